@@ -1,0 +1,255 @@
+// Shared by the benchmarks: start a whole Agora stack on a fresh database, log in through the API, statistics,
+// markdown tables and the JSON result files. Everything listens on the loopback interface only.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, ROOT, startAllInOne, startDistributed } from '../../scripts/lib/stack.mjs';
+
+export { ROOT };
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+export const ADMIN_PASSWORD = 'bench-admin-password';
+
+/** `--mode distributed|one-process` (default given by the benchmark). */
+export function modeArg(argv, fallback) {
+  const i = argv.indexOf('--mode');
+  const value = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--mode='))?.slice('--mode='.length);
+  const mode = value ?? fallback;
+  if (mode !== 'distributed' && mode !== 'one-process') {
+    throw new Error(`--mode must be distributed or one-process, not ${mode}`);
+  }
+  return mode;
+}
+
+/** Builds what is missing: the servers (`npm run build:server`) and the front end (`scripts/build-web.mjs`). */
+export function ensureBuilt() {
+  const servers = ['accounts', 'library', 'consultation', 'mailing'].map((s) =>
+    path.join(ROOT, 'services', s, 'dist', 'main.js'),
+  );
+  servers.push(path.join(ROOT, 'gateway', 'dist', 'main.js'));
+  const run = (args) => {
+    const r = spawnSync(args[0], args.slice(1), { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} failed with ${r.status}`);
+  };
+  if (!servers.every((f) => existsSync(f))) run(['npm', 'run', 'build:server']);
+  if (!existsSync(path.join(ROOT, 'dist', 'shell', 'index.html')))
+    run([process.execPath, 'scripts/build-web.mjs']);
+}
+
+/**
+ * Starts Agora on a fresh PostgreSQL database (with the demo data) in the given mode. The distributed mode also
+ * needs Redis (REDIS_URL, default redis://127.0.0.1:6379); its queue keys live under a unique prefix and are
+ * removed on stop.
+ */
+export async function startBenchStack({ mode, log = () => {} }) {
+  const { createTestDatabase } = await import('@agora/common/testing');
+  const db = await createTestDatabase('agora_bench');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-'));
+  const secret = randomBytes(32).toString('base64url');
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const gatewayPort = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(gatewayPort),
+    DATABASE_URL: db.url,
+    REDIS_URL: mode === 'distributed' ? redisUrl : '',
+    QUEUE_PREFIX: prefix,
+    // Nothing is mailed during the benchmarks; a closed port keeps any attempt local.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    AGORA_DEMO_DATA: 'true',
+    AGORA_IDENTITY_SECRET: secret,
+    AGORA_DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+  };
+  const cleanup = async () => {
+    await db.drop().catch((e) => log(`dropping ${db.name}: ${e.message}`));
+    await rm(dataDir, { recursive: true, force: true });
+    if (mode === 'distributed') await deleteRedisKeys(redisUrl, `${prefix}:*`).catch(() => undefined);
+  };
+  let stack;
+  try {
+    stack =
+      mode === 'distributed'
+        ? await startDistributed({ env, gatewayPort, log })
+        : await startAllInOne({ env, log });
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+  const services =
+    mode === 'distributed'
+      ? Object.fromEntries(Object.entries(stack.procs).map(([name, p]) => [name, p.url]))
+      : stack.services;
+  return {
+    mode,
+    url: `http://127.0.0.1:${mode === 'distributed' ? gatewayPort : stack.port}`,
+    services,
+    secret,
+    databaseUrl: db.url,
+    pids:
+      mode === 'distributed'
+        ? Object.fromEntries(Object.entries(stack.procs).map(([name, p]) => [name, p.child.pid]))
+        : { 'one-process': process.pid },
+    stop: async () => {
+      try {
+        await stack.stop();
+      } finally {
+        await cleanup();
+      }
+    },
+  };
+}
+
+async function deleteRedisKeys(redisUrl, pattern) {
+  const testing = await import('@agora/common/testing');
+  if (typeof testing.deleteRedisKeys === 'function') await testing.deleteRedisKeys(redisUrl, pattern);
+}
+
+/** Stops `stop` once on SIGINT/SIGTERM, then exits. */
+export function stopOnSignal(stop) {
+  const handler = (signal) => {
+    console.error(`\n${signal}: stopping the stack`);
+    Promise.resolve(stop()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
+
+/** `name=value` pairs of the Set-Cookie headers of a response. */
+function setCookies(res) {
+  const out = {};
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair.indexOf('=');
+    out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** Logs in through the API (CSRF token first) and returns the cookies `{token, agora_sid}` and the profile. */
+export async function apiLogin(baseUrl, username, password) {
+  const first = await fetch(`${baseUrl}/api/login`);
+  if (!first.ok) throw new Error(`GET /api/login: HTTP ${first.status}`);
+  const { token } = setCookies(first);
+  if (!token) throw new Error('GET /api/login set no token cookie');
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: `token=${token}` },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`POST /api/login: HTTP ${res.status} ${await res.text()}`);
+  const cookies = { token, ...setCookies(res) };
+  if (!cookies.agora_sid) throw new Error('POST /api/login set no agora_sid cookie');
+  const header = `token=${cookies.token}; agora_sid=${cookies.agora_sid}`;
+  const profileRes = await fetch(`${baseUrl}/api/profile`, { headers: { cookie: header } });
+  if (!profileRes.ok) throw new Error(`GET /api/profile: HTTP ${profileRes.status}`);
+  return { cookies, header, profile: await profileRes.json() };
+}
+
+/** The q-th quantile (0..1) with linear interpolation between closest ranks (numpy's default). */
+export function quantile(values, q) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+export const median = (values) => quantile(values, 0.5);
+export const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+/** A markdown table from a header row and rows of cells. */
+export function markdownTable(header, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The machine the numbers come from. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    // Other work on the machine skews timings: the 1/5/15-minute load averages when the results were written.
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+/** Writes `bench/results/<name>.json`. */
+export async function writeResults(name, data) {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  let text = `${JSON.stringify(data, null, 2)}\n`;
+  try {
+    // In the repository's Prettier style, so that `npm run lint` stays clean after a run.
+    const prettier = await import('prettier');
+    text = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+  } catch {
+    // Prettier missing: plain JSON.
+  }
+  await writeFile(file, text);
+  return file;
+}
+
+/**
+ * Timings mean little while other work runs on a small machine: waits (at most BENCH_MAX_WAIT_S, default 600 s)
+ * until the one-minute load average is below BENCH_MAX_LOAD (default 1), checking every 5 s. Answers how long it
+ * waited and the load it started with; it goes on anyway when the time is up.
+ */
+export async function waitForQuietMachine() {
+  const maxLoad = Number(process.env.BENCH_MAX_LOAD ?? 1);
+  const maxWaitS = Number(process.env.BENCH_MAX_WAIT_S ?? 600);
+  const started = Date.now();
+  let said = false;
+  while (os.loadavg()[0] >= maxLoad && Date.now() - started < maxWaitS * 1000) {
+    if (!said)
+      console.error(
+        `load average ${os.loadavg()[0].toFixed(2)} >= ${maxLoad}: waiting for a quieter machine…`,
+      );
+    said = true;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  return {
+    waitedS: Math.round((Date.now() - started) / 1000),
+    loadAtStart: Math.round(os.loadavg()[0] * 100) / 100,
+  };
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null when it is gone. */
+export async function cpuMs(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL server processes serving connections to the database at `url`. */
+export async function postgresPids(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,163 @@
+// The distributed mode: each service and the gateway in its own process on the real PostgreSQL and Redis.
+// Failure isolation (a stopped service answers 503 for its paths only; a remote whose files are gone or hang
+// shows its fallback while the other areas work) and switching one remote's build in /remotes.json.
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
+import { freePort, ROOT, startDistributed, type Distributed } from '../scripts/lib/stack.mjs';
+import { launchBrowser, loginAs, newContext } from './support/browser.js';
+
+const ADMIN_PASSWORD = 'distributed-admin-pw';
+const E2E_VERSION = '1.0.1-e2e';
+
+describe('distributed mode', () => {
+  let db: TestDatabase;
+  let stack: Distributed;
+  let tmp: string;
+  let registry: string;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let page: Page;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    // A second build of one remote, published beside the first without switching to it.
+    const built = spawnSync(
+      process.execPath,
+      ['scripts/build-web.mjs', '--only', 'mf-members', '--no-registry'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, REMOTE_VERSION: E2E_VERSION },
+        encoding: 'utf8',
+      },
+    );
+    if (built.status !== 0) throw new Error(`second build failed:\n${built.stdout}\n${built.stderr}`);
+
+    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-dist-'));
+    registry = path.join(tmp, 'remotes.json');
+    await copyFile(path.join(ROOT, 'dist', 'remotes', 'remotes.json'), registry);
+    db = await createTestDatabase('agora_e2e');
+    stack = await startDistributed({
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        QUEUE_PREFIX: `e2e-${Date.now().toString(36)}`,
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        AGORA_DEMO_DATA: 'true',
+        AGORA_DATA_DIR: tmp,
+        REMOTES_REGISTRY: registry,
+        LOG_LEVEL: 'warn',
+      },
+      gatewayPort: await freePort(),
+      log: (m) => log.push(m),
+    });
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    const context = await newContext(browser, stack.url, { locale: 'en' });
+    page = await context.newPage();
+    await loginAs(page, 'admin', ADMIN_PASSWORD);
+  }, 240_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await stack?.stop();
+    await db?.drop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await rm(path.join(ROOT, 'dist', 'remotes', 'mf-members', E2E_VERSION), { recursive: true, force: true });
+  });
+
+  const setRegistry = async (patch: Record<string, string>) => {
+    const current = JSON.parse(await readFile(registry, 'utf8')) as Record<string, string>;
+    await writeFile(registry, JSON.stringify({ ...current, ...patch }));
+  };
+
+  it('runs every deployable as its own process', () => {
+    const pids = Object.values(stack.procs).map((p) => p.child.pid);
+    expect(new Set(pids).size).toBe(5);
+    expect(pids).not.toContain(process.pid);
+  });
+
+  it('answers 503 {"Error"} for library paths only when the library service is stopped, and the shell shows the library fallback', async () => {
+    await stack.stopOne('library');
+    try {
+      const api = (p: string) => page.request.get(`${stack.url}/api/${p}`);
+      const lib = await api('library/page/1');
+      expect(lib.status()).toBe(503);
+      expect(await lib.json()).toMatchObject({ Error: 'library service unavailable' });
+      const docs = await api('documentation');
+      expect(docs.status()).toBe(503);
+      expect((await api('category')).status()).toBe(200);
+      expect((await api('project/page/1')).status()).toBe(200);
+      expect((await api('users/page/1/sort/lastname/sort_method/asc')).status()).toBe(200);
+
+      await page.goto('/admin/library/gallery');
+      const failed = page.locator(
+        '[data-testid="error-state"][data-status="503"], [data-testid="remote-fallback"]',
+      );
+      await failed.first().waitFor();
+      await page.goto('/admin/administration/project/list');
+      await page.getByTestId('project-row').first().waitFor();
+      await page.goto('/admin/users');
+      await page.getByTestId('user-row').first().waitFor();
+    } finally {
+      await stack.restartOne('library');
+    }
+    await page.goto('/admin/library/gallery');
+    await page.getByTestId('library-item-row').first().waitFor();
+  });
+
+  it('shows the fallback of a remote whose files are gone while the other areas work', async () => {
+    await setRegistry({ mf_library: '/remotes/mf-library/0.0.0-unpublished/mf-manifest.json' });
+    await page.goto('/admin/library/gallery');
+    await page.locator('[data-testid="remote-fallback"][data-area="mf-library"]').waitFor();
+    await page.goto('/admin/data');
+    await page.getByTestId('category-row').first().waitFor();
+  });
+
+  it('shows the fallback of a remote whose server never answers, after the load timeout', async () => {
+    // The remote's files are requested and never answered (the request is held open).
+    const held: Array<() => void> = [];
+    await page.route('**/remotes/mf-consultation/**', (route) => {
+      held.push(() => void route.abort().catch(() => undefined));
+    });
+    try {
+      await page.goto('/admin/data');
+      await page.getByTestId('loading').first().waitFor();
+      await page
+        .locator('[data-testid="remote-fallback"][data-area="mf-consultation"]')
+        .waitFor({ timeout: 30_000 });
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      await page.unroute('**/remotes/mf-consultation/**');
+      held.forEach((release) => release());
+    }
+    await page.goto('/admin/users');
+    await page.getByTestId('user-row').first().waitFor();
+  });
+
+  it('switches one remote to another build by editing /remotes.json, without rebuilding the shell, and back', async () => {
+    const original = JSON.parse(await readFile(path.join(ROOT, 'dist', 'remotes', 'remotes.json'), 'utf8'));
+    await setRegistry({
+      mf_library: original.mf_library,
+      mf_consultation: original.mf_consultation,
+      mf_members: `/remotes/mf-members/${E2E_VERSION}/mf-manifest.json`,
+    });
+    await page.goto('/admin/users');
+    const members = page.getByTestId('mf-members-page');
+    await members.waitFor();
+    expect(await members.getAttribute('data-remote-version')).toBe(E2E_VERSION);
+    await page.getByTestId('user-row').first().waitFor();
+
+    await setRegistry({ mf_members: original.mf_members });
+    await page.goto('/admin/users');
+    await members.waitFor();
+    expect(await members.getAttribute('data-remote-version')).toBe('1.0.0');
+    // the other areas were untouched
+    await page.goto('/admin/library/gallery');
+    expect(await page.getByTestId('mf-library-page').getAttribute('data-remote-version')).toBe('1.0.0');
+  });
+});

@@ -1,0 +1,380 @@
+// Password recovery by mail and the OpenID Connect login, end to end in Chromium, on a fresh database: a real
+// mail catcher (maildev, read over its JSON API) and a real OpenID Connect provider (oidc-provider with its
+// development login and consent pages) on loopback ports.
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { type Configuration } from 'oidc-provider';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
+import { apiAs } from './support/api.js';
+import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { startTestSite, type TestSite } from './support/site.js';
+import { until } from './support/wait.js';
+
+const ADMIN_PASSWORD = 'recovery-admin-pw1';
+const CLIENT_ID = 'agora-e2e';
+const CLIENT_SECRET = 'agora-e2e-secret-0123456789';
+const OIDC_TITLE = 'Municipality login';
+/**
+ * Who recovers a password in each language: in English a user added by the admin (account mails in Greek by
+ * default) who then picks English in the header; in Greek a visitor who registered in Greek.
+ */
+const RECOVERING = {
+  en: {
+    username: 'nikos',
+    firstname: 'Νίκος',
+    lastname: 'Δημητρίου',
+    email: 'nikos@example.org',
+    password: 'Old-secret-42',
+    newPassword: 'New-secret-43',
+    subject: 'Password recovery',
+    greeting: 'Hello Νίκος Δημητρίου,',
+    sent: 'You will soon receive an email',
+    wrong: 'Wrong credentials',
+    denied: 'Action denied',
+  },
+  el: {
+    username: 'maria',
+    firstname: 'Μαρία',
+    lastname: 'Παπαδάκη',
+    email: 'maria@example.org',
+    password: 'Old-secret-44',
+    newPassword: 'New-secret-45',
+    subject: 'Ανάκτηση κωδικού',
+    greeting: 'Γεια σας Μαρία Παπαδάκη,',
+    sent: 'Σύντομα θα λάβετε ένα email',
+    wrong: 'Λάθος στοιχεία σύνδεσης',
+    denied: 'Η ενέργεια δεν επιτρέπεται',
+  },
+} as const;
+
+/** The provider's accounts (its development login form accepts any password). */
+const OIDC_ACCOUNTS: Record<string, Record<string, string | boolean>> = {
+  'anna-sub': {
+    email: 'anna@example.org',
+    email_verified: true,
+    given_name: 'Anna',
+    family_name: 'Karenina',
+    name: 'Anna Karenina',
+    preferred_username: 'anna',
+  },
+  'sofia-sub': {
+    email: 'sofia.k@example.org',
+    email_verified: true,
+    given_name: 'Σοφία',
+    family_name: 'Κωστή',
+    name: 'Σοφία Κωστή',
+    preferred_username: 'sofiak',
+  },
+};
+
+interface MailCatcher {
+  smtpUrl: string;
+  webUrl: string;
+  stop(): Promise<void>;
+}
+interface CaughtMail {
+  to: Array<{ address: string }>;
+  subject: string;
+  text?: string;
+  html?: string;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+/** Logs the admin in through the API of a browser context and returns a CSRF-aware caller. */
+function adminApi(context: BrowserContext) {
+  return apiAs(context, 'admin', ADMIN_PASSWORD);
+}
+
+describe('password recovery by mail and OpenID Connect login', () => {
+  let stack: TestSite;
+  let mail: MailCatcher;
+  let oidcServer: Server;
+  let issuer: string;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    mail = (await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() })) as MailCatcher;
+
+    const port = await freePort();
+    const publicUrl = `http://localhost:${port}`;
+    let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
+    oidcServer = createServer((req, res) => handler?.(req, res));
+    issuer = `http://127.0.0.1:${await listen(oidcServer)}`;
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const config: Configuration = {
+      clients: [
+        {
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          redirect_uris: [`${publicUrl}/api/oauth/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'e2e', use: 'sig', alg: 'RS256' }] },
+      cookies: { keys: ['oidc-e2e-cookie-key'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      },
+      features: { devInteractions: { enabled: true }, registration: { enabled: false } },
+      pkce: { required: () => true },
+      findAccount: (_ctx, id) => {
+        const claims = OIDC_ACCOUNTS[id];
+        if (!claims) return undefined;
+        return { accountId: id, claims: () => ({ sub: id, ...claims }) };
+      },
+    };
+    handler = new Provider(issuer, config).callback();
+
+    stack = await startTestSite('recovery_oidc', ADMIN_PASSWORD, {
+      SMTP_URL: mail.smtpUrl,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      OIDC_TITLE,
+    });
+    expect(stack.url).toBe(publicUrl);
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await stack?.stop();
+    await mail?.stop();
+    await new Promise<void>((resolve) => (oidcServer ? oidcServer.close(() => resolve()) : resolve()));
+  });
+
+  it.each(['en', 'el'] as const)(
+    "recovers a password through the mailed link, in the user's language; the old password is refused (%s)",
+    async (locale) => {
+      const r = RECOVERING[locale];
+      // both start with the interface in Greek
+      const context = await newContext(browser, stack.url, { locale: 'el' });
+      const page = await context.newPage();
+      if (locale === 'en') {
+        const admin = await newContext(browser, stack.url, { locale: 'en' });
+        const call = await adminApi(admin);
+        const created = await call('post', '/api/users', {
+          username: r.username,
+          firstname: r.firstname,
+          lastname: r.lastname,
+          email: r.email,
+          password: r.password,
+          role: 'editor',
+        });
+        expect(created).toMatchObject({ status: 200, body: { username: r.username, role: 'editor' } });
+        await admin.close();
+        // logged in with the interface in Greek, the user picks English in the header
+        await loginAs(page, r.username, r.password);
+        await page.getByTestId('language-select').selectOption('en');
+        await until(
+          async () =>
+            ((await (await context.request.get('/api/profile')).json()) as { locale: string }).locale,
+          (l) => l === 'en',
+          'the stored language',
+        );
+        await page.getByTestId('user-menu-toggle').click();
+        await page.getByTestId('logout').click();
+        await page.waitForURL('**/login');
+      } else {
+        await page.goto('/register');
+        await page.locator('input[name="username"]').fill(r.username);
+        await page.locator('input[name="firstname"]').fill(r.firstname);
+        await page.locator('input[name="lastname"]').fill(r.lastname);
+        await page.locator('input[name="email"]').fill(r.email);
+        await page.locator('input[name="password"]').fill(r.password);
+        await page.locator('input[name="password_repeat"]').fill(r.password);
+        await page.getByTestId('register-submit').click();
+        await page.getByTestId('notification').filter({ hasText: 'Επιτυχής εγγραφή' }).first().waitFor();
+      }
+
+      await page.goto('/password_recovery');
+      await page.locator('input[name="username"]').fill(r.username);
+      await page.getByTestId('recovery-submit').click();
+      await page.getByTestId('notification').filter({ hasText: r.sent }).first().waitFor();
+
+      const message = await until(
+        async () => {
+          const res = await fetch(`${mail.webUrl}/email`);
+          const all = (await res.json()) as CaughtMail[];
+          return all.find((m) => m.to.some((t) => t.address === r.email));
+        },
+        (m) => m !== undefined,
+        'the recovery mail',
+      );
+      // one language only: the user's
+      expect(message!.subject).toBe(r.subject);
+      expect(message!.text).toContain(r.greeting);
+      expect(message!.text).not.toContain(locale === 'en' ? 'Γεια σας' : 'Hello');
+      const link = /https?:\/\/[^\s"'<>]+\/password_recovery\/reset\/[A-Za-z0-9_-]+/.exec(
+        `${message!.text ?? ''} ${message!.html ?? ''}`,
+      )?.[0];
+      expect(link?.startsWith(`${stack.url}/password_recovery/reset/`)).toBe(true);
+
+      await page.goto(link!);
+      await page.getByTestId('reset-form').waitFor();
+      await page.locator('input[name="password"]').fill(r.newPassword);
+      await page.locator('input[name="password_repeat"]').fill(r.newPassword);
+      await page.getByTestId('reset-submit').click();
+      await page.getByTestId('reset-done').waitFor();
+
+      // the old password is refused
+      await page.goto('/login');
+      await page.locator('input[name="username"]').fill(r.username);
+      await page.locator('input[name="password"]').fill(r.password);
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-error').textContent()).resolves.toBe(r.wrong);
+      // the new one logs in
+      await loginAs(page, r.username, r.newPassword);
+      await expect(page.getByTestId('user-name').textContent()).resolves.toBe(`${r.firstname} ${r.lastname}`);
+      // the link is used up
+      await page.goto(link!);
+      await page.locator('input[name="password"]').fill('Third-secret-44');
+      await page.locator('input[name="password_repeat"]').fill('Third-secret-44');
+      await page.getByTestId('reset-submit').click();
+      await page.getByTestId('notification').filter({ hasText: r.denied }).first().waitFor();
+      await context.close();
+    },
+  );
+
+  it('lets the admin add a user at /admin/users/add, then view, edit and deactivate it from the list', async () => {
+    const context = await newContext(browser, stack.url, { locale: 'en' });
+    const page = await context.newPage();
+    await loginAs(page, 'admin', ADMIN_PASSWORD);
+    await page.goto('/admin/users');
+    await page.getByTestId('user-add').click();
+    await page.waitForURL('**/admin/users/add');
+    const form = page.getByTestId('user-form-post');
+    await form.locator('input[name="username"]').fill('sofia');
+    await form.locator('input[name="firstname"]').fill('Σοφία');
+    await form.locator('input[name="lastname"]').fill('Αλεξίου');
+    await form.locator('input[name="email"]').fill('sofia@example.org');
+    await form.locator('input[name="password"]').fill('Sofia-secret-7');
+    await form.locator('input[name="password_repeat"]').fill('Sofia-secret-7');
+    await form.locator('select[name="role"]').selectOption('reviewer');
+    await page.getByTestId('user-form-save').click();
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+
+    const row = page.getByTestId('user-row').filter({ hasText: 'sofia' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'View' }).click();
+    const details = page.getByTestId('user-details');
+    await expect(details.getByTestId('user-detail-role').textContent()).resolves.toContain('Reviewer');
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByTestId('user-edit');
+    await dialog.locator('input[name="phone"]').fill('2107654321');
+    await dialog.getByTestId('user-form-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('notification')
+      .filter({ hasText: /updated|update/i })
+      .first()
+      .waitFor();
+    await row.filter({ hasText: '2107654321' }).waitFor();
+
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await row.getByRole('button', { name: 'Activate' }).waitFor();
+    const user = await context.request.get('/api/users/page/1/sort/lastname/sort_method/asc/query/sofia');
+    expect(((await user.json()) as { values: Array<Record<string, unknown>> }).values).toEqual([
+      expect.objectContaining({ username: 'sofia', role: 'reviewer', phone: '2107654321', active: false }),
+    ]);
+    await context.close();
+  });
+
+  it.each([
+    ['en', 1280],
+    ['el', 1280],
+    ['el', 390],
+    ['en', 390],
+  ] as const)('fits the users table in the page (%s, %i px)', async (locale, width) => {
+    const context = await newContext(browser, stack.url, { locale, width });
+    const page = await context.newPage();
+    await loginAs(page, 'admin', ADMIN_PASSWORD);
+    await page.goto('/admin/users/list');
+    const row = page.getByTestId('user-row').filter({ hasText: 'sofia' });
+    await row.waitFor();
+    const fit = await page.evaluate(() => {
+      const wrap = document.querySelector('.ag-table-wrap') as HTMLElement;
+      const actions = [...document.querySelectorAll('.ag-grid-actions')].map((td) =>
+        td.getBoundingClientRect(),
+      );
+      const box = wrap.getBoundingClientRect();
+      return {
+        page: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+        table: Math.max(0, wrap.scrollWidth - wrap.clientWidth),
+        actionsInside: actions.every((r) => r.right <= box.right + 1),
+      };
+    });
+    // the page never scrolls sideways; the table fits its container with every row button in view
+    expect(fit).toEqual({ page: 0, table: 0, actionsInside: true });
+    // the buttons work at this width too
+    await row.getByRole('button', { name: locale === 'en' ? 'View' : 'Προβολή' }).click();
+    await page.getByTestId('user-details').waitFor();
+    if (width === 1280) {
+      const headings = await page.locator('.ag-table th:visible').allTextContents();
+      // username, first and last name, e-mail, role, active and the buttons; the rest is in the details
+      expect(headings.length).toBeGreaterThanOrEqual(7);
+    }
+    await context.close();
+  });
+
+  it.each([
+    ['en', 'anna-sub', 'Anna Karenina', 'anna@example.org'],
+    ['el', 'sofia-sub', 'Σοφία Κωστή', 'sofia.k@example.org'],
+  ] as const)(
+    'logs a new user in with the OpenID Connect provider, through its login and consent pages (%s)',
+    async (locale, account, name, email) => {
+      const admin = await newContext(browser, stack.url, { locale: 'en' });
+      const call = await adminApi(admin);
+      const saved = await call('post', '/api/settings/scope/general', {
+        isOpenAuthEnabled: true,
+        openAuthTitle: OIDC_TITLE,
+      });
+      expect(saved).toEqual({ status: 200, body: { message: 'settings updated' } });
+      await admin.close();
+
+      const context = await newContext(browser, stack.url, { locale, width: locale === 'el' ? 390 : 1280 });
+      const page = await context.newPage();
+      await page.goto('/login');
+      const link = page.getByTestId('login-oauth');
+      await expect(link.textContent()).resolves.toContain(OIDC_TITLE);
+      await link.click();
+
+      // the provider's own pages, on its origin: its login form, then its consent form
+      await page.waitForURL((url) => url.origin === issuer);
+      const prompts: string[] = [];
+      while (new URL(page.url()).origin === issuer && prompts.length < 4) {
+        const prompt = (await page.locator('input[name="prompt"]').getAttribute('value')) ?? '';
+        prompts.push(prompt);
+        if (prompt === 'login') {
+          await page.locator('input[name="login"]').fill(account);
+          await page.locator('input[name="password"]').fill('anything');
+        }
+        await Promise.all([page.waitForNavigation(), page.locator('button[type="submit"]').click()]);
+      }
+      expect(prompts).toEqual(['login', 'consent']);
+      await page.waitForURL((url) => url.origin === new URL(stack.url).origin && url.pathname === '/');
+      await expect(page.getByTestId('user-name').textContent()).resolves.toBe(name);
+      // back in the site's language
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+      const profile = await context.request.get('/api/profile');
+      expect(await profile.json()).toMatchObject({ email, role: 'authorized' });
+      await context.close();
+    },
+  );
+});

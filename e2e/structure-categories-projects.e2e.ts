@@ -1,0 +1,327 @@
+// Categories and projects of the structure administration end to end, in Chromium, on a fresh database (one
+// process, real PostgreSQL): a category made active with 'Save and make Active' shows in the aside's categories
+// tab; a project with a WMS layer and a legislation row; two projects reordered by drag and drop; an edit and a
+// delete; both languages; the screens at phone width; no serious accessibility violations.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CategoryWire, ProjectWire } from '@agora/contracts';
+import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
+import { startAllInOne } from '../scripts/lib/stack.mjs';
+import { launchBrowser, loginAs, newContext } from './support/browser.js';
+
+const ADMIN_PASSWORD = 'structure-admin-pw';
+const ADMIN = '/admin/administration';
+const WMS_URL = 'http://127.0.0.1:9/geoserver/wms';
+
+/** Reads until the value equals `expected` (or time runs out, then fails showing the last value). */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  expect(last).toEqual(expected);
+}
+
+describe('structure: categories and projects', () => {
+  let db: TestDatabase;
+  let stack: { url: string; stop(): Promise<void> };
+  let tmp: string;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let context: BrowserContext;
+  let page: Page;
+  let categoryToken = '';
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-structure-'));
+    db = await createTestDatabase('agora_e2e_structure_cat_proj');
+    stack = await startAllInOne({
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        QUEUE_PREFIX: `e2e-scp-${Date.now().toString(36)}`,
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        AGORA_DATA_DIR: tmp,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+      },
+    });
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    context = await newContext(browser, stack.url, { locale: 'en' });
+    page = await context.newPage();
+    await loginAs(page, 'admin', ADMIN_PASSWORD);
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await stack?.stop();
+    await db?.drop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  const notification = (p: Page, text: string | RegExp) =>
+    p.getByTestId('notification').filter({ hasText: text }).first().waitFor();
+
+  async function apiGet<T>(p: string): Promise<T> {
+    const res = await context.request.get(`/api/${p}`);
+    expect(res.status()).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  /** Uploads a generated PNG to the media library; answers its URL. */
+  async function uploadImage(title: string, alt: string): Promise<string> {
+    const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+    const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+    const res = await context.request.post('/api/library', {
+      headers: { 'x-csrf-token': token },
+      multipart: {
+        title,
+        tags: JSON.stringify(['squares']),
+        alt_text: alt,
+        resource: { name: 'square.png', mimeType: 'image/png', buffer },
+      },
+    });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { resource: string }).resource;
+  }
+
+  async function openAside(p: Page) {
+    const toggle = p.getByTestId('aside-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    return p.getByTestId('categories-tab');
+  }
+
+  async function addProject(title: string, mname: string): Promise<void> {
+    await page.goto(`${ADMIN}/project/add`);
+    await page.getByTestId('project-form').waitFor();
+    await page.getByLabel('Title *', { exact: true }).fill(title);
+    await expect(page.getByLabel('Short name *').inputValue()).resolves.toBe(mname);
+    await page.getByTestId('project-save').click();
+    await page.waitForURL(`**${ADMIN}/project/${mname}/edit`);
+  }
+
+  it("creates a category with 'Save and make Active'; it shows in the aside as the active one", async () => {
+    await page.goto(`${ADMIN}/project/list`);
+    await page.getByTestId('no-active-category').waitFor();
+    await page.getByTestId('no-active-category-add').click();
+    await page.waitForURL(`**${ADMIN}/category/add`);
+    await page.getByTestId('category-form').waitFor();
+    await page.getByLabel('Title *').fill('Κέντρο Αθήνας');
+    await expect(page.getByLabel('Short name *').inputValue()).resolves.toBe('kentro-athinas');
+    await page.getByLabel('Summary').fill('Η πλατεία και οι δρόμοι γύρω της');
+    await page.getByLabel('Forum welcome message').fill('Καλώς ήρθατε στη συζήτηση');
+    // the summary image comes from the media library
+    const image = await uploadImage('Syntagma square', 'The square seen from the parliament');
+    await page.getByTestId('summary-img-pick').click();
+    const modal = page.getByTestId('library-select-modal');
+    await modal.getByTestId('select-item').filter({ hasText: 'Syntagma square' }).click();
+    await modal.getByTestId('select-accept').click();
+    await expect(page.getByTestId('summary-img-preview').getAttribute('src')).resolves.toBe(image);
+    await expect(page.getByLabel('Alternative text of the image').inputValue()).resolves.toBe(
+      'The square seen from the parliament',
+    );
+    await page.getByTestId('category-save-active').click();
+    await notification(page, 'Data posted');
+    await page.waitForURL(/\/category\/[0-9a-f-]{36}\/edit$/);
+    categoryToken = page.url().split('/').at(-2) as string;
+
+    const tab = await openAside(page);
+    const card = tab.getByTestId('category-card').filter({ hasText: 'Κέντρο Αθήνας' });
+    await card.waitFor();
+    expect(await card.getAttribute('data-active')).toBe('true');
+    expect(await card.getAttribute('class')).not.toContain('is-inactive');
+    await expect(card.locator('img').getAttribute('src')).resolves.toBe(image);
+
+    // a second, inactive category is dimmed; ticking its checkbox would make it the only active one
+    await tab.getByTestId('category-add').click();
+    await page.waitForURL(`**${ADMIN}/category/add`);
+    await page.getByLabel('Title *').fill('Second area');
+    await page.getByTestId('category-save').click();
+    await page.waitForURL(/\/category\/[0-9a-f-]{36}\/edit$/);
+    const second = tab.getByTestId('category-card').filter({ hasText: 'Second area' });
+    await second.waitFor();
+    expect(await second.getAttribute('class')).toContain('is-inactive');
+    const categories = await apiGet<CategoryWire[]>('category');
+    expect(categories.map((c) => [c.mname, c.active])).toEqual([
+      ['kentro-athinas', true],
+      ['second-area', false],
+    ]);
+    // the details page shows every field
+    await page.goto(`${ADMIN}/category/${categoryToken}`);
+    await expect(page.getByTestId('category-welcome').textContent()).resolves.toBe(
+      'Καλώς ήρθατε στη συζήτηση',
+    );
+  });
+
+  it('creates a project with a WMS layer and a legislation row, shown on the preview map', async () => {
+    await page.goto(`${ADMIN}/project/list`);
+    await page.getByTestId('empty-state').waitFor();
+    await page.getByTestId('project-add').click();
+    await page.getByTestId('project-form').waitFor();
+    await page.getByLabel('Title *', { exact: true }).fill('Πλατεία Συντάγματος');
+    await expect(page.getByLabel('Short name *').inputValue()).resolves.toBe('plateia-syntagmatos');
+    await page.getByTestId('add-wms').click();
+    const wms = page.getByTestId('row-wms');
+    await wms.getByLabel('Title *').fill('Cadastre');
+    await wms.getByLabel('WMS URL *').fill(WMS_URL);
+    await wms.getByLabel('Layers *').fill('parcels');
+    await page.getByTestId('add-legislation').click();
+    const law = page.getByTestId('row-legislation');
+    await law.getByLabel('Title *').fill('Law 4412/2016');
+    await law.getByLabel('File URL *').fill('/files/law-4412.pdf');
+    // the WMS layer is drawn on the preview map
+    const map = page.getByTestId('project-map');
+    await expect(map.getAttribute('data-wms-layers')).resolves.toBe('1');
+    await map.locator(`img[src^="${WMS_URL}"]`).first().waitFor({ state: 'attached' });
+    // a click on the map moves the centre
+    const before = await page.getByLabel('Latitude').inputValue();
+    await map.scrollIntoViewIfNeeded();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('no map');
+    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await eventually(async () => (await page.getByLabel('Latitude').inputValue()) !== before, true);
+    await page.getByTestId('project-save').click();
+    await notification(page, 'Data posted');
+    await page.waitForURL(`**${ADMIN}/project/plateia-syntagmatos/edit`);
+
+    const saved = await apiGet<ProjectWire>('project/mname/plateia-syntagmatos');
+    expect(saved.wms_services).toEqual([{ title: 'Cadastre', WMSurl: WMS_URL, layers: 'parcels' }]);
+    expect(saved.legislation).toEqual([{ title: 'Law 4412/2016', file: '/files/law-4412.pdf' }]);
+    expect(saved.category?.token).toBe(categoryToken);
+    expect(saved.center?.lat).toBeCloseTo(Number(await page.getByLabel('Latitude').inputValue()), 6);
+  });
+
+  it('reorders two projects by drag and drop in edit mode', async () => {
+    await addProject('Λόφος Φιλοπάππου', 'lofos-filopappou');
+    await page.goto(`${ADMIN}/project/list`);
+    const rows = page.getByTestId('project-row');
+    await eventually(() => rows.count(), 2);
+    expect(await rows.locator('td:first-child').allTextContents()).toEqual([
+      'Πλατεία Συντάγματος',
+      'Λόφος Φιλοπάππου',
+    ]);
+    await page.getByTestId('projects-reorder').click();
+    const from = await page.getByTestId('project-handle').nth(1).boundingBox();
+    const to = await page.getByTestId('project-handle').nth(0).boundingBox();
+    if (!from || !to) throw new Error('no handles');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await notification(page, 'Successful update');
+    const order = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
+    expect(order.map((p) => [p.mname, p.sort_order])).toEqual([
+      ['lofos-filopappou', 1],
+      ['plateia-syntagmatos', 2],
+    ]);
+    await page.reload();
+    await eventually(
+      () => rows.locator('td:first-child').allTextContents(),
+      ['Λόφος Φιλοπάππου', 'Πλατεία Συντάγματος'],
+    );
+  });
+
+  it('edits a project: the public date follows "Results will be published", only changes are sent', async () => {
+    await page.goto(`${ADMIN}/project/list`);
+    await page
+      .getByTestId('project-row')
+      .filter({ hasText: 'lofos-filopappou' })
+      .getByTestId('project-edit')
+      .click();
+    await page.getByTestId('project-form').waitFor();
+    await expect(page.getByLabel('Title *', { exact: true }).inputValue()).resolves.toBe('Λόφος Φιλοπάππου');
+    expect(await page.getByLabel('Publication date').isDisabled()).toBe(true);
+    const puts: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/project/token/')) puts.push(r.postDataJSON());
+    });
+    await page.getByLabel('Title *', { exact: true }).fill('Λόφος Φιλοπάππου και Πνύκα');
+    await page.getByLabel('Results will be published').check();
+    expect(await page.getByLabel('Publication date').isDisabled()).toBe(false);
+    const today = await page.getByLabel('Publication date').inputValue();
+    await page.getByLabel('End date *').fill('2000-01-01');
+    await page.getByText('The end date cannot be before the start date.').waitFor();
+    await page.getByLabel('End date *').fill('2099-12-31');
+    await page.getByTestId('project-save').click();
+    await notification(page, 'Successful update');
+    expect(puts).toEqual([
+      { title: 'Λόφος Φιλοπάππου και Πνύκα', is_public: true, public_date: today, end_date: '2099-12-31' },
+    ]);
+    const saved = await apiGet<ProjectWire>('project/mname/lofos-filopappou');
+    expect([saved.title, saved.is_public, saved.public_date, saved.end_date]).toEqual([
+      'Λόφος Φιλοπάππου και Πνύκα',
+      true,
+      today,
+      '2099-12-31',
+    ]);
+  });
+
+  it("deletes a project after the 'drop confirm' dialog", async () => {
+    await page.goto(`${ADMIN}/project/list`);
+    await page
+      .getByTestId('project-row')
+      .filter({ hasText: 'lofos-filopappou' })
+      .getByTestId('project-drop')
+      .click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('confirm-yes').click();
+    await notification(page, 'Data deleted');
+    await eventually(() => page.getByTestId('project-row').count(), 1);
+    const left = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
+    expect(left.map((p) => p.mname)).toEqual(['plateia-syntagmatos']);
+  });
+
+  it('speaks Greek, fits a phone (390 px) and has no serious accessibility violations', async () => {
+    const phone = await newContext(browser, stack.url, { locale: 'el', width: 390 });
+    const p = await phone.newPage();
+    await loginAs(p, 'admin', ADMIN_PASSWORD);
+    const found: string[] = [];
+    const routes: Array<[string, string]> = [
+      [`${ADMIN}/project/list`, 'Έργα'],
+      [`${ADMIN}/project/add`, 'Προσθήκη έργου'],
+      [`${ADMIN}/project/plateia-syntagmatos/edit`, 'Επεξεργασία έργου'],
+      [`${ADMIN}/category/add`, 'Προσθήκη κατηγορίας'],
+      [`${ADMIN}/category/${categoryToken}/edit`, 'Επεξεργασία κατηγορίας'],
+      [`${ADMIN}/category/${categoryToken}`, 'Κέντρο Αθήνας'],
+    ];
+    for (const [route, heading] of routes) {
+      await p.goto(route);
+      await p.getByTestId('mf-admin-structure-page').waitFor();
+      await eventually(() => p.locator('h1').first().textContent(), heading);
+      await p
+        .getByTestId('loading')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const shot = await p.screenshot({ fullPage: true, path: path.join(tmp, `phone-${found.length}.png`) });
+      expect(shot.length).toBeGreaterThan(1000);
+      const result = await new AxeBuilder({ page: p }).analyze();
+      for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        found.push(`${route} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    // the categories tab in the aside, in Greek
+    const tab = await openAside(p);
+    await expect(tab.locator('h3').textContent()).resolves.toBe('Κατηγορίες');
+    await expect(tab.getByTestId('category-add').textContent()).resolves.toBe('Προσθήκη κατηγορίας');
+    const result = await new AxeBuilder({ page: p }).include('#sh-aside').analyze();
+    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      found.push(`aside ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+    expect(found).toEqual([]);
+    await phone.close();
+  });
+});

@@ -1,0 +1,598 @@
+// The Plan Project screen end to end, in Chromium, on a fresh database (one process, real PostgreSQL + PostGIS):
+// topics added in the modal (one with a boundary drawn by mouse on the map, one without geometry), attributes of
+// each geometry type (the point one with predefined features imported from an EPSG:2100 GeoJSON file), drag and
+// drop of topics and attributes, hide and show, edits in the three open modes (modal, new tab, same tab), a delete
+// with its confirmation; then the structure read back through the API is exactly what was built. Last, the screen
+// at phone width.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { AttributeWire, GeoJsonGeometry, TopicWire, VariableWire } from '@agora/contracts';
+import { toWgs84 } from '@agora/contracts/crs';
+import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
+import { startAllInOne } from '../scripts/lib/stack.mjs';
+import { apiAs, type ApiCall } from './support/api.js';
+import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { until } from './support/wait.js';
+
+const ADMIN_PASSWORD = 'structure-plan-admin-pw';
+const PLAN = '/admin/administration/project/odoi/plan';
+
+/** Two lamp posts in the Greek Grid (EPSG:2100), near Syntagma square. */
+const LAMPS_2100 = [
+  [475920.27, 4203764.7],
+  [476010.5, 4203820.25],
+];
+const LAMPS_FILE = JSON.stringify({
+  type: 'FeatureCollection',
+  crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::2100' } },
+  features: LAMPS_2100.map((coordinates, i) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates },
+    properties: { n: i + 1 },
+  })),
+});
+
+function pick<T extends object, K extends keyof T>(item: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, item[k]])) as Pick<T, K>;
+}
+
+function closeTo(actual: unknown, expected: unknown, digits: number): void {
+  if (Array.isArray(expected)) {
+    expect(Array.isArray(actual) && actual.length === expected.length).toBe(true);
+    expected.forEach((e, i) => closeTo((actual as unknown[])[i], e, digits));
+  } else expect(actual as number).toBeCloseTo(expected as number, digits);
+}
+
+describe('structure: plan project screen', () => {
+  let db: TestDatabase;
+  let stack: { url: string; stop(): Promise<void> };
+  let tmp: string;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let context: BrowserContext;
+  let page: Page;
+  let api: ApiCall;
+  let projectToken = '';
+  /** the boundary the browser sent, to compare with what the server stored */
+  let sentBoundary: GeoJsonGeometry | null = null;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-plan-'));
+    db = await createTestDatabase('agora_e2e_structure_plan');
+    stack = await startAllInOne({
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        QUEUE_PREFIX: `e2e-plan-${Date.now().toString(36)}`,
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        AGORA_DATA_DIR: tmp,
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+      },
+    });
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    context = await newContext(browser, stack.url, { locale: 'en' });
+    page = await context.newPage();
+    await loginAs(page, 'admin', ADMIN_PASSWORD);
+    api = await apiAs(context, 'admin', ADMIN_PASSWORD);
+    const category = await api('post', '/api/category', {
+      title: 'Athens centre',
+      mname: 'athens',
+      active: true,
+    });
+    expect(category.status).toBe(200);
+    const project = await api('post', '/api/project', {
+      title: 'Οδοί',
+      mname: 'odoi',
+      category: category.body.token,
+    });
+    expect([200, 201]).toContain(project.status);
+    projectToken = project.body.token as string;
+    page.on('request', (r: Request) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/node')) {
+        const body = r.postDataJSON() as { boundary?: GeoJsonGeometry | null };
+        if (body.boundary) sentBoundary = body.boundary;
+      }
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await stack?.stop();
+    await db?.drop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  const notification = (p: Page, text: string | RegExp) =>
+    p.getByTestId('notification').filter({ hasText: text }).first().waitFor();
+  const topicRow = (title: string) =>
+    page
+      .getByTestId('plan-topic')
+      .filter({ has: page.getByTestId('plan-topic-title').getByText(title, { exact: true }) });
+  const attributeRow = (name: string) =>
+    page
+      .getByTestId('plan-attribute')
+      .filter({ has: page.getByTestId('plan-attribute-title').getByText(name, { exact: true }) });
+  const titles = (kind: 'topic' | 'attribute', within: Locator | Page = page) =>
+    within.getByTestId(`plan-${kind}-title`).allTextContents();
+
+  async function menu(row: Locator, kind: 'topic' | 'attribute', action: string) {
+    await row.getByTestId(`plan-${kind}-menu-button`).first().click();
+    await page.getByTestId(`menu-${action}`).click();
+  }
+
+  async function settings(testId: string) {
+    await page.getByTestId('plan-settings-button').click();
+    await page.getByTestId(testId).click();
+  }
+
+  async function drag(from: Locator, to: Locator, toY: (box: { y: number; height: number }) => number) {
+    await from.scrollIntoViewIfNeeded();
+    const a = await from.boundingBox();
+    const b = await to.boundingBox();
+    if (!a || !b) throw new Error('nothing to drag');
+    const moved = page.waitForResponse(
+      (r) => r.url().includes('/sortOrder/') && r.request().method() === 'PUT',
+    );
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 4 });
+    await page.mouse.move(b.x + b.width / 2, toY(b), { steps: 12 });
+    await page.mouse.up();
+    expect((await moved).status()).toBe(200);
+  }
+
+  async function addAttribute(
+    topic: string,
+    name: string,
+    geomType: 'point' | 'line' | 'polygon',
+    more?: () => Promise<void>,
+  ) {
+    await menu(topicRow(topic), 'topic', 'add');
+    const form = page.getByTestId('plan-editor').getByTestId('attribute-form');
+    await form.locator('input[name="name"]').fill(name);
+    await form.locator('input[name="has_geometry"]').check();
+    await form.locator('select[name="geom_type"]').selectOption(geomType);
+    await form.locator('input[name="max_geom"]').fill('2');
+    await more?.();
+    await form.getByTestId('form-save').click();
+    await notification(page, 'Data posted');
+    await page.getByTestId('plan-editor').waitFor({ state: 'detached' });
+    await attributeRow(name).waitFor();
+  }
+
+  it('adds a topic with a boundary drawn by mouse, one without geometry and a third one', async () => {
+    await page.goto(PLAN);
+    await page.getByTestId('plan-page').waitFor();
+    await page.getByTestId('empty-state').waitFor();
+    // the cookie notice is acknowledged, as a visitor would, so it covers nothing at the bottom of the page
+    await page.getByTestId('cookie-accept').click();
+
+    await page.getByTestId('plan-add-topic').click();
+    const form = page.getByTestId('plan-editor').getByTestId('topic-form');
+    await form.locator('input[name="title"]').fill('Δρόμοι');
+    await expect(form.locator('input[name="mname"]').inputValue()).resolves.toBe('dromoi');
+    await form.locator('textarea[name="description"]').fill('Οι δρόμοι της περιοχής');
+    await form.locator('input[name="has_geometry"]').check();
+    await form.locator('select[name="geom_type"]').selectOption('polygon');
+    await form.locator('input[name="max_geom"]').fill('3');
+    // saving without a boundary is refused
+    await form.getByTestId('form-save').click();
+    await form.getByTestId('topic-boundary-error').waitFor();
+    await notification(page, 'Please draw the boundary.');
+    // draw a polygon: four clicks, then the first vertex again to close it. leaflet-draw ignores a click that
+    // comes within 50 ms of the previous vertex, so each click is repeated until its vertex is there.
+    const map = form.getByTestId('topic-boundary-map');
+    await map.scrollIntoViewIfNeeded();
+    await map.locator('.leaflet-draw-draw-polygon').click();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('no map');
+    const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    const vertices = map.locator('.leaflet-marker-icon.leaflet-editing-icon');
+    const corners: Array<[number, number]> = [
+      [0.35, 0.3],
+      [0.65, 0.3],
+      [0.65, 0.6],
+      [0.35, 0.6],
+    ];
+    for (const [i, [x, y]] of corners.entries()) {
+      await until(
+        async () => {
+          if ((await vertices.count()) <= i) await at(x, y);
+          return vertices.count();
+        },
+        (n) => n === i + 1,
+        `vertex ${i + 1}`,
+      );
+    }
+    const count = form.getByTestId('topic-boundary-count');
+    await until(
+      async () => {
+        if ((await count.textContent()) !== '1 shape drawn.') await at(0.35, 0.3);
+        return count.textContent();
+      },
+      (t) => t === '1 shape drawn.',
+      'the closed polygon',
+    );
+    await form.getByTestId('form-save').click();
+    await notification(page, 'Data posted');
+    await page.getByTestId('plan-editor').waitFor({ state: 'detached' });
+    await topicRow('Δρόμοι').waitFor();
+
+    await page.getByTestId('plan-add-topic').click();
+    const second = page.getByTestId('plan-editor').getByTestId('topic-form');
+    await second.locator('input[name="title"]').fill('Parks');
+    await second.getByTestId('topic-documents-add').click();
+    await second.locator('input[name="topic-documents-title-0"]').fill('Master plan');
+    await second.locator('input[name="topic-documents-file-0"]').fill('https://example.org/master-plan.pdf');
+    await second.getByTestId('form-save').click();
+    await page.getByTestId('plan-editor').waitFor({ state: 'detached' });
+
+    await page.getByTestId('plan-add-topic').click();
+    await page.getByTestId('plan-editor').locator('input[name="title"]').fill('Temporary');
+    await page.getByTestId('plan-editor').getByTestId('form-save').click();
+    await page.getByTestId('plan-editor').waitFor({ state: 'detached' });
+    await until(
+      () => titles('topic'),
+      (t) => t.length === 3,
+      'three topics',
+    );
+    expect(await titles('topic')).toEqual(['Δρόμοι', 'Parks', 'Temporary']);
+  });
+
+  it('adds attributes of each geometry type, the point one with predefined features from an EPSG:2100 file', async () => {
+    await addAttribute('Δρόμοι', 'Lamps', 'point', async () => {
+      const form = page.getByTestId('attribute-form');
+      await form.locator('input[name="has_predefined"]').check();
+      // a bad file changes nothing and says why
+      await form.getByTestId('attribute-predefined-file').setInputFiles({
+        name: 'broken.geojson',
+        mimeType: 'application/geo+json',
+        buffer: Buffer.from('{"type":"FeatureCollection",'),
+      });
+      await form.getByTestId('attribute-predefined-import-error').getByText('not valid JSON').waitFor();
+      await form.getByTestId('attribute-predefined-file').setInputFiles({
+        name: 'lamps.geojson',
+        mimeType: 'application/geo+json',
+        buffer: Buffer.from(LAMPS_FILE),
+      });
+      await form
+        .getByTestId('attribute-predefined-imported')
+        .getByText('2 features imported from lamps.geojson (EPSG:2100).')
+        .waitFor();
+      expect(await form.getByTestId('attribute-predefined-count').textContent()).toBe('2 shapes drawn.');
+    });
+    await addAttribute('Δρόμοι', 'Paths', 'line');
+    await addAttribute('Δρόμοι', 'Squares', 'polygon');
+    expect(await titles('attribute', topicRow('Δρόμοι'))).toEqual(['Lamps', 'Paths', 'Squares']);
+  });
+
+  it('reorders topics and attributes by drag and drop, within and between topics', async () => {
+    // Parks above Δρόμοι
+    await drag(
+      topicRow('Parks').getByTestId('plan-topic-handle').first(),
+      topicRow('Δρόμοι').getByTestId('plan-topic-handle').first(),
+      (b) => b.y + 2,
+    );
+    await until(
+      () => titles('topic'),
+      (t) => t[0] === 'Parks',
+      'Parks first',
+    );
+    // Squares to the top of its topic
+    await drag(
+      attributeRow('Squares').getByTestId('plan-attribute-handle'),
+      attributeRow('Lamps').getByTestId('plan-attribute-handle'),
+      (b) => b.y + 2,
+    );
+    await until(
+      () => titles('attribute', topicRow('Δρόμοι')),
+      (t) => t[0] === 'Squares',
+      'Squares first',
+    );
+    // Paths into the (empty) attribute list of Parks
+    await drag(
+      attributeRow('Paths').getByTestId('plan-attribute-handle'),
+      topicRow('Parks').getByTestId('plan-attributes'),
+      (b) => b.y + b.height / 2,
+    );
+    await until(
+      () => titles('attribute', topicRow('Parks')),
+      (t) => t.join() === 'Paths',
+      'Paths in Parks',
+    );
+    expect(await titles('attribute', topicRow('Δρόμοι'))).toEqual(['Squares', 'Lamps']);
+    await page.getByTestId('plan-refresh').click();
+    await until(
+      () => titles('topic'),
+      (t) => t.join() === 'Parks,Δρόμοι,Temporary',
+      'the order after a refresh',
+    );
+  });
+
+  it('hides and shows attributes', async () => {
+    await menu(attributeRow('Squares'), 'attribute', 'toggle');
+    await until(
+      () => attributeRow('Squares').getAttribute('data-visible'),
+      (v) => v === 'false',
+      'Squares hidden',
+    );
+    await menu(attributeRow('Squares'), 'attribute', 'toggle');
+    await until(
+      () => attributeRow('Squares').getAttribute('data-visible'),
+      (v) => v === 'true',
+      'Squares shown',
+    );
+    await menu(attributeRow('Lamps'), 'attribute', 'toggle');
+    await until(
+      () => attributeRow('Lamps').getAttribute('data-visible'),
+      (v) => v === 'false',
+      'Lamps hidden',
+    );
+  });
+
+  it('nests variables in their attributes, moves them within and between attributes, hides one', async () => {
+    const attrs = (await api('get', `/api/attribute/project/${projectToken}`))
+      .body as unknown as AttributeWire[];
+    const lamps = attrs.find((a) => a.mname === 'lamps');
+    for (const mname of ['brightness', 'height']) {
+      const made = await api('post', '/api/variable', {
+        attribute: lamps?.token,
+        mname,
+        description: '',
+        tooltip: '',
+        icon: '',
+        variable_type: [{ kind: 'string', options: { required: true, label: mname } }],
+      });
+      expect(made.status).toBe(200);
+    }
+    await page.getByTestId('plan-refresh').click();
+    const variables = (row: Locator) => row.getByTestId('plan-variable-title').allTextContents();
+    await until(
+      () => variables(attributeRow('Lamps')),
+      (v) => v.join() === 'brightness,height',
+      'the variables',
+    );
+    const variableRow = (mname: string) =>
+      page
+        .getByTestId('plan-variable')
+        .filter({ has: page.getByTestId('plan-variable-title').getByText(mname, { exact: true }) });
+    await drag(
+      variableRow('height').getByTestId('plan-variable-handle'),
+      variableRow('brightness').getByTestId('plan-variable-handle'),
+      (b) => b.y + 2,
+    );
+    await until(
+      () => variables(attributeRow('Lamps')),
+      (v) => v.join() === 'height,brightness',
+      'height first',
+    );
+    await drag(
+      variableRow('brightness').getByTestId('plan-variable-handle'),
+      attributeRow('Squares').getByTestId('plan-variables'),
+      (b) => b.y + b.height / 2,
+    );
+    await until(
+      () => variables(attributeRow('Squares')),
+      (v) => v.join() === 'brightness',
+      'brightness in Squares',
+    );
+    await variableRow('height').getByTestId('plan-variable-menu-button').click();
+    await page.getByTestId('menu-toggle').click();
+    await until(
+      () => variableRow('height').getAttribute('data-visible'),
+      (v) => v === 'false',
+      'height hidden',
+    );
+  });
+
+  it('edits in a modal, in a new tab and in the same tab', async () => {
+    // modal (the default)
+    await menu(topicRow('Parks'), 'topic', 'edit');
+    const modal = page.getByTestId('plan-editor');
+    await modal.locator('input[name="title"]').fill('Parks and gardens');
+    await modal.getByTestId('form-save').click();
+    await notification(page, 'Successful update');
+    await topicRow('Parks and gardens').waitFor();
+
+    // new tab: the plan refreshes when its window regains focus
+    await settings('settings-mode-tab');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      menu(attributeRow('Paths'), 'attribute', 'edit'),
+    ]);
+    await tab.getByTestId('attribute-form').waitFor();
+    expect(new URL(tab.url()).pathname).toMatch(
+      /\/project\/odoi\/topic\/[0-9a-f-]{36}\/attribute\/[0-9a-f-]{36}\/edit$/,
+    );
+    await tab.locator('input[name="name"]').fill('Footpaths');
+    await tab.getByTestId('form-save').click();
+    await tab.waitForURL(/\/project\/odoi\/plan$/);
+    await tab.close();
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await attributeRow('Footpaths').waitFor();
+
+    // same tab
+    await settings('settings-mode-same');
+    await menu(topicRow('Δρόμοι'), 'topic', 'edit');
+    await page.waitForURL(/\/project\/odoi\/topic\/[0-9a-f-]{36}\/edit$/);
+    await page.getByTestId('topic-form').locator('textarea[name="description"]').fill('Οι κεντρικοί δρόμοι');
+    await page.getByTestId('topic-form').getByTestId('form-save').click();
+    await page.waitForURL(/\/project\/odoi\/plan$/);
+    await topicRow('Δρόμοι').waitFor();
+    // the choice is remembered
+    await page.reload();
+    await page.getByTestId('plan-settings-button').click();
+    expect(await page.getByTestId('settings-mode-same').getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+  });
+
+  it('deletes a topic after the confirmation', async () => {
+    await menu(topicRow('Temporary'), 'topic', 'delete');
+    await page.getByTestId('confirm-dialog').getByText('Do you wish to continue?').waitFor();
+    await page.getByTestId('confirm-yes').click();
+    await notification(page, 'Data deleted');
+    await until(
+      () => titles('topic'),
+      (t) => t.join() === 'Parks and gardens,Δρόμοι',
+      'Temporary gone',
+    );
+  });
+
+  it('reads back exactly the structure that was built', async () => {
+    const topics = (await api('get', `/api/node/project/${projectToken}`)).body as unknown as TopicWire[];
+    const attributes = (await api('get', `/api/attribute/project/${projectToken}`))
+      .body as unknown as AttributeWire[];
+    const roads = topics.find((t) => t.mname === 'dromoi');
+    const parks = topics.find((t) => t.mname === 'parks');
+    expect(
+      topics.map((t) =>
+        pick(t, [
+          'title',
+          'mname',
+          'description',
+          'has_geometry',
+          'geom_type',
+          'max_geom',
+          'relative_documents',
+          'sort_order',
+        ]),
+      ),
+    ).toEqual([
+      {
+        title: 'Parks and gardens',
+        mname: 'parks',
+        description: '',
+        has_geometry: false,
+        geom_type: null,
+        max_geom: null,
+        relative_documents: [{ title: 'Master plan', file: 'https://example.org/master-plan.pdf' }],
+        sort_order: 1,
+      },
+      {
+        title: 'Δρόμοι',
+        mname: 'dromoi',
+        description: 'Οι κεντρικοί δρόμοι',
+        has_geometry: true,
+        geom_type: 'polygon',
+        max_geom: 3,
+        relative_documents: [],
+        sort_order: 2,
+      },
+    ]);
+    expect(parks?.boundary).toBeNull();
+    expect(roads?.boundary?.type).toBe('Polygon');
+    expect(sentBoundary).not.toBeNull();
+    closeTo(roads?.boundary?.coordinates, sentBoundary?.coordinates, 7);
+
+    const shape = attributes
+      .map((a) => ({
+        topic: a.node === roads?.token ? 'dromoi' : a.node === parks?.token ? 'parks' : a.node,
+        name: a.name,
+        mname: a.mname,
+        has_geometry: a.has_geometry,
+        geom_type: a.geom_type,
+        max_geom: a.max_geom,
+        has_predefined: a.has_predefined,
+        has_context: a.has_context,
+        is_visible: a.is_visible,
+        sort_order: a.sort_order,
+      }))
+      .sort((a, b) => a.topic.localeCompare(b.topic) || a.sort_order - b.sort_order);
+    expect(shape).toEqual([
+      {
+        topic: 'dromoi',
+        name: 'Squares',
+        mname: 'squares',
+        has_geometry: true,
+        geom_type: 'polygon',
+        max_geom: 2,
+        has_predefined: false,
+        has_context: false,
+        is_visible: true,
+        sort_order: 1,
+      },
+      {
+        topic: 'dromoi',
+        name: 'Lamps',
+        mname: 'lamps',
+        has_geometry: true,
+        geom_type: 'point',
+        max_geom: 2,
+        has_predefined: true,
+        has_context: false,
+        is_visible: false,
+        sort_order: 2,
+      },
+      {
+        topic: 'parks',
+        name: 'Footpaths',
+        mname: 'paths',
+        has_geometry: true,
+        geom_type: 'line',
+        max_geom: 2,
+        has_predefined: false,
+        has_context: false,
+        is_visible: true,
+        sort_order: 1,
+      },
+    ]);
+    const variables = (await api('get', `/api/variable/project/${projectToken}`))
+      .body as unknown as VariableWire[];
+    const nameOf = (token: string) => attributes.find((a) => a.token === token)?.mname;
+    expect(
+      variables
+        .map((v) => ({
+          attribute: nameOf(v.attribute),
+          mname: v.mname,
+          is_visible: v.is_visible,
+          sort_order: v.sort_order,
+        }))
+        .sort((a, b) => a.mname.localeCompare(b.mname)),
+    ).toEqual([
+      { attribute: 'squares', mname: 'brightness', is_visible: true, sort_order: 1 },
+      { attribute: 'lamps', mname: 'height', is_visible: false, sort_order: 1 },
+    ]);
+    // the imported EPSG:2100 points, reprojected by the server
+    const lamps = attributes.find((a) => a.mname === 'lamps');
+    expect(lamps?.predefined?.features.map((f) => f.geometry.type)).toEqual(['Point', 'Point']);
+    const expected = LAMPS_2100.map(([x = 0, y = 0]) => {
+      const p = toWgs84({ x, y }, 'EPSG:2100');
+      return [p.lng, p.lat];
+    });
+    closeTo(
+      lamps?.predefined?.features.map((f) => f.geometry.coordinates),
+      expected,
+      6,
+    );
+  });
+
+  it('is usable at phone width', async () => {
+    const phone = await newContext(browser, stack.url, { locale: 'el', width: 390 });
+    const small = await phone.newPage();
+    await loginAs(small, 'admin', ADMIN_PASSWORD);
+    await small.goto(PLAN);
+    await small.getByTestId('plan-topic').first().waitFor();
+    expect(await small.getByTestId('plan-refresh').textContent()).toBe('Ανανέωση');
+    const width = await small.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const axe = await new AxeBuilder({ page: small }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+    await small.getByTestId('plan-topic-menu-button').nth(1).click();
+    await small.getByRole('menuitem', { name: 'Επεξεργασία' }).click();
+    const form = small.getByTestId('plan-editor').getByTestId('topic-form');
+    await form.waitFor();
+    // the drawing toolbar speaks Greek too, and the form fits the phone
+    expect(await form.locator('.leaflet-draw-draw-polygon').getAttribute('title')).toBe('Σχεδίαση πολυγώνου');
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
+  });
+});

@@ -1,0 +1,148 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import {
+  CSRF_COOKIE,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  SESSION_CLEAR_HEADER,
+  SESSION_COOKIE,
+  SESSION_SET_HEADER,
+  ownerOf,
+  type SessionUser,
+} from '@agora/contracts';
+import { signIdentity } from '@agora/common/identity';
+import type { GatewayConfig } from './config.js';
+import { CookieJar, isPlausibleSid, readCookie } from './cookies.js';
+import { csrfProtection } from './csrf.js';
+import { docsRouter } from './docs.js';
+import { notFound, sendError } from './errors.js';
+import { forward, isInternalHeader } from './proxy.js';
+import { requestIdOf } from './request-id.js';
+import type { SessionResolver } from './session.js';
+import type { UpstreamAgents } from './upstream.js';
+
+export interface ApiDeps {
+  config: GatewayConfig;
+  agents: UpstreamAgents;
+  sessions: SessionResolver;
+  cookies: CookieJar;
+  logger: Logger;
+}
+
+interface Caller {
+  user: SessionUser | null;
+  sid: string | null;
+}
+
+/** Client-sent `x-agora-*` headers never reach a service: identity comes from the gateway alone. */
+export const stripInternalHeaders: RequestHandler = (req, _res, next) => {
+  for (const name of Object.keys(req.headers)) {
+    if (isInternalHeader(name)) delete req.headers[name];
+  }
+  next();
+};
+
+/** `/path` split into path and query, as the client sent them (not decoded). */
+function splitUrl(url: string): { path: string; query: string } {
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
+}
+
+/** True when a segment is `.` or `..` (also percent-encoded): such paths are never forwarded. */
+export function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => {
+    if (!/[.%]/.test(segment)) return false;
+    try {
+      const decoded = decodeURIComponent(segment);
+      return decoded === '.' || decoded === '..';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The owner of an `/api` request (path relative to `/api`), or null. */
+export function routeOf(url: string): ReturnType<typeof ownerOf> {
+  const { path, query } = splitUrl(url);
+  if (hasDotSegment(path)) return null;
+  const action = new URLSearchParams(query).get('action');
+  return ownerOf(path.replace(/^\/+/, ''), action);
+}
+
+export function apiRouter(deps: ApiDeps): Router {
+  const { config, agents, sessions, cookies, logger } = deps;
+  const router = Router();
+
+  /** Who is calling: resolves `agora_sid`, and clears it when accounts no longer knows it. */
+  async function identify(req: Request, res: Response): Promise<Caller> {
+    const sid = readCookie(req, SESSION_COOKIE);
+    if (!sid) return { user: null, sid: null };
+    const user = isPlausibleSid(sid) ? await sessions.resolve(sid, requestIdOf(req)) : null;
+    if (!user) {
+      cookies.clearSession(req, res);
+      return { user: null, sid: null };
+    }
+    return { user, sid };
+  }
+
+  /** Turns accounts' session headers into cookies (they never reach the browser themselves). */
+  function applySessionHeaders(req: Request, res: Response, headers: IncomingHttpHeaders): void {
+    const previous = readCookie(req, SESSION_COOKIE);
+    const newSid = headers[SESSION_SET_HEADER];
+    if (typeof newSid === 'string' && newSid.length > 0) {
+      if (isPlausibleSid(newSid)) {
+        if (previous) sessions.evict(previous);
+        cookies.setSession(req, res, newSid);
+        cookies.setCsrfToken(req, res);
+      } else {
+        logger.error({ reqId: requestIdOf(req) }, 'accounts sent a malformed session id; no cookie set');
+      }
+    }
+    if (headers[SESSION_CLEAR_HEADER] !== undefined) {
+      if (previous) sessions.evict(previous);
+      cookies.clearSession(req, res);
+      cookies.clearCsrfToken(req, res);
+    }
+  }
+
+  router.use(stripInternalHeaders);
+  router.use('/docs', docsRouter(deps));
+
+  // The spec's session probe: hands out the CSRF token and tells whether the session is logged in.
+  router.get('/login', async (req, res) => {
+    const { user } = await identify(req, res);
+    if (!readCookie(req, CSRF_COOKIE)) cookies.setCsrfToken(req, res);
+    res.set('Cache-Control', 'no-store').json({ loggedin: user !== null });
+  });
+
+  router.use(csrfProtection());
+
+  router.use(async (req, res) => {
+    const owner = routeOf(req.url);
+    if (!owner) {
+      notFound(res);
+      return;
+    }
+    const caller = await identify(req, res);
+    const identity = signIdentity(config.identitySecret, { user: caller.user, sid: caller.sid, ip: req.ip });
+    forward(agents, req, res, {
+      service: owner,
+      baseUrl: config.services[owner],
+      path: req.url.startsWith('/') ? req.url : `/${req.url}`,
+      headers: { [IDENTITY_HEADER]: identity, [REQUEST_ID_HEADER]: requestIdOf(req) },
+      timeoutMs: config.upstreamTimeoutMs,
+      onResponse: owner === 'accounts' ? (headers) => applySessionHeaders(req, res, headers) : undefined,
+      onUnavailable: (err) => {
+        logger.warn({ reqId: requestIdOf(req), service: owner, err: err.message }, 'service unavailable');
+        sendError(res, 503, `${owner} service unavailable`, 'GATEWAY.UNAVAILABLE');
+      },
+      onBadRequest: (err) => {
+        logger.info({ reqId: requestIdOf(req), err: err.message }, 'request cannot be forwarded');
+        sendError(res, 400, 'bad request', 'GATEWAY.BAD_REQUEST');
+      },
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { GatewayConfigError, loadGatewayConfig } from './config.js';
+
+const SECRET = 'x'.repeat(32);
+
+describe('loadGatewayConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBeUndefined(); // every interface, both address families
+    expect(config.services).toEqual({
+      accounts: 'http://127.0.0.1:3101',
+      library: 'http://127.0.0.1:3102',
+      consultation: 'http://127.0.0.1:3103',
+      mailing: 'http://127.0.0.1:3104',
+    });
+    expect(config.shellDir).toMatch(/[/\\]dist[/\\]shell$/);
+    expect(config.remotesDir).toMatch(/[/\\]dist[/\\]remotes$/);
+    expect(config.remotesRegistry).toBe(resolve(config.remotesDir, 'remotes.json'));
+    expect(config.cookieSecure).toBe('auto');
+    expect(config.trustProxy).toBe(false);
+    expect(config.upstreamTimeoutMs).toBe(30000);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('takes service URLs and paths from the given env, not from process.env', () => {
+    const config = loadGatewayConfig({
+      AGORA_IDENTITY_SECRET: SECRET,
+      PORT: '0',
+      ACCOUNTS_URL: 'http://127.0.0.1:40001/',
+      REMOTES_DIR: '/srv/remotes',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: '1',
+      UPSTREAM_TIMEOUT_MS: '1500',
+      CSP_CONNECT_SRC: 'https://geo.example.org https://other.example.org',
+    });
+    expect(config.port).toBe(0);
+    expect(config.services.accounts).toBe('http://127.0.0.1:40001');
+    expect(config.remotesRegistry).toBe(resolve('/srv/remotes/remotes.json'));
+    expect(config.cookieSecure).toBe(true);
+    expect(config.trustProxy).toBe(1);
+    expect(config.upstreamTimeoutMs).toBe(1500);
+    expect(config.csp.connectSrc).toEqual(['https://geo.example.org', 'https://other.example.org']);
+  });
+
+  it('keeps TRUST_PROXY names and lists for Express', () => {
+    expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, TRUST_PROXY: 'loopback' }).trustProxy).toBe(
+      'loopback',
+    );
+  });
+
+  it('refuses a missing or short identity secret', () => {
+    expect(() => loadGatewayConfig({})).toThrow(GatewayConfigError);
+    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: 'short' })).toThrow(/AGORA_IDENTITY_SECRET/);
+  });
+
+  it('refuses malformed values', () => {
+    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, ACCOUNTS_URL: 'ftp://x' })).toThrow(
+      /ACCOUNTS_URL/,
+    );
+    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, COOKIE_SECURE: 'maybe' })).toThrow(
+      /COOKIE_SECURE/,
+    );
+    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, PORT: '', LOG_LEVEL: '' }).port).toBe(8080);
+  });
+});

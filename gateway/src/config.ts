@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { ServiceName } from '@agora/contracts';
+
+/** The repository root (this file is `gateway/src/config.ts` or `gateway/dist/config.js`). */
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface GatewayConfig {
+  port: number;
+  /** undefined: every interface, both address families */
+  host: string | undefined;
+  /** Base URL of each service, without a trailing slash. */
+  services: Record<ServiceName, string>;
+  /** Shared HMAC secret for the signed identity header. */
+  identitySecret: string;
+  shellDir: string;
+  remotesDir: string;
+  remotesRegistry: string;
+  /** 'auto': Secure cookies when the request came over TLS (X-Forwarded-Proto counts only with TRUST_PROXY). */
+  cookieSecure: 'auto' | boolean;
+  /** Express `trust proxy` setting. */
+  trustProxy: boolean | number | string;
+  logLevel: LogLevel;
+  /** Idle time on an upstream connection after which the call is abandoned (503 if nothing was answered yet). */
+  upstreamTimeoutMs: number;
+  /** Extra Content-Security-Policy sources (for example a geocoding service or another tile server). */
+  csp: { connectSrc: string[]; imgSrc: string[] };
+}
+
+export class GatewayConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`invalid gateway configuration:\n  ${issues.join('\n  ')}`);
+    this.name = 'GatewayConfigError';
+  }
+}
+
+const serviceUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(fallback)
+    .transform((u) => u.replace(/\/+$/, ''));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const sourceList = optionalText.transform((v) => (v ? v.split(/[\s,]+/).filter((s) => s.length > 0) : []));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  // Unset: every interface, IPv6 and IPv4 (Node's dual-stack default), so `localhost` works whichever it resolves to.
+  HOST: z.string().min(1).optional(),
+  ACCOUNTS_URL: serviceUrl('http://127.0.0.1:3101'),
+  LIBRARY_URL: serviceUrl('http://127.0.0.1:3102'),
+  CONSULTATION_URL: serviceUrl('http://127.0.0.1:3103'),
+  MAILING_URL: serviceUrl('http://127.0.0.1:3104'),
+  AGORA_IDENTITY_SECRET: z
+    .string({ error: 'is required' })
+    .min(32, { error: 'must be at least 32 characters' }),
+  SHELL_DIR: optionalText,
+  REMOTES_DIR: optionalText,
+  REMOTES_REGISTRY: optionalText,
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  CSP_CONNECT_SRC: sourceList,
+  CSP_IMG_SRC: sourceList,
+});
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // an address list or a name Express knows (loopback, linklocal, uniquelocal)
+}
+
+/**
+ * Reads and validates the gateway configuration. `env` defaults to `process.env`; the one-process launcher
+ * passes its own object (for example with the service URLs of the in-process services).
+ */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  // Empty strings count as "not set", so `FOO=` in an env file falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new GatewayConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const remotesDir = resolve(e.REMOTES_DIR ?? resolve(REPO_ROOT, 'dist/remotes'));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    services: {
+      accounts: e.ACCOUNTS_URL,
+      library: e.LIBRARY_URL,
+      consultation: e.CONSULTATION_URL,
+      mailing: e.MAILING_URL,
+    },
+    identitySecret: e.AGORA_IDENTITY_SECRET,
+    shellDir: resolve(e.SHELL_DIR ?? resolve(REPO_ROOT, 'dist/shell')),
+    remotesDir,
+    remotesRegistry: resolve(e.REMOTES_REGISTRY ?? resolve(remotesDir, 'remotes.json')),
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    csp: { connectSrc: e.CSP_CONNECT_SRC, imgSrc: e.CSP_IMG_SRC },
+  };
+}

@@ -1,0 +1,22 @@
+import type { Response } from 'express';
+import type { ErrorBody } from '@agora/contracts';
+
+export type GatewayErrorCode =
+  | 'GATEWAY.NOT_FOUND'
+  | 'GATEWAY.BAD_REQUEST'
+  | 'GATEWAY.CSRF'
+  | 'GATEWAY.UNAVAILABLE'
+  | 'GATEWAY.REGISTRY'
+  | 'GATEWAY.INTERNAL';
+
+/** Writes the API's error shape `{"Error": message, "code": code}` unless an answer has already started. */
+export function sendError(res: Response, status: number, message: string, code: GatewayErrorCode): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body: ErrorBody = { Error: message, code };
+  res.status(status).set('Cache-Control', 'no-store').json(body);
+}
+
+export const notFound = (res: Response): void => sendError(res, 404, 'not found', 'GATEWAY.NOT_FOUND');

@@ -1,0 +1,686 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Identity, SessionUser } from '@agora/contracts';
+import { signIdentity, verifyIdentity } from '@agora/common/identity';
+import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
+
+const SECRET = 'integration-secret-0123456789abcdef';
+const ALICE: SessionUser = {
+  uuid: '6f1c7a52-6a43-4d8f-9f0e-1f2b3c4d5e6f',
+  username: 'alice',
+  firstname: 'Alice',
+  lastname: 'Papadopoulou',
+  email: 'alice@example.org',
+  role: 'admin',
+};
+const ALICE_SID = 'alice-session-0123456789abcdefghijklmnopq';
+
+/** What the fake services answer: what reached them. */
+interface Echo {
+  service: string;
+  method: string;
+  url: string;
+  identity: Identity;
+  agoraHeaders: string[];
+  requestId: string | undefined;
+  cookie: string | undefined;
+  bodyLength: number;
+  bodySha256: string;
+}
+
+interface Upstream {
+  server: Server;
+  url: string;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    );
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const openapi = (title: string, paths: Record<string, unknown>) => ({
+  openapi: '3.0.0',
+  info: { title, version: '1.0.0' },
+  paths,
+  components: { schemas: { ErrorBody: { type: 'object', properties: { Error: { type: 'string' } } } } },
+});
+
+/**
+ * A fake service: public /ready and /openapi.json; everything else needs a valid signed identity and echoes
+ * what it received. `special` answers some paths itself.
+ */
+async function startService(
+  service: string,
+  special: (req: IncomingMessage, res: ServerResponse, identity: Identity, body: Buffer) => boolean = () =>
+    false,
+  doc?: unknown,
+): Promise<Upstream> {
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      if (req.url === '/ready') return json(res, 200, { status: 'ok' });
+      if (req.url === '/openapi.json')
+        return doc ? json(res, 200, doc) : json(res, 404, { Error: 'not found' });
+      const body = await readBody(req);
+      const identity = verifyIdentity(SECRET, req.headers['x-agora-identity'] as string | undefined);
+      if (!identity) return json(res, 401, { Error: 'missing or invalid identity' });
+      if (special(req, res, identity, body)) return;
+      const echo: Echo = {
+        service,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        identity,
+        agoraHeaders: Object.keys(req.headers).filter((h) => h.startsWith('x-agora-')),
+        requestId: req.headers['x-request-id'] as string | undefined,
+        cookie: req.headers.cookie,
+        bodyLength: body.length,
+        bodySha256: createHash('sha256').update(body).digest('hex'),
+      };
+      json(res, 200, echo, { 'x-agora-internal-note': 'must not leak' });
+    })();
+  });
+  return { server, url: await listen(server) };
+}
+
+/** Minimal cookie jar over Set-Cookie lines. */
+class Jar {
+  readonly values = new Map<string, string>();
+  store(res: Response): string[] {
+    const lines = res.headers.getSetCookie();
+    for (const line of lines) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.values.delete(name);
+      else this.values.set(name, decodeURIComponent(value));
+    }
+    return lines;
+  }
+  header(): string {
+    return [...this.values].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  }
+}
+
+/** A GET through node:http, which sends the path exactly as given (fetch would resolve dot segments). */
+function rawGet(base: string, path: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request({ hostname, port, path, method: 'GET', headers }, (res) => {
+        void readBody(res).then((b) =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: b.toString() }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('gateway against real upstream servers', () => {
+  let accounts: Upstream;
+  let library: Upstream;
+  let consultation: Upstream;
+  let mailingUrl: string;
+  let gateway: Gateway;
+  let server: Server;
+  let base: string;
+  let dir: string;
+  let registry: string;
+  const sessions = new Set<string>([ALICE_SID]);
+
+  beforeAll(async () => {
+    accounts = await startService(
+      'accounts',
+      (req, res, identity, body) => {
+        if (req.url === '/internal/sessions/resolve' && req.method === 'POST') {
+          if (identity.sys !== 'gateway') return (json(res, 403, { Error: 'system only' }), true);
+          const { sid } = JSON.parse(body.toString()) as { sid: string };
+          if (sessions.has(sid)) json(res, 200, { user: ALICE });
+          else json(res, 404, { Error: 'no such session', code: 'ACCOUNTS.NO_SESSION' });
+          return true;
+        }
+        if (req.url === '/login' && req.method === 'POST') {
+          sessions.add(ALICE_SID);
+          json(res, 200, { loggedin: true }, { 'x-agora-session': ALICE_SID, 'x-agora-debug': 'secret' });
+          return true;
+        }
+        if (req.url === '/login' && req.method === 'DELETE') {
+          if (identity.sid) sessions.delete(identity.sid);
+          json(res, 200, { loggedin: false }, { 'x-agora-session-clear': '1' });
+          return true;
+        }
+        return false;
+      },
+      openapi('accounts', {
+        '/users/{id}': {
+          get: { tags: ['users'], operationId: 'getUser', responses: { 200: { description: 'ok' } } },
+        },
+        '/internal/sessions/resolve': { post: { responses: { 200: { description: 'ok' } } } },
+      }),
+    );
+    library = await startService(
+      'library',
+      undefined,
+      openapi('library', { '/library/{id}': { get: { responses: { 200: { description: 'ok' } } } } }),
+    );
+    consultation = await startService('consultation'); // no OpenAPI document
+    const closed = http.createServer();
+    mailingUrl = await listen(closed);
+    await close(closed); // nothing listens on this port any more
+
+    dir = await mkdtemp(join(tmpdir(), 'agora-gateway-int-'));
+    const shellDir = join(dir, 'shell');
+    const remotesDir = join(dir, 'remotes');
+    registry = join(dir, 'registry', 'remotes.json');
+    await mkdir(shellDir, { recursive: true });
+    await mkdir(join(remotesDir, 'mf-library', '1.0.0'), { recursive: true });
+    await mkdir(join(dir, 'registry'), { recursive: true });
+    await writeFile(join(dir, 'secret.txt'), 'top secret');
+    await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>Agora shell</title>');
+    await writeFile(join(shellDir, 'main.0a1b2c3d.js'), 'console.log("shell");');
+    const lib = join(remotesDir, 'mf-library', '1.0.0');
+    await writeFile(join(lib, 'mf-manifest.json'), '{"name":"mf_library"}');
+    await writeFile(join(lib, 'remoteEntry.js'), `/* entry */ ${'var x = 1;\n'.repeat(500)}`);
+    await writeFile(join(lib, '__federation_expose_App.3f2a1b9c.js'), 'export default 1;');
+
+    const config = loadGatewayConfig({
+      AGORA_IDENTITY_SECRET: SECRET,
+      PORT: '0',
+      ACCOUNTS_URL: accounts.url,
+      LIBRARY_URL: library.url,
+      CONSULTATION_URL: consultation.url,
+      MAILING_URL: mailingUrl,
+      SHELL_DIR: shellDir,
+      REMOTES_DIR: remotesDir,
+      REMOTES_REGISTRY: registry,
+      LOG_LEVEL: 'silent',
+    });
+    gateway = createGateway(config);
+    server = http.createServer(gateway.app);
+    base = await listen(server);
+  });
+
+  afterAll(async () => {
+    await close(server);
+    await gateway.close();
+    await Promise.all([accounts, library, consultation].map((u) => close(u.server)));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
+
+  /** Runs `test` against a second gateway whose env differs from the main one by `env`. */
+  async function withGateway(
+    env: Record<string, string>,
+    test: (base: string) => Promise<void>,
+  ): Promise<void> {
+    const other = createGateway(
+      loadGatewayConfig({
+        AGORA_IDENTITY_SECRET: SECRET,
+        ACCOUNTS_URL: accounts.url,
+        LIBRARY_URL: library.url,
+        CONSULTATION_URL: consultation.url,
+        MAILING_URL: mailingUrl,
+        LOG_LEVEL: 'silent',
+        ...env,
+      }),
+    );
+    const otherServer = http.createServer(other.app);
+    try {
+      await test(await listen(otherServer));
+    } finally {
+      await close(otherServer);
+      await other.close();
+    }
+  }
+  const echo = async (res: Response): Promise<Echo> => {
+    expect(res.status).toBe(200);
+    return (await res.json()) as Echo;
+  };
+
+  async function csrfJar(): Promise<Jar> {
+    const jar = new Jar();
+    jar.store(await get('/api/login'));
+    return jar;
+  }
+
+  describe('routing', () => {
+    it.each([
+      ['/api/users/page/1', 'accounts', '/users/page/1'],
+      ['/api/?action=documentation&uri=x', 'library', '/?action=documentation&uri=x'],
+      ['/api/?action=fileBrowser', 'library', '/?action=fileBrowser'],
+      ['/api/libraryView/4', 'library', '/libraryView/4'],
+      ['/api/validation/scope/users', 'accounts', '/validation/scope/users'],
+      [
+        '/api/validation/scope/category/fields/name',
+        'consultation',
+        '/validation/scope/category/fields/name',
+      ],
+      [
+        '/api/checkIfExists/scope/documentation/field/uri/value/a%2Fb',
+        'library',
+        '/checkIfExists/scope/documentation/field/uri/value/a%2Fb',
+      ],
+      ['/api/project/createThread/12', 'consultation', '/project/createThread/12'],
+      ['/api/category/3', 'consultation', '/category/3'],
+    ])('GET %s goes to %s as %s', async (path, service, url) => {
+      const body = await echo(await get(path));
+      expect(body.service).toBe(service);
+      expect(body.url).toBe(url);
+      expect(body.method).toBe('GET');
+    });
+
+    it('answers 404 {"Error"} for paths nobody owns', async () => {
+      for (const path of ['/api/nothing', '/api/', '/api/?action=unknown', '/api/docsx']) {
+        const res = await get(path);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ Error: 'not found', code: 'GATEWAY.NOT_FOUND' });
+      }
+    });
+
+    it('sends an anonymous signed identity and the request id', async () => {
+      const res = await get('/api/library/1', { headers: { 'x-request-id': 'int-test-42' } });
+      expect(res.headers.get('x-request-id')).toBe('int-test-42');
+      const body = await echo(res);
+      expect(body.identity.user).toBeNull();
+      expect(body.identity.sid).toBeNull();
+      expect(body.identity.sys).toBeUndefined();
+      expect(body.identity.ip).toMatch(/127\.0\.0\.1/);
+      expect(body.requestId).toBe('int-test-42');
+    });
+
+    it('makes a request id when the client sent none or a bad one', async () => {
+      const res = await get('/api/library/1', { headers: { 'x-request-id': 'no spaces allowed' } });
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await echo(res)).requestId).toBe(id);
+    });
+
+    it('never lets x-agora-* answer headers reach the browser', async () => {
+      const res = await get('/api/library/1');
+      expect([...res.headers.keys()].filter((h) => h.startsWith('x-agora-'))).toEqual([]);
+    });
+  });
+
+  describe('identity headers from the client', () => {
+    it('drops a spoofed x-agora-identity, even a correctly signed one, and other x-agora-* headers', async () => {
+      const forged = signIdentity(SECRET, { user: ALICE, sid: ALICE_SID });
+      const res = await get('/api/library/1', {
+        headers: { 'x-agora-identity': forged, 'x-agora-session': ALICE_SID, 'X-Agora-Whatever': '1' },
+      });
+      const body = await echo(res);
+      expect(body.identity.user).toBeNull();
+      expect(body.agoraHeaders).toEqual(['x-agora-identity']);
+    });
+  });
+
+  describe('CSRF', () => {
+    it('GET /api/login hands out a readable token cookie once and reports the session', async () => {
+      const res = await get('/api/login');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ loggedin: false });
+      const [line] = res.headers.getSetCookie();
+      expect(line).toMatch(/^token=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/);
+      const jar = new Jar();
+      jar.store(res);
+      const again = await get('/api/login', { headers: { cookie: jar.header() } });
+      expect(again.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('marks cookies Secure per COOKIE_SECURE (auto: TLS as seen through a trusted proxy)', async () => {
+      const tokenLine = async (url: string, headers: Record<string, string> = {}) =>
+        (await fetch(`${url}/api/login`, { headers })).headers.getSetCookie()[0] ?? '';
+      expect(await tokenLine(base, { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/); // proxy not trusted
+      await withGateway({ TRUST_PROXY: 'loopback' }, async (other) => {
+        expect(await tokenLine(other, { 'x-forwarded-proto': 'https' })).toMatch(/; Secure/);
+        expect(await tokenLine(other)).not.toMatch(/Secure/);
+      });
+      await withGateway({ COOKIE_SECURE: 'true' }, async (other) => {
+        expect(await tokenLine(other)).toMatch(/; Secure/);
+      });
+    });
+
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+      '%s without the header, or with a wrong one, is 403',
+      async (method) => {
+        const jar = await csrfJar();
+        const attempts: Array<Record<string, string>> = [
+          { cookie: jar.header() },
+          { cookie: jar.header(), 'x-csrf-token': 'wrong' },
+          { 'x-csrf-token': jar.values.get('token')! }, // header without the cookie
+        ];
+        for (const headers of attempts) {
+          const res = await get('/api/library/1', { method, headers, body: '{}' });
+          expect(res.status).toBe(403);
+          expect(await res.json()).toEqual({ Error: 'invalid csrf token', code: 'GATEWAY.CSRF' });
+        }
+      },
+    );
+
+    it('passes an unsafe method with the matching header, body included', async () => {
+      const jar = await csrfJar();
+      const res = await get('/api/library/1', {
+        method: 'DELETE',
+        headers: {
+          cookie: jar.header(),
+          'x-csrf-token': jar.values.get('token')!,
+          'content-type': 'application/json',
+        },
+        body: '{"id":7}',
+      });
+      const body = await echo(res);
+      expect(body.method).toBe('DELETE');
+      expect(body.bodyLength).toBe(8);
+      // the gateway's cookies stay between the browser and the gateway
+      expect(body.cookie).toBeUndefined();
+    });
+  });
+
+  it('streams a 5 MB chunked upload to the service intact', async () => {
+    const jar = await csrfJar();
+    const chunk = Buffer.alloc(64 * 1024);
+    const hash = createHash('sha256');
+    let total = 0;
+    const answer = await new Promise<Echo>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/library/upload`,
+        {
+          method: 'POST',
+          headers: {
+            cookie: jar.header(),
+            'x-csrf-token': jar.values.get('token')!,
+            'content-type': 'application/octet-stream',
+          },
+        },
+        (res) => {
+          void readBody(res).then((b) =>
+            res.statusCode === 200
+              ? resolve(JSON.parse(b.toString()) as Echo)
+              : reject(new Error(b.toString())),
+          );
+        },
+      );
+      req.on('error', reject);
+      for (let i = 0; i < 80; i++) {
+        chunk.fill(i % 251);
+        chunk.writeUInt32BE(i, 0);
+        hash.update(chunk);
+        total += chunk.length;
+        req.write(Buffer.from(chunk));
+      }
+      req.end();
+    });
+    expect(total).toBe(5 * 1024 * 1024);
+    expect(answer.bodyLength).toBe(total);
+    expect(answer.bodySha256).toBe(hash.digest('hex'));
+  });
+
+  describe('session', () => {
+    it('login sets an httpOnly session cookie, rotates the token and hides accounts headers', async () => {
+      const jar = await csrfJar();
+      const firstToken = jar.values.get('token');
+      const res = await get('/api/login', {
+        method: 'POST',
+        headers: { cookie: jar.header(), 'x-csrf-token': firstToken!, 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'alice', password: 'pw' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ loggedin: true });
+      expect([...res.headers.keys()].filter((h) => h.startsWith('x-agora-'))).toEqual([]);
+      const lines = jar.store(res);
+      const sidLine = lines.find((l) => l.startsWith('agora_sid='));
+      expect(sidLine).toBe(`agora_sid=${ALICE_SID}; Path=/; HttpOnly; SameSite=Lax`);
+      expect(jar.values.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(jar.values.get('token')).not.toBe(firstToken);
+
+      // the old token no longer passes
+      const stale = await get('/api/library/1', {
+        method: 'POST',
+        headers: { cookie: jar.header(), 'x-csrf-token': firstToken! },
+      });
+      expect(stale.status).toBe(403);
+
+      // logged in: the probe says so and services get the user, signed
+      expect(await (await get('/api/login', { headers: { cookie: jar.header() } })).json()).toEqual({
+        loggedin: true,
+      });
+      const body = await echo(await get('/api/category/1', { headers: { cookie: jar.header() } }));
+      expect(body.identity.user).toEqual(ALICE);
+      expect(body.identity.sid).toBe(ALICE_SID);
+
+      // logout: accounts clears the session; the gateway clears both cookies and forgets its cached answer
+      const out = await get('/api/login', {
+        method: 'DELETE',
+        headers: { cookie: jar.header(), 'x-csrf-token': jar.values.get('token')! },
+      });
+      expect(out.status).toBe(200);
+      expect([...out.headers.keys()].filter((h) => h.startsWith('x-agora-'))).toEqual([]);
+      const cleared = out.headers.getSetCookie();
+      expect(cleared.some((l) => /^agora_sid=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
+      expect(cleared.some((l) => /^token=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
+      const after = await echo(
+        await get('/api/category/1', { headers: { cookie: `agora_sid=${ALICE_SID}` } }),
+      );
+      expect(after.identity.user).toBeNull();
+    });
+
+    it('treats an unknown session as anonymous and clears its cookie', async () => {
+      const res = await get('/api/category/1', {
+        headers: { cookie: 'agora_sid=expired-session-0000000000000000' },
+      });
+      expect(res.headers.getSetCookie().some((l) => /^agora_sid=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(
+        true,
+      );
+      const body = await echo(res);
+      expect(body.identity.user).toBeNull();
+      expect(body.identity.sid).toBeNull();
+    });
+  });
+
+  describe('a service that is down', () => {
+    it('answers 503 for its paths only while the others answer', async () => {
+      const down = await get('/api/invitation/page/1');
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({
+        Error: 'mailing service unavailable',
+        code: 'GATEWAY.UNAVAILABLE',
+      });
+      expect((await echo(await get('/api/library/1'))).service).toBe('library');
+      expect((await echo(await get('/api/users/1'))).service).toBe('accounts');
+    });
+
+    it('reports readiness per service', async () => {
+      const res = await get('/ready');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        status: 'unavailable',
+        services: { accounts: 'ok', library: 'ok', consultation: 'ok', mailing: 'unavailable' },
+      });
+      expect(await (await get('/health')).json()).toEqual({ status: 'ok' });
+    });
+
+    it('answers 503 when a service accepts the call but never answers', async () => {
+      const hanging = http.createServer(() => undefined);
+      const hangingUrl = await listen(hanging);
+      try {
+        await withGateway({ LIBRARY_URL: hangingUrl, UPSTREAM_TIMEOUT_MS: '200' }, async (other) => {
+          const res = await fetch(`${other}/api/library/1`);
+          expect(res.status).toBe(503);
+          expect(await res.json()).toEqual({
+            Error: 'library service unavailable',
+            code: 'GATEWAY.UNAVAILABLE',
+          });
+        });
+      } finally {
+        await close(hanging);
+      }
+    });
+
+    it('with accounts down, a logged-in call is 503 (never silently anonymous) and anonymous calls go on', async () => {
+      await withGateway({ ACCOUNTS_URL: mailingUrl }, async (other) => {
+        const withSession = await fetch(`${other}/api/library/1`, {
+          headers: { cookie: `agora_sid=${ALICE_SID}` },
+        });
+        expect(withSession.status).toBe(503);
+        expect(await withSession.json()).toEqual({
+          Error: 'accounts service unavailable',
+          code: 'GATEWAY.UNAVAILABLE',
+        });
+        expect((await echo(await fetch(`${other}/api/library/1`))).identity.user).toBeNull();
+      });
+    });
+  });
+
+  describe('remotes', () => {
+    it('serves /remotes.json from the file on each request, so editing it switches versions', async () => {
+      await rm(registry, { force: true });
+      const missing = await get('/remotes.json');
+      expect(missing.status).toBe(200);
+      expect(await missing.json()).toEqual({});
+
+      await writeFile(registry, JSON.stringify({ mf_library: '/remotes/mf-library/1.0.0/mf-manifest.json' }));
+      const v1 = await get('/remotes.json');
+      expect(v1.headers.get('cache-control')).toBe('no-cache');
+      expect(await v1.json()).toEqual({ mf_library: '/remotes/mf-library/1.0.0/mf-manifest.json' });
+
+      await writeFile(registry, JSON.stringify({ mf_library: '/remotes/mf-library/2.0.0/mf-manifest.json' }));
+      expect(await (await get('/remotes.json')).json()).toEqual({
+        mf_library: '/remotes/mf-library/2.0.0/mf-manifest.json',
+      });
+
+      await writeFile(registry, '{"mf_library": ');
+      const broken = await get('/remotes.json');
+      expect(broken.status).toBe(503);
+      expect(await broken.json()).toMatchObject({ Error: 'remotes registry unreadable' });
+    });
+
+    it('serves remote files with the right caching and compression', async () => {
+      const manifest = await get('/remotes/mf-library/1.0.0/mf-manifest.json');
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      expect(await manifest.json()).toEqual({ name: 'mf_library' });
+
+      const entry = await rawGet(base, '/remotes/mf-library/1.0.0/remoteEntry.js', {
+        'accept-encoding': 'gzip',
+      });
+      expect(entry.status).toBe(200);
+      expect(entry.headers['cache-control']).toBe('no-cache');
+      expect(entry.headers['content-encoding']).toBe('gzip');
+
+      const hashed = await get('/remotes/mf-library/1.0.0/__federation_expose_App.3f2a1b9c.js');
+      expect(hashed.status).toBe(200);
+      expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await hashed.text()).toBe('export default 1;');
+    });
+
+    it('answers 404 (never the shell page) for missing remote files, and cannot leave REMOTES_DIR', async () => {
+      const missing = await get('/remotes/mf-library/9.9.9/mf-manifest.json', {
+        headers: { accept: 'text/html' },
+      });
+      expect(missing.status).toBe(404);
+      for (const path of [
+        '/remotes/../secret.txt',
+        '/remotes/..%2fsecret.txt',
+        '/remotes/%2e%2e/secret.txt',
+        '/remotes/mf-library/..%2f..%2f..%2fsecret.txt',
+        '/remotes/..\\secret.txt',
+      ]) {
+        const res = await rawGet(base, path);
+        expect(res.status).not.toBe(200);
+        expect(res.body).not.toContain('top secret');
+      }
+    });
+  });
+
+  describe('shell', () => {
+    it('answers page URLs with index.html (no-cache) and serves hashed assets as immutable', async () => {
+      for (const path of ['/', '/admin/library/gallery', '/participate/3?x=1']) {
+        const res = await get(path, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(await res.text()).toContain('Agora shell');
+      }
+      const asset = await get('/main.0a1b2c3d.js');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await asset.text()).toBe('console.log("shell");');
+    });
+
+    it('does not answer missing scripts or API paths with the page', async () => {
+      expect((await get('/missing.12345678.js', { headers: { accept: '*/*' } })).status).toBe(404);
+      const api = await get('/api/nothing', { headers: { accept: 'text/html' } });
+      expect(api.status).toBe(404);
+      expect(api.headers.get('content-type')).toMatch(/json/);
+    });
+
+    it('sends the security headers', async () => {
+      const res = await get('/', { headers: { accept: 'text/html' } });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain('https://*.tile.openstreetmap.org');
+      expect(csp).toMatch(/img-src [^;]*data: blob:/);
+      const api = await get('/api/nothing');
+      expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
+    });
+
+    it('leaves the policy off static scripts and styles, where it does nothing', async () => {
+      const res = await get('/missing.12345678.js', { headers: { accept: '*/*' } });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBeNull();
+    });
+  });
+
+  describe('API docs', () => {
+    it('merges the services documents and lists those that did not answer', async () => {
+      const res = await get('/api/docs/openapi.json');
+      expect(res.status).toBe(200);
+      const doc = (await res.json()) as { paths: Record<string, unknown>; info: { description: string } };
+      expect(Object.keys(doc.paths).sort()).toEqual(['/api/library/{id}', '/api/users/{id}']);
+      expect(doc.info.description).toContain('consultation, mailing');
+    });
+
+    it('shows Swagger UI', async () => {
+      const page = await get('/api/docs');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('/api/docs/swagger-ui-bundle.js');
+      expect((await get('/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+      expect((await get('/api/docs/init.js')).status).toBe(200);
+    });
+  });
+});

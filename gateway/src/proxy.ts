@@ -1,0 +1,150 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { pipeline } from 'node:stream';
+import type { Request, Response } from 'express';
+import { CSRF_COOKIE, SESSION_COOKIE, type ServiceName } from '@agora/contracts';
+import { UpstreamTimeoutError, type UpstreamAgents } from './upstream.js';
+
+/** Headers that describe one connection and never travel through a proxy (RFC 9110 §7.6.1), plus a few more. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+]);
+/** Request headers the gateway answers or replaces itself. */
+const REQUEST_ONLY = new Set(['host', 'expect', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
+/** Cookies that stay between the browser and the gateway. */
+const GATEWAY_COOKIES = new Set([SESSION_COOKIE, CSRF_COOKIE]);
+
+export const isInternalHeader = (name: string): boolean => name.toLowerCase().startsWith('x-agora-');
+
+function connectionListed(headers: IncomingHttpHeaders): Set<string> {
+  const value = headers.connection;
+  if (typeof value !== 'string') return new Set();
+  return new Set(value.split(',').map((s) => s.trim().toLowerCase()));
+}
+
+/** The Cookie header without the gateway's own cookies (services get identity from the signed header only). */
+export function withoutGatewayCookies(cookie: string | undefined): string | undefined {
+  if (!cookie) return undefined;
+  const kept = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0 && !GATEWAY_COOKIES.has(c.slice(0, Math.max(c.indexOf('='), 0)).trim()));
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+/** The client's headers as the service gets them, with the gateway's additions. */
+export function upstreamRequestHeaders(
+  req: Request,
+  host: string,
+  extra: OutgoingHttpHeaders,
+): OutgoingHttpHeaders {
+  const listed = connectionListed(req.headers);
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || REQUEST_ONLY.has(name) || listed.has(name)) continue;
+    if (isInternalHeader(name) || name === 'cookie') continue;
+    out[name] = value;
+  }
+  const cookie = withoutGatewayCookies(req.headers.cookie);
+  if (cookie) out['cookie'] = cookie;
+  if (
+    req.headers['content-length'] === undefined &&
+    /\bchunked\b/i.test(req.headers['transfer-encoding'] ?? '')
+  ) {
+    out['transfer-encoding'] = 'chunked';
+  }
+  // The client's address as the gateway trusts it (TRUST_PROXY decides whether X-Forwarded-For counts).
+  if (req.ip) out['x-forwarded-for'] = req.ip;
+  out['x-forwarded-proto'] = req.protocol;
+  if (req.headers.host) out['x-forwarded-host'] = req.headers.host;
+  out['host'] = host;
+  return { ...out, ...extra };
+}
+
+/** The service's answer headers as the browser gets them: no hop-by-hop and no `x-agora-*` headers. */
+export function browserResponseHeaders(headers: IncomingHttpHeaders): Array<[string, string | string[]]> {
+  const listed = connectionListed(headers);
+  const out: Array<[string, string | string[]]> = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name) || isInternalHeader(name)) continue;
+    out.push([name, value]);
+  }
+  return out;
+}
+
+export interface ForwardOptions {
+  service: ServiceName;
+  /** Service base URL (may carry a path prefix). */
+  baseUrl: string;
+  /** Raw path and query on the service, starting with `/`. */
+  path: string;
+  /** Headers added to (or replacing) the client's: identity, request id. */
+  headers: OutgoingHttpHeaders;
+  timeoutMs: number;
+  /** Sees the service's answer headers (internal ones included) before anything is written to the browser. */
+  onResponse?: (headers: IncomingHttpHeaders) => void;
+  /** Called when the service could not be reached and nothing has been answered yet. */
+  onUnavailable: (err: Error) => void;
+  /** Called when the request cannot be sent at all (malformed path). */
+  onBadRequest: (err: Error) => void;
+}
+
+/**
+ * Streams the request to the service and its answer back (bodies are never buffered). Errors before the answer
+ * started become `onUnavailable`; errors after it cut the browser's connection, so a truncated body is never
+ * mistaken for a complete one.
+ */
+export function forward(agents: UpstreamAgents, req: Request, res: Response, options: ForwardOptions): void {
+  if (req.destroyed || res.destroyed) return; // the browser left while the session was being resolved
+  const base = new URL(options.baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  let upstream;
+  try {
+    upstream = agents.request(base, {
+      method: req.method,
+      path: `${prefix}${options.path}`,
+      headers: upstreamRequestHeaders(req, base.host, options.headers),
+    });
+  } catch (err) {
+    options.onBadRequest(err instanceof Error ? err : new Error(String(err)));
+    return;
+  }
+  let answered = false;
+  let clientGone = false;
+
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      clientGone = true;
+      upstream.destroy();
+    }
+  });
+  upstream.setTimeout(options.timeoutMs, () => upstream.destroy(new UpstreamTimeoutError(options.timeoutMs)));
+  upstream.on('error', (err) => {
+    req.unpipe(upstream);
+    if (answered) return; // the answer stream reports its own failure
+    if (clientGone) return;
+    options.onUnavailable(err);
+  });
+  upstream.on('response', (answer) => {
+    answered = true;
+    res.statusCode = answer.statusCode ?? 502;
+    if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+    for (const [name, value] of browserResponseHeaders(answer.headers)) {
+      if (name === 'set-cookie') res.append('Set-Cookie', value);
+      else res.setHeader(name, value);
+    }
+    options.onResponse?.(answer.headers);
+    pipeline(answer, res, (err) => {
+      if (err && !res.destroyed) res.destroy(err);
+    });
+  });
+  req.pipe(upstream);
+}

@@ -1,0 +1,84 @@
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, type SessionUser } from '@agora/contracts';
+import { signIdentity } from '@agora/common/identity';
+import { TtlLru } from './cache.js';
+import { callJson, ServiceUnavailableError, type UpstreamAgents, upstreamUrl } from './upstream.js';
+
+export const SESSION_CACHE_TTL_MS = 2_000;
+export const SESSION_CACHE_MAX = 10_000;
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+export interface SessionResolverOptions {
+  accountsUrl: string;
+  identitySecret: string;
+  agents: UpstreamAgents;
+  now?: () => number;
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  return typeof u['uuid'] === 'string' && typeof u['username'] === 'string' && typeof u['role'] === 'string';
+}
+
+/**
+ * Resolves the `agora_sid` cookie to a user through accounts (`POST /internal/sessions/resolve {sid}`), caching
+ * answers (including "no such session") for two seconds. Throws ServiceUnavailableError when accounts cannot
+ * answer: the gateway cannot tell who is calling then, and must not guess "anonymous".
+ */
+export class SessionResolver {
+  private readonly cache: TtlLru<string, SessionUser | null>;
+  private readonly inFlight = new Map<string, Promise<SessionUser | null>>();
+  private readonly url: URL;
+
+  constructor(private readonly options: SessionResolverOptions) {
+    this.cache = new TtlLru(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS, options.now);
+    this.url = upstreamUrl(options.accountsUrl, '/internal/sessions/resolve');
+  }
+
+  async resolve(sid: string, requestId: string): Promise<SessionUser | null> {
+    const cached = this.cache.get(sid);
+    if (cached !== undefined) return cached;
+    const pending = this.inFlight.get(sid);
+    if (pending) return pending;
+    const call = this.ask(sid, requestId).finally(() => this.inFlight.delete(sid));
+    this.inFlight.set(sid, call);
+    return call;
+  }
+
+  evict(sid: string): void {
+    this.cache.delete(sid);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async ask(sid: string, requestId: string): Promise<SessionUser | null> {
+    const identity = signIdentity(this.options.identitySecret, { user: null, sid: null, sys: 'gateway' });
+    let answer;
+    try {
+      answer = await callJson(this.options.agents, this.url, {
+        method: 'POST',
+        headers: { [IDENTITY_HEADER]: identity, [REQUEST_ID_HEADER]: requestId },
+        body: { sid },
+        timeoutMs: RESOLVE_TIMEOUT_MS,
+      });
+    } catch (err) {
+      throw new ServiceUnavailableError('accounts', err instanceof Error ? err.message : String(err));
+    }
+    let user: SessionUser | null;
+    if (answer.status === 404) {
+      user = null;
+    } else if (answer.status === 200) {
+      const body = answer.body as { user?: unknown } | undefined;
+      if (!isSessionUser(body?.user)) {
+        throw new ServiceUnavailableError('accounts', 'session resolution answered without a user');
+      }
+      user = body.user;
+    } else {
+      throw new ServiceUnavailableError('accounts', `session resolution answered ${answer.status}`);
+    }
+    this.cache.set(sid, user);
+    return user;
+  }
+}

@@ -1,0 +1,104 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { ServiceName } from '@agora/contracts';
+
+/** Keep-alive agents for the calls to the services; `destroy()` closes their sockets. */
+export class UpstreamAgents {
+  readonly http = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 32 });
+  readonly https = new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 32 });
+
+  for(url: URL): http.Agent {
+    return url.protocol === 'https:' ? this.https : this.http;
+  }
+
+  request(url: URL, options: http.RequestOptions): http.ClientRequest {
+    const send = url.protocol === 'https:' ? https.request : http.request;
+    return send(url, { ...options, agent: this.for(url) });
+  }
+
+  destroy(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
+
+/** A service did not answer (refused, reset, timed out) or answered with a server error where one was not expected. */
+export class ServiceUnavailableError extends Error {
+  constructor(
+    readonly service: ServiceName,
+    reason: string,
+  ) {
+    super(`${service} service unavailable: ${reason}`);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+export class UpstreamTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = 'UpstreamTimeoutError';
+  }
+}
+
+export interface JsonAnswer {
+  status: number;
+  /** The parsed body, or undefined when it was empty or not JSON. */
+  body: unknown;
+}
+
+const MAX_JSON_BYTES = 20 * 1024 * 1024;
+
+/** A small JSON call to a service (session resolution, OpenAPI documents, readiness). */
+export function callJson(
+  agents: UpstreamAgents,
+  url: URL,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: unknown; timeoutMs: number },
+): Promise<JsonAnswer> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    const headers: http.OutgoingHttpHeaders = { accept: 'application/json', ...options.headers };
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = payload.length;
+    }
+    const req = agents.request(url, { method: options.method ?? 'GET', headers });
+    req.setTimeout(options.timeoutMs, () => req.destroy(new UpstreamTimeoutError(options.timeoutMs)));
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_JSON_BYTES) {
+          req.destroy(new Error(`answer larger than ${MAX_JSON_BYTES} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        try {
+          body = text.length > 0 ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.end(payload);
+  });
+}
+
+/** `base` (which may carry a path prefix) joined with a path that starts with `/`. */
+export function upstreamUrl(base: string, pathAndQuery: string): URL {
+  const url = new URL(base);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  const q = pathAndQuery.indexOf('?');
+  const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+  url.pathname = `${prefix}${path.startsWith('/') ? path : `/${path}`}`;
+  url.search = q < 0 ? '' : pathAndQuery.slice(q);
+  return url;
+}

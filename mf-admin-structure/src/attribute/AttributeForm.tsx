@@ -1,0 +1,241 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { AttributeWire, TopicWire } from '@agora/contracts';
+import {
+  Checkbox,
+  collectionOfGeometry,
+  ErrorFromCall,
+  Loading,
+  MarkerSelectModal,
+  TextField,
+  useApi,
+  useDerivedShortName,
+  useForm,
+  useNotify,
+  type GeometryValue,
+} from '@agora/platform';
+import {
+  ColorField,
+  FormButtons,
+  GeomTypeField,
+  isGeomType,
+  MaxGeomField,
+  useSubmitItem,
+} from '../plan/formSupport';
+import { GeometryField } from '../plan/GeometryField';
+import { topicPath } from '../topic/TopicForm';
+import {
+  attributeBody,
+  attributeGeometry,
+  attributeProblems,
+  attributeValues,
+  withAttributeSwitch,
+  type AttributeGeometry,
+  type AttributeValues,
+} from './values';
+
+export interface AttributeFormProps {
+  /** the project's token */
+  project: string;
+  /** the topic's token */
+  node: string;
+  /** the attribute to edit; none to add one */
+  token?: string;
+  onSaved(a: AttributeWire): void;
+  onCancel(): void;
+}
+
+export const attributePath = (node: string, token: string) =>
+  `attribute/node/${encodeURIComponent(node)}/token/${encodeURIComponent(token)}`;
+
+/** Add or edit an attribute (spec part 2 §3 Attribute, §4): loads the attribute to edit and its topic first. */
+export function AttributeForm(props: AttributeFormProps) {
+  const { data, error, isLoading } = useApi<AttributeWire>(
+    props.token ? attributePath(props.node, props.token) : null,
+  );
+  const { data: topic } = useApi<TopicWire>(topicPath(props.project, props.node));
+  if (props.token && error) return <ErrorFromCall error={error} />;
+  if (props.token && (isLoading || !data)) return <Loading />;
+  return (
+    <AttributeFormBody key={data?.token ?? 'new'} {...props} attribute={data ?? null} topic={topic ?? null} />
+  );
+}
+
+function AttributeFormBody({
+  node,
+  token,
+  attribute,
+  topic,
+  onSaved,
+  onCancel,
+}: AttributeFormProps & { attribute: AttributeWire | null; topic: TopicWire | null }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const submit = useSubmitItem<AttributeWire>();
+  const adding = !token;
+  const form = useForm<AttributeValues>({
+    scope: 'attribute',
+    initial: attributeValues(attribute),
+    mode: adding ? 'post' : 'put',
+    uniqueParent: node,
+  });
+  const names = useDerivedShortName(form, adding, { title: 'name', mname: 'mname' });
+  const [geometry, setGeometry] = useState<AttributeGeometry>(() => attributeGeometry(attribute));
+  const [picking, setPicking] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const values = form.values;
+  const problems = attributeProblems(values, geometry);
+  const required = intl.formatMessage({ id: 'platform.validation.required' });
+  const reference = topic?.boundary ? collectionOfGeometry(topic.boundary) : null;
+  const t = (id: string) => intl.formatMessage({ id: `structure.attribute.field.${id}` });
+
+  const toggle = (name: 'has_geometry' | 'has_predefined' | 'has_context', on: boolean) => {
+    const next = withAttributeSwitch(values, geometry, name, on);
+    for (const key of Object.keys(next.values)) {
+      if (next.values[key] !== values[key]) form.setValue(key, next.values[key] ?? null);
+    }
+    setGeometry(next.geometry);
+  };
+  const check = (name: keyof AttributeValues & string) => (
+    <Checkbox
+      name={name}
+      label={t(name)}
+      value={values[name] === true}
+      onChange={(on) =>
+        name === 'has_geometry' || name === 'has_predefined' || name === 'has_context'
+          ? toggle(name, on)
+          : form.setValue(name, on)
+      }
+    />
+  );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setServerError(null);
+    const valid = await form.validate();
+    if (!valid || Object.values(problems).some(Boolean)) {
+      notify({ type: 'warning', body: 'form contains non valid elements' });
+      return;
+    }
+    setBusy(true);
+    const refused = await submit({
+      item: attribute,
+      body: attributeBody(values, geometry),
+      before: attribute ? attributeBody(attributeValues(attribute), attributeGeometry(attribute)) : {},
+      parent: { node },
+      scope: 'attribute',
+      readPath: (t) => attributePath(node, t),
+      onSaved,
+    });
+    setBusy(false);
+    setServerError(refused);
+  };
+
+  const missing = (problem: boolean) => (tried && problem ? required : null);
+  const shape = isGeomType(values.geom_type) ? values.geom_type : null;
+  const geometryField = (which: 'predefined' | 'context', drawShape: typeof shape | 'any') =>
+    drawShape && (
+      <GeometryField
+        label={t(which)}
+        value={geometry[which]}
+        onChange={(v: GeometryValue) => setGeometry((g) => ({ ...g, [which]: v }))}
+        shape={drawShape}
+        color={values.geom_color}
+        reference={reference}
+        allowImport
+        error={missing(problems[which])}
+        testId={`attribute-${which}`}
+      />
+    );
+
+  return (
+    <form
+      className="structure-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-testid="attribute-form"
+    >
+      <TextField {...names.title} label={t('name')} />
+      <TextField {...names.mname} label={t('mname')} />
+      <div className="ag-field structure-icon">
+        <span className="ag-field-label">{t('icon')}</span>
+        {values.icon ? (
+          <img
+            src={values.icon}
+            alt={values.icon_alt}
+            className="structure-icon-preview"
+            data-testid="attribute-icon"
+          />
+        ) : (
+          <span data-testid="attribute-no-icon">
+            <FormattedMessage id="structure.attribute.noIcon" />
+          </span>
+        )}
+        <button
+          type="button"
+          className="ag-button"
+          onClick={() => setPicking(true)}
+          data-testid="attribute-pick-icon"
+        >
+          <FormattedMessage id="structure.attribute.pickIcon" />
+        </button>
+        {values.icon && (
+          <button type="button" className="ag-button" onClick={() => form.setValue('icon', '')}>
+            <FormattedMessage id="structure.attribute.removeIcon" />
+          </button>
+        )}
+      </div>
+      {picking && (
+        <MarkerSelectModal
+          value={values.icon}
+          onSelect={(marker) => {
+            form.setValue('icon', marker.url);
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
+      <TextField {...form.field<string>('icon_alt')} label={t('icon_alt')} />
+      {check('has_geometry')}
+      {values.has_geometry && (
+        <>
+          <GeomTypeField
+            value={values.geom_type}
+            onChange={(v) => {
+              form.setValue('geom_type', v);
+              setGeometry((g) => ({ ...g, predefined: { map: null } }));
+            }}
+            errorText={missing(problems.geom_type)}
+          />
+          <ColorField
+            label={<FormattedMessage id="structure.plan.field.geomColor" />}
+            value={values.geom_color}
+            onChange={(v) => form.setValue('geom_color', v)}
+            testId="attribute-geom-color"
+          />
+          <MaxGeomField
+            value={values.max_geom}
+            onChange={(v) => form.setValue('max_geom', v)}
+            errorText={missing(problems.max_geom)}
+          />
+          {check('allow_drag')}
+          {check('allow_resize')}
+          {check('has_predefined')}
+          {values.has_predefined && geometryField('predefined', shape)}
+        </>
+      )}
+      {check('has_context')}
+      {values.has_context && geometryField('context', 'any')}
+      {check('is_visible')}
+      {serverError && (
+        <p className="ag-field-error" role="alert" data-testid="form-server-error">
+          {serverError}
+        </p>
+      )}
+      <FormButtons adding={adding} busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

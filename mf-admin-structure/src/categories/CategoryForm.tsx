@@ -1,0 +1,150 @@
+import { FormattedMessage } from 'react-intl';
+import type { CategoryWire } from '@agora/contracts';
+import {
+  Checkbox,
+  LeaveGuard,
+  TextArea,
+  TextField,
+  useDerivedShortName,
+  useForm,
+  useNotify,
+} from '@agora/platform';
+import { SummaryImageField } from '../projects/fields';
+import { sendForm, useRevalidateStructure, useSending, useServerError } from '../projects/formSubmit';
+import '../projects/projects.css';
+
+export interface CategoryValues extends Record<string, string | boolean> {
+  title: string;
+  mname: string;
+  summary: string;
+  summary_img: string;
+  summary_img_alt: string;
+  autosubscribe: boolean;
+  forum_welcome_message: string;
+  active: boolean;
+}
+
+/** Fields that show a server refusal under themselves. */
+const INLINE = ['title', 'mname', 'summary', 'forum_welcome_message'];
+
+export function categoryValues(c: CategoryWire | null): CategoryValues {
+  return {
+    title: c?.title ?? '',
+    mname: c?.mname ?? '',
+    summary: c?.summary ?? '',
+    summary_img: c?.summary_img ?? '',
+    summary_img_alt: c?.summary_img_alt ?? '',
+    autosubscribe: c?.autosubscribe ?? false,
+    forum_welcome_message: c?.forum_welcome_message ?? '',
+    active: c?.active ?? false,
+  };
+}
+
+/**
+ * The category add/edit form (spec part 2 §2-§5): server rules of the `category` scope, the short name derived
+ * from the title while adding, the summary image from the library, and two buttons: 'Save' and 'Save and make
+ * Active' (which also makes it the only active category). A create POSTs everything; an edit PUTs only what
+ * changed.
+ */
+export function CategoryForm({
+  category,
+  onSaved,
+}: {
+  category: CategoryWire | null;
+  onSaved: (saved: CategoryWire | null, sent: Partial<CategoryValues>) => void;
+}) {
+  const notify = useNotify();
+  const mode = category ? 'put' : 'post';
+  const form = useForm<CategoryValues>({ scope: 'category', mode, initial: categoryValues(category) });
+  const names = useDerivedShortName(form, mode === 'post');
+
+  const sending = useSending();
+  const revalidate = useRevalidateStructure();
+  const server = useServerError(form.values, INLINE);
+  const save = (makeActive: boolean) =>
+    sending.run(() =>
+      sendForm<CategoryValues, CategoryWire>(form, {
+        mode,
+        path: category ? `category/token/${encodeURIComponent(category.token)}` : 'category',
+        extra: makeActive ? { active: true } : undefined,
+        notify,
+        onRefused: server.record,
+        onSaved: (answer, sent) => {
+          server.clear();
+          revalidate();
+          onSaved(answer && typeof answer === 'object' && 'token' in answer ? answer : null, sent);
+        },
+      }),
+    );
+
+  return (
+    <form
+      className="st-form"
+      noValidate
+      data-testid="category-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(false);
+      }}
+    >
+      <TextField
+        {...names.title}
+        errorText={server.errorFor('title')}
+        label={<FormattedMessage id="structure.categories.field.title" />}
+      />
+      <TextField
+        {...names.mname}
+        errorText={server.errorFor('mname')}
+        label={<FormattedMessage id="structure.categories.field.mname" />}
+        hint={<FormattedMessage id="structure.projects.field.mnameHint" />}
+      />
+      <TextArea
+        {...form.field<string>('summary')}
+        errorText={server.errorFor('summary')}
+        label={<FormattedMessage id="structure.categories.field.summary" />}
+      />
+      <SummaryImageField
+        image={form.field<string>('summary_img')}
+        alt={form.field<string>('summary_img_alt')}
+      />
+      <Checkbox
+        {...form.field<boolean>('autosubscribe')}
+        label={<FormattedMessage id="structure.categories.field.autosubscribe" />}
+      />
+      <TextArea
+        {...form.field<string>('forum_welcome_message')}
+        errorText={server.errorFor('forum_welcome_message')}
+        label={<FormattedMessage id="structure.categories.field.welcome" />}
+      />
+      <Checkbox
+        {...form.field<boolean>('active')}
+        label={<FormattedMessage id="structure.categories.field.active" />}
+      />
+      {server.general && (
+        <p className="ag-field-error" role="alert" data-testid="server-error">
+          {server.general}
+        </p>
+      )}
+      <div className="st-form-actions">
+        <button
+          type="submit"
+          className="ag-button ag-button-primary"
+          disabled={sending.busy}
+          data-testid="category-save"
+        >
+          <FormattedMessage id="structure.projects.save" />
+        </button>
+        <button
+          type="button"
+          className="ag-button"
+          disabled={sending.busy}
+          onClick={() => void save(true)}
+          data-testid="category-save-active"
+        >
+          <FormattedMessage id="structure.categories.saveActive" />
+        </button>
+      </div>
+      <LeaveGuard when={form.dirty && !sending.busy} />
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { GEOM_TYPES, type GeomType } from '@agora/contracts';
+import { api, ApiError, Select, TextField, useNotify } from '@agora/platform';
+
+/** `max_geom` as typed (a string) on the wire: a whole number ≥ 1, or null. */
+export function maxGeomOf(text: string): number | null {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+export const isGeomType = (value: unknown): value is GeomType =>
+  typeof value === 'string' && (GEOM_TYPES as readonly string[]).includes(value);
+
+/** The fields of `body` that differ from `before` (an update with no change sends nothing). */
+export function changedOf(
+  body: Record<string, unknown>,
+  before: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'geometry_crs') continue;
+    if (JSON.stringify(value) !== JSON.stringify(before[key])) out[key] = value;
+  }
+  if (
+    body.geometry_crs &&
+    Object.keys(out).some((k) => k === 'boundary' || k === 'predefined' || k === 'context')
+  )
+    out.geometry_crs = body.geometry_crs;
+  return out;
+}
+
+export interface SubmitItem<W> {
+  /** the item being edited, null when adding */
+  item: W | null;
+  /** the wire fields from the form, and the same built from the item (to find what changed) */
+  body: Record<string, unknown>;
+  before: Record<string, unknown>;
+  /** the parent field sent on create: `{project}` for a topic, `{node}` for an attribute */
+  parent: Record<string, string>;
+  /** `node` / `attribute`; updates go to `<scope>/token/{token}` */
+  scope: string;
+  /** the GET path of a saved item */
+  readPath: (token: string) => string;
+  onSaved: (item: W) => void;
+}
+
+/**
+ * Sends a topic or attribute: POST `<scope>` (create, everything) or PUT `<scope>/token/{t}` (update, the changed
+ * fields only; nothing when none changed), then reads the item back. Notifications are the spec's: 'data posted',
+ * 'successful update'; 'action denied' on a refusal, none for a 409 on create. Answers the server's message on a
+ * refusal, null otherwise.
+ */
+export function useSubmitItem<W extends { token: string }>() {
+  const notify = useNotify();
+  return async ({
+    item,
+    body,
+    before,
+    parent,
+    scope,
+    readPath,
+    onSaved,
+  }: SubmitItem<W>): Promise<string | null> => {
+    const adding = !item;
+    const send = adding ? { ...body, ...parent } : changedOf(body, before);
+    if (item && Object.keys(send).length === 0) {
+      onSaved(item);
+      return null;
+    }
+    let token = item?.token ?? '';
+    try {
+      const answer = adding
+        ? await api.post<unknown>(scope, send)
+        : await api.put<unknown>(`${scope}/token/${encodeURIComponent(token)}`, send);
+      if (adding)
+        token = typeof answer === 'string' ? answer : ((answer as { token?: string } | null)?.token ?? '');
+      notify({ type: 'success', body: adding ? 'data posted' : 'successful update' });
+    } catch (err) {
+      const error = err instanceof ApiError ? err : new ApiError(0, 'action denied');
+      if (!(adding && error.status === 409)) notify({ type: 'warning', body: 'action denied' });
+      return error.message;
+    }
+    try {
+      onSaved(await api.get<W>(readPath(token)));
+    } catch {
+      onSaved({ ...(item as W), ...(body as Partial<W>), token });
+    }
+    return null;
+  };
+}
+
+/** A colour picker field (#rrggbb). */
+export function ColorField(props: {
+  label: ReactNode;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="ag-field">
+      <label htmlFor={id} className="ag-field-label">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="color"
+        className="structure-color"
+        value={props.value || '#1a56db'}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </div>
+  );
+}
+
+/** The geometry type select (point, line, polygon). */
+export function GeomTypeField(props: {
+  value: string;
+  onChange: (v: string) => void;
+  errorText: string | null;
+}) {
+  const intl = useIntl();
+  return (
+    <Select
+      name="geom_type"
+      label={<FormattedMessage id="structure.plan.field.geomType" />}
+      value={props.value}
+      onChange={props.onChange}
+      options={GEOM_TYPES.map((t) => ({
+        value: t,
+        label: intl.formatMessage({ id: `structure.plan.geom.${t}` }),
+      }))}
+      placeholder={intl.formatMessage({ id: 'structure.plan.field.choose' })}
+      required
+      errorText={props.errorText}
+    />
+  );
+}
+
+/** The number of geometries (max_geom, at least 1). */
+export function MaxGeomField(props: {
+  value: string;
+  onChange: (v: string) => void;
+  errorText: string | null;
+}) {
+  return (
+    <TextField
+      name="max_geom"
+      type="number"
+      min={1}
+      step={1}
+      label={<FormattedMessage id="structure.plan.field.maxGeom" />}
+      value={props.value}
+      onChange={props.onChange}
+      required
+      errorText={props.errorText}
+    />
+  );
+}
+
+/** The form's buttons: save (Add / Save) and cancel. */
+export function FormButtons(props: { adding: boolean; busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="ag-modal-actions structure-form-actions">
+      <button
+        type="submit"
+        className="ag-button ag-button-primary"
+        disabled={props.busy}
+        data-testid="form-save"
+      >
+        <FormattedMessage id={props.adding ? 'structure.plan.form.add' : 'structure.plan.form.save'} />
+      </button>
+      <button type="button" className="ag-button" onClick={props.onCancel} data-testid="form-cancel">
+        <FormattedMessage id="structure.plan.form.cancel" />
+      </button>
+    </div>
+  );
+}

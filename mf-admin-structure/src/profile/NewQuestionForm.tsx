@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { VALIDATION_MESSAGES, type ConsultationRole, type ScopeRules } from '@agora/contracts';
+import { api, TextField, useNotify } from '@agora/platform';
+import { EditableList } from '../variable/ChoiceEditors';
+import { useServerErrors } from '../variable/serverErrors';
+import { ChoiceFields } from './ChoiceFields';
+import { checkValues, emptyChoice, hasErrors, type ChoiceDraft } from './rules';
+import { useAction } from './useAction';
+
+export interface NewQuestionFormProps {
+  category: string;
+  role: ConsultationRole;
+  rules: ScopeRules;
+  onDone: (added: boolean) => void;
+}
+
+/** A new question of a role: question, weight and its choices (content, icon, weight each), all required. */
+export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFormProps) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const run = useAction();
+  const server = useServerErrors();
+  const [question, setQuestion] = useState('');
+  const [weight, setWeight] = useState('');
+  const [choices, setChoices] = useState<ChoiceDraft[]>([emptyChoice()]);
+  const [attempted, setAttempted] = useState(false);
+  const errors = attempted ? checkValues(rules, { question, weight }) : {};
+
+  const submit = async () => {
+    setAttempted(true);
+    const invalid =
+      hasErrors(checkValues(rules, { question, weight })) ||
+      choices.some((c) => hasErrors(checkValues(rules, c)));
+    if (invalid) {
+      notify({ type: 'warning', body: VALIDATION_MESSAGES.form });
+      return;
+    }
+    const body = {
+      question,
+      category,
+      role,
+      weight: Number(weight),
+      choices: choices.map((c) => ({ content: c.content, icon: c.icon, weight: Number(c.weight) })),
+    };
+    const result = await run(() => api.post('consultationProfile', body), 'data posted');
+    if (!result.ok) return server.take(result.error.message);
+    onDone(true);
+  };
+
+  return (
+    <form
+      className="st-new-question"
+      noValidate
+      data-testid="new-question"
+      aria-label={intl.formatMessage({ id: 'structure.profile.newQuestion' })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 className="st-subtitle">
+        <FormattedMessage id="structure.profile.newQuestion" />
+      </h3>
+      <TextField
+        name="question"
+        id={`new-question-${role}-question`}
+        label={<FormattedMessage id="structure.profile.question" />}
+        required
+        value={question}
+        onChange={(v) => {
+          server.clear('question');
+          setQuestion(v);
+        }}
+        error={errors.question}
+        errorText={server.errors.question}
+      />
+      <TextField
+        name="weight"
+        id={`new-question-${role}-weight`}
+        type="number"
+        step={1}
+        label={<FormattedMessage id="structure.profile.weight" />}
+        required
+        value={weight}
+        onChange={(v) => {
+          server.clear('weight');
+          setWeight(v);
+        }}
+        error={errors.weight}
+        errorText={server.errors.weight}
+      />
+      <EditableList
+        legend={<FormattedMessage id="structure.profile.choices" />}
+        error={server.errors.choices}
+        errorId={`new-question-${role}-choices-error`}
+        testId={`new-question-${role}-choices`}
+        rowTestId="new-question-choice"
+        value={choices}
+        onChange={(next) => {
+          server.clear('choices');
+          setChoices(next);
+        }}
+        empty={emptyChoice}
+        row={(choice, n, set) => (
+          <ChoiceFields
+            idPrefix={`new-question-${role}-choice-${n}`}
+            value={choice}
+            onChange={set}
+            errors={attempted ? checkValues(rules, choice) : {}}
+          />
+        )}
+      />
+      <div className="st-actions">
+        <button type="submit" className="ag-button ag-button-primary" data-testid="new-question-add">
+          <FormattedMessage id="structure.profile.add" />
+        </button>
+        <button
+          type="button"
+          className="ag-button"
+          onClick={() => onDone(false)}
+          data-testid="new-question-cancel"
+        >
+          <FormattedMessage id="structure.profile.cancel" />
+        </button>
+      </div>
+    </form>
+  );
+}

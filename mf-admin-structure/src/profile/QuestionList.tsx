@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ConsultationRole, ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
+import { api, ErrorFromCall, Loading, useApi, useNotify, ApiError } from '@agora/platform';
+import { SortableList } from '../projects/sortable';
+import { moveItem } from '../variable/kinds';
+import { NewQuestionForm } from './NewQuestionForm';
+import { QuestionCard } from './QuestionCard';
+import { useProfileRules } from './rules';
+
+/** `consultationProfile/category/{category}/role/{role}`: a role's questions with their choices, in order. */
+export function questionsPath(category: string, role: ConsultationRole): string {
+  return `consultationProfile/category/${encodeURIComponent(category)}/role/${role}`;
+}
+
+/**
+ * The questions of one role of the active category: listed in order, reordered (`PUT consultationProfile/
+ * sortOrder/` with the tokens, `PUT consultationWeight/sortOrder/` with a question's choice ids), added.
+ */
+export function QuestionList({ category, role }: { category: string; role: ConsultationRole }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const rules = useProfileRules();
+  const { data, error, mutate } = useApi<ProfileQuestionWire[]>(questionsPath(category, role));
+  const [adding, setAdding] = useState(false);
+
+  if (error) return <ErrorFromCall error={error} />;
+  if (!data) return <Loading />;
+
+  /** Shows the new order at once, sends it, and reloads (the stored order wins if the call fails). */
+  const reorder = async (next: ProfileQuestionWire[], path: string, body: Array<string | number>) => {
+    await mutate(next, { revalidate: false });
+    try {
+      await api.put(path, body);
+    } catch (e) {
+      notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+    }
+    await mutate();
+  };
+
+  const moveQuestion = (from: number, to: number) =>
+    orderQuestions(moveItem(data, from, to).map((q) => q.token));
+
+  const orderQuestions = (tokens: string[]) => {
+    const next = tokens.map((t) => data.find((q) => q.token === t)).filter((q) => q !== undefined);
+    void reorder(next, 'consultationProfile/sortOrder/', tokens);
+  };
+
+  const orderChoices = (question: ProfileQuestionWire, choices: ProfileChoiceWire[]) => {
+    const next = data.map((q) => (q.token === question.token ? { ...q, choices } : q));
+    void reorder(
+      next,
+      'consultationWeight/sortOrder/',
+      choices.map((c) => c.id),
+    );
+  };
+
+  const roleName = intl.formatMessage({ id: `structure.profile.role.${role}` });
+  return (
+    <div className="st-profile-role" data-testid={`profile-role-${role}`}>
+      <h2 className="ag-visually-hidden">
+        <FormattedMessage id="structure.profile.questions" values={{ role: roleName }} />
+      </h2>
+      {data.length === 0 ? (
+        <p className="st-muted" data-testid="profile-empty">
+          <FormattedMessage id="structure.profile.empty" />
+        </p>
+      ) : (
+        <SortableList
+          ids={data.map((q) => q.token)}
+          titleOf={(token) => data.find((q) => q.token === token)?.question ?? token}
+          onReorder={orderQuestions}
+        >
+          <ol className="st-profile-questions">
+            {data.map((q, i) => (
+              <QuestionCard
+                key={q.token}
+                question={q}
+                n={i + 1}
+                count={data.length}
+                rules={rules}
+                onMove={moveQuestion}
+                onOrderChoices={orderChoices}
+                refresh={() => mutate()}
+              />
+            ))}
+          </ol>
+        </SortableList>
+      )}
+      {adding ? (
+        <NewQuestionForm
+          category={category}
+          role={role}
+          rules={rules}
+          onDone={(added) => {
+            setAdding(false);
+            if (added) void mutate();
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="ag-button ag-button-primary"
+          onClick={() => setAdding(true)}
+          data-testid="add-question"
+        >
+          <FormattedMessage id="structure.profile.addQuestion" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,391 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { LatLng, ProjectWire, TitledFile, WmsService } from '@agora/contracts';
+import {
+  Checkbox,
+  ErrorFromCall,
+  LeaveGuard,
+  Loading,
+  NoActiveCategory,
+  TextArea,
+  TextField,
+  useActiveCategory,
+  useApi,
+  useDerivedShortName,
+  useForm,
+  useNotify,
+  useSettings,
+  type SiteSettings,
+} from '@agora/platform';
+import { useBasePath } from './base';
+import { DateField, SummaryImageField } from './fields';
+import { endBeforeStart, today, tomorrow } from './dates';
+import { sendForm, useRevalidateStructure, useSending, useServerError } from './formSubmit';
+import { cleanRows, missingCells, RowsEditor, type RowColumn } from './RowsEditor';
+import './projects.css';
+
+const ProjectMap = lazy(() => import('./ProjectMap'));
+
+/** The OpenStreetMap tile service, unless the site settings name another (`tileUrl`). */
+export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export function tileUrlOf(settings: SiteSettings): string {
+  const own = (settings as SiteSettings & { tileUrl?: unknown }).tileUrl;
+  return typeof own === 'string' && own.trim() ? own : OSM_TILES;
+}
+
+export interface ProjectValues extends Record<string, string | number | boolean | readonly unknown[]> {
+  title: string;
+  mname: string;
+  summary: string;
+  summary_img: string;
+  summary_img_alt: string;
+  start_date: string;
+  end_date: string;
+  active: boolean;
+  is_public: boolean;
+  /** '' when none */
+  public_date: string;
+  /** digits, as typed */
+  max_bytes: string;
+  zoom: number;
+  /** [lat, lng] */
+  center: readonly number[];
+  wms_services: readonly WmsService[];
+  legislation: readonly TitledFile[];
+}
+
+export const WMS_COLUMNS: ReadonlyArray<RowColumn<WmsService>> = [
+  { key: 'title', label: 'structure.projects.wms.title' },
+  { key: 'WMSurl', label: 'structure.projects.wms.url', type: 'url' },
+  { key: 'layers', label: 'structure.projects.wms.layers' },
+];
+export const LEGISLATION_COLUMNS: ReadonlyArray<RowColumn<TitledFile>> = [
+  { key: 'title', label: 'structure.projects.legislation.title' },
+  { key: 'file', label: 'structure.projects.legislation.file', type: 'url' },
+];
+const EMPTY_WMS: WmsService = { title: '', WMSurl: '', layers: '' };
+const EMPTY_LAW: TitledFile = { title: '', file: '' };
+/** Fields that show a server refusal under themselves; others show it above the buttons. */
+const INLINE = ['title', 'mname', 'summary', 'start_date', 'end_date', 'public_date', 'max_bytes'];
+/** `GET project/limits`: the bounds of max_bytes that the server checks, and its default. */
+export interface ProjectLimits {
+  max_bytes: { min: number; max: number; default: number };
+}
+const FALLBACK_LIMITS: ProjectLimits = { max_bytes: { min: 0, max: 104_857_600, default: 10_485_760 } };
+
+/** A max_bytes outside the server's bounds (digits only; the rule's pattern reports other text). */
+export function maxBytesOutOfBounds(value: string, limits: ProjectLimits): boolean {
+  if (!/^[0-9]+$/.test(value.trim())) return false;
+  const n = Number(value);
+  return n < limits.max_bytes.min || n > limits.max_bytes.max;
+}
+
+/** The form's values for a project, or the spec's defaults for a new one (start today, end and public date tomorrow). */
+export function projectValues(
+  p: ProjectWire | null,
+  settings: SiteSettings,
+  limits: ProjectLimits = FALLBACK_LIMITS,
+  now = new Date(),
+): ProjectValues {
+  const center = p?.center ?? settings.map.center;
+  return {
+    title: p?.title ?? '',
+    mname: p?.mname ?? '',
+    summary: p?.summary ?? '',
+    summary_img: p?.summary_img ?? '',
+    summary_img_alt: p?.summary_img_alt ?? '',
+    start_date: p?.start_date ?? today(now),
+    end_date: p?.end_date ?? tomorrow(now),
+    active: p?.active ?? false,
+    is_public: p?.is_public ?? false,
+    public_date: p ? (p.public_date ?? '') : tomorrow(now),
+    max_bytes: String(p?.max_bytes ?? limits.max_bytes.default),
+    zoom: p?.zoom ?? settings.map.zoom,
+    center: [center.lat, center.lng],
+    wms_services: p?.wms_services ?? [],
+    legislation: p?.legislation ?? [],
+  };
+}
+
+/** Form values (all or the changed ones) as the body of `POST project` / `PUT project/token/{t}`. */
+export function projectToWire(v: Partial<ProjectValues>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...v };
+  if (v.center !== undefined) {
+    const [lat, lng] = v.center as number[];
+    out.center = lat !== undefined && lng !== undefined ? ({ lat, lng } satisfies LatLng) : null;
+  }
+  if (v.max_bytes !== undefined) out.max_bytes = Number(v.max_bytes);
+  if (v.public_date !== undefined) out.public_date = v.public_date || null;
+  if (v.wms_services !== undefined) out.wms_services = cleanRows(v.wms_services);
+  if (v.legislation !== undefined) out.legislation = cleanRows(v.legislation);
+  return out;
+}
+
+function ProjectFields({
+  project,
+  category,
+  settings,
+  limits,
+  onSaved,
+  onCancel,
+}: {
+  project: ProjectWire | null;
+  category: string | null;
+  settings: SiteSettings;
+  limits: ProjectLimits;
+  onSaved(p: ProjectWire): void;
+  onCancel(): void;
+}) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const mode = project ? 'put' : 'post';
+  const form = useForm<ProjectValues>({
+    scope: 'project',
+    mode,
+    initial: projectValues(project, settings, limits),
+  });
+  const names = useDerivedShortName(form, mode === 'post');
+  const [attempted, setAttempted] = useState(false);
+  const v = form.values;
+
+  const datesWrong = endBeforeStart(v.start_date, v.end_date);
+  const bytesWrong = maxBytesOutOfBounds(v.max_bytes, limits);
+  const rowsWrong =
+    v.wms_services.some((r) => missingCells(r, WMS_COLUMNS).length > 0) ||
+    v.legislation.some((r) => missingCells(r, LEGISLATION_COLUMNS).length > 0);
+
+  const sending = useSending();
+  const revalidate = useRevalidateStructure();
+  const server = useServerError(v, INLINE);
+  const submit = async () => {
+    setAttempted(true);
+    await sending.run(() =>
+      sendForm<ProjectValues, ProjectWire>(form, {
+        mode,
+        path: project ? `project/token/${encodeURIComponent(project.token)}` : 'project',
+        localValid: !datesWrong && !bytesWrong && !rowsWrong,
+        toWire: (values) => ({ ...projectToWire(values), ...(project ? {} : { category }) }),
+        notify,
+        onRefused: server.record,
+        onSaved: (answer, sent) => {
+          server.clear();
+          revalidate();
+          const saved = answer && typeof answer === 'object' && 'token' in answer ? answer : null;
+          onSaved(saved ?? ({ ...project, ...projectToWire(sent) } as ProjectWire));
+        },
+      }),
+    );
+  };
+
+  const { setValue } = form;
+  const setCenter = useCallback((c: LatLng) => setValue('center', [c.lat, c.lng]), [setValue]);
+  const setZoom = useCallback((z: number) => setValue('zoom', z), [setValue]);
+  const [lat, lng] = v.center as number[];
+  const numberField = (
+    name: string,
+    value: number | undefined,
+    onChange: (n: number) => void,
+    step: number,
+  ) => (
+    <TextField
+      name={name}
+      type="number"
+      step={step}
+      label={<FormattedMessage id={`structure.projects.field.${name}`} />}
+      value={value === undefined ? '' : String(value)}
+      onChange={(text) => {
+        const n = Number(text);
+        if (text.trim() !== '' && Number.isFinite(n)) onChange(n);
+      }}
+    />
+  );
+
+  return (
+    <form
+      className="st-form"
+      noValidate
+      data-testid="project-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        {...names.title}
+        errorText={server.errorFor('title')}
+        label={<FormattedMessage id="structure.projects.field.title" />}
+      />
+      <TextField
+        {...names.mname}
+        errorText={server.errorFor('mname')}
+        label={<FormattedMessage id="structure.projects.field.mname" />}
+        hint={<FormattedMessage id="structure.projects.field.mnameHint" />}
+      />
+      <TextArea
+        {...form.field<string>('summary')}
+        errorText={server.errorFor('summary')}
+        label={<FormattedMessage id="structure.projects.field.summary" />}
+      />
+      <SummaryImageField
+        image={form.field<string>('summary_img')}
+        alt={form.field<string>('summary_img_alt')}
+      />
+      <div className="st-grid">
+        <DateField
+          {...form.field<string>('start_date')}
+          required
+          errorText={server.errorFor('start_date')}
+          label={<FormattedMessage id="structure.projects.field.start" />}
+        />
+        <DateField
+          {...form.field<string>('end_date')}
+          required
+          label={<FormattedMessage id="structure.projects.field.end" />}
+          errorText={
+            datesWrong
+              ? intl.formatMessage({ id: 'structure.projects.error.endBeforeStart' })
+              : server.errorFor('end_date')
+          }
+        />
+      </div>
+      <Checkbox
+        {...form.field<boolean>('active')}
+        label={<FormattedMessage id="structure.projects.field.active" />}
+      />
+      <Checkbox
+        {...form.field<boolean>('is_public')}
+        onChange={(on) => {
+          form.setValue('is_public', on);
+          form.setValue('public_date', on ? today() : '');
+        }}
+        label={<FormattedMessage id="structure.projects.field.isPublic" />}
+      />
+      <DateField
+        {...form.field<string>('public_date')}
+        disabled={!v.is_public}
+        errorText={server.errorFor('public_date')}
+        label={<FormattedMessage id="structure.projects.field.publicDate" />}
+      />
+      <TextField
+        {...form.field<string>('max_bytes')}
+        type="number"
+        min={limits.max_bytes.min}
+        max={limits.max_bytes.max}
+        step={1}
+        errorText={
+          bytesWrong
+            ? intl.formatMessage(
+                { id: 'structure.projects.error.maxBytes' },
+                { min: limits.max_bytes.min, max: limits.max_bytes.max },
+              )
+            : server.errorFor('max_bytes')
+        }
+        label={<FormattedMessage id="structure.projects.field.maxBytes" />}
+        hint={
+          <FormattedMessage
+            id="structure.projects.field.maxBytesHint"
+            values={{ mb: Math.round((Number(v.max_bytes) / 1048576) * 100) / 100 }}
+          />
+        }
+      />
+      <fieldset className="ag-field st-map-field">
+        <legend className="ag-field-label">
+          <FormattedMessage id="structure.projects.field.map" />
+        </legend>
+        <p className="ag-field-hint">
+          <FormattedMessage id="structure.projects.field.mapHint" />
+        </p>
+        <Suspense fallback={<Loading />}>
+          <ProjectMap
+            center={{ lat: lat ?? settings.map.center.lat, lng: lng ?? settings.map.center.lng }}
+            zoom={v.zoom}
+            tileUrl={tileUrlOf(settings)}
+            wms={v.wms_services}
+            onCenter={setCenter}
+            onZoom={setZoom}
+            label={intl.formatMessage({ id: 'structure.projects.field.map' })}
+          />
+        </Suspense>
+        <div className="st-grid st-grid-3">
+          {numberField('lat', lat, (n) => setCenter({ lat: n, lng: lng ?? 0 }), 1e-8)}
+          {numberField('lng', lng, (n) => setCenter({ lat: lat ?? 0, lng: n }), 1e-8)}
+          {numberField('zoom', v.zoom, (n) => setZoom(Math.max(0, Math.min(19, Math.round(n)))), 1)}
+        </div>
+      </fieldset>
+      <RowsEditor
+        name="wms"
+        legend="structure.projects.wms.legend"
+        rows={v.wms_services}
+        columns={WMS_COLUMNS}
+        empty={EMPTY_WMS}
+        onChange={(rows) => form.setValue('wms_services', rows)}
+        showErrors={attempted}
+      />
+      <RowsEditor
+        name="legislation"
+        legend="structure.projects.legislation.legend"
+        rows={v.legislation}
+        columns={LEGISLATION_COLUMNS}
+        empty={EMPTY_LAW}
+        onChange={(rows) => form.setValue('legislation', rows)}
+        showErrors={attempted}
+        fromLibrary={(row, item) => ({ title: row.title || item.title, file: item.resource })}
+      />
+      {server.general && (
+        <p className="ag-field-error" role="alert" data-testid="server-error">
+          {server.general}
+        </p>
+      )}
+      <div className="st-form-actions">
+        <button
+          type="submit"
+          className="ag-button ag-button-primary"
+          disabled={sending.busy}
+          data-testid="project-save"
+        >
+          <FormattedMessage id="structure.projects.save" />
+        </button>
+        <button type="button" className="ag-button" onClick={onCancel} data-testid="project-cancel">
+          <FormattedMessage id="structure.projects.cancel" />
+        </button>
+      </div>
+      <LeaveGuard when={form.dirty && !sending.busy} />
+    </form>
+  );
+}
+
+/**
+ * The project add/edit form (spec part 2 §2-§5), used by the add and edit pages and by the plan screen's modal.
+ * Without `token` it creates a project in the active category; with one it loads and edits that project.
+ */
+export function ProjectForm(props: { token?: string; onSaved(p: ProjectWire): void; onCancel(): void }) {
+  const { token } = props;
+  const basePath = useBasePath();
+  const { settings, state } = useSettings();
+  const active = useActiveCategory();
+  const { data, error, isLoading } = useApi<ProjectWire>(
+    token ? `project/token/${encodeURIComponent(token)}` : null,
+  );
+  const limits = useApi<ProjectLimits>('project/limits', { revalidateOnFocus: false });
+  if (error) return <ErrorFromCall error={error} />;
+  if (
+    state === 'pending' ||
+    (!limits.data && !limits.error) ||
+    isLoading ||
+    (token && !data) ||
+    (!token && active.isLoading)
+  )
+    return <Loading />;
+  if (!token && !active.category) return <NoActiveCategory basePath={basePath} />;
+  return (
+    <ProjectFields
+      key={data?.token ?? 'new'}
+      project={data ?? null}
+      category={active.category?.token ?? null}
+      settings={settings}
+      limits={limits.data ?? FALLBACK_LIMITS}
+      onSaved={props.onSaved}
+      onCancel={props.onCancel}
+    />
+  );
+}

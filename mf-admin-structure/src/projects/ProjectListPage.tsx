@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { ProjectWire } from '@agora/contracts';
+import {
+  api,
+  DateText,
+  EmptyState,
+  ErrorFromCall,
+  Loading,
+  NoActiveCategory,
+  PageHeader,
+  useActiveCategory,
+  useApi,
+  useConfirm,
+  useNotify,
+} from '@agora/platform';
+import { useAdminHref, useBasePath } from './base';
+import { SortableList, sortOrderMap, useSortableItem } from './sortable';
+import './projects.css';
+
+const COLUMNS = ['col.title', 'col.mname', 'col.start', 'col.end', 'col.active', 'col.actions'];
+
+function ProjectRow({
+  project,
+  editMode,
+  onDrop,
+}: {
+  project: ProjectWire;
+  editMode: boolean;
+  onDrop: (p: ProjectWire) => void;
+}) {
+  const intl = useIntl();
+  const href = useAdminHref();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = useSortableItem(
+    project.token,
+    !editMode,
+  );
+  const name = encodeURIComponent(project.mname);
+  const label = (id: string) => intl.formatMessage({ id: `structure.projects.${id}` });
+  return (
+    <tr
+      ref={setNodeRef}
+      style={style}
+      className={isDragging ? 'is-dragging' : undefined}
+      data-testid="project-row"
+      data-token={project.token}
+    >
+      {editMode && (
+        <td className="st-handle-cell">
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            className="st-handle"
+            {...attributes}
+            {...listeners}
+            aria-label={intl.formatMessage(
+              { id: 'structure.projects.sort.handle' },
+              { title: project.title },
+            )}
+            data-testid="project-handle"
+          >
+            ⠿
+          </button>
+        </td>
+      )}
+      <td data-label={label('col.title')}>{project.title}</td>
+      <td data-label={label('col.mname')}>{project.mname}</td>
+      <td data-label={label('col.start')}>
+        <DateText value={project.start_date} />
+      </td>
+      <td data-label={label('col.end')}>
+        <DateText value={project.end_date} />
+      </td>
+      <td data-label={label('col.active')}>
+        <FormattedMessage id={project.active ? 'structure.projects.yes' : 'structure.projects.no'} />
+      </td>
+      <td className="st-actions-cell">
+        <Link
+          className="ag-button"
+          to={href(`/project/${name}/edit`)}
+          aria-label={intl.formatMessage({ id: 'structure.projects.editOf' }, { title: project.title })}
+          data-testid="project-edit"
+        >
+          <FormattedMessage id="structure.projects.edit" />
+        </Link>
+        <Link
+          className="ag-button"
+          to={href(`/project/${name}/plan`)}
+          aria-label={intl.formatMessage({ id: 'structure.projects.planOf' }, { title: project.title })}
+          data-testid="project-plan"
+        >
+          <FormattedMessage id="structure.projects.plan" />
+        </Link>
+        <button
+          type="button"
+          className="ag-button st-danger"
+          onClick={() => onDrop(project)}
+          aria-label={intl.formatMessage({ id: 'structure.projects.dropOf' }, { title: project.title })}
+          data-testid="project-drop"
+        >
+          <FormattedMessage id="structure.projects.drop" />
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function ProjectTable({ category }: { category: { token: string; title: string } }) {
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const [editMode, setEditMode] = useState(false);
+  const path = `project/category/${encodeURIComponent(category.token)}`;
+  const { data, error, isLoading, mutate } = useApi<ProjectWire[]>(path);
+  const href = useAdminHref();
+
+  const drop = async (p: ProjectWire) => {
+    if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
+    try {
+      await api.del(`project/token/${encodeURIComponent(p.token)}`);
+      notify({ type: 'success', body: 'data deleted' });
+    } catch {
+      notify({ type: 'warning', body: 'action denied' });
+    }
+    await mutate();
+  };
+
+  const saveOrder = async (tokens: string[]) => {
+    if (!data) return;
+    const byToken = new Map(data.map((p) => [p.token, p]));
+    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as ProjectWire), sort_order: i + 1 }));
+    try {
+      await mutate(
+        async () => {
+          await api.put('project/sortOrder/', sortOrderMap(tokens));
+          return next;
+        },
+        { optimisticData: next, rollbackOnError: true, revalidate: false },
+      );
+      notify({ type: 'success', body: 'successful update' });
+    } catch {
+      notify({ type: 'warning', body: 'action denied' });
+    }
+  };
+
+  if (error) return <ErrorFromCall error={error} />;
+  if (isLoading || !data) return <Loading />;
+  const projects = data;
+  return (
+    <>
+      <div className="st-toolbar">
+        <p className="st-muted" data-testid="projects-category">
+          <FormattedMessage id="structure.projects.ofCategory" values={{ title: category.title }} />
+        </p>
+        <Link className="ag-button ag-button-primary" to={href('/project/add')} data-testid="project-add">
+          <FormattedMessage id="structure.projects.add" />
+        </Link>
+        {projects.length > 1 && (
+          <button
+            type="button"
+            className="ag-button"
+            aria-pressed={editMode}
+            onClick={() => setEditMode((on) => !on)}
+            data-testid="projects-reorder"
+          >
+            <FormattedMessage
+              id={editMode ? 'structure.projects.sort.done' : 'structure.projects.sort.start'}
+            />
+          </button>
+        )}
+      </div>
+      {projects.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="structure.projects.empty" />
+        </EmptyState>
+      ) : (
+        <div className="st-table-scroll">
+          <SortableList
+            ids={projects.map((p) => p.token)}
+            titleOf={(t) => projects.find((p) => p.token === t)?.title ?? t}
+            onReorder={(tokens) => void saveOrder(tokens)}
+          >
+            <table className="ag-table st-table" data-testid="projects-table">
+              <caption className="st-visually-hidden">
+                <FormattedMessage id="structure.projects.caption" />
+              </caption>
+              <thead>
+                <tr>
+                  {(editMode ? ['sort.column', ...COLUMNS] : COLUMNS).map((id) => (
+                    <th key={id} scope="col">
+                      <FormattedMessage id={`structure.projects.${id}`} />
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {projects.map((p) => (
+                  <ProjectRow key={p.token} project={p} editMode={editMode} onDrop={(x) => void drop(x)} />
+                ))}
+              </tbody>
+            </table>
+          </SortableList>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /admin/administration/project/list: the active category's projects, reorderable in edit mode. */
+export default function ProjectListPage() {
+  const { category, isLoading, error } = useActiveCategory();
+  const basePath = useBasePath();
+  return (
+    <section data-testid="mf-admin-structure-page" data-remote-version={__APP_VERSION__}>
+      <PageHeader title={<FormattedMessage id="structure.projects.title" />} />
+      {error ? (
+        <ErrorFromCall error={error} />
+      ) : isLoading ? (
+        <Loading />
+      ) : !category ? (
+        <NoActiveCategory basePath={basePath} />
+      ) : (
+        <ProjectTable key={category.token} category={category} />
+      )}
+    </section>
+  );
+}

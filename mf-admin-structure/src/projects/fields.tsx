@@ -1,0 +1,108 @@
+import { useId, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LibrarySelectModal, TextField, useErrorText, type FieldBinding } from '@agora/platform';
+
+/** A yyyy-MM-dd date input with the platform's field look (label, required mark, error under it). */
+export function DateField(
+  props: FieldBinding<string> & { label: ReactNode; disabled?: boolean; errorText?: string | null },
+) {
+  const id = useId();
+  const translated = useErrorText()(props.error);
+  const errorText = props.errorText ?? translated;
+  return (
+    <div className="ag-field">
+      <label htmlFor={id} className="ag-field-label">
+        {props.label}
+        {props.required && (
+          <span className="ag-field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type="date"
+        className={`ag-input${errorText ? ' is-invalid' : ''}`}
+        value={props.value ?? ''}
+        disabled={props.disabled}
+        aria-required={props.required || undefined}
+        aria-invalid={errorText ? 'true' : undefined}
+        aria-describedby={errorText ? `${id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+      />
+      {errorText && (
+        <div id={`${id}-error`} className="ag-field-error" data-testid={`error-${props.name}`}>
+          {errorText}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The summary image of a category or project: a library image picked with the library's select modal (its URL is
+ * stored), a preview, a remove button and the image's alternative text.
+ */
+export function SummaryImageField({
+  image,
+  alt,
+}: {
+  image: FieldBinding<string>;
+  alt: FieldBinding<string>;
+}) {
+  const intl = useIntl();
+  const [picking, setPicking] = useState(false);
+  const url = image.value ?? '';
+  return (
+    <fieldset className="ag-field st-image-field">
+      <legend className="ag-field-label">
+        <FormattedMessage id="structure.projects.field.summaryImg" />
+      </legend>
+      {url ? (
+        <img src={url} alt={alt.value || ''} className="st-image-preview" data-testid="summary-img-preview" />
+      ) : (
+        <p className="st-muted">
+          <FormattedMessage id="structure.projects.field.noImage" />
+        </p>
+      )}
+      <div className="st-row-actions">
+        <button
+          type="button"
+          className="ag-button"
+          onClick={() => setPicking(true)}
+          data-testid="summary-img-pick"
+        >
+          <FormattedMessage id="structure.projects.field.pickImage" />
+        </button>
+        {url && (
+          <button
+            type="button"
+            className="ag-button"
+            onClick={() => image.onChange('')}
+            data-testid="summary-img-remove"
+          >
+            <FormattedMessage id="structure.projects.field.removeImage" />
+          </button>
+        )}
+      </div>
+      <TextField {...alt} label={<FormattedMessage id="structure.projects.field.summaryImgAlt" />} />
+      {picking && (
+        <LibrarySelectModal
+          multiple={false}
+          title={intl.formatMessage({ id: 'structure.projects.field.pickImage' })}
+          onClose={() => setPicking(false)}
+          onAccept={(items) => {
+            setPicking(false);
+            const item = items[0];
+            if (!item) return;
+            image.onChange(item.resource);
+            if (!alt.value) alt.onChange(item.alt_text || item.title);
+          }}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,137 @@
+import { useCallback, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useIntl } from 'react-intl';
+import { VALIDATION_MESSAGES } from '@agora/contracts';
+import { api, ApiError, type FormValues, type NotifyInput } from '@agora/platform';
+
+/** The part of a `useForm` result that `sendForm` drives. */
+interface SendableForm<T extends FormValues> {
+  values: T;
+  changed: Partial<T>;
+  validate(): Promise<boolean>;
+  reset(next?: T): void;
+}
+
+export interface SendOptions<T extends FormValues, R> {
+  mode: 'post' | 'put';
+  path: string;
+  /** values to send on top of the form's own (e.g. `active: true` for 'Save and make Active') */
+  extra?: Partial<T>;
+  /** checks of the form that the server rules cannot express (e.g. end date not before start date) */
+  localValid?: boolean;
+  /** the form values (or the changed ones) turned into the request body */
+  toWire?: (values: Partial<T>) => Record<string, unknown>;
+  notify: (input: NotifyInput) => void;
+  /** the server refused the write (4xx/5xx other than a 409 on create, which is only recorded) */
+  onRefused?: (error: ApiError) => void;
+  /** after a successful write, with the server's answer */
+  onSaved?: (answer: R | undefined, sent: Partial<T>) => void;
+}
+
+/**
+ * Validates and sends a structure form (spec part 2 §4 "Admin forms"): refuses an invalid form with 'form contains
+ * non valid elements', POSTs every value on create, PUTs only the changed ones on update (nothing at all when
+ * nothing changed), notifies 'data posted' / 'successful update' or 'action denied', and makes the sent values
+ * the form's new starting point. Returns true when the write succeeded (or there was nothing to write).
+ */
+export async function sendForm<T extends FormValues, R>(
+  form: SendableForm<T>,
+  o: SendOptions<T, R>,
+): Promise<boolean> {
+  const serverValid = await form.validate();
+  if (!serverValid || o.localValid === false) {
+    o.notify({ type: 'warning', body: 'form contains non valid elements' });
+    return false;
+  }
+  const base: Partial<T> = o.mode === 'put' ? { ...form.changed } : { ...form.values };
+  const body: Partial<T> = { ...base };
+  for (const [key, value] of Object.entries(o.extra ?? {}) as Array<[keyof T, T[keyof T]]>) {
+    if (o.mode === 'post' || JSON.stringify(value) !== JSON.stringify(form.values[key]) || key in base) {
+      body[key] = value;
+    }
+  }
+  if (o.mode === 'put' && Object.keys(body).length === 0) return true;
+  const wire = o.toWire ? o.toWire(body) : body;
+  try {
+    const answer = o.mode === 'put' ? await api.put<R>(o.path, wire) : await api.post<R>(o.path, wire);
+    form.reset({ ...form.values, ...body } as T);
+    o.notify({ type: 'success', body: o.mode === 'put' ? 'successful update' : 'data posted' });
+    o.onSaved?.(answer, body);
+    return true;
+  } catch (err) {
+    // A 409 on a create is stored as a failure without a notification (spec part 2 §8).
+    const error = err instanceof ApiError ? err : new ApiError(0, 'unexpected error');
+    const conflictOnPost = o.mode === 'post' && error.status === 409;
+    if (!conflictOnPost) o.notify({ type: 'warning', body: 'action denied' });
+    o.onRefused?.(error);
+    return false;
+  }
+}
+
+/** `busy` while `run(task)` is on its way (buttons are disabled meanwhile, so a double click sends once). */
+export function useSending() {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async <R>(task: () => Promise<R>): Promise<R> => {
+    setBusy(true);
+    try {
+      return await task();
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, run };
+}
+
+/**
+ * Revalidates every cached category and project read (`category…`, `project…`) after a write, so the lists, the
+ * aside's categories tab and the plan screen show it wherever the form was opened (page or modal).
+ */
+export function useRevalidateStructure(): () => void {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => {
+    void mutate((key) => typeof key === 'string' && /^(category|project)(\/|$)/.test(key));
+  }, [mutate]);
+}
+
+interface Refusal {
+  field: string;
+  message: string;
+  /** the field's value when it was refused: the message shows until the value changes */
+  value: string;
+}
+
+/**
+ * The server's answer to a refused write, shown where it belongs: `{"Error": "field: message"}` under that field
+ * (while its value is the refused one), anything else above the buttons. Rule messages are translated.
+ */
+export function useServerError(values: FormValues, fieldsWithErrorSpace: readonly string[]) {
+  const intl = useIntl();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const translate = (message: string): string => {
+    const rule = (Object.keys(VALIDATION_MESSAGES) as Array<keyof typeof VALIDATION_MESSAGES>).find(
+      (k) => VALIDATION_MESSAGES[k] === message,
+    );
+    const id = rule ? `platform.validation.${rule}` : null;
+    return id && intl.messages[id] ? intl.formatMessage({ id }) : message;
+  };
+  const record = (error: ApiError) => {
+    const m = /^([a-z_]+): (.+)$/i.exec(error.message);
+    const field = m?.[1] && m[1] in values ? m[1] : '';
+    setRefusal({
+      field,
+      message: field ? (m?.[2] ?? '') : error.message,
+      value: field ? JSON.stringify(values[field]) : '',
+    });
+  };
+  const current =
+    refusal && (!refusal.field || JSON.stringify(values[refusal.field]) === refusal.value) ? refusal : null;
+  const errorFor = (name: string): string | null =>
+    current && current.field === name ? translate(current.message) : null;
+  const general =
+    current && !fieldsWithErrorSpace.includes(current.field)
+      ? current.field
+        ? `${current.field}: ${translate(current.message)}`
+        : current.message
+      : null;
+  return { record, errorFor, general, clear: () => setRefusal(null) };
+}

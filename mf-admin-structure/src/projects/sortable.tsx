@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { SortOrderMap } from '@agora/contracts';
+
+/** The body of `PUT category/sortOrder/` and `PUT project/sortOrder/`: token to 1-based position. */
+export function sortOrderMap(tokens: readonly string[]): SortOrderMap {
+  return Object.fromEntries(tokens.map((t, i) => [t, i + 1]));
+}
+
+/** The tokens after dropping `active` on `over`, or null when nothing moved. */
+export function reorder(tokens: readonly string[], event: DragEndEvent): string[] | null {
+  const from = tokens.indexOf(String(event.active.id));
+  const to = event.over ? tokens.indexOf(String(event.over.id)) : -1;
+  if (from < 0 || to < 0 || from === to) return null;
+  return arrayMove([...tokens], from, to);
+}
+
+/**
+ * A vertical sortable list (dnd-kit): mouse or touch drag after a 5 px move, and the keyboard (Space to lift,
+ * arrows to move, Space to drop, Escape to cancel) with screen-reader announcements in the user's language.
+ */
+export function SortableList({
+  ids,
+  titleOf,
+  onReorder,
+  children,
+}: {
+  ids: readonly string[];
+  titleOf: (id: string) => string;
+  onReorder: (tokens: string[]) => void;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const position = (id: string | number | undefined) => ids.indexOf(String(id)) + 1;
+  const say = (key: string, active: string | number, over?: string | number) =>
+    intl.formatMessage(
+      { id: `structure.projects.sort.${key}` },
+      { title: titleOf(String(active)), n: position(over ?? active), total: ids.length },
+    );
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => say('picked', active.id),
+    onDragOver: ({ active, over }) => (over ? say('moved', active.id, over.id) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? say('dropped', active.id, over.id) : say('cancelled', active.id),
+    onDragCancel: ({ active }) => say('cancelled', active.id),
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: intl.formatMessage({ id: 'structure.projects.sort.instructions' }),
+        },
+      }}
+      onDragEnd={(event) => {
+        const next = reorder(ids, event);
+        if (next) onReorder(next);
+      }}
+    >
+      <SortableContext items={[...ids]} strategy={verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/** useSortable plus the style that moves the item while it is dragged. */
+export function useSortableItem(id: string, disabled = false) {
+  const sortable = useSortable({ id, disabled });
+  const style = {
+    transform: CSS.Translate.toString(sortable.transform),
+    transition: sortable.transition,
+    zIndex: sortable.isDragging ? 2 : undefined,
+    position: 'relative' as const,
+  };
+  return { ...sortable, style };
+}

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { TopicWire } from '@agora/contracts';
+import {
+  Checkbox,
+  ErrorFromCall,
+  Loading,
+  TextArea,
+  TextField,
+  useApi,
+  useDerivedShortName,
+  useForm,
+  useNotify,
+  type GeometryValue,
+} from '@agora/platform';
+import { ColorField, FormButtons, GeomTypeField, MaxGeomField, useSubmitItem } from '../plan/formSupport';
+import { GeometryField } from '../plan/GeometryField';
+import { incompleteRows, TitledRowsField } from '../plan/TitledRowsField';
+import {
+  topicBody,
+  topicBoundary,
+  topicGeometryProblems,
+  topicValues,
+  withTopicGeometry,
+  type TopicValues,
+} from './values';
+
+export interface TopicFormProps {
+  /** the project's token */
+  project: string;
+  /** the topic to edit; none to add one */
+  token?: string;
+  onSaved(t: TopicWire): void;
+  onCancel(): void;
+}
+
+export const topicPath = (project: string, token: string) =>
+  `node/project/${encodeURIComponent(project)}/token/${encodeURIComponent(token)}`;
+
+/** Add or edit a topic (spec part 2 §3 Topic, §4, §5): loads the topic to edit first. */
+export function TopicForm(props: TopicFormProps) {
+  const { data, error, isLoading } = useApi<TopicWire>(
+    props.token ? topicPath(props.project, props.token) : null,
+  );
+  if (props.token && error) return <ErrorFromCall error={error} />;
+  if (props.token && (isLoading || !data)) return <Loading />;
+  return <TopicFormBody key={data?.token ?? 'new'} {...props} topic={data ?? null} />;
+}
+
+function TopicFormBody({
+  project,
+  token,
+  topic,
+  onSaved,
+  onCancel,
+}: TopicFormProps & { topic: TopicWire | null }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const submit = useSubmitItem<TopicWire>();
+  const adding = !token;
+  const form = useForm<TopicValues>({
+    scope: 'node',
+    initial: topicValues(topic),
+    mode: adding ? 'post' : 'put',
+    uniqueParent: project,
+  });
+  const names = useDerivedShortName(form, adding);
+  const [boundary, setBoundary] = useState<GeometryValue>(() => topicBoundary(topic));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const values = form.values;
+  const problems = topicGeometryProblems(values, boundary);
+  const required = intl.formatMessage({ id: 'platform.validation.required' });
+
+  const setHasGeometry = (on: boolean) => {
+    const next = withTopicGeometry(values, boundary, on);
+    for (const key of ['has_geometry', 'geom_type', 'max_geom'] as const) {
+      if (next.values[key] !== values[key]) form.setValue(key, next.values[key]);
+    }
+    setBoundary(next.boundary);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setServerError(null);
+    const valid = await form.validate();
+    const badRows = incompleteRows(values.relative_documents).length > 0;
+    if (problems.boundary)
+      notify({ type: 'warning', body: intl.formatMessage({ id: 'structure.topic.drawBoundary' }) });
+    if (!valid || badRows || problems.boundary || problems.geom_type || problems.max_geom) {
+      if (!problems.boundary) notify({ type: 'warning', body: 'form contains non valid elements' });
+      return;
+    }
+    setBusy(true);
+    const refused = await submit({
+      item: topic,
+      body: topicBody(values, boundary),
+      before: topic ? topicBody(topicValues(topic), topicBoundary(topic)) : {},
+      parent: { project },
+      scope: 'node',
+      readPath: (t) => topicPath(project, t),
+      onSaved,
+    });
+    setBusy(false);
+    setServerError(refused);
+  };
+
+  const geometryError = (problem: boolean) => (tried && problem ? required : null);
+
+  return (
+    <form className="structure-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="topic-form">
+      <TextField {...names.title} label={<FormattedMessage id="structure.topic.field.title" />} />
+      <TextField {...names.mname} label={<FormattedMessage id="structure.topic.field.mname" />} />
+      <TextArea
+        {...form.field<string>('description')}
+        label={<FormattedMessage id="structure.topic.field.description" />}
+      />
+      <Checkbox
+        name="has_geometry"
+        label={<FormattedMessage id="structure.topic.field.hasGeometry" />}
+        value={values.has_geometry}
+        onChange={setHasGeometry}
+      />
+      {values.has_geometry && (
+        <>
+          <GeomTypeField
+            value={values.geom_type}
+            onChange={(v) => form.setValue('geom_type', v)}
+            errorText={geometryError(problems.geom_type)}
+          />
+          <MaxGeomField
+            value={values.max_geom}
+            onChange={(v) => form.setValue('max_geom', v)}
+            errorText={geometryError(problems.max_geom)}
+          />
+          <ColorField
+            label={<FormattedMessage id="structure.plan.field.geomColor" />}
+            value={values.geom_color}
+            onChange={(v) => form.setValue('geom_color', v)}
+            testId="topic-geom-color"
+          />
+          <GeometryField
+            label={intl.formatMessage({ id: 'structure.topic.field.boundary' })}
+            value={boundary}
+            onChange={setBoundary}
+            shape="polygon"
+            color={values.geom_color}
+            allowImport
+            error={
+              tried && problems.boundary ? intl.formatMessage({ id: 'structure.topic.drawBoundary' }) : null
+            }
+            testId="topic-boundary"
+          />
+        </>
+      )}
+      <TitledRowsField
+        legend={intl.formatMessage({ id: 'structure.topic.field.documents' })}
+        rows={values.relative_documents}
+        onChange={(rows) => form.setValue('relative_documents', rows)}
+        showErrors={tried}
+        testId="topic-documents"
+      />
+      {serverError && (
+        <p className="ag-field-error" role="alert" data-testid="form-server-error">
+          {serverError}
+        </p>
+      )}
+      <FormButtons adding={adding} busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}

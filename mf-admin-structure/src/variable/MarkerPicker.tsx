@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { MarkerSelectModal } from '@agora/platform';
+
+export interface MarkerPickerProps {
+  /** the chosen marker's URL, '' for none */
+  value: string;
+  onChange: (url: string) => void;
+  /** text of the button that opens the marker modal */
+  chooseLabel: string;
+  /** alternative text of the preview */
+  alt: string;
+  /** text of the remove button; without it the marker cannot be cleared */
+  removeLabel?: string;
+  testId: string;
+  describedBy?: string;
+}
+
+/** A marker (icon) chosen with the platform's marker modal: a preview, a choose button and a remove button. */
+export function MarkerPicker({
+  value,
+  onChange,
+  chooseLabel,
+  alt,
+  removeLabel,
+  testId,
+  describedBy,
+}: MarkerPickerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <span className="st-marker-picker" data-testid={testId}>
+      {value && <img className="st-marker-preview" src={value} alt={alt} data-testid={`${testId}-preview`} />}
+      <button
+        type="button"
+        className="ag-button"
+        onClick={() => setOpen(true)}
+        data-testid={`${testId}-choose`}
+        aria-describedby={describedBy}
+      >
+        {chooseLabel}
+      </button>
+      {value && removeLabel && (
+        <button
+          type="button"
+          className="ag-button"
+          onClick={() => onChange('')}
+          data-testid={`${testId}-remove`}
+        >
+          {removeLabel}
+        </button>
+      )}
+      {open && (
+        <MarkerSelectModal
+          value={value}
+          onClose={() => setOpen(false)}
+          onSelect={(marker) => {
+            setOpen(false);
+            onChange(marker.url);
+          }}
+        />
+      )}
+    </span>
+  );
+}

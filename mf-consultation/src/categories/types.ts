@@ -1,0 +1,12 @@
+/** A category as listed by `GET /api/category`. */
+export interface Category {
+  token: string;
+  mname: string;
+  title: string;
+  summary: string;
+  summary_img: string;
+  summary_img_alt: string;
+  active: boolean;
+  autosubscribe: boolean;
+  projects: Array<{ token: string; mname: string; title: string }>;
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { ConfirmHost, notificationsAtom } from '@agora/platform';
+import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import App from '../App';
+
+const root = {
+  content: [
+    { name: 'images', type: 'dir', size: 0, modified: '2026-01-01T00:00:00Z', path: 'images' },
+    { name: 'a.png', type: 'file', size: 2048, modified: '2026-01-02T00:00:00Z', path: 'a.png' },
+  ],
+  breadcrumb: [{ name: '', path: '' }],
+};
+const images = {
+  content: [
+    { name: 'b.jpg', type: 'file', size: 10, modified: '2026-01-03T00:00:00Z', path: 'images/b.jpg' },
+  ],
+  breadcrumb: [
+    { name: '', path: '' },
+    { name: 'images', path: 'images' },
+  ],
+};
+
+function render(user = adminUser) {
+  return renderWeb(
+    <>
+      <App basePath="" />
+      <ConfirmHost />
+    </>,
+    { route: '/admin/browse', user },
+  );
+}
+
+beforeEach(() => {
+  clearCookies();
+  document.cookie = 'token=tok';
+});
+
+describe('file browser', () => {
+  it('lists a directory, opens a sub-directory, previews and deletes a file after confirmation', async () => {
+    const calls = mockFetch({
+      'GET /api/?action=fileBrowser&dir=': { status: 200, body: root },
+      'GET /api/?action=fileBrowser&dir=images': { status: 200, body: images },
+      'DELETE /api/?action=fileBrowser': { status: 200, body: { message: 'data deleted' } },
+    });
+    const { store } = await render();
+    const rows = await screen.findAllByTestId('file-row');
+    expect(rows[1]?.textContent).toContain('2.0 KiB');
+    await click(screen.getAllByTestId('entry-menu')[1] as HTMLElement);
+    expect(screen.getByTestId('entry-download').getAttribute('href')).toBe(
+      '/api/?action=fileBrowser&download=a.png',
+    );
+    await click(screen.getByTestId('entry-preview'));
+    expect(screen.getByTestId('file-preview').querySelector('img')?.getAttribute('src')).toBe(
+      '/api/?action=fileBrowser&download=a.png',
+    );
+    await click(screen.getByText('Close'));
+    await click(screen.getByTestId('dir-open'));
+    await waitFor(() => expect(screen.getByTestId('breadcrumb').textContent).toContain('images'));
+    await click(screen.getAllByTestId('entry-menu')[0] as HTMLElement);
+    await click(screen.getByTestId('entry-delete'));
+    await click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ path: 'images/b.jpg' });
+    expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data deleted');
+  });
+
+  it('warns "action denied" when the listing fails', async () => {
+    mockFetch({ 'GET /api/?action=fileBrowser&dir=': { status: 403, body: { Error: 'forbidden' } } });
+    const { store } = await render();
+    await screen.findByTestId('error-state');
+    expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'action denied' });
+  });
+
+  it('is admin-only', async () => {
+    const calls = mockFetch({});
+    await render({ ...adminUser, role: 'editor' });
+    expect(screen.getByTestId('permission-denied')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,169 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notificationsAtom } from '@agora/platform';
+import {
+  adminUser,
+  click,
+  clearCookies,
+  fakeResponse,
+  mockFetch,
+  renderWeb,
+} from '../../../scripts/jest/web';
+import { formFields, installFakeXhr } from '../../../packages/platform/src/upload/fakeXhr.testutil';
+import App from '../App';
+import { paged } from '../test/fixtures';
+import { sanitizeHtml } from '../common/sanitize';
+import type { Documentation } from './types';
+
+const doc = (n: number, extra: Partial<Documentation> = {}): Documentation => ({
+  uuid: `d-${n}`,
+  uri: `guide/${n}`,
+  title: `Guide ${n}`,
+  comment: '',
+  type: 'html',
+  html: '<p>hi</p>',
+  resource: null,
+  filename: null,
+  created: '2026-01-01T00:00:00Z',
+  ...extra,
+});
+
+function render(route = '/admin/library/documentation', locale: 'el' | 'en' = 'en') {
+  return renderWeb(<App basePath="" />, { route, user: adminUser, locale, probe: true });
+}
+
+beforeEach(() => {
+  clearCookies();
+  document.cookie = 'token=tok';
+});
+
+describe('documentation list', () => {
+  it('lists URI and title with open/copy/edit, and loads more while page < total_pages', async () => {
+    mockFetch({
+      'GET /api/documentation/page/1': { status: 200, body: paged([doc(1), doc(2)], 1, 2) },
+      'GET /api/documentation/page/2': { status: 200, body: paged([doc(3)], 2, 2) },
+    });
+    const writes: string[] = [];
+    Object.assign(navigator, { clipboard: { writeText: async (t: string) => void writes.push(t) } });
+    const { store } = await render();
+    const rows = await screen.findAllByTestId('documentation-row');
+    expect(rows[0]?.textContent).toContain('guide/1');
+    expect(rows[0]?.textContent).toContain('Guide 1');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByTestId('documentation-open')
+        .getAttribute('href'),
+    ).toBe('/documentation/guide/1');
+    await click(within(rows[1] as HTMLElement).getByText('Copy link'));
+    await waitFor(() => expect(writes).toEqual(['http://localhost/documentation/guide/2']));
+    expect(store.get(notificationsAtom).at(-1)?.body).toBe('Link copied to the clipboard');
+    await click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(screen.getAllByTestId('documentation-row')).toHaveLength(3));
+    expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('adds an html entry; switching to a file clears the html and the file is required, .pdf/.doc/.docx only', async () => {
+    mockFetch({ 'GET /api/documentation/page/1': { status: 200, body: paged([]) } });
+    const requests = installFakeXhr((req) => req.respond(200, doc(9)));
+    const { store } = await render();
+    await click(screen.getByTestId('documentation-add'));
+    const modal = screen.getByTestId('documentation-modal');
+    fireEvent.change(within(modal).getByLabelText('URI'), { target: { value: 'help/start' } });
+    fireEvent.change(within(modal).getByLabelText('Title'), { target: { value: 'Start' } });
+    const editor = within(modal).getByTestId('html-editor');
+    editor.innerHTML = '<p>Welcome</p>';
+    fireEvent.input(editor);
+    fireEvent.change(within(modal).getByLabelText('Type'), { target: { value: 'resource' } });
+    expect(within(modal).queryByTestId('html-editor')).toBeNull();
+    await click(within(modal).getByTestId('documentation-submit'));
+    expect(within(modal).getByTestId('documentation-file-error').textContent).toBe('This value is required.');
+    expect(requests).toHaveLength(0);
+    const file = within(modal).getByTestId('documentation-file');
+    fireEvent.change(file, { target: { files: [new File(['x'], 'a.exe')] } });
+    expect(within(modal).getByTestId('documentation-file-error').textContent).toContain('.pdf');
+    fireEvent.change(file, {
+      target: { files: [new File(['%PDF'], 'guide.pdf', { type: 'application/pdf' })] },
+    });
+    await click(within(modal).getByTestId('documentation-submit'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.url).toBe('/api/documentation');
+    expect(formFields(requests[0]?.body ?? null)).toEqual({
+      uri: 'help/start',
+      title: 'Start',
+      comment: '',
+      type: 'resource',
+      resource: 'file:guide.pdf',
+    });
+    await waitFor(() => expect(screen.queryByTestId('documentation-modal')).toBeNull());
+    expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data posted');
+  });
+
+  it('edits with the type fixed and sends the changed fields only (PUT)', async () => {
+    mockFetch({ 'GET /api/documentation/page/1': { status: 200, body: paged([doc(1)]) } });
+    const requests = installFakeXhr((req) => req.respond(200, doc(1)));
+    await render();
+    await click((await screen.findAllByTestId('documentation-edit'))[0] as HTMLElement);
+    const modal = screen.getByTestId('documentation-modal');
+    expect((within(modal).getByLabelText('Type') as HTMLSelectElement).disabled).toBe(true);
+    expect(within(modal).getByTestId('html-editor').innerHTML).toBe('<p>hi</p>');
+    fireEvent.change(within(modal).getByLabelText('Title'), { target: { value: 'Guide one' } });
+    await click(within(modal).getByTestId('documentation-submit'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.url).toBe('/api/documentation/uuid/d-1');
+    expect(formFields(requests[0]?.body ?? null)).toEqual({ title: 'Guide one' });
+  });
+});
+
+describe('documentation viewer', () => {
+  it('shows the title and sanitised html of an html entry', async () => {
+    mockFetch({
+      'GET /api/?action=documentation&uri=help%2Fstart': {
+        status: 200,
+        body: { type: 'html', title: 'Start', html: '<p onclick="x()">Hello<script>alert(1)</script></p>' },
+      },
+    });
+    await render('/documentation/help/start');
+    expect((await screen.findByTestId('documentation-title')).textContent).toBe('Start');
+    expect(screen.getByTestId('documentation-html').innerHTML).toBe('<p>Hello</p>');
+  });
+
+  it('downloads a resource entry under the last uri segment', async () => {
+    const blob = new Blob(['%PDF']);
+    globalThis.fetch = jest.fn(async () => {
+      const res = fakeResponse(200, '%PDF');
+      return Object.assign(res, {
+        headers: new Headers({ 'content-type': 'application/pdf' }),
+        blob: async () => blob,
+      });
+    }) as typeof fetch;
+    URL.createObjectURL = () => 'blob:doc';
+    URL.revokeObjectURL = () => undefined;
+    const clicked: string[] = [];
+    const original = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    };
+    try {
+      await render('/documentation/files/guide.pdf');
+      const note = await screen.findByTestId('documentation-download');
+      expect(note.querySelector('a')?.getAttribute('download')).toBe('guide.pdf');
+      expect(clicked).toEqual(['guide.pdf']);
+    } finally {
+      HTMLAnchorElement.prototype.click = original;
+    }
+  });
+
+  it('shows the error page for a missing entry', async () => {
+    mockFetch({});
+    await act(async () => {
+      await render('/documentation/nothing', 'el');
+    });
+    expect((await screen.findByTestId('error-state')).getAttribute('data-status')).toBe('404');
+  });
+
+  it('sanitises: no scripts, handlers or script URLs', () => {
+    expect(
+      sanitizeHtml('<a href="javascript:x()">a</a><img src="/i.png" onerror="x()"><iframe src="/"></iframe>'),
+    ).toBe('<a rel="noopener noreferrer" target="_blank">a</a><img src="/i.png">');
+  });
+});

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DataTable, ErrorFromCall, Loading, useNotify, usePagedList } from '@agora/platform';
+import { LibraryLayout } from '../common/LibraryLayout';
+import { useHref } from '../common/base';
+import { DocumentationModal } from './DocumentationModal';
+import type { Documentation } from './types';
+
+/** /admin/library/documentation: URI, title and actions (open, copy link, edit), load more, add/edit modal. */
+export default function DocumentationPage() {
+  const intl = useIntl();
+  const href = useHref();
+  const notify = useNotify();
+  const list = usePagedList<Documentation>((n) => `documentation/page/${n}`, 'documentation');
+  const [editing, setEditing] = useState<Documentation | 'new' | null>(null);
+
+  const linkOf = (doc: Documentation) => href(`/documentation/${doc.uri.replace(/^\/+/, '')}`);
+  const copy = async (doc: Documentation) => {
+    const url = new URL(linkOf(doc), window.location.origin).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify({ type: 'info', body: intl.formatMessage({ id: 'library.docs.copied' }) });
+    } catch {
+      notify({ type: 'warning', body: 'action denied' });
+    }
+  };
+
+  return (
+    <LibraryLayout
+      title={<FormattedMessage id="library.docs.title" />}
+      actions={
+        <button
+          type="button"
+          className="ag-button ag-button-primary"
+          onClick={() => setEditing('new')}
+          data-testid="documentation-add"
+        >
+          <FormattedMessage id="library.add" />
+        </button>
+      }
+    >
+      {list.error ? (
+        <ErrorFromCall error={list.error} />
+      ) : list.loading && list.items.length === 0 ? (
+        <Loading />
+      ) : (
+        <DataTable
+          caption={<FormattedMessage id="library.docs.title" />}
+          rows={list.items}
+          rowKey={(d) => d.uuid}
+          rowTestId="documentation-row"
+          empty={<FormattedMessage id="library.docs.empty" />}
+          columns={[
+            { key: 'uri', header: <FormattedMessage id="library.docs.uri" /> },
+            { key: 'title', header: <FormattedMessage id="library.field.title" /> },
+            {
+              key: 'actions',
+              header: <FormattedMessage id="library.actions" />,
+              cell: (d) => (
+                <span className="lib-actions">
+                  <a
+                    href={linkOf(d)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid="documentation-open"
+                  >
+                    <FormattedMessage id="library.docs.open" />
+                  </a>
+                  <button type="button" className="lib-link-button" onClick={() => void copy(d)}>
+                    <FormattedMessage id="library.docs.copy" />
+                  </button>
+                  <button
+                    type="button"
+                    className="lib-link-button"
+                    onClick={() => setEditing(d)}
+                    data-testid="documentation-edit"
+                  >
+                    <FormattedMessage id="library.edit" />
+                  </button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      {list.hasMore && (
+        <button
+          type="button"
+          className="ag-button lib-more"
+          onClick={list.loadMore}
+          disabled={list.loading}
+          data-testid="load-more"
+        >
+          <FormattedMessage id="library.loadMore" />
+        </button>
+      )}
+      {editing && (
+        <DocumentationModal
+          key={editing === 'new' ? 'new' : editing.uuid}
+          entry={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+    </LibraryLayout>
+  );
+}

@@ -1,0 +1,12 @@
+/** A documentation entry (`GET /api/documentation…`). */
+export interface Documentation {
+  uuid: string;
+  uri: string;
+  title: string;
+  comment: string;
+  type: 'html' | 'resource';
+  html: string | null;
+  resource: string | null;
+  filename: string | null;
+  created: string;
+}

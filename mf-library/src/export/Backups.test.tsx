@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfirmHost, notificationsAtom } from '@agora/platform';
+import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import { formFields, installFakeXhr } from '../../../packages/platform/src/upload/fakeXhr.testutil';
+import App from '../App';
+import type { Backup } from './BackupsPage';
+
+const backup = (extra: Partial<Backup> = {}): Backup => ({
+  filename: 'library-2026.tar.gz',
+  created: '2026-03-01T10:00:00Z',
+  size: 2048,
+  items: 12,
+  source: 'export',
+  restored_date: null,
+  api_enabled: false,
+  api_client: null,
+  api_secret: null,
+  ...extra,
+});
+
+function render(user = adminUser) {
+  return renderWeb(
+    <>
+      <App basePath="" />
+      <ConfirmHost />
+    </>,
+    { route: '/admin/library/export', user },
+  );
+}
+
+beforeEach(() => {
+  clearCookies();
+  document.cookie = 'token=tok';
+});
+
+describe('backups', () => {
+  it('is for admins only: an editor sees the permission message', async () => {
+    const calls = mockFetch({});
+    await render({ ...adminUser, role: 'editor' });
+    expect(screen.getByTestId('permission-denied')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('lists backups and exports with a waiting modal that follows the job', async () => {
+    let polls = 0;
+    mockFetch({
+      'GET /api/libraryExport': { status: 200, body: [backup()] },
+      'POST /api/libraryExport': { status: 200, body: { job: 'j1' } },
+      'GET /api/libraryExport/job/j1': () => {
+        polls += 1;
+        return {
+          status: 200,
+          body: polls < 2 ? { state: 'running', progress: 40 } : { state: 'done', progress: 100 },
+        };
+      },
+    });
+    const { store } = await render();
+    const row = await screen.findByTestId('backup-row');
+    expect(row.textContent).toContain('2.0 KiB');
+    expect(row.textContent).toContain('12');
+    expect(row.textContent).toContain('export');
+    expect(within(row).getByTestId('backup-download').getAttribute('href')).toBe(
+      '/api/libraryExport/download/library-2026.tar.gz',
+    );
+    await click(screen.getByTestId('backup-export'));
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('40%'));
+    await waitFor(() => expect(screen.queryByTestId('job-modal')).toBeNull(), { timeout: 3000 });
+    expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'success', body: 'Backup created' });
+  });
+
+  it('restores from a server file after confirmation: "library restored" / "library restore failed"', async () => {
+    mockFetch({
+      'GET /api/libraryExport': { status: 200, body: [backup()] },
+      'PUT /api/libraryExport/scope/restore-from-server-file/filename/library-2026.tar.gz': {
+        status: 200,
+        body: { job: 'r1' },
+      },
+      'GET /api/libraryExport/job/r1': { status: 200, body: { state: 'done', progress: 100 } },
+    });
+    const { store } = await render();
+    await click(await screen.findByTestId('backup-restore'));
+    await click(screen.getByTestId('confirm-yes'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'success',
+        body: 'library restored',
+      }),
+    );
+  });
+
+  it('enables the API, copies the secret, and deletes after "drop confirm"', async () => {
+    let enabled = false;
+    const writes: string[] = [];
+    Object.assign(navigator, { clipboard: { writeText: async (t: string) => void writes.push(t) } });
+    const calls = mockFetch({
+      'GET /api/libraryExport': () => ({
+        status: 200,
+        body: [enabled ? backup({ api_enabled: true, api_client: 'c-1', api_secret: null }) : backup()],
+      }),
+      'PUT /api/libraryExport/scope/enable-api/filename/library-2026.tar.gz': () => {
+        enabled = true;
+        return { status: 200, body: backup({ api_enabled: true, api_client: 'c-1', api_secret: 's3cret' }) };
+      },
+      'DELETE /api/libraryExport/filename/library-2026.tar.gz': {
+        status: 200,
+        body: { message: 'data deleted' },
+      },
+    });
+    const { store } = await render();
+    await click(await screen.findByTestId('backup-api'));
+    expect((await screen.findByTestId('backup-api-client')).textContent).toBe('c-1');
+    await click(screen.getByTestId('backup-copy-secret'));
+    await waitFor(() => expect(writes).toEqual(['s3cret']));
+    expect(store.get(notificationsAtom).at(-1)?.body).toBe('api secret copied to clipboard');
+    await click(screen.getByTestId('backup-delete'));
+    const dialog = screen.getByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Do you wish to continue?');
+    await click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data deleted');
+  });
+
+  it('restores from another server: domain, api_client and api_secret required; a failed job says why the restore failed', async () => {
+    const calls = mockFetch({
+      'GET /api/libraryExport': { status: 200, body: [] },
+      'PUT /api/libraryExport/scope/restore-from-api': { status: 200, body: { job: 'r2' } },
+      'GET /api/libraryExport/job/r2': {
+        status: 200,
+        body: { state: 'failed', progress: 30, error: 'bad secret' },
+      },
+    });
+    const { store } = await render();
+    await screen.findByTestId('empty-state');
+    await click(screen.getByTestId('restore-tab-api'));
+    await click(screen.getByTestId('restore-api-submit'));
+    expect(screen.getAllByText('This value is required.')).toHaveLength(3);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/Domain/), { target: { value: 'https://other.example.org' } });
+    fireEvent.change(screen.getByLabelText(/API client/), { target: { value: 'c-1' } });
+    fireEvent.change(screen.getByLabelText(/API secret/), { target: { value: 's3cret' } });
+    await click(screen.getByTestId('restore-api-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'danger',
+        body: 'Library restore failed: bad secret',
+      }),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      domain: 'https://other.example.org',
+      api_client: 'c-1',
+      api_secret: 's3cret',
+    });
+  });
+
+  it('restores from a local .tar.gz file (PUT multipart archive) and follows the job', async () => {
+    mockFetch({
+      'GET /api/libraryExport': { status: 200, body: [] },
+      'GET /api/libraryExport/job/r3': { status: 200, body: { state: 'done', progress: 100 } },
+    });
+    const requests = installFakeXhr((req) => req.respond(200, { job: 'r3' }));
+    const { store } = await render();
+    await screen.findByTestId('empty-state');
+    const input = screen.getByTestId('restore-file');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'backup.zip')] } });
+    expect(screen.getByRole('alert').textContent).toBe('Only .tar.gz archives are accepted.');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'library.tar.gz')] } });
+    await click(screen.getByTestId('restore-file-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'success',
+        body: 'library restored',
+      }),
+    );
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.url).toBe('/api/libraryExport/scope/restore-from-local-file');
+    expect(formFields(requests[0]?.body ?? null)).toEqual({ archive: 'file:library.tar.gz' });
+  });
+});

@@ -1,0 +1,21 @@
+// Data for the web tests of the library remote.
+import type { Paged } from '@agora/contracts';
+import type { LibraryItem } from '@agora/platform';
+
+export const item = (n: number, extra: Partial<LibraryItem> = {}): LibraryItem => ({
+  uuid: `l-${n}`,
+  title: `Image ${n}`,
+  tags: ['a'],
+  tooltip: `tip ${n}`,
+  description: `about ${n}`,
+  documentation: '',
+  alt_text: `alt ${n}`,
+  resource: `/files/${n}.jpg`,
+  thumbnail: `/thumbs/${n}.jpg`,
+  created: '2026-01-01T10:00:00Z',
+  ...extra,
+});
+
+export function paged<T>(values: T[], page = 1, totalPages = 1): Paged<T> {
+  return { values, page, total_pages: totalPages, total: values.length };
+}

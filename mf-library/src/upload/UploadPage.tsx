@@ -1,0 +1,297 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  ApiError,
+  ErrorFromCall,
+  LeaveGuard,
+  Loading,
+  TagInput,
+  TextArea,
+  TextField,
+  UploadCanceledError,
+  UploadProgressModal,
+  uploadWithProgress,
+  useApi,
+  useForm,
+  useNotify,
+  type LibraryItem,
+} from '@agora/platform';
+import { LibraryLayout } from '../common/LibraryLayout';
+import { useHref } from '../common/base';
+
+const FIELDS = ['title', 'alt_text', 'description', 'tooltip', 'documentation'] as const;
+
+interface UploadValues extends Record<string, string | string[]> {
+  title: string;
+  alt_text: string;
+  description: string;
+  tooltip: string;
+  documentation: string;
+  tags: string[];
+}
+
+const EMPTY: UploadValues = {
+  title: '',
+  alt_text: '',
+  description: '',
+  tooltip: '',
+  documentation: '',
+  tags: [],
+};
+
+function valuesOf(item: LibraryItem): UploadValues {
+  return {
+    title: item.title ?? '',
+    alt_text: item.alt_text ?? '',
+    description: item.description ?? '',
+    tooltip: item.tooltip ?? '',
+    documentation: item.documentation ?? '',
+    tags: item.tags ?? [],
+  };
+}
+
+/** `library/limit/5[/taglist/a;b]/sort/created/sort_method/DESC` */
+export function recentPath(tags: readonly string[]): string {
+  const list = tags.length > 0 ? `/taglist/${tags.map(encodeURIComponent).join(';')}` : '';
+  return `library/limit/5${list}/sort/created/sort_method/DESC`;
+}
+
+/** The 5 most recent images with the form's tags (all images when it has none). */
+function RecentImages({ tags }: { tags: readonly string[] }) {
+  const intl = useIntl();
+  const href = useHref();
+  const { data } = useApi<{ values: LibraryItem[] }>(recentPath(tags));
+  const values = data?.values ?? [];
+  return (
+    <aside aria-label={intl.formatMessage({ id: 'library.upload.recent' })} data-testid="recent-images">
+      <h2 className="lib-aside-title">
+        <FormattedMessage id="library.upload.recent" />
+      </h2>
+      {values.length === 0 ? (
+        <p>
+          <FormattedMessage id="library.gallery.empty" />
+        </p>
+      ) : (
+        <ul className="lib-recent">
+          {values.slice(0, 5).map((item) => (
+            <li key={item.uuid} data-testid="recent-item">
+              <Link to={href(`/admin/library/upload/item/${encodeURIComponent(item.uuid)}`)}>
+                <img src={item.thumbnail ?? item.resource} alt={item.alt_text || item.title} loading="lazy" />
+                <span>{item.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
+
+function UploadForm({ item }: { item: LibraryItem | null }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const href = useHref();
+  const notify = useNotify();
+  const mode = item ? 'put' : 'post';
+  const form = useForm<UploadValues>({
+    scope: 'library',
+    initial: item ? valuesOf(item) : EMPTY,
+    mode,
+    fields: FIELDS,
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const pick = (chosen: File | undefined) => {
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) {
+      setFileError(intl.formatMessage({ id: 'library.upload.imagesOnly' }));
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  };
+
+  const submit = async () => {
+    const ok = await form.validate();
+    const missingFile = mode === 'post' && !file;
+    if (missingFile) setFileError(intl.formatMessage({ id: 'platform.validation.required' }));
+    if (!ok || missingFile) {
+      notify({ type: 'warning', body: 'form contains non valid elements' });
+      return;
+    }
+    const body = new FormData();
+    const send: Partial<UploadValues> = mode === 'put' ? form.changed : form.values;
+    for (const [key, value] of Object.entries(send)) {
+      body.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value ?? ''));
+    }
+    if (file) body.append('resource', file);
+    if (mode === 'put' && !file && Object.keys(send).length === 0) {
+      notify({ type: 'info', body: intl.formatMessage({ id: 'library.noChanges' }) });
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress(0);
+    try {
+      const saved = await uploadWithProgress<LibraryItem>(
+        item ? `library/uuid/${encodeURIComponent(item.uuid)}` : 'library',
+        body,
+        { onProgress: setProgress, signal: controller.signal, method: item ? 'PUT' : 'POST' },
+      );
+      setProgress(null);
+      form.reset(valuesOf(saved));
+      setFile(null);
+      if (item) {
+        notify({ type: 'success', body: 'successful update' });
+      } else {
+        notify({ type: 'success', body: 'data uploaded' });
+        navigate(href(`/admin/library/upload/item/${encodeURIComponent(saved.uuid)}`));
+      }
+    } catch (e) {
+      setProgress(null);
+      if (e instanceof UploadCanceledError)
+        notify({ type: 'warning', body: 'Operation canceled by the user.' });
+      else
+        notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  const imageSrc = preview ?? item?.resource ?? null;
+  return (
+    <div className="lib-two-col">
+      <form
+        className="lib-form"
+        noValidate
+        data-testid="upload-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField {...form.field<string>('title')} label={<FormattedMessage id="library.field.title" />} />
+        <div className="ag-field">
+          <span className="ag-field-label" id="lib-image-label">
+            <FormattedMessage id="library.field.image" />
+            {mode === 'post' && (
+              <span className="ag-field-required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            )}
+          </span>
+          <button
+            type="button"
+            className="lib-dropzone"
+            aria-describedby="lib-image-label"
+            onClick={() => input.current?.click()}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              pick(e.dataTransfer.files[0]);
+            }}
+            data-testid="image-area"
+          >
+            {imageSrc ? (
+              <img
+                src={imageSrc}
+                alt={intl.formatMessage({ id: 'library.upload.preview' })}
+                data-testid="image-preview"
+              />
+            ) : null}
+            <span>
+              <FormattedMessage id="library.upload.browse" />
+            </span>
+          </button>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            hidden
+            name="resource"
+            data-testid="image-input"
+            onChange={(e) => pick(e.target.files?.[0])}
+          />
+          {fileError && (
+            <div className="ag-field-error" role="alert" data-testid="image-error">
+              {fileError}
+            </div>
+          )}
+        </div>
+        <TagInput
+          tags={form.values.tags}
+          onChange={(tags) => form.setValue('tags', tags)}
+          allowNew
+          label={intl.formatMessage({ id: 'library.tags' })}
+        />
+        <TextArea
+          {...form.field<string>('description')}
+          rows={5}
+          label={<FormattedMessage id="library.field.description" />}
+        />
+        <TextField
+          {...form.field<string>('tooltip')}
+          label={<FormattedMessage id="library.field.tooltip" />}
+        />
+        <TextField
+          {...form.field<string>('documentation')}
+          type="url"
+          placeholder="http(s)://..."
+          label={<FormattedMessage id="library.field.documentation" />}
+        />
+        <TextField
+          {...form.field<string>('alt_text')}
+          label={<FormattedMessage id="library.field.altText" />}
+        />
+        <button type="submit" className="ag-button ag-button-primary" data-testid="upload-submit">
+          <FormattedMessage id={item ? 'library.save' : 'library.upload.submit'} />
+        </button>
+      </form>
+      <RecentImages tags={form.values.tags} />
+      {progress !== null && (
+        <UploadProgressModal progress={progress} onCancel={() => abort.current?.abort()} />
+      )}
+      <LeaveGuard when={(form.dirty || !!file) && progress === null} />
+    </div>
+  );
+}
+
+/** /admin/library/upload[/item/{uuid}]: create or edit a library item. */
+export default function UploadPage() {
+  const { uuid } = useParams();
+  const { data, error, isLoading } = useApi<LibraryItem[]>(
+    uuid ? `library/uuid/${encodeURIComponent(uuid)}` : null,
+  );
+  const item = uuid ? (data?.[0] ?? null) : null;
+  return (
+    <LibraryLayout
+      title={<FormattedMessage id={uuid ? 'library.upload.editTitle' : 'library.upload.title'} />}
+    >
+      {!uuid ? (
+        <UploadForm key="new" item={null} />
+      ) : error ? (
+        <ErrorFromCall error={error} />
+      ) : isLoading || !data ? (
+        <Loading />
+      ) : !item ? (
+        <ErrorFromCall error={new ApiError(404, 'not found')} />
+      ) : (
+        <UploadForm key={item.uuid} item={item} />
+      )}
+    </LibraryLayout>
+  );
+}

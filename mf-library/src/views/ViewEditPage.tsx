@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  ErrorFromCall,
+  LeaveGuard,
+  LibrarySelectModal,
+  Loading,
+  TextArea,
+  TextField,
+  useApi,
+  useForm,
+  useNotify,
+  type LibraryItem,
+} from '@agora/platform';
+import { LibraryLayout } from '../common/LibraryLayout';
+import { useHref } from '../common/base';
+import type { LibraryView } from './types';
+
+interface ViewValues extends Record<string, string | string[]> {
+  uri: string;
+  title: string;
+  description: string;
+  items: string[];
+}
+
+function ViewForm({ view }: { view: LibraryView | null }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const href = useHref();
+  const notify = useNotify();
+  const [picking, setPicking] = useState(false);
+  const form = useForm<ViewValues>({
+    scope: 'libraryView',
+    mode: view ? 'put' : 'post',
+    fields: ['uri', 'title', 'description'],
+    initial: {
+      uri: view?.uri ?? '',
+      title: view?.title ?? '',
+      description: view?.description ?? '',
+      items: view?.items ?? [],
+    },
+    action: view ? `libraryView/uuid/${encodeURIComponent(view.uuid)}` : 'libraryView',
+  });
+  const ids = form.values.items;
+  const { data: chosen } = useApi<LibraryItem[]>(
+    ids.length > 0 ? `library/uuid/${ids.map(encodeURIComponent).join(';')}` : null,
+  );
+
+  const submit = async () => {
+    const result = await form.submit<LibraryView>();
+    if (result.ok) {
+      if (!result.sent) return;
+      notify({ type: 'success', body: view ? 'successful update' : 'data posted' });
+      if (!view && result.data?.uuid) {
+        navigate(href(`/admin/library/views/edit/item/${encodeURIComponent(result.data.uuid)}`));
+      }
+    } else if (result.notify) {
+      notify({
+        type: 'warning',
+        body: result.reason === 'invalid' ? result.message : result.message || 'action denied',
+      });
+    }
+  };
+
+  return (
+    <form
+      className="lib-form"
+      noValidate
+      data-testid="view-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField {...form.field<string>('uri')} label={<FormattedMessage id="library.docs.uri" />} />
+      <TextField {...form.field<string>('title')} label={<FormattedMessage id="library.field.title" />} />
+      <TextArea
+        {...form.field<string>('description')}
+        rows={5}
+        label={<FormattedMessage id="library.field.description" />}
+      />
+      <fieldset className="ag-field">
+        <legend className="ag-field-label">
+          <FormattedMessage id="library.views.items" />
+        </legend>
+        {ids.length === 0 ? (
+          <p>
+            <FormattedMessage id="library.views.noItems" />
+          </p>
+        ) : (
+          <ul className="lib-thumbs" data-testid="view-items">
+            {ids.map((id) => {
+              const item = chosen?.find((i) => i.uuid === id);
+              return (
+                <li key={id} data-testid="view-item">
+                  {item && <img src={item.thumbnail ?? item.resource} alt={item.alt_text || item.title} />}
+                  <span>{item?.title ?? id}</span>{' '}
+                  <button
+                    type="button"
+                    className="lib-link-button"
+                    onClick={() =>
+                      form.setValue(
+                        'items',
+                        ids.filter((x) => x !== id),
+                      )
+                    }
+                    aria-label={intl.formatMessage(
+                      { id: 'library.views.remove' },
+                      { title: item?.title ?? id },
+                    )}
+                  >
+                    ×
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <button type="button" className="ag-button" onClick={() => setPicking(true)} data-testid="view-pick">
+          <FormattedMessage id="library.views.pick" />
+        </button>
+      </fieldset>
+      <button
+        type="submit"
+        className="ag-button ag-button-primary"
+        data-testid="view-submit"
+        disabled={form.status === 'sending'}
+      >
+        <FormattedMessage id="library.save" />
+      </button>
+      {picking && (
+        <LibrarySelectModal
+          multiple
+          selected={ids}
+          onClose={() => setPicking(false)}
+          onAccept={(items) => {
+            setPicking(false);
+            form.setValue(
+              'items',
+              items.map((i) => i.uuid),
+            );
+          }}
+        />
+      )}
+      <LeaveGuard when={form.dirty && form.status !== 'sending'} />
+    </form>
+  );
+}
+
+/** /admin/library/views/edit[/item/{uuid}]: uri, title, description and items picked from the library. */
+export default function ViewEditPage() {
+  const { uuid } = useParams();
+  const { data, error, isLoading } = useApi<LibraryView>(
+    uuid ? `libraryView/uuid/${encodeURIComponent(uuid)}` : null,
+  );
+  return (
+    <LibraryLayout title={<FormattedMessage id={uuid ? 'library.views.edit' : 'library.views.add'} />}>
+      {!uuid ? (
+        <ViewForm key="new" view={null} />
+      ) : error ? (
+        <ErrorFromCall error={error} />
+      ) : isLoading || !data ? (
+        <Loading />
+      ) : (
+        <ViewForm key={data.uuid} view={data} />
+      )}
+    </LibraryLayout>
+  );
+}

@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { notificationsAtom } from '@agora/platform';
+import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import App from '../App';
+import { item, paged } from '../test/fixtures';
+import type { LibraryView } from './types';
+
+const view: LibraryView = {
+  uuid: 'v-1',
+  uri: 'harbour',
+  title: 'Harbour',
+  description: 'Old port',
+  items: ['l-1'],
+  created: '2026-01-01T00:00:00Z',
+};
+
+function render(route: string, locale: 'el' | 'en' = 'en') {
+  return renderWeb(<App basePath="" />, { route, user: adminUser, locale, probe: true });
+}
+
+beforeEach(() => {
+  clearCookies();
+  document.cookie = 'token=tok';
+});
+
+describe('library views', () => {
+  it('lists views with edit links and an add button', async () => {
+    mockFetch({ 'GET /api/libraryView/page/1': { status: 200, body: paged([view]) } });
+    await render('/admin/library/views');
+    const row = await screen.findByTestId('view-row');
+    expect(row.textContent).toContain('harbour');
+    expect(screen.getByTestId('view-edit').getAttribute('href')).toBe('/admin/library/views/edit/item/v-1');
+    expect(screen.getByTestId('view-add').getAttribute('href')).toBe('/admin/library/views/edit');
+  });
+
+  it('creates a view with items picked in the select modal (POST JSON), then goes to its edit route', async () => {
+    const calls = mockFetch({
+      'GET /api/library/page/1': { status: 200, body: paged([item(1), item(2)]) },
+      'GET /api/library/uuid/l-2;l-1': { status: 200, body: [item(2), item(1)] },
+      'POST /api/libraryView': { status: 200, body: { ...view, uuid: 'v-9', items: ['l-2', 'l-1'] } },
+      'GET /api/libraryView/uuid/v-9': { status: 200, body: { ...view, uuid: 'v-9', items: ['l-2', 'l-1'] } },
+    });
+    const { store } = await render('/admin/library/views/edit');
+    fireEvent.change(screen.getByLabelText('URI'), { target: { value: 'harbour' } });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Harbour' } });
+    await click(screen.getByTestId('view-pick'));
+    const options = await screen.findAllByTestId('select-item');
+    await click(options[1] as HTMLElement);
+    await click(options[0] as HTMLElement);
+    await click(screen.getByTestId('select-accept'));
+    await waitFor(() => expect(screen.getAllByTestId('view-item')).toHaveLength(2));
+    expect(screen.getAllByTestId('view-item').map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Image 2'),
+      expect.stringContaining('Image 1'),
+    ]);
+    await click(screen.getByTestId('view-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/admin/library/views/edit/item/v-9'),
+    );
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ uri: 'harbour', title: 'Harbour', description: '', items: ['l-2', 'l-1'] });
+    expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data posted');
+  });
+
+  it('edits a view: PUT with the changed fields', async () => {
+    const calls = mockFetch({
+      'GET /api/libraryView/uuid/v-1': { status: 200, body: view },
+      'GET /api/library/uuid/l-1': { status: 200, body: [item(1)] },
+      'PUT /api/libraryView/uuid/v-1': { status: 200, body: { ...view, title: 'Port' } },
+    });
+    await render('/admin/library/views/edit/item/v-1');
+    const title = await screen.findByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'Port' } });
+    await click(screen.getByTestId('view-submit'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Port' });
+  });
+
+  it('shows the public page of a view with its items, in Greek', async () => {
+    mockFetch({
+      'GET /api/?action=libraryView&uri=harbour%2Fold': {
+        status: 200,
+        body: { title: 'Λιμάνι', description: 'Παλιό λιμάνι', items: [item(1), item(2)] },
+      },
+    });
+    await render('/library/harbour/old', 'el');
+    expect((await screen.findByTestId('view-title')).textContent).toBe('Λιμάνι');
+    expect(screen.getByText('Παλιό λιμάνι')).toBeTruthy();
+    expect(screen.getAllByTestId('public-view-item')).toHaveLength(2);
+  });
+});

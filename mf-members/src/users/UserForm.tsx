@@ -1,0 +1,204 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { changedFields, ROLES, type FieldValue, type Role } from '@agora/contracts';
+import {
+  api,
+  ApiError,
+  Checkbox,
+  LeaveGuard,
+  PasswordField,
+  Select,
+  TextField,
+  useForm,
+  useNotify,
+  type FormValues,
+} from '@agora/platform';
+import { ADDRESS_PARTS, addressOf, badAddressPart, splitAddress } from './address';
+import type { UserRow } from './types';
+
+/** The rules the form loads from `validation/scope/users`. */
+const RULED_FIELDS = ['username', 'firstname', 'lastname', 'email', 'phone', 'password'] as const;
+const ADDRESS_KEYS: readonly string[] = ADDRESS_PARTS;
+
+export interface UserFormProps {
+  /** put: an admin edits `user`; post: an admin adds a user */
+  mode: 'put' | 'post';
+  user?: UserRow;
+  /** the logged-in admin's uuid: on their own row the role is hidden and the active toggle disabled */
+  selfUuid?: string;
+  onSaved: (user: UserRow) => void;
+  onCancel: () => void;
+}
+
+function initialValues(mode: 'put' | 'post', user?: UserRow): FormValues {
+  if (mode === 'post' || !user) {
+    return {
+      username: '',
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      password_repeat: '',
+      role: 'authorized',
+    };
+  }
+  const a = splitAddress(user.address);
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    phone: user.phone ?? '',
+    street: a.street,
+    house_number: a.house_number,
+    town: a.town,
+    zip: a.zip,
+    role: user.role,
+    active: user.active,
+  };
+}
+
+/** The PUT body: only what changed, the address parts joined into `address`, an emptied phone as null. */
+function putBody(initial: FormValues, values: FormValues): Record<string, FieldValue | null> {
+  const changed: Record<string, FieldValue | null> = changedFields(initial, values);
+  for (const key of ADDRESS_KEYS) delete changed[key];
+  if (changed.phone === '') changed.phone = null;
+  const before = addressOf(initial);
+  const after = addressOf(values);
+  if (before !== after) changed.address = after;
+  return changed;
+}
+
+/**
+ * The user form (spec part 1 §2) as an admin uses it: in put mode (the edit modal) the names, email, phone,
+ * address, role and active status, sending only the changed fields with `PUT users/uuid/{uuid}`; in post mode
+ * (add user) username, names, email, password twice and role, sent with `POST users`.
+ */
+export function UserForm({ mode, user, selfUuid, onSaved, onCancel }: UserFormProps) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const [initial] = useState(() => initialValues(mode, user));
+  const form = useForm({ scope: 'users', mode, initial, fields: RULED_FIELDS });
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const own = mode === 'put' && !!user && user.uuid === selfUuid;
+  const v = form.values;
+  const repeatMismatch = mode === 'post' && v.password_repeat !== '' && v.password_repeat !== v.password;
+  const addressTouched = ADDRESS_KEYS.some((k) => v[k] !== initial[k]);
+
+  const partError = (part: (typeof ADDRESS_PARTS)[number]) =>
+    (attempted || v[part] !== initial[part]) && badAddressPart(part, v[part])
+      ? intl.formatMessage({ id: 'members.user.address.invalid' })
+      : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    const fieldsOk = await form.validate();
+    const addressOk = !addressTouched || ADDRESS_PARTS.every((p) => !badAddressPart(p, v[p]));
+    if (!fieldsOk || !addressOk || repeatMismatch) {
+      notify({
+        type: 'danger',
+        body: repeatMismatch ? 'passwords do not match' : 'form contains non valid elements',
+      });
+      return;
+    }
+    const body = mode === 'put' ? putBody(initial, form.values) : { ...form.values };
+    if (mode === 'put' && Object.keys(body).length === 0) {
+      onCancel();
+      return;
+    }
+    setSending(true);
+    try {
+      const answer =
+        mode === 'put'
+          ? await api.put<UserRow>(`users/uuid/${encodeURIComponent(user!.uuid)}`, body)
+          : await api.post<UserRow>('users', body);
+      setSaved(true);
+      notify({ type: 'success', body: mode === 'put' ? 'successful update' : 'user added' });
+      onSaved(answer);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'unknown error';
+      notify({ type: 'danger', body: message });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const label = (id: string) => <FormattedMessage id={id} />;
+  const roleOptions = ROLES.map((r: Role) => ({
+    value: r,
+    label: intl.formatMessage({ id: `members.role.${r}` }),
+  }));
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid={`user-form-${mode}`}>
+      {mode === 'post' && <LeaveGuard when={form.dirty && !saved} />}
+      {mode === 'post' && (
+        <TextField
+          {...form.field<string>('username')}
+          label={label('members.users.col.username')}
+          autoComplete="off"
+        />
+      )}
+      <TextField {...form.field<string>('firstname')} label={label('members.users.col.firstname')} />
+      <TextField {...form.field<string>('lastname')} label={label('members.users.col.lastname')} />
+      <TextField {...form.field<string>('email')} type="email" label={label('members.users.col.email')} />
+      {mode === 'put' && (
+        <>
+          <TextField {...form.field<string>('phone')} type="tel" label={label('members.users.col.phone')} />
+          <fieldset className="ag-fieldset">
+            <legend>{label('members.users.col.address')}</legend>
+            {ADDRESS_PARTS.map((part) => (
+              <TextField
+                key={part}
+                {...form.field<string>(part)}
+                error={null}
+                errorText={partError(part)}
+                label={label(`members.user.address.${part}`)}
+              />
+            ))}
+          </fieldset>
+        </>
+      )}
+      {mode === 'post' && (
+        <>
+          <PasswordField {...form.field<string>('password')} label={label('members.user.password')} />
+          <PasswordField
+            {...form.field<string>('password_repeat')}
+            label={label('members.user.password_repeat')}
+            errorText={repeatMismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+          />
+        </>
+      )}
+      {!own && (
+        <Select
+          {...form.field<string>('role')}
+          label={label('members.users.col.role')}
+          options={roleOptions}
+        />
+      )}
+      {mode === 'put' && (
+        <Checkbox
+          {...form.field<boolean>('active')}
+          label={label('members.users.col.active')}
+          disabled={own}
+          hint={own ? label('members.user.ownActive') : undefined}
+        />
+      )}
+      <div className="ag-form-actions">
+        <button
+          type="submit"
+          className="ag-button ag-button-primary"
+          disabled={sending}
+          data-testid="user-form-save"
+        >
+          <FormattedMessage id="members.user.save" />
+        </button>
+        <button type="button" className="ag-button" onClick={onCancel}>
+          <FormattedMessage id="members.user.cancel" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import { useCallback, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { isRole, ROLES } from '@agora/contracts';
+import {
+  api,
+  ApiError,
+  DataGrid,
+  DateText,
+  Modal,
+  PageHeader,
+  useConfirm,
+  useNotify,
+  useSession,
+  useTableQuery,
+  type GridColumn,
+} from '@agora/platform';
+import { addressText } from './address';
+import { UserDetailsModal } from './UserDetailsModal';
+import { UserForm } from './UserForm';
+import type { UserRow } from './types';
+import './users.css';
+
+/** An e-mail address that may wrap after the @ rather than anywhere. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** `/status/{status}` of the route: active/inactive (or true/false) → the `active` filter. */
+function statusFilter(status: string | undefined): string {
+  if (status === 'active' || status === 'true') return 'true';
+  if (status === 'inactive' || status === 'false') return 'false';
+  return '';
+}
+
+/**
+ * /admin/users, /admin/users/list[/role/{role}][/status/{status}]: the users list of spec part 2 (columns
+ * username, firstname, lastname, email, role, created, active, address, phone; filters by role and status;
+ * search, sorting by last name first, pagination, CSV export).
+ */
+export default function UsersPage({ basePath = '' }: { basePath?: string }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const { user: me } = useSession();
+  const { mutate } = useSWRConfig();
+  const [viewing, setViewing] = useState<UserRow | null>(null);
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const params = useParams();
+  // The spec: an unknown role filter means no role filter.
+  const role = params.role && isRole(params.role) ? params.role : '';
+  const active = statusFilter(params.status);
+  const initialFilters = useMemo(() => {
+    const f: Record<string, string> = {};
+    if (role) f.role = role;
+    if (active) f.active = active;
+    return f;
+  }, [role, active]);
+  const table = useTableQuery({ path: 'users', sort: 'lastname', method: 'asc', initialFilters });
+
+  const columns = useMemo<GridColumn<UserRow>[]>(
+    () => [
+      { key: 'username', header: <FormattedMessage id="members.users.col.username" />, sort: true },
+      { key: 'firstname', header: <FormattedMessage id="members.users.col.firstname" />, sort: true },
+      { key: 'lastname', header: <FormattedMessage id="members.users.col.lastname" />, sort: true },
+      {
+        key: 'email',
+        header: <FormattedMessage id="members.users.col.email" />,
+        sort: true,
+        cell: (u) => <EmailText email={u.email} />,
+      },
+      {
+        key: 'role',
+        header: <FormattedMessage id="members.users.col.role" />,
+        sort: true,
+        cell: (u) => <FormattedMessage id={`members.role.${u.role}`} />,
+      },
+      {
+        key: 'created',
+        header: <FormattedMessage id="members.users.col.created" />,
+        sort: true,
+        cell: (u) => <DateText value={u.created} />,
+      },
+      {
+        key: 'active',
+        header: <FormattedMessage id="members.users.col.active" />,
+        sort: true,
+        cell: (u) => <FormattedMessage id={u.active ? 'platform.yes' : 'platform.no'} />,
+      },
+      {
+        key: 'address',
+        header: <FormattedMessage id="members.users.col.address" />,
+        cell: (u) => addressText(u.address),
+        csv: (u) => addressText(u.address),
+      },
+      { key: 'phone', header: <FormattedMessage id="members.users.col.phone" /> },
+    ],
+    [],
+  );
+
+  const reload = useCallback(() => void mutate(table.listPath), [mutate, table.listPath]);
+
+  const failed = useCallback(
+    (err: unknown) =>
+      notify({ type: 'danger', body: err instanceof ApiError ? err.message : 'unknown error' }),
+    [notify],
+  );
+
+  /** Row button activate/deactivate: `PUT users/uuid/{uuid}` with the other `active`. */
+  const toggleActive = useCallback(
+    async (u: UserRow) => {
+      try {
+        await api.put(`users/uuid/${encodeURIComponent(u.uuid)}`, { active: !u.active });
+        notify({ type: 'success', body: 'successful update' });
+        reload();
+      } catch (err) {
+        failed(err);
+      }
+    },
+    [failed, notify, reload],
+  );
+
+  /** Row button drop: 'drop confirm' / 'do you wish to continue', then `DELETE users/uuid/{uuid}`. */
+  const drop = useCallback(
+    async (u: UserRow) => {
+      if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
+      try {
+        await api.del(`users/uuid/${encodeURIComponent(u.uuid)}`);
+        notify({ type: 'success', body: 'data deleted' });
+        reload();
+      } catch (err) {
+        failed(err);
+      }
+    },
+    [confirm, failed, notify, reload],
+  );
+
+  const filters = useMemo(
+    () => [
+      {
+        key: 'role',
+        label: <FormattedMessage id="members.users.filter.role" />,
+        options: ROLES.map((r) => ({ value: r, label: intl.formatMessage({ id: `members.role.${r}` }) })),
+      },
+      {
+        key: 'active',
+        label: <FormattedMessage id="members.users.filter.status" />,
+        options: [
+          { value: 'true', label: intl.formatMessage({ id: 'members.users.status.active' }) },
+          { value: 'false', label: intl.formatMessage({ id: 'members.users.status.inactive' }) },
+        ],
+      },
+    ],
+    [intl],
+  );
+
+  return (
+    <section data-testid="mf-members-page" data-remote-version={__APP_VERSION__}>
+      <PageHeader
+        title={<FormattedMessage id="members.users.title" />}
+        actions={
+          <Link
+            className="ag-button ag-button-primary"
+            to={`${basePath}/admin/users/add`}
+            data-testid="user-add"
+          >
+            <FormattedMessage id="members.user.add" />
+          </Link>
+        }
+      />
+      <div className="mb-users">
+        <DataGrid
+          table={table}
+          columns={columns}
+          rowKey={(u) => u.uuid}
+          rowTestId="user-row"
+          caption={<FormattedMessage id="members.users.caption" />}
+          empty={<FormattedMessage id="members.users.empty" />}
+          filters={filters}
+          searchable
+          csvFileName="users"
+          onView={setViewing}
+          onEdit={setEditing}
+          onActivate={(u) => void toggleActive(u)}
+          isActive={(u) => u.active}
+          onDrop={(u) => void drop(u)}
+          canAct={(u, action) => !(u.uuid === me?.uuid && (action === 'activate' || action === 'drop'))}
+        />
+      </div>
+      {viewing && <UserDetailsModal user={viewing} onClose={() => setViewing(null)} />}
+      {editing && (
+        <Modal
+          title={<FormattedMessage id="members.user.edit" />}
+          onClose={() => setEditing(null)}
+          testId="user-edit"
+        >
+          <UserForm
+            mode="put"
+            user={editing}
+            selfUuid={me?.uuid}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        </Modal>
+      )}
+    </section>
+  );
+}

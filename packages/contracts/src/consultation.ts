@@ -1,0 +1,272 @@
+// The consultation structure on the wire (spec part 2 §3, §7): what the consultation service answers and what
+// the admin screens send. Field names are the spec's. Geometry is GeoJSON in EPSG:4326 in every answer; a
+// request may carry geometry in EPSG:2100 or EPSG:3857 with `geometry_crs`, reprojected by the server.
+import type { LatLng } from './address.js';
+
+/** A GeoJSON geometry or feature collection, EPSG:4326 (lon, lat) unless a request says otherwise. */
+export interface GeoJsonGeometry {
+  type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+  coordinates: unknown;
+}
+export interface GeoJsonFeature {
+  type: 'Feature';
+  id?: string | number;
+  geometry: GeoJsonGeometry;
+  properties: Record<string, unknown> | null;
+}
+export interface GeoJsonFeatureCollection {
+  type: 'FeatureCollection';
+  features: GeoJsonFeature[];
+}
+
+/** Coordinate systems accepted for imported geometry (spec part 2 §9). */
+export const GEOMETRY_CRS = ['EPSG:4326', 'EPSG:2100', 'EPSG:3857'] as const;
+export type GeometryCrs = (typeof GEOMETRY_CRS)[number];
+
+export const GEOM_TYPES = ['point', 'line', 'polygon'] as const;
+export type GeomType = (typeof GEOM_TYPES)[number];
+
+/** Enrolment (project) roles. */
+export const CONSULTATION_ROLES = ['expert', 'normal'] as const;
+export type ConsultationRole = (typeof CONSULTATION_ROLES)[number];
+
+/** A titled link: legislation and relative-document rows (title and URL, both required). */
+export interface TitledFile {
+  title: string;
+  file: string;
+}
+
+/** A WMS layer source of a project (title, URL and layers, all required). */
+export interface WmsService {
+  title: string;
+  WMSurl: string;
+  layers: string;
+}
+
+/** `category…`. `summary_img` is the URL of a library image ('' when none). At most one category is active. */
+export interface CategoryWire {
+  token: string;
+  mname: string;
+  title: string;
+  summary: string;
+  summary_img: string;
+  summary_img_alt: string;
+  active: boolean;
+  autosubscribe: boolean;
+  forum_welcome_message: string;
+  sort_order: number;
+  projects: Array<{ token: string; mname: string; title: string }>;
+}
+
+/** `project…`. Dates are yyyy-MM-dd; `category` is the category's token. */
+export interface ProjectWire {
+  token: string;
+  mname: string;
+  title: string;
+  summary: string;
+  summary_img: string;
+  summary_img_alt: string;
+  start_date: string;
+  end_date: string;
+  public_date: string | null;
+  is_public: boolean;
+  active: boolean;
+  max_bytes: number;
+  zoom: number;
+  center: LatLng | null;
+  wms_services: WmsService[];
+  legislation: TitledFile[];
+  forum_topic_id: number | null;
+  forum_topic_url: string | null;
+  sort_order: number;
+  category: { token: string; mname: string; title: string } | null;
+}
+
+/** A topic (`node…`). */
+export interface TopicWire {
+  token: string;
+  project: string;
+  title: string;
+  mname: string;
+  description: string;
+  has_geometry: boolean;
+  boundary: GeoJsonGeometry | null;
+  geom_type: GeomType | null;
+  max_geom: number | null;
+  geom_color: string;
+  relative_documents: TitledFile[];
+  forum_topic_id: number | null;
+  forum_topic_url: string | null;
+  sort_order: number;
+}
+
+/** An attribute. `icon` is a marker URL from the library ('' when none). */
+export interface AttributeWire {
+  token: string;
+  node: string;
+  name: string;
+  mname: string;
+  icon: string;
+  icon_alt: string;
+  has_geometry: boolean;
+  geom_type: GeomType | null;
+  geom_color: string;
+  max_geom: number | null;
+  allow_drag: boolean;
+  allow_resize: boolean;
+  has_predefined: boolean;
+  predefined: GeoJsonFeatureCollection | null;
+  has_context: boolean;
+  context: GeoJsonFeatureCollection | null;
+  is_visible: boolean;
+  forum_topic_id: number | null;
+  forum_topic_url: string | null;
+  sort_order: number;
+}
+
+/** Value types of a variable (spec part 2 §3). */
+export const VALUE_TYPES = [
+  'radio',
+  'checkbox',
+  'document',
+  'date',
+  'text',
+  'string',
+  'photo',
+  'number',
+  'resource',
+  'library',
+] as const;
+export type ValueType = (typeof VALUE_TYPES)[number];
+
+/** Geometric variable types and their option kinds. */
+export const GEOMETRY_VALUE_TYPES = [
+  'geom_point',
+  'geom_line',
+  'geom_polygon',
+  'geom_radio',
+  'geom_select',
+] as const;
+export type GeometryValueType = (typeof GEOMETRY_VALUE_TYPES)[number];
+
+export const DOCUMENT_ACCEPTS = ['doc', 'docx', 'pdf'] as const;
+
+/** One choice of a radio/checkbox question or of a geometric choice list. */
+export interface ChoiceOption {
+  label: string;
+  /** MultiPoint: a marker URL */
+  marker?: string;
+  /** MultiLine, MultiPolygon: #rrggbb */
+  color?: string;
+  /** MultiPolygon: 0..1 in steps of 0.02 */
+  transparency?: number;
+}
+
+/** The options of one value type; which ones apply is in `VALUE_TYPE_OPTIONS`. */
+export interface VariableOptions {
+  required?: boolean;
+  label?: string;
+  placeholder?: string;
+  maxSize?: number;
+  accepts?: Array<(typeof DOCUMENT_ACCEPTS)[number]>;
+  choices?: string[];
+  minLength?: number;
+  maxLength?: number;
+  minDate?: string;
+  maxDate?: string;
+  items?: string[];
+  allowMultiple?: boolean;
+  numberOfGeometries?: number;
+  geometricChoices?: ChoiceOption[];
+}
+
+/** Which options each kind takes (spec part 2 §3 "Question options per type"). */
+export const VALUE_TYPE_OPTIONS: Readonly<
+  Record<ValueType | GeometryValueType, ReadonlyArray<keyof VariableOptions>>
+> = {
+  radio: ['required', 'label', 'choices'],
+  checkbox: ['required', 'label', 'choices'],
+  document: ['required', 'label', 'placeholder', 'maxSize', 'accepts'],
+  date: ['required', 'label', 'minDate', 'maxDate'],
+  text: ['required', 'label', 'placeholder', 'minLength', 'maxLength'],
+  string: ['required', 'label', 'placeholder', 'minLength', 'maxLength'],
+  photo: ['required', 'label', 'placeholder', 'maxSize'],
+  number: ['required', 'label', 'minLength', 'maxLength'],
+  resource: ['required', 'label'],
+  library: ['required', 'label', 'items', 'allowMultiple'],
+  geom_point: ['required', 'label', 'numberOfGeometries', 'geometricChoices'],
+  geom_line: ['required', 'label', 'numberOfGeometries', 'geometricChoices'],
+  geom_polygon: ['required', 'label', 'numberOfGeometries', 'geometricChoices'],
+  geom_radio: ['required', 'label', 'numberOfGeometries', 'geometricChoices'],
+  geom_select: ['required', 'label', 'numberOfGeometries', 'geometricChoices'],
+};
+
+/** One entry of `variable_type`: the spec's "JSON list of kind plus options", in the order shown. */
+export interface VariableKind {
+  kind: ValueType | GeometryValueType;
+  options: VariableOptions;
+}
+
+export interface VariableWire {
+  token: string;
+  attribute: string;
+  mname: string;
+  description: string;
+  tooltip: string;
+  icon: string;
+  is_visible: boolean;
+  variable_type: VariableKind[];
+  forum_topic_id: number | null;
+  forum_topic_url: string | null;
+  sort_order: number;
+}
+
+/** A consultation-profile question and its choices. */
+export interface ProfileChoiceWire {
+  id: number;
+  content: string;
+  icon: string;
+  weight: number;
+  sort_order: number;
+}
+export interface ProfileQuestionWire {
+  token: string;
+  category: string;
+  role: ConsultationRole;
+  question: string;
+  weight: number;
+  sort_order: number;
+  choices: ProfileChoiceWire[];
+}
+
+/** Discussion threads stored by Agora (`{scope}/createThread/{token}`, `forumPosts/topicID/{id}`). */
+export const THREAD_SCOPES = ['project', 'node', 'attribute', 'variable'] as const;
+export type ThreadScope = (typeof THREAD_SCOPES)[number];
+export const THREAD_TITLE_MIN = 15;
+export const THREAD_MESSAGE_MIN = 20;
+export interface ForumPost {
+  id: number;
+  content: string;
+  avatar: string;
+  username: string;
+  display_username: string;
+  updated_at: string;
+}
+export interface ForumTopic {
+  id: number;
+  title: string;
+  posts: ForumPost[];
+}
+
+/** Social reactions (spec part 1 §7 "Social"). */
+export type Reaction = 'like' | 'dislike';
+export interface SocialWire {
+  likes: number;
+  dislikes: number;
+  reaction: Reaction | null;
+  /** true when the current user owns the item and so cannot react */
+  owner: boolean;
+}
+
+/** Body of `PUT category/sortOrder/` and `PUT project/sortOrder/`: token to 1-based position. */
+export type SortOrderMap = Record<string, number>;

@@ -1,0 +1,29 @@
+/** Site roles, highest first (spec part 1 §6). */
+export const ROLES = ['admin', 'editor', 'reviewer', 'authorized', 'guest'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Enrolment (project) roles on the consultation side (spec part 2 §6). */
+export const ENROL_ROLES = ['expert', 'normal'] as const;
+export type EnrolRole = (typeof ENROL_ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Rank of a role: admin is highest. Unknown or missing roles rank below guest. */
+export function roleRank(role: Role | null | undefined): number {
+  if (!role) return -1;
+  return ROLES.length - 1 - ROLES.indexOf(role);
+}
+
+/**
+ * The permission gate of the spec: with a list, the user's role must be in it; with a single role,
+ * the user's rank must be at or above it, except `guest`, which must match exactly.
+ */
+export function roleAllows(userRole: Role | null | undefined, required: Role | readonly Role[]): boolean {
+  if (!userRole) return false;
+  if (Array.isArray(required)) return required.includes(userRole);
+  const single = required as Role;
+  if (single === 'guest') return userRole === 'guest';
+  return roleRank(userRole) >= roleRank(single);
+}

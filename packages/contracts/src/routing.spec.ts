@@ -1,0 +1,46 @@
+import { ownerOf } from './routing.js';
+
+describe('ownerOf', () => {
+  it.each([
+    ['login', 'accounts'],
+    ['users/page/1/sort/lastname/sort_method/asc', 'accounts'],
+    ['settings/scope/general', 'accounts'],
+    ['enrolment/category/x/page/1', 'accounts'],
+    ['library/page/1/taglist/a;b', 'library'],
+    ['libraryView/uuid/1', 'library'],
+    ['libraryExport/download/a.tar.gz', 'library'],
+    ['documentation/page/2/query/x', 'library'],
+    ['marker', 'library'],
+    ['admin/public_upload/path/editor', 'library'],
+    ['category/token/abc', 'consultation'],
+    ['ConsultationProfile', 'consultation'],
+    ['consultationWeight/id/3', 'consultation'],
+    ['data/scope/profile', 'consultation'],
+    ['project/createThread/abc', 'consultation'],
+    ['node/createThread/abc', 'consultation'],
+    ['stats', 'consultation'],
+    ['invitation/scope/validate', 'mailing'],
+    ['template/name/invitation', 'mailing'],
+    ['validation/scope/users', 'accounts'],
+    ['validation/scope/libraryView/fields/uri', 'library'],
+    ['checkIfExists/scope/category/field/mname/value/x', 'consultation'],
+    ['checkIfExists/scope/invitation/field/email/value/x', 'mailing'],
+  ])('routes %s to %s', (path, owner) => {
+    expect(ownerOf(path)).toBe(owner);
+  });
+
+  it('routes ?action= on the API root', () => {
+    expect(ownerOf('', 'documentation')).toBe('library');
+    expect(ownerOf('', 'fileBrowser')).toBe('library');
+    expect(ownerOf('', 'nothing')).toBeNull();
+    expect(ownerOf('')).toBeNull();
+  });
+
+  it('owns nothing else', () => {
+    expect(ownerOf('health')).toBeNull();
+    expect(ownerOf('admin/other')).toBeNull();
+    expect(ownerOf('validation/scope/unknown')).toBeNull();
+    expect(ownerOf('statsx')).toBeNull();
+    expect(ownerOf('internal/sessions/resolve')).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+/** The services behind the gateway (DESIGN §3). */
+export const SERVICES = ['accounts', 'library', 'consultation', 'mailing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** First path segments (after `/api/`) and their owners. Matching is case-insensitive and by prefix of the segment. */
+const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
+  // accounts
+  ['login', 'accounts'],
+  ['profile', 'accounts'],
+  ['registration', 'accounts'],
+  ['recovery', 'accounts'],
+  ['users', 'accounts'],
+  ['settings', 'accounts'],
+  ['goauth', 'accounts'],
+  ['fblogin', 'accounts'],
+  ['oauth', 'accounts'],
+  ['enrolment', 'accounts'],
+  // library (libraryView, libraryExport start with "library")
+  ['library', 'library'],
+  ['documentation', 'library'],
+  ['marker', 'library'],
+  ['admin', 'library'], // admin/public_upload/...
+  // consultation
+  ['category', 'consultation'],
+  ['project', 'consultation'],
+  ['node', 'consultation'],
+  ['attribute', 'consultation'],
+  ['variable', 'consultation'],
+  ['data', 'consultation'],
+  ['choice', 'consultation'],
+  ['export', 'consultation'],
+  ['consultationprofile', 'consultation'],
+  ['consultationweight', 'consultation'],
+  ['social', 'consultation'],
+  ['forumposts', 'consultation'],
+  ['stats', 'consultation'],
+  // mailing
+  ['invitation', 'mailing'],
+  ['template', 'mailing'],
+];
+
+/** Exact first segments (no prefix match) — keeps e.g. `adminX` from matching `admin`. */
+const EXACT_ONLY = new Set(['admin', 'data', 'node', 'stats', 'login', 'profile', 'recovery', 'oauth']);
+
+/** Validation scopes and their owners (`validation/scope/{scope}`, `checkIfExists/scope/{scope}/…`). */
+export const SCOPE_OWNERS: Readonly<Record<string, ServiceName>> = {
+  users: 'accounts',
+  settings: 'accounts',
+  documentation: 'library',
+  library: 'library',
+  libraryview: 'library',
+  category: 'consultation',
+  project: 'consultation',
+  node: 'consultation',
+  topic: 'consultation',
+  attribute: 'consultation',
+  variable: 'consultation',
+  consultationprofile: 'consultation',
+  invitation: 'mailing',
+  template: 'mailing',
+};
+
+/** `?action=...` on the API root and its owner. */
+const ACTION_OWNERS: Readonly<Record<string, ServiceName>> = {
+  documentation: 'library',
+  libraryview: 'library',
+  filebrowser: 'library',
+};
+
+/**
+ * Which service owns an API path. `path` is what follows `/api/` (no leading slash, no query);
+ * `action` is the `action` query parameter, if any. Returns null when nobody owns it.
+ */
+export function ownerOf(path: string, action?: string | null): ServiceName | null {
+  const segments = path.split('/').filter((s) => s.length > 0);
+  if (segments.length === 0) {
+    return action ? (ACTION_OWNERS[action.toLowerCase()] ?? null) : null;
+  }
+  const first = segments[0]!.toLowerCase();
+  if ((first === 'validation' || first === 'checkifexists') && segments[1]?.toLowerCase() === 'scope') {
+    const scope = segments[2]?.toLowerCase();
+    return scope ? (SCOPE_OWNERS[scope] ?? null) : null;
+  }
+  if (segments.length >= 2 && segments[1]!.toLowerCase() === 'createthread') return 'consultation';
+  if (first === 'admin') return segments[1]?.toLowerCase() === 'public_upload' ? 'library' : null;
+  for (const [prefix, owner] of PREFIX_OWNERS) {
+    if (EXACT_ONLY.has(prefix) ? first === prefix : first.startsWith(prefix)) return owner;
+  }
+  return null;
+}

@@ -1,0 +1,109 @@
+import { api, ApiError, apiUrl, readCookie } from './api';
+import { swrDefaults } from './useApi';
+import { clearCookies, mockFetch } from '../../../scripts/jest/web';
+
+beforeEach(() => clearCookies());
+
+describe('apiUrl', () => {
+  it('puts every path under /api', () => {
+    expect(apiUrl('library/page/1')).toBe('/api/library/page/1');
+    expect(apiUrl('/library/page/1')).toBe('/api/library/page/1');
+    expect(apiUrl('/api/library/page/1')).toBe('/api/library/page/1');
+  });
+});
+
+describe('api client', () => {
+  it('sends cookies and the X-Csrf-Token header from the token cookie', async () => {
+    document.cookie = 'token=abc%20123';
+    const calls = mockFetch({ 'GET /api/category': { status: 200, body: [{ token: 'c1' }] } });
+    await expect(api.get('category')).resolves.toEqual([{ token: 'c1' }]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['x-csrf-token']).toBe('abc 123');
+    expect(calls[0]?.credentials).toBe('include');
+  });
+
+  it('calls GET /api/login first when an unsafe call finds no token cookie', async () => {
+    const calls = mockFetch({
+      'GET /api/login': { status: 200, body: { loggedin: false }, setCookie: 'token=fresh' },
+      'POST /api/library': { status: 200, body: { uuid: 'x' } },
+    });
+    await api.post('library', { title: 't' });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/login', 'POST /api/library']);
+    expect(calls[1]?.headers['x-csrf-token']).toBe('fresh');
+    expect(calls[1]?.headers['content-type']).toBe('application/json');
+    expect(calls[1]?.body).toEqual({ title: 't' });
+    expect(readCookie('token')).toBe('fresh');
+  });
+
+  it('does not call GET /api/login when the token cookie exists', async () => {
+    document.cookie = 'token=present';
+    const calls = mockFetch({ 'DELETE /api/login': { status: 200, body: { loggedin: false } } });
+    await api.del('login');
+    expect(calls.map((c) => c.method)).toEqual(['DELETE']);
+    expect(calls[0]?.headers['x-csrf-token']).toBe('present');
+  });
+
+  it('shares one GET /api/login between concurrent unsafe calls', async () => {
+    const calls = mockFetch({
+      'GET /api/login': { status: 200, body: { loggedin: false }, setCookie: 'token=once' },
+      'PUT /api/profile': { status: 200, body: {} },
+      'POST /api/social/scope/library': { status: 200, body: {} },
+    });
+    await Promise.all([api.put('profile', { phone: '1' }), api.post('social/scope/library', { token: 't' })]);
+    expect(calls.filter((c) => c.url === '/api/login')).toHaveLength(1);
+    expect(calls.filter((c) => c.headers['x-csrf-token'] === 'once')).toHaveLength(2);
+  });
+
+  it('does not fetch a token for GET calls', async () => {
+    const calls = mockFetch({ 'GET /api/profile': { status: 401, body: { Error: 'not logged in' } } });
+    await expect(api.get('profile')).rejects.toBeInstanceOf(ApiError);
+    expect(calls.map((c) => c.url)).toEqual(['/api/profile']);
+    expect(calls[0]?.headers['x-csrf-token']).toBeUndefined();
+  });
+
+  it('throws ApiError with the status, message and code of the {"Error"} body', async () => {
+    document.cookie = 'token=t';
+    mockFetch({
+      'POST /api/library': { status: 415, body: { Error: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' } },
+    });
+    const error = await api.post('library', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 415, message: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' });
+  });
+
+  it('throws ApiError with the status text when the body is not an error body', async () => {
+    mockFetch({});
+    const error = await api.get('nowhere').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, message: 'not found' });
+    mockFetch({ 'GET /api/broken': { status: 502, body: '<html>bad gateway</html>' } });
+    const broken = await api.get('broken').catch((e: unknown) => e);
+    expect(broken).toBeInstanceOf(ApiError);
+    expect(broken).toMatchObject({ status: 502, message: 'HTTP 502', code: undefined });
+  });
+
+  it('sends FormData as is, without a JSON content type', async () => {
+    document.cookie = 'token=t';
+    const calls = mockFetch({ 'POST /api/library': { status: 200, body: { uuid: 'x' } } });
+    const form = new FormData();
+    form.append('title', 'a');
+    await api.post('library', form);
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers['content-type']).toBeUndefined();
+  });
+
+  it('answers undefined for an empty body', async () => {
+    document.cookie = 'token=t';
+    mockFetch({ 'DELETE /api/library/uuid/x': { status: 204 } });
+    await expect(api.del('library/uuid/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('swrDefaults', () => {
+  it('retries network failures and 5xx, not client errors', () => {
+    const retry = swrDefaults.shouldRetryOnError as (error: Error) => boolean;
+    expect(retry(new ApiError(503, 'service unavailable'))).toBe(true);
+    expect(retry(new TypeError('Failed to fetch'))).toBe(true);
+    expect(retry(new ApiError(404, 'not found'))).toBe(false);
+    expect(retry(new ApiError(401, 'not logged in'))).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+import { CSRF_COOKIE, CSRF_HEADER, type ErrorBody } from '@agora/contracts';
+
+/** A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const UNSAFE: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `library/page/1`, `/library/page/1` and `/api/library/page/1` all mean `/api/library/page/1`. */
+export function apiUrl(path: string): string {
+  if (path.startsWith('/api/') || path === '/api') return path;
+  return `/api/${path.replace(/^\/+/, '')}`;
+}
+
+/** The value of a cookie readable by scripts, or null. */
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return null;
+}
+
+let pendingToken: Promise<string | null> | null = null;
+
+/**
+ * The CSRF token (double-submit cookie). When the `token` cookie is missing, `GET /api/login` sets it (the spec's
+ * flow); concurrent callers share that one request.
+ */
+export function ensureCsrfToken(): Promise<string | null> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return Promise.resolve(existing);
+  pendingToken ??= fetch(apiUrl('login'), {
+    method: 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  })
+    .then(() => readCookie(CSRF_COOKIE))
+    .finally(() => {
+      pendingToken = null;
+    });
+  return pendingToken;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { Error?: unknown }).Error === 'string'
+  );
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const body = await parseBody(res).catch(() => undefined);
+  if (isErrorBody(body)) return new ApiError(res.status, body.Error, body.code);
+  return new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+}
+
+/** One call to the API: cookies included, JSON (or FormData) body, CSRF header, `ApiError` on non-2xx. */
+export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = UNSAFE.has(method) ? await ensureCsrfToken() : readCookie(CSRF_COOKIE);
+  if (token) headers[CSRF_HEADER] = token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(apiUrl(path), { method, credentials: 'include', headers, body: payload });
+  if (!res.ok) throw await toApiError(res);
+  return (await parseBody(res)) as T;
+}
+
+export const api = {
+  get: <T>(path: string): Promise<T> => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body),
+  del: <T>(path: string, body?: unknown): Promise<T> => request<T>('DELETE', path, body),
+};

@@ -1,0 +1,24 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
+
+/** Where a category is added (spec route), under the site's `basePath`. */
+export const CATEGORY_ADD_PATH = '/admin/administration/category/add';
+
+/**
+ * The spec's 'please check or create a category' prompt, shown by admin pages when no category is active, with a
+ * link to add one (the categories tab of the aside lets the user tick one).
+ */
+export function NoActiveCategory({ basePath = '' }: { basePath?: string }) {
+  return (
+    <div className="ag-empty ag-no-category" role="status" data-testid="no-active-category">
+      <p>
+        <FormattedMessage id="platform.consultation.noActiveCategory" />
+      </p>
+      <p>
+        <Link to={`${basePath}${CATEGORY_ADD_PATH}`} data-testid="no-active-category-add">
+          <FormattedMessage id="platform.consultation.addCategory" />
+        </Link>
+      </p>
+    </div>
+  );
+}

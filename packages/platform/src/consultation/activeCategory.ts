@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { CategoryWire } from '@agora/contracts';
+import { api, type ApiError } from '../api';
+import { useApi } from '../useApi';
+
+/** The SWR key of `GET category` (every category, by sort_order): share it to read the list from the same cache. */
+export const CATEGORIES_KEY = 'category';
+
+export interface ActiveCategory {
+  /** the active category, null when none is active (or while loading) */
+  category: CategoryWire | null;
+  isLoading: boolean;
+  /** the failure of `GET category`, if it failed (then `category` is null) */
+  error?: ApiError;
+  /** makes `token` the only active category; null leaves none active. Rejects with the ApiError. */
+  setActive(token: string | null): Promise<void>;
+}
+
+/** Every category (`GET category`), from the shared SWR cache. */
+export function useCategories() {
+  return useApi<CategoryWire[]>(CATEGORIES_KEY);
+}
+
+/**
+ * The administrator's active category (spec part 2 §2, §4): the one `GET category` marks `active`. At most one is
+ * active: `PUT category/token/{t}` with `active: true` makes it the only one, `active: false` leaves none. After a
+ * change every reader of the category list (this hook, the categories tab, the projects list) revalidates.
+ */
+export function useActiveCategory(): ActiveCategory {
+  const { data, error, isLoading } = useCategories();
+  const { mutate } = useSWRConfig();
+  const category = data?.find((c) => c.active) ?? null;
+  const currentToken = category?.token ?? null;
+
+  const setActive = useCallback(
+    async (token: string | null) => {
+      const target = token ?? currentToken;
+      if (target) {
+        await api.put(`category/token/${encodeURIComponent(target)}`, { active: token !== null });
+      }
+      await mutate((key) => typeof key === 'string' && key.startsWith(CATEGORIES_KEY));
+    },
+    [currentToken, mutate],
+  );
+
+  return { category, isLoading, error, setActive };
+}

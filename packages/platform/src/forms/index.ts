@@ -1,0 +1,25 @@
+export {
+  useForm,
+  UNIQUE_CHECK_DELAY_MS,
+  type FieldBinding,
+  type FormApi,
+  type FormStatus,
+  type FormValues,
+  type SubmitResult,
+  type UseFormOptions,
+} from './useForm';
+export {
+  Checkbox,
+  PasswordField,
+  Select,
+  TextArea,
+  TextField,
+  useErrorText,
+  type CheckboxProps,
+  type SelectOption,
+  type SelectProps,
+  type TextAreaProps,
+  type TextFieldProps,
+} from './fields';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';

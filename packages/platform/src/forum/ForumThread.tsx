@@ -1,0 +1,185 @@
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { THREAD_MESSAGE_MIN, type ForumTopic } from '@agora/contracts';
+import { api, ApiError } from '../api';
+import { useNotify } from '../notify/notify';
+import { useSession } from '../session';
+import { ErrorFromCall } from '../ui/ErrorState';
+import { Loading } from '../ui/Loading';
+import { useApi } from '../useApi';
+import { forumDate } from './forumDate';
+import './forum.css';
+
+export interface ForumThreadProps {
+  /** the thread's id (`forum_topic_id`) */
+  id: number | string;
+  /** heading level of the title: 1 on the forum page, 2 inside another page */
+  headingLevel?: 1 | 2;
+}
+
+/** `forumPosts/topicID/{id}`: where a thread is read and replied to. */
+export function forumPath(id: number | string): string {
+  return `forumPosts/topicID/${encodeURIComponent(String(id))}`;
+}
+
+/**
+ * A discussion thread stored by Agora (spec part 2 §3 "Forum topic"): the title, the posts (avatar, display name,
+ * date dd/MM/yyyy, H:mm, content as plain text) and, for logged-in users, a reply box (at least 20 characters,
+ * with a counter). Loading and error states are the platform's.
+ */
+export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { status } = useSession();
+  const replyId = useId();
+  const { data, error, isLoading, mutate } = useApi<ForumTopic>(forumPath(id));
+  const [reply, setReply] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 404 || status === 401) {
+      const id = status === 404 ? 'platform.forum.notFound' : 'platform.forum.loginToRead';
+      return (
+        <p role="alert" data-testid={status === 404 ? 'forum-not-found' : 'forum-login-to-read'}>
+          <FormattedMessage id={id} />
+        </p>
+      );
+    }
+    return <ErrorFromCall error={error} />;
+  }
+  if (isLoading || !data) return <Loading />;
+
+  const length = reply.trim().length;
+  const tooShort = length < THREAD_MESSAGE_MIN;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const PostHeading = headingLevel === 1 ? 'h2' : 'h3';
+
+  const send = async () => {
+    setTouched(true);
+    if (tooShort) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      await api.post(forumPath(id), { raw: reply.trim() });
+      setReply('');
+      setTouched(false);
+      notify({ type: 'success', body: 'data posted' });
+      await mutate();
+    } catch (e) {
+      setFailure(e instanceof ApiError ? e.message : 'action denied');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <article className="ag-forum" data-testid="forum-thread" aria-labelledby={`${replyId}-title`}>
+      <Heading id={`${replyId}-title`} className="ag-forum-title" data-testid="forum-title">
+        {data.title}
+      </Heading>
+      <PostHeading className="ag-visually-hidden">
+        <FormattedMessage id="platform.forum.posts" />
+      </PostHeading>
+      {data.posts.length === 0 ? (
+        <p>
+          <FormattedMessage id="platform.forum.noPosts" />
+        </p>
+      ) : (
+        <ol className="ag-forum-posts">
+          {data.posts.map((post) => {
+            const name = post.display_username || post.username;
+            return (
+              <li key={post.id} className="ag-forum-post" data-testid="forum-post">
+                <div className="ag-forum-meta">
+                  {post.avatar ? (
+                    <img
+                      className="ag-forum-avatar"
+                      src={post.avatar}
+                      alt={intl.formatMessage({ id: 'platform.forum.avatar' }, { name })}
+                    />
+                  ) : (
+                    <span className="ag-forum-avatar ag-forum-initial" aria-hidden="true">
+                      {name.slice(0, 1).toUpperCase()}
+                    </span>
+                  )}
+                  <span className="ag-forum-name" data-testid="forum-post-name">
+                    {name}
+                  </span>
+                  <time dateTime={post.updated_at} className="ag-forum-date" data-testid="forum-post-date">
+                    {forumDate(post.updated_at)}
+                  </time>
+                </div>
+                <div className="ag-forum-content" data-testid="forum-post-content">
+                  {post.content}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {status === 'loggedIn' ? (
+        <form
+          className="ag-forum-reply"
+          noValidate
+          data-testid="forum-reply"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <div className="ag-field">
+            <label className="ag-field-label" htmlFor={replyId}>
+              <FormattedMessage id="platform.forum.reply" />
+            </label>
+            <textarea
+              id={replyId}
+              className={`ag-input${touched && tooShort ? ' is-invalid' : ''}`}
+              rows={5}
+              value={reply}
+              aria-invalid={touched && tooShort ? true : undefined}
+              aria-describedby={`${replyId}-counter${touched && tooShort ? ` ${replyId}-error` : ''}`}
+              onChange={(e) => {
+                setReply(e.target.value);
+                setTouched(true);
+              }}
+              data-testid="forum-reply-input"
+            />
+            <div
+              id={`${replyId}-counter`}
+              className="ag-field-hint"
+              aria-live="polite"
+              data-testid="forum-reply-counter"
+            >
+              <FormattedMessage id="platform.forum.counter" values={{ n: length, min: THREAD_MESSAGE_MIN }} />
+            </div>
+            {touched && tooShort && (
+              <div id={`${replyId}-error`} className="ag-field-error">
+                <FormattedMessage id="platform.forum.tooShort" values={{ min: THREAD_MESSAGE_MIN }} />
+              </div>
+            )}
+            {failure && (
+              <div className="ag-field-error" role="alert">
+                <FormattedMessage id="platform.forum.replyFailed" values={{ message: failure }} />
+              </div>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="ag-button ag-button-primary"
+            disabled={sending}
+            data-testid="forum-reply-send"
+          >
+            <FormattedMessage id="platform.forum.send" />
+          </button>
+        </form>
+      ) : status === 'loggedOut' ? (
+        <p data-testid="forum-login-to-reply">
+          <FormattedMessage id="platform.forum.loginToReply" />
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import './frame.css';
+
+export { Modal, type ModalProps } from './Modal';
+export {
+  askConfirm,
+  bindConfirmStore,
+  confirm,
+  ConfirmHost,
+  confirmationsAtom,
+  useConfirm,
+  type ConfirmInput,
+} from './confirm';
+export { Permission, type PermissionProps } from './Permission';
+export { DEFAULT_SETTINGS, useSettings, type SettingsState, type SiteSettings } from './settings';
+export { GonePage, ServerErrorPage, StatusErrorPage } from './ErrorPages';

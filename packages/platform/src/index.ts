@@ -1,0 +1,33 @@
+import './platform.css';
+
+export { api, apiUrl, ApiError, ensureCsrfToken, readCookie, request, type HttpMethod } from './api';
+export { swrDefaults, useApi } from './useApi';
+export { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_STORAGE_KEY, localeAtom, type Locale } from './locale';
+export {
+  fetchProfile,
+  refreshSession,
+  sessionStatusAtom,
+  sessionUserAtom,
+  useSession,
+  type Session,
+  type SessionStatus,
+} from './session';
+export { MessagesProvider, platformMessages, type Catalogue } from './intl';
+export type { RemoteAppProps } from './types';
+export { Loading } from './ui/Loading';
+export { ErrorFromCall, ErrorState, type ErrorStateProps } from './ui/ErrorState';
+export { PageHeader } from './ui/PageHeader';
+export { EmptyState } from './ui/EmptyState';
+export { DataTable, type Column, type DataTableProps } from './ui/DataTable';
+export { NotFound } from './ui/NotFound';
+export { DateText } from './ui/DateText';
+export * from './notify/index';
+export * from './frame/index';
+export * from './forms/index';
+export * from './table/index';
+export * from './map/index';
+export * from './upload/index';
+export * from './library/index';
+export * from './consultation/index';
+export * from './forum/index';
+export * from './social/index';

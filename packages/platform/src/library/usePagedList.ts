@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Paged } from '@agora/contracts';
+import { api, ApiError } from '../api';
+
+export interface PagedList<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+  /** true while a page is being loaded */
+  loading: boolean;
+  error: ApiError | null;
+  /** load more while page < total_pages (spec part 1 §9) */
+  hasMore: boolean;
+  loadMore: () => void;
+  /** starts again from page 1 */
+  reload: () => void;
+}
+
+interface ListState<T> {
+  /** which list (key and reload count) the state belongs to */
+  tag: string;
+  items: T[];
+  page: number;
+  totalPages: number;
+  loading: boolean;
+  error: ApiError | null;
+}
+
+/**
+ * A "load more" list over `pathOf(n)` (e.g. `library/page/{n}/taglist/a;b`), pages appended in order. A new `key`
+ * (e.g. a new tag filter) starts again from page 1; answers for an older key are dropped. `pathOf` null: no calls.
+ */
+export function usePagedList<T>(pathOf: ((page: number) => string) | null, key: string): PagedList<T> {
+  const [generation, setGeneration] = useState(0);
+  const tag = `${generation}:${key}`;
+  const [state, setState] = useState<ListState<T>>({
+    tag: '',
+    items: [],
+    page: 0,
+    totalPages: 0,
+    loading: false,
+    error: null,
+  });
+  const currentTag = useRef(tag);
+  const pathRef = useRef(pathOf);
+  useLayoutEffect(() => {
+    pathRef.current = pathOf;
+    currentTag.current = tag;
+  });
+
+  const load = useCallback(async (n: number, forTag: string) => {
+    const build = pathRef.current;
+    if (!build) return;
+    setState((s) =>
+      s.tag === forTag
+        ? { ...s, loading: true }
+        : { ...s, tag: forTag, items: [], page: 0, totalPages: 0, loading: true, error: null },
+    );
+    try {
+      const data = await api.get<Paged<T>>(build(n));
+      if (currentTag.current !== forTag) return;
+      setState((s) => ({
+        tag: forTag,
+        items: n === 1 ? data.values : [...s.items, ...data.values],
+        page: data.page ?? n,
+        totalPages: data.total_pages ?? 0,
+        loading: false,
+        error: null,
+      }));
+    } catch (e) {
+      if (currentTag.current !== forTag) return;
+      const error = e instanceof ApiError ? e : new ApiError(0, 'unexpected error');
+      setState((s) => ({ ...s, tag: forTag, loading: false, error }));
+    }
+  }, []);
+
+  const enabled = pathOf !== null;
+  useEffect(() => {
+    if (enabled) void load(1, tag);
+  }, [tag, enabled, load]);
+
+  const fresh = state.tag === tag;
+  const items = fresh ? state.items : [];
+  const page = fresh ? state.page : 0;
+  const totalPages = fresh ? state.totalPages : 0;
+  const loading = enabled && (!fresh || state.loading);
+  const hasMore = page > 0 && page < totalPages;
+  const loadMore = useCallback(() => {
+    if (!loading && hasMore) void load(page + 1, tag);
+  }, [hasMore, load, loading, page, tag]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+
+  return { items, page, totalPages, loading, error: fresh ? state.error : null, hasMore, loadMore, reload };
+}

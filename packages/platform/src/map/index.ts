@@ -1,0 +1,30 @@
+export {
+  ADDRESS_MAP_CENTER,
+  ADDRESS_MAP_ZOOM,
+  AddressInput,
+  type AddressInputProps,
+  type AddressValue,
+} from './AddressInput';
+export { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode, reverseUrl, searchUrl } from './geocoder';
+export { CoordinateInput } from './LazyCoordinateInput';
+export type { CoordinateInputProps } from './CoordinateInput';
+export { DrawMap, type DrawMapProps } from './DrawMap';
+export {
+  asGeometry,
+  checkImport,
+  collectionOfGeometry,
+  crsOfMember,
+  fitsCrs,
+  geometryFields,
+  guessCrs,
+  kindsOf,
+  parseGeoJson,
+  polygonGeometryOf,
+  positionsOf,
+  toCollection,
+  toWgs84Collection,
+  type GeoJsonImportError,
+  type GeoJsonParse,
+  type GeometryValue,
+  type ImportCheck,
+} from './geojson';

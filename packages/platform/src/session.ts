@@ -1,0 +1,101 @@
+import { useCallback } from 'react';
+import { atom, useAtomValue, useSetAtom, type Store } from 'jotai';
+import { useSWRConfig } from 'swr';
+import { CSRF_COOKIE, roleAllows, type Role, type SessionUser } from '@agora/contracts';
+import { api, ApiError, readCookie } from './api';
+
+export type SessionStatus = 'pending' | 'loggedIn' | 'loggedOut';
+
+export const sessionUserAtom = atom<SessionUser | null>(null);
+export const sessionStatusAtom = atom<SessionStatus>('pending');
+
+/**
+ * `GET /api/profile`: the user, or null when logged out (any non-200 answer, spec part 1 §7). `prefetched` is the
+ * answer of that request started earlier (the shell starts it before its bundles have loaded). Without the
+ * `token` cookie there is no session (the gateway sets and clears it together with the session cookie), so no
+ * request is made.
+ */
+export async function fetchProfile(prefetched?: Promise<Response>): Promise<SessionUser | null> {
+  if (!prefetched && !readCookie(CSRF_COOKIE)) return null;
+  try {
+    if (prefetched) {
+      const res = await prefetched;
+      return res.ok ? ((await res.json()) as SessionUser) : null;
+    }
+    return await api.get<SessionUser>('profile');
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the session into a store (used by the shell at start-up, outside React). */
+export async function refreshSession(
+  store: Store,
+  prefetched?: Promise<Response>,
+): Promise<SessionUser | null> {
+  const user = await fetchProfile(prefetched);
+  store.set(sessionUserAtom, user);
+  store.set(sessionStatusAtom, user ? 'loggedIn' : 'loggedOut');
+  return user;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  status: SessionStatus;
+  /** Logs in; throws `ApiError` (401 for wrong credentials). Resolves to the logged-in user. */
+  login: (username: string, password: string) => Promise<SessionUser>;
+  logout: () => Promise<void>;
+  refresh: () => Promise<SessionUser | null>;
+  /** The permission gate of the spec (`roleAllows` from the contracts). */
+  allows: (required: Role | readonly Role[]) => boolean;
+}
+
+export function useSession(): Session {
+  const user = useAtomValue(sessionUserAtom);
+  const status = useAtomValue(sessionStatusAtom);
+  const setUser = useSetAtom(sessionUserAtom);
+  const setStatus = useSetAtom(sessionStatusAtom);
+  const { mutate } = useSWRConfig();
+
+  const apply = useCallback(
+    (next: SessionUser | null) => {
+      setUser(next);
+      setStatus(next ? 'loggedIn' : 'loggedOut');
+    },
+    [setUser, setStatus],
+  );
+
+  const refresh = useCallback(async () => {
+    const next = await fetchProfile();
+    apply(next);
+    return next;
+  }, [apply]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const answer = await api.post<{ loggedin?: boolean } | undefined>('login', { username, password });
+      if (answer && answer.loggedin === false) throw new ApiError(401, 'wrong credentials');
+      const next = await fetchProfile();
+      if (!next) throw new ApiError(401, 'wrong credentials');
+      // Data cached for the previous visitor must not leak into this session.
+      await mutate(() => true, undefined, { revalidate: false });
+      apply(next);
+      return next;
+    },
+    [apply, mutate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.del('login');
+    } catch {
+      // already logged out on the server: the local state is reset anyway
+    }
+    apply(null);
+    await mutate(() => true, undefined, { revalidate: false });
+  }, [apply, mutate]);
+
+  const allows = useCallback((required: Role | readonly Role[]) => roleAllows(user?.role, required), [user]);
+
+  return { user, status, login, logout, refresh, allows };
+}

@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Reaction, SocialWire } from '@agora/contracts';
+import { api, ApiError } from '../api';
+import { useNotify } from '../notify/notify';
+import { useSession } from '../session';
+import { useApi } from '../useApi';
+import './social.css';
+
+export interface ReactionsProps {
+  /** the social scope of the item: `library` (media library items), later `choice` (answers) */
+  scope: string;
+  /** the item's token (uuid) */
+  token: string;
+}
+
+/** `social/{scope}/{token}`: the counts and the caller's reaction. */
+export function socialPath(scope: string, token: string): string {
+  return `social/${encodeURIComponent(scope)}/${encodeURIComponent(token)}`;
+}
+
+const REACTIONS: readonly Reaction[] = ['like', 'dislike'];
+const ICONS: Record<Reaction, string> = { like: '👍', dislike: '👎' };
+
+/**
+ * Like and dislike buttons with their counts (spec part 1 §4 "Reaction"): a click adds the reaction, a click on
+ * the current one removes it, and the opposite button is disabled while one is set. The item's owner and
+ * anonymous visitors see the counts with both buttons disabled and a hint saying why.
+ */
+export function Reactions({ scope, token }: ReactionsProps) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { user, status } = useSession();
+  const hintId = useId();
+  const path = socialPath(scope, token);
+  // the answer depends on who asks; logging in or out clears the cache
+  const { data, error, mutate } = useApi<SocialWire>(status === 'pending' ? null : path, {
+    revalidateOnFocus: false,
+  });
+  const [busy, setBusy] = useState(false);
+
+  if (error) return null;
+  const state = data ?? { likes: 0, dislikes: 0, reaction: null, owner: false };
+  const hint = !user
+    ? intl.formatMessage({ id: 'platform.social.loginToReact' })
+    : state.owner
+      ? intl.formatMessage({ id: 'platform.social.ownItem' })
+      : null;
+
+  const toggle = async (reaction: Reaction) => {
+    setBusy(true);
+    try {
+      const next =
+        state.reaction === reaction
+          ? await api.del<SocialWire>(path)
+          : await api.post<SocialWire>(`social/scope/${encodeURIComponent(scope)}`, { token, reaction });
+      await mutate(next, { revalidate: false });
+    } catch (e) {
+      notify({ type: 'warning', body: 'action denied' });
+      // the server knows best what is set now (e.g. a reaction made in another tab)
+      if (e instanceof ApiError) await mutate();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div
+      className="ag-reactions"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'platform.social.label' })}
+      aria-describedby={hint ? hintId : undefined}
+      title={hint ?? undefined}
+      data-testid="reactions"
+    >
+      {REACTIONS.map((reaction) => {
+        const count = reaction === 'like' ? state.likes : state.dislikes;
+        const pressed = state.reaction === reaction;
+        const blocked = hint !== null || !data || (state.reaction !== null && !pressed);
+        return (
+          <button
+            key={reaction}
+            type="button"
+            className={`ag-button ag-reaction${pressed ? ' is-pressed' : ''}`}
+            aria-pressed={pressed}
+            disabled={blocked || busy}
+            onClick={() => void toggle(reaction)}
+            data-testid={`reaction-${reaction}`}
+          >
+            <span aria-hidden="true">{ICONS[reaction]}</span>{' '}
+            <span className="ag-visually-hidden">
+              {intl.formatMessage({ id: `platform.social.${reaction}` })}
+            </span>
+            <span className="ag-reaction-count" data-testid={`reaction-${reaction}-count`}>
+              {count}
+            </span>
+          </button>
+        );
+      })}
+      {hint && (
+        <span id={hintId} className="ag-reactions-hint" data-testid="reactions-hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}

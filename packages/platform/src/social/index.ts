@@ -1,0 +1,1 @@
+export { Reactions, socialPath, type ReactionsProps } from './Reactions';

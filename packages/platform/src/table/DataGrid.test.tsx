@@ -1,0 +1,260 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Paged } from '@agora/contracts';
+import { mockFetch, renderWeb, type FakeCall } from '../../../../scripts/jest/web';
+import { DataGrid, type GridColumn } from './DataGrid';
+import { csvField, toCsv } from './csv';
+import { pageItems } from './pagination';
+import { buildListPath, useTableQuery } from './useTableQuery';
+
+interface Row {
+  id: string;
+  name: string;
+  town: string;
+}
+
+const columns: GridColumn<Row>[] = [
+  { key: 'name', header: 'Name', sort: true },
+  { key: 'town', header: 'Town', sort: 'town_name' },
+];
+
+function Grid(props: { onDrop?: (r: Row) => void; onEdit?: (r: Row) => void }) {
+  const table = useTableQuery({ path: 'people', sort: 'name', initialFilters: { kind: 'a' } });
+  return (
+    <DataGrid
+      table={table}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowTestId="row"
+      caption="People"
+      searchable
+      csvFileName="people"
+      filters={[
+        {
+          key: 'kind',
+          label: 'Kind',
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        },
+      ]}
+      onDrop={props.onDrop}
+      onEdit={props.onEdit}
+    />
+  );
+}
+
+const paged = (values: Row[], page = 1, total_pages = 1): Paged<Row> => ({ values, page, total_pages });
+const ROWS = [
+  { id: '1', name: 'Ελένη', town: 'Αθήνα' },
+  { id: '2', name: 'Bob "B"', town: 'Patra, Achaia' },
+];
+const gets = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
+
+afterEach(() => jest.useRealTimers());
+
+describe('list paths, pages and CSV', () => {
+  it('builds the spec path segments', () => {
+    const state = { page: 2, sort: 'lastname', method: 'desc' as const, query: '', filters: {} };
+    expect(buildListPath('users', state)).toBe('users/page/2/sort/lastname/sort_method/desc');
+    expect(
+      buildListPath('users', { ...state, query: ' Μαρία ', filters: { role: 'admin', active: '' } }),
+    ).toBe('users/page/2/sort/lastname/sort_method/desc/query/%CE%9C%CE%B1%CF%81%CE%AF%CE%B1/fq/role:admin');
+    expect(buildListPath('users', { ...state, filters: { role: 'admin', active: 'true' } }, 10000)).toBe(
+      'users/page/2/sort/lastname/sort_method/desc/fq/role:admin;active:true/limit/10000',
+    );
+  });
+
+  it('lists page buttons with ellipses', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageItems(1, 20)).toEqual([1, 2, 'gap', 20]);
+    expect(pageItems(10, 20)).toEqual([1, 'gap', 9, 10, 11, 'gap', 20]);
+    expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, 'gap', 20]);
+    expect(pageItems(20, 20)).toEqual([1, 'gap', 19, 20]);
+  });
+
+  it('quotes CSV fields and starts with a byte order mark', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(true)).toBe('true');
+    expect(toCsv(['a', 'b'], [['Αθήνα', 1]])).toBe('\uFEFFa,b\r\nΑθήνα,1\r\n');
+  });
+});
+
+describe('DataGrid', () => {
+  it('loads the first page with the default sort and the initial filters, and sorts by heading', async () => {
+    const calls = mockFetch({
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
+      'GET /api/people/page/1/sort/name/sort_method/desc/fq/kind:a': { status: 200, body: paged(ROWS) },
+      'GET /api/people/page/1/sort/town_name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
+    });
+    await renderWeb(<Grid />);
+    expect(await screen.findAllByTestId('row')).toHaveLength(2);
+    const nameHeading = screen.getByRole('columnheader', { name: /Name/ });
+    expect(nameHeading.getAttribute('aria-sort')).toBe('ascending');
+    await act(async () => {
+      fireEvent.click(within(nameHeading).getByRole('button'));
+    });
+    expect(nameHeading.getAttribute('aria-sort')).toBe('descending');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Town/ }));
+    });
+    expect(screen.getByRole('columnheader', { name: /Town/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(gets(calls)).toEqual([
+      '/api/people/page/1/sort/name/sort_method/asc/fq/kind:a',
+      '/api/people/page/1/sort/name/sort_method/desc/fq/kind:a',
+      '/api/people/page/1/sort/town_name/sort_method/asc/fq/kind:a',
+    ]);
+  });
+
+  it('searches 500 ms after the last keystroke, filters, resets and goes back to page 1', async () => {
+    jest.useFakeTimers();
+    const calls = mockFetch({
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 1, 3) },
+      'GET /api/people/page/2/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 2, 3) },
+      'GET /api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:a': {
+        status: 200,
+        body: paged(ROWS),
+      },
+      'GET /api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:b': {
+        status: 200,
+        body: paged(ROWS),
+      },
+      'GET /api/people/page/1/sort/name/sort_method/asc': { status: 200, body: paged(ROWS) },
+    });
+    await renderWeb(<Grid />);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    });
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    const search = screen.getByLabelText('Search');
+    fireEvent.change(search, { target: { value: 'e' } });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(300);
+    });
+    fireEvent.change(search, { target: { value: 'el' } });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(499);
+    });
+    expect(gets(calls).some((u) => u.includes('/query/'))).toBe(false);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'b' } });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('grid-reset'));
+    });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    expect(gets(calls)).toEqual([
+      '/api/people/page/1/sort/name/sort_method/asc/fq/kind:a',
+      '/api/people/page/2/sort/name/sort_method/asc/fq/kind:a',
+      '/api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:a',
+      '/api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:b',
+      '/api/people/page/1/sort/name/sort_method/asc',
+    ]);
+    // one page: no pagination
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('shows first, previous, next and last with ellipses from 2 pages on', async () => {
+    mockFetch({
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 1, 12) },
+    });
+    await renderWeb(<Grid />);
+    const nav = await screen.findByRole('navigation', { name: 'Pages' });
+    const labels = within(nav)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+    expect(labels).toEqual([
+      'First page',
+      'Previous page',
+      'Page 1',
+      'Page 2',
+      'Page 12',
+      'Next page',
+      'Last page',
+    ]);
+    expect(within(nav).getByText('…')).toBeTruthy();
+    expect((within(nav).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('exports every row as CSV with /limit/10000', async () => {
+    const calls = mockFetch({
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 1, 2) },
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a/limit/10000': {
+        status: 200,
+        body: paged(ROWS),
+      },
+    });
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = jest.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:x';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    await renderWeb(<Grid />);
+    await screen.findAllByTestId('row');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('grid-csv'));
+    });
+    expect(gets(calls)).toContain('/api/people/page/1/sort/name/sort_method/asc/fq/kind:a/limit/10000');
+    expect(names).toEqual(['people.csv']);
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blobs[0] as Blob);
+    });
+    // UTF-8 with its byte order mark
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text).toBe('\uFEFFname,town\r\nΕλένη,Αθήνα\r\n"Bob ""B""","Patra, Achaia"\r\n');
+    click.mockRestore();
+  });
+
+  it('calls the row buttons with their row, in Greek too', async () => {
+    mockFetch({
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
+    });
+    const dropped: Row[] = [];
+    await renderWeb(<Grid onDrop={(r) => dropped.push(r)} onEdit={() => undefined} />, { locale: 'el' });
+    const rows = await screen.findAllByTestId('row');
+    await act(async () => {
+      fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Διαγραφή' }));
+    });
+    expect(dropped.map((r) => r.id)).toEqual(['2']);
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Επεξεργασία' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Ενέργειες' })).toBeTruthy();
+  });
+
+  it('shows the server error', async () => {
+    mockFetch({
+      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': {
+        status: 403,
+        body: { Error: 'action denied' },
+      },
+    });
+    await renderWeb(<Grid />);
+    expect((await screen.findByTestId('error-state')).textContent).toContain('action denied');
+  });
+});

@@ -1,0 +1,7 @@
+export {
+  UPLOAD_CANCELED,
+  UploadCanceledError,
+  uploadWithProgress,
+  type UploadOptions,
+} from './uploadWithProgress';
+export { UploadProgressModal, type UploadProgressModalProps } from './UploadProgressModal';

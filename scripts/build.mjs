@@ -1,0 +1,10 @@
+// `npm run build`: the server packages (TypeScript project references), then the shell and the remotes.
+import { spawnSync } from 'node:child_process';
+import { ROOT } from './lib/stack.mjs';
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+run('npx', ['tsc', '-b', 'tsconfig.build.json']);
+run(process.execPath, ['scripts/build-web.mjs', ...process.argv.slice(2)]);

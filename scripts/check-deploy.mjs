@@ -1,0 +1,898 @@
+#!/usr/bin/env node
+// Checks the deployment files: deploy/Dockerfile, .dockerignore, deploy/compose.yaml, the remotes registries and
+// the Kubernetes manifests (deploy/k8s: base and every overlay, rendered the way kustomize renders them).
+//
+//   node scripts/check-deploy.mjs [--root <repository root>]
+//
+// Every YAML file under deploy/ must parse. Each overlay is rendered by a small built-in kustomize (the features
+// the manifests use) and, when `kubectl` is on the PATH, also by `kubectl kustomize`; both renderings must pass
+// the same checks and agree with each other. Exits 1 with one line per problem.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+// --- arguments and output -------------------------------------------------------------------------------------
+
+const args = process.argv.slice(2);
+let ROOT = path.resolve(import.meta.dirname, '..');
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--root' && args[i + 1]) ROOT = path.resolve(args[++i]);
+  else if (args[i] === '--help' || args[i] === '-h') {
+    console.log('usage: node scripts/check-deploy.mjs [--root <repository root>]');
+    process.exit(0);
+  } else {
+    console.error(`check-deploy: unknown argument ${args[i]}`);
+    process.exit(2);
+  }
+}
+const DEPLOY = path.join(ROOT, 'deploy');
+const rel = (p) => path.relative(ROOT, p) || '.';
+
+const problems = [];
+const problem = (where, message) => {
+  const line = `${where}: ${message}`;
+  if (!problems.includes(line)) problems.push(line);
+};
+
+// --- YAML -------------------------------------------------------------------------------------------------------
+
+/** Parses every document of a YAML text. Uses `yaml` when installed, else `js-yaml` (jest brings it). */
+const parseYamlAll = (() => {
+  const require = createRequire(import.meta.url);
+  try {
+    const YAML = require('yaml');
+    return (text) =>
+      YAML.parseAllDocuments(text, { merge: true }).map((doc) => {
+        if (doc.errors.length > 0) throw new Error(doc.errors[0].message);
+        return doc.toJS({ maxAliasCount: -1 });
+      });
+  } catch {
+    /* fall through */
+  }
+  try {
+    const jsYaml = require('js-yaml');
+    const loadAll = jsYaml.safeLoadAll ?? jsYaml.loadAll; // v3 has safeLoadAll; v4 made loadAll safe
+    return (text) => {
+      const docs = [];
+      loadAll(text, (d) => docs.push(d));
+      return docs;
+    };
+  } catch {
+    console.error('check-deploy: needs the `yaml` or `js-yaml` package (run npm install first)');
+    process.exit(2);
+  }
+})();
+
+function readYaml(file) {
+  try {
+    return parseYamlAll(readFileSync(file, 'utf8')).filter((d) => d !== null && d !== undefined);
+  } catch (err) {
+    problem(rel(file), `not valid YAML: ${err.message.split('\n')[0]}`);
+    return [];
+  }
+}
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const clone = (v) => structuredClone(v);
+
+function walk(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...walk(full));
+    else out.push(full);
+  }
+  return out;
+}
+
+// --- what the project is made of ----------------------------------------------------------------------------------
+
+const DEPLOYABLES = {
+  gateway: { pkg: 'gateway', port: 8080 },
+  accounts: { pkg: 'services/accounts', port: 3101 },
+  library: { pkg: 'services/library', port: 3102 },
+  consultation: { pkg: 'services/consultation', port: 3103 },
+  mailing: { pkg: 'services/mailing', port: 3104 },
+};
+const SERVICES = ['accounts', 'library', 'consultation', 'mailing'];
+const SERVICE_URL_VARS = {
+  accounts: 'ACCOUNTS_URL',
+  library: 'LIBRARY_URL',
+  consultation: 'CONSULTATION_URL',
+  mailing: 'MAILING_URL',
+};
+const REMOTE_KEYS = {
+  mf_library: 'mf-library',
+  mf_consultation: 'mf-consultation',
+  mf_admin_structure: 'mf-admin-structure',
+  mf_members: 'mf-members',
+};
+const VERSION = '[0-9A-Za-z][0-9A-Za-z.+_-]*'; // as scripts/rspack.common.mjs accepts for REMOTE_VERSION
+const SECRET_NAME = 'agora-secrets';
+const SECRET_KEYS = [
+  'AGORA_IDENTITY_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'AGORA_ADMIN_PASSWORD',
+];
+
+/** Checks one remotes registry (the text of a remotes.json). */
+function checkRegistry(where, text) {
+  let registry;
+  try {
+    registry = JSON.parse(text);
+  } catch (err) {
+    problem(where, `not valid JSON: ${err.message}`);
+    return;
+  }
+  if (!isObject(registry)) return problem(where, 'must be a JSON object');
+  for (const [key, folder] of Object.entries(REMOTE_KEYS)) {
+    const value = registry[key];
+    if (typeof value !== 'string') {
+      problem(where, `"${key}" is missing`);
+      continue;
+    }
+    const re = new RegExp(`^(https://[^/\\s]+)?(/[^\\s]*)?/remotes/${folder}/${VERSION}/mf-manifest\\.json$`);
+    if (!re.test(value))
+      problem(where, `"${key}" must look like /remotes/${folder}/<version>/mf-manifest.json`);
+  }
+  for (const key of Object.keys(registry)) {
+    if (!(key in REMOTE_KEYS)) problem(where, `unknown remote "${key}"`);
+  }
+}
+
+// --- Dockerfile and .dockerignore -----------------------------------------------------------------------------
+
+const dockerTargets = new Set();
+
+function checkDockerfile() {
+  const file = path.join(DEPLOY, 'Dockerfile');
+  if (!existsSync(file)) return problem('deploy/Dockerfile', 'missing');
+  const text = readFileSync(file, 'utf8').replace(/\\\n/g, ' ');
+  const stages = new Map(); // name -> { base, lines }
+  let current;
+  const args = {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const [instr, ...rest] = line.split(/\s+/);
+    const rest1 = rest.join(' ');
+    if (/^ARG$/i.test(instr) && !current) {
+      const m = /^(\w+)=(.*)$/.exec(rest1);
+      if (m) args[m[1]] = m[2];
+    } else if (/^FROM$/i.test(instr)) {
+      const m = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest1);
+      if (!m) {
+        problem('deploy/Dockerfile', `cannot read "${line}"`);
+        continue;
+      }
+      const base = m[1].replace(/\$\{(\w+)\}/g, (_, k) => args[k] ?? '');
+      current = { name: m[2] ?? `#${stages.size}`, base, lines: [] };
+      stages.set(current.name, current);
+    } else if (current) {
+      current.lines.push({ instr: instr.toUpperCase(), rest: rest1 });
+    }
+  }
+  for (const stage of stages.values()) {
+    for (const { instr, rest } of stage.lines) {
+      const from = /--from=(\S+)/.exec(rest);
+      if (instr === 'COPY' && from && !stages.has(from[1]) && !from[1].includes(':')) {
+        problem('deploy/Dockerfile', `stage ${stage.name}: COPY --from=${from[1]} names no stage`);
+      }
+    }
+  }
+  const chain = (name) => {
+    const out = [];
+    for (let s = stages.get(name); s && !out.includes(s); s = stages.get(s.base)) out.push(s);
+    return out; // the stage first, then its bases
+  };
+  const last = (name, instr) => {
+    for (const s of chain(name)) {
+      const found = s.lines.filter((l) => l.instr === instr);
+      if (found.length > 0) return found[found.length - 1].rest;
+    }
+    return undefined;
+  };
+  const rootImage = (name) => {
+    const c = chain(name);
+    return c[c.length - 1]?.base ?? '';
+  };
+  const expected = {
+    ...Object.fromEntries(Object.entries(DEPLOYABLES)),
+    migrate: { script: 'scripts/migrate.mjs' },
+  };
+  for (const [target, info] of Object.entries(expected)) {
+    const where = `deploy/Dockerfile target ${target}`;
+    if (!stages.has(target)) {
+      problem('deploy/Dockerfile', `no target "${target}" (FROM ... AS ${target})`);
+      continue;
+    }
+    dockerTargets.add(target);
+    if (!/^node:20-bookworm-slim(@|$)/.test(rootImage(target))) {
+      problem(where, `must be based on node:20-bookworm-slim (is ${rootImage(target) || 'unknown'})`);
+    }
+    const user = last(target, 'USER');
+    if (!user) problem(where, 'runs as root (no USER)');
+    else if (!/^[1-9]\d*(:\d+)?$/.test(user)) {
+      problem(where, `USER ${user}: use a numeric, non-zero uid so that runAsNonRoot can verify it`);
+    }
+    const cmd = last(target, 'CMD');
+    const main = info.pkg ? `${info.pkg}/dist/main.js` : info.script;
+    let argv;
+    try {
+      argv = cmd ? JSON.parse(cmd) : undefined;
+    } catch {
+      argv = undefined;
+    }
+    if (!Array.isArray(argv) || argv[0] !== 'node' || argv[1] !== main) {
+      problem(where, `CMD must be ["node", "${main}"] (is ${cmd ?? 'missing'})`);
+    }
+    const source = info.pkg ? `${info.pkg}/src/main.ts` : info.script;
+    if (!existsSync(path.join(ROOT, source))) problem(where, `${source} does not exist`);
+    if (info.pkg) {
+      const health = last(target, 'HEALTHCHECK');
+      if (!health || !health.includes('/health')) problem(where, 'needs a HEALTHCHECK on /health');
+      const envText = chain(target)
+        .flatMap((s) => s.lines.filter((l) => l.instr === 'ENV').map((l) => l.rest))
+        .join(' ');
+      if (!new RegExp(`\\bPORT=${info.port}\\b`).test(envText))
+        problem(where, `must set ENV PORT=${info.port}`);
+    }
+  }
+
+  const ignore = path.join(ROOT, '.dockerignore');
+  if (!existsSync(ignore)) return problem('.dockerignore', 'missing');
+  const patterns = readFileSync(ignore, 'utf8')
+    .split('\n')
+    .map((l) => l.trim().replace(/^\*\*\//, ''))
+    .filter((l) => l && !l.startsWith('#'));
+  for (const needed of ['node_modules', 'dist', 'data', '.git']) {
+    if (!patterns.includes(needed)) problem('.dockerignore', `must exclude ${needed}`);
+  }
+}
+
+// --- compose.yaml -----------------------------------------------------------------------------------------------
+
+function checkCompose() {
+  const file = path.join(DEPLOY, 'compose.yaml');
+  const where = 'deploy/compose.yaml';
+  if (!existsSync(file)) return problem(where, 'missing');
+  const [compose] = readYaml(file);
+  if (!isObject(compose) || !isObject(compose.services)) return problem(where, 'has no services');
+  const services = compose.services;
+  const declaredVolumes = new Set(Object.keys(compose.volumes ?? {}));
+  const envOf = (svc) => {
+    const env = services[svc]?.environment ?? {};
+    if (Array.isArray(env)) return Object.fromEntries(env.map((e) => String(e).split(/=(.*)/s).slice(0, 2)));
+    return env;
+  };
+  const byTarget = {};
+  for (const [name, svc] of Object.entries(services)) {
+    const at = `${where} service ${name}`;
+    if (!isObject(svc)) {
+      problem(at, 'must be a mapping');
+      continue;
+    }
+    if (!svc.image && !svc.build) problem(at, 'needs an image or a build');
+    if (isObject(svc.build)) {
+      const context = path.resolve(DEPLOY, svc.build.context ?? '.');
+      if (!existsSync(path.join(context, svc.build.dockerfile ?? 'Dockerfile'))) {
+        problem(at, `build: ${svc.build.dockerfile ?? 'Dockerfile'} not found in ${rel(context)}`);
+      }
+      if (svc.build.target && !dockerTargets.has(svc.build.target)) {
+        problem(at, `build target "${svc.build.target}" is not a Dockerfile target`);
+      }
+      if (svc.build.target && !byTarget[svc.build.target] && svc.restart !== 'no') {
+        byTarget[svc.build.target] = name;
+      }
+    }
+    const deps = svc.depends_on ?? {};
+    if (Array.isArray(deps)) problem(at, 'depends_on must name a condition for each service');
+    else {
+      for (const [dep, spec] of Object.entries(deps)) {
+        if (!services[dep]) problem(at, `depends_on names an unknown service ${dep}`);
+        const condition = spec?.condition;
+        const known = ['service_started', 'service_healthy', 'service_completed_successfully'];
+        if (!known.includes(condition))
+          problem(at, `depends_on ${dep}: condition must be one of ${known.join(', ')}`);
+        if (condition === 'service_healthy' && !services[dep]?.healthcheck) {
+          problem(at, `depends_on ${dep} being healthy, but ${dep} has no healthcheck`);
+        }
+      }
+    }
+    for (const volume of svc.volumes ?? []) {
+      const source = typeof volume === 'string' ? volume.split(':')[0] : volume.source;
+      if (source && !source.startsWith('.') && !source.startsWith('/') && !declaredVolumes.has(source)) {
+        problem(at, `volume ${source} is not declared under volumes:`);
+      }
+    }
+  }
+  for (const [deployable, info] of Object.entries(DEPLOYABLES)) {
+    const name = byTarget[deployable];
+    if (!name) {
+      problem(where, `no long-running service built from target ${deployable}`);
+      continue;
+    }
+    const at = `${where} service ${name}`;
+    const svc = services[name];
+    const test = [].concat(svc.healthcheck?.test ?? []).join(' ');
+    if (!test.includes(`:${info.port}/ready`))
+      problem(at, `healthcheck must call /ready on port ${info.port}`);
+    const env = envOf(name);
+    const need =
+      deployable === 'gateway'
+        ? ['AGORA_IDENTITY_SECRET', ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY']
+        : ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'AGORA_IDENTITY_SECRET'];
+    for (const key of need) if (!env[key]) problem(at, `environment lacks ${key}`);
+    if (deployable === 'gateway') {
+      for (const [svcName, key] of Object.entries(SERVICE_URL_VARS)) {
+        const target = byTarget[svcName];
+        if (!target) continue; // reported above
+        const want = `http://${target}:${DEPLOYABLES[svcName].port}`;
+        if (env[key] && env[key] !== want) problem(at, `${key} should be ${want} (is ${env[key]})`);
+      }
+      const deps = svc.depends_on ?? {};
+      for (const s of SERVICES) {
+        if (deps[byTarget[s]]?.condition !== 'service_healthy')
+          problem(at, `must wait for ${s} to be healthy`);
+      }
+    } else {
+      const deps = svc.depends_on ?? {};
+      for (const dep of ['postgres', 'redis']) {
+        if (!deps[dep]) problem(at, `must depend on ${dep}`);
+      }
+    }
+  }
+  for (const image of ['redis:', 'maildev/maildev:2.2.1']) {
+    if (!Object.values(services).some((s) => String(s.image ?? '').startsWith(image))) {
+      problem(where, `no service uses ${image}`);
+    }
+  }
+  if (!Object.values(services).some((s) => /postgis/.test(String(s.image ?? '')))) {
+    problem(where, 'no PostgreSQL + PostGIS service');
+  }
+  const registry = path.join(DEPLOY, 'registry', 'remotes.json');
+  if (!existsSync(registry)) problem('deploy/registry/remotes.json', 'missing (mounted by compose.yaml)');
+  else checkRegistry('deploy/registry/remotes.json', readFileSync(registry, 'utf8'));
+}
+
+// --- a small kustomize ------------------------------------------------------------------------------------------
+
+const listedFiles = new Set(); // every file a kustomization.yaml names
+
+function kustomize(dir) {
+  const kfile = ['kustomization.yaml', 'kustomization.yml', 'Kustomization']
+    .map((f) => path.join(dir, f))
+    .find((f) => existsSync(f));
+  if (!kfile) {
+    problem(rel(dir), 'no kustomization.yaml');
+    return [];
+  }
+  listedFiles.add(kfile);
+  const where = rel(kfile);
+  const [k] = readYaml(kfile);
+  if (!isObject(k)) {
+    problem(where, 'empty');
+    return [];
+  }
+  let out = [];
+  for (const entry of k.resources ?? []) {
+    const target = path.resolve(dir, entry);
+    if (!existsSync(target)) {
+      problem(where, `resource ${entry} does not exist`);
+      continue;
+    }
+    if (statSync(target).isDirectory()) out.push(...kustomize(target));
+    else {
+      listedFiles.add(target);
+      out.push(...readYaml(target).map(clone));
+    }
+  }
+  for (const gen of k.configMapGenerator ?? []) {
+    const data = {};
+    for (const literal of gen.literals ?? []) {
+      const m = /^([^=]+)=(.*)$/s.exec(literal);
+      if (m) data[m[1]] = m[2];
+      else problem(where, `configMapGenerator ${gen.name}: literal "${literal}" is not KEY=value`);
+    }
+    for (const entry of gen.files ?? []) {
+      const m = /^(?:([^=]+)=)?(.+)$/.exec(entry);
+      const file = path.resolve(dir, m[2]);
+      if (!existsSync(file)) {
+        problem(where, `configMapGenerator ${gen.name}: file ${m[2]} does not exist`);
+        continue;
+      }
+      listedFiles.add(file);
+      data[m[1] ?? path.basename(file)] = readFileSync(file, 'utf8');
+    }
+    const existing = out.find((r) => r.kind === 'ConfigMap' && r.metadata?.name === gen.name);
+    const behavior = gen.behavior ?? 'create';
+    if (behavior === 'create') {
+      if (existing)
+        problem(where, `configMapGenerator ${gen.name} exists already (use behavior: merge or replace)`);
+      out.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: gen.name }, data });
+    } else if (!existing) {
+      problem(
+        where,
+        `configMapGenerator ${gen.name}: behavior ${behavior} but the base has no such ConfigMap`,
+      );
+    } else {
+      existing.data = behavior === 'merge' ? { ...existing.data, ...data } : data;
+    }
+  }
+  for (const patch of k.patches ?? []) {
+    const body = patch.path ? readFileSync(path.resolve(dir, patch.path), 'utf8') : patch.patch;
+    if (patch.path) listedFiles.add(path.resolve(dir, patch.path));
+    const [parsed] = parseYamlAll(body ?? '');
+    const matches = (r) =>
+      (!patch.target?.kind || r.kind === patch.target.kind) &&
+      (!patch.target?.name || r.metadata?.name === patch.target.name);
+    if (Array.isArray(parsed)) {
+      const targets = out.filter(matches);
+      if (!patch.target || targets.length === 0)
+        problem(where, `patch for ${JSON.stringify(patch.target)} matches nothing`);
+      for (const r of targets) applyJsonPatch(r, parsed, where);
+    } else if (isObject(parsed)) {
+      const target = out.find(
+        (r) =>
+          r.kind === parsed.kind &&
+          r.metadata?.name === parsed.metadata?.name &&
+          (!patch.target || matches(r)),
+      );
+      if (!target) problem(where, `patch for ${parsed.kind}/${parsed.metadata?.name} matches nothing`);
+      else mergePatch(target, parsed);
+    } else problem(where, 'a patch is neither a JSON patch list nor an object');
+  }
+  for (const { name, count } of k.replicas ?? []) {
+    const target = out.find((r) => r.metadata?.name === name && isObject(r.spec) && 'replicas' in r.spec);
+    if (!target) problem(where, `replicas: no workload named ${name}`);
+    else target.spec.replicas = count;
+  }
+  for (const image of k.images ?? []) {
+    let used = false;
+    for (const c of out.flatMap(containersOf)) {
+      const m = /^([^@:]+(?::\d+\/[^@:]+)?)(?::([^@]+))?(@.+)?$/.exec(c.image ?? '');
+      if (!m || m[1] !== image.name) continue;
+      used = true;
+      c.image = `${image.newName ?? m[1]}${image.digest ? `@${image.digest}` : `:${image.newTag ?? m[2] ?? 'latest'}`}`;
+    }
+    if (!used) problem(where, `images: no container uses ${image.name}`);
+  }
+  for (const { pairs } of k.labels ?? []) {
+    for (const r of out) r.metadata = { ...r.metadata, labels: { ...r.metadata?.labels, ...pairs } };
+  }
+  if (k.namespace) {
+    for (const r of out) {
+      if (r.kind === 'Namespace') r.metadata.name = k.namespace;
+      else r.metadata = { ...r.metadata, namespace: k.namespace };
+    }
+  }
+  return out;
+}
+
+function applyJsonPatch(doc, ops, where) {
+  for (const op of ops) {
+    const keys = String(op.path)
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const last = keys.pop();
+    let node = doc;
+    for (const key of keys) node = node?.[Array.isArray(node) ? Number(key) : key];
+    if (node === undefined || node === null) {
+      problem(
+        where,
+        `patch ${op.op} ${op.path}: the path does not exist in ${doc.kind}/${doc.metadata?.name}`,
+      );
+      continue;
+    }
+    const index = Array.isArray(node) ? (last === '-' ? node.length : Number(last)) : last;
+    if (op.op === 'remove') {
+      if (Array.isArray(node)) node.splice(index, 1);
+      else delete node[index];
+    } else if (op.op === 'add' && Array.isArray(node)) node.splice(index, 0, op.value);
+    else if (op.op === 'add' || op.op === 'replace') {
+      if (op.op === 'replace' && !(index in node))
+        problem(where, `patch replace ${op.path}: nothing to replace`);
+      node[index] = op.value;
+    } else problem(where, `patch op ${op.op} is not supported by check-deploy`);
+  }
+}
+
+/** Strategic merge, simplified: mappings merge, lists of named items merge by name, other lists are replaced. */
+function mergePatch(target, patch) {
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete target[key];
+    else if (isObject(value) && isObject(target[key])) mergePatch(target[key], value);
+    else if (
+      Array.isArray(value) &&
+      Array.isArray(target[key]) &&
+      value.every((v) => isObject(v) && 'name' in v)
+    ) {
+      for (const item of value) {
+        const existing = target[key].find((t) => isObject(t) && t.name === item.name);
+        if (existing) mergePatch(existing, item);
+        else target[key].push(item);
+      }
+    } else target[key] = clone(value);
+  }
+}
+
+function podSpecOf(r) {
+  if (r.kind === 'Deployment' || r.kind === 'Job' || r.kind === 'StatefulSet' || r.kind === 'DaemonSet') {
+    return r.spec?.template?.spec;
+  }
+  return undefined;
+}
+function containersOf(r) {
+  const spec = podSpecOf(r);
+  return spec ? [...(spec.initContainers ?? []), ...(spec.containers ?? [])] : [];
+}
+
+// --- checks on rendered manifests ---------------------------------------------------------------------------------
+
+const baseName = (name) => String(name ?? '').replace(/-[a-z0-9]{10}$/, ''); // without kustomize's hash suffix
+
+function checkRendered(label, resources, { namespace, overlay }) {
+  const where = (r) => `${label} ${r.kind}/${r.metadata?.name}`;
+  const seen = new Set();
+  const byKind = (kind) => resources.filter((r) => r.kind === kind);
+  for (const r of resources) {
+    if (!r.apiVersion || !r.kind || !r.metadata?.name) {
+      problem(label, `a resource lacks apiVersion, kind or metadata.name: ${JSON.stringify(r).slice(0, 80)}`);
+      continue;
+    }
+    const id = `${r.kind}/${r.metadata.namespace ?? ''}/${r.metadata.name}`;
+    if (seen.has(id)) problem(where(r), 'appears twice');
+    seen.add(id);
+    if (namespace && r.kind !== 'Namespace' && r.metadata.namespace !== namespace) {
+      problem(where(r), `namespace should be ${namespace} (is ${r.metadata.namespace ?? 'unset'})`);
+    }
+    if (r.kind === 'Secret' && (r.data || r.stringData))
+      problem(where(r), 'secret values do not belong in Git');
+  }
+  if (namespace && !byKind('Namespace').some((n) => n.metadata.name === namespace)) {
+    problem(label, `no Namespace ${namespace}`);
+  }
+  const configMaps = new Map(byKind('ConfigMap').map((c) => [c.metadata.name, c]));
+  const pvcs = new Set(byKind('PersistentVolumeClaim').map((c) => c.metadata.name));
+  const deployments = new Map(byKind('Deployment').map((d) => [d.metadata.name, d]));
+  const services = new Map(byKind('Service').map((s) => [s.metadata.name, s]));
+  const selects = (selector, d) =>
+    isObject(selector) &&
+    Object.keys(selector).length > 0 &&
+    Object.entries(selector).every(([k, v]) => d.spec?.template?.metadata?.labels?.[k] === v);
+
+  const checkPod = (r, { probes, isGateway }) => {
+    const spec = podSpecOf(r);
+    if (!spec) return problem(where(r), 'has no pod template');
+    const podSec = spec.securityContext ?? {};
+    const volumes = new Map((spec.volumes ?? []).map((v) => [v.name, v]));
+    for (const v of volumes.values()) {
+      if (v.configMap && !configMaps.has(v.configMap.name))
+        problem(where(r), `volume ${v.name}: no ConfigMap ${v.configMap.name}`);
+      if (v.persistentVolumeClaim && !pvcs.has(v.persistentVolumeClaim.claimName)) {
+        problem(where(r), `volume ${v.name}: no PersistentVolumeClaim ${v.persistentVolumeClaim.claimName}`);
+      }
+      if (v.secret && v.secret.secretName !== SECRET_NAME)
+        problem(where(r), `volume ${v.name}: unknown secret`);
+    }
+    if ((spec.containers ?? []).length === 0) problem(where(r), 'has no containers');
+    for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+      const at = `${where(r)} container ${c.name}`;
+      const isInit = (spec.initContainers ?? []).includes(c);
+      if (!c.image) problem(at, 'has no image');
+      else if (!/[:@]/.test(c.image.split('/').pop()) || /:latest$/.test(c.image)) {
+        problem(at, `image ${c.image} needs a fixed tag or digest`);
+      }
+      const sec = c.securityContext ?? {};
+      if ((sec.runAsNonRoot ?? podSec.runAsNonRoot) !== true) problem(at, 'must set runAsNonRoot: true');
+      if ((sec.runAsUser ?? podSec.runAsUser) === 0) problem(at, 'runs as uid 0');
+      if (sec.allowPrivilegeEscalation !== false) problem(at, 'must set allowPrivilegeEscalation: false');
+      if (sec.readOnlyRootFilesystem !== true) problem(at, 'must set readOnlyRootFilesystem: true');
+      if (!(sec.capabilities?.drop ?? []).includes('ALL')) problem(at, 'must drop ALL capabilities');
+      for (const kind of ['requests', 'limits']) {
+        for (const res of ['cpu', 'memory']) {
+          if (c.resources?.[kind]?.[res] === undefined) problem(at, `resources.${kind}.${res} is missing`);
+        }
+      }
+      for (const m of c.volumeMounts ?? []) {
+        if (!volumes.has(m.name)) problem(at, `mounts an undeclared volume ${m.name}`);
+      }
+      const env = new Map((c.env ?? []).map((e) => [e.name, e]));
+      for (const e of env.values()) {
+        const ref = e.valueFrom?.secretKeyRef;
+        if (ref && (ref.name !== SECRET_NAME || !SECRET_KEYS.includes(ref.key))) {
+          problem(at, `env ${e.name}: secret ${ref.name}/${ref.key} is not one of ${SECRET_NAME}'s keys`);
+        }
+        const cmRef = e.valueFrom?.configMapKeyRef;
+        if (cmRef && !configMaps.get(cmRef.name)?.data?.[cmRef.key])
+          problem(at, `env ${e.name}: no ConfigMap key`);
+      }
+      for (const from of c.envFrom ?? []) {
+        if (from.configMapRef && !configMaps.has(from.configMapRef.name)) {
+          problem(at, `envFrom: no ConfigMap ${from.configMapRef.name}`);
+        }
+      }
+      if (!probes || isInit) continue;
+      // A long-running container: ports, probes and its settings.
+      const ports = c.ports ?? [];
+      const portOk = (p) => ports.some((cp) => cp.name === p || cp.containerPort === p);
+      for (const [probe, paths] of Object.entries(probes)) {
+        const get = c[probe]?.httpGet;
+        if (!get) problem(at, `${probe} (httpGet) is missing`);
+        else {
+          if (!paths.includes(get.path))
+            problem(at, `${probe} must call ${paths.join(' or ')} (calls ${get.path})`);
+          if (!portOk(get.port)) problem(at, `${probe} port ${get.port} is not a container port`);
+        }
+      }
+      const portVar = env.get('PORT')?.value;
+      if (!portVar || !ports.some((p) => String(p.containerPort) === portVar)) {
+        problem(at, 'env PORT must equal the container port');
+      }
+      if (env.get('HOST')?.value !== '0.0.0.0')
+        problem(at, 'env HOST must be 0.0.0.0 (services default to 127.0.0.1)');
+      const needs = isGateway
+        ? ['AGORA_IDENTITY_SECRET', ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY', 'REMOTES_DIR']
+        : ['DATABASE_URL', 'REDIS_URL', 'AGORA_IDENTITY_SECRET'];
+      if (r.metadata.name === 'mailing') needs.push('SMTP_URL');
+      if (r.metadata.name === 'accounts') needs.push('AGORA_ADMIN_PASSWORD');
+      for (const key of needs) if (!env.has(key)) problem(at, `env ${key} is missing`);
+      for (const key of [
+        'AGORA_IDENTITY_SECRET',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'SMTP_URL',
+        'AGORA_ADMIN_PASSWORD',
+      ]) {
+        if (env.has(key) && !env.get(key).valueFrom?.secretKeyRef)
+          problem(at, `env ${key} must come from the Secret`);
+      }
+      if (isGateway) {
+        for (const [svc, key] of Object.entries(SERVICE_URL_VARS)) {
+          const value = env.get(key)?.value ?? '';
+          const m = /^http:\/\/([a-z0-9-]+):(\d+)$/.exec(value);
+          const s = m && services.get(m[1]);
+          if (!s || !(s.spec?.ports ?? []).some((p) => String(p.port) === m[2])) {
+            problem(at, `env ${key}=${value} does not point at the ${svc} Service and its port`);
+          }
+        }
+        const registry = env.get('REMOTES_REGISTRY')?.value ?? '';
+        const mount = (c.volumeMounts ?? []).find((m) => {
+          const v = volumes.get(m.name);
+          return v?.configMap && configMaps.get(v.configMap.name)?.data?.['remotes.json'] !== undefined;
+        });
+        if (!mount) problem(at, 'does not mount the ConfigMap holding remotes.json');
+        else {
+          if (mount.subPath) problem(at, 'mounts remotes.json with subPath: edits would never reach the pod');
+          if (`${mount.mountPath.replace(/\/$/, '')}/remotes.json` !== registry) {
+            problem(at, `REMOTES_REGISTRY=${registry} is not the mounted ${mount.mountPath}/remotes.json`);
+          }
+          const cm = configMaps.get(volumes.get(mount.name).configMap.name);
+          if (/-[a-z0-9]{10}$/.test(cm.metadata.name) && overlay) {
+            problem(
+              at,
+              `the remotes ConfigMap ${cm.metadata.name} has a hash suffix: an edit would restart pods`,
+            );
+          }
+        }
+      }
+    }
+  };
+
+  for (const [name, info] of Object.entries(DEPLOYABLES)) {
+    const d = deployments.get(name);
+    if (!d) {
+      problem(label, `no Deployment ${name}`);
+      continue;
+    }
+    const isGateway = name === 'gateway';
+    if (!(d.spec?.replicas >= 1)) problem(where(d), 'replicas must be at least 1');
+    if (!selects(d.spec?.selector?.matchLabels, d))
+      problem(where(d), 'selector does not match the pod labels');
+    checkPod(d, {
+      isGateway,
+      probes: {
+        startupProbe: ['/health'],
+        livenessProbe: ['/health'],
+        readinessProbe: isGateway ? ['/health', '/ready'] : ['/ready'],
+      },
+    });
+    const svc = services.get(name);
+    if (!svc) problem(label, `no Service ${name}`);
+    else if (!selects(svc.spec?.selector, d))
+      problem(where(svc), `selector does not match Deployment ${name}`);
+    else {
+      const cports = (d.spec.template.spec.containers ?? []).flatMap((c) => c.ports ?? []);
+      for (const p of svc.spec.ports ?? []) {
+        const t = p.targetPort ?? p.port;
+        if (!cports.some((cp) => cp.name === t || cp.containerPort === t)) {
+          problem(where(svc), `targetPort ${t} is not a port of Deployment ${name}`);
+        }
+      }
+      if (!isGateway && !(svc.spec.ports ?? []).some((p) => p.port === info.port)) {
+        problem(where(svc), `must expose port ${info.port}`);
+      }
+    }
+    const pdb = byKind('PodDisruptionBudget').find((p) => selects(p.spec?.selector?.matchLabels, d));
+    if (!pdb) problem(label, `no PodDisruptionBudget for ${name}`);
+    else if (typeof pdb.spec.minAvailable === 'number' && pdb.spec.minAvailable >= d.spec.replicas) {
+      problem(
+        where(pdb),
+        `minAvailable ${pdb.spec.minAvailable} with ${d.spec.replicas} replica(s) blocks node drains`,
+      );
+    }
+  }
+  for (const pdb of byKind('PodDisruptionBudget')) {
+    if (![...deployments.values()].some((d) => selects(pdb.spec?.selector?.matchLabels, d))) {
+      problem(where(pdb), 'selects no Deployment');
+    }
+  }
+  for (const s of services.values()) {
+    if (![...deployments.values()].some((d) => selects(s.spec?.selector, d)))
+      problem(where(s), 'selects no Deployment');
+  }
+
+  const ingresses = byKind('Ingress');
+  if (ingresses.length === 0) problem(label, 'no Ingress');
+  for (const ing of ingresses) {
+    const backends = [
+      ing.spec?.defaultBackend,
+      ...(ing.spec?.rules ?? []).flatMap((rule) => (rule.http?.paths ?? []).map((p) => p.backend)),
+    ].filter(Boolean);
+    if (backends.length === 0) problem(where(ing), 'has no backend');
+    for (const b of backends) {
+      const s = services.get(b.service?.name);
+      const port = b.service?.port?.name ?? b.service?.port?.number;
+      if (!s) problem(where(ing), `backend Service ${b.service?.name} does not exist`);
+      else if (!(s.spec.ports ?? []).some((p) => p.name === port || p.port === port)) {
+        problem(where(ing), `backend port ${port} is not a port of Service ${s.metadata.name}`);
+      } else if (s.metadata.name !== 'gateway') problem(where(ing), 'only the gateway is exposed');
+    }
+  }
+
+  const jobs = byKind('Job').filter((j) =>
+    (j.spec?.template?.spec?.containers ?? []).some((c) =>
+      [...(c.command ?? []), ...(c.args ?? [])].includes('scripts/migrate.mjs'),
+    ),
+  );
+  if (jobs.length !== 1) problem(label, 'needs exactly one Job running scripts/migrate.mjs');
+  for (const job of byKind('Job')) {
+    if (!['Never', 'OnFailure'].includes(job.spec?.template?.spec?.restartPolicy)) {
+      problem(where(job), 'restartPolicy must be Never or OnFailure');
+    }
+    checkPod(job, { probes: undefined });
+    const env = new Set(
+      (job.spec?.template?.spec?.containers ?? []).flatMap((c) => (c.env ?? []).map((e) => e.name)),
+    );
+    if (!env.has('DATABASE_URL')) problem(where(job), 'env DATABASE_URL is missing');
+  }
+
+  const registries = [...configMaps.values()].filter((c) => c.data?.['remotes.json'] !== undefined);
+  if (registries.length !== 1) problem(label, 'needs exactly one ConfigMap holding remotes.json');
+  for (const cm of registries)
+    checkRegistry(`${label} ConfigMap/${cm.metadata.name} remotes.json`, cm.data['remotes.json']);
+}
+
+/** Both renderings must describe the same objects. */
+function compareRenderings(label, mine, theirs) {
+  const summary = (resources) =>
+    new Map(
+      resources.map((r) => [
+        `${r.kind}/${baseName(r.metadata?.name)}`,
+        JSON.stringify({
+          namespace: r.metadata?.namespace,
+          replicas: r.spec?.replicas,
+          images: containersOf(r).map((c) => c.image),
+          data: r.kind === 'ConfigMap' ? Object.entries(r.data ?? {}).sort() : undefined,
+        }),
+      ]),
+    );
+  const a = summary(mine);
+  const b = summary(theirs);
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(key) !== b.get(key)) {
+      problem(
+        label,
+        `${key}: check-deploy renders ${a.get(key) ?? 'nothing'}, kubectl ${b.get(key) ?? 'nothing'}`,
+      );
+    }
+  }
+}
+
+function kubectlAvailable() {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkKubernetes() {
+  const k8s = path.join(DEPLOY, 'k8s');
+  const base = path.join(k8s, 'base');
+  const overlaysDir = path.join(k8s, 'overlays');
+  if (!existsSync(base)) return problem('deploy/k8s/base', 'missing');
+  const overlays = existsSync(overlaysDir)
+    ? readdirSync(overlaysDir).filter((d) => statSync(path.join(overlaysDir, d)).isDirectory())
+    : [];
+  for (const env of ['staging', 'production']) {
+    if (!overlays.includes(env)) problem('deploy/k8s/overlays', `no ${env} overlay`);
+  }
+  const withKubectl = kubectlAvailable();
+  const rendered = {};
+  const targets = [
+    ['deploy/k8s/base', base, false],
+    ...overlays.map((o) => [`deploy/k8s/overlays/${o}`, path.join(overlaysDir, o), true]),
+  ];
+  for (const [label, dir, overlay] of targets) {
+    const mine = kustomize(dir);
+    const [k] = readYaml(path.join(dir, 'kustomization.yaml'));
+    const namespace = k?.namespace;
+    checkRendered(label, mine, { namespace, overlay });
+    rendered[label] = mine;
+    if (overlay && !existsSync(path.join(dir, 'remotes.json')))
+      problem(label, 'has no remotes.json of its own');
+    if (withKubectl) {
+      let theirs;
+      try {
+        theirs = parseYamlAll(
+          execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: 'pipe' }),
+        );
+      } catch (err) {
+        const message = String(err.stderr ?? err.message)
+          .trim()
+          .split('\n')[0];
+        problem(label, `kubectl kustomize failed: ${message.replace(/^.*err="/, '').slice(0, 240)}`);
+        continue;
+      }
+      const before = problems.length;
+      checkRendered(`${label} (kubectl)`, theirs, { namespace, overlay });
+      if (problems.length === before) compareRenderings(label, mine, theirs);
+    }
+  }
+  const replicas = (label) =>
+    JSON.stringify(
+      (rendered[label] ?? []).filter((r) => r.kind === 'Deployment').map((d) => d.spec.replicas),
+    );
+  if (overlays.length >= 2 && new Set(overlays.map((o) => replicas(`deploy/k8s/overlays/${o}`))).size === 1) {
+    problem('deploy/k8s/overlays', 'every overlay has the same replicas');
+  }
+  for (const file of walk(k8s)) {
+    if (/\.(ya?ml|json)$/.test(file) && !listedFiles.has(file)) {
+      problem(rel(file), 'is not used by any kustomization.yaml');
+    }
+  }
+  return withKubectl;
+}
+
+// --- run --------------------------------------------------------------------------------------------------------
+
+if (!existsSync(DEPLOY)) {
+  console.error(`check-deploy: ${DEPLOY} does not exist`);
+  process.exit(2);
+}
+let yamlFiles = 0;
+for (const file of walk(DEPLOY)) {
+  if (/\.ya?ml$/.test(file)) {
+    yamlFiles++;
+    readYaml(file);
+  }
+}
+checkDockerfile();
+checkCompose();
+const withKubectl = checkKubernetes();
+
+if (problems.length > 0) {
+  console.error(`check-deploy: ${problems.length} problem(s) in the deployment files:`);
+  for (const p of problems) console.error(`  - ${p}`);
+  process.exit(1);
+}
+console.log(
+  `check-deploy: ok (${yamlFiles} YAML files; Dockerfile targets ${[...dockerTargets].join(', ')}; compose; ` +
+    `k8s base and overlays rendered by check-deploy${withKubectl ? ' and by kubectl kustomize' : ' (kubectl not found)'})`,
+);

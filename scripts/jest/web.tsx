@@ -1,0 +1,158 @@
+// Helpers for the web tests (jest project `web`): a fake fetch and a render with the shell's providers.
+import type { ReactElement, ReactNode } from 'react';
+import { act, fireEvent, render, type RenderResult } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { SessionUser } from '@agora/contracts';
+import {
+  localeAtom,
+  MessagesProvider,
+  sessionStatusAtom,
+  sessionUserAtom,
+  type Catalogue,
+  type Locale,
+} from '@agora/platform';
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+export type FakeAnswer = { status: number; body?: unknown; setCookie?: string } | Promise<never>;
+export type FakeRoutes = Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>;
+
+/** A minimal `Response` (jsdom has none). */
+export function fakeResponse(status: number, body?: unknown): Response {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const response = {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: status === 404 ? 'Not Found' : '',
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  };
+  return response as unknown as Response;
+}
+
+/**
+ * Replaces `fetch` with a table of answers keyed by `"METHOD /path"` (query strings included). Unknown calls answer
+ * 404 `{"Error": "not found"}`. `setCookie` writes `document.cookie`, like a server's Set-Cookie would. Returns the
+ * recorded calls.
+ */
+export function mockFetch(routes: FakeRoutes): FakeCall[] {
+  const calls: FakeCall[] = [];
+  const fake = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+      headers[key.toLowerCase()] = value;
+    }
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    const call: FakeCall = { method, url, headers, body, credentials: init.credentials };
+    calls.push(call);
+    const route = routes[`${method} ${url}`];
+    const answer = typeof route === 'function' ? route(call) : route;
+    if (!answer) return fakeResponse(404, { Error: 'not found' });
+    const { status, body: responseBody, setCookie } = await answer;
+    if (setCookie) document.cookie = setCookie;
+    return fakeResponse(status, responseBody);
+  };
+  globalThis.fetch = jest.fn(fake) as typeof fetch;
+  return calls;
+}
+
+/** Clicks inside an awaited `act`, so that what the click suspends on (a remote, a lazy page) can settle. */
+export async function click(element: Element): Promise<void> {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+/** Removes every cookie readable by scripts. */
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+export const adminUser: SessionUser = {
+  uuid: 'u-admin',
+  username: 'maria',
+  firstname: 'Μαρία',
+  lastname: 'Παπαδοπούλου',
+  email: 'maria@example.org',
+  role: 'admin',
+};
+
+export const participantUser: SessionUser = {
+  uuid: 'u-part',
+  username: 'nikos',
+  firstname: 'Νίκος',
+  lastname: 'Νικολάου',
+  email: 'nikos@example.org',
+  role: 'authorized',
+};
+
+/** Shows the current path, so tests can assert redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export interface RenderWebOptions {
+  /** initial URL */
+  route?: string;
+  /** the logged-in user; null for a logged-out visitor; undefined leaves the session pending */
+  user?: SessionUser | null;
+  locale?: Locale;
+  messages?: Catalogue;
+  /** also render LocationProbe */
+  probe?: boolean;
+}
+
+export type RenderWebResult = RenderResult & { store: ReturnType<typeof createStore> };
+
+/**
+ * Renders like the shell does: jotai store, a fresh SWR cache, MessagesProvider and a MemoryRouter. Rendering
+ * happens inside an awaited `act`, so components that suspend (remotes, lazy pages) settle as in a browser.
+ */
+export async function renderWeb(ui: ReactElement, options: RenderWebOptions = {}): Promise<RenderWebResult> {
+  const store = createStore();
+  if (options.user !== undefined) {
+    store.set(sessionUserAtom, options.user);
+    store.set(sessionStatusAtom, options.user ? 'loggedIn' : 'loggedOut');
+  }
+  store.set(localeAtom, options.locale ?? 'en');
+  const messages = options.messages ?? { el: {}, en: {} };
+  const wrap = (children: ReactNode) => (
+    <Provider store={store}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+        <MessagesProvider messages={messages}>
+          <MemoryRouter initialEntries={[options.route ?? '/']}>
+            {children}
+            {options.probe && <LocationProbe />}
+          </MemoryRouter>
+        </MessagesProvider>
+      </SWRConfig>
+    </Provider>
+  );
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = render(wrap(ui));
+  });
+  if (!result) throw new Error('render failed');
+  return { ...result, store };
+}

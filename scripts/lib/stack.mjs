@@ -1,0 +1,298 @@
+// Starting Agora: the one-process mode, the distributed mode (one process per deployable) and the mail catcher.
+// Used by `npm start`, `npm run start:distributed`, `npm run migrate` and the browser tests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const SERVICES = ['accounts', 'library', 'consultation', 'mailing'];
+const URL_VARS = {
+  accounts: 'ACCOUNTS_URL',
+  library: 'LIBRARY_URL',
+  consultation: 'CONSULTATION_URL',
+  mailing: 'MAILING_URL',
+};
+
+/** True when the server packages and the front end have been built. */
+export function isBuilt() {
+  return (
+    SERVICES.every((s) => existsSync(path.join(ROOT, 'services', s, 'dist', 'index.js'))) &&
+    existsSync(path.join(ROOT, 'gateway', 'dist', 'index.js')) &&
+    existsSync(path.join(ROOT, 'dist', 'shell', 'index.html'))
+  );
+}
+
+/**
+ * A TCP port that is free now, picked below Linux's ephemeral range (32768-60999). Ports in that range are what
+ * the kernel hands to `listen(0)` and to outgoing connections, so a port picked there and released could be taken
+ * by a service listening on port 0 before its chooser binds it again.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free TCP port found between 20000 and 32000');
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    // No host: the dual-stack wildcard, so the port is free on every interface the gateway might use.
+    srv.listen(port, () => srv.close(() => resolve(true)));
+  });
+}
+
+/** Listens on `port` (0 for any) and resolves once bound; rejects with the bind error (EADDRINUSE, ...). */
+export function listenOn(server, port, host) {
+  return new Promise((resolve, reject) => {
+    const onError = (err) => reject(err);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address().port);
+    });
+  });
+}
+
+/** Polls `url` until it answers 200 or `timeoutMs` passes. */
+export async function waitForHttp(url, timeoutMs = 60_000, child = undefined) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: process exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = e instanceof Error ? e.message : String(e);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become ready in ${timeoutMs} ms (${last})`);
+}
+
+/** A service definition: services export either a definition or a factory taking the environment. */
+export async function loadDefinition(name, env) {
+  const mod = await import(`@agora/${name}`);
+  const factory = mod[`create${name[0].toUpperCase()}${name.slice(1)}Service`] ?? mod[`${name}Service`];
+  if (typeof factory !== 'function') throw new Error(`@agora/${name} exports no service factory`);
+  return factory(env);
+}
+
+/** The identity secret: configured, or a random one for a single process tree. */
+export function identitySecret(env) {
+  return env.AGORA_IDENTITY_SECRET || randomBytes(32).toString('base64url');
+}
+
+/** Starts maildev (SMTP + web inbox) as a child process. */
+export async function startMailCatcher({ smtpPort, webPort, log = () => {} }) {
+  const bin = path.join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev');
+  const child = spawn(
+    process.execPath,
+    [bin, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  child.stderr.on('data', (d) => log(`mail catcher: ${String(d).trim()}`));
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  await waitForHttp(`${webUrl}/email`, 30_000, child);
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    webUrl,
+    stop: () => stopChild(child),
+  };
+}
+
+function stopChild(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/** `env` plus the URL variables (`LIBRARY_URL`, ...) of the services in `urls` (name → URL). */
+function withServiceUrls(env, urls) {
+  const out = { ...env };
+  for (const name of SERVICES) if (urls[name]) out[URL_VARS[name]] = urls[name];
+  return out;
+}
+
+/** Runs every service's migrations on the given infrastructure. */
+export async function migrateAll(env, infra, log = () => {}) {
+  const common = await import('@agora/common');
+  for (const name of SERVICES) {
+    const def = await loadDefinition(name, env);
+    const done = await common.migrateService(infra, def.storage);
+    log(done.length ? `${name}: applied ${done.join(', ')}` : `${name}: up to date`);
+  }
+}
+
+/**
+ * The one-process mode: the four services on random loopback ports and the gateway, sharing one infrastructure
+ * (the embedded database when DATABASE_URL is not set).
+ */
+export async function startAllInOne({ env }) {
+  const common = await import('@agora/common');
+  const { createGateway, loadGatewayConfig } = await import('@agora/gateway');
+  const { createServer: createHttpServer } = await import('node:http');
+  // The site's port is bound first: the services then listen on port 0, and the kernel cannot hand them the
+  // site's port. Requests that arrive before the gateway is ready get 503.
+  let handler = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(JSON.stringify({ Error: 'Agora is starting' }));
+  };
+  const server = createHttpServer((req, res) => handler(req, res));
+  // No HOST: every interface in both address families, so `localhost` reaches the site as ::1 and 127.0.0.1.
+  const host = env.HOST || undefined;
+  const port = await listenOn(server, Number(env.PORT || 8080), host);
+  const closeServer = () => new Promise((r) => server.close(() => r()));
+  const secret = identitySecret(env);
+  const baseEnv = {
+    ...env,
+    AGORA_IDENTITY_SECRET: secret,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // Links in mails and external-login redirects point at the gateway.
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`,
+  };
+  const logger = common.createLogger('agora', baseEnv.LOG_LEVEL || 'info');
+  let infra;
+  const apps = [];
+  let gateway;
+  const stop = async () => {
+    await closeServer();
+    await gateway?.close?.();
+    for (const app of apps.reverse()) await app.close();
+    await infra?.close();
+  };
+  try {
+    infra = await common.createInfra({
+      databaseUrl: baseEnv.DATABASE_URL || undefined,
+      redisUrl: baseEnv.REDIS_URL || undefined,
+      dataDir: baseEnv.AGORA_DATA_DIR || path.join(ROOT, 'data'),
+      queuePrefix: baseEnv.QUEUE_PREFIX || 'agora',
+      log: (m) => logger.info(m),
+    });
+    const urls = {};
+    await migrateAll(baseEnv, infra, (m) => logger.info(m));
+    for (const name of SERVICES) {
+      // A service reaches the ones started before it (consultation asks the library) by their URL variables.
+      const def = await loadDefinition(name, withServiceUrls(baseEnv, urls));
+      const config = common.loadServiceConfig(name, baseEnv);
+      const app = await common.createServiceApp(def, {
+        config,
+        infra,
+        logger: common.createLogger(name, config.log.level),
+      });
+      apps.push(app);
+      await app.listen(0, '127.0.0.1');
+      urls[name] = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+    }
+    const gatewayEnv = { ...baseEnv, HOST: host ?? '', PORT: String(port) };
+    for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = urls[name];
+    gateway = createGateway(loadGatewayConfig(gatewayEnv));
+    handler = gateway.app;
+    return { url: `http://localhost:${port}`, port, services: urls, infra, stop };
+  } catch (e) {
+    await stop().catch(() => {});
+    throw e;
+  }
+}
+
+/** Spawns one deployable as its own process and waits for its `/health`. */
+export async function spawnDeployable(name, env, port, log = () => {}) {
+  const entry =
+    name === 'gateway'
+      ? path.join(ROOT, 'gateway', 'dist', 'main.js')
+      : path.join(ROOT, 'services', name, 'dist', 'main.js');
+  const child = spawn(process.execPath, [entry], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (d) =>
+    String(d)
+      .trimEnd()
+      .split('\n')
+      .forEach((l) => log(`[${name}] ${l}`));
+  child.stdout.on('data', prefix);
+  child.stderr.on('data', prefix);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/health`, 60_000, child);
+  return { name, url, port, child, stop: () => stopChild(child) };
+}
+
+/**
+ * The distributed mode: migrations first, then each service and the gateway as its own process, against a real
+ * Postgres (DATABASE_URL) and Redis (REDIS_URL).
+ */
+export async function startDistributed({ env, gatewayPort, log = console.log }) {
+  if (!env.DATABASE_URL)
+    throw new Error('the distributed mode needs DATABASE_URL (a Postgres server with PostGIS)');
+  if (!env.REDIS_URL) throw new Error('the distributed mode needs REDIS_URL');
+  const common = await import('@agora/common');
+  const secret = identitySecret(env);
+  const childEnv = {
+    ...env,
+    AGORA_IDENTITY_SECRET: secret,
+    HOST: '127.0.0.1',
+    MIGRATE_ON_START: 'false',
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
+  };
+  const infra = await common.createInfra({
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
+    queuePrefix: env.QUEUE_PREFIX || 'agora',
+  });
+  try {
+    await migrateAll(childEnv, infra, log);
+  } finally {
+    await infra.close();
+  }
+  const procs = {};
+  const ports = {};
+  const stopAll = async () => {
+    await Promise.all(Object.values(procs).map((p) => p.stop()));
+  };
+  try {
+    for (const name of SERVICES) {
+      ports[name] = Number(env[`${name.toUpperCase()}_PORT`]) || (await freePort());
+      const started = Object.fromEntries(Object.values(procs).map((p) => [p.name, p.url]));
+      procs[name] = await spawnDeployable(name, withServiceUrls(childEnv, started), ports[name], log);
+    }
+    const gatewayEnv = { ...childEnv, HOST: env.HOST || '' };
+    for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = procs[name].url;
+    procs.gateway = await spawnDeployable('gateway', gatewayEnv, gatewayPort, log);
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+  return {
+    url: `http://localhost:${gatewayPort}`,
+    procs,
+    /** Stops one deployable (e.g. to see the others keep working). */
+    stopOne: (name) => procs[name].stop(),
+    /** Starts a stopped deployable again on the same port. */
+    restartOne: async (name) => {
+      const gatewayEnv = { ...childEnv };
+      for (const n of SERVICES) gatewayEnv[URL_VARS[n]] = `http://127.0.0.1:${ports[n]}`;
+      procs[name] = await spawnDeployable(
+        name,
+        gatewayEnv, // the services' URLs: the gateway routes to them, and services call each other
+        name === 'gateway' ? gatewayPort : ports[name],
+        log,
+      );
+    },
+    stop: stopAll,
+  };
+}

@@ -1,0 +1,26 @@
+// `npm run migrate`: applies every service's pending migrations to DATABASE_URL (or the embedded database).
+// `npm run migrate -- --revert <service>` reverts that service's last migration.
+import path from 'node:path';
+import { loadDefinition, migrateAll, ROOT } from './lib/stack.mjs';
+
+const env = { ...process.env, AGORA_IDENTITY_SECRET: process.env.AGORA_IDENTITY_SECRET || 'x'.repeat(32) };
+const common = await import('@agora/common');
+const infra = await common.createInfra({
+  databaseUrl: env.DATABASE_URL || undefined,
+  redisUrl: env.REDIS_URL || undefined,
+  dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
+  queuePrefix: 'agora',
+  log: console.log,
+});
+try {
+  const revert = process.argv.indexOf('--revert');
+  if (revert >= 0) {
+    const name = process.argv[revert + 1];
+    await common.revertServiceMigration(infra, (await loadDefinition(name, env)).storage);
+    console.log(`${name}: reverted the last migration`);
+  } else {
+    await migrateAll(env, infra, console.log);
+  }
+} finally {
+  await infra.close();
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `npm test`: every check and test, from a fresh clone. Installs and starts what it needs when it is missing
+# (PostgreSQL + PostGIS, Redis, Chromium), builds, then runs lint, types, unit, integration and browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-env.sh
+
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step build
+npm run build
+
+step lint
+npm run lint
+
+step typecheck
+npm run typecheck
+
+step "deployment files"
+node scripts/check-deploy.mjs
+
+results="$(mktemp -d)"
+trap 'rm -rf "$results"' EXIT
+
+# Each run has a hard limit, and jest exits once its tests are done even if a failed set-up left a handle open:
+# a broken run fails in minutes instead of hanging.
+jest() { timeout --kill-after=30s "$1" node node_modules/jest/bin/jest.js --ci --forceExit "${@:2}"; }
+
+step "unit, web and integration tests"
+jest 15m --selectProjects unit web integration --json --outputFile "$results/main.json"
+
+step "browser tests (Chromium)"
+jest 15m --selectProjects e2e --runInBand --json --outputFile "$results/e2e.json"
+
+# One closing line over both runs.
+node -e '
+  const runs = process.argv.slice(1).map((f) => require(f));
+  const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
+  console.log(`\n${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed`);
+' "$results/main.json" "$results/e2e.json"

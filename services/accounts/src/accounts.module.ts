@@ -1,0 +1,68 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { INFRA, MAIL_REQUESTS_QUEUE, type Infra } from '@agora/common';
+import { ACCOUNTS_CONFIG, type AccountsConfig } from './config/accounts.config.js';
+import { RateLimitService } from './ratelimit/rate-limit.service.js';
+import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
+import { RecoveryController } from './recovery/recovery.controller.js';
+import { RecoveryToken } from './recovery/recovery-token.entity.js';
+import { RecoveryService } from './recovery/recovery.service.js';
+import { RegistrationController } from './registration/registration.controller.js';
+import { UsersAdminCreateController } from './users/users-admin-create.controller.js';
+import { LoginController } from './sessions/login.controller.js';
+import { SessionPurge } from './sessions/session-purge.js';
+import { Session } from './sessions/session.entity.js';
+import { SessionsService } from './sessions/sessions.service.js';
+import { Setting } from './settings/setting.entity.js';
+import { SettingsController } from './settings/settings.controller.js';
+import { SettingsService } from './settings/settings.service.js';
+import { ProfileController } from './users/profile.controller.js';
+import { User } from './users/user.entity.js';
+import { UsersController } from './users/users.controller.js';
+import { UsersService } from './users/users.service.js';
+import { UserValidationService } from './validation/user-validation.service.js';
+import { ValidationController } from './validation/validation.controller.js';
+
+/** Entities of the `accounts` schema (also listed in `accountsStorage`). */
+export const ACCOUNTS_ENTITIES = [User, Session, Setting, RecoveryToken];
+
+@Global()
+@Module({})
+export class AccountsModule {
+  static forRoot(config: AccountsConfig): DynamicModule {
+    return {
+      module: AccountsModule,
+      imports: [
+        TypeOrmModule.forFeature(ACCOUNTS_ENTITIES, 'accounts'),
+        BullModule.forRootAsync({
+          inject: [INFRA],
+          useFactory: (infra: Infra) => ({ connection: infra.bullConnection, prefix: infra.queuePrefix }),
+        }),
+        BullModule.registerQueue({ name: MAIL_REQUESTS_QUEUE }),
+      ],
+      controllers: [
+        LoginController,
+        ProfileController,
+        RegistrationController,
+        RecoveryController,
+        UsersController,
+        UsersAdminCreateController,
+        SettingsController,
+        ValidationController,
+      ],
+      providers: [
+        { provide: ACCOUNTS_CONFIG, useValue: config },
+        UsersService,
+        SessionsService,
+        SessionPurge,
+        UserValidationService,
+        SettingsService,
+        RateLimitService,
+        RecoveryService,
+        MailRequestsProducer,
+      ],
+      exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { parseEnv } from '@agora/common';
+
+export const ACCOUNTS_CONFIG = Symbol('accounts.config');
+
+const schema = z.object({
+  // An empty value counts as unset.
+  AGORA_ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(8, 'AGORA_ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ),
+  /** Set by the one-process launcher: allows the well-known development admin password. */
+  AGORA_DEV_MODE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Where people reach the site (links in e-mails). */
+  PUBLIC_URL: z
+    .string()
+    .default('http://localhost:8080')
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'PUBLIC_URL must be an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, '')),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+});
+
+export interface AccountsConfig {
+  adminPassword?: string;
+  devMode: boolean;
+  session: { idleMs: number; maxMs: number };
+  /** Base URL of the site, without a trailing slash. */
+  publicUrl: string;
+}
+
+export const DEV_ADMIN_PASSWORD = 'agora-admin';
+
+export function loadAccountsConfig(env: Record<string, string | undefined>): AccountsConfig {
+  const e = parseEnv('accounts', schema, env);
+  return {
+    adminPassword: e.AGORA_ADMIN_PASSWORD,
+    devMode: e.AGORA_DEV_MODE,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    publicUrl: e.PUBLIC_URL,
+  };
+}

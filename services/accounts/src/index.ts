@@ -1,0 +1,47 @@
+import type { ServiceDefinition } from '@agora/common';
+import { AccountsModule, ACCOUNTS_ENTITIES } from './accounts.module.js';
+import { loadAccountsConfig } from './config/accounts.config.js';
+import { CreateAccounts1763769600000 } from './migrations/1763769600000-CreateAccounts.js';
+import {
+  CreateExternalLogin1795305246000,
+  ExternalIdentity,
+  loadOAuthConfig,
+  OAuthModule,
+  OAuthRequest,
+} from './oauth/oauth.module.js';
+import { AccountsSettingsRecoveryLimits1796000000000 } from './migrations/1796000000000-AccountsSettingsRecoveryLimits.js';
+import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.js';
+import { UsersService } from './users/users.service.js';
+
+export const accountsStorage = {
+  schema: 'accounts',
+  entities: [...ACCOUNTS_ENTITIES, OAuthRequest, ExternalIdentity],
+  migrations: [
+    CreateAccounts1763769600000,
+    CreateExternalLogin1795305246000,
+    AccountsSettingsRecoveryLimits1796000000000,
+    UserLocale1797000000000,
+  ],
+};
+
+/** The accounts service: users, sessions, roles, registration, recovery, settings, validation rules. */
+export function accountsService(env: Record<string, string | undefined>): ServiceDefinition {
+  const config = loadAccountsConfig(env);
+  return {
+    name: 'accounts',
+    title: 'Agora accounts',
+    description: 'Users, sessions, roles, settings',
+    storage: accountsStorage,
+    modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env))],
+    onReady: async (app) => {
+      await app.get(UsersService).ensureFirstAdmin();
+    },
+  };
+}
+
+export { hashPassword, UsersService } from './users/users.service.js';
+export { DEV_ADMIN_PASSWORD } from './config/accounts.config.js';
+export { SessionPurge } from './sessions/session-purge.js';
+export { SettingsService } from './settings/settings.service.js';
+export { DEFAULT_SETTINGS, type SiteSettings } from './settings/settings.schema.js';
+export { USER_RULES } from './validation/user-rules.js';

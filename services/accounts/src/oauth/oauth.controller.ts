@@ -1,0 +1,133 @@
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentIdentity, LOGGER, Public } from '@agora/common';
+import { SESSION_SET_HEADER, type Identity } from '@agora/contracts';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersService } from '../users/users.service.js';
+import { OAUTH_CONFIG, type OAuthConfig, type OAuthProviderName } from './oauth.config.js';
+import { OAuthFailure, OAuthService } from './oauth.service.js';
+import { safeReferrer } from './oauth.util.js';
+
+/**
+ * External login (spec: the login page's Google, Facebook and open-auth links). Each start route redirects
+ * to the provider; its `/callback` finishes the login, creates a session exactly like `POST /login`
+ * (header `x-agora-session`, turned into the cookie by the gateway) and redirects to the referrer or `/`.
+ * A failure (provider unreachable, bad state, refused code or token, ...) never answers an error page: it
+ * redirects to `/login?error=oauth|oauth_email|inactive`. Only a provider that is not configured answers 404.
+ */
+@ApiTags('session')
+@Controller()
+export class OAuthController {
+  constructor(
+    private readonly oauth: OAuthService,
+    private readonly sessions: SessionsService,
+    private readonly users: UsersService,
+    @Inject(OAUTH_CONFIG) private readonly config: OAuthConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @ApiOperation({
+    summary: 'Log in with the configured OpenID Connect provider (302 to it; 404 when not enabled)',
+  })
+  @Public()
+  @Get('oauth')
+  openStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
+    return this.start('open', referrer, res);
+  }
+
+  @ApiOperation({ summary: 'Log in with Google (302 to Google; 404 when not enabled)' })
+  @Public()
+  @Get('goauth')
+  googleStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
+    return this.start('google', referrer, res);
+  }
+
+  @ApiOperation({ summary: 'Log in with Facebook (302 to Facebook; 404 when not enabled)' })
+  @Public()
+  @Get('fblogin')
+  facebookStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
+    return this.start('facebook', referrer, res);
+  }
+
+  @ApiOperation({ summary: 'The OpenID Connect provider returns here' })
+  @Public()
+  @Get('oauth/callback')
+  openCallback(
+    @Query() query: Record<string, unknown>,
+    @CurrentIdentity() identity: Identity,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.callback('open', query, identity, res);
+  }
+
+  @ApiOperation({ summary: 'Google returns here' })
+  @Public()
+  @Get('goauth/callback')
+  googleCallback(
+    @Query() query: Record<string, unknown>,
+    @CurrentIdentity() identity: Identity,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.callback('google', query, identity, res);
+  }
+
+  @ApiOperation({ summary: 'Facebook returns here' })
+  @Public()
+  @Get('fblogin/callback')
+  facebookCallback(
+    @Query() query: Record<string, unknown>,
+    @CurrentIdentity() identity: Identity,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.callback('facebook', query, identity, res);
+  }
+
+  private async start(provider: OAuthProviderName, referrer: unknown, res: Response): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    let url: string;
+    try {
+      url = await this.oauth.start(provider, safeReferrer(referrer, this.config.publicUrl));
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      // a browser navigation: back to the login page with a message rather than an error document
+      this.logger.warn({ provider, err: messageOf(e) }, 'external login could not start');
+      url = '/login?error=oauth';
+    }
+    res.redirect(302, url);
+  }
+
+  private async callback(
+    provider: OAuthProviderName,
+    rawQuery: Record<string, unknown>,
+    identity: Identity,
+    res: Response,
+  ): Promise<void> {
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(rawQuery)) if (typeof v === 'string') query[k] = v;
+    res.setHeader('Cache-Control', 'no-store');
+    let target: string;
+    try {
+      const { user, referrer } = await this.oauth.finish(provider, query);
+      if (identity.sid) await this.sessions.destroy(identity.sid);
+      const sid = await this.sessions.create(user.uuid, identity.ip);
+      await this.users.markLogin(user.uuid);
+      res.setHeader(SESSION_SET_HEADER, sid);
+      target = referrer ?? '/';
+      this.logger.info({ provider, user: user.uuid }, 'external login');
+    } catch (e) {
+      if (e instanceof AppError && e.status === 404) throw e;
+      const reason = e instanceof OAuthFailure ? e.reason : 'oauth';
+      this.logger.warn({ provider, reason, err: messageOf(e) }, 'external login failed');
+      target = `/login?error=${reason}`;
+    }
+    res.redirect(302, target);
+  }
+}
+
+function messageOf(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' ? `${code}: ${e.message}` : e.message;
+}

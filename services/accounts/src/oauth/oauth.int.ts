@@ -1,0 +1,448 @@
+import { createHash, createHmac, generateKeyPairSync } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SESSION_SET_HEADER } from '@agora/contracts';
+import { bootTestService, type TestService } from '@agora/common/testing';
+import Provider, { type Configuration } from 'oidc-provider';
+import request from 'supertest';
+import { accountsService } from '../index.js';
+
+/**
+ * External login against a real OpenID Connect provider (oidc-provider, in-process on a loopback port, its
+ * development login and consent forms driven over HTTP) and a local fake of Facebook's OAuth 2 + Graph API.
+ */
+
+const PUBLIC_URL = 'http://agora.test';
+const CLIENT_ID = 'agora-test';
+const CLIENT_SECRET = 'agora-test-secret-0123456789';
+const FB_ID = 'fb-app';
+const FB_SECRET = 'fb-app-secret';
+
+/** The provider's accounts: the dev login form accepts any login name; these have claims. */
+const ACCOUNTS: Record<string, Record<string, string | boolean>> = {
+  'alice-sub': {
+    email: 'alice@example.org',
+    email_verified: true,
+    given_name: 'Alice',
+    family_name: 'Liddell',
+    name: 'Alice Liddell',
+    preferred_username: 'alice',
+  },
+  'second-alice': { email: 'alice2@example.org', name: 'Alice Other', preferred_username: 'alice' },
+  'taken-email': { email: 'Admin@localhost', name: 'Not The Admin' },
+};
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+function close(server: Server | undefined): Promise<void> {
+  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+}
+
+/** A minimal cookie jar: a browser keeps cookies per path; sending all of them is enough here. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+describe('external login (real OpenID Connect provider)', () => {
+  let svc: TestService;
+  let server: ReturnType<TestService['app']['getHttpServer']>;
+  let oidcServer: Server;
+  let fbServer: Server;
+  let issuer: string;
+  let fbUrl: string;
+
+  beforeAll(async () => {
+    let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+    oidcServer = createServer((req, res) => handler(req, res));
+    issuer = `http://127.0.0.1:${await listen(oidcServer)}`;
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const config: Configuration = {
+      clients: [
+        {
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          redirect_uris: [`${PUBLIC_URL}/api/oauth/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
+      cookies: { keys: ['oidc-test-cookie-key'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      },
+      features: { devInteractions: { enabled: true }, registration: { enabled: false } },
+      pkce: { required: () => true },
+      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+      findAccount: (_ctx, id) => {
+        const claims = ACCOUNTS[id];
+        if (!claims) return undefined;
+        return { accountId: id, claims: () => ({ sub: id, ...claims }) };
+      },
+    };
+    const provider = new Provider(issuer, config);
+    handler = provider.callback();
+
+    fbServer = createServer(fakeFacebook);
+    fbUrl = `http://127.0.0.1:${await listen(fbServer)}`;
+
+    svc = await bootTestService(
+      accountsService({
+        AGORA_ADMIN_PASSWORD: 'first-admin-password',
+        PUBLIC_URL,
+        OIDC_ISSUER: issuer,
+        OIDC_CLIENT_ID: CLIENT_ID,
+        OIDC_CLIENT_SECRET: CLIENT_SECRET,
+        OIDC_TITLE: 'Municipality login',
+        FACEBOOK_CLIENT_ID: FB_ID,
+        FACEBOOK_CLIENT_SECRET: FB_SECRET,
+        FACEBOOK_DIALOG_URL: `${fbUrl}/dialog/oauth`,
+        FACEBOOK_GRAPH_URL: fbUrl,
+      }),
+    );
+    server = svc.app.getHttpServer();
+  });
+
+  afterAll(async () => {
+    await svc?.close();
+    await close(oidcServer);
+    await close(fbServer);
+  });
+
+  const anonymous = () => svc.identity(null);
+
+  /** GET on the accounts app of a public URL (`http://agora.test/api/x` → `/x`), as the gateway forwards it. */
+  function viaGateway(url: string) {
+    expect(url.startsWith(`${PUBLIC_URL}/api/`)).toBe(true);
+    return request(server)
+      .get(url.slice(`${PUBLIC_URL}/api`.length))
+      .set('x-agora-identity', anonymous())
+      .redirects(0);
+  }
+
+  /** Plays the browser at the provider: follows redirects, fills in the login and consent forms. */
+  async function atProvider(start: string, jar: Jar, login: string, prompts: string[] = []): Promise<string> {
+    let url = start;
+    for (let step = 0; step < 12; step++) {
+      if (url.startsWith(PUBLIC_URL)) return url;
+      const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+      jar.store(res);
+      if (res.status >= 300 && res.status < 400) {
+        url = new URL(res.headers.get('location')!, url).href;
+        continue;
+      }
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
+      expect(action && prompt).toBeTruthy();
+      prompts.push(prompt!);
+      const form = new URLSearchParams({ prompt: prompt! });
+      if (prompt === 'login') {
+        form.set('login', login);
+        form.set('password', 'any');
+      }
+      const submitted = await fetch(new URL(action!.replace(/&amp;/g, '&'), url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      jar.store(submitted);
+      expect([302, 303]).toContain(submitted.status);
+      url = new URL(submitted.headers.get('location')!, url).href;
+    }
+    throw new Error('the provider did not send the browser back');
+  }
+
+  /** `/oauth` → provider → the callback URL the provider sent the browser to (not yet followed). */
+  async function startLogin(jar: Jar, login: string, referrer?: string, prompts?: string[]): Promise<string> {
+    const start = await request(server)
+      .get('/oauth')
+      .query(referrer === undefined ? {} : { referrer })
+      .set('x-agora-identity', anonymous())
+      .redirects(0);
+    expect(start.status).toBe(302);
+    expect(start.headers.location.startsWith(`${issuer}/auth?`)).toBe(true);
+    return atProvider(start.headers.location, jar, login, prompts);
+  }
+
+  async function resolve(sid: string) {
+    return request(server)
+      .post('/internal/sessions/resolve')
+      .set('x-agora-identity', svc.identity(null, { sys: 'gateway' }))
+      .send({ sid });
+  }
+
+  const aliceJar = new Jar();
+  let aliceUuid: string;
+
+  it('sends the browser to the provider with state, nonce and PKCE (S256), and keeps only their server side', async () => {
+    const res = await request(server).get('/oauth').set('x-agora-identity', anonymous()).redirects(0);
+    expect(res.status).toBe(302);
+    const url = new URL(res.headers.location);
+    expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/oauth/callback`);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const state = url.searchParams.get('state')!;
+    const nonce = url.searchParams.get('nonce')!;
+    const [row] = await svc.db.query<{ nonce: string; verifier: string; provider: string; expires_at: Date }>(
+      `SELECT nonce, verifier, provider, expires_at FROM accounts.oauth_request WHERE state_hash = $1`,
+      [createHash('sha256').update(state).digest('hex')],
+    );
+    if (!row) throw new Error('no stored request for this state');
+    expect(row).toMatchObject({ nonce, provider: 'open' });
+    expect(createHash('sha256').update(row.verifier).digest('base64url')).toBe(
+      url.searchParams.get('code_challenge'),
+    );
+    const ttl = new Date(row.expires_at).getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it('creates an authorized user on the first login, with a session the gateway can resolve, back to the referrer', async () => {
+    const prompts: string[] = [];
+    const callback = await startLogin(aliceJar, 'alice-sub', '/participate/3?tab=map', prompts);
+    expect(prompts).toEqual(['login', 'consent']); // the provider's own forms were filled in
+    const res = await viaGateway(callback);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/participate/3?tab=map');
+    const sid = res.headers[SESSION_SET_HEADER] as string;
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const resolved = await resolve(sid);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.user).toMatchObject({
+      username: 'alice',
+      firstname: 'Alice',
+      lastname: 'Liddell',
+      email: 'alice@example.org',
+      role: 'authorized',
+    });
+    aliceUuid = resolved.body.user.uuid;
+    const [identity] = await svc.db.query(
+      `SELECT user_uuid, provider, subject, email FROM accounts.external_identity WHERE subject = 'alice-sub'`,
+    );
+    expect(identity).toEqual({
+      user_uuid: aliceUuid,
+      provider: 'open',
+      subject: 'alice-sub',
+      email: 'alice@example.org',
+    });
+    const [user] = await svc.db.query(
+      `SELECT password_hash, last_login FROM accounts."user" WHERE uuid = $1`,
+      [aliceUuid],
+    );
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user.last_login).not.toBeNull();
+    // the password login does not know any password of this user
+    const pw = await request(server)
+      .post('/login')
+      .set('x-agora-identity', anonymous())
+      .send({ username: 'alice', password: '' });
+    expect(pw.status).not.toBe(200);
+  });
+
+  it('maps a later login of the same provider account to the same user (new session each time)', async () => {
+    const callback = await startLogin(aliceJar, 'alice-sub');
+    const res = await viaGateway(callback);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const resolved = await resolve(res.headers[SESSION_SET_HEADER] as string);
+    expect(resolved.body.user.uuid).toBe(aliceUuid);
+    const [{ count }] = await svc.db.query(
+      `SELECT count(*)::int AS count FROM accounts."user" WHERE email ILIKE 'alice%'`,
+    );
+    expect(count).toBe(1);
+  });
+
+  it('answers a replayed state with /login?error=oauth and no session', async () => {
+    const callback = await startLogin(new Jar(), 'alice-sub');
+    const first = await viaGateway(callback);
+    expect(first.headers[SESSION_SET_HEADER]).toBeDefined();
+    const replay = await viaGateway(callback);
+    expect(replay.status).toBe(302);
+    expect(replay.headers.location).toBe('/login?error=oauth');
+    expect(replay.headers[SESSION_SET_HEADER]).toBeUndefined();
+  });
+
+  it('answers a forged state, a missing state and a provider error with /login?error=oauth and no session', async () => {
+    const callback = new URL(await startLogin(new Jar(), 'alice-sub'));
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'forged-state-value');
+    const noState = new URL(callback);
+    noState.searchParams.delete('state');
+    for (const url of [forged, noState]) {
+      const res = await viaGateway(url.href);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/login?error=oauth');
+      expect(res.headers[SESSION_SET_HEADER]).toBeUndefined();
+    }
+    // a tampered code with the right state: the token exchange fails, and the state is used up
+    const tampered = new URL(callback);
+    tampered.searchParams.set('code', 'not-a-code');
+    const bad = await viaGateway(tampered.href);
+    expect(bad.headers.location).toBe('/login?error=oauth');
+    expect(bad.headers[SESSION_SET_HEADER]).toBeUndefined();
+    const after = await viaGateway(callback.href);
+    expect(after.headers.location).toBe('/login?error=oauth');
+
+    // the user cancels at the provider
+    const start = await request(server).get('/oauth').set('x-agora-identity', anonymous()).redirects(0);
+    const state = new URL(start.headers.location).searchParams.get('state')!;
+    const denied = await viaGateway(
+      `${PUBLIC_URL}/api/oauth/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(issuer)}`,
+    );
+    expect(denied.headers.location).toBe('/login?error=oauth');
+    expect(denied.headers[SESSION_SET_HEADER]).toBeUndefined();
+  });
+
+  it('ignores referrers that leave the site', async () => {
+    for (const referrer of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const callback = await startLogin(aliceJar, 'alice-sub', referrer);
+      const res = await viaGateway(callback);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/');
+    }
+    const callback = await startLogin(aliceJar, 'alice-sub', `${PUBLIC_URL}/profile`);
+    expect((await viaGateway(callback)).headers.location).toBe('/profile');
+  });
+
+  it('makes usernames unique, refuses an e-mail that another account has, and stops inactive users', async () => {
+    const second = await viaGateway(await startLogin(new Jar(), 'second-alice'));
+    const user = (await resolve(second.headers[SESSION_SET_HEADER] as string)).body.user;
+    expect(user).toMatchObject({
+      username: 'alice2',
+      firstname: 'Alice',
+      lastname: 'Other',
+      role: 'authorized',
+    });
+
+    const taken = await viaGateway(await startLogin(new Jar(), 'taken-email'));
+    expect(taken.headers.location).toBe('/login?error=oauth_email');
+    expect(taken.headers[SESSION_SET_HEADER]).toBeUndefined();
+
+    await svc.db.query(`UPDATE accounts."user" SET active = false WHERE uuid = $1`, [aliceUuid]);
+    const inactive = await viaGateway(await startLogin(aliceJar, 'alice-sub'));
+    expect(inactive.status).toBe(302);
+    expect(inactive.headers.location).toBe('/login?error=inactive');
+    expect(inactive.headers[SESSION_SET_HEADER]).toBeUndefined();
+    await svc.db.query(`UPDATE accounts."user" SET active = true WHERE uuid = $1`, [aliceUuid]);
+  });
+
+  it('answers 404 {"Error"} for a provider that is not configured', async () => {
+    for (const path of ['/goauth', '/goauth/callback?state=x&code=y']) {
+      const res = await request(server).get(path).set('x-agora-identity', anonymous()).redirects(0);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        Error: 'this login provider is not enabled',
+        code: 'ACCOUNTS.OAUTH_DISABLED',
+      });
+    }
+  });
+
+  it('logs in with Facebook (OAuth 2 + Graph API, against a local fake of it)', async () => {
+    const start = await request(server)
+      .get('/fblogin')
+      .query({ referrer: '/library' })
+      .set('x-agora-identity', anonymous())
+      .redirects(0);
+    expect(start.status).toBe(302);
+    const dialog = await fetch(start.headers.location, { redirect: 'manual' });
+    expect(dialog.status).toBe(302);
+    const res = await viaGateway(dialog.headers.get('location')!);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/library');
+    const user = (await resolve(res.headers[SESSION_SET_HEADER] as string)).body.user;
+    expect(user).toMatchObject({
+      username: 'fb.user',
+      firstname: 'Fb',
+      lastname: 'User',
+      email: 'fb.user@example.org',
+    });
+    const [identity] = await svc.db.query(
+      `SELECT provider, subject FROM accounts.external_identity WHERE user_uuid = $1`,
+      [user.uuid],
+    );
+    expect(identity).toEqual({ provider: 'facebook', subject: '10001' });
+  });
+});
+
+/** Facebook's dialog, token endpoint and `/me`, as documented, checking what a real one checks. */
+const fbCodes = new Map<string, { challenge: string; redirectUri: string }>();
+function fakeFacebook(req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://fb.local');
+  const q = url.searchParams;
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (url.pathname === '/dialog/oauth') {
+    const code = `code-${fbCodes.size + 1}`;
+    fbCodes.set(code, { challenge: q.get('code_challenge') ?? '', redirectUri: q.get('redirect_uri') ?? '' });
+    const back = new URL(q.get('redirect_uri')!);
+    back.searchParams.set('code', code);
+    back.searchParams.set('state', q.get('state')!);
+    res.writeHead(302, { location: back.href });
+    res.end();
+    return;
+  }
+  if (url.pathname === '/oauth/access_token') {
+    const issued = fbCodes.get(q.get('code') ?? '');
+    const verifier = q.get('code_verifier') ?? '';
+    if (
+      !issued ||
+      q.get('client_id') !== FB_ID ||
+      q.get('client_secret') !== FB_SECRET ||
+      q.get('redirect_uri') !== issued.redirectUri ||
+      createHash('sha256').update(verifier).digest('base64url') !== issued.challenge
+    ) {
+      json(400, { error: { message: 'Invalid verification code format.', type: 'OAuthException' } });
+      return;
+    }
+    fbCodes.delete(q.get('code')!);
+    json(200, { access_token: 'fb-access-token', token_type: 'bearer', expires_in: 5183944 });
+    return;
+  }
+  if (url.pathname === '/me') {
+    const proof = createHmac('sha256', FB_SECRET).update('fb-access-token').digest('hex');
+    if (q.get('access_token') !== 'fb-access-token' || q.get('appsecret_proof') !== proof) {
+      json(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException' } });
+      return;
+    }
+    json(200, {
+      id: '10001',
+      name: 'Fb User',
+      first_name: 'Fb',
+      last_name: 'User',
+      email: 'fb.user@example.org',
+    });
+    return;
+  }
+  json(404, { error: 'not found' });
+}

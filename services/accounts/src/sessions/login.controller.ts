@@ -1,0 +1,83 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, LoggedIn, Public, SystemOnly, CurrentUser, AppError } from '@agora/common';
+import { SESSION_CLEAR_HEADER, SESSION_SET_HEADER, type Identity, type SessionUser } from '@agora/contracts';
+import type { Response } from 'express';
+import { AccountsErrorFilter } from '../errors/accounts-errors.js';
+import { LIMITS, RateLimitService, type Limit } from '../ratelimit/rate-limit.service.js';
+import { LoginDto, ResolveSessionDto } from '../users/dto/login.dto.js';
+import { UsersService } from '../users/users.service.js';
+import { SessionsService } from './sessions.service.js';
+import type { UserDto } from '../users/user.mapper.js';
+
+@ApiTags('session')
+@UseFilters(AccountsErrorFilter)
+@Controller()
+export class LoginController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly rate: RateLimitService,
+  ) {}
+
+  @ApiOperation({
+    summary:
+      'Log in; the gateway turns the new session into the httpOnly cookie. 429 after 10 failures per username or 30 per address in 15 minutes',
+  })
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body() body: LoginDto,
+    @CurrentIdentity() identity: Identity,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ loggedin: true; user: SessionUser }> {
+    const limits: Limit[] = [LIMITS.loginPerUser(body.username)];
+    if (identity.ip) limits.push(LIMITS.loginPerAddress(identity.ip));
+    await this.rate.assertBelow(limits);
+    let user: Awaited<ReturnType<UsersService['verifyCredentials']>>;
+    try {
+      user = await this.users.verifyCredentials(body.username, body.password);
+    } catch (e) {
+      await this.rate.hit(limits);
+      throw e;
+    }
+    await this.rate.clear(limits[0]!);
+    if (identity.sid) await this.sessions.destroy(identity.sid);
+    const sid = await this.sessions.create(user.uuid, identity.ip);
+    await this.users.markLogin(user.uuid);
+    res.setHeader(SESSION_SET_HEADER, sid);
+    const { uuid, username, firstname, lastname, email, role } = user;
+    return { loggedin: true, user: { uuid, username, firstname, lastname, email, role } };
+  }
+
+  @ApiOperation({ summary: 'Log out' })
+  @Public()
+  @Delete('login')
+  @HttpCode(200)
+  async logout(
+    @CurrentIdentity() identity: Identity,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ loggedin: false }> {
+    if (identity.sid) await this.sessions.destroy(identity.sid);
+    res.setHeader(SESSION_CLEAR_HEADER, '1');
+    return { loggedin: false };
+  }
+
+  @ApiOperation({ summary: 'The logged-in user (401 when logged out)' })
+  @LoggedIn()
+  @Get('profile')
+  profile(@CurrentUser() user: SessionUser): Promise<UserDto> {
+    return this.users.get(user.uuid, user);
+  }
+
+  @ApiOperation({ summary: 'Internal: the gateway resolves a session cookie' })
+  @SystemOnly()
+  @Post('internal/sessions/resolve')
+  @HttpCode(200)
+  async resolve(@Body() body: ResolveSessionDto): Promise<{ user: SessionUser }> {
+    const user = await this.sessions.resolve(body.sid);
+    if (!user) throw new AppError('ACCOUNTS.NO_SESSION', 404, 'no such session');
+    return { user };
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable, Optional } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AccountsErrors } from '../errors/accounts-errors.js';
+import { OAuthProviders } from '../oauth/oauth.service.js';
+import { Setting } from './setting.entity.js';
+import {
+  DEFAULT_SETTINGS,
+  generalSettingsSchema,
+  SETTING_KEYS,
+  type SettingKey,
+  type SiteSettings,
+} from './settings.schema.js';
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    @InjectRepository(Setting, 'accounts') private readonly settings: Repository<Setting>,
+    @Optional() private readonly providers?: OAuthProviders,
+  ) {}
+
+  /**
+   * The settings as the site uses them: stored values over the defaults, where an external login counts as
+   * enabled only when the admin turned it on AND the server has that provider configured (a button that can only
+   * fail is never shown), and the open-auth title falls back to OIDC_TITLE.
+   */
+  async get(): Promise<SiteSettings> {
+    const out = await this.stored();
+    if (this.providers) {
+      const configured = this.providers.enabled();
+      out.isOpenAuthEnabled = out.isOpenAuthEnabled && configured.open;
+      out.isGoogleAuthEnabled = out.isGoogleAuthEnabled && configured.google;
+      out.isFacebookAuthEnabled = out.isFacebookAuthEnabled && configured.facebook;
+      if (!out.openAuthTitle && configured.openTitle) out.openAuthTitle = configured.openTitle;
+    }
+    return out;
+  }
+
+  /** The stored settings over the defaults. */
+  private async stored(): Promise<SiteSettings> {
+    const rows = await this.settings.find();
+    const out: SiteSettings = structuredClone(DEFAULT_SETTINGS);
+    const target = out as unknown as Record<string, unknown>;
+    for (const row of rows) {
+      if ((SETTING_KEYS as readonly string[]).includes(row.key)) target[row.key] = row.value;
+    }
+    return out;
+  }
+
+  /** Validates and stores a subset of the general settings; 400 'missing parameters' on anything wrong. */
+  async updateGeneral(body: unknown): Promise<void> {
+    const parsed = generalSettingsSchema.safeParse(body);
+    if (!parsed.success) throw AccountsErrors.missingParameters();
+    const { locales, ...values } = parsed.data;
+    if (locales !== undefined && JSON.stringify(locales) !== JSON.stringify(DEFAULT_SETTINGS.locales)) {
+      throw AccountsErrors.missingParameters();
+    }
+    const entries = Object.entries(values).filter(([, v]) => v !== undefined) as Array<[SettingKey, unknown]>;
+    if (entries.length === 0) throw AccountsErrors.missingParameters();
+    await this.settings.manager.transaction(async (m) => {
+      for (const [key, value] of entries) {
+        await m.query(
+          `INSERT INTO accounts.setting (key, value) VALUES ($1, $2::jsonb)
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+          [key, JSON.stringify(value)],
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Put,
+  UseFilters,
+} from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentUser, LoggedIn, parsePage, parseSortMethod, RequireRole } from '@agora/common';
+import type { Paged, SessionUser } from '@agora/contracts';
+import { AccountsErrorFilter } from '../errors/accounts-errors.js';
+import { AdminUserUpdateDto } from './dto/user-input.dto.js';
+import type { UserDto } from './user.mapper.js';
+import { parseUserFilters, parseUserSort } from './users.query.js';
+import { MAX_LIST_LIMIT, UsersService, type UserStats } from './users.service.js';
+
+const uuidPipe = new ParseUUIDPipe({ version: '4' });
+
+function parseLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,4}$/.test(raw) || Number(raw) > MAX_LIST_LIMIT) {
+    throw AppError.badRequest('REQUEST.LIMIT', 'invalid limit');
+  }
+  return Number(raw);
+}
+
+@ApiTags('users')
+@UseFilters(AccountsErrorFilter)
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @ApiOperation({
+    summary:
+      'Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV',
+  })
+  @RequireRole('admin')
+  @Get('page/:page/sort/:field/sort_method/:method{/query/:query}{/fq/:fq}{/limit/:limit}')
+  list(
+    @Param('page') page: string,
+    @Param('field') field: string,
+    @Param('method') method: string,
+    @Param('query') query?: string,
+    @Param('fq') fq?: string,
+    @Param('limit') limit?: string,
+  ): Promise<Paged<UserDto>> {
+    return this.users.list({
+      page: parsePage(page),
+      limit: parseLimit(limit),
+      sortColumn: parseUserSort(field),
+      sortMethod: parseSortMethod(method),
+      query: query?.trim() || undefined,
+      filters: parseUserFilters(fq),
+    });
+  }
+
+  @ApiOperation({ summary: 'User counts: total, by status and by role (admins)' })
+  @RequireRole('admin')
+  @Get('admin/stats')
+  stats(): Promise<UserStats> {
+    return this.users.stats();
+  }
+
+  @ApiOperation({ summary: 'One user (admins, or the user themself)' })
+  @LoggedIn()
+  @Get('uuid/:uuid')
+  get(@Param('uuid', uuidPipe) uuid: string, @CurrentUser() caller: SessionUser): Promise<UserDto> {
+    return this.users.get(uuid, caller);
+  }
+
+  @ApiOperation({
+    summary: 'Change a user (admins): {role}, {active} (not your own) or profile fields; returns the user',
+  })
+  @RequireRole('admin')
+  @Put('uuid/:uuid')
+  update(
+    @Param('uuid', uuidPipe) uuid: string,
+    @Body() body: AdminUserUpdateDto,
+    @CurrentUser() caller: SessionUser,
+  ): Promise<UserDto> {
+    return this.users.adminUpdate(caller, uuid, body);
+  }
+
+  @ApiOperation({ summary: 'Delete a user and their sessions (admins; not yourself)' })
+  @RequireRole('admin')
+  @Delete('uuid/:uuid')
+  @HttpCode(200)
+  async remove(
+    @Param('uuid', uuidPipe) uuid: string,
+    @CurrentUser() caller: SessionUser,
+  ): Promise<{ message: string }> {
+    await this.users.remove(caller, uuid);
+    return { message: 'data deleted' };
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { ServiceName } from '@agora/contracts';
+
+/** Default ports of the distributed mode (docs/architecture.md). */
+export const DEFAULT_PORTS: Readonly<Record<ServiceName | 'gateway', number>> = {
+  gateway: 8080,
+  accounts: 3101,
+  library: 3102,
+  consultation: 3103,
+  mailing: 3104,
+};
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+/** Settings every service shares, split by concern. */
+export const baseEnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('agora'),
+  AGORA_IDENTITY_SECRET: z.string().min(32, 'AGORA_IDENTITY_SECRET must be at least 32 characters'),
+  AGORA_DATA_DIR: z.string().default('data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export interface ServiceConfig {
+  service: ServiceName;
+  http: { host: string; port: number };
+  database: { url?: string };
+  queue: { redisUrl?: string; prefix: string };
+  identity: { secret: string };
+  dataDir: string;
+  log: { level: z.infer<typeof baseEnvSchema>['LOG_LEVEL'] };
+  migrateOnStart: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(service: string, issues: string[]) {
+    super(`invalid configuration for ${service}:\n  - ${issues.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `env` with `schema`, throwing one readable error listing every problem. */
+export function parseEnv<S extends z.ZodType>(
+  what: string,
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      what,
+      result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** The typed, validated configuration of one service. `process.env` is read by the entry points only. */
+export function loadServiceConfig(
+  service: ServiceName,
+  env: Record<string, string | undefined>,
+): ServiceConfig {
+  const e = parseEnv(service, baseEnvSchema, env);
+  return {
+    service,
+    http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service] },
+    database: { url: e.DATABASE_URL },
+    queue: { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
+    identity: { secret: e.AGORA_IDENTITY_SECRET },
+    dataDir: e.AGORA_DATA_DIR,
+    log: { level: e.LOG_LEVEL },
+    migrateOnStart: e.MIGRATE_ON_START,
+  };
+}

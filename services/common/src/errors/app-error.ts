@@ -1,0 +1,30 @@
+/**
+ * A failure that the client can act on: a namespaced code (`LIBRARY.NOT_AN_IMAGE`), an HTTP status and the
+ * message shown to people. The global filter writes it as `{"Error": message, "code": code}`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static badRequest(code: string, message: string): AppError {
+    return new AppError(code, 400, message);
+  }
+  static unauthorized(message = 'not logged in', code = 'AUTH.UNAUTHORIZED'): AppError {
+    return new AppError(code, 401, message);
+  }
+  static forbidden(message = 'action denied', code = 'AUTH.FORBIDDEN'): AppError {
+    return new AppError(code, 403, message);
+  }
+  static notFound(message = 'not found', code = 'NOT_FOUND'): AppError {
+    return new AppError(code, 404, message);
+  }
+  static conflict(code: string, message: string): AppError {
+    return new AppError(code, 409, message);
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+
+export type ReadinessCheck = () => Promise<unknown>;
+
+/** Features register what must work for the service to take traffic (database, queues). */
+@Injectable()
+export class Readiness {
+  private readonly checks = new Map<string, ReadinessCheck>();
+
+  register(name: string, check: ReadinessCheck): void {
+    this.checks.set(name, check);
+  }
+
+  async run(timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, string> }> {
+    const results: Record<string, string> = {};
+    await Promise.all(
+      [...this.checks].map(async ([name, check]) => {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => {
+              timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
+            }),
+          ]);
+          results[name] = 'ok';
+        } catch (e) {
+          results[name] = e instanceof Error ? e.message : 'failed';
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+    return { ok: Object.values(results).every((r) => r === 'ok'), checks: results };
+  }
+}

@@ -1,0 +1,123 @@
+import { Module, ValidationPipe, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { ServiceName } from '@agora/contracts';
+import type { Express, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { loadServiceConfig, type ServiceConfig } from '../config/config.js';
+import { DatabaseModule } from '../database/database.module.js';
+import { migrateService, type ServiceStorage } from '../database/database.js';
+import { ErrorFilter } from '../errors/error.filter.js';
+import { HealthModule } from '../health/health.module.js';
+import { IdentityGuard } from '../identity/identity.guard.js';
+import { createInfra, type Infra } from '../infra/infra.js';
+import { InfraModule } from '../infra/infra.module.js';
+import { createLogger, requestLogger } from '../logging/logging.js';
+
+/** Everything the platform needs to know to run one service. */
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** OpenAPI title and description. */
+  title: string;
+  description: string;
+  storage: ServiceStorage;
+  /** The service's feature modules. */
+  modules: Array<Type<unknown> | DynamicModule>;
+  /** Largest JSON (and urlencoded) body accepted, in body-parser's notation; default '100kb'. */
+  jsonLimit?: string;
+  /** Runs once after the app is initialised (e.g. create the first admin). */
+  onReady?: (app: INestApplication, config: ServiceConfig) => Promise<void>;
+}
+
+export interface ServiceContext {
+  config: ServiceConfig;
+  infra: Infra;
+  logger: Logger;
+}
+
+@Module({})
+class ServiceRootModule {}
+
+/** Builds and initialises (does not listen) the Nest app of one service. */
+export async function createServiceApp(
+  def: ServiceDefinition,
+  ctx: ServiceContext,
+): Promise<NestExpressApplication> {
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [
+      InfraModule.forRoot(ctx.infra, ctx.config, ctx.logger),
+      DatabaseModule.forService(def.storage),
+      HealthModule,
+      ...def.modules,
+    ],
+  };
+  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(), {
+    logger: ctx.config.log.level === 'silent' ? false : ['error', 'warn'],
+    abortOnError: false,
+    bodyParser: false,
+  });
+  const limit = def.jsonLimit ?? '100kb';
+  app.useBodyParser('json', { limit });
+  app.useBodyParser('urlencoded', { extended: true, limit });
+  app.disable('x-powered-by');
+  app.use(requestLogger(ctx.logger));
+  app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
+  app.useGlobalFilters(new ErrorFilter(ctx.logger));
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      stopAtFirstError: true,
+    }),
+  );
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle(def.title).setDescription(def.description).setVersion('1.0.0').build(),
+  );
+  (app.getHttpAdapter().getInstance() as Express).get(
+    '/openapi.json',
+    (_req: Request, res: Response) => void res.json(document),
+  );
+  try {
+    await app.init();
+    if (def.onReady) await def.onReady(app, ctx.config);
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  return app;
+}
+
+/** Entry point of a service run as its own process: config, infrastructure, migrations, HTTP, shutdown. */
+export async function runService(
+  def: ServiceDefinition,
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  const config = loadServiceConfig(def.name, env);
+  const logger = createLogger(def.name, config.log.level);
+  const infra = await createInfra({
+    databaseUrl: config.database.url,
+    redisUrl: config.queue.redisUrl,
+    dataDir: config.dataDir,
+    queuePrefix: config.queue.prefix,
+    log: (m) => logger.info(m),
+  });
+  if (config.migrateOnStart) {
+    const done = await migrateService(infra, def.storage);
+    if (done.length) logger.info({ migrations: done }, 'migrations applied');
+  }
+  const app = await createServiceApp(def, { config, infra, logger });
+  app.enableShutdownHooks();
+  await app.listen(config.http.port, config.http.host);
+  logger.info(`${def.name} listening on http://${config.http.host}:${config.http.port}`);
+  const stop = async () => {
+    await app.close();
+    await infra.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}

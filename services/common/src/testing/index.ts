@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@agora/contracts';
+import pg from 'pg';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ServiceConfig } from '../config/config.js';
+import { migrateService } from '../database/database.js';
+import { createInfra, type Infra } from '../infra/infra.js';
+import { createLogger } from '../logging/logging.js';
+import { createServiceApp, type ServiceDefinition } from '../http/service.js';
+import { signIdentity } from '../identity/signing.js';
+
+/** The server that integration tests create their fresh databases on (a maintenance database URL). */
+export function testServerUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  /** Runs one statement on the test database (for seeding and for checking what was written). */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+  drop(): Promise<void>;
+}
+
+/** Creates a new, empty database (with PostGIS) for one test file; `drop()` removes it. */
+export async function createTestDatabase(prefix = 'agora_test'): Promise<TestDatabase> {
+  const server = testServerUrl();
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS postgis');
+  } finally {
+    await db.end();
+  }
+  return {
+    url: url.toString(),
+    name,
+    query: async <R>(sql: string, params?: unknown[]) => {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        return (await c.query(sql, params)).rows as R[];
+      } finally {
+        await c.end();
+      }
+    },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Removes the keys a test run left in Redis (queues under its unique prefix). */
+export async function deleteRedisKeys(redisUrl: string, pattern: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export const TEST_SECRET = 'test-identity-secret-0123456789abcdef-0123456789';
+
+export function testRedisUrl(): string {
+  return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+}
+
+export interface TestService {
+  app: NestExpressApplication;
+  infra: Infra;
+  db: TestDatabase;
+  config: ServiceConfig;
+  /** A signed identity header value for the given user (null = anonymous visitor). */
+  identity(user: SessionUser | null, opts?: { sid?: string; sys?: 'gateway' }): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots one service against a fresh database on the real Postgres, with its real migrations, and (when
+ * `redis` is true) queues on the real Redis under a unique prefix.
+ */
+export async function bootTestService(
+  def: ServiceDefinition,
+  opts: { redis?: boolean; env?: Record<string, string> } = {},
+): Promise<TestService> {
+  const db = await createTestDatabase(`agora_${def.name}`);
+  const prefix = `test-${randomBytes(4).toString('hex')}`;
+  const infra = await createInfra({
+    databaseUrl: db.url,
+    redisUrl: opts.redis ? testRedisUrl() : undefined,
+    dataDir: 'data',
+    queuePrefix: prefix,
+  });
+  const config: ServiceConfig = {
+    service: def.name,
+    http: { host: '127.0.0.1', port: 0 },
+    database: { url: db.url },
+    queue: { redisUrl: opts.redis ? testRedisUrl() : undefined, prefix },
+    identity: { secret: TEST_SECRET },
+    dataDir: 'data',
+    log: { level: 'silent' },
+    migrateOnStart: false,
+  };
+  let app: NestExpressApplication;
+  try {
+    await migrateService(infra, def.storage);
+    app = await createServiceApp(def, { config, infra, logger: createLogger(def.name, 'silent') });
+  } catch (e) {
+    await infra.close();
+    await db.drop();
+    throw e;
+  }
+  return {
+    app,
+    infra,
+    db,
+    config,
+    identity: (user, o = {}) => signIdentity(TEST_SECRET, { user, sid: o.sid ?? null, sys: o.sys }),
+    close: async () => {
+      await app.close();
+      await infra.close();
+      await db.drop();
+      if (opts.redis) await deleteRedisKeys(testRedisUrl(), `${prefix}:*`);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireRole } from '@agora/common';
+import type { AttributeWire } from '@agora/contracts';
+import { TokenPipe } from '../http/params.js';
+import { StructureFormBody } from '../node/form.js';
+import { AttributeService } from './attribute.service.js';
+
+/** Attributes of topics: administrators only (docs/decisions/0011-structure-access-and-geometry.md). */
+@ApiTags('attribute')
+@RequireRole('admin')
+@Controller('attribute')
+export class AttributeController {
+  constructor(private readonly attributes: AttributeService) {}
+
+  @Get('project/:project')
+  @ApiOperation({ summary: 'The attributes of a project (token or short name), by topic and sort_order' })
+  ofProject(@Param('project') project: string): Promise<AttributeWire[]> {
+    return this.attributes.ofProject(project);
+  }
+
+  @Get('node/:node/token/:attribute')
+  @ApiOperation({ summary: 'One attribute of a topic' })
+  one(
+    @Param('node', TokenPipe) node: string,
+    @Param('attribute', TokenPipe) attribute: string,
+  ): Promise<AttributeWire> {
+    return this.attributes.one(node, attribute);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @StructureFormBody()
+  @ApiOperation({
+    summary: 'Add an attribute at the end of its topic (`node`)',
+    description: 'predefined, context: GeoJSON FeatureCollection (or Feature, or geometry), in geometry_crs',
+  })
+  create(@Body() body: unknown): Promise<AttributeWire> {
+    return this.attributes.create(body);
+  }
+
+  @Put('token/:attribute')
+  @StructureFormBody()
+  @ApiOperation({ summary: 'Change the fields sent ({is_visible} alone hides or shows)' })
+  update(@Param('attribute', TokenPipe) attribute: string, @Body() body: unknown): Promise<AttributeWire> {
+    return this.attributes.update(attribute, body);
+  }
+
+  @Delete('token/:token')
+  @ApiOperation({ summary: 'Delete an attribute with its variables and features' })
+  async remove(@Param('token', TokenPipe) token: string): Promise<{ message: string }> {
+    await this.attributes.remove(token);
+    return { message: 'data deleted' };
+  }
+
+  @Put('project/:project/token/:token/sortOrder')
+  @StructureFormBody()
+  @ApiOperation({
+    summary: 'Move an attribute to a 1-based position ({sort_order}) in a topic ({node}) of the project',
+  })
+  reorder(
+    @Param('project') project: string,
+    @Param('token', TokenPipe) token: string,
+    @Body() body: unknown,
+  ): Promise<AttributeWire> {
+    return this.attributes.reorder(project, token, body);
+  }
+}

@@ -1,0 +1,336 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  GEOM_TYPES,
+  type AttributeWire,
+  type GeoJsonFeature,
+  type GeoJsonFeatureCollection,
+  type GeometryCrs,
+  type GeomType,
+} from '@agora/contracts';
+import type { DataSource } from 'typeorm';
+import { fromGeoJson, toWgs84, type Sql } from '../geo/geo.sql.js';
+import { KINDS_OF, geoError, parseCrs, parseGeoJson, requestCrs, type GeometryKind } from '../geo/geojson.js';
+import { parseToken } from '../http/params.js';
+import { Form } from '../node/form.js';
+import {
+  assertUniqueMname,
+  ATTRIBUTES,
+  deleteItem,
+  lockParents,
+  nextPosition,
+  type Placed,
+  projectToken,
+  reorderItem,
+  TreeErrors,
+  updateColumns,
+} from '../node/tree.js';
+import { assertForm } from '../validation/scope.js';
+import { ValidationErrors } from '../validation/validation.errors.js';
+import { ATTRIBUTE_SCOPE } from './attribute.rules.js';
+
+const FIELDS = [
+  'node',
+  'name',
+  'mname',
+  'icon',
+  'icon_alt',
+  'has_geometry',
+  'geom_type',
+  'geom_color',
+  'max_geom',
+  'allow_drag',
+  'allow_resize',
+  'has_predefined',
+  'predefined',
+  'has_context',
+  'context',
+  'is_visible',
+  'geometry_crs',
+];
+const RULED = Object.keys(ATTRIBUTE_SCOPE.rules);
+const ALL_KINDS: readonly GeometryKind[] = Object.values(KINDS_OF).flat();
+
+type FeatureKind = 'predefined' | 'context';
+type Row = Omit<AttributeWire, 'predefined' | 'context'> & { project: string };
+
+const placed = (a: Row): Placed => ({ token: a.token, parent: a.node, project: a.project, mname: a.mname });
+
+const SELECT = `SELECT a.token, a.node, a.name, a.mname, a.icon, a.icon_alt, a.has_geometry, a.geom_type, a.geom_color,
+  a.max_geom, a.allow_drag, a.allow_resize, a.has_predefined, a.has_context, a.is_visible, a.forum_topic_id,
+  a.forum_topic_url, a.sort_order, n.project
+  FROM consultation.attribute a JOIN consultation.node n ON n.token = a.node`;
+
+/** Features to store: EPSG:4326 GeoJSON geometry text with the feature's properties and id. */
+interface StoredFeature {
+  geometry: string;
+  properties: Record<string, unknown> | null;
+  id: string | number | null;
+}
+
+/** The attribute's columns after a write. */
+type Columns = Pick<
+  AttributeWire,
+  | 'name'
+  | 'mname'
+  | 'icon'
+  | 'icon_alt'
+  | 'has_geometry'
+  | 'geom_type'
+  | 'geom_color'
+  | 'max_geom'
+  | 'allow_drag'
+  | 'allow_resize'
+  | 'has_predefined'
+  | 'has_context'
+  | 'is_visible'
+>;
+
+const DEFAULTS: Columns = {
+  name: '',
+  mname: '',
+  icon: '',
+  icon_alt: '',
+  has_geometry: false,
+  geom_type: null,
+  geom_color: '',
+  max_geom: null,
+  allow_drag: false,
+  allow_resize: false,
+  has_predefined: false,
+  has_context: false,
+  is_visible: true,
+};
+
+/** Attributes of topics, with their predefined and context features (PostGIS, EPSG:4326). */
+@Injectable()
+export class AttributeService {
+  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
+
+  /** Every attribute of a project (token or short name): by topic order, then their own. */
+  async ofProject(project: string): Promise<AttributeWire[]> {
+    const token = await projectToken(this.db, project);
+    const rows = await this.db.query<Row[]>(
+      `${SELECT} WHERE n.project = $1 ORDER BY n.sort_order, n.created, a.sort_order, a.created, a.token`,
+      [token],
+    );
+    return this.withFeatures(rows);
+  }
+
+  /** One attribute of a topic; 404 when it is not that topic's. */
+  async one(node: string, token: string): Promise<AttributeWire> {
+    const row = await this.row(token);
+    if (row.node !== node) throw TreeErrors.notFound('attribute');
+    return (await this.withFeatures([row]))[0]!;
+  }
+
+  async find(token: string): Promise<AttributeWire> {
+    return (await this.withFeatures([await this.row(token)]))[0]!;
+  }
+
+  private async row(token: string): Promise<Row> {
+    const [row] = await this.db.query<Row[]>(`${SELECT} WHERE a.token = $1`, [token]);
+    if (!row) throw TreeErrors.notFound('attribute');
+    return row;
+  }
+
+  async create(body: unknown): Promise<AttributeWire> {
+    const form = new Form(body, FIELDS);
+    assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'post');
+    const ref = form.text('node');
+    if (!ref) throw ValidationErrors.invalidField('node', 'This value is required.');
+    const node = parseToken(ref);
+    const { columns, features } = await this.read(form, DEFAULTS, null);
+    const token = await this.db.transaction(async (m) => {
+      await lockParents(m, ATTRIBUTES, [node]);
+      await assertUniqueMname(m, ATTRIBUTES, node, columns.mname);
+      const keys = Object.keys(columns) as Array<keyof Columns>;
+      const [row] = await m.query<Array<{ token: string }>>(
+        `INSERT INTO consultation.attribute (node, sort_order, ${keys.join(', ')})
+         VALUES ($1, $2, ${keys.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING token`,
+        [node, await nextPosition(m, ATTRIBUTES, node), ...keys.map((k) => columns[k])],
+      );
+      await this.writeFeatures(m, row!.token, features);
+      return row!.token;
+    });
+    return this.find(token);
+  }
+
+  /** Changes the fields sent (only those); `{is_visible}` alone hides or shows. */
+  async update(token: string, body: unknown): Promise<AttributeWire> {
+    const current = await this.row(token);
+    const form = new Form(body, FIELDS);
+    assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'put');
+    const node = form.text('node');
+    if (node !== undefined && node !== current.node)
+      throw ValidationErrors.invalidField('node', 'move an attribute with sortOrder');
+    const { columns, features } = await this.read(form, current, token);
+    const changes = (Object.keys(columns) as Array<keyof Columns>)
+      .filter((k) => columns[k] !== current[k])
+      .map((k): [string, unknown] => [k, columns[k]]);
+    await this.db.transaction(async (m) => {
+      if (columns.mname !== current.mname)
+        await assertUniqueMname(m, ATTRIBUTES, current.node, columns.mname, token);
+      await updateColumns(m, ATTRIBUTES, token, changes);
+      await this.writeFeatures(m, token, features);
+    });
+    return this.find(token);
+  }
+
+  async remove(token: string): Promise<void> {
+    await deleteItem(this.db, ATTRIBUTES, placed(await this.row(token)));
+  }
+
+  /** Moves an attribute to a 1-based position in a topic (`node`, its own by default) of the same project. */
+  async reorder(project: string, token: string, body: unknown): Promise<AttributeWire> {
+    await reorderItem(this.db, ATTRIBUTES, placed(await this.row(token)), project, body);
+    return this.find(token);
+  }
+
+  /**
+   * The columns after the write and the feature lists to replace. Without geometry, the geometry options and
+   * predefined features are cleared; without has_context, the context. Predefined features need geometry and
+   * must be of its geom_type; context features may be of any kind.
+   */
+  private async read(
+    form: Form,
+    before: Columns,
+    token: string | null,
+  ): Promise<{ columns: Columns; features: Partial<Record<FeatureKind, StoredFeature[]>> }> {
+    const pick = <K extends keyof Columns>(key: K, value: Columns[K] | undefined): Columns[K] =>
+      value === undefined ? before[key] : value;
+    const columns: Columns = {
+      name: pick('name', form.text('name')),
+      mname: pick('mname', form.text('mname')),
+      icon: pick('icon', form.text('icon')),
+      icon_alt: pick('icon_alt', form.text('icon_alt')),
+      has_geometry: pick('has_geometry', form.bool('has_geometry')),
+      geom_type: pick('geom_type', form.oneOf('geom_type', GEOM_TYPES)),
+      geom_color: pick('geom_color', form.color('geom_color')),
+      max_geom: pick('max_geom', form.int('max_geom', 1)),
+      allow_drag: pick('allow_drag', form.bool('allow_drag')),
+      allow_resize: pick('allow_resize', form.bool('allow_resize')),
+      has_predefined: pick('has_predefined', form.bool('has_predefined')),
+      has_context: pick('has_context', form.bool('has_context')),
+      is_visible: pick('is_visible', form.bool('is_visible')),
+    };
+    if (form.bool('has_predefined') && !columns.has_geometry)
+      throw ValidationErrors.invalidField('has_predefined', 'predefined features need has_geometry');
+    if (!columns.has_geometry)
+      Object.assign(columns, {
+        geom_type: null,
+        geom_color: '',
+        max_geom: null,
+        allow_drag: false,
+        allow_resize: false,
+        has_predefined: false,
+      });
+    else if (!columns.geom_type) throw ValidationErrors.invalidField('geom_type', 'This value is required.');
+
+    const declared = form.has('geometry_crs')
+      ? parseCrs('geometry_crs', form.text('geometry_crs'))
+      : undefined;
+    const features: Partial<Record<FeatureKind, StoredFeature[]>> = {};
+    const lists: Array<[FeatureKind, boolean, readonly GeometryKind[]]> = [
+      ['predefined', columns.has_predefined, columns.geom_type ? KINDS_OF[columns.geom_type] : ALL_KINDS],
+      ['context', columns.has_context, ALL_KINDS],
+    ];
+    for (const [kind, on, kinds] of lists) {
+      const raw = form.json(kind);
+      if (!on) {
+        if (token) features[kind] = [];
+        continue;
+      }
+      if (raw === undefined || raw === null) {
+        if (raw === null || !token || !(await this.hasFeatures(token, kind)))
+          throw ValidationErrors.invalidField(kind, 'This value is required.');
+        if (kind === 'predefined') await this.assertKinds(token, columns.geom_type!);
+        continue;
+      }
+      const parsed = parseGeoJson(kind, raw, kinds);
+      if (parsed.features.length === 0) throw ValidationErrors.invalidField(kind, 'This value is required.');
+      const crs: GeometryCrs = requestCrs(kind, declared, parsed.crs);
+      const geometries = await toWgs84(
+        this.db,
+        kind,
+        parsed.features.map((f) => f.geometry),
+        crs,
+      );
+      features[kind] = parsed.features.map((f, i) => ({
+        geometry: geometries[i]!,
+        properties: f.properties,
+        id: f.id ?? null,
+      }));
+    }
+    return { columns, features };
+  }
+
+  private async hasFeatures(token: string, kind: FeatureKind): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(
+      `SELECT 1 FROM consultation.attribute_feature WHERE attribute = $1 AND kind = $2 LIMIT 1`,
+      [token, kind],
+    );
+    return rows.length > 0;
+  }
+
+  /** 400 when stored predefined features are not of the (new) geometry type. */
+  private async assertKinds(token: string, type: GeomType): Promise<void> {
+    const rows = await this.db.query<unknown[]>(
+      `SELECT 1 FROM consultation.attribute_feature WHERE attribute = $1 AND kind = 'predefined'
+       AND public.GeometryType(geom) <> ALL($2::text[]) LIMIT 1`,
+      [token, KINDS_OF[type].map((k) => k.toUpperCase())],
+    );
+    if (rows.length > 0)
+      throw geoError('predefined', `the features are not of geom_type ${type}: send new ones`);
+  }
+
+  /** Replaces the feature lists given. */
+  private async writeFeatures(
+    m: Sql,
+    token: string,
+    features: Partial<Record<FeatureKind, StoredFeature[]>>,
+  ): Promise<void> {
+    for (const [kind, list] of Object.entries(features)) {
+      await m.query(`DELETE FROM consultation.attribute_feature WHERE attribute = $1 AND kind = $2`, [
+        token,
+        kind,
+      ]);
+      if (list.length === 0) continue;
+      await m.query(
+        `INSERT INTO consultation.attribute_feature (attribute, kind, position, feature_id, geom, properties)
+         SELECT $1, $2, ord, NULLIF(f->'id', 'null'), ${fromGeoJson("f->>'geometry'")},
+           NULLIF(f->'properties', 'null')
+         FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS t(f, ord)`,
+        [token, kind, JSON.stringify(list)],
+      );
+    }
+  }
+
+  /** Attributes with their feature collections (null when the attribute has none of that kind). */
+  private async withFeatures(rows: Row[]): Promise<AttributeWire[]> {
+    const tokens = rows.filter((r) => r.has_predefined || r.has_context).map((r) => r.token);
+    const found = tokens.length
+      ? await this.db.query<Array<{ attribute: string; kind: FeatureKind; feature: GeoJsonFeature }>>(
+          `SELECT attribute, kind, jsonb_build_object('type', 'Feature',
+                    'geometry', public.ST_AsGeoJSON(geom)::jsonb, 'properties', properties)
+                  || CASE WHEN feature_id IS NULL THEN '{}'::jsonb
+                          ELSE jsonb_build_object('id', feature_id) END AS feature
+           FROM consultation.attribute_feature WHERE attribute = ANY($1::uuid[])
+           ORDER BY attribute, kind, position`,
+          [tokens],
+        )
+      : [];
+    const collections = new Map<string, GeoJsonFeatureCollection>();
+    for (const { attribute, kind, feature } of found) {
+      const key = `${attribute}/${kind}`;
+      if (!collections.has(key)) collections.set(key, { type: 'FeatureCollection', features: [] });
+      collections.get(key)!.features.push(feature);
+    }
+    const empty = (): GeoJsonFeatureCollection => ({ type: 'FeatureCollection', features: [] });
+    return rows.map(({ project: _project, ...r }) => ({
+      ...r,
+      predefined: r.has_predefined ? (collections.get(`${r.token}/predefined`) ?? empty()) : null,
+      context: r.has_context ? (collections.get(`${r.token}/context`) ?? empty()) : null,
+    }));
+  }
+}

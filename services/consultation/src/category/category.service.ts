@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { DeepPartial, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import { Project } from '../project/entities/project.entity.js';
+import { CategoryErrors } from './category.errors.js';
+import type { CategoryInput, NewCategoryInput } from './category.form.js';
+import { toCategoryResponse } from './category.mapper.js';
+import type { CategoryResponse } from './dto/category.response.js';
+import { Category } from './entities/category.entity.js';
+import { applySortOrder, assertMnameFree, nextSortOrder } from './ordering.js';
+
+/** A category to add together with its projects (demo data, imports). */
+export type NewCategory = DeepPartial<Omit<Category, 'projects'>> & {
+  mname: string;
+  title: string;
+  projects: Array<DeepPartial<Omit<Project, 'category'>> & { mname: string; title: string }>;
+};
+
+const CATEGORY_TABLE = '"consultation"."category"';
+
+/** Categories with their projects (token, mname, title), both by sort_order. */
+const WITH_PROJECTS = {
+  relations: { projects: true },
+  select: { projects: { token: true, mname: true, title: true, sort_order: true } },
+  order: { sort_order: 'ASC', mname: 'ASC', projects: { sort_order: 'ASC', mname: 'ASC' } },
+} as const;
+
+@Injectable()
+export class CategoryService {
+  constructor(
+    @InjectRepository(Category, 'consultation') private readonly categories: Repository<Category>,
+  ) {}
+
+  /** Every category with its projects, both by sort_order. */
+  async list(): Promise<CategoryResponse[]> {
+    const rows = await this.categories.find(WITH_PROJECTS);
+    return rows.map(toCategoryResponse);
+  }
+
+  /** One category (by token or short name) with its projects; 404 when there is none. */
+  async one(where: FindOptionsWhere<Category>): Promise<CategoryResponse> {
+    const row = await this.categories.findOne({ ...WITH_PROJECTS, where });
+    if (!row) throw CategoryErrors.notFound();
+    return toCategoryResponse(row);
+  }
+
+  /** The short name of a category; 404 when there is none. */
+  async mnameOf(token: string): Promise<{ mname: string }> {
+    const row = await this.categories.findOne({ select: { mname: true }, where: { token } });
+    if (!row) throw CategoryErrors.notFound();
+    return { mname: row.mname };
+  }
+
+  /** 404 `CONSULTATION.CATEGORY_NOT_FOUND` unless the category exists. */
+  async assertExists(token: string, m: EntityManager = this.categories.manager): Promise<void> {
+    if (!(await m.existsBy(Category, { token }))) throw CategoryErrors.notFound();
+  }
+
+  /**
+   * Adds a category (already checked against the rules) at the end of the order. With `active: true` it becomes
+   * the only active category, in the same transaction.
+   */
+  async create(input: NewCategoryInput): Promise<CategoryResponse> {
+    const token = await this.categories.manager.transaction(async (m) => {
+      if (input.active) await this.deactivateOthers(m, null);
+      await assertMnameFree(m, Category, input.mname);
+      const row = m.create(Category, { ...input, sort_order: await nextSortOrder(m, Category) });
+      return (await m.save(Category, row)).token;
+    });
+    return this.one({ token });
+  }
+
+  /**
+   * Writes the fields sent (already checked against the rules). A changed short name must be free (409);
+   * `active: true` makes this the only active category, `active: false` leaves none; all in one transaction.
+   */
+  async update(token: string, input: Partial<CategoryInput>): Promise<CategoryResponse> {
+    await this.categories.manager.transaction(async (m) => {
+      if (input.active) await this.deactivateOthers(m, token);
+      const current = await m.findOne(Category, { where: { token }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw CategoryErrors.notFound();
+      if (input.mname !== undefined && input.mname !== current.mname)
+        await assertMnameFree(m, Category, input.mname);
+      if (Object.keys(input).length > 0) await m.update(Category, { token }, input);
+    });
+    return this.one({ token });
+  }
+
+  /** Sets positions from a token → position map in one transaction; 404 (nothing written) for an unknown token. */
+  async reorder(order: ReadonlyMap<string, number>): Promise<void> {
+    await this.categories.manager.transaction((m) =>
+      applySortOrder(m, Category, order, CategoryErrors.notFound),
+    );
+  }
+
+  /** Deletes a category; its projects go with it (and, through theirs, everything below them). */
+  async remove(token: string): Promise<void> {
+    const result = await this.categories.delete({ token });
+    if (!result.affected) throw CategoryErrors.notFound();
+  }
+
+  /**
+   * Clears the active flag of every category but `keep`, holding a lock that makes concurrent activations wait
+   * for each other (at most one category is active; a unique index enforces it).
+   */
+  private async deactivateOthers(m: EntityManager, keep: string | null): Promise<void> {
+    await m.query(`LOCK TABLE ${CATEGORY_TABLE} IN SHARE ROW EXCLUSIVE MODE`);
+    await m.query(
+      `UPDATE ${CATEGORY_TABLE} SET active = false WHERE active AND ($1::uuid IS NULL OR token <> $1::uuid)`,
+      [keep],
+    );
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return !(await this.categories.exists());
+  }
+
+  /**
+   * Adds categories and their projects only when there is no category yet, in one transaction that locks the
+   * table while checking (two processes starting together add them once). Answers how many categories were added.
+   */
+  async addIfEmpty(categories: NewCategory[]): Promise<number> {
+    return this.categories.manager.transaction(async (m) => {
+      await m.query(`LOCK TABLE ${CATEGORY_TABLE} IN SHARE ROW EXCLUSIVE MODE`);
+      if (await m.exists(Category)) return 0;
+      for (const { projects, ...fields } of categories) {
+        const category = await m.save(Category, m.create(Category, fields));
+        for (const p of projects) await m.save(Project, m.create(Project, { ...p, category }));
+      }
+      return categories.length;
+    });
+  }
+}

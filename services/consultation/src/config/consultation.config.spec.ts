@@ -1,0 +1,40 @@
+import { ConfigError } from '@agora/common';
+import { loadConsultationConfig } from './consultation.config.js';
+
+const DEFAULT_PROJECT = {
+  maxBytes: { min: 0, max: 104_857_600, default: 10_485_760 },
+  timeZone: 'Europe/Athens',
+};
+
+describe('loadConsultationConfig', () => {
+  it('turns demo data on only with AGORA_DEMO_DATA=true', () => {
+    expect(loadConsultationConfig({})).toEqual({ demoData: false, project: DEFAULT_PROJECT });
+    expect(loadConsultationConfig({ AGORA_DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConsultationConfig({ AGORA_DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('rejects anything else with a readable error', () => {
+    expect(() => loadConsultationConfig({ AGORA_DEMO_DATA: '1' })).toThrow(ConfigError);
+    expect(() => loadConsultationConfig({ AGORA_DEMO_DATA: '1' })).toThrow(/AGORA_DEMO_DATA/);
+  });
+
+  it('reads the bounds of a project upload limit and the time zone of its default dates', () => {
+    expect(
+      loadConsultationConfig({
+        PROJECT_MAX_BYTES_MIN: '1024',
+        PROJECT_MAX_BYTES_MAX: '2048',
+        PROJECT_MAX_BYTES_DEFAULT: '1500',
+        PROJECT_TIME_ZONE: 'UTC',
+      }).project,
+    ).toEqual({ maxBytes: { min: 1024, max: 2048, default: 1500 }, timeZone: 'UTC' });
+  });
+
+  it.each([
+    [{ PROJECT_MAX_BYTES_MAX: '-1' }, /PROJECT_MAX_BYTES_MAX/],
+    [{ PROJECT_MAX_BYTES_MIN: '10', PROJECT_MAX_BYTES_MAX: '5' }, /PROJECT_MAX_BYTES_MIN: above/],
+    [{ PROJECT_MAX_BYTES_DEFAULT: '999999999999' }, /PROJECT_MAX_BYTES_DEFAULT: outside/],
+    [{ PROJECT_TIME_ZONE: 'Mars/Olympus' }, /PROJECT_TIME_ZONE/],
+  ])('rejects inconsistent project settings %p', (env, message) => {
+    expect(() => loadConsultationConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,86 @@
+import { parseEnv } from '@agora/common';
+import { z } from 'zod';
+
+const MIB = 1024 * 1024;
+
+const bytes = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,15}$/, 'a whole number of bytes')
+    .optional()
+    .transform((v) => (v ? Number(v) : fallback));
+
+/** Environment variables the consultation service reads on top of the shared ones (see `baseEnvSchema`). */
+export const consultationEnvSchema = z
+  .object({
+    /** Seeds a small demonstration data set into empty tables at start. */
+    AGORA_DEMO_DATA: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Bounds of a project's `max_bytes` (the upload limit per answer file) and its value when a form omits it. */
+    PROJECT_MAX_BYTES_MIN: bytes(0),
+    PROJECT_MAX_BYTES_MAX: bytes(100 * MIB),
+    PROJECT_MAX_BYTES_DEFAULT: bytes(10 * MIB),
+    /** The time zone whose calendar gives "today" for a new project's default dates. */
+    PROJECT_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('Europe/Athens')
+      .refine(isTimeZone, 'an IANA time zone such as Europe/Athens'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.PROJECT_MAX_BYTES_MIN > e.PROJECT_MAX_BYTES_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROJECT_MAX_BYTES_MIN'],
+        message: 'above PROJECT_MAX_BYTES_MAX',
+      });
+    else if (
+      e.PROJECT_MAX_BYTES_DEFAULT < e.PROJECT_MAX_BYTES_MIN ||
+      e.PROJECT_MAX_BYTES_DEFAULT > e.PROJECT_MAX_BYTES_MAX
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROJECT_MAX_BYTES_DEFAULT'],
+        message: 'outside PROJECT_MAX_BYTES_MIN..PROJECT_MAX_BYTES_MAX',
+      });
+  });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Bounds and default of a project's `max_bytes`, in bytes (served to the browser by `GET project/limits`). */
+export interface MaxBytesLimits {
+  min: number;
+  max: number;
+  default: number;
+}
+
+export interface ConsultationConfig {
+  demoData: boolean;
+  project: { maxBytes: MaxBytesLimits; timeZone: string };
+}
+
+/** Typed, validated settings of the consultation service. */
+export function loadConsultationConfig(env: Record<string, string | undefined>): ConsultationConfig {
+  const e = parseEnv('consultation', consultationEnvSchema, env);
+  return {
+    demoData: e.AGORA_DEMO_DATA,
+    project: {
+      maxBytes: {
+        min: e.PROJECT_MAX_BYTES_MIN,
+        max: e.PROJECT_MAX_BYTES_MAX,
+        default: e.PROJECT_MAX_BYTES_DEFAULT,
+      },
+      timeZone: e.PROJECT_TIME_ZONE,
+    },
+  };
+}

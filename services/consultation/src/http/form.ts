@@ -1,0 +1,246 @@
+import {
+  applyDecorators,
+  HttpException,
+  Injectable,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes } from '@nestjs/swagger';
+import { AppError } from '@agora/common';
+import { of, type Observable } from 'rxjs';
+import { ValidationErrors } from '../validation/validation.errors.js';
+import { parseToken } from './params.js';
+
+/**
+ * Form bodies of the structure writes: the same field names as JSON or as multipart/form-data (the spec sends
+ * multipart). In multipart every value is text, so each field is read by a reader that accepts its JSON type or
+ * that type's text form; JSON-in-multipart fields (center, wms_services, legislation) are parsed strictly.
+ */
+
+const MultipartFields = NoFilesInterceptor({ limits: { files: 0, fields: 200, fieldSize: 256 * 1024 } });
+
+/**
+ * Reads a multipart body's fields (JSON bodies pass through) and turns multer's refusals into the service's
+ * errors: a file → 400 `REQUEST.FILE` (images and documents are links to the library), a broken form → 400.
+ */
+@Injectable()
+export class FormInterceptor implements NestInterceptor {
+  private readonly multipart = new MultipartFields();
+
+  async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    try {
+      await this.multipart.intercept(ctx, { handle: () => of(null) });
+    } catch (e) {
+      if (e instanceof HttpException && /files|unexpected field/i.test(e.message))
+        throw AppError.badRequest(
+          'REQUEST.FILE',
+          'files are not accepted here: send the link of a library file',
+        );
+      if (e instanceof HttpException) throw new AppError('REQUEST.FORM', e.getStatus(), e.message);
+      throw AppError.badRequest('REQUEST.FORM', 'malformed multipart/form-data');
+    }
+    return next.handle();
+  }
+}
+
+/** A JSON or multipart body: its fields, never a file. */
+export function FormBody(): MethodDecorator {
+  return applyDecorators(
+    UseInterceptors(FormInterceptor),
+    ApiConsumes('application/json', 'multipart/form-data'),
+  );
+}
+
+/** Reads one field's raw value; throws 400 `CONSULTATION.INVALID_FIELD` ("field: message") when it cannot. */
+export type FieldReader<T> = (raw: unknown, field: string) => T;
+
+export type FieldReaders<T> = { [K in keyof T]-?: FieldReader<T[K]> };
+
+const invalid = (field: string, message: string) => ValidationErrors.invalidField(field, message);
+
+/** The body as a plain object (400 otherwise), without the `_method` override of multipart forms. */
+export function formFields(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw AppError.badRequest('REQUEST.BODY', 'the body must be a JSON object or a form');
+  const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  const method = fields._method;
+  if (method !== undefined && (typeof method !== 'string' || method.toUpperCase() !== 'PUT'))
+    throw invalid('_method', 'only PUT');
+  delete fields._method;
+  return fields;
+}
+
+/**
+ * Reads the fields of a body with one reader each: answers only the fields present. Fields named in `ignored`
+ * (read-only ones a client may send back, such as `token`) are dropped; any other field is a 400.
+ */
+export function readForm<T>(
+  body: unknown,
+  readers: FieldReaders<T>,
+  ignored: readonly string[] = [],
+): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [field, raw] of Object.entries(formFields(body))) {
+    if (ignored.includes(field)) continue;
+    if (!Object.hasOwn(readers, field)) throw invalid(field, 'unknown field');
+    const reader = readers[field as keyof T];
+    out[field as keyof T] = reader(raw, field);
+  }
+  return out;
+}
+
+/** Text; null → ''. Surrounding white space is dropped. */
+export const text: FieldReader<string> = (raw, field) => {
+  if (raw === null) return '';
+  if (typeof raw !== 'string') throw invalid(field, 'a text');
+  return raw.trim();
+};
+
+/** true/false, or their text ('true', 'false', '1', '0') from a form. */
+export const boolean: FieldReader<boolean> = (raw, field) => {
+  if (typeof raw === 'boolean') return raw;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw invalid(field, 'true or false');
+};
+
+/** A whole number in `min..max`, or its text. */
+export function integer(min: number, max: number): FieldReader<number> {
+  return (raw, field) => {
+    const value = typeof raw === 'string' && /^\s*-?[0-9]{1,16}\s*$/.test(raw) ? Number(raw) : raw;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value))
+      throw invalid(field, `a whole number from ${min} to ${max}`);
+    if (value < min || value > max) throw invalid(field, `a whole number from ${min} to ${max}`);
+    return value;
+  };
+}
+
+const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+
+/** Whether `value` is a real calendar day written `yyyy-MM-dd`. */
+export function isIsoDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1;
+}
+
+/** A calendar day `yyyy-MM-dd`. */
+export const date: FieldReader<string> = (raw, field) => {
+  if (typeof raw !== 'string' || !isIsoDate(raw.trim())) throw invalid(field, 'a date (yyyy-MM-dd)');
+  return raw.trim();
+};
+
+/** A calendar day `yyyy-MM-dd`, or null (also from '' in a form). */
+export const optionalDate: FieldReader<string | null> = (raw, field) =>
+  raw === null || raw === '' ? null : date(raw, field);
+
+/** A token (uuid), lower-cased. */
+export const token: FieldReader<string> = (raw, field) => {
+  if (typeof raw !== 'string') throw invalid(field, 'a token');
+  try {
+    return parseToken(raw.trim());
+  } catch {
+    throw invalid(field, 'a token');
+  }
+};
+
+/** A JSON value: as JSON in a JSON body, or its text in a form (parsed strictly), then checked by `check`. */
+export function json<T>(check: (value: unknown, field: string) => T): FieldReader<T> {
+  return (raw, field) => {
+    let value = raw;
+    if (typeof raw === 'string') {
+      try {
+        value = JSON.parse(raw) as unknown;
+      } catch {
+        throw invalid(field, 'invalid JSON');
+      }
+    }
+    return check(value, field);
+  };
+}
+
+/** An http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A link inside the site (`/…`, not `//host`) or an http(s) URL. */
+export function isLink(value: string): boolean {
+  return /^\/(?!\/)\S*$/.test(value) || isHttpUrl(value);
+}
+
+/** The rule pattern of `isLink` (full match), for the browser's checks. */
+export const LINK_PATTERN = '/(?!/)\\S*|https?://[^\\s/]+\\S*';
+export const LINK_MESSAGE = 'a link: /… or http(s)://…';
+
+/**
+ * A list of objects with exactly the given text fields, each required and at most `maxSize` characters, checked
+ * by the optional `link` test; at most `maxItems` entries. The wire format of legislation and WMS services.
+ */
+export function rowList<K extends string>(
+  fields: Readonly<Record<K, { maxSize: number; check?: (value: string) => boolean; message?: string }>>,
+  maxItems: number,
+): (value: unknown, field: string) => Array<Record<K, string>> {
+  const names = Object.keys(fields) as K[];
+  return (value, field) => {
+    if (value === null) return [];
+    if (!Array.isArray(value)) throw invalid(field, 'a list');
+    if (value.length > maxItems) throw invalid(field, `at most ${maxItems} entries`);
+    return value.map((row: unknown, i) => {
+      const at = `${field}[${i}]`;
+      if (row === null || typeof row !== 'object' || Array.isArray(row))
+        throw invalid(at, `{${names.join(', ')}}`);
+      const unknown = Object.keys(row).find((k) => !names.includes(k as K));
+      if (unknown !== undefined) throw invalid(`${at}.${unknown}`, 'unknown field');
+      const out = {} as Record<K, string>;
+      for (const name of names) {
+        const raw = (row as Record<string, unknown>)[name];
+        const rule = fields[name];
+        if (typeof raw !== 'string' || raw.trim() === '')
+          throw invalid(`${at}.${name}`, 'This value is required.');
+        const v = raw.trim();
+        if (v.length > rule.maxSize) throw invalid(`${at}.${name}`, `Maximum size is ${rule.maxSize}.`);
+        if (rule.check && !rule.check(v)) throw invalid(`${at}.${name}`, rule.message ?? 'invalid value');
+        out[name] = v;
+      }
+      return out;
+    });
+  };
+}
+
+const POSITION_MAX = 100_000;
+const SORT_ORDER_MAX_ENTRIES = 10_000;
+
+/**
+ * The body of `PUT {category|project}/sortOrder/`: token → 1-based position (numbers, or their text from a form).
+ * 400 for a malformed token, a position that is not a whole number from 1, two tokens on one position, or none.
+ */
+export function readSortOrder(body: unknown): Map<string, number> {
+  const fields = formFields(body);
+  const entries = Object.entries(fields);
+  if (entries.length === 0) throw invalid('sort_order', 'This value is required.');
+  if (entries.length > SORT_ORDER_MAX_ENTRIES)
+    throw invalid('sort_order', `at most ${SORT_ORDER_MAX_ENTRIES} entries`);
+  const position = integer(1, POSITION_MAX);
+  const out = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const [key, raw] of entries) {
+    const t = token(key, 'token');
+    const p = position(raw, key);
+    if (out.has(t)) throw invalid(key, 'named twice');
+    if (taken.has(p)) throw invalid(key, `position ${p} is taken by another item`);
+    out.set(t, p);
+    taken.add(p);
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import type { ServiceDefinition } from '@agora/common';
+import { CategoryModule } from './category/category.module.js';
+import { Category } from './category/entities/category.entity.js';
+import { ConsultationConfigModule } from './config/consultation-config.module.js';
+import { DemoModule } from './demo/demo.module.js';
+import { DemoService } from './demo/demo.service.js';
+import { AttributeModule } from './attribute/attribute.module.js';
+import { ConsultationInit1795303500000 } from './migrations/1795303500000-ConsultationInit.js';
+import { CategoryProjectFields1795400000000 } from './migrations/1795400000000-CategoryProjectFields.js';
+import { StructureTree1795400100000 } from './migrations/1795400100000-StructureTree.js';
+import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-ProfileThreadsSocial.js';
+import { NodeModule } from './node/node.module.js';
+import { VariableModule } from './variable/variable.module.js';
+import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
+import { ProfileQuestion } from './profile/entities/profile-question.entity.js';
+import { ProfileModule } from './profile/profile.module.js';
+import { Project } from './project/entities/project.entity.js';
+import { ProjectModule } from './project/project.module.js';
+import { SocialReaction } from './social/entities/social-reaction.entity.js';
+import { SocialModule } from './social/social.module.js';
+import { ThreadPost } from './thread/entities/thread-post.entity.js';
+import { Thread } from './thread/entities/thread.entity.js';
+import { ThreadModule } from './thread/thread.module.js';
+import { ValidationModule } from './validation/validation.module.js';
+
+export type { ConsultationConfig } from './config/consultation.config.js';
+export { loadConsultationConfig } from './config/consultation.config.js';
+
+export const consultationStorage: ServiceDefinition['storage'] = {
+  schema: 'consultation',
+  entities: [Category, Project, ProfileQuestion, ProfileChoice, Thread, ThreadPost, SocialReaction],
+  migrations: [
+    ConsultationInit1795303500000,
+    CategoryProjectFields1795400000000,
+    StructureTree1795400100000,
+    ProfileThreadsSocial1795400200000,
+  ],
+};
+
+/**
+ * The consultation service: categories, projects and (later) topics, attributes, variables and answers.
+ * `env` holds the service's own settings (`AGORA_DEMO_DATA`), validated when the app boots.
+ */
+export function createConsultationService(env: Record<string, string | undefined>): ServiceDefinition {
+  return {
+    name: 'consultation',
+    title: 'Agora consultation',
+    description: 'Consultation categories and projects on the map, questionnaires and answers.',
+    storage: consultationStorage,
+    // Boundaries, predefined features and context arrive as GeoJSON in JSON bodies (up to 1 MB each, 10,000
+    // features); 4 MB leaves room for a topic form with a boundary and an attribute with two collections.
+    jsonLimit: '4mb',
+    modules: [
+      ConsultationConfigModule.forRoot(env),
+      CategoryModule,
+      ProjectModule,
+      ValidationModule,
+      DemoModule,
+      ProfileModule,
+      ThreadModule,
+      SocialModule.forRoot(env),
+      NodeModule,
+      AttributeModule,
+      VariableModule,
+    ],
+    onReady: async (app) => {
+      await app.get(DemoService).seed();
+    },
+  };
+}
+
+export const consultationService: ServiceDefinition = createConsultationService(process.env);

@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { GEOM_TYPES, type GeoJsonGeometry, type GeometryCrs, type TopicWire } from '@agora/contracts';
+import type { DataSource } from 'typeorm';
+import { asGeoJson, fromGeoJson, toWgs84 } from '../geo/geo.sql.js';
+import { parseBoundary, parseCrs, requestCrs } from '../geo/geojson.js';
+import { assertForm } from '../validation/scope.js';
+import { ValidationErrors } from '../validation/validation.errors.js';
+import { Form } from './form.js';
+import { NODE_SCOPE } from './node.rules.js';
+import {
+  assertUniqueMname,
+  deleteItem,
+  lockParents,
+  nextPosition,
+  type Placed,
+  projectToken,
+  reorderItem,
+  TOPICS,
+  TreeErrors,
+  updateColumns,
+} from './tree.js';
+
+const FIELDS = [
+  'project',
+  'title',
+  'mname',
+  'description',
+  'has_geometry',
+  'boundary',
+  'geometry_crs',
+  'geom_type',
+  'max_geom',
+  'geom_color',
+  'relative_documents',
+];
+const RULED = Object.keys(NODE_SCOPE.rules);
+
+const placed = (t: TopicWire): Placed => ({
+  token: t.token,
+  parent: t.project,
+  project: t.project,
+  mname: t.mname,
+});
+
+const SELECT = `SELECT token, project, title, mname, description, has_geometry, ${asGeoJson('boundary')} AS boundary,
+  geom_type, max_geom, geom_color, relative_documents, forum_topic_id, forum_topic_url, sort_order
+  FROM consultation.node`;
+
+/** The geometry of a topic after a write: all three set, or none. */
+interface TopicGeometry {
+  has_geometry: boolean;
+  /** EPSG:4326 GeoJSON text of a new boundary; undefined keeps the stored one */
+  boundary?: string | null;
+  geom_type: string | null;
+  max_geom: number | null;
+}
+
+/** Topics ("node") of a project: their fields, boundary (PostGIS, EPSG:4326) and order. */
+@Injectable()
+export class NodeService {
+  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
+
+  /** The topics of a project (token or short name), by sort_order. */
+  async ofProject(project: string): Promise<TopicWire[]> {
+    const token = await projectToken(this.db, project);
+    return this.db.query(`${SELECT} WHERE project = $1 ORDER BY sort_order, created, token`, [token]);
+  }
+
+  /** One topic of a project; 404 when it is not that project's. */
+  async one(project: string, topic: string): Promise<TopicWire> {
+    const found = await this.find(topic);
+    if (found.project !== (await projectToken(this.db, project))) throw TreeErrors.notFound('topic');
+    return found;
+  }
+
+  async find(token: string): Promise<TopicWire> {
+    const [row] = await this.db.query<TopicWire[]>(`${SELECT} WHERE token = $1`, [token]);
+    if (!row) throw TreeErrors.notFound('topic');
+    return row;
+  }
+
+  async create(body: unknown): Promise<TopicWire> {
+    const form = new Form(body, FIELDS);
+    assertForm(NODE_SCOPE.rules, form.ruled(RULED), 'post');
+    const ref = form.text('project');
+    if (!ref) throw ValidationErrors.invalidField('project', 'This value is required.');
+    const project = await projectToken(this.db, ref);
+    const geometry = await this.geometry(form, null);
+    const fields = this.plainFields(form);
+    const mname = fields.mname!;
+    const token = await this.db.transaction(async (m) => {
+      await lockParents(m, TOPICS, [project]);
+      await assertUniqueMname(m, TOPICS, project, mname);
+      const [row] = await m.query<Array<{ token: string }>>(
+        `INSERT INTO consultation.node (project, title, mname, description, has_geometry, boundary, geom_type,
+           max_geom, geom_color, relative_documents, sort_order)
+         VALUES ($1, $2, $3, $4, $5, ${fromGeoJson('$6')}, $7, $8, $9, $10::jsonb, $11) RETURNING token`,
+        [
+          project,
+          fields.title,
+          mname,
+          fields.description ?? '',
+          geometry.has_geometry,
+          geometry.boundary ?? null,
+          geometry.geom_type,
+          geometry.max_geom,
+          fields.geom_color ?? '',
+          JSON.stringify(fields.relative_documents ?? []),
+          await nextPosition(m, TOPICS, project),
+        ],
+      );
+      return row!.token;
+    });
+    return this.find(token);
+  }
+
+  /** Changes the fields sent (only those). */
+  async update(token: string, body: unknown): Promise<TopicWire> {
+    const current = await this.find(token);
+    const form = new Form(body, FIELDS);
+    assertForm(NODE_SCOPE.rules, form.ruled(RULED), 'put');
+    const ref = form.text('project');
+    if (ref !== undefined && (await projectToken(this.db, ref)) !== current.project)
+      throw ValidationErrors.invalidField('project', 'a topic stays in its project');
+    const geometry = await this.geometry(form, current);
+    const fields = this.plainFields(form);
+    const changes: Array<[string, unknown, string?]> = [];
+    for (const key of ['title', 'mname', 'description', 'geom_color'] as const)
+      if (fields[key] !== undefined && fields[key] !== current[key]) changes.push([key, fields[key]]);
+    if (fields.relative_documents !== undefined)
+      changes.push(['relative_documents', JSON.stringify(fields.relative_documents), '$::jsonb']);
+    if (geometry.has_geometry !== current.has_geometry) changes.push(['has_geometry', geometry.has_geometry]);
+    if (geometry.boundary !== undefined) changes.push(['boundary', geometry.boundary, fromGeoJson('$')]);
+    if (geometry.geom_type !== current.geom_type) changes.push(['geom_type', geometry.geom_type]);
+    if (geometry.max_geom !== current.max_geom) changes.push(['max_geom', geometry.max_geom]);
+    await this.db.transaction(async (m) => {
+      if (fields.mname !== undefined && fields.mname !== current.mname)
+        await assertUniqueMname(m, TOPICS, current.project, fields.mname, token);
+      await updateColumns(m, TOPICS, token, changes);
+    });
+    return this.find(token);
+  }
+
+  /** Deletes a topic with its attributes, their variables and features. */
+  async remove(token: string): Promise<void> {
+    await deleteItem(this.db, TOPICS, placed(await this.find(token)));
+  }
+
+  /** Moves a topic of the project to a 1-based position among its topics. */
+  async reorder(project: string, token: string, body: unknown): Promise<TopicWire> {
+    await reorderItem(this.db, TOPICS, placed(await this.find(token)), project, body);
+    return this.find(token);
+  }
+
+  private plainFields(form: Form) {
+    return {
+      title: form.text('title'),
+      mname: form.text('mname'),
+      description: form.text('description'),
+      geom_color: form.color('geom_color'),
+      relative_documents: form.titledFiles('relative_documents'),
+    };
+  }
+
+  /**
+   * The geometry after the write: with has_geometry, the boundary (reprojected to EPSG:4326), geom_type and
+   * max_geom are required, sent now or stored before; without it, all three are cleared.
+   */
+  private async geometry(form: Form, current: TopicWire | null): Promise<TopicGeometry> {
+    const has = form.bool('has_geometry') ?? current?.has_geometry ?? false;
+    const declared = form.has('geometry_crs')
+      ? parseCrs('geometry_crs', form.text('geometry_crs'))
+      : undefined;
+    const geomType = form.oneOf('geom_type', GEOM_TYPES);
+    const maxGeom = form.int('max_geom', 1);
+    const raw = form.json('boundary');
+    if (!has)
+      return {
+        has_geometry: false,
+        boundary: current?.boundary ? null : undefined,
+        geom_type: null,
+        max_geom: null,
+      };
+    let boundary: string | null | undefined;
+    if (raw !== undefined && raw !== null) {
+      const parsed = parseBoundary('boundary', raw);
+      const crs: GeometryCrs = requestCrs('boundary', declared, parsed.crs);
+      boundary = (await toWgs84(this.db, 'boundary', [parsed.geometry as GeoJsonGeometry], crs))[0];
+    } else if (raw === null || !current?.boundary) throw TreeErrors.boundary();
+    const out: TopicGeometry = {
+      has_geometry: true,
+      boundary,
+      geom_type: geomType === undefined ? (current?.geom_type ?? null) : geomType,
+      max_geom: maxGeom === undefined ? (current?.max_geom ?? null) : maxGeom,
+    };
+    if (!out.geom_type) throw ValidationErrors.invalidField('geom_type', 'This value is required.');
+    if (!out.max_geom) throw ValidationErrors.invalidField('max_geom', 'This value is required.');
+    return out;
+  }
+}

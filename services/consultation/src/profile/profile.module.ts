@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CategoryModule } from '../category/category.module.js';
+import { ProfileChoiceController, ProfileQuestionController } from './profile.controller.js';
+import { ProfileService } from './profile.service.js';
+
+@Module({
+  imports: [CategoryModule],
+  controllers: [ProfileQuestionController, ProfileChoiceController],
+  providers: [ProfileService],
+  exports: [ProfileService],
+})
+export class ProfileModule {}

@@ -1,0 +1,95 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Point,
+  type Relation,
+} from 'typeorm';
+import type { TitledFile, WmsService } from '@agora/contracts';
+import { Category } from '../../category/entities/category.entity.js';
+
+/** Turns Postgres `bigint` (read as a string) into a number: sizes stay far below 2^53. */
+const bigintAsNumber = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
+
+/** A consultation project: a questionnaire on a map, open between two dates. */
+@Entity({ name: 'project', schema: 'consultation' })
+export class Project {
+  @PrimaryGeneratedColumn('uuid')
+  token: string;
+
+  /** Short name, used in URLs. */
+  @Column('text', { unique: true })
+  mname: string;
+
+  @Column('text')
+  title: string;
+
+  @Column('text', { default: '' })
+  summary: string;
+
+  @Column('text', { default: '' })
+  summary_img: string;
+
+  @Column('text', { default: '' })
+  summary_img_alt: string;
+
+  /** `yyyy-MM-dd` */
+  @Column('date')
+  start_date: string;
+
+  /** `yyyy-MM-dd`, never before `start_date` */
+  @Column('date')
+  end_date: string;
+
+  /** Upload limit per answer file, in bytes. */
+  @Column('bigint', { default: 10_485_760, transformer: bigintAsNumber })
+  max_bytes: number;
+
+  @Column('boolean', { default: false })
+  active: boolean;
+
+  @Column('boolean', { default: false })
+  is_public: boolean;
+
+  /** `yyyy-MM-dd`: when results are published, if they are. */
+  @Column('date', { nullable: true })
+  public_date: string | null;
+
+  @Column('integer', { default: 14 })
+  zoom: number;
+
+  /** Map centre, GeoJSON in EPSG:4326 (coordinates `[lng, lat]`). */
+  @Column('geometry', { spatialFeatureType: 'Point', srid: 4326, nullable: true })
+  center: Point | null;
+
+  /** Map layers offered on the project's map. */
+  @Column('jsonb', { default: () => "'[]'::jsonb" })
+  wms_services: WmsService[];
+
+  @Column('jsonb', { default: () => "'[]'::jsonb" })
+  /** Links to the legislation the project refers to. */
+  legislation: TitledFile[];
+
+  @Column('integer', { nullable: true })
+  forum_topic_id: number | null;
+
+  @Column('text', { nullable: true })
+  forum_topic_url: string | null;
+
+  /** 1-based position in lists. */
+  @Column('integer', { default: 0 })
+  sort_order: number;
+
+  @ManyToOne(() => Category, (category) => category.projects, { nullable: true, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'category', referencedColumnName: 'token' })
+  category: Relation<Category> | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created: Date;
+}

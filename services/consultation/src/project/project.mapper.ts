@@ -1,0 +1,42 @@
+import type { Point } from 'typeorm';
+import type { LatLng, ProjectResponse } from './dto/project.response.js';
+import type { Project } from './entities/project.entity.js';
+
+/** GeoJSON point (`[lng, lat]`) → `{lat, lng}`. */
+export function toLatLng(point: Point | null | undefined): LatLng | null {
+  if (!point || point.type !== 'Point' || point.coordinates.length < 2) return null;
+  const [lng, lat] = point.coordinates as [number, number];
+  return { lat, lng };
+}
+
+/** `{lat, lng}` → GeoJSON point in EPSG:4326. */
+export function toPoint(center: LatLng): Point {
+  return { type: 'Point', coordinates: [center.lng, center.lat] };
+}
+
+export function toProjectResponse(project: Project): ProjectResponse {
+  return {
+    token: project.token,
+    mname: project.mname,
+    title: project.title,
+    summary: project.summary,
+    summary_img: project.summary_img,
+    summary_img_alt: project.summary_img_alt,
+    start_date: project.start_date,
+    end_date: project.end_date,
+    public_date: project.public_date,
+    is_public: project.is_public,
+    active: project.active,
+    max_bytes: project.max_bytes,
+    zoom: project.zoom,
+    center: toLatLng(project.center),
+    wms_services: project.wms_services.map(({ title, WMSurl, layers }) => ({ title, WMSurl, layers })),
+    legislation: project.legislation.map(({ title, file }) => ({ title, file })),
+    forum_topic_id: project.forum_topic_id,
+    forum_topic_url: project.forum_topic_url,
+    sort_order: project.sort_order,
+    category: project.category
+      ? { token: project.category.token, mname: project.category.mname, title: project.category.title }
+      : null,
+  };
+}

@@ -1,0 +1,14 @@
+import { AppError } from '@agora/common';
+import { ValidationErrors } from '../validation/validation.errors.js';
+
+export const SocialErrors = {
+  unknownScope: () => AppError.notFound('unknown social scope', 'SOCIAL.UNKNOWN_SCOPE'),
+  itemNotFound: () => AppError.notFound('item not found', 'SOCIAL.ITEM_NOT_FOUND'),
+  missing: (field: string) => ValidationErrors.invalidField(field, 'This value is required.'),
+  badReaction: () => AppError.badRequest('SOCIAL.REACTION', 'reaction: like or dislike'),
+  owner: () => AppError.forbidden('owners cannot react to their own items', 'SOCIAL.OWNER'),
+  alreadyReacted: () =>
+    AppError.conflict('SOCIAL.ALREADY_REACTED', 'remove your reaction before choosing the opposite one'),
+  ownerUnavailable: (service: string) =>
+    new AppError('SOCIAL.OWNER_UNAVAILABLE', 503, `the ${service} service cannot tell who owns the item`),
+};

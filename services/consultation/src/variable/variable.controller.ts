@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireRole } from '@agora/common';
+import type { VariableWire } from '@agora/contracts';
+import { TokenPipe } from '../http/params.js';
+import { StructureFormBody } from '../node/form.js';
+import { VariableService } from './variable.service.js';
+
+/** Variables of attributes: administrators only (docs/decisions/0011-structure-access-and-geometry.md). */
+@ApiTags('variable')
+@RequireRole('admin')
+@Controller('variable')
+export class VariableController {
+  constructor(private readonly variables: VariableService) {}
+
+  @Get('project/:project')
+  @ApiOperation({
+    summary: 'The variables of a project (token or short name), by topic, attribute and sort_order',
+  })
+  ofProject(@Param('project') project: string): Promise<VariableWire[]> {
+    return this.variables.ofProject(project);
+  }
+
+  @Get('attribute/:token')
+  @ApiOperation({ summary: 'The variables of an attribute, by sort_order' })
+  ofAttribute(@Param('token', TokenPipe) token: string): Promise<VariableWire[]> {
+    return this.variables.ofAttribute(token);
+  }
+
+  @Get('node/:node/token/:token')
+  @ApiOperation({ summary: 'One variable of a topic' })
+  one(
+    @Param('node', TokenPipe) node: string,
+    @Param('token', TokenPipe) token: string,
+  ): Promise<VariableWire> {
+    return this.variables.one(node, token);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @StructureFormBody()
+  @ApiOperation({
+    summary: 'Add a variable at the end of its attribute',
+    description: 'variable_type: a JSON list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES)',
+  })
+  create(@Body() body: unknown): Promise<VariableWire> {
+    return this.variables.create(body);
+  }
+
+  @Put('token/:token')
+  @StructureFormBody()
+  @ApiOperation({ summary: 'Change the fields sent ({is_visible} alone hides or shows)' })
+  update(@Param('token', TokenPipe) token: string, @Body() body: unknown): Promise<VariableWire> {
+    return this.variables.update(token, body);
+  }
+
+  @Delete('token/:token')
+  @ApiOperation({ summary: 'Delete a variable' })
+  async remove(@Param('token', TokenPipe) token: string): Promise<{ message: string }> {
+    await this.variables.remove(token);
+    return { message: 'data deleted' };
+  }
+
+  @Put('project/:project/token/:token/sortOrder')
+  @StructureFormBody()
+  @ApiOperation({
+    summary:
+      'Move a variable to a 1-based position ({sort_order}) in an attribute ({attribute}) of the project',
+  })
+  reorder(
+    @Param('project') project: string,
+    @Param('token', TokenPipe) token: string,
+    @Body() body: unknown,
+  ): Promise<VariableWire> {
+    return this.variables.reorder(project, token, body);
+  }
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { VariableWire } from '@agora/contracts';
+import type { DataSource } from 'typeorm';
+import { Form } from '../node/form.js';
+import {
+  assertUniqueMname,
+  deleteItem,
+  lockParents,
+  nextPosition,
+  type Placed,
+  projectToken,
+  reorderItem,
+  TreeErrors,
+  updateColumns,
+  VARIABLES,
+} from '../node/tree.js';
+import { parseToken } from '../http/params.js';
+import { assertForm } from '../validation/scope.js';
+import { ValidationErrors } from '../validation/validation.errors.js';
+import { parseVariableType } from './variable-type.js';
+import { VARIABLE_SCOPE } from './variable.rules.js';
+
+const FIELDS = ['attribute', 'mname', 'description', 'tooltip', 'icon', 'is_visible', 'variable_type'];
+const RULED = Object.keys(VARIABLE_SCOPE.rules);
+const TEXT = ['mname', 'description', 'tooltip', 'icon'] as const;
+
+type Row = VariableWire & { node: string; project: string };
+
+const SELECT = `SELECT v.token, v.attribute, v.mname, v.description, v.tooltip, v.icon, v.is_visible, v.variable_type,
+  v.forum_topic_id, v.forum_topic_url, v.sort_order, a.node, n.project
+  FROM consultation.variable v
+  JOIN consultation.attribute a ON a.token = v.attribute
+  JOIN consultation.node n ON n.token = a.node`;
+const ORDER = 'ORDER BY n.sort_order, n.created, a.sort_order, a.created, v.sort_order, v.created, v.token';
+
+const placed = (v: Row): Placed => ({
+  token: v.token,
+  parent: v.attribute,
+  project: v.project,
+  mname: v.mname,
+});
+const wire = ({ node: _node, project: _project, ...v }: Row): VariableWire => v;
+
+/** Variables of attributes: their answer kinds (`variable_type`, jsonb) and order. */
+@Injectable()
+export class VariableService {
+  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
+
+  /** Every variable of a project (token or short name): by topic, attribute, then their own order. */
+  async ofProject(project: string): Promise<VariableWire[]> {
+    const token = await projectToken(this.db, project);
+    return (await this.db.query<Row[]>(`${SELECT} WHERE n.project = $1 ${ORDER}`, [token])).map(wire);
+  }
+
+  /** The variables of an attribute, by sort_order; 404 when the attribute does not exist. */
+  async ofAttribute(attribute: string): Promise<VariableWire[]> {
+    const found = await this.db.query<unknown[]>(`SELECT 1 FROM consultation.attribute WHERE token = $1`, [
+      attribute,
+    ]);
+    if (found.length === 0) throw TreeErrors.notFound('attribute');
+    return (await this.db.query<Row[]>(`${SELECT} WHERE v.attribute = $1 ${ORDER}`, [attribute])).map(wire);
+  }
+
+  /** One variable of a topic; 404 when it is not that topic's. */
+  async one(node: string, token: string): Promise<VariableWire> {
+    const row = await this.row(token);
+    if (row.node !== node) throw TreeErrors.notFound('variable');
+    return wire(row);
+  }
+
+  async find(token: string): Promise<VariableWire> {
+    return wire(await this.row(token));
+  }
+
+  private async row(token: string): Promise<Row> {
+    const [row] = await this.db.query<Row[]>(`${SELECT} WHERE v.token = $1`, [token]);
+    if (!row) throw TreeErrors.notFound('variable');
+    return row;
+  }
+
+  async create(body: unknown): Promise<VariableWire> {
+    const form = new Form(body, FIELDS);
+    assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'post');
+    const ref = form.text('attribute');
+    if (!ref) throw ValidationErrors.invalidField('attribute', 'This value is required.');
+    const attribute = parseToken(ref);
+    const variableType = parseVariableType(form.json('variable_type'));
+    const mname = form.text('mname')!;
+    const token = await this.db.transaction(async (m) => {
+      await lockParents(m, VARIABLES, [attribute]);
+      await assertUniqueMname(m, VARIABLES, attribute, mname);
+      const [row] = await m.query<Array<{ token: string }>>(
+        `INSERT INTO consultation.variable (attribute, mname, description, tooltip, icon, is_visible, variable_type,
+           sort_order)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING token`,
+        [
+          attribute,
+          mname,
+          form.text('description') ?? '',
+          form.text('tooltip') ?? '',
+          form.text('icon') ?? '',
+          form.bool('is_visible') ?? true,
+          JSON.stringify(variableType),
+          await nextPosition(m, VARIABLES, attribute),
+        ],
+      );
+      return row!.token;
+    });
+    return this.find(token);
+  }
+
+  /** Changes the fields sent (only those); `{is_visible}` alone hides or shows. */
+  async update(token: string, body: unknown): Promise<VariableWire> {
+    const current = await this.row(token);
+    const form = new Form(body, FIELDS);
+    assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'put');
+    const ref = form.text('attribute');
+    if (ref !== undefined && ref.toLowerCase() !== current.attribute)
+      throw ValidationErrors.invalidField('attribute', 'move a variable with sortOrder');
+    const changes: Array<[string, unknown, string?]> = [];
+    for (const key of TEXT) {
+      const value = form.text(key);
+      if (value !== undefined && value !== current[key]) changes.push([key, value]);
+    }
+    const visible = form.bool('is_visible');
+    if (visible !== undefined && visible !== current.is_visible) changes.push(['is_visible', visible]);
+    if (form.has('variable_type'))
+      changes.push([
+        'variable_type',
+        JSON.stringify(parseVariableType(form.json('variable_type'))),
+        '$::jsonb',
+      ]);
+    await this.db.transaction(async (m) => {
+      const mname = form.text('mname');
+      if (mname !== undefined && mname !== current.mname)
+        await assertUniqueMname(m, VARIABLES, current.attribute, mname, token);
+      await updateColumns(m, VARIABLES, token, changes);
+    });
+    return this.find(token);
+  }
+
+  async remove(token: string): Promise<void> {
+    await deleteItem(this.db, VARIABLES, placed(await this.row(token)));
+  }
+
+  /** Moves a variable to a 1-based position in an attribute (`attribute`, its own by default) of the same project. */
+  async reorder(project: string, token: string, body: unknown): Promise<VariableWire> {
+    await reorderItem(this.db, VARIABLES, placed(await this.row(token)), project, body);
+    return this.find(token);
+  }
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { Header, Parser, type ReadEntry } from 'tar';
+
+/** Test helpers: hand-made tar.gz archives (hostile ones included) and snapshots of a library. */
+
+export interface RawEntry {
+  path: string;
+  type?: 'File' | 'Directory' | 'SymbolicLink' | 'Link' | 'CharacterDevice' | 'FIFO';
+  body?: Buffer | string;
+  linkpath?: string;
+  /** Size written in the header (defaults to the body's). */
+  size?: number;
+}
+
+/** A .tar.gz written byte by byte, whatever the paths and types say (no sanitising). */
+export function makeTarGz(entries: RawEntry[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const e of entries) {
+    const body = typeof e.body === 'string' ? Buffer.from(e.body) : (e.body ?? Buffer.alloc(0));
+    const type = e.type ?? 'File';
+    const size = e.size ?? (type === 'File' ? body.length : 0);
+    const block = Buffer.alloc(512);
+    new Header({
+      path: e.path,
+      mode: type === 'Directory' ? 0o755 : 0o644,
+      uid: 0,
+      gid: 0,
+      size,
+      mtime: new Date('2026-01-01T00:00:00Z'),
+      type,
+      linkpath: e.linkpath ?? '',
+      uname: '',
+      gname: '',
+    }).encode(block, 0);
+    blocks.push(block);
+    if (type === 'File' && body.length) {
+      blocks.push(body);
+      const rest = body.length % 512;
+      if (rest) blocks.push(Buffer.alloc(512 - rest));
+    }
+  }
+  blocks.push(Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks), { level: 9 });
+}
+
+/** The entries of a .tar.gz (path → bytes), for reading our own exports in tests. */
+export async function readTarGz(archive: Buffer): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  const parser = new Parser({ strict: true });
+  parser.on('entry', (entry: ReadEntry) => {
+    const chunks: Buffer[] = [];
+    entry.on('data', (c: Buffer) => chunks.push(c));
+    entry.on('end', () => out.set(entry.path, Buffer.concat(chunks)));
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('end', () => resolve());
+    parser.on('error', reject);
+  });
+  parser.end(gunzipSync(archive));
+  await done;
+  return out;
+}
+
+/** Rewrites an archive: entries as `edit` returns them (in order). */
+export async function editTarGz(archive: Buffer, edit: (entries: RawEntry[]) => RawEntry[]): Promise<Buffer> {
+  const entries = [...(await readTarGz(archive)).entries()].map(([p, body]) => ({ path: p, body }));
+  return makeTarGz(edit(entries));
+}
+
+export function pngBytes(size = 2000): Buffer {
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(size)]);
+}
+
+export function webpBytes(size = 500): Buffer {
+  const head = Buffer.from('RIFF0000WEBPVP8 ', 'latin1');
+  return Buffer.concat([head, randomBytes(size)]);
+}
+
+export function pdfBytes(): Buffer {
+  return Buffer.from('%PDF-1.4\n% test document\n%%EOF\n');
+}
+
+/** Every file below `root` (path → sha256), links listed as links, to compare a storage before and after. */
+export async function fileSnapshot(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (dir: string, prefix: string): Promise<void> => {
+    let names: string[];
+    try {
+      names = (await readdir(dir)).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const full = path.join(dir, name);
+      const info = await lstat(full);
+      if (info.isSymbolicLink()) out[`${prefix}${name}`] = 'link';
+      else if (info.isDirectory()) await walk(full, `${prefix}${name}/`);
+      else
+        out[`${prefix}${name}`] = createHash('sha256')
+          .update(await readFile(full))
+          .digest('hex');
+    }
+  };
+  await walk(root, '');
+  return out;
+}

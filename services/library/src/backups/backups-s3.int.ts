@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import { bootTestService, type TestService } from '@agora/common/testing';
+import S3rver from 's3rver';
+import request from 'supertest';
+import { createLibraryService } from '../index.js';
+import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { S3FileStorage } from '../storage/s3-file-storage.js';
+import { pngBytes } from './backup-test-helpers.js';
+import { BackupsService } from './backups.service.js';
+
+/** Export and restore with the files in an S3-compatible store (s3rver) instead of a folder. */
+describe('library backups on S3-compatible storage', () => {
+  let dir: string;
+  let server: S3rver;
+  let svc: TestService;
+  const admin: SessionUser = {
+    uuid: randomUUID(),
+    username: 'admin',
+    firstname: 'A',
+    lastname: 'B',
+    email: 'a@x.test',
+    role: 'admin',
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'agora-backups-s3-'));
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: path.join(dir, 's3'),
+      configureBuckets: [{ name: 'library' }],
+    });
+    const { port } = (await server.run()) as AddressInfo;
+    svc = await bootTestService(
+      createLibraryService({
+        STORAGE_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        STORAGE_S3_BUCKET: 'library',
+        STORAGE_S3_REGION: 'us-east-1',
+        STORAGE_S3_ACCESS_KEY: 'S3RVER',
+        STORAGE_S3_SECRET_KEY: 'S3RVER',
+        BACKUP_STAGING_DIR: path.join(dir, 'staging'),
+      }),
+    );
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const call = () => {
+    const agent = request(svc.app.getHttpServer());
+    return {
+      get: (u: string) => agent.get(u).set(IDENTITY_HEADER, svc.identity(admin)),
+      post: (u: string) => agent.post(u).set(IDENTITY_HEADER, svc.identity(admin)),
+      put: (u: string) => agent.put(u).set(IDENTITY_HEADER, svc.identity(admin)),
+    };
+  };
+
+  it('exports to and restores from the object store', async () => {
+    const storage = svc.app.get<FileStorage>(FILE_STORAGE);
+    expect(storage).toBeInstanceOf(S3FileStorage);
+    const id = randomUUID();
+    const image = pngBytes(5000);
+    await storage.put(`items/${id}.png`, image);
+    await svc.db.query(
+      `INSERT INTO library.library_item (id, title, resource_key, mime, width, height) VALUES ($1, 'one', $2, 'image/png', 1, 1)`,
+      [id, `items/${id}.png`],
+    );
+    const started = await call().post('/libraryExport');
+    await svc.app.get(BackupsService).jobs.idle();
+    const exported = (await call().get(`/libraryExport/job/${started.body.job}`)).body;
+    expect(exported).toEqual(expect.objectContaining({ state: 'done' }));
+    expect((await storage.list('backups/')).map((e) => e.key)).toEqual([`backups/${exported.filename}`]);
+
+    await svc.db.query(`DELETE FROM library.library_item`);
+    await storage.delete(`items/${id}.png`);
+    const restore = await call().put(
+      `/libraryExport/scope/restore-from-server-file/filename/${exported.filename}`,
+    );
+    await svc.app.get(BackupsService).jobs.idle();
+    expect((await call().get(`/libraryExport/job/${restore.body.job}`)).body).toEqual(
+      expect.objectContaining({ state: 'done' }),
+    );
+    expect(await svc.db.query(`SELECT title FROM library.library_item`)).toEqual([{ title: 'one' }]);
+    const file = await storage.get(`items/${id}.png`);
+    const chunks: Buffer[] = [];
+    for await (const c of file!.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks)).toEqual(image);
+  });
+});

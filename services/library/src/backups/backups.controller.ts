@@ -1,0 +1,181 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  Param,
+  Post,
+  Put,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public, RequireRole } from '@agora/common';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { rm } from 'node:fs/promises';
+import type { Observable } from 'rxjs';
+import type { JobState } from './backup-jobs.js';
+import { BackupErrors } from './backups.errors.js';
+import { assertFilename, BackupsService, type BackupResponse } from './backups.service.js';
+
+export class RestoreFromApiDto {
+  @IsString()
+  @IsNotEmpty({ message: 'missing parameters' })
+  @MaxLength(253)
+  domain: string;
+
+  @IsString()
+  @IsNotEmpty({ message: 'missing parameters' })
+  @MaxLength(64)
+  api_client: string;
+
+  @IsString()
+  @IsNotEmpty({ message: 'missing parameters' })
+  @MaxLength(200)
+  api_secret: string;
+}
+
+/** The parts of the uploaded archive that the restore reads (multer on disk). */
+interface UploadedArchive {
+  path: string;
+  originalname: string;
+  size: number;
+}
+
+function attachment(file: { stream: NodeJS.ReadableStream; size: number; filename: string }): StreamableFile {
+  return new StreamableFile(file.stream as never, {
+    type: 'application/gzip',
+    length: file.size,
+    disposition: `attachment; filename="${file.filename}"`,
+  });
+}
+
+/** Answers 409 before an upload is read when a backup job already runs. */
+@Injectable()
+export class IdleJobsInterceptor implements NestInterceptor {
+  constructor(private readonly backups: BackupsService) {}
+
+  async intercept(_context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    await this.backups.jobs.assertIdle();
+    return next.handle();
+  }
+}
+
+/** Backups of the library (top admin only), see decision 0009. */
+@ApiTags('library backups')
+@Controller('libraryExport')
+export class BackupsController {
+  constructor(private readonly backups: BackupsService) {}
+
+  @RequireRole('admin')
+  @Get()
+  @ApiOperation({ summary: 'Backups, newest first (api_secret is always null here)' })
+  list(): Promise<BackupResponse[]> {
+    return this.backups.list();
+  }
+
+  @RequireRole('admin')
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Starts exporting the whole library to a .tar.gz: {job}; 409 while a job runs' })
+  async export(): Promise<{ job: string }> {
+    return { job: (await this.backups.startExport()).id };
+  }
+
+  @RequireRole('admin')
+  @Get('job/:id')
+  @ApiOperation({ summary: 'Progress of an export or restore job' })
+  job(@Param('id') id: string): Promise<Omit<JobState, 'id' | 'kind'> & { id: string; kind: string }> {
+    return this.backups.job(id);
+  }
+
+  @RequireRole('admin')
+  @Delete('filename/:filename')
+  @ApiOperation({ summary: 'Deletes a backup and its archive' })
+  async remove(@Param('filename') filename: string): Promise<{ message: string }> {
+    await this.backups.remove(filename);
+    return { message: 'data deleted' };
+  }
+
+  @RequireRole('admin')
+  @Get('download/:filename')
+  @ApiOperation({ summary: 'The archive of a backup, as a download' })
+  async download(@Param('filename') filename: string): Promise<StreamableFile> {
+    return attachment(await this.backups.download(filename));
+  }
+
+  @RequireRole('admin')
+  @Put('scope/restore-from-server-file/filename/:filename')
+  @ApiOperation({ summary: 'Starts restoring the library from a stored backup: {job}' })
+  async restoreFromServerFile(@Param('filename') filename: string): Promise<{ job: string }> {
+    return { job: (await this.backups.startRestoreFromServerFile(assertFilename(filename))).id };
+  }
+
+  @RequireRole('admin')
+  @Put('scope/restore-from-local-file')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { archive: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({ summary: 'Starts restoring the library from an uploaded .tar.gz (field archive): {job}' })
+  @UseInterceptors(IdleJobsInterceptor, FileInterceptor('archive'))
+  restoreFromLocalFile(@UploadedFile() file: UploadedArchive | undefined): Promise<{ job: string }> {
+    return this.acceptUpload(file);
+  }
+
+  /** The same, sent as POST with `_method=PUT` (multipart forms of the spec). */
+  @RequireRole('admin')
+  @Post('scope/restore-from-local-file')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(IdleJobsInterceptor, FileInterceptor('archive'))
+  restoreFromLocalFilePost(@UploadedFile() file: UploadedArchive | undefined): Promise<{ job: string }> {
+    return this.acceptUpload(file);
+  }
+
+  private async acceptUpload(file: UploadedArchive | undefined): Promise<{ job: string }> {
+    if (!file) throw BackupErrors.noArchive();
+    if (!/\.(tar\.gz|tgz)$/i.test(file.originalname)) {
+      await rm(file.path, { force: true });
+      throw BackupErrors.notTarGz();
+    }
+    return { job: (await this.backups.startRestoreFromUpload(file.path)).id };
+  }
+
+  @RequireRole('admin')
+  @Put('scope/restore-from-api')
+  @ApiOperation({ summary: 'Starts restoring the library from a backup on another Agora server: {job}' })
+  async restoreFromApi(@Body() body: RestoreFromApiDto): Promise<{ job: string }> {
+    return { job: (await this.backups.startRestoreFromApi(body)).id };
+  }
+
+  @RequireRole('admin')
+  @Put('scope/enable-api/filename/:filename')
+  @ApiOperation({ summary: 'Enables API access: the answer is the only time api_secret is shown' })
+  enableApi(@Param('filename') filename: string): Promise<BackupResponse> {
+    return this.backups.enableApi(filename);
+  }
+
+  @RequireRole('admin')
+  @Put('scope/disable-api/filename/:filename')
+  @ApiOperation({ summary: 'Disables API access (client and secret are forgotten)' })
+  disableApi(@Param('filename') filename: string): Promise<BackupResponse> {
+    return this.backups.disableApi(filename);
+  }
+
+  @Public()
+  @Get('api/:client/download')
+  @ApiOperation({ summary: 'Server-to-server download of a backup with Authorization: Bearer <api_secret>' })
+  async apiDownload(
+    @Param('client') client: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<StreamableFile> {
+    return attachment(await this.backups.apiDownload(client, authorization));
+  }
+}

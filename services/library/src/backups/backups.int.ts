@@ -1,0 +1,579 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { IDENTITY_HEADER, type Role, type SessionUser } from '@agora/contracts';
+import { bootTestService, type TestService } from '@agora/common/testing';
+import request from 'supertest';
+import { createLibraryService } from '../index.js';
+import {
+  editTarGz,
+  fileSnapshot,
+  makeTarGz,
+  pdfBytes,
+  pngBytes,
+  readTarGz,
+  webpBytes,
+  type RawEntry,
+} from './backup-test-helpers.js';
+import { BackupsService } from './backups.service.js';
+
+const MB = 1024 * 1024;
+
+function user(role: Role): SessionUser {
+  return {
+    uuid: randomUUID(),
+    username: role,
+    firstname: role,
+    lastname: 'Test',
+    email: `${role}@x.test`,
+    role,
+  };
+}
+
+async function boot(base: string, name: string): Promise<{ svc: TestService; root: string }> {
+  const root = path.join(base, name, 'storage');
+  await mkdir(root, { recursive: true });
+  const svc = await bootTestService(
+    createLibraryService({
+      STORAGE_DIR: root,
+      BACKUP_STAGING_DIR: path.join(base, name, 'staging'),
+      BACKUP_MAX_TOTAL_BYTES: String(4 * MB),
+      BACKUP_MAX_ENTRY_BYTES: String(1 * MB),
+      BACKUP_MAX_ENTRIES: '200',
+      BACKUP_MAX_UPLOAD_BYTES: String(8 * MB),
+    }),
+  );
+  return { svc, root };
+}
+
+describe('library backups', () => {
+  let base: string;
+  let a: { svc: TestService; root: string };
+  let b: { svc: TestService; root: string };
+  const admin = user('admin');
+  const editor = user('editor');
+
+  const call = (svc: TestService, who: SessionUser | null = admin) => {
+    const agent = request(svc.app.getHttpServer());
+    const sign = (r: request.Test) => r.set(IDENTITY_HEADER, svc.identity(who));
+    return {
+      get: (u: string) => sign(agent.get(u)),
+      post: (u: string) => sign(agent.post(u)),
+      put: (u: string) => sign(agent.put(u)),
+      delete: (u: string) => sign(agent.delete(u)),
+    };
+  };
+
+  /** Polls the job until it is no longer running. */
+  async function waitJob(svc: TestService, id: string): Promise<Record<string, unknown>> {
+    for (;;) {
+      const res = await call(svc).get(`/libraryExport/job/${id}`);
+      expect(res.status).toBe(200);
+      if (res.body.state !== 'running') return res.body as Record<string, unknown>;
+      await svc.app.get(BackupsService).jobs.idle();
+    }
+  }
+
+  async function seed(svc: TestService, root: string, n: number): Promise<void> {
+    for (let i = 0; i < n; i += 1) {
+      const id = randomUUID();
+      const resource = `items/${id}.png`;
+      const thumb = `items/${id}.thumb.webp`;
+      await mkdir(path.join(root, 'items'), { recursive: true });
+      await writeFile(path.join(root, resource), pngBytes());
+      await writeFile(path.join(root, thumb), webpBytes());
+      await svc.db.query(
+        `INSERT INTO library.library_item (id, title, tags, resource_key, thumbnail_key, mime, width, height, alt_text)
+         VALUES ($1, $2, $3, $4, $5, 'image/png', 10, 20, 'alt')`,
+        [id, `item ${i}`, ['park', `t${i}`], resource, thumb],
+      );
+    }
+    await mkdir(path.join(root, 'docs'), { recursive: true });
+    await writeFile(path.join(root, 'docs', 'rules.pdf'), pdfBytes());
+    await svc.db.query(
+      `INSERT INTO library.documentation (uri, title, type, resource_key) VALUES ('rules', 'Rules', 'resource', 'docs/rules.pdf')`,
+    );
+    await svc.db.query(
+      `INSERT INTO library.documentation (uri, title, type, html) VALUES ('about', 'About', 'html', '<p>about</p>')`,
+    );
+    const items = await svc.db.query<{ id: string }>(`SELECT id FROM library.library_item ORDER BY title`);
+    await svc.db.query(`INSERT INTO library.library_view (uri, title, items) VALUES ('parks', 'Parks', $1)`, [
+      items.map((r) => r.id),
+    ]);
+  }
+
+  /** Rows of the three tables and the storage's files (without the backups folder). */
+  async function snapshot(node: { svc: TestService; root: string }) {
+    const rows: Record<string, unknown> = {};
+    for (const t of ['library_item', 'documentation', 'library_view']) {
+      rows[t] = await node.svc.db.query(`SELECT row_to_json(t)::text AS j FROM library.${t} t ORDER BY id`);
+    }
+    const files = Object.fromEntries(
+      Object.entries(await fileSnapshot(node.root)).filter(([k]) => !k.startsWith('backups/')),
+    );
+    return { rows, files };
+  }
+
+  async function exportNow(svc: TestService): Promise<string> {
+    const res = await call(svc).post('/libraryExport');
+    expect(res.status).toBe(200);
+    const job = await waitJob(svc, res.body.job as string);
+    expect(job).toEqual(expect.objectContaining({ state: 'done', progress: 100 }));
+    return job.filename as string;
+  }
+
+  async function download(svc: TestService, filename: string): Promise<Buffer> {
+    const res = await call(svc)
+      .get(`/libraryExport/download/${filename}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    return res.body as Buffer;
+  }
+
+  async function upload(svc: TestService, archive: Buffer, name = 'backup.tar.gz') {
+    return call(svc).put('/libraryExport/scope/restore-from-local-file').attach('archive', archive, name);
+  }
+
+  beforeAll(async () => {
+    base = await mkdtemp(path.join(os.tmpdir(), 'agora-backups-'));
+    a = await boot(base, 'a');
+    b = await boot(base, 'b');
+    await seed(a.svc, a.root, 3);
+  });
+  afterAll(async () => {
+    await a?.svc.close();
+    await b?.svc.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(a.svc, null).get('/libraryExport')).status).toBe(401);
+    expect((await call(a.svc, editor).get('/libraryExport')).status).toBe(403);
+    expect((await call(a.svc, editor).post('/libraryExport')).status).toBe(403);
+    const res = await call(a.svc, editor).put('/libraryExport/scope/restore-from-api').send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ Error: 'action denied', code: 'AUTH.FORBIDDEN' });
+  });
+
+  it('exports the whole library to a .tar.gz, listed and downloadable', async () => {
+    const filename = await exportNow(a.svc);
+    expect(filename).toMatch(/^library-\d{8}-\d{6}-[0-9a-f]{6}\.tar\.gz$/);
+    const list = await call(a.svc).get('/libraryExport');
+    expect(list.body).toEqual([
+      {
+        filename,
+        created: expect.any(String),
+        size: expect.any(Number),
+        items: 3,
+        source: 'export',
+        restored_date: null,
+        api_enabled: false,
+        api_client: null,
+        api_secret: null,
+      },
+    ]);
+    const archive = await download(a.svc, filename);
+    expect(archive.length).toBe(list.body[0].size);
+    const entries = await readTarGz(archive);
+    expect([...entries.keys()].filter((k) => !k.startsWith('files/'))).toEqual([
+      'manifest.json',
+      'library_item.jsonl',
+      'documentation.jsonl',
+      'library_view.jsonl',
+    ]);
+    expect(JSON.parse(entries.get('manifest.json')!.toString())).toEqual(
+      expect.objectContaining({ counts: { library_item: 3, documentation: 2, library_view: 1 }, files: 7 }),
+    );
+    expect(entries.get('files/docs/rules.pdf')).toEqual(await readFile(path.join(a.root, 'docs/rules.pdf')));
+    expect(entries.get('library_item.jsonl')!.toString().trim().split('\n')).toHaveLength(3);
+  });
+
+  it('answers 409 while another job runs, and 404/400 for unknown or unsafe backups', async () => {
+    let release: () => void = () => undefined;
+    const jobs = a.svc.app.get(BackupsService).jobs;
+    await jobs.start('export', () => new Promise<void>((resolve) => (release = resolve)));
+    const res = await call(a.svc).post('/libraryExport');
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('BACKUP.BUSY');
+    const uploaded = await upload(a.svc, Buffer.alloc(1024));
+    expect(uploaded.status).toBe(409);
+    expect(uploaded.body.code).toBe('BACKUP.BUSY');
+    release();
+    await jobs.idle();
+    expect((await call(a.svc).get('/libraryExport/download/none.tar.gz')).status).toBe(404);
+    expect((await call(a.svc).get('/libraryExport/download/..%2f..%2fetc%2fpasswd')).status).toBe(400);
+    expect((await call(a.svc).get(`/libraryExport/job/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('restores from a server file: rows and files exactly as exported, files of newer rows removed', async () => {
+    const before = await snapshot(a);
+    const filename = await exportNow(a.svc);
+    // Change the library: delete an item, add another with its file, edit a view.
+    await a.svc.db.query(`DELETE FROM library.library_item WHERE title = 'item 0'`);
+    const extra = randomUUID();
+    await writeFile(path.join(a.root, 'items', `${extra}.png`), pngBytes());
+    await a.svc.db.query(
+      `INSERT INTO library.library_item (id, title, resource_key, mime, width, height) VALUES ($1, 'new', $2, 'image/png', 1, 1)`,
+      [extra, `items/${extra}.png`],
+    );
+    await a.svc.db.query(`UPDATE library.library_view SET title = 'changed'`);
+    const res = await call(a.svc).put(`/libraryExport/scope/restore-from-server-file/filename/${filename}`);
+    expect(res.status).toBe(200);
+    const job = await waitJob(a.svc, res.body.job as string);
+    expect(job).toEqual(expect.objectContaining({ state: 'done', progress: 100, filename }));
+    expect(await snapshot(a)).toEqual(before);
+    const row = (await call(a.svc).get('/libraryExport')).body.find(
+      (r: { filename: string }) => r.filename === filename,
+    );
+    expect(row.restored_date).toEqual(expect.any(String));
+  });
+
+  it('restores from an uploaded archive and keeps it as a backup', async () => {
+    const before = await snapshot(a);
+    const [latest] = (await call(a.svc).get('/libraryExport')).body as Array<{ filename: string }>;
+    const archive = await download(a.svc, latest.filename);
+    await a.svc.db.query(`DELETE FROM library.library_view`);
+    const res = await upload(a.svc, archive);
+    expect(res.status).toBe(200);
+    const job = await waitJob(a.svc, res.body.job as string);
+    expect(job.state).toBe('done');
+    expect(await snapshot(a)).toEqual(before);
+    const list = (await call(a.svc).get('/libraryExport')).body as Array<{ source: string; items: number }>;
+    expect(list.filter((r) => r.source === 'upload')).toEqual([
+      expect.objectContaining({ items: 3, restored_date: expect.any(String) }),
+    ]);
+  });
+
+  it('refuses an upload that is not a .tar.gz or is missing, and one above the size limit with 413', async () => {
+    expect((await upload(a.svc, Buffer.from('x'), 'backup.zip')).status).toBe(415);
+    const none = await call(a.svc).put('/libraryExport/scope/restore-from-local-file').field('x', '1');
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe('BACKUP.NO_ARCHIVE');
+    const big = await upload(a.svc, Buffer.alloc(9 * MB));
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual(expect.objectContaining({ Error: expect.any(String) }));
+  });
+
+  describe('hostile or broken archives leave the library exactly as it was', () => {
+    let good: Buffer;
+    let before: Awaited<ReturnType<typeof snapshot>>;
+    let backupsBefore: number;
+
+    beforeAll(async () => {
+      const [latest] = (await call(a.svc).get('/libraryExport')).body as Array<{ filename: string }>;
+      good = await download(a.svc, latest.filename);
+      before = await snapshot(a);
+      backupsBefore = ((await call(a.svc).get('/libraryExport')).body as unknown[]).length;
+    });
+
+    const withEntries = (extra: RawEntry[]) => editTarGz(good, (entries) => [...entries, ...extra]);
+
+    const cases: Array<[string, () => Promise<Buffer>, string, number]> = [
+      [
+        'a ../ entry',
+        () => withEntries([{ path: '../../evil.txt', body: 'evil' }]),
+        'BACKUP.UNSAFE_PATH',
+        400,
+      ],
+      [
+        'a nested ../ entry',
+        () => withEntries([{ path: 'files/../../evil.txt', body: 'e' }]),
+        'BACKUP.UNSAFE_PATH',
+        400,
+      ],
+      [
+        'an absolute path',
+        () => withEntries([{ path: '/tmp/agora-evil.txt', body: 'evil' }]),
+        'BACKUP.UNSAFE_PATH',
+        400,
+      ],
+      [
+        'a symbolic link',
+        () => withEntries([{ path: 'files/items/link.png', type: 'SymbolicLink', linkpath: '/etc/passwd' }]),
+        'BACKUP.UNSAFE_ENTRY',
+        422,
+      ],
+      [
+        'a hard link',
+        () => withEntries([{ path: 'files/items/hard.png', type: 'Link', linkpath: 'manifest.json' }]),
+        'BACKUP.UNSAFE_ENTRY',
+        422,
+      ],
+      [
+        'a device',
+        () => withEntries([{ path: 'files/items/dev', type: 'CharacterDevice' }]),
+        'BACKUP.UNSAFE_ENTRY',
+        422,
+      ],
+      [
+        'a decompression bomb (a few KB of gzip, more than the total limit unpacked)',
+        async () => {
+          const bomb = makeTarGz(
+            Array.from({ length: 6 }, (_, i) => ({
+              path: `files/bomb/${i}.png`,
+              body: Buffer.alloc(1000 * 1000),
+            })),
+          );
+          expect(bomb.length).toBeLessThan(20 * 1024);
+          return bomb;
+        },
+        'BACKUP.TOO_LARGE',
+        413,
+      ],
+      [
+        'an entry above the per-entry limit',
+        () => withEntries([{ path: 'files/items/big.png', body: Buffer.alloc(MB + 1) }]),
+        'BACKUP.ENTRY_TOO_LARGE',
+        413,
+      ],
+      [
+        'too many entries',
+        async () =>
+          makeTarGz(
+            Array.from({ length: 201 }, (_, i) => ({ path: `files/d${i}`, type: 'Directory' as const })),
+          ),
+        'BACKUP.TOO_MANY_ENTRIES',
+        413,
+      ],
+      [
+        'a missing file',
+        () => editTarGz(good, (entries) => entries.filter((e) => !e.path.startsWith('files/docs/'))),
+        'BACKUP.MISSING_FILE',
+        422,
+      ],
+      [
+        'a corrupt JSON row',
+        () =>
+          editTarGz(good, (entries) =>
+            entries.map((e) =>
+              e.path === 'library_view.jsonl' ? { ...e, body: Buffer.from('{"id": "broken\n') } : e,
+            ),
+          ),
+        'BACKUP.INVALID_ROW',
+        422,
+      ],
+      [
+        'a row with a hostile storage key',
+        () =>
+          editTarGz(good, (entries) =>
+            entries.map((e) =>
+              e.path === 'documentation.jsonl'
+                ? { ...e, body: Buffer.from(String(e.body).replace('docs/rules.pdf', '../../etc/passwd')) }
+                : e,
+            ),
+          ),
+        'BACKUP.INVALID_ROW',
+        422,
+      ],
+      [
+        'an image that is not an image',
+        () =>
+          editTarGz(good, (entries) => {
+            const png = entries.find((e) => e.path.endsWith('.png'))!;
+            return entries.map((e) =>
+              e === png ? { ...e, body: Buffer.from('<html>not an image</html>') } : e,
+            );
+          }),
+        'BACKUP.INVALID_FILE',
+        422,
+      ],
+      [
+        'a missing manifest',
+        () => editTarGz(good, (es) => es.filter((e) => e.path !== 'manifest.json')),
+        'BACKUP.INVALID_MANIFEST',
+        422,
+      ],
+      ['not a gzip at all', async () => Buffer.from('this is not an archive'), 'BACKUP.CORRUPT', 422],
+      ['gzip that is not a tar', async () => gzipSync(Buffer.alloc(4096, 'x')), 'BACKUP.CORRUPT', 422],
+      [
+        'rows that conflict in the database (after the files were copied in)',
+        () =>
+          editTarGz(good, (entries) =>
+            entries.map((e) => {
+              if (e.path !== 'library_item.jsonl') return e;
+              const lines = String(e.body).trim().split('\n');
+              const copy = {
+                ...JSON.parse(lines[0]),
+                resource_key: 'items/brand-new.png',
+                thumbnail_key: null,
+              };
+              return { ...e, body: Buffer.from([...lines, JSON.stringify(copy)].join('\n') + '\n') };
+            }),
+          ).then(async (archive) => {
+            // the manifest count must match so that the failure comes from the database
+            return editTarGz(archive, (entries) => [
+              ...entries.map((e) => {
+                if (e.path === 'manifest.json') {
+                  const m = JSON.parse(String(e.body));
+                  m.counts.library_item += 1;
+                  return { ...e, body: Buffer.from(JSON.stringify(m)) };
+                }
+                if (e.path.endsWith('.png')) return { ...e, body: pngBytes() };
+                return e;
+              }),
+              { path: 'files/items/brand-new.png', body: pngBytes() },
+            ]);
+          }),
+        'BACKUP.CONFLICTING_ROWS',
+        422,
+      ],
+    ];
+
+    it.each(cases)('refuses %s', async (_what, make, code, status) => {
+      const res = await upload(a.svc, await make());
+      expect(res.status).toBe(200);
+      const job = await waitJob(a.svc, res.body.job as string);
+      expect(job).toEqual(
+        expect.objectContaining({ state: 'failed', code, status, error: expect.any(String) }),
+      );
+      expect(await snapshot(a)).toEqual(before);
+      expect(((await call(a.svc).get('/libraryExport')).body as unknown[]).length).toBe(backupsBefore);
+      await expect(readFile(path.join(base, 'evil.txt'))).rejects.toThrow();
+      await expect(readFile(path.join(base, 'a', 'evil.txt'))).rejects.toThrow();
+      await expect(readFile('/tmp/agora-evil.txt')).rejects.toThrow();
+    });
+  });
+
+  describe('restore from another server through its API', () => {
+    let proxy: http.Server;
+    let domain: string;
+    let filename: string;
+
+    beforeAll(async () => {
+      await a.svc.app.listen(0, '127.0.0.1');
+      const target = (a.svc.app.getHttpServer().address() as AddressInfo).port;
+      // A stand-in for server A's gateway: strips /api and signs an anonymous identity.
+      proxy = http.createServer((req, res) => {
+        const forward = http.request(
+          {
+            host: '127.0.0.1',
+            port: target,
+            method: req.method,
+            path: (req.url ?? '').replace(/^\/api/, ''),
+            headers: { ...req.headers, [IDENTITY_HEADER]: a.svc.identity(null) },
+          },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
+        req.pipe(forward);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      domain = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      filename = await exportNow(a.svc);
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => proxy.close(resolve));
+    });
+
+    it('pulls the backup with the API key into a fresh library; disabling the key stops it', async () => {
+      const enabled = await call(a.svc).put(`/libraryExport/scope/enable-api/filename/${filename}`);
+      expect(enabled.status).toBe(200);
+      expect(enabled.body).toEqual(
+        expect.objectContaining({
+          filename,
+          api_enabled: true,
+          api_client: expect.stringMatching(/^[0-9a-f]{32}$/),
+        }),
+      );
+      const { api_client, api_secret } = enabled.body as { api_client: string; api_secret: string };
+      expect(api_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // shown once only
+      const listed = (await call(a.svc).get('/libraryExport')).body.find(
+        (r: { filename: string }) => r.filename === filename,
+      );
+      expect(listed).toEqual(expect.objectContaining({ api_enabled: true, api_client, api_secret: null }));
+      const stored = await a.svc.db.query<{ api_secret_hash: string }>(
+        `SELECT api_secret_hash FROM library.backup WHERE filename = $1`,
+        [filename],
+      );
+      expect(stored[0].api_secret_hash).not.toContain(api_secret);
+
+      // a wrong secret: refused by A, B unchanged
+      const emptyB = await snapshot(b);
+      const wrong = await call(b.svc)
+        .put('/libraryExport/scope/restore-from-api')
+        .send({ domain, api_client, api_secret: 'wrong' });
+      expect(wrong.status).toBe(200);
+      expect(await waitJob(b.svc, wrong.body.job as string)).toEqual(
+        expect.objectContaining({
+          state: 'failed',
+          code: 'BACKUP.REMOTE_REFUSED',
+          error: expect.stringContaining('401'),
+        }),
+      );
+      expect(await snapshot(b)).toEqual(emptyB);
+
+      const res = await call(b.svc)
+        .put('/libraryExport/scope/restore-from-api')
+        .send({ domain, api_client, api_secret });
+      expect(res.status).toBe(200);
+      expect(await waitJob(b.svc, res.body.job as string)).toEqual(
+        expect.objectContaining({ state: 'done' }),
+      );
+      expect(await snapshot(b)).toEqual(await snapshot(a));
+      expect((await call(b.svc).get('/libraryExport')).body).toEqual([
+        expect.objectContaining({ source: `api:127.0.0.1:${domain.split(':')[2]}`, items: 3 }),
+      ]);
+
+      // the pull itself, as the other server sends it
+      const direct = await request(a.svc.app.getHttpServer())
+        .get(`/libraryExport/api/${api_client}/download`)
+        .set(IDENTITY_HEADER, a.svc.identity(null))
+        .set('Authorization', `Bearer ${api_secret}`);
+      expect(direct.status).toBe(200);
+      expect(direct.headers['content-type']).toBe('application/gzip');
+
+      const disabled = await call(a.svc).put(`/libraryExport/scope/disable-api/filename/${filename}`);
+      expect(disabled.body).toEqual(
+        expect.objectContaining({ api_enabled: false, api_client: null, api_secret: null }),
+      );
+      const after = await request(a.svc.app.getHttpServer())
+        .get(`/libraryExport/api/${api_client}/download`)
+        .set(IDENTITY_HEADER, a.svc.identity(null))
+        .set('Authorization', `Bearer ${api_secret}`);
+      expect(after.status).toBe(401);
+      expect(after.body).toEqual({ Error: 'invalid api credentials', code: 'BACKUP.API_DENIED' });
+      const again = await call(b.svc)
+        .put('/libraryExport/scope/restore-from-api')
+        .send({ domain, api_client, api_secret });
+      expect(await waitJob(b.svc, again.body.job as string)).toEqual(
+        expect.objectContaining({ state: 'failed', code: 'BACKUP.REMOTE_REFUSED' }),
+      );
+    });
+
+    it('refuses plain http to a non-loopback host and malformed bodies', async () => {
+      const http1 = await call(b.svc)
+        .put('/libraryExport/scope/restore-from-api')
+        .send({ domain: 'http://agora.example.org', api_client: 'a'.repeat(32), api_secret: 's' });
+      expect(http1.status).toBe(400);
+      expect(http1.body.code).toBe('BACKUP.INVALID_REMOTE');
+      const withPath = await call(b.svc)
+        .put('/libraryExport/scope/restore-from-api')
+        .send({ domain: 'agora.example.org/evil?x=1', api_client: 'a'.repeat(32), api_secret: 's' });
+      expect(withPath.status).toBe(400);
+      const missing = await call(b.svc)
+        .put('/libraryExport/scope/restore-from-api')
+        .send({ domain: 'x.org' });
+      expect(missing.status).toBe(400);
+    });
+  });
+
+  it('deletes a backup and its archive', async () => {
+    const [first] = (await call(a.svc).get('/libraryExport')).body as Array<{ filename: string }>;
+    const res = await call(a.svc).delete(`/libraryExport/filename/${first.filename}`);
+    expect(res.body).toEqual({ message: 'data deleted' });
+    expect(Object.keys(await fileSnapshot(path.join(a.root, 'backups')))).not.toContain(first.filename);
+    expect((await call(a.svc).get(`/libraryExport/download/${first.filename}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,627 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppError, LOGGER } from '@agora/common';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { LIBRARY_CONFIG } from '../config/library-config.module.js';
+import type { LibraryConfig } from '../config/library.config.js';
+import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { extractArchive, MANIFEST } from './archive-reader.js';
+import { TarGzWriter } from './archive-writer.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  readRows,
+  TABLES,
+  validateStaged,
+  type Manifest,
+} from './backup-content.js';
+import { PgJobStore } from './backup-job-store.js';
+import { BackupJobs, type JobControl, type JobState } from './backup-jobs.js';
+import { BackupErrors } from './backups.errors.js';
+
+/** A backup as the API shows it. `api_secret` is only ever set in the answer of `enable-api`. */
+export interface BackupResponse {
+  filename: string;
+  created: string;
+  size: number;
+  items: number;
+  source: string;
+  restored_date: string | null;
+  api_enabled: boolean;
+  api_client: string | null;
+  api_secret: string | null;
+}
+
+interface BackupRow {
+  filename: string;
+  created: Date;
+  size: string;
+  items: number;
+  source: string;
+  restored_date: Date | null;
+  api_enabled: boolean;
+  api_client: string | null;
+  api_secret_hash: string | null;
+}
+
+export interface RemoteSource {
+  domain: string;
+  api_client: string;
+  api_secret: string;
+}
+
+const FILENAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,120}\.tar\.gz$/;
+const BACKUPS = 'backups/';
+const BATCH = 500;
+
+export function assertFilename(filename: unknown): string {
+  if (typeof filename !== 'string' || !FILENAME.test(filename)) throw BackupErrors.badFilename();
+  return filename;
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function stamp(now = new Date()): string {
+  return now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+function newFilename(prefix: string): string {
+  return `${prefix}-${stamp()}-${randomBytes(3).toString('hex')}.tar.gz`;
+}
+
+function toResponse(row: BackupRow, secret: string | null = null): BackupResponse {
+  return {
+    filename: row.filename,
+    created: new Date(row.created).toISOString(),
+    size: Number(row.size),
+    items: row.items,
+    source: row.source,
+    restored_date: row.restored_date ? new Date(row.restored_date).toISOString() : null,
+    api_enabled: row.api_enabled,
+    api_client: row.api_client,
+    api_secret: secret,
+  };
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The download URL of a backup on another Agora server. `domain` is a host (`agora.example.org[:port]`) or an
+ * origin; only https, or http for loopback hosts. A bare loopback host (`localhost:8080`) means http: a server on
+ * the same machine is reached without TLS.
+ */
+export function remoteDownloadUrl(domain: string, client: string): URL {
+  const text = domain.trim();
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    if (!/^https:\/\//i.test(text) && url.protocol === 'https:' && LOOPBACK.test(url.hostname))
+      url = new URL(`http://${text}`);
+  } catch {
+    throw BackupErrors.badRemote('invalid domain');
+  }
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
+    throw BackupErrors.badRemote('the domain must be a host name, without path or credentials');
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
+    throw BackupErrors.badRemote('only https is allowed (http only for loopback hosts)');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw BackupErrors.badRemote('only https is allowed (http only for loopback hosts)');
+  return new URL(`/api/libraryExport/api/${encodeURIComponent(client)}/download`, url.origin);
+}
+
+/** Counts bytes through a stream and fails past `max`. */
+function byteLimit(max: number, error: () => AppError): Transform {
+  let n = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      n += chunk.length;
+      if (n > max) cb(error());
+      else cb(null, chunk);
+    },
+  });
+}
+
+async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<string> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).sort();
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if ((await stat(full)).isDirectory()) yield* walkFiles(full, `${prefix}${name}/`);
+    else yield `${prefix}${name}`;
+  }
+}
+
+@Injectable()
+export class BackupsService implements OnApplicationShutdown {
+  readonly jobs: BackupJobs;
+
+  constructor(
+    @InjectDataSource('library') private readonly ds: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.jobs = new BackupJobs(new PgJobStore(ds), (e) => this.logger.error({ err: e }, 'backup job failed'));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.jobs.idle();
+  }
+
+  private async row(filename: string): Promise<BackupRow> {
+    const rows: BackupRow[] = await this.ds.query(`SELECT * FROM "library"."backup" WHERE "filename" = $1`, [
+      assertFilename(filename),
+    ]);
+    if (!rows[0]) throw BackupErrors.notFound();
+    return rows[0];
+  }
+
+  async list(): Promise<BackupResponse[]> {
+    const rows: BackupRow[] = await this.ds.query(
+      `SELECT * FROM "library"."backup" ORDER BY "created" DESC, "filename"`,
+    );
+    return rows.map((r) => toResponse(r));
+  }
+
+  job(id: string): Promise<JobState> {
+    return this.jobs.get(id);
+  }
+
+  private async staging(): Promise<string> {
+    await mkdir(this.config.backups.stagingDir, { recursive: true });
+    return mkdtemp(path.join(this.config.backups.stagingDir, 'agora-backup-'));
+  }
+
+  // ---------------------------------------------------------------- export
+
+  startExport(): Promise<JobState> {
+    return this.jobs.start('export', (job) => this.exportLibrary(job));
+  }
+
+  /** Dumps the rows (in one consistent snapshot) into local files, then streams rows and files into a .tar.gz. */
+  private async exportLibrary(job: JobControl): Promise<void> {
+    const dir = await this.staging();
+    const filename = newFilename('library');
+    job.setFilename(filename);
+    try {
+      const counts = { library_item: 0, documentation: 0, library_view: 0 };
+      let files = 0;
+      await this.ds.transaction('REPEATABLE READ', async (m) => {
+        for (const table of TABLES) {
+          counts[table] = await this.dumpTable(m, table, path.join(dir, `${table}.jsonl`));
+        }
+        files = await this.dumpKeys(m, path.join(dir, 'keys.txt'));
+      });
+      job.progress(5);
+      const manifest: Manifest = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        created: new Date().toISOString(),
+        counts,
+        files,
+      };
+      const writer = new TarGzWriter();
+      const key = `${BACKUPS}${filename}`;
+      const storing = this.storage.put(key, writer.output);
+      storing.catch(() => undefined);
+      try {
+        await writer.addBuffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
+        for (const table of TABLES) {
+          const file = path.join(dir, `${table}.jsonl`);
+          await writer.addStream(`${table}.jsonl`, (await stat(file)).size, createReadStream(file));
+        }
+        let done = 0;
+        for await (const k of this.lines(path.join(dir, 'keys.txt'))) {
+          const stored = await this.storage.get(k);
+          if (!stored) throw new AppError('BACKUP.FILE_MISSING', 409, `a library file is missing: ${k}`);
+          await writer.addStream(`files/${k}`, stored.size, stored.stream);
+          done += 1;
+          job.progress(5 + (90 * done) / Math.max(1, files));
+        }
+        await writer.finish();
+      } catch (error) {
+        writer.output.destroy(error as Error);
+        await storing.catch(() => undefined);
+        await this.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      await storing;
+      const info = await this.storage.stat(key);
+      await this.ds.query(
+        `INSERT INTO "library"."backup" ("filename", "size", "items", "source") VALUES ($1, $2, $3, 'export')`,
+        [filename, info?.size ?? 0, counts.library_item],
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async *lines(file: string): AsyncGenerator<string> {
+    const { createInterface } = await import('node:readline');
+    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+      if (line) yield line;
+    }
+  }
+
+  /** Writes every row of `table` as JSON lines to `file`, in batches; returns the count. */
+  private async dumpTable(m: EntityManager, table: string, file: string): Promise<number> {
+    const out = createWriteStream(file);
+    let last: string | null = null;
+    let count = 0;
+    try {
+      for (;;) {
+        const rows: Array<{ j: string; id: string }> = await m.query(
+          `SELECT row_to_json(t)::text AS j, t."id"::text AS id FROM "library"."${table}" t
+           WHERE $1::uuid IS NULL OR t."id" > $1::uuid ORDER BY t."id" LIMIT ${BATCH}`,
+          [last],
+        );
+        if (rows.length === 0) break;
+        for (const r of rows) {
+          if (!out.write(`${r.j}\n`)) await once(out, 'drain');
+        }
+        count += rows.length;
+        last = rows[rows.length - 1].id;
+      }
+    } finally {
+      out.end();
+      await once(out, 'close');
+    }
+    return count;
+  }
+
+  /** Writes every storage key the rows refer to (each once, sorted) to `file`; returns the count. */
+  private async dumpKeys(m: EntityManager, file: string): Promise<number> {
+    const out = createWriteStream(file);
+    let last = '';
+    let count = 0;
+    try {
+      for (;;) {
+        const rows: Array<{ k: string }> = await m.query(
+          `SELECT k FROM (
+             SELECT "resource_key" AS k FROM "library"."library_item"
+             UNION SELECT "thumbnail_key" FROM "library"."library_item" WHERE "thumbnail_key" IS NOT NULL
+             UNION SELECT "resource_key" FROM "library"."documentation" WHERE "resource_key" IS NOT NULL
+           ) s WHERE k COLLATE "C" > $1 ORDER BY k COLLATE "C" LIMIT ${BATCH}`,
+          [last],
+        );
+        if (rows.length === 0) break;
+        for (const r of rows) out.write(`${r.k}\n`);
+        count += rows.length;
+        last = rows[rows.length - 1].k;
+      }
+    } finally {
+      out.end();
+      await once(out, 'close');
+    }
+    return count;
+  }
+
+  // ---------------------------------------------------------------- files of backups
+
+  async download(filename: string): Promise<{ stream: Readable; size: number; filename: string }> {
+    const row = await this.row(filename);
+    const file = await this.storage.get(`${BACKUPS}${row.filename}`);
+    if (!file) throw BackupErrors.notFound();
+    return { ...file, filename: row.filename };
+  }
+
+  async remove(filename: string): Promise<void> {
+    const row = await this.row(filename);
+    await this.jobs.assertIdle();
+    await this.ds.query(`DELETE FROM "library"."backup" WHERE "filename" = $1`, [row.filename]);
+    await this.storage.delete(`${BACKUPS}${row.filename}`);
+  }
+
+  // ---------------------------------------------------------------- API access
+
+  async enableApi(filename: string): Promise<BackupResponse> {
+    const row = await this.row(filename);
+    const client = randomBytes(16).toString('hex');
+    const secret = randomBytes(32).toString('base64url');
+    await this.ds.query(
+      `UPDATE "library"."backup" SET "api_enabled" = true, "api_client" = $2, "api_secret_hash" = $3
+       WHERE "filename" = $1`,
+      [row.filename, client, hashSecret(secret)],
+    );
+    return toResponse(await this.row(row.filename), secret);
+  }
+
+  async disableApi(filename: string): Promise<BackupResponse> {
+    const row = await this.row(filename);
+    await this.ds.query(
+      `UPDATE "library"."backup" SET "api_enabled" = false, "api_client" = NULL, "api_secret_hash" = NULL
+       WHERE "filename" = $1`,
+      [row.filename],
+    );
+    return toResponse(await this.row(row.filename));
+  }
+
+  /** The archive behind an enabled API key; 401 for anything else (unknown, disabled, wrong secret). */
+  async apiDownload(
+    client: string,
+    authorization: string | undefined,
+  ): Promise<{ stream: Readable; size: number; filename: string }> {
+    const secret = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+    if (!secret || !/^[0-9a-f]{32}$/.test(client)) throw BackupErrors.apiDenied();
+    const rows: BackupRow[] = await this.ds.query(
+      `SELECT * FROM "library"."backup" WHERE "api_client" = $1 AND "api_enabled"`,
+      [client],
+    );
+    const row = rows[0];
+    const given = Buffer.from(hashSecret(secret), 'hex');
+    const stored = Buffer.from(row?.api_secret_hash ?? '0'.repeat(64), 'hex');
+    if (!row || !timingSafeEqual(given, stored)) throw BackupErrors.apiDenied();
+    const file = await this.storage.get(`${BACKUPS}${row.filename}`);
+    if (!file) throw BackupErrors.notFound();
+    return { ...file, filename: row.filename };
+  }
+
+  // ---------------------------------------------------------------- restores
+
+  startRestoreFromServerFile(filename: string): Promise<JobState> {
+    return this.row(filename).then((row) =>
+      this.jobs.start(
+        'restore',
+        async (job) => {
+          const file = await this.storage.get(`${BACKUPS}${row.filename}`);
+          if (!file) throw BackupErrors.notFound();
+          await this.restore(file.stream, file.size, job, async (m) => {
+            await m.query(`UPDATE "library"."backup" SET "restored_date" = now() WHERE "filename" = $1`, [
+              row.filename,
+            ]);
+          });
+        },
+        row.filename,
+      ),
+    );
+  }
+
+  /** Restores from an uploaded archive (a local temporary file, removed afterwards), kept as a backup on success. */
+  async startRestoreFromUpload(tempFile: string): Promise<JobState> {
+    try {
+      return await this.jobs.start('restore', (job) =>
+        this.restoreArchiveFile(tempFile, 'upload', 'upload', job),
+      );
+    } catch (error) {
+      void rm(tempFile, { force: true });
+      throw error;
+    }
+  }
+
+  startRestoreFromApi(remote: RemoteSource): Promise<JobState> {
+    const url = remoteDownloadUrl(remote.domain, remote.api_client);
+    return this.jobs.start('restore', async (job) => {
+      const dir = await this.staging();
+      const file = path.join(dir, 'remote.tar.gz');
+      try {
+        let res: Response;
+        try {
+          res = await fetch(url, {
+            headers: { authorization: `Bearer ${remote.api_secret}` },
+            redirect: 'error',
+            signal: AbortSignal.timeout(30 * 60 * 1000),
+          });
+        } catch {
+          throw BackupErrors.remoteUnreachable();
+        }
+        if (!res.ok || !res.body) {
+          await res.arrayBuffer().catch(() => undefined);
+          throw BackupErrors.remoteRefused(res.status);
+        }
+        const max = this.config.backups.maxUploadBytes;
+        try {
+          await pipeline(
+            Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>),
+            byteLimit(max, () => BackupErrors.tooLarge(max)),
+            createWriteStream(file),
+          );
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw BackupErrors.remoteUnreachable();
+        }
+        job.progress(20);
+        await this.restoreArchiveFile(file, 'api', `api:${url.host}`, job);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  private async restoreArchiveFile(
+    file: string,
+    prefix: string,
+    source: string,
+    job: JobControl,
+  ): Promise<void> {
+    const filename = newFilename(prefix);
+    job.setFilename(filename);
+    const key = `${BACKUPS}${filename}`;
+    let stored = false;
+    let committed = false;
+    try {
+      const size = (await stat(file)).size;
+      let items = 0;
+      await this.restore(
+        createReadStream(file),
+        size,
+        job,
+        async (m) => {
+          await m.query(
+            `INSERT INTO "library"."backup" ("filename", "size", "items", "source", "restored_date")
+             VALUES ($1, $2, $3, $4, now())`,
+            [filename, size, items, source],
+          );
+        },
+        async (manifest) => {
+          // Kept as a backup; stored before the swap so that the transaction never waits for a file copy.
+          items = manifest.counts.library_item;
+          await this.storage.put(key, createReadStream(file));
+          stored = true;
+        },
+      );
+      committed = true;
+    } finally {
+      if (stored && !committed) await this.storage.delete(key).catch(() => undefined);
+      await rm(file, { force: true });
+    }
+  }
+
+  /**
+   * All or nothing: unpack into a staging folder, validate everything, copy the files in (keeping what they
+   * replace), swap the rows in one transaction (`inTransaction` runs there too), and only after the commit
+   * delete the files that no row uses any more. A failure before the commit undoes the file changes.
+   */
+  private async restore(
+    source: Readable,
+    size: number,
+    job: JobControl,
+    inTransaction: (m: EntityManager, manifest: Manifest) => Promise<void>,
+    beforeSwap: (manifest: Manifest) => Promise<void> = async () => undefined,
+  ): Promise<void> {
+    const dir = await this.staging();
+    const unpacked = path.join(dir, 'archive');
+    const previous = path.join(dir, 'previous');
+    const written: Array<{ key: string; replaced: boolean }> = [];
+    let committed = false;
+    try {
+      await mkdir(unpacked);
+      await extractArchive(source, unpacked, this.config.backups, (n) =>
+        job.progress(20 + (30 * n) / Math.max(1, size)),
+      );
+      job.progress(50);
+      const manifest = await validateStaged(unpacked, (i) => job.progress(50 + 3 * (i + 1)));
+      job.progress(60);
+      await beforeSwap(manifest);
+
+      // Old keys, to remove the files no row uses once the new rows are in.
+      await this.ds.transaction(async (m) => this.dumpKeys(m, path.join(dir, 'old-keys.txt')));
+
+      const filesDir = path.join(unpacked, 'files');
+      let count = 0;
+      for await (const key of walkFiles(filesDir)) {
+        const staged = path.join(filesDir, ...key.split('/'));
+        if (await this.sameFile(key, staged)) {
+          count += 1;
+          continue;
+        }
+        const current = await this.storage.get(key);
+        if (current) {
+          const keep = path.join(previous, ...key.split('/'));
+          await mkdir(path.dirname(keep), { recursive: true });
+          await pipeline(current.stream, createWriteStream(keep));
+        }
+        written.push({ key, replaced: current !== null });
+        await this.storage.put(key, createReadStream(staged));
+        count += 1;
+        job.progress(60 + Math.min(30, count / 10));
+      }
+      job.progress(90);
+
+      try {
+        await this.ds.transaction(async (m) => {
+          for (const table of [...TABLES].reverse()) await m.query(`DELETE FROM "library"."${table}"`);
+          for (const table of TABLES) {
+            let batch: Array<Record<string, unknown>> = [];
+            const flush = async () => {
+              if (batch.length === 0) return;
+              await m.query(
+                `INSERT INTO "library"."${table}"
+                 SELECT * FROM jsonb_populate_recordset(NULL::"library"."${table}", $1::jsonb)`,
+                [JSON.stringify(batch)],
+              );
+              batch = [];
+            };
+            for await (const row of readRows(unpacked, table)) {
+              batch.push(row);
+              if (batch.length >= BATCH) await flush();
+            }
+            await flush();
+          }
+          await inTransaction(m, manifest);
+        });
+      } catch (error) {
+        const code = (error as { driverError?: { code?: string } }).driverError?.code;
+        if (code === '23505' || code === '23514' || code === '23502' || code === '22P02' || code === '22007')
+          throw BackupErrors.conflictingRows();
+        throw error;
+      }
+      committed = true;
+      job.progress(95);
+      await this.removeOrphans(path.join(dir, 'old-keys.txt'));
+    } catch (error) {
+      if (!committed) await this.undoFiles(written, previous);
+      throw error;
+    } finally {
+      source.destroy();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Whether the stored file at `key` already has exactly the content of the local file `staged`. */
+  private async sameFile(key: string, staged: string): Promise<boolean> {
+    const info = await this.storage.stat(key);
+    if (!info || info.size !== (await stat(staged)).size) return false;
+    const digest = async (stream: Readable) => {
+      const hash = createHash('sha256');
+      for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
+      return hash.digest('hex');
+    };
+    const current = await this.storage.get(key);
+    if (!current) return false;
+    const [a, b] = await Promise.all([digest(current.stream), digest(createReadStream(staged))]);
+    return a === b;
+  }
+
+  private async undoFiles(
+    written: Array<{ key: string; replaced: boolean }>,
+    previous: string,
+  ): Promise<void> {
+    for (const { key, replaced } of written.reverse()) {
+      try {
+        if (replaced) await this.storage.put(key, createReadStream(path.join(previous, ...key.split('/'))));
+        else await this.storage.delete(key);
+      } catch (error) {
+        this.logger.error({ err: error, key }, 'restore: could not undo a file change');
+      }
+    }
+  }
+
+  private async removeOrphans(oldKeys: string): Promise<void> {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const unused: Array<{ k: string }> = await this.ds.query(
+        `SELECT k FROM unnest($1::text[]) AS k
+         WHERE NOT EXISTS (SELECT 1 FROM "library"."library_item" i WHERE i."resource_key" = k OR i."thumbnail_key" = k)
+           AND NOT EXISTS (SELECT 1 FROM "library"."documentation" d WHERE d."resource_key" = k)`,
+        [batch],
+      );
+      for (const { k } of unused) await this.storage.delete(k).catch(() => undefined);
+      batch = [];
+    };
+    try {
+      for await (const k of this.lines(oldKeys)) {
+        batch.push(k);
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'restore: could not remove unused files');
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AppError, LOGGER, PAGE_SIZE, paged } from '@agora/common';
+import type { Paged } from '@agora/contracts';
+import type { Logger } from 'pino';
+import { QueryFailedError, type Repository } from 'typeorm';
+import { fileUrl } from '../files/file-url.js';
+import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { checkDocument, DOCUMENT_MIME, type DocumentKind } from '../uploads/document.js';
+import { assertForm, DOCUMENTATION_RULES } from '../uploads/rules.js';
+import { sanitizeHtml } from '../uploads/sanitize.js';
+import { removeFiles, withStoredFiles } from '../uploads/stored-write.js';
+import { UploadErrors } from '../uploads/upload-errors.js';
+import { utf8Name, type UploadedPart } from '../uploads/upload.options.js';
+import type { DocumentationForm, DocumentationResponse } from './dto/documentation.dto.js';
+import { Documentation } from './entities/documentation.entity.js';
+
+export const DocumentationErrors = {
+  notFound: () => AppError.notFound('documentation not found', 'LIBRARY.DOCUMENTATION_NOT_FOUND'),
+  typeRequired: () => AppError.badRequest('LIBRARY.INVALID_FIELD', 'type: This value is required.'),
+  typeFixed: () => AppError.badRequest('LIBRARY.TYPE_FIXED', 'type: the type cannot change'),
+};
+
+export function toDocumentationResponse(d: Documentation): DocumentationResponse {
+  return {
+    uuid: d.id,
+    uri: d.uri,
+    title: d.title,
+    comment: d.comment,
+    type: d.type,
+    html: d.type === 'html' ? (d.html ?? '') : null,
+    resource: d.resource_key ? fileUrl(d.resource_key) : null,
+    filename: d.filename,
+    created: d.created.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+}
+
+/** A stored document, opened for the public viewer. */
+export interface DocumentDownload {
+  stream: Readable;
+  size: number;
+  mime: string;
+  filename: string;
+}
+
+@Injectable()
+export class DocumentationService {
+  constructor(
+    @InjectRepository(Documentation, 'library') private readonly docs: Repository<Documentation>,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async page(page: number, query?: string): Promise<Paged<DocumentationResponse>> {
+    const qb = this.docs
+      .createQueryBuilder('d')
+      .orderBy('d.created', 'DESC')
+      .addOrderBy('d.id', 'DESC')
+      .offset((page - 1) * PAGE_SIZE)
+      .limit(PAGE_SIZE);
+    const q = query?.trim();
+    if (q) {
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.where('(d.uri ILIKE :like OR d.title ILIKE :like)', { like });
+    }
+    const [rows, total] = await qb.getManyAndCount();
+    return paged(rows.map(toDocumentationResponse), page, total);
+  }
+
+  async one(id: string): Promise<DocumentationResponse> {
+    return toDocumentationResponse(await this.row(id));
+  }
+
+  async uriExists(uri: string): Promise<boolean> {
+    return this.docs.existsBy({ uri });
+  }
+
+  async create(form: DocumentationForm, file: UploadedPart | undefined): Promise<DocumentationResponse> {
+    const values = this.values(form);
+    assertForm(DOCUMENTATION_RULES, values, 'post');
+    if (form.type !== 'html' && form.type !== 'resource') throw DocumentationErrors.typeRequired();
+    if (await this.uriExists(values.uri!)) throw UploadErrors.exists('uri');
+    const base = { uri: values.uri!, title: values.title!, comment: values.comment ?? '' };
+    if (form.type === 'html') {
+      return this.save(
+        [],
+        this.docs.create({ ...base, type: 'html', html: sanitizeHtml(form.html ?? ''), resource_key: null }),
+      );
+    }
+    if (!file) throw UploadErrors.fileRequired('resource');
+    const kind = checkDocument(file.buffer, file.originalname);
+    const key = `documentation/${randomUUID()}.${kind}`;
+    return this.save(
+      [{ key, data: file.buffer }],
+      this.docs.create({
+        ...base,
+        type: 'resource',
+        html: null,
+        resource_key: key,
+        filename: safeName(utf8Name(file), kind),
+      }),
+    );
+  }
+
+  async update(
+    id: string,
+    form: DocumentationForm,
+    file: UploadedPart | undefined,
+  ): Promise<DocumentationResponse> {
+    const row = await this.row(id);
+    if (form.type !== undefined && form.type !== row.type) throw DocumentationErrors.typeFixed();
+    const values = this.values(form);
+    assertForm(DOCUMENTATION_RULES, values, 'put');
+    if (values.uri !== undefined && values.uri !== row.uri && (await this.uriExists(values.uri)))
+      throw UploadErrors.exists('uri');
+    const patch: Partial<Documentation> = { ...values };
+    const files: Array<{ key: string; data: Buffer }> = [];
+    const oldKey = row.resource_key;
+    if (row.type === 'html') {
+      if (form.html !== undefined) patch.html = sanitizeHtml(form.html);
+      if (file) throw UploadErrors.invalidField('resource', 'an html page has no file');
+    } else if (file) {
+      const kind = checkDocument(file.buffer, file.originalname);
+      patch.resource_key = `documentation/${randomUUID()}.${kind}`;
+      patch.filename = safeName(utf8Name(file), kind);
+      files.push({ key: patch.resource_key, data: file.buffer });
+    }
+    const saved = await this.save(files, this.docs.merge(row, patch));
+    if (files.length > 0) await removeFiles(this.storage, [oldKey]);
+    return saved;
+  }
+
+  async remove(id: string): Promise<void> {
+    const row = await this.row(id);
+    await this.docs.delete({ id });
+    await removeFiles(this.storage, [row.resource_key]);
+  }
+
+  /** The public page by uri: html → its content; resource → the file, named after the last uri segment. */
+  async byUri(
+    uri: string,
+  ): Promise<{ type: 'html'; title: string; html: string } | ({ type: 'resource' } & DocumentDownload)> {
+    const row = await this.docs.findOneBy({ uri });
+    if (!row) throw DocumentationErrors.notFound();
+    if (row.type === 'html') return { type: 'html', title: row.title, html: row.html ?? '' };
+    const file = row.resource_key ? await this.storage.get(row.resource_key) : null;
+    if (!file) {
+      this.logger.warn({ uri, key: row.resource_key }, 'documentation file missing');
+      throw DocumentationErrors.notFound();
+    }
+    const kind = row.resource_key!.slice(row.resource_key!.lastIndexOf('.') + 1) as DocumentKind;
+    const segment = uri.slice(uri.lastIndexOf('/') + 1);
+    return {
+      type: 'resource',
+      stream: file.stream,
+      size: file.size,
+      mime: DOCUMENT_MIME[kind],
+      filename: `${segment}.${kind}`,
+    };
+  }
+
+  private async row(id: string): Promise<Documentation> {
+    const row = await this.docs.findOneBy({ id });
+    if (!row) throw DocumentationErrors.notFound();
+    return row;
+  }
+
+  private async save(
+    files: Array<{ key: string; data: Buffer }>,
+    row: Documentation,
+  ): Promise<DocumentationResponse> {
+    try {
+      return toDocumentationResponse(await withStoredFiles(this.storage, files, () => this.docs.save(row)));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw UploadErrors.exists('uri');
+      throw error;
+    }
+  }
+
+  private values(form: DocumentationForm): { uri?: string; title?: string; comment?: string } {
+    const out: { uri?: string; title?: string; comment?: string } = {};
+    if (form.uri !== undefined) out.uri = form.uri.trim();
+    if (form.title !== undefined) out.title = form.title.trim();
+    if (form.comment !== undefined) out.comment = form.comment.trim();
+    return out;
+  }
+}
+
+/** The uploaded name, reduced to safe characters, for display. */
+function safeName(name: string, kind: DocumentKind): string {
+  const base =
+    name
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+      .slice(0, 100) || 'document';
+  return `${base}.${kind}`;
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, RequireRole } from '@agora/common';
+import type { Paged } from '@agora/contracts';
+import { PagePipe } from '../http/page.pipe.js';
+import { assertUuid } from '../uploads/rules.js';
+import { LibraryViewForm, LibraryViewPage, LibraryViewResponse } from './dto/library-view.dto.js';
+import { LibraryViewService } from './library-view.service.js';
+
+/** Library views: editors and admins (docs/decisions/0003-library-roles.md). */
+@ApiTags('library views')
+@RequireRole('editor')
+@Controller('libraryView')
+export class LibraryViewController {
+  constructor(private readonly views: LibraryViewService) {}
+
+  @Get(['', 'page/:page'])
+  @ApiOkResponse({ type: LibraryViewPage })
+  list(@Param('page', PagePipe) page: number): Promise<Paged<LibraryViewResponse>> {
+    return this.views.page(page);
+  }
+
+  @Get('uuid/:uuid')
+  @ApiOkResponse({ type: LibraryViewResponse })
+  one(@Param('uuid') uuid: string): Promise<LibraryViewResponse> {
+    return this.views.one(assertUuid(uuid));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiOperation({ summary: 'Add a view (uri, title, description, items: uuids or their JSON text)' })
+  @ApiOkResponse({ type: LibraryViewResponse })
+  create(@Body() form: LibraryViewForm): Promise<LibraryViewResponse> {
+    return this.views.create(form);
+  }
+
+  @Put('uuid/:uuid')
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiOkResponse({ type: LibraryViewResponse })
+  update(@Param('uuid') uuid: string, @Body() form: LibraryViewForm): Promise<LibraryViewResponse> {
+    return this.views.update(assertUuid(uuid), form);
+  }
+
+  @Post('uuid/:uuid')
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
+  @ApiOkResponse({ type: LibraryViewResponse })
+  updateByPost(@Param('uuid') uuid: string, @Body() form: LibraryViewForm): Promise<LibraryViewResponse> {
+    if (form._method?.toUpperCase() !== 'PUT')
+      throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
+    return this.views.update(assertUuid(uuid), form);
+  }
+
+  @Delete('uuid/:uuid')
+  async remove(@Param('uuid') uuid: string): Promise<{ message: string }> {
+    await this.views.remove(assertUuid(uuid));
+    return { message: 'data deleted' };
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AppError, PAGE_SIZE, paged } from '@agora/common';
+import type { Paged } from '@agora/contracts';
+import { QueryFailedError, type Repository } from 'typeorm';
+import { LibraryService } from '../library/library.service.js';
+import { assertForm, isUuid, LIBRARY_VIEW_RULES, parseStringList } from '../uploads/rules.js';
+import { UploadErrors } from '../uploads/upload-errors.js';
+import type { LibraryViewForm, LibraryViewPublic, LibraryViewResponse } from './dto/library-view.dto.js';
+import { LibraryView } from './entities/library-view.entity.js';
+
+export const LibraryViewErrors = {
+  notFound: () => AppError.notFound('library view not found', 'LIBRARY.VIEW_NOT_FOUND'),
+};
+
+export function toLibraryViewResponse(v: LibraryView): LibraryViewResponse {
+  return {
+    uuid: v.id,
+    uri: v.uri,
+    title: v.title,
+    description: v.description,
+    items: v.items,
+    created: v.created.toISOString(),
+  };
+}
+
+function parseItems(raw: unknown): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = typeof raw === 'string' ? parseStringList('items', raw) : raw;
+  if (!Array.isArray(list) || !list.every((v): v is string => typeof v === 'string' && isUuid(v)))
+    throw UploadErrors.invalidField('items', 'a list of library item uuids is expected');
+  return [...new Set(list.map((v) => v.toLowerCase()))];
+}
+
+@Injectable()
+export class LibraryViewService {
+  constructor(
+    @InjectRepository(LibraryView, 'library') private readonly views: Repository<LibraryView>,
+    private readonly library: LibraryService,
+  ) {}
+
+  async page(page: number): Promise<Paged<LibraryViewResponse>> {
+    const [rows, total] = await this.views.findAndCount({
+      order: { created: 'DESC', id: 'DESC' },
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    });
+    return paged(rows.map(toLibraryViewResponse), page, total);
+  }
+
+  async one(id: string): Promise<LibraryViewResponse> {
+    return toLibraryViewResponse(await this.row(id));
+  }
+
+  uriExists(uri: string): Promise<boolean> {
+    return this.views.existsBy({ uri });
+  }
+
+  async create(form: LibraryViewForm): Promise<LibraryViewResponse> {
+    const { values, items } = await this.read(form, 'post');
+    if (await this.uriExists(values.uri!)) throw UploadErrors.exists('uri');
+    return this.save(
+      this.views.create({
+        uri: values.uri!,
+        title: values.title!,
+        description: values.description ?? '',
+        items: items ?? [],
+      }),
+    );
+  }
+
+  async update(id: string, form: LibraryViewForm): Promise<LibraryViewResponse> {
+    const row = await this.row(id);
+    const { values, items } = await this.read(form, 'put');
+    if (values.uri !== undefined && values.uri !== row.uri && (await this.uriExists(values.uri)))
+      throw UploadErrors.exists('uri');
+    return this.save(this.views.merge(row, { ...values, ...(items ? { items } : {}) }));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.row(id);
+    await this.views.delete({ id });
+  }
+
+  /** The public page: title, description and the items that still exist, in the view's order. */
+  async publicPage(uri: string): Promise<LibraryViewPublic> {
+    const row = await this.views.findOneBy({ uri });
+    if (!row) throw LibraryViewErrors.notFound();
+    return { title: row.title, description: row.description, items: await this.library.byIds(row.items) };
+  }
+
+  private async read(form: LibraryViewForm, mode: 'post' | 'put') {
+    const values: { uri?: string; title?: string; description?: string } = {};
+    if (form.uri !== undefined) values.uri = form.uri.trim();
+    if (form.title !== undefined) values.title = form.title.trim();
+    if (form.description !== undefined) values.description = form.description.trim();
+    const items = parseItems(form.items);
+    assertForm(LIBRARY_VIEW_RULES, { ...values, ...(items ? { items } : {}) }, mode);
+    if (items && items.length > 0) {
+      const found = await this.library.byIds(items);
+      if (found.length !== items.length) throw UploadErrors.invalidField('items', 'unknown library item');
+    }
+    return { values, items };
+  }
+
+  private async row(id: string): Promise<LibraryView> {
+    const row = await this.views.findOneBy({ id });
+    if (!row) throw LibraryViewErrors.notFound();
+    return row;
+  }
+
+  private async save(row: LibraryView): Promise<LibraryViewResponse> {
+    try {
+      return toLibraryViewResponse(await this.views.save(row));
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
+        throw UploadErrors.exists('uri');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, HttpCode, Inject, Post, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireRole } from '@agora/common';
+import { fileUrl } from '../files/file-url.js';
+import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { processImage } from '../uploads/image.js';
+import { MultipartUpload } from '../uploads/upload.decorator.js';
+import { UploadErrors, UPLOAD_LIMITS } from '../uploads/upload-errors.js';
+import type { UploadedPart } from '../uploads/upload.options.js';
+
+/** Images placed in rich-text bodies (documentation pages) by the editor. */
+@ApiTags('library')
+@RequireRole('editor')
+@Controller('admin/public_upload/path/editor')
+export class EditorUploadController {
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  @Post()
+  @HttpCode(200)
+  @MultipartUpload('file', UPLOAD_LIMITS.image)
+  @ApiOperation({ summary: 'Upload an image for a rich-text body (checked by content, metadata removed)' })
+  async upload(@UploadedFile() file: UploadedPart | undefined): Promise<{ url: string }> {
+    if (!file) throw UploadErrors.fileRequired('file');
+    const image = await processImage(file.buffer);
+    const key = `editor/${randomUUID()}.${image.ext}`;
+    await this.storage.put(key, image.data);
+    return { url: fileUrl(key) };
+  }
+}

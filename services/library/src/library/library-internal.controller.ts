@@ -1,0 +1,25 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SystemOnly } from '@agora/common';
+import { assertUuid } from '../uploads/rules.js';
+import { LibraryService } from './library.service.js';
+
+/**
+ * Routes for the other services, never routed by the gateway (`/internal/…`): the consultation service asks who
+ * owns a library item before a user reacts to it (owners cannot react to their own items).
+ */
+@ApiTags('internal')
+@SystemOnly()
+@Controller('internal/library')
+export class LibraryInternalController {
+  constructor(private readonly library: LibraryService) {}
+
+  @Get('uuid/:uuid/owner')
+  @ApiOperation({
+    summary: "{owner}: the uploader's uuid or null; 404 for an unknown item (system calls only)",
+  })
+  async owner(@Param('uuid') uuid: string): Promise<{ owner: string | null }> {
+    const item = await this.library.one(assertUuid(uuid));
+    return { owner: item.owner ?? null };
+  }
+}

@@ -1,0 +1,124 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentUser, parseSortMethod, RequireRole } from '@agora/common';
+import type { Paged, SessionUser } from '@agora/contracts';
+import { PagePipe } from '../http/page.pipe.js';
+import { assertUuid, parseTagSegment, parseUuidList } from '../uploads/rules.js';
+import { MultipartUpload } from '../uploads/upload.decorator.js';
+import { UPLOAD_LIMITS } from '../uploads/upload-errors.js';
+import type { UploadedPart } from '../uploads/upload.options.js';
+import { LibraryItemForm } from './dto/library-item.form.js';
+import { LibraryItemList, LibraryItemPage, LibraryItemResponse } from './dto/library-item.response.js';
+import { LibraryService, MAX_RECENT } from './library.service.js';
+
+function parseLimit(raw: string): number {
+  if (!/^[1-9][0-9]{0,2}$/.test(raw) || Number(raw) > MAX_RECENT)
+    throw AppError.badRequest('REQUEST.LIMIT', `limit must be 1-${MAX_RECENT}`);
+  return Number(raw);
+}
+
+function assertPut(method: string | undefined): void {
+  if (method?.toUpperCase() !== 'PUT')
+    throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
+}
+
+/** Library management is for editors and admins (docs/decisions/0003-library-roles.md). */
+@ApiTags('library')
+@RequireRole('editor')
+@Controller('library')
+export class LibraryController {
+  constructor(private readonly library: LibraryService) {}
+
+  @Get(['', 'page/:page'])
+  @ApiOperation({ summary: 'Library items, newest first' })
+  @ApiOkResponse({ type: LibraryItemPage })
+  list(@Param('page', PagePipe) page: number): Promise<Paged<LibraryItemResponse>> {
+    return this.library.page(page);
+  }
+
+  @Get('page/:page/taglist/:tags')
+  @ApiOperation({ summary: 'Library items having ALL the `;`-joined tags, newest first' })
+  @ApiOkResponse({ type: LibraryItemPage })
+  byTags(
+    @Param('page', PagePipe) page: number,
+    @Param('tags') tags: string,
+  ): Promise<Paged<LibraryItemResponse>> {
+    return this.library.page(page, parseTagSegment(tags));
+  }
+
+  @Get('uuid/:uuids')
+  @ApiOperation({ summary: 'Items by `;`-joined uuids, in the order asked (unknown uuids skipped)' })
+  @ApiOkResponse({ type: [LibraryItemResponse] })
+  byIds(@Param('uuids') uuids: string): Promise<LibraryItemResponse[]> {
+    return this.library.byIds(parseUuidList(uuids));
+  }
+
+  @Get(['autocomplete/tags/query/:q', 'autocomplete/tags/query/:q/tags/:tags'])
+  @ApiOperation({ summary: 'At most 8 tags starting with / containing q, except the `;`-joined tags given' })
+  @ApiOkResponse({ type: [String] })
+  autocomplete(@Param('q') q: string, @Param('tags') tags: string | undefined): Promise<string[]> {
+    return this.library.autocomplete(q, parseTagSegment(tags));
+  }
+
+  @Get([
+    'limit/:limit/sort/created/sort_method/:method',
+    'limit/:limit/taglist/:tags/sort/created/sort_method/:method',
+  ])
+  @ApiOperation({ summary: 'The newest (DESC) or oldest (ASC) items, optionally having all the tags' })
+  @ApiOkResponse({ type: LibraryItemList })
+  async recent(
+    @Param('limit') limit: string,
+    @Param('method') method: string,
+    @Param('tags') tags: string | undefined,
+  ): Promise<{ values: LibraryItemResponse[] }> {
+    return {
+      values: await this.library.recent(parseLimit(limit), parseTagSegment(tags), parseSortMethod(method)),
+    };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @MultipartUpload('resource', UPLOAD_LIMITS.image)
+  @ApiOperation({ summary: 'Upload an image (checked by content; metadata removed; thumbnail made)' })
+  @ApiOkResponse({ type: LibraryItemResponse })
+  create(
+    @Body() form: LibraryItemForm,
+    @UploadedFile() file: UploadedPart | undefined,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LibraryItemResponse> {
+    return this.library.create(form, file, user.uuid);
+  }
+
+  @Put('uuid/:uuid')
+  @MultipartUpload('resource', UPLOAD_LIMITS.image)
+  @ApiOperation({ summary: 'Change the fields sent, and the image when a new one is sent' })
+  @ApiOkResponse({ type: LibraryItemResponse })
+  update(
+    @Param('uuid') uuid: string,
+    @Body() form: LibraryItemForm,
+    @UploadedFile() file: UploadedPart | undefined,
+  ): Promise<LibraryItemResponse> {
+    return this.library.update(assertUuid(uuid), form, file);
+  }
+
+  @Post('uuid/:uuid')
+  @HttpCode(200)
+  @MultipartUpload('resource', UPLOAD_LIMITS.image)
+  @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
+  @ApiOkResponse({ type: LibraryItemResponse })
+  updateByPost(
+    @Param('uuid') uuid: string,
+    @Body() form: LibraryItemForm,
+    @UploadedFile() file: UploadedPart | undefined,
+  ): Promise<LibraryItemResponse> {
+    assertPut(form._method);
+    return this.library.update(assertUuid(uuid), form, file);
+  }
+
+  @Delete('uuid/:uuid')
+  @ApiOperation({ summary: 'Delete an item and its files' })
+  async remove(@Param('uuid') uuid: string): Promise<{ message: string }> {
+    await this.library.remove(assertUuid(uuid));
+    return { message: 'data deleted' };
+  }
+}

@@ -1,0 +1,22 @@
+import { fileUrl } from '../files/file-url.js';
+import type { LibraryItemResponse } from './dto/library-item.response.js';
+import type { LibraryItem } from './entities/library-item.entity.js';
+
+export function toLibraryItemResponse(item: LibraryItem): LibraryItemResponse {
+  return {
+    uuid: item.id,
+    title: item.title,
+    tags: item.tags,
+    tooltip: item.tooltip,
+    description: item.description,
+    documentation: item.documentation,
+    alt_text: item.alt_text,
+    resource: fileUrl(item.resource_key),
+    thumbnail: item.thumbnail_key ? fileUrl(item.thumbnail_key) : null,
+    width: item.width,
+    height: item.height,
+    mime: item.mime,
+    owner: item.owner,
+    created: item.created.toISOString(),
+  };
+}

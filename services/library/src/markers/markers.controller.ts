@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { Controller, Get, HttpCode, Inject, Post, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireRole } from '@agora/common';
+import { fileUrl } from '../files/file-url.js';
+import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { sanitizeSvg } from '../uploads/sanitize.js';
+import { UploadErrors, UPLOAD_LIMITS } from '../uploads/upload-errors.js';
+import { MultipartUpload } from '../uploads/upload.decorator.js';
+import { utf8Name, type UploadedPart } from '../uploads/upload.options.js';
+
+export const MARKER_PREFIX = 'markers/';
+
+export interface MarkerEntry {
+  url: string;
+  type: 'marker';
+  name: string;
+}
+
+/** A safe, readable file name from the uploaded one: `my-pin-3fa2c1d0.svg`. */
+export function markerKey(originalName: string): string {
+  const base =
+    originalName
+      .replace(/\.svg$/i, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'marker';
+  return `${MARKER_PREFIX}${base}-${randomBytes(4).toString('hex')}.svg`;
+}
+
+/**
+ * Map markers: SVG files, sanitised and refused when hostile, stored under `markers/` and served by the files
+ * route with `Content-Type: image/svg+xml` and a sandboxing Content-Security-Policy.
+ */
+@ApiTags('markers')
+@RequireRole('editor')
+@Controller('marker')
+export class MarkersController {
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The uploaded markers: [{url, type: "marker", name}]' })
+  async list(): Promise<MarkerEntry[]> {
+    const files = await this.storage.list(MARKER_PREFIX);
+    return files
+      .filter((f) => f.key.endsWith('.svg') && !f.key.slice(MARKER_PREFIX.length).includes('/'))
+      .map((f) => ({
+        url: fileUrl(f.key),
+        type: 'marker',
+        name: f.key.slice(MARKER_PREFIX.length, -'.svg'.length),
+      }));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @MultipartUpload('file', UPLOAD_LIMITS.svg)
+  @ApiOperation({
+    summary: 'Upload an SVG marker (scripts, handlers, foreignObject, external references refused)',
+  })
+  async upload(@UploadedFile() file: UploadedPart | undefined): Promise<{ url: string }> {
+    if (!file) throw UploadErrors.fileRequired('file');
+    const svg = sanitizeSvg(file.buffer);
+    const key = markerKey(utf8Name(file));
+    await this.storage.put(key, svg);
+    return { url: fileUrl(key) };
+  }
+}

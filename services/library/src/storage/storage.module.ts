@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { LIBRARY_CONFIG } from '../config/library-config.module.js';
+import type { LibraryConfig } from '../config/library.config.js';
+import { FILE_STORAGE, type FileStorage } from './file-storage.js';
+import { LocalFileStorage } from './local-file-storage.js';
+import { S3FileStorage } from './s3-file-storage.js';
+
+/** The storage the configuration chooses: an S3-compatible store when STORAGE_S3_* are set, else STORAGE_DIR. */
+export function createFileStorage(config: LibraryConfig): FileStorage {
+  return config.storage.s3 ? new S3FileStorage(config.storage.s3) : new LocalFileStorage(config.storage.dir);
+}
+
+/** Provides `FILE_STORAGE` (see `createFileStorage`). */
+@Global()
+@Module({
+  providers: [{ provide: FILE_STORAGE, inject: [LIBRARY_CONFIG], useFactory: createFileStorage }],
+  exports: [FILE_STORAGE],
+})
+export class StorageModule {}

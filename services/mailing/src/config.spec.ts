@@ -1,0 +1,53 @@
+import { ConfigError } from '@agora/common';
+import { loadMailConfig, redactSmtpUrl } from './config.js';
+
+describe('loadMailConfig', () => {
+  it('has defaults for every setting', () => {
+    expect(loadMailConfig({})).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      from: 'Agora <no-reply@localhost>',
+      worker: 'inline',
+      maxAttempts: 5,
+      backoffMs: 2000,
+    });
+  });
+
+  it('reads the environment and treats empty values as unset', () => {
+    expect(
+      loadMailConfig({
+        SMTP_URL: 'smtps://user:p%40ss@mail.example.org:465',
+        MAIL_FROM: 'Δήμος <noreply@example.org>',
+        MAIL_WORKER: 'off',
+        MAIL_MAX_ATTEMPTS: '3',
+        MAIL_BACKOFF_MS: '',
+      }),
+    ).toEqual({
+      smtpUrl: 'smtps://user:p%40ss@mail.example.org:465',
+      from: 'Δήμος <noreply@example.org>',
+      worker: 'off',
+      maxAttempts: 3,
+      backoffMs: 2000,
+    });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.org'],
+    ['SMTP_URL', 'not a url'],
+    ['MAIL_FROM', 'nobody'],
+    ['MAIL_WORKER', 'separate'],
+    ['MAIL_MAX_ATTEMPTS', '0'],
+    ['MAIL_BACKOFF_MS', 'soon'],
+  ])('refuses %s=%s with a readable error', (name, value) => {
+    expect(() => loadMailConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadMailConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('redactSmtpUrl', () => {
+  it('hides the password', () => {
+    expect(redactSmtpUrl('smtps://user:secret@mail.example.org:465')).toBe(
+      'smtps://user:***@mail.example.org:465',
+    );
+    expect(redactSmtpUrl('smtp://127.0.0.1:1025')).toBe('smtp://127.0.0.1:1025');
+  });
+});

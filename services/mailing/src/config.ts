@@ -1,0 +1,70 @@
+import { parseEnv } from '@agora/common';
+import { z } from 'zod';
+
+/** Where the mail worker runs: in the HTTP process (`inline`, default) or elsewhere (`off`: see `worker.ts`). */
+export type MailWorkerMode = 'inline' | 'off';
+
+export interface MailConfig {
+  /** `smtp://host:port` or `smtps://user:pass@host:465`. */
+  smtpUrl: string;
+  /** The From header of every mail. */
+  from: string;
+  worker: MailWorkerMode;
+  /** BullMQ attempts per mail (first try included). */
+  maxAttempts: number;
+  /** First retry delay; doubles on every further attempt. */
+  backoffMs: number;
+}
+
+/** An empty variable counts as unset, so that `MAIL_WORKER=` in a compose file means the default. */
+const unsetIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be an smtp:// or smtps:// URL with a host');
+
+export const mailEnvSchema = z.object({
+  SMTP_URL: z.preprocess(unsetIfEmpty, smtpUrl.default('smtp://127.0.0.1:1025')),
+  MAIL_FROM: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as "Agora <no-reply@example.org>"')
+      .default('Agora <no-reply@localhost>'),
+  ),
+  MAIL_WORKER: z.preprocess(unsetIfEmpty, z.enum(['inline', 'off']).default('inline')),
+  MAIL_MAX_ATTEMPTS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100).default(5)),
+  MAIL_BACKOFF_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3_600_000).default(2000)),
+});
+
+/** The mailing service's own settings (the shared ones come from `loadServiceConfig`). */
+export function loadMailConfig(env: Record<string, string | undefined>): MailConfig {
+  const e = parseEnv('mailing', mailEnvSchema, env);
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM,
+    worker: e.MAIL_WORKER,
+    maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    backoffMs: e.MAIL_BACKOFF_MS,
+  };
+}
+
+/** The SMTP URL without its password, for logs. */
+export function redactSmtpUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'invalid url';
+  }
+}

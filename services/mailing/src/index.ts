@@ -1,0 +1,32 @@
+export { createMailingService, mailingService, mailingServiceFor } from './service.js';
+export { mailingStorage } from './storage.js';
+export { loadMailConfig, mailEnvSchema, type MailConfig, type MailWorkerMode } from './config.js';
+export { startMailWorker, type MailWorker } from './worker-app.js';
+export { MailModule, type MailModuleOptions } from './mail/mail.module.js';
+export {
+  MailService,
+  toMailView,
+  type DeliveryOutcome,
+  type EnqueueMail,
+  type MailView,
+} from './mail/mail.service.js';
+export { Mail, MAIL_STATUSES, type MailStatus } from './mail/mail.entity.js';
+export {
+  MAIL_QUEUE,
+  SEND_MAIL_JOB,
+  mailMessageId,
+  sendMailJobId,
+  type MailJobs,
+  type SendMailJob,
+} from './mail/mail.jobs.js';
+export { MailTemplate } from './templates/template.entity.js';
+export { TemplateService, type RenderedMail } from './templates/template.service.js';
+export { TemplatesModule } from './templates/templates.module.js';
+export {
+  renderShortcodes,
+  renderSubject,
+  SHORTCODES,
+  TEMPLATE_SHORTCODES,
+  type Shortcode,
+  type ShortcodeValues,
+} from './templates/shortcodes.js';

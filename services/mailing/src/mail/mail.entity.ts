@@ -1,0 +1,55 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'uncertain'] as const;
+
+/**
+ * - queued: written, waiting for the worker.
+ * - sending: claimed by an attempt that is talking to the SMTP server.
+ * - sent: the SMTP server accepted it (final).
+ * - failed: the last attempt failed; BullMQ retries it unless the failure was permanent or attempts ran out.
+ * - uncertain: an attempt stopped mid-send (crash); it is not sent again (final, see decision 0005).
+ */
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** One outgoing e-mail. Written by the producer, advanced only by the worker. */
+@Entity({ name: 'mail', schema: 'mailing' })
+@Check('mail_status_check', `status IN ('queued', 'sending', 'sent', 'failed', 'uncertain')`)
+@Check('mail_attempts_check', `attempts >= 0`)
+@Index('mail_status_created_idx', ['status', 'created'])
+export class Mail {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true, unique: true })
+  idempotencyKey: string | null;
+
+  @Column({ name: 'to_address', type: 'text' })
+  to: string;
+
+  @Column({ type: 'text' })
+  subject: string;
+
+  @Column({ name: 'text_body', type: 'text' })
+  text: string;
+
+  @Column({ name: 'html_body', type: 'text', nullable: true })
+  html: string | null;
+
+  @Column({ type: 'text', default: 'queued' })
+  status: MailStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'message_id', type: 'text', nullable: true })
+  messageId: string | null;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  created: Date;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}

@@ -1,0 +1,23 @@
+/** The mail queue: its name, job names and payloads are declared here and nowhere else. */
+export const MAIL_QUEUE = 'mail';
+
+/** Sends one row of `mailing.mail`. */
+export const SEND_MAIL_JOB = 'send';
+
+export interface SendMailJob {
+  mailId: string;
+}
+
+export interface MailJobs {
+  [SEND_MAIL_JOB]: SendMailJob;
+}
+
+/** One job id per mail: adding the job for the same mail twice is a no-op while the job is kept. */
+export function sendMailJobId(mailId: string): string {
+  return `mail-${mailId}`;
+}
+
+/** The Message-ID of a mail, the same on every attempt (RFC 5322 form, with angle brackets). */
+export function mailMessageId(mailId: string): string {
+  return `<mail-${mailId}@agora>`;
+}

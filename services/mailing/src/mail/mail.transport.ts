@@ -1,0 +1,90 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createTransport } from 'nodemailer';
+import type { MailConfig } from '../config.js';
+import { MAIL_CONFIG } from './mail.tokens.js';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Deterministic, with angle brackets: `<mail-<id>@agora>`. */
+  messageId: string;
+}
+
+/** What the worker needs from an SMTP client; a stand-in in unit tests. */
+export interface MailTransport {
+  /** Resolves once the server accepted the message; rejects with the server's or the socket's error. */
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+}
+
+/** The error fields nodemailer sets (NodemailerError), read defensively. */
+interface SmtpErrorFields {
+  code?: unknown;
+  responseCode?: unknown;
+  permanent?: unknown;
+  response?: unknown;
+}
+
+/**
+ * True when the SMTP server refused the message for good (a 5xx reply other than 503): retrying the same message
+ * gets the same answer. Connection failures, timeouts and 4xx replies are transient.
+ */
+export function isPermanentSmtpError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as SmtpErrorFields;
+  if (typeof e.permanent === 'boolean') return e.permanent;
+  const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  return code !== undefined && code >= 500 && code < 600 && code !== 503;
+}
+
+/** A short, single-line description of a sending failure, for `mail.last_error` (never the SMTP password). */
+export function describeSmtpError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 1000);
+  const e = error as Error & SmtpErrorFields;
+  const parts = [typeof e.code === 'string' ? e.code : undefined, e.message];
+  if (typeof e.response === 'string' && !e.message.includes(e.response)) parts.push(e.response);
+  return parts
+    .filter(Boolean)
+    .join(': ')
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 1000);
+}
+
+/** nodemailer over `SMTP_URL`: one connection per message (no pool), bounded waits. */
+@Injectable()
+export class SmtpMailTransport implements MailTransport, OnApplicationShutdown {
+  private readonly transporter: ReturnType<typeof createTransport>;
+
+  constructor(@Inject(MAIL_CONFIG) config: MailConfig) {
+    const url = new URL(config.smtpUrl);
+    this.transporter = createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 25,
+      secure: url.protocol === 'smtps:',
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    });
+  }
+
+  async send(mail: OutgoingMail): Promise<{ messageId: string }> {
+    const info = await this.transporter.sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+    });
+    return { messageId: info.messageId || mail.messageId };
+  }
+
+  onApplicationShutdown(): void {
+    this.transporter.close();
+  }
+}

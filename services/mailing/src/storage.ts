@@ -1,0 +1,11 @@
+import type { ServiceStorage } from '@agora/common';
+import { Mail } from './mail/mail.entity.js';
+import { MailingInit1795305600000 } from './migrations/1795305600000-MailingInit.js';
+import { MailTemplate } from './templates/template.entity.js';
+
+/** Schema `mailing`: its entities and migrations, in order. */
+export const mailingStorage: ServiceStorage = {
+  schema: 'mailing',
+  entities: [Mail, MailTemplate],
+  migrations: [MailingInit1795305600000],
+};

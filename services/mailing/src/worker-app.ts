@@ -1,0 +1,80 @@
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import {
+  createInfra,
+  createLogger,
+  DatabaseModule,
+  InfraModule,
+  loadServiceConfig,
+  migrateService,
+  type Infra,
+} from '@agora/common';
+import type { Logger } from './logger.js';
+import { loadMailConfig, redactSmtpUrl } from './config.js';
+import { MailModule } from './mail/mail.module.js';
+import { mailingStorage } from './storage.js';
+
+@Module({})
+class MailWorkerRootModule {}
+
+export interface MailWorker {
+  app: INestApplicationContext;
+  infra: Infra;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * The mail worker alone: a Nest application context (no HTTP) with the same database and mail modules as the
+ * service. Needs a real Postgres (DATABASE_URL): the embedded database serves one process only.
+ */
+export async function startMailWorker(env: Record<string, string | undefined>): Promise<MailWorker> {
+  const config = loadServiceConfig('mailing', env);
+  const mail = loadMailConfig(env);
+  const logger = createLogger('mailing-worker', config.log.level);
+  if (!config.database.url) {
+    throw new Error(
+      'the separate mail worker needs DATABASE_URL: the embedded database is served to one process only ' +
+        '(leave MAIL_WORKER=inline in the embedded mode)',
+    );
+  }
+  const infra = await createInfra({
+    databaseUrl: config.database.url,
+    redisUrl: config.queue.redisUrl,
+    dataDir: config.dataDir,
+    queuePrefix: config.queue.prefix,
+    log: (m) => logger.info(m),
+  });
+  try {
+    if (config.migrateOnStart) {
+      const done = await migrateService(infra, mailingStorage);
+      if (done.length) logger.info({ migrations: done }, 'migrations applied');
+    }
+    const root: DynamicModule = {
+      module: MailWorkerRootModule,
+      imports: [
+        InfraModule.forRoot(infra, config, logger),
+        DatabaseModule.forService(mailingStorage),
+        MailModule.forRoot(mail, { http: false, worker: true }),
+      ],
+    };
+    const app = await NestFactory.createApplicationContext(root, {
+      logger: config.log.level === 'silent' ? false : ['error', 'warn'],
+      abortOnError: false,
+    });
+    await app.init();
+    logger.info(`mail worker running (queue on ${infra.queueBackend}, SMTP ${redactSmtpUrl(mail.smtpUrl)})`);
+    return {
+      app,
+      infra,
+      logger,
+      close: async () => {
+        await app.close();
+        await infra.close();
+      },
+    };
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
+}

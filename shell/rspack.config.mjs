@@ -1,0 +1,3 @@
+import { shellConfig } from '../scripts/rspack.common.mjs';
+
+export default shellConfig();

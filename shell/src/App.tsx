@@ -1,0 +1,135 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useAtom, useAtomValue } from 'jotai';
+import {
+  ConfirmHost,
+  GonePage,
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  localeAtom,
+  NotFound,
+  Notifications,
+  ServerErrorPage,
+  useSettings,
+} from '@agora/platform';
+import { Layout } from './layout/Layout';
+import { RequireAdmin, RequireLogin, RequireStaff } from './Gates';
+import { LoginPage } from './pages/LoginPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { PolicyPage } from './pages/PolicyPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { RegisterPage } from './pages/account/RegisterPage';
+import { RecoveryPage, ResetPasswordPage } from './pages/account/RecoveryPage';
+import { GeneralSettingsPage } from './settings/GeneralSettingsPage';
+import { SessionTimeout } from './session/SessionTimeout';
+import { RemoteArea } from './remotes/RemoteArea';
+import { areaForPath } from './remotes/areas';
+
+/** URL prefix of the site's routes; links inside remotes are built from it. */
+export const BASE_PATH = '';
+
+/**
+ * Everything the shell does not route itself: a remote's area (DESIGN §5) or the 404 page. The remote is rendered
+ * under this `*` route, so its own `<Routes>` match the spec's full paths. One `key` per area: leaving a remote
+ * that failed resets its error boundary.
+ */
+function RemoteOrNotFound() {
+  const { pathname } = useLocation();
+  const area = areaForPath(pathname);
+  if (!area) return <NotFound />;
+  const remote = <RemoteArea key={area.folder} name={area.name} folder={area.folder} basePath={BASE_PATH} />;
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? (
+    <RequireStaff>{remote}</RequireStaff>
+  ) : (
+    remote
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/policy" element={<PolicyPage />} />
+      <Route path="/password_recovery" element={<RecoveryPage />} />
+      <Route path="/password_recovery/reset/:token" element={<ResetPasswordPage />} />
+      <Route
+        path="/profile"
+        element={
+          <RequireLogin>
+            <ProfilePage />
+          </RequireLogin>
+        }
+      />
+      <Route path="/admin" element={<Navigate to="/admin/dashboard" replace />} />
+      <Route
+        path="/admin/dashboard"
+        element={
+          <RequireStaff>
+            <DashboardPage />
+          </RequireStaff>
+        }
+      />
+      <Route path="/admin/settings" element={<Navigate to="/admin/settings/general" replace />} />
+      <Route
+        path="/admin/settings/general"
+        element={
+          <RequireAdmin>
+            <GeneralSettingsPage />
+          </RequireAdmin>
+        }
+      />
+      <Route path="/error/404" element={<NotFound />} />
+      <Route path="/error/410" element={<GonePage />} />
+      <Route path="/error/500" element={<ServerErrorPage />} />
+      <Route path="*" element={<RemoteOrNotFound />} />
+    </Routes>
+  );
+}
+
+function useDocumentLanguage() {
+  const locale = useAtomValue(localeAtom);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+}
+
+function hasStoredLocale(): boolean {
+  try {
+    return Boolean(globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The default locale is the first configured one (spec part 1 §9): applied when the visitor has not chosen one,
+ * and when the chosen one is no longer offered.
+ */
+function useConfiguredLocale() {
+  const { settings, state } = useSettings();
+  const [locale, setLocale] = useAtom(localeAtom);
+  useEffect(() => {
+    if (state !== 'fetched') return;
+    const offered = settings.locales.filter(isLocale);
+    const first = offered[0];
+    if (!first) return;
+    const keep = settings.multilingual && offered.includes(locale) && hasStoredLocale();
+    if (!keep && locale !== first) setLocale(first);
+  }, [state, settings, locale, setLocale]);
+}
+
+export function App() {
+  useDocumentLanguage();
+  useConfiguredLocale();
+  return (
+    <>
+      <Layout>
+        <AppRoutes />
+      </Layout>
+      <Notifications />
+      <ConfirmHost />
+      <SessionTimeout />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createStore, Provider } from 'jotai';
+import { SWRConfig } from 'swr';
+import {
+  bindConfirmStore,
+  bindNotifyStore,
+  MessagesProvider,
+  refreshSession,
+  swrDefaults,
+} from '@agora/platform';
+import { App } from './App';
+import { takeEarly } from './early';
+import { shellMessages } from './i18n';
+import { registerRemotesFromRegistry } from './remotes/federation';
+import './shell.css';
+
+async function start(): Promise<void> {
+  const store = createStore();
+  // notify() and confirm() called outside React (by the shell or a remote) reach the rendered queue and dialog.
+  bindNotifyStore(store);
+  bindConfirmStore(store);
+  // The session loads in parallel; pages wait for it through sessionStatusAtom ('pending').
+  void refreshSession(store, takeEarly('profile'));
+  try {
+    await registerRemotesFromRegistry('/remotes.json', takeEarly('registry'));
+  } catch (error) {
+    // The shell still works; every remote area shows its fallback.
+    console.error('[shell] could not register the remotes', error);
+  }
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root element');
+  // A data router (useBlocker for the forms' leave guard); the routes themselves stay declarative in App.
+  const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <SWRConfig value={swrDefaults}>
+          <MessagesProvider messages={shellMessages}>
+            <RouterProvider router={router} />
+          </MessagesProvider>
+        </SWRConfig>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

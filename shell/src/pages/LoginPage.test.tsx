@@ -1,0 +1,94 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { SessionUser } from '@agora/contracts';
+import {
+  adminUser,
+  clearCookies,
+  click,
+  mockFetch,
+  participantUser,
+  renderWeb,
+} from '../../../scripts/jest/web';
+import { shellMessages } from '../i18n';
+import { LoginPage } from './LoginPage';
+
+function renderLogin(locale: 'el' | 'en' = 'en', user: SessionUser | null = null) {
+  return renderWeb(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route: '/login', user, locale, messages: shellMessages, probe: true },
+  );
+}
+
+async function submit(
+  username: string,
+  password: string,
+  labels = { user: 'Username', password: 'Password' },
+) {
+  fireEvent.change(screen.getByLabelText(labels.user), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText(labels.password), { target: { value: password } });
+  await click(screen.getByTestId('login-submit'));
+}
+
+beforeEach(() => {
+  clearCookies();
+  document.cookie = 'token=t';
+});
+
+describe('LoginPage', () => {
+  it('shows "wrong credentials" on a 401', async () => {
+    mockFetch({ 'POST /api/login': { status: 401, body: { Error: 'wrong credentials' } } });
+    await renderLogin('en');
+    await submit('maria', 'bad');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Wrong credentials');
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the message in Greek', async () => {
+    mockFetch({ 'POST /api/login': { status: 401, body: { Error: 'wrong credentials' } } });
+    await renderLogin('el');
+    expect(screen.getByRole('heading', { name: 'Σύνδεση' })).toBeTruthy();
+    await submit('maria', 'bad', { user: 'Όνομα χρήστη', password: 'Κωδικός πρόσβασης' });
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Λάθος στοιχεία σύνδεσης');
+  });
+
+  it('shows the server message for other failures', async () => {
+    mockFetch({ 'POST /api/login': { status: 429, body: { Error: 'too many attempts' } } });
+    await renderLogin('en');
+    await submit('maria', 'pw');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Login failed: too many attempts');
+  });
+
+  it.each([
+    ['admin', '/admin/dashboard'],
+    ['editor', '/admin/dashboard'],
+    ['reviewer', '/admin/dashboard'],
+    ['authorized', '/'],
+    ['guest', '/'],
+  ] as const)('sends a logged-in %s to %s', async (role, target) => {
+    const calls = mockFetch({
+      'POST /api/login': { status: 200, body: { loggedin: true } },
+      'GET /api/profile': { status: 200, body: { ...adminUser, role } },
+    });
+    await renderLogin('en');
+    await submit('maria', 'secret');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ username: 'maria', password: 'secret' });
+    expect(screen.getByTestId('location').textContent).toBe(target);
+  });
+
+  it('sends an already logged-in user away from the form', async () => {
+    await renderLogin('en', participantUser);
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('labels its inputs', async () => {
+    await renderLogin('en');
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(username.autocomplete).toBe('username');
+    expect(password.type).toBe('password');
+  });
+});

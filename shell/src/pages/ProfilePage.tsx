@@ -1,0 +1,248 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  AddressInput,
+  api,
+  ErrorFromCall,
+  LeaveGuard,
+  Loading,
+  LOCALES,
+  PageHeader,
+  PasswordField,
+  Select,
+  TextField,
+  useApi,
+  useForm,
+  useNotify,
+  useSession,
+  useSettings,
+  type AddressValue,
+} from '@agora/platform';
+import { addressText, addressValue, locationText } from './account/address';
+
+/** `GET /api/profile`: the session user and the profile fields. */
+export interface Profile {
+  uuid: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: string;
+  phone?: string | null;
+  address?: string | null;
+  location?: { lat: number; lon: number } | null;
+  /** the language of the user's account mails */
+  locale?: string;
+}
+
+// the fields with rules in the `users` scope (the location has none)
+const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'address'] as const;
+
+function toForm(p: Profile) {
+  return {
+    firstname: p.firstname,
+    lastname: p.lastname,
+    email: p.email,
+    phone: p.phone ?? '',
+    address: p.address ?? '',
+    location: locationText(p.location ? { lat: p.location.lat, lng: p.location.lon } : null),
+    locale: p.locale ?? 'el',
+  };
+}
+type FormState = ReturnType<typeof toForm>;
+
+function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { settings } = useSettings();
+  const form = useForm<FormState>({ scope: 'users', initial: toForm(profile), mode: 'put', fields: FIELDS });
+  const [address, setAddress] = useState<AddressValue>(() => addressValue(profile.address, profile.location));
+  const [busy, setBusy] = useState(false);
+
+  const onAddress = (next: AddressValue) => {
+    setAddress(next);
+    form.setValue('address', addressText(next.address));
+    form.setValue('location', locationText(next.location));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.dirty) return;
+    setBusy(true);
+    try {
+      const result = await form.submit('profile');
+      if (result.ok) {
+        if (result.sent) {
+          notify({ type: 'success', body: 'successful update' });
+          onSaved();
+        }
+      } else if (result.reason === 'invalid') {
+        notify({ type: 'warning', body: 'form contains non valid elements' });
+      } else {
+        notify({ type: 'warning', body: 'action denied' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <LeaveGuard when={form.dirty} />
+      <div className="sh-field">
+        <span className="sh-label">
+          <FormattedMessage id="shell.profile.username" />
+        </span>
+        <span data-testid="profile-username">{profile.username}</span>
+      </div>
+      <div className="sh-row">
+        <TextField
+          {...form.field<string>('firstname')}
+          label={<FormattedMessage id="shell.profile.firstname" />}
+          autoComplete="given-name"
+        />
+        <TextField
+          {...form.field<string>('lastname')}
+          label={<FormattedMessage id="shell.profile.lastname" />}
+          autoComplete="family-name"
+        />
+      </div>
+      <TextField
+        {...form.field<string>('email')}
+        label={<FormattedMessage id="shell.profile.email" />}
+        type="email"
+        autoComplete="email"
+      />
+      <TextField
+        {...form.field<string>('phone')}
+        label={<FormattedMessage id="shell.profile.phone" />}
+        type="tel"
+        autoComplete="tel"
+      />
+      <Select
+        {...form.field<string>('locale')}
+        label={<FormattedMessage id="shell.profile.locale" />}
+        hint={<FormattedMessage id="shell.profile.localeHint" />}
+        options={LOCALES.map((l) => ({ value: l, label: intl.formatMessage({ id: `shell.language.${l}` }) }))}
+      />
+      <AddressInput value={address} onChange={onAddress} geocoderUrl={settings.geocoderUrl || null} />
+      <div>
+        <button
+          type="submit"
+          className="sh-button sh-button-primary"
+          disabled={!form.dirty || busy}
+          data-testid="profile-submit"
+        >
+          <FormattedMessage id="shell.profile.save" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const NO_PASSWORDS = { password_current: '', password: '', password_repeat: '' };
+
+function PasswordForm() {
+  const intl = useIntl();
+  const notify = useNotify();
+  // the new password is checked against the `users` rules; the current one and the repeat have none
+  const form = useForm({ scope: 'users', initial: NO_PASSWORDS, mode: 'post', fields: ['password'] });
+  const [mismatch, setMismatch] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { values } = form;
+  const bind = (name: keyof typeof NO_PASSWORDS) => {
+    const binding = form.field<string>(name);
+    return {
+      ...binding,
+      required: true,
+      onChange: (value: string) => {
+        setMismatch(false);
+        binding.onChange(value);
+      },
+    };
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (!values.password_current || !(await form.validate())) {
+        notify({ type: 'warning', body: 'form contains non valid elements' });
+        return;
+      }
+      if (values.password !== values.password_repeat) {
+        setMismatch(true);
+        notify({ type: 'warning', body: 'passwords do not match' });
+        return;
+      }
+      await api.put('profile', values);
+      form.reset(NO_PASSWORDS);
+      notify({ type: 'success', body: 'password changed' });
+    } catch {
+      notify({ type: 'warning', body: 'action denied' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="sh-form sh-panel" onSubmit={onSubmit} noValidate data-testid="password-form">
+      <fieldset className="sh-fieldset" disabled={busy}>
+        <legend>
+          <FormattedMessage id="shell.profile.changePassword" />
+        </legend>
+        <PasswordField
+          {...bind('password_current')}
+          autoComplete="current-password"
+          label={<FormattedMessage id="shell.profile.currentPassword" />}
+        />
+        <div className="sh-row">
+          <PasswordField {...bind('password')} label={<FormattedMessage id="shell.profile.newPassword" />} />
+          <PasswordField
+            {...bind('password_repeat')}
+            label={<FormattedMessage id="shell.profile.passwordRepeat" />}
+            errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+          />
+        </div>
+        <div>
+          <button type="submit" className="sh-button" data-testid="password-submit">
+            <FormattedMessage id="shell.profile.changePassword" />
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+/** /profile: the user form in put mode (own profile: no role selector) and a password change. */
+export function ProfilePage() {
+  const { user, refresh } = useSession();
+  const { data, error, isLoading, mutate } = useApi<Profile>(user ? 'profile' : null);
+  if (!user) return null;
+  return (
+    <section className="sh-account" data-testid="profile-page">
+      <PageHeader title={<FormattedMessage id="shell.profile.title" />} />
+      <p>
+        <FormattedMessage id="shell.profile.role" />:{' '}
+        <strong data-testid="profile-role">
+          <FormattedMessage id={`shell.role.${user.role}`} />
+        </strong>
+      </p>
+      {error ? (
+        <ErrorFromCall error={error} />
+      ) : isLoading || !data ? (
+        <Loading />
+      ) : (
+        <ProfileForm
+          key={data.uuid}
+          profile={data}
+          onSaved={() => {
+            void mutate();
+            void refresh();
+          }}
+        />
+      )}
+      <PasswordForm />
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import {
+  ApiError,
+  api,
+  GonePage,
+  PageHeader,
+  PasswordField,
+  TextField,
+  useForm,
+  useNotify,
+} from '@agora/platform';
+
+/** /password_recovery: POST /api/recovery {username}. */
+export function RecoveryPage() {
+  const notify = useNotify();
+  const [username, setUsername] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!username.trim()) return;
+    setBusy(true);
+    try {
+      await api.post('recovery', { username: username.trim() });
+      setDone(true);
+      notify({ type: 'success', body: 'you will soon receive your email' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        notify({ type: 'danger', body: 'user not found' });
+      else notify({ type: 'danger', body: 'unknown error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="sh-login" data-testid="recovery-page">
+      <PageHeader title={<FormattedMessage id="shell.recovery.title" />} />
+      <p>
+        <FormattedMessage id="shell.recovery.text" />
+      </p>
+      <form className="sh-form" onSubmit={onSubmit} data-testid="recovery-form">
+        <fieldset disabled={done || busy} className="sh-fieldset">
+          <legend className="ag-visually-hidden">
+            <FormattedMessage id="shell.recovery.title" />
+          </legend>
+          <TextField
+            label={<FormattedMessage id="shell.login.username" />}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={setUsername}
+          />
+          <button type="submit" className="sh-button sh-button-primary" data-testid="recovery-submit">
+            <FormattedMessage id="shell.recovery.submit" />
+          </button>
+        </fieldset>
+      </form>
+      {done && (
+        <p className="sh-success" role="status" data-testid="recovery-done">
+          <FormattedMessage id="platform.msg.recoveryMailSent" />
+        </p>
+      )}
+      <p>
+        <Link to="/login">
+          <FormattedMessage id="shell.recovery.back" />
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+const NEW_PASSWORD = { password: '', password_repeat: '' };
+
+/** /password_recovery/reset/:token: POST /api/recovery/reset {token, password}. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const intl = useIntl();
+  const notify = useNotify();
+  // the new password follows the `users` rules of the server
+  const form = useForm({ scope: 'users', initial: NEW_PASSWORD, mode: 'post', fields: ['password'] });
+  const password = form.values.password;
+  const repeat = form.values.password_repeat;
+  const [mismatch, setMismatch] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<'form' | 'done' | 'gone'>('form');
+
+  if (state === 'gone') return <GonePage />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!(await form.validate())) {
+      notify({ type: 'warning', body: 'form contains non valid elements' });
+      return;
+    }
+    if (password !== repeat) {
+      setMismatch(true);
+      notify({ type: 'warning', body: 'passwords do not match' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post('recovery/reset', { token, password });
+      setState('done');
+      notify({ type: 'success', body: 'password changed' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 410) setState('gone');
+      else notify({ type: 'warning', body: 'action denied' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="sh-login" data-testid="reset-page">
+      <PageHeader title={<FormattedMessage id="shell.reset.title" />} />
+      <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="reset-form">
+        <fieldset disabled={state === 'done' || busy} className="sh-fieldset">
+          <legend className="ag-visually-hidden">
+            <FormattedMessage id="shell.reset.title" />
+          </legend>
+          <PasswordField
+            {...form.field<string>('password')}
+            label={<FormattedMessage id="shell.profile.newPassword" />}
+            onChange={(v) => {
+              setMismatch(false);
+              form.setValue('password', v);
+            }}
+          />
+          <PasswordField
+            {...form.field<string>('password_repeat')}
+            required
+            label={<FormattedMessage id="shell.profile.passwordRepeat" />}
+            onChange={(v) => {
+              setMismatch(false);
+              form.setValue('password_repeat', v);
+            }}
+            errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+          />
+          <button type="submit" className="sh-button sh-button-primary" data-testid="reset-submit">
+            <FormattedMessage id="shell.reset.submit" />
+          </button>
+        </fieldset>
+      </form>
+      {state === 'done' && (
+        <p className="sh-success" role="status" data-testid="reset-done">
+          <FormattedMessage id="platform.msg.passwordChanged" />{' '}
+          <Link to="/login">
+            <FormattedMessage id="shell.nav.login" />
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { EMPTY_ADDRESS } from '@agora/contracts';
+import {
+  AddressInput,
+  ApiError,
+  api,
+  Loading,
+  localeAtom,
+  NotFound,
+  PageHeader,
+  PasswordField,
+  TextField,
+  useForm,
+  useNotify,
+  useSettings,
+  type AddressValue,
+} from '@agora/platform';
+import { addressText, locationText } from './address';
+
+const EMPTY = {
+  username: '',
+  firstname: '',
+  lastname: '',
+  email: '',
+  password: '',
+  password_repeat: '',
+  phone: '',
+  address: '',
+  location: '',
+};
+type Values = typeof EMPTY;
+
+/** /register: only when registration is on (else the 404 page). */
+export function RegisterPage() {
+  const { settings, state } = useSettings();
+  if (state === 'pending') return <Loading />;
+  if (!settings.registration) return <NotFound />;
+  return <RegisterForm geocoderUrl={settings.geocoderUrl || null} />;
+}
+
+function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const form = useForm<Values>({ scope: 'users', initial: EMPTY, mode: 'post' });
+  const locale = useAtomValue(localeAtom);
+  const [address, setAddress] = useState<AddressValue>({ address: { ...EMPTY_ADDRESS }, location: null });
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const { values } = form;
+
+  const onAddress = (next: AddressValue) => {
+    setAddress(next);
+    form.setValue('address', addressText(next.address));
+    form.setValue('location', locationText(next.location));
+  };
+  const bind = (name: keyof Values) => {
+    const binding = form.field<string>(name);
+    if (name !== 'password' && name !== 'password_repeat') return binding;
+    return {
+      ...binding,
+      onChange: (value: string) => {
+        setMismatch(false);
+        binding.onChange(value);
+      },
+    };
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (!(await form.validate())) {
+        notify({ type: 'warning', body: 'form contains non valid elements' });
+        return;
+      }
+      if (values.password !== values.password_repeat) {
+        setMismatch(true);
+        notify({ type: 'warning', body: 'passwords do not match' });
+        return;
+      }
+      await api.post('registration', {
+        username: values.username.trim(),
+        firstname: values.firstname.trim(),
+        lastname: values.lastname.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        phone: values.phone.trim() || undefined,
+        address: values.address || undefined,
+        location: values.location || undefined,
+        // account mails are written in the language the visitor registered in
+        locale,
+      });
+      setSubmitted(true);
+      notify({ type: 'success', body: 'successful registration', duration: 3 });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        notify({ type: 'warning', body: 'username exists' });
+      } else {
+        notify({ type: 'warning', body: 'action denied' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="sh-account" data-testid="register-page">
+      <PageHeader title={<FormattedMessage id="shell.register.title" />} />
+      <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="register-form">
+        <fieldset disabled={submitted || busy} className="sh-fieldset">
+          <legend className="ag-visually-hidden">
+            <FormattedMessage id="shell.register.title" />
+          </legend>
+          <TextField
+            {...bind('username')}
+            label={<FormattedMessage id="shell.profile.username" />}
+            autoComplete="username"
+          />
+          <div className="sh-row">
+            <TextField
+              {...bind('firstname')}
+              label={<FormattedMessage id="shell.profile.firstname" />}
+              autoComplete="given-name"
+            />
+            <TextField
+              {...bind('lastname')}
+              label={<FormattedMessage id="shell.profile.lastname" />}
+              autoComplete="family-name"
+            />
+          </div>
+          <TextField
+            {...bind('email')}
+            label={<FormattedMessage id="shell.profile.email" />}
+            type="email"
+            autoComplete="email"
+          />
+          <div className="sh-row">
+            <PasswordField {...bind('password')} label={<FormattedMessage id="shell.profile.password" />} />
+            <PasswordField
+              {...bind('password_repeat')}
+              required
+              label={<FormattedMessage id="shell.profile.passwordRepeat" />}
+              errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+            />
+          </div>
+          <TextField
+            {...bind('phone')}
+            label={<FormattedMessage id="shell.profile.phone" />}
+            type="tel"
+            autoComplete="tel"
+          />
+          <AddressInput value={address} onChange={onAddress} geocoderUrl={geocoderUrl} />
+          <button type="submit" className="sh-button sh-button-primary" data-testid="register-submit">
+            <FormattedMessage id="shell.register.submit" />
+          </button>
+        </fieldset>
+      </form>
+      {submitted && (
+        <p className="sh-success" role="status" data-testid="register-done">
+          <FormattedMessage id="shell.register.done" />{' '}
+          <Link to="/login">
+            <FormattedMessage id="shell.nav.login" />
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,371 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import type { SessionUser } from '@agora/contracts';
+import { Notifications, notificationsAtom } from '@agora/platform';
+import {
+  clearCookies,
+  click,
+  mockFetch,
+  participantUser,
+  renderWeb,
+  type FakeRoutes,
+} from '../../../../scripts/jest/web';
+import { shellMessages } from '../../i18n';
+import { LoginPage } from '../LoginPage';
+import { PolicyPage } from '../PolicyPage';
+import { ProfilePage } from '../ProfilePage';
+import { RecoveryPage, ResetPasswordPage } from './RecoveryPage';
+import { RegisterPage } from './RegisterPage';
+
+const SETTINGS = {
+  map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
+  isOpenAuthEnabled: false,
+  isGoogleAuthEnabled: false,
+  isFacebookAuthEnabled: false,
+  openAuthTitle: '',
+  multilingual: true,
+  locales: ['el', 'en'],
+  registration: true,
+  geocoderUrl: '',
+};
+
+function page(
+  path: string,
+  element: ReactElement,
+  route: string,
+  opts: { user?: SessionUser | null; locale?: 'el' | 'en' } = {},
+) {
+  return renderWeb(
+    <>
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Notifications />
+    </>,
+    { route, user: opts.user ?? null, locale: opts.locale ?? 'en', messages: shellMessages, probe: true },
+  );
+}
+
+function notes(): string[] {
+  return screen.queryAllByTestId('notification').map((n) => n.textContent?.replace('×', '').trim() ?? '');
+}
+
+/** The field labelled `label` (required fields add a ' *' to the label). */
+function fill(label: string, value: string) {
+  const name = new RegExp(`^${label}( \\*)?$`);
+  fireEvent.change(screen.getByLabelText(name), { target: { value } });
+}
+
+beforeEach(() => {
+  clearCookies();
+  document.cookie = 'token=t';
+});
+
+describe('LoginPage extras', () => {
+  it('shows the sign-up panel and the external logins that the settings enable', async () => {
+    mockFetch({
+      'GET /api/settings': {
+        status: 200,
+        body: {
+          ...SETTINGS,
+          isGoogleAuthEnabled: true,
+          isOpenAuthEnabled: true,
+          openAuthTitle: 'Δήμος SSO',
+        },
+      },
+    });
+    await page('/login', <LoginPage />, '/login');
+    expect(screen.getByTestId('signup-panel')).toBeTruthy();
+    expect(screen.getByTestId('login-google').getAttribute('href')).toMatch(/^\/api\/goauth\?referrer=/);
+    expect(screen.getByTestId('login-oauth').getAttribute('href')).toBe('/api/oauth');
+    expect(screen.getByTestId('login-oauth').textContent).toBe('Δήμος SSO');
+    expect(screen.queryByTestId('login-facebook')).toBeNull();
+  });
+
+  it('shows neither without the flags (or without settings)', async () => {
+    mockFetch({});
+    await page('/login', <LoginPage />, '/login');
+    expect(screen.queryByTestId('signup-panel')).toBeNull();
+    expect(screen.queryByTestId('external-logins')).toBeNull();
+  });
+  it.each([
+    ['oauth', 'en', 'Signing in with the external provider failed.'],
+    [
+      'oauth_email',
+      'el',
+      'Υπάρχει ήδη λογαριασμός με αυτό το e-mail ή ο πάροχος δεν έδωσε e-mail· συνδεθείτε με τον κωδικό σας.',
+    ],
+    ['inactive', 'el', 'Ο λογαριασμός σας δεν είναι ενεργός.'],
+  ] as const)('explains ?error=%s (%s)', async (code, locale, text) => {
+    mockFetch({});
+    await page('/login', <LoginPage />, `/login?error=${code}`, { locale });
+    expect(screen.getByTestId('login-warning').textContent).toBe(text);
+  });
+
+  it('shows no warning for an unknown ?error', async () => {
+    mockFetch({});
+    await page('/login', <LoginPage />, '/login?error=whatever');
+    expect(screen.queryByTestId('login-warning')).toBeNull();
+  });
+
+  it('raises the "wrong credentials" notification next to the inline error', async () => {
+    mockFetch({ 'POST /api/login': { status: 401, body: { Error: 'wrong credentials' } } });
+    await page('/login', <LoginPage />, '/login');
+    fill('Username', 'maria');
+    fill('Password', 'bad');
+    await click(screen.getByTestId('login-submit'));
+    expect(screen.getByTestId('login-error').textContent).toBe('Wrong credentials');
+    expect(notes()).toEqual(['Wrong credentials']);
+  });
+});
+
+describe('RegisterPage', () => {
+  const withRegistration: FakeRoutes = { 'GET /api/settings': { status: 200, body: SETTINGS } };
+
+  async function fillForm(repeat = 'Secret-123') {
+    fill('Username', 'eleni');
+    fill('First name', 'Ελένη');
+    fill('Last name', 'Γεωργίου');
+    fill('Email', 'eleni@example.org');
+    fill('Password', 'Secret-123');
+    fill('Repeat password', repeat);
+    fill('Street', 'Ερμού');
+    fill('Number', '12');
+    fill('Town', 'Αθήνα');
+    fill('Postal code', '105 63');
+  }
+
+  it('is the 404 page when registration is off', async () => {
+    mockFetch({ 'GET /api/settings': { status: 200, body: { ...SETTINGS, registration: false } } });
+    await page('/register', <RegisterPage />, '/register');
+    expect(screen.getByTestId('not-found')).toBeTruthy();
+  });
+
+  it('warns when the passwords do not match, and sends nothing', async () => {
+    const calls = mockFetch(withRegistration);
+    await page('/register', <RegisterPage />, '/register');
+    await fillForm('other');
+    await click(screen.getByTestId('register-submit'));
+    expect(notes()).toEqual(['Passwords do not match']);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  const RULES = {
+    username: { required: true, min_size: 3, max_size: 30, unique: true },
+    firstname: { required: true, max_size: 100 },
+    lastname: { required: true, max_size: 100 },
+    email: { required: true, unique: true },
+    password: { required: true, min_size: 8 },
+    address: { required: false, max_size: 300 },
+  };
+
+  it("applies the server's rules: a refused submit warns 'form contains non valid elements' and sends nothing", async () => {
+    const calls = mockFetch({
+      ...withRegistration,
+      'GET /api/validation/scope/users': { status: 200, body: RULES },
+    });
+    await page('/register', <RegisterPage />, '/register');
+    await screen.findByLabelText(/^Username \*$/);
+    fill('Username', 'el');
+    await click(screen.getByTestId('register-submit'));
+    expect(notes()).toEqual(['The form contains invalid fields']);
+    expect(screen.getAllByText('Minimum size is 3.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('This value is required.').length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('asks the server whether the username exists and refuses a taken one', async () => {
+    const calls = mockFetch({
+      ...withRegistration,
+      'GET /api/validation/scope/users': { status: 200, body: RULES },
+      'GET /api/checkIfExists/scope/users/field/username/value/eleni': { status: 200, body: true },
+      'GET /api/checkIfExists/scope/users/field/email/value/eleni%40example.org': {
+        status: 200,
+        body: false,
+      },
+    });
+    await page('/register', <RegisterPage />, '/register');
+    await screen.findByLabelText(/^Username \*$/);
+    await fillForm();
+    await click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('This value already exists!')).toBeTruthy();
+    expect(notes()).toEqual(['The form contains invalid fields']);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('registers, announces it for 3 s and disables the form', async () => {
+    const calls = mockFetch({ ...withRegistration, 'POST /api/registration': { status: 200, body: {} } });
+    const { store } = await page('/register', <RegisterPage />, '/register');
+    await fillForm();
+    await click(screen.getByTestId('register-submit'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: 'eleni',
+      firstname: 'Ελένη',
+      lastname: 'Γεωργίου',
+      email: 'eleni@example.org',
+      password: 'Secret-123',
+      address: 'Ερμού+12+Αθήνα+105 63',
+      locale: 'en',
+    });
+    expect(notes()).toEqual(['Successful registration']);
+    expect(store.get(notificationsAtom)[0]?.duration).toBe(3);
+    expect((screen.getByTestId('register-submit') as HTMLButtonElement).closest('fieldset')?.disabled).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    [409, 'This username already exists'],
+    [400, 'Action denied'],
+  ])('answers %s with "%s"', async (status, text) => {
+    mockFetch({ ...withRegistration, 'POST /api/registration': { status, body: { Error: 'x' } } });
+    await page('/register', <RegisterPage />, '/register');
+    await fillForm();
+    await click(screen.getByTestId('register-submit'));
+    expect(notes()).toEqual([text]);
+    expect((screen.getByTestId('register-submit') as HTMLButtonElement).closest('fieldset')?.disabled).toBe(
+      false,
+    );
+  });
+});
+
+describe('RecoveryPage', () => {
+  it.each([
+    [200, 'You will soon receive an email', true],
+    [404, 'User not found', false],
+    [500, 'Unknown error', false],
+  ])('answers %s with "%s"', async (status, text, disabled) => {
+    const calls = mockFetch({ 'POST /api/recovery': { status, body: status === 200 ? {} : { Error: 'x' } } });
+    await page('/password_recovery', <RecoveryPage />, '/password_recovery');
+    fill('Username', 'eleni');
+    await click(screen.getByTestId('recovery-submit'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ username: 'eleni' });
+    expect(notes()).toEqual([text]);
+    expect((screen.getByTestId('recovery-submit') as HTMLButtonElement).closest('fieldset')?.disabled).toBe(
+      disabled,
+    );
+  });
+
+  it('speaks Greek', async () => {
+    mockFetch({ 'POST /api/recovery': { status: 404, body: { Error: 'user not found' } } });
+    await page('/password_recovery', <RecoveryPage />, '/password_recovery', { locale: 'el' });
+    expect(screen.getByRole('heading', { name: 'Ανάκτηση κωδικού' })).toBeTruthy();
+    fill('Όνομα χρήστη', 'x');
+    await click(screen.getByTestId('recovery-submit'));
+    expect(notes()).toEqual(['Ο χρήστης δεν βρέθηκε']);
+  });
+});
+
+describe('ResetPasswordPage', () => {
+  async function reset(status: number) {
+    const calls = mockFetch({
+      'POST /api/recovery/reset': { status, body: status === 200 ? {} : { Error: 'x' } },
+    });
+    await page('/password_recovery/reset/:token', <ResetPasswordPage />, '/password_recovery/reset/abc');
+    fill('New password', 'Secret-123');
+    fill('Repeat password', 'Secret-123');
+    await click(screen.getByTestId('reset-submit'));
+    return calls;
+  }
+
+  it('sets the password and links to the login', async () => {
+    const calls = await reset(200);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'abc', password: 'Secret-123' });
+    expect(screen.getByTestId('reset-done').querySelector('a')?.getAttribute('href')).toBe('/login');
+  });
+
+  it('shows the 410 page for an expired link', async () => {
+    await reset(410);
+    expect(screen.getByRole('heading', { name: 'Too late!' })).toBeTruthy();
+  });
+
+  it('says "action denied" for an unknown link', async () => {
+    await reset(404);
+    expect(notes()).toEqual(['Action denied']);
+  });
+});
+
+describe('ProfilePage', () => {
+  const profile = { ...participantUser, phone: '2101234567', address: 'Ερμού+12+Αθήνα+105 63' };
+
+  it('sends only the changed fields and hides the role selector', async () => {
+    const calls = mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profile': { status: 200, body: profile },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    expect(await screen.findByTestId('profile-form')).toBeTruthy();
+    expect(screen.queryByLabelText('Role')).toBeNull();
+    expect((screen.getByTestId('profile-submit') as HTMLButtonElement).disabled).toBe(true);
+    fill('Phone', '2109999999');
+    fill('Town', 'Πάτρα');
+    await click(screen.getByTestId('profile-submit'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      phone: '2109999999',
+      address: 'Ερμού+12+Πάτρα+105 63',
+    });
+    expect(notes()).toEqual(['Successful update']);
+  });
+
+  it('changes the language of account mails', async () => {
+    const calls = mockFetch({
+      'GET /api/profile': { status: 200, body: { ...profile, locale: 'el' } },
+      'PUT /api/profile': { status: 200, body: { ...profile, locale: 'en' } },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    await screen.findByTestId('profile-form');
+    const select = screen.getByLabelText('Language of e-mails') as HTMLSelectElement;
+    expect(select.value).toBe('el');
+    fireEvent.change(select, { target: { value: 'en' } });
+    await click(screen.getByTestId('profile-submit'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ locale: 'en' });
+  });
+
+  it('says "action denied" when the update is refused', async () => {
+    mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profile': { status: 400, body: { Error: 'bad' } },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    await screen.findByTestId('profile-form');
+    fill('First name', 'Νικόλαος');
+    await click(screen.getByTestId('profile-submit'));
+    expect(notes()).toEqual(['Action denied']);
+  });
+
+  it('changes the password with the current one, and checks the repeat', async () => {
+    const calls = mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profile': { status: 200, body: {} },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    await screen.findByTestId('profile-form');
+    fill('Current password', 'old');
+    fill('New password', 'New-secret-1');
+    fill('Repeat password', 'different');
+    await click(screen.getByTestId('password-submit'));
+    expect(notes()).toEqual(['Passwords do not match']);
+    fill('Repeat password', 'New-secret-1');
+    await click(screen.getByTestId('password-submit'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      password_current: 'old',
+      password: 'New-secret-1',
+      password_repeat: 'New-secret-1',
+    });
+  });
+});
+
+describe('PolicyPage', () => {
+  it.each([
+    ['en', 'Privacy policy', /session cookie/],
+    ['el', 'Πολιτική απορρήτου', /cookie της συνεδρίας/],
+  ] as const)('explains what is stored (%s)', async (locale, title, cookies) => {
+    mockFetch({});
+    await page('/policy', <PolicyPage />, '/policy', { locale });
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByTestId('policy-cookies').textContent).toMatch(cookies);
+    expect(screen.getByTestId('policy-storage').textContent).toMatch(/localStorage|local storage/);
+  });
+});

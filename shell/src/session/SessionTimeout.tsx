@@ -1,0 +1,152 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { atom, useAtom } from 'jotai';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { CSRF_COOKIE } from '@agora/contracts';
+import { api, ApiError, Modal, readCookie, useSession } from '@agora/platform';
+
+/** How often the `token` cookie is looked at while logged in (spec part 1 §4). */
+export const SESSION_POLL_MS = 500;
+/** Polls in a row without the cookie before the session counts as timed out (a logout in flight clears it too). */
+export const MISSES_BEFORE_TIMEOUT = 2;
+
+/** The session time-out flag: set when the `token` cookie disappears while logged in. */
+export const sessionTimedOutAtom = atom(false);
+
+/** Watches the `token` cookie while logged in and sets the time-out flag when it is gone. */
+function useTimeoutWatch(): boolean {
+  const { status } = useSession();
+  const [timedOut, setTimedOut] = useAtom(sessionTimedOutAtom);
+  useEffect(() => {
+    if (status !== 'loggedIn' || timedOut) return;
+    let misses = 0;
+    const timer = setInterval(() => {
+      misses = readCookie(CSRF_COOKIE) ? 0 : misses + 1;
+      if (misses >= MISSES_BEFORE_TIMEOUT) setTimedOut(true);
+    }, SESSION_POLL_MS);
+    return () => clearInterval(timer);
+  }, [status, timedOut, setTimedOut]);
+  return timedOut && status === 'loggedIn';
+}
+
+type Failure = 'different' | 'credentials' | 'other' | null;
+
+/** The login modal at session time-out: re-login with the same username, or log in as another user. */
+export function SessionTimeout() {
+  const open = useTimeoutWatch();
+  const [, setTimedOut] = useAtom(sessionTimedOutAtom);
+  const { user, refresh, logout } = useSession();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<Failure>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  if (!open || !user) return null;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!user) return;
+    setFailure(null);
+    if (username.trim() !== user.username) {
+      setFailure('different');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.post<{ loggedin?: boolean } | undefined>('login', {
+        username: username.trim(),
+        password,
+      });
+      if (answer && answer.loggedin === false) throw new ApiError(401, 'wrong credentials');
+      const next = await refresh();
+      if (!next) throw new ApiError(401, 'wrong credentials');
+      setTimedOut(false);
+      setUsername('');
+      setPassword('');
+      // The page stays where it was; what it shows is read again with the new session.
+      void mutate(() => true);
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && (error.status === 401 || error.status === 403) ? 'credentials' : 'other',
+      );
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onOtherUser() {
+    setTimedOut(false);
+    await logout();
+    navigate('/login');
+  }
+
+  const messages: Record<Exclude<Failure, null>, string> = {
+    different: 'platform.msg.differentUsername',
+    credentials: 'platform.msg.wrongCredentials',
+    other: 'platform.msg.unknownError',
+  };
+
+  return (
+    <Modal
+      title={<FormattedMessage id="shell.timeout.title" />}
+      testId="timeout-modal"
+      describedBy={`${id}-text`}
+    >
+      <p id={`${id}-text`}>
+        <FormattedMessage id="shell.timeout.text" />
+      </p>
+      <form className="sh-form" onSubmit={onSubmit} data-testid="timeout-form">
+        <div className="sh-field">
+          <label htmlFor={`${id}-username`}>
+            <FormattedMessage id="shell.login.username" />
+          </label>
+          <input
+            id={`${id}-username`}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="sh-field">
+          <label htmlFor={`${id}-password`}>
+            <FormattedMessage id="shell.login.password" />
+          </label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {failure && (
+          <p className="sh-form-error" role="alert" data-testid="timeout-error">
+            <FormattedMessage id={messages[failure]} />
+          </p>
+        )}
+        <div className="ag-modal-actions">
+          <button type="button" className="ag-button" onClick={onOtherUser} data-testid="timeout-other-user">
+            <FormattedMessage id="shell.timeout.otherUser" />
+          </button>
+          <button
+            type="submit"
+            className="ag-button ag-button-primary"
+            disabled={busy}
+            data-testid="timeout-submit"
+          >
+            <FormattedMessage id="shell.login.submit" />
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
