@@ -1,29 +1,18 @@
 // Like/dislike reactions end to end, in Chromium, on a fresh database (one process, real PostgreSQL): an admin owns
 // a library image; an editor likes it, toggles the like off and dislikes it (like disabled meanwhile); the owner
 // sees the counts with both buttons disabled and the reason; an anonymous call may read but not react.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { startAllInOne } from '../scripts/lib/stack.mjs';
 import { apiAs, type ApiCall } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
+import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'reactions-admin-pw1';
 const EDITOR_PASSWORD = 'reactions-editor-pw1';
 
-interface Stack {
-  url: string;
-  stop(): Promise<void>;
-}
-
 describe('reactions on library items', () => {
-  let db: TestDatabase;
-  let stack: Stack;
-  let tmp: string;
+  let stack: TestSite;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let ownerContext: BrowserContext;
@@ -34,21 +23,7 @@ describe('reactions on library items', () => {
   let ownerApi: ApiCall;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-reactions-'));
-    db = await createTestDatabase('agora_e2e_reactions');
-    stack = (await startAllInOne({
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        QUEUE_PREFIX: `e2e-react-${Date.now().toString(36)}`,
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        AGORA_DATA_DIR: tmp,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-      },
-    })) as Stack;
+    stack = await startTestSite('reactions', ADMIN_PASSWORD);
     ({ browser, close: closeBrowser } = await launchBrowser());
     ownerContext = await newContext(browser, stack.url, { locale: 'en' });
     ownerApi = await apiAs(ownerContext, 'admin', ADMIN_PASSWORD);
@@ -86,8 +61,6 @@ describe('reactions on library items', () => {
   afterAll(async () => {
     await closeBrowser?.();
     await stack?.stop();
-    await db?.drop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   async function openDetail(page: Page) {

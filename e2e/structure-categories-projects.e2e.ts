@@ -2,16 +2,13 @@
 // process, real PostgreSQL): a category made active with 'Save and make Active' shows in the aside's categories
 // tab; a project with a WMS layer and a legislation row; two projects reordered by drag and drop; an edit and a
 // delete; both languages; the screens at phone width; no serious accessibility violations.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CategoryWire, ProjectWire } from '@agora/contracts';
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { startAllInOne } from '../scripts/lib/stack.mjs';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
 const ADMIN = '/admin/administration';
@@ -29,9 +26,7 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15
 }
 
 describe('structure: categories and projects', () => {
-  let db: TestDatabase;
-  let stack: { url: string; stop(): Promise<void> };
-  let tmp: string;
+  let stack: TestSite;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
@@ -39,21 +34,7 @@ describe('structure: categories and projects', () => {
   let categoryToken = '';
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-structure-'));
-    db = await createTestDatabase('agora_e2e_structure_cat_proj');
-    stack = await startAllInOne({
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        QUEUE_PREFIX: `e2e-scp-${Date.now().toString(36)}`,
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        AGORA_DATA_DIR: tmp,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-      },
-    });
+    stack = await startTestSite('structure_cat_proj', ADMIN_PASSWORD);
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await newContext(browser, stack.url, { locale: 'en' });
     page = await context.newPage();
@@ -63,8 +44,6 @@ describe('structure: categories and projects', () => {
   afterAll(async () => {
     await closeBrowser?.();
     await stack?.stop();
-    await db?.drop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   const notification = (p: Page, text: string | RegExp) =>
@@ -306,7 +285,10 @@ describe('structure: categories and projects', () => {
         .catch(() => undefined);
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      const shot = await p.screenshot({ fullPage: true, path: path.join(tmp, `phone-${found.length}.png`) });
+      const shot = await p.screenshot({
+        fullPage: true,
+        path: path.join(stack.dataDir, `phone-${found.length}.png`),
+      });
       expect(shot.length).toBeGreaterThan(1000);
       const result = await new AxeBuilder({ page: p }).analyze();
       for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {

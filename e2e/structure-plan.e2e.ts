@@ -4,18 +4,14 @@
 // drop of topics and attributes, hide and show, edits in the three open modes (modal, new tab, same tab), a delete
 // with its confirmation; then the structure read back through the API is exactly what was built. Last, the screen
 // at phone width.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import type { AttributeWire, GeoJsonGeometry, TopicWire, VariableWire } from '@agora/contracts';
 import { toWgs84 } from '@agora/contracts/crs';
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { startAllInOne } from '../scripts/lib/stack.mjs';
 import { apiAs, type ApiCall } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { until } from './support/wait.js';
+import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-plan-admin-pw';
 const PLAN = '/admin/administration/project/odoi/plan';
@@ -47,9 +43,7 @@ function closeTo(actual: unknown, expected: unknown, digits: number): void {
 }
 
 describe('structure: plan project screen', () => {
-  let db: TestDatabase;
-  let stack: { url: string; stop(): Promise<void> };
-  let tmp: string;
+  let stack: TestSite;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
@@ -60,21 +54,7 @@ describe('structure: plan project screen', () => {
   let sentBoundary: GeoJsonGeometry | null = null;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-plan-'));
-    db = await createTestDatabase('agora_e2e_structure_plan');
-    stack = await startAllInOne({
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        QUEUE_PREFIX: `e2e-plan-${Date.now().toString(36)}`,
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        AGORA_DATA_DIR: tmp,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-      },
-    });
+    stack = await startTestSite('structure_plan', ADMIN_PASSWORD);
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await newContext(browser, stack.url, { locale: 'en' });
     page = await context.newPage();
@@ -104,8 +84,6 @@ describe('structure: plan project screen', () => {
   afterAll(async () => {
     await closeBrowser?.();
     await stack?.stop();
-    await db?.drop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   const notification = (p: Page, text: string | RegExp) =>

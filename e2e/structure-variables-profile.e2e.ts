@@ -3,9 +3,6 @@
 // and read back through the API exactly; an edit that sends only what changed; profile questions for both roles
 // with choices, reordered, edited in place and deleted, read back exactly; a thread created on a project from the
 // plan screen and replied to on /forum/{id}; the screens at phone width and checked with axe.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -16,17 +13,11 @@ import type {
   VariableKind,
   VariableWire,
 } from '@agora/contracts';
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { startAllInOne } from '../scripts/lib/stack.mjs';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
 const ADMIN = '/admin/administration';
-
-interface Stack {
-  url: string;
-  stop(): Promise<void>;
-}
 
 const svg = (color: string) =>
   Buffer.from(
@@ -34,9 +25,7 @@ const svg = (color: string) =>
   );
 
 describe('structure: variables, consultation profile, threads', () => {
-  let db: TestDatabase;
-  let stack: Stack;
-  let tmp: string;
+  let stack: TestSite;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
@@ -70,21 +59,7 @@ describe('structure: variables, consultation profile, threads', () => {
   }
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), 'agora-e2e-structure-'));
-    db = await createTestDatabase('agora_e2e_structure_vp');
-    stack = (await startAllInOne({
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        QUEUE_PREFIX: `e2e-svp-${Date.now().toString(36)}`,
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        AGORA_DATA_DIR: tmp,
-        LOG_LEVEL: 'warn',
-        PORT: '0',
-      },
-    })) as Stack;
+    stack = await startTestSite('structure_vp', ADMIN_PASSWORD);
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await newContext(browser, stack.url, { locale: 'en' });
     page = await context.newPage();
@@ -144,8 +119,6 @@ describe('structure: variables, consultation profile, threads', () => {
   afterAll(async () => {
     await closeBrowser?.();
     await stack?.stop();
-    await db?.drop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   const notification = (text: string | RegExp) =>

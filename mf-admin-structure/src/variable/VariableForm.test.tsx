@@ -10,7 +10,6 @@ import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
 import { ALL_KINDS, draftErrors, emptyGeoChoice, newDraft, wireOf, type Kind } from './kinds';
-import { deriveMname } from './mname';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const ATTRIBUTE = '22222222-2222-4222-8222-222222222222';
@@ -415,12 +414,6 @@ describe('variable form', () => {
       { label: 'Park', color: '#ffffff', transparency: 1 },
     ]);
     expect(wireOf(select, null).options.geometricChoices).toEqual([{ label: 'Park' }]);
-  });
-
-  it('derives short names from what is typed', () => {
-    expect(deriveMname('Ερώτηση Χρήστη')).toBe('erotisi-christi');
-    expect(deriveMname('  Café, Bar ')).toBe('cafe-bar-');
-    expect(deriveMname('_x!y')).toBe('xy');
   });
 });
 

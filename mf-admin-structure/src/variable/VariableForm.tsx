@@ -18,6 +18,7 @@ import {
   Loading,
   TextArea,
   TextField,
+  typedShortName,
   useApi,
   useForm,
   useNotify,
@@ -35,7 +36,6 @@ import {
   type KindDraft,
 } from './kinds';
 import { MarkerPicker } from './MarkerPicker';
-import { deriveMname } from './mname';
 import { useServerErrors } from './serverErrors';
 import './variable.css';
 
@@ -161,7 +161,7 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
       ...binding,
       onChange: (value: string) => {
         server.clear(name);
-        binding.onChange(name === 'mname' ? deriveMname(value) : value);
+        binding.onChange(name === 'mname' ? typedShortName(value) : value);
       },
       errorText: server.errors[name] ?? null,
     };

@@ -3,7 +3,7 @@ import type { CategoryWire } from '@agora/contracts';
 import { adminUser, click, mockFetch, renderWeb } from '../../../../scripts/jest/web';
 import { useActiveCategory } from './activeCategory';
 import { NoActiveCategory } from './NoActiveCategory';
-import { toShortName } from './shortName';
+import { toShortName, typedShortName } from './shortName';
 
 const cat = (token: string, active: boolean): CategoryWire => ({
   token,
@@ -33,6 +33,15 @@ describe('toShortName', () => {
 
   it('keeps within the length and never ends with a dash', () => {
     expect(toShortName('abc def', 4)).toBe('abc');
+  });
+});
+
+describe('typedShortName', () => {
+  it('keeps what the short-name field needs while the user types', () => {
+    expect(typedShortName('Ερώτηση Χρήστη')).toBe('erotisi-christi');
+    expect(typedShortName('  Café, Bar ')).toBe('cafe-bar-');
+    expect(typedShortName('_x!y_z')).toBe('x-y_z');
+    expect(typedShortName('abcdef', 4)).toBe('abcd');
   });
 });
 

@@ -44,17 +44,33 @@ const LETTERS: Readonly<Record<string, string>> = {
 /** The default length limit (the structure's mname rule). */
 export const SHORT_NAME_MAX = 60;
 
-export function toShortName(title: string, max: number = SHORT_NAME_MAX): string {
-  // Lowercase, then split accents off (ά → α + ◌́) and drop them, so Greek and Latin letters are bare.
-  let text = title
+/** Lowercase, accents dropped, Greek written in Latin letters; other characters are left as they are. */
+function latinLetters(text: string): string {
+  // Split accents off (ά → α + ◌́) and drop them, so Greek and Latin letters are bare.
+  let out = text
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
-  for (const [greek, latin] of PAIRS) text = text.split(greek).join(latin);
-  text = Array.from(text, (ch) => LETTERS[ch] ?? ch).join('');
-  return text
+  for (const [greek, latin] of PAIRS) out = out.split(greek).join(latin);
+  return Array.from(out, (ch) => LETTERS[ch] ?? ch).join('');
+}
+
+export function toShortName(title: string, max: number = SHORT_NAME_MAX): string {
+  return latinLetters(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+/, '')
     .slice(0, max)
     .replace(/-+$/, '');
+}
+
+/**
+ * The same rule for a short name typed into its own field: `_` is kept (the server's pattern allows it) and a
+ * trailing '-' stays, so that the next word can be typed after a space.
+ */
+export function typedShortName(typed: string, max: number = SHORT_NAME_MAX): string {
+  return latinLetters(typed)
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+/, '')
+    .slice(0, max);
 }
