@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, Loading, useNotify, useSession, useSettings } from '@agora/platform';
+import { Loading, useNotify, useSession, useSettings } from '@agora/platform';
 import { homeFor } from '../access';
+import { CredentialFields, isWrongCredentials, useCredentials } from '../session/CredentialFields';
 
 /** `/login?error=…`: why an external login or a login came back here (set by the accounts service). */
 const LOGIN_ERRORS = ['oauth', 'oauth_email', 'inactive'] as const;
@@ -82,8 +83,7 @@ export function LoginPage() {
   const notify = useNotify();
   const [params] = useSearchParams();
   const loginError = loginErrorOf(params.get('error'));
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { username, password, setPassword, fields } = useCredentials();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const id = useId();
@@ -100,7 +100,7 @@ export function LoginPage() {
       const next = await login(username, password);
       navigate(homeFor(next.role), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      if (isWrongCredentials(error)) {
         setFailure({ kind: 'credentials' });
         notify({ type: 'warning', body: 'wrong credentials' });
       } else {
@@ -128,33 +128,7 @@ export function LoginPage() {
         data-testid="login-form"
         aria-describedby={failure ? `${id}-error` : undefined}
       >
-        <div className="sh-field">
-          <label htmlFor={`${id}-username`}>
-            <FormattedMessage id="shell.login.username" />
-          </label>
-          <input
-            id={`${id}-username`}
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="sh-field">
-          <label htmlFor={`${id}-password`}>
-            <FormattedMessage id="shell.login.password" />
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <CredentialFields id={id} {...fields} />
         {failure && (
           <p id={`${id}-error`} className="sh-form-error" role="alert" data-testid="login-error">
             {failure.kind === 'credentials' ? (

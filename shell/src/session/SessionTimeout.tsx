@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE } from '@agora/contracts';
 import { api, ApiError, Modal, readCookie, useSession } from '@agora/platform';
+import { CredentialFields, isWrongCredentials, useCredentials } from './CredentialFields';
 
 /** How often the `token` cookie is looked at while logged in (spec part 1 §4). */
 export const SESSION_POLL_MS = 500;
@@ -39,8 +40,7 @@ export function SessionTimeout() {
   const { user, refresh, logout } = useSession();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { username, password, setUsername, setPassword, fields } = useCredentials();
   const [failure, setFailure] = useState<Failure>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -70,9 +70,7 @@ export function SessionTimeout() {
       // The page stays where it was; what it shows is read again with the new session.
       void mutate(() => true);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && (error.status === 401 || error.status === 403) ? 'credentials' : 'other',
-      );
+      setFailure(isWrongCredentials(error) ? 'credentials' : 'other');
       setPassword('');
     } finally {
       setBusy(false);
@@ -101,33 +99,7 @@ export function SessionTimeout() {
         <FormattedMessage id="shell.timeout.text" />
       </p>
       <form className="sh-form" onSubmit={onSubmit} data-testid="timeout-form">
-        <div className="sh-field">
-          <label htmlFor={`${id}-username`}>
-            <FormattedMessage id="shell.login.username" />
-          </label>
-          <input
-            id={`${id}-username`}
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="sh-field">
-          <label htmlFor={`${id}-password`}>
-            <FormattedMessage id="shell.login.password" />
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <CredentialFields id={id} {...fields} />
         {failure && (
           <p className="sh-form-error" role="alert" data-testid="timeout-error">
             <FormattedMessage id={messages[failure]} />
