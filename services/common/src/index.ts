@@ -14,4 +14,5 @@ export * from './health/readiness.js';
 export * from './health/health.module.js';
 export * from './http/service.js';
 export * from './http/paging.js';
+export * from './http/scope-validation.js';
 export * from './jobs/mail-request.js';

@@ -55,8 +55,4 @@ export const AccountsErrors = {
     new FieldError('password_repeat', 400, 'passwords do not match', 'ACCOUNTS.PASSWORDS_DIFFER'),
   badLocation: () =>
     new FieldError('location', 400, 'invalid location (lat;lon)', 'ACCOUNTS.INVALID_LOCATION'),
-  notUniqueField: () =>
-    new AppError('ACCOUNTS.NOT_UNIQUE_FIELD', 400, 'this field is not checked for existence'),
-  unknownScope: () => AppError.notFound('unknown validation scope', 'ACCOUNTS.UNKNOWN_SCOPE'),
-  unknownField: () => new AppError('ACCOUNTS.UNKNOWN_FIELD', 400, 'unknown field'),
 };

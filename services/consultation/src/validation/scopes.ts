@@ -5,7 +5,6 @@ import { PROFILE_SCOPE } from '../profile/profile.rules.js';
 import { PROJECT_SCOPE } from '../project/project.rules.js';
 import { VARIABLE_SCOPE } from '../variable/variable.rules.js';
 import type { ScopeDefinition } from './scope.js';
-import { ValidationErrors } from './validation.errors.js';
 
 /** The consultation service's validation scopes, by lower-cased name (`topic` is the spec's name for a node). */
 export const SCOPES: Readonly<Record<string, ScopeDefinition>> = {
@@ -17,9 +16,3 @@ export const SCOPES: Readonly<Record<string, ScopeDefinition>> = {
   variable: VARIABLE_SCOPE,
   consultationprofile: PROFILE_SCOPE,
 };
-
-export function scopeOf(scope: string): ScopeDefinition {
-  const found = SCOPES[scope.toLowerCase()];
-  if (!found) throw ValidationErrors.unknownScope();
-  return found;
-}

@@ -1,61 +1,34 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
-import { Public } from '@agora/common';
-import { pickRules, type ScopeRules } from '@agora/contracts';
+import { ScopeValidationController, type ExistenceCheck } from '@agora/common';
+import type { ScopeRules } from '@agora/contracts';
 import { parseToken } from '../http/params.js';
-import { scopeOf } from './scopes.js';
+import type { UniqueField } from './scope.js';
+import { SCOPES } from './scopes.js';
 import { ValidationErrors } from './validation.errors.js';
 
 /**
  * The rules of the consultation scopes (category, project, node/topic, attribute, variable, consultationProfile),
- * the same rules every write checks, and `checkIfExists` for their unique fields.
+ * the same rules every write checks, and `checkIfExists` for their unique fields. Short names of topics,
+ * attributes and variables are unique within their parent: `checkIfExists` then needs its token in `parent`.
  */
-@ApiTags('validation')
 @Controller()
-export class ConsultationValidationController {
-  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
-
-  @ApiOperation({ summary: 'The validation rules of a scope' })
-  @Public()
-  @Get('validation/scope/:scope')
-  all(@Param('scope') scope: string): ScopeRules {
-    return scopeOf(scope).rules;
+export class ConsultationValidationController extends ScopeValidationController {
+  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {
+    super('CONSULTATION');
   }
 
-  @ApiOperation({ summary: 'The rules of some fields of a scope (`fields` is `;`-joined)' })
-  @Public()
-  @Get('validation/scope/:scope/fields/:fields')
-  some(@Param('scope') scope: string, @Param('fields') fields: string): ScopeRules {
-    const picked = pickRules(scopeOf(scope).rules, fields);
-    if (!picked) throw ValidationErrors.unknownField();
-    return picked;
+  protected rulesOf(scope: string): ScopeRules | undefined {
+    return SCOPES[scope.toLowerCase()]?.rules;
   }
 
-  @ApiOperation({
-    summary: 'Whether a value of a unique field exists already: true|false',
-    description:
-      'Short names of topics, attributes and variables are unique within their parent: pass its token.',
-  })
-  @ApiQuery({
-    name: 'parent',
-    required: false,
-    description: 'the token of the parent (project, topic, attribute)',
-  })
-  @Public()
-  @Get('checkIfExists/scope/:scope/field/:field/value/:value')
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  async exists(
-    @Param('scope') scope: string,
-    @Param('field') field: string,
-    @Param('value') value: string,
-    @Query('parent') parent?: string,
-  ): Promise<boolean> {
-    const def = scopeOf(scope);
-    if (!def.rules[field]) throw ValidationErrors.unknownField();
-    const where = def.unique[field];
-    if (!where) throw ValidationErrors.notUniqueField();
+  protected existenceOf(scope: string, field: string): ExistenceCheck | undefined {
+    const where = SCOPES[scope.toLowerCase()]?.unique[field];
+    return where && ((value, parent) => this.lookUp(where, value, parent));
+  }
+
+  private async lookUp(where: UniqueField, value: string, parent: string | undefined): Promise<boolean> {
     // Table and column names come from the scope definitions in code, never from the request.
     const sql = `SELECT 1 FROM "consultation"."${where.table}" WHERE "${where.column}" = $1`;
     if (!where.parent) return (await this.db.query(sql + ' LIMIT 1', [value])).length > 0;

@@ -15,10 +15,6 @@ export const UploadErrors = {
   exists: (field: string) => AppError.conflict('LIBRARY.EXISTS', `${field}: This value already exists!`),
   invalidJson: (field: string) => AppError.badRequest('LIBRARY.INVALID_JSON', `${field}: invalid JSON list`),
   invalidUuid: () => AppError.badRequest('LIBRARY.INVALID_UUID', 'invalid uuid'),
-  unknownScope: () => AppError.notFound('unknown validation scope', 'LIBRARY.UNKNOWN_SCOPE'),
-  unknownField: () => AppError.badRequest('LIBRARY.UNKNOWN_FIELD', 'unknown field'),
-  notUniqueField: () =>
-    AppError.badRequest('LIBRARY.NOT_UNIQUE_FIELD', 'this field is not checked for existence'),
 };
 
 /** Size limits of uploads (bytes). */
