@@ -570,8 +570,14 @@ describe('structure: variables, consultation profile, threads', () => {
     // each step waits for the one before: the handle pressed, then the screen-reader announcements
     await page.keyboard.press('Space');
     await beach.locator('[data-testid="choice-drag"][aria-pressed="true"]').waitFor();
-    await page.keyboard.press('ArrowUp');
-    await page.getByText('South beach is over position 1 of 2.').waitFor({ state: 'attached' });
+    // dnd-kit's keyboard sensor starts listening for arrows a task after the lift and measures the choices
+    // first, so an early ArrowUp can go unheard: press again until it is announced (at the top, ArrowUp stays)
+    const over = page.getByText('South beach is over position 1 of 2.');
+    for (let attempt = 0; attempt < 10 && !(await over.count()); attempt += 1) {
+      await page.keyboard.press('ArrowUp');
+      await over.waitFor({ state: 'attached', timeout: 1000 }).catch(() => undefined);
+    }
+    await over.waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await page.getByText('South beach dropped at position 1 of 2.').waitFor({ state: 'attached' });
     await beach.getByTestId('choice-content').first().filter({ hasText: 'South beach' }).waitFor();

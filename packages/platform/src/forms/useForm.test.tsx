@@ -147,6 +147,30 @@ describe('useForm and the field components', () => {
     expect(input('Username *').getAttribute('aria-invalid')).toBe('false');
   });
 
+  it('checks a unique value typed before the rules arrived, once they arrive', async () => {
+    jest.useFakeTimers();
+    let answerRules: (answer: { status: number; body: unknown }) => void = () => undefined;
+    const calls = mockFetch({
+      [`GET ${RULES_URL}`]: () => new Promise((resolve) => (answerRules = resolve)),
+      'GET /api/checkIfExists/scope/users/field/username/value/maria': { status: 200, body: true },
+    });
+    await renderWeb(<Probe mode="post" initial={EMPTY} />);
+    // no rules yet: the field is not even marked required
+    type('Username', 'maria');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(urls(calls, '/api/checkIfExists')).toEqual([]);
+    await act(async () => {
+      answerRules({ status: 200, body: RULES });
+      await jest.advanceTimersByTimeAsync(500);
+    });
+    expect(urls(calls, '/api/checkIfExists')).toEqual([
+      '/api/checkIfExists/scope/users/field/username/value/maria',
+    ]);
+    expect(screen.getByText('This value already exists!')).toBeTruthy();
+  });
+
   it('refuses an invalid form with the spec message and sends nothing', async () => {
     const calls = mockFetch({ [`GET ${RULES_URL}`]: { status: 200, body: RULES } });
     await renderWeb(<Probe mode="post" initial={EMPTY} />);

@@ -185,6 +185,17 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
     [cancelUnique, initial, mode, rules, runUniqueCheck],
   );
 
+  // A value typed before the rules arrived had no unique check scheduled (nothing was known to be unique):
+  // schedule it once the rules are there.
+  const rulesSeen = useRef<ScopeRules | undefined>(undefined);
+  useEffect(() => {
+    if (!loadedRules || rulesSeen.current === loadedRules) return;
+    rulesSeen.current = loadedRules;
+    for (const [name, rule] of Object.entries(loadedRules)) {
+      if (rule?.unique) scheduleUnique(name, valuesRef.current[name]);
+    }
+  }, [loadedRules, scheduleUnique]);
+
   const setValue = useCallback(
     (name: string, value: FieldValue) => {
       setValues((v) => ({ ...v, [name]: value }));
