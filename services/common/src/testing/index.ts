@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@agora/contracts';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServiceConfig } from '../config/config.js';
-import { migrateService } from '../database/database.js';
+import { dataSourceOptions, migrateService, type ServiceStorage } from '../database/database.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { createLogger } from '../logging/logging.js';
 import { createServiceApp, type ServiceDefinition } from '../http/service.js';
@@ -62,6 +63,59 @@ export async function createTestDatabase(prefix = 'agora_test'): Promise<TestDat
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/** A fresh database for the tests of one service's migrations and schema. */
+export interface MigrationTestBed {
+  db: TestDatabase;
+  infra: Infra;
+  /** Runs the service's pending migrations; answers their names. */
+  migrate(): Promise<string[]>;
+  /** A data source on the service's schema, opened at the first call (closed by `close()`). */
+  dataSource(): Promise<DataSource>;
+  /** The schema's tables but TypeORM's `migrations`, by name; with `among`, only those (needs `dataSource()`). */
+  tables(among?: readonly string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Creates an empty database (named from `prefix`) with the infrastructure of `storage`'s service on it. */
+export async function createMigrationTestBed(
+  storage: ServiceStorage,
+  prefix: string,
+): Promise<MigrationTestBed> {
+  const db = await createTestDatabase(prefix);
+  let infra: Infra;
+  try {
+    infra = await createInfra({ databaseUrl: db.url, dataDir: 'data', queuePrefix: 'test' });
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
+  let ds: DataSource | undefined;
+  const opened = (): DataSource => {
+    if (!ds) throw new Error('open the data source with dataSource() first');
+    return ds;
+  };
+  return {
+    db,
+    infra,
+    migrate: () => migrateService(infra, storage),
+    dataSource: async () => (ds ??= await new DataSource(dataSourceOptions(infra, storage)).initialize()),
+    tables: async (among) => {
+      const rows = (await opened().query(
+        `SELECT table_name FROM information_schema.tables
+         WHERE table_schema = $1 AND table_name <> 'migrations' AND ($2::text[] IS NULL OR table_name = ANY($2))
+         ORDER BY 1`,
+        [storage.schema, among ?? null],
+      )) as Array<{ table_name: string }>;
+      return rows.map((r) => r.table_name);
+    },
+    close: async () => {
+      await ds?.destroy();
+      await infra.close();
+      await db.drop();
     },
   };
 }

@@ -1,6 +1,5 @@
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { createInfra, dataSourceOptions, migrateService, type Infra } from '@agora/common';
-import { DataSource } from 'typeorm';
+import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/testing';
+import type { DataSource } from 'typeorm';
 import { consultationStorage } from '../index.js';
 
 const TABLES = [
@@ -18,33 +17,18 @@ const TABLES = [
 ];
 
 describe('consultation migrations', () => {
-  let db: TestDatabase;
-  let infra: Infra;
+  let bed: MigrationTestBed;
   let ds: DataSource;
 
   beforeAll(async () => {
-    db = await createTestDatabase('agora_consultation_mig');
-    infra = await createInfra({ databaseUrl: db.url, dataDir: 'data', queuePrefix: 'test' });
+    bed = await createMigrationTestBed(consultationStorage, 'agora_consultation_mig');
   });
-  afterAll(async () => {
-    await ds?.destroy();
-    await infra?.close();
-    await db?.drop();
-  });
-
-  const tables = async (): Promise<string[]> =>
-    (
-      await ds.query(
-        `SELECT table_name FROM information_schema.tables
-         WHERE table_schema = 'consultation' AND table_name <> 'migrations' ORDER BY 1`,
-      )
-    ).map((r: { table_name: string }) => r.table_name);
+  afterAll(() => bed?.close());
+  const tables = () => bed.tables();
 
   it('run up, down and up again cleanly', async () => {
-    expect(await migrateService(infra, consultationStorage)).toEqual(
-      consultationStorage.migrations.map((m) => new m().name),
-    );
-    ds = await new DataSource(dataSourceOptions(infra, consultationStorage)).initialize();
+    expect(await bed.migrate()).toEqual(consultationStorage.migrations.map((m) => new m().name));
+    ds = await bed.dataSource();
     expect(await tables()).toEqual(TABLES);
     const [column] = await ds.query(
       `SELECT type, srid FROM public.geometry_columns WHERE f_table_schema = 'consultation' AND f_table_name = 'project'`,

@@ -1,35 +1,21 @@
 // The StructureTree migration: its tables, geometry columns and constraints, and its reversal.
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { createInfra, dataSourceOptions, migrateService, type Infra } from '@agora/common';
-import { DataSource } from 'typeorm';
+import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/testing';
+import type { DataSource } from 'typeorm';
 import { consultationStorage } from '../index.js';
 import { StructureTree1795400100000 } from '../migrations/1795400100000-StructureTree.js';
 
-let db: TestDatabase;
-let infra: Infra;
+let bed: MigrationTestBed;
 let ds: DataSource;
 
 beforeAll(async () => {
-  db = await createTestDatabase('agora_structure_schema');
-  infra = await createInfra({ databaseUrl: db.url, dataDir: 'data', queuePrefix: 'test' });
-  await migrateService(infra, consultationStorage);
-  ds = await new DataSource(dataSourceOptions(infra, consultationStorage)).initialize();
+  bed = await createMigrationTestBed(consultationStorage, 'agora_structure_schema');
+  await bed.migrate();
+  ds = await bed.dataSource();
 });
-afterAll(async () => {
-  await ds?.destroy();
-  await infra?.close();
-  await db?.drop();
-});
+afterAll(() => bed?.close());
 
 const TREE = ['attribute', 'attribute_feature', 'node', 'variable'];
-const tables = async (): Promise<string[]> =>
-  (
-    await ds.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'consultation' AND table_name = ANY($1)
-       ORDER BY 1`,
-      [TREE],
-    )
-  ).map((r: { table_name: string }) => r.table_name);
+const tables = () => bed.tables(TREE);
 
 const P = '00000000-0000-4000-8000-0000000000a1';
 const N = '00000000-0000-4000-8000-0000000000b1';

@@ -1,6 +1,5 @@
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { createInfra, dataSourceOptions, migrateService, type Infra } from '@agora/common';
-import { DataSource } from 'typeorm';
+import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/testing';
+import type { DataSource } from 'typeorm';
 import { PgJobStore } from '../backups/backup-job-store.js';
 import { BackupJobs } from '../backups/backup-jobs.js';
 import { libraryStorage } from '../index.js';
@@ -8,32 +7,18 @@ import { libraryStorage } from '../index.js';
 const TABLES = ['backup', 'backup_job', 'documentation', 'library_item', 'library_view'];
 
 describe('library migrations', () => {
-  let db: TestDatabase;
-  let infra: Infra;
+  let bed: MigrationTestBed;
   let ds: DataSource;
 
   beforeAll(async () => {
-    db = await createTestDatabase('agora_library_mig');
-    infra = await createInfra({ databaseUrl: db.url, dataDir: 'data', queuePrefix: 'test' });
+    bed = await createMigrationTestBed(libraryStorage, 'agora_library_mig');
   });
-  afterAll(async () => {
-    await ds?.destroy();
-    await infra?.close();
-    await db?.drop();
-  });
-
-  const tables = async (): Promise<string[]> =>
-    (
-      await ds.query(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'library' AND table_name <> 'migrations' ORDER BY 1`,
-      )
-    ).map((r: { table_name: string }) => r.table_name);
+  afterAll(() => bed?.close());
+  const tables = () => bed.tables();
 
   it('run up, down and up again cleanly', async () => {
-    expect(await migrateService(infra, libraryStorage)).toEqual(
-      libraryStorage.migrations.map((m) => new m().name),
-    );
-    ds = await new DataSource(dataSourceOptions(infra, libraryStorage)).initialize();
+    expect(await bed.migrate()).toEqual(libraryStorage.migrations.map((m) => new m().name));
+    ds = await bed.dataSource();
     expect(await tables()).toEqual(TABLES);
     const indexes = await ds.query(
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'library' AND indexname = 'library_item_tags_gin'`,

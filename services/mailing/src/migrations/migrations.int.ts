@@ -1,37 +1,21 @@
-import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { createInfra, dataSourceOptions, migrateService, type Infra } from '@agora/common';
-import { DataSource } from 'typeorm';
+import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/testing';
+import type { DataSource } from 'typeorm';
 import { mailingStorage } from '../storage.js';
 import { TemplateService } from '../templates/template.service.js';
 
 describe('mailing migrations', () => {
-  let db: TestDatabase;
-  let infra: Infra;
+  let bed: MigrationTestBed;
   let ds: DataSource;
 
   beforeAll(async () => {
-    db = await createTestDatabase('agora_mailing_mig');
-    infra = await createInfra({ databaseUrl: db.url, dataDir: 'data', queuePrefix: 'test' });
+    bed = await createMigrationTestBed(mailingStorage, 'agora_mailing_mig');
   });
-  afterAll(async () => {
-    await ds?.destroy();
-    await infra?.close();
-    await db?.drop();
-  });
-
-  const tables = async (): Promise<string[]> =>
-    (
-      (await ds.query(
-        `SELECT table_name FROM information_schema.tables
-         WHERE table_schema = 'mailing' AND table_name <> 'migrations' ORDER BY 1`,
-      )) as Array<{ table_name: string }>
-    ).map((r) => r.table_name);
+  afterAll(() => bed?.close());
+  const tables = () => bed.tables();
 
   it('run up, down and up again cleanly', async () => {
-    expect(await migrateService(infra, mailingStorage)).toEqual(
-      mailingStorage.migrations.map((m) => new m().name),
-    );
-    ds = await new DataSource(dataSourceOptions(infra, mailingStorage)).initialize();
+    expect(await bed.migrate()).toEqual(mailingStorage.migrations.map((m) => new m().name));
+    ds = await bed.dataSource();
     expect(await tables()).toEqual(['mail', 'template']);
 
     for (let i = 0; i < mailingStorage.migrations.length; i++)
