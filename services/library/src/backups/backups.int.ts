@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { IDENTITY_HEADER, type Role, type SessionUser } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { createLibraryService } from '../index.js';
+import {
+  libraryTestFolder,
+  testUser,
+  type LibraryNode,
+  type LibraryTestFolder,
+} from '../library-test-bed.js';
 import {
   editTarGz,
   fileSnapshot,
@@ -23,39 +27,21 @@ import { BackupsService } from './backups.service.js';
 
 const MB = 1024 * 1024;
 
-function user(role: Role): SessionUser {
-  return {
-    uuid: randomUUID(),
-    username: role,
-    firstname: role,
-    lastname: 'Test',
-    email: `${role}@x.test`,
-    role,
-  };
-}
-
-async function boot(base: string, name: string): Promise<{ svc: TestService; root: string }> {
-  const root = path.join(base, name, 'storage');
-  await mkdir(root, { recursive: true });
-  const svc = await bootTestService(
-    createLibraryService({
-      STORAGE_DIR: root,
-      BACKUP_STAGING_DIR: path.join(base, name, 'staging'),
-      BACKUP_MAX_TOTAL_BYTES: String(4 * MB),
-      BACKUP_MAX_ENTRY_BYTES: String(1 * MB),
-      BACKUP_MAX_ENTRIES: '200',
-      BACKUP_MAX_UPLOAD_BYTES: String(8 * MB),
-    }),
-  );
-  return { svc, root };
-}
+/** Small limits, so that the archives that break them stay small. */
+const LIMITS = {
+  BACKUP_MAX_TOTAL_BYTES: String(4 * MB),
+  BACKUP_MAX_ENTRY_BYTES: String(1 * MB),
+  BACKUP_MAX_ENTRIES: '200',
+  BACKUP_MAX_UPLOAD_BYTES: String(8 * MB),
+};
 
 describe('library backups', () => {
+  let folder: LibraryTestFolder;
   let base: string;
-  let a: { svc: TestService; root: string };
-  let b: { svc: TestService; root: string };
-  const admin = user('admin');
-  const editor = user('editor');
+  let a: LibraryNode;
+  let b: LibraryNode;
+  const admin = testUser('admin');
+  const editor = testUser('editor');
 
   const call = (svc: TestService, who: SessionUser | null = admin) => {
     const agent = request(svc.app.getHttpServer());
@@ -107,7 +93,7 @@ describe('library backups', () => {
   }
 
   /** Rows of the three tables and the storage's files (without the backups folder). */
-  async function snapshot(node: { svc: TestService; root: string }) {
+  async function snapshot(node: LibraryNode) {
     const rows: Record<string, unknown> = {};
     for (const t of ['library_item', 'documentation', 'library_view']) {
       rows[t] = await node.svc.db.query(`SELECT row_to_json(t)::text AS j FROM library.${t} t ORDER BY id`);
@@ -144,16 +130,13 @@ describe('library backups', () => {
   }
 
   beforeAll(async () => {
-    base = await mkdtemp(path.join(os.tmpdir(), 'agora-backups-'));
-    a = await boot(base, 'a');
-    b = await boot(base, 'b');
+    folder = await libraryTestFolder('agora-backups-');
+    base = folder.base;
+    a = await folder.boot('a', LIMITS);
+    b = await folder.boot('b', LIMITS);
     await seed(a.svc, a.root, 3);
   });
-  afterAll(async () => {
-    await a?.svc.close();
-    await b?.svc.close();
-    await rm(base, { recursive: true, force: true });
-  });
+  afterAll(() => folder?.close());
 
   it('is for admins only', async () => {
     expect((await call(a.svc, null).get('/libraryExport')).status).toBe(401);

@@ -1,48 +1,22 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Role, SessionUser } from '@agora/contracts';
 import { IDENTITY_HEADER } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { createLibraryService } from '../index.js';
+import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
 import { makeDocx, makeImage, makePdf, makeZip } from '../uploads/fixtures.js';
 
-const user = (role: Role): SessionUser => ({
-  uuid: '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a02',
-  username: role,
-  firstname: 'Ελένη',
-  lastname: 'Κ',
-  email: `${role}@example.org`,
-  role,
-});
-
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 describe('documentation, library views, markers, validation scopes and public pages', () => {
+  let folder: LibraryTestFolder;
   let svc: TestService;
   let dir: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'agora-library-docs-'));
-    svc = await bootTestService(createLibraryService({ STORAGE_DIR: dir }));
+    folder = await libraryTestFolder('agora-library-docs-');
+    ({ svc, root: dir } = await folder.boot('docs'));
   });
-  afterAll(async () => {
-    await svc?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => folder?.close());
 
   const http = () => request(svc.app.getHttpServer());
-  const ed = () => svc.identity(user('editor'));
+  const ed = () => svc.identity(testUser('editor'));
   const anon = () => svc.identity(null);
   const docCount = async () =>
     (await svc.db.query('SELECT count(*)::int AS n FROM library.documentation'))[0].n;
@@ -368,7 +342,7 @@ describe('documentation, library views, markers, validation scopes and public pa
     it.each(routes)('%s %s: anonymous 401, authorized 403, editor passes', async (method, url) => {
       const call = (who: string) => http()[method](url).set(IDENTITY_HEADER, who);
       expect((await call(anon())).status).toBe(401);
-      const denied = await call(svc.identity(user('authorized')));
+      const denied = await call(svc.identity(testUser('authorized')));
       expect(denied.status).toBe(403);
       expect(denied.body).toEqual({ Error: 'action denied', code: 'AUTH.FORBIDDEN' });
       const allowed = await call(ed());

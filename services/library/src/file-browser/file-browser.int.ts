@@ -1,40 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IDENTITY_HEADER, type Role, type SessionUser } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import request from 'supertest';
 import { fileSnapshot, pdfBytes, pngBytes } from '../backups/backup-test-helpers.js';
-import { createLibraryService } from '../index.js';
-
-function user(role: Role): SessionUser {
-  return {
-    uuid: randomUUID(),
-    username: role,
-    firstname: role,
-    lastname: 'Test',
-    email: `${role}@x.test`,
-    role,
-  };
-}
-
-async function boot(base: string, name: string): Promise<{ svc: TestService; root: string }> {
-  const root = path.join(base, name, 'storage');
-  await mkdir(root, { recursive: true });
-  const svc = await bootTestService(
-    createLibraryService({ STORAGE_DIR: root, BACKUP_STAGING_DIR: path.join(base, name, 'staging') }),
-  );
-  return { svc, root };
-}
+import {
+  libraryTestFolder,
+  testUser,
+  type LibraryNode,
+  type LibraryTestFolder,
+} from '../library-test-bed.js';
 
 describe('file browser', () => {
+  let folder: LibraryTestFolder;
   let base: string;
-  let node: { svc: TestService; root: string };
+  let node: LibraryNode;
 
   beforeAll(async () => {
-    base = await mkdtemp(path.join(os.tmpdir(), 'agora-fb-'));
-    node = await boot(base, 'fb');
+    folder = await libraryTestFolder('agora-fb-');
+    base = folder.base;
+    node = await folder.boot('fb');
     await mkdir(path.join(node.root, 'items'), { recursive: true });
     await writeFile(path.join(node.root, 'items', 'a.png'), pngBytes(100));
     await writeFile(path.join(node.root, 'items', 'doc.pdf'), pdfBytes());
@@ -43,10 +27,7 @@ describe('file browser', () => {
     await symlink('/etc', path.join(node.root, 'etc-link'));
     await symlink(path.join(base, 'secret.txt'), path.join(node.root, 'items', 'secret.png'));
   });
-  afterAll(async () => {
-    await node?.svc.close();
-    await rm(base, { recursive: true, force: true });
-  });
+  afterAll(() => folder?.close());
 
   const as = (who: SessionUser | null) => ({
     get: (q: string) =>
@@ -57,7 +38,7 @@ describe('file browser', () => {
         .set(IDENTITY_HEADER, node.svc.identity(who))
         .send(body as object),
   });
-  const admin = as(user('admin'));
+  const admin = as(testUser('admin'));
 
   it('lists the storage root and a folder, with a breadcrumb; links are never shown', async () => {
     const root = await admin.get('action=fileBrowser&dir=');
@@ -142,7 +123,7 @@ describe('file browser', () => {
 
   it('is for admins only', async () => {
     expect((await as(null).get('action=fileBrowser&dir=')).status).toBe(401);
-    expect((await as(user('editor')).get('action=fileBrowser&dir=')).status).toBe(403);
-    expect((await as(user('editor')).del({ path: 'items/a.png' })).status).toBe(403);
+    expect((await as(testUser('editor')).get('action=fileBrowser&dir=')).status).toBe(403);
+    expect((await as(testUser('editor')).del({ path: 'items/a.png' })).status).toBe(403);
   });
 });

@@ -1,51 +1,26 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Role, SessionUser } from '@agora/contracts';
-import { IDENTITY_HEADER } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import type { TestService } from '@agora/common/testing';
 import sharp from 'sharp';
 import request from 'supertest';
-import { createLibraryService } from '../index.js';
+import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
 import { makeImage, makePdf } from '../uploads/fixtures.js';
 
-const user = (role: Role): SessionUser => ({
-  uuid: '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a01',
-  username: role,
-  firstname: 'Νίκος',
-  lastname: 'Δήμου',
-  email: `${role}@example.org`,
-  role,
-});
-
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-  } catch {
-    return [];
-  }
-}
-
 describe('library items (uploads by content)', () => {
+  let folder: LibraryTestFolder;
   let svc: TestService;
   let dir: string;
   let png: Buffer;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'agora-library-items-'));
-    svc = await bootTestService(createLibraryService({ STORAGE_DIR: dir }));
+    folder = await libraryTestFolder('agora-library-items-');
+    ({ svc, root: dir } = await folder.boot('items'));
     png = await makeImage('png', 1200, 800);
   });
-  afterAll(async () => {
-    await svc?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => folder?.close());
 
   const http = () => request(svc.app.getHttpServer());
   const as = (who: SessionUser | null) => svc.identity(who);
-  const ed = () => as(user('editor'));
+  const ed = () => as(testUser('editor'));
   const count = async () =>
     Number((await svc.db.query('SELECT count(*)::int AS n FROM library.library_item'))[0].n);
 
@@ -83,7 +58,7 @@ describe('library items (uploads by content)', () => {
       width: 1000,
       height: 500,
       mime: 'image/jpeg',
-      owner: user('editor').uuid,
+      owner: testUser('editor').uuid,
       created: expect.any(String),
     });
     const original = await http()
@@ -300,7 +275,7 @@ describe('library items (uploads by content)', () => {
     it.each(routes)('%s %s: anonymous 401, authorized 403, editor passes', async (method, url) => {
       const call = (who: string) => http()[method](url).set(IDENTITY_HEADER, who);
       expect((await call(as(null))).status).toBe(401);
-      const denied = await call(as(user('authorized')));
+      const denied = await call(as(testUser('authorized')));
       expect(denied.status).toBe(403);
       expect(denied.body).toEqual({ Error: 'action denied', code: 'AUTH.FORBIDDEN' });
       const allowed = await call(ed());

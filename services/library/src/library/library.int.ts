@@ -1,33 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Role, SessionUser } from '@agora/contracts';
-import { IDENTITY_HEADER } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { createLibraryService } from '../index.js';
-
-const user = (role: Role): SessionUser => ({
-  uuid: '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a01',
-  username: role,
-  firstname: 'Μαρία',
-  lastname: 'Παπαδοπούλου',
-  email: `${role}@example.org`,
-  role,
-});
+import { libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
 
 describe('GET /library', () => {
+  let folder: LibraryTestFolder;
   let svc: TestService;
-  let dir: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'agora-library-'));
-    svc = await bootTestService(createLibraryService({ STORAGE_DIR: dir }));
+    folder = await libraryTestFolder('agora-library-');
+    ({ svc } = await folder.boot('library'));
   });
-  afterAll(async () => {
-    await svc?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => folder?.close());
 
   const get = (url: string, who: SessionUser | null | 'none') => {
     const req = request(svc.app.getHttpServer()).get(url);
@@ -47,7 +31,7 @@ describe('GET /library', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.Error).toEqual(expect.any(String));
     for (const role of ['reviewer', 'authorized', 'guest'] as const) {
-      const res = await get('/library', user(role));
+      const res = await get('/library', testUser(role));
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ Error: 'action denied', code: 'AUTH.FORBIDDEN' });
     }
@@ -55,7 +39,7 @@ describe('GET /library', () => {
 
   it('answers an empty first page to editors and admins', async () => {
     for (const role of ['editor', 'admin'] as const) {
-      const res = await get('/library', user(role));
+      const res = await get('/library', testUser(role));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ values: [], page: 1, total_pages: 1, total: 0 });
     }
@@ -67,7 +51,7 @@ describe('GET /library', () => {
         SELECT 'Εικόνα ' || i, ARRAY['tag' || (i % 3), 'κοινό'], 'items/' || i || '.png', 'image/png', 640, 480,
                CASE WHEN i = 25 THEN 'thumbs/25.png' END, '2026-01-01T00:00:00Z'::timestamptz + i * interval '1 hour'
         FROM generate_series(1, 25) AS i`);
-    const first = await get('/library/page/1', user('editor'));
+    const first = await get('/library/page/1', testUser('editor'));
     expect(first.status).toBe(200);
     expect(first.body.page).toBe(1);
     expect(first.body.total_pages).toBe(2);
@@ -96,10 +80,10 @@ describe('GET /library', () => {
       'Εικόνα 23',
     ]);
 
-    const plain = await get('/library', user('admin'));
+    const plain = await get('/library', testUser('admin'));
     expect(plain.body).toEqual(first.body);
 
-    const second = await get('/library/page/2', user('editor'));
+    const second = await get('/library/page/2', testUser('editor'));
     expect(second.body.values.map((v: { title: string }) => v.title)).toEqual([
       'Εικόνα 5',
       'Εικόνα 4',
@@ -107,14 +91,14 @@ describe('GET /library', () => {
       'Εικόνα 2',
       'Εικόνα 1',
     ]);
-    const beyond = await get('/library/page/3', user('editor'));
+    const beyond = await get('/library/page/3', testUser('editor'));
     expect(beyond.body).toEqual({ values: [], page: 3, total_pages: 2, total: 25 });
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999'])(
     'answers 400 {"Error"} to page %p, never 500',
     async (page) => {
-      const res = await get(`/library/page/${page}`, user('editor'));
+      const res = await get(`/library/page/${page}`, testUser('editor'));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ Error: 'invalid page', code: 'REQUEST.PAGE' });
     },
