@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
 import { ROLES, type Role } from '@agora/contracts';
 import { USER_LOCALES, type UserLocale } from '../user-locale.js';
@@ -7,118 +8,96 @@ import { USER_LOCALES, type UserLocale } from '../user-locale.js';
 // answer names the field and the rule's message, exactly as the browser shows it.
 const str = { message: 'missing parameters' };
 
+/** A text field that may be left out; documented as optional unless `required` is true. */
+function TextField({ required, ...docs }: ApiPropertyOptions = {}) {
+  return applyDecorators(
+    IsString(str),
+    IsOptional(),
+    required ? ApiProperty(docs) : ApiPropertyOptional(docs),
+  );
+}
+
+/** The language of account mails: one of USER_LOCALES, or left out. */
+function LocaleField() {
+  return applyDecorators(
+    IsIn(USER_LOCALES as readonly string[], str),
+    IsOptional(),
+    ApiPropertyOptional({ enum: USER_LOCALES, description: 'the language of account mails (default el)' }),
+  );
+}
+
 export class RegistrationDto {
-  @ApiProperty({ example: 'maria_p', description: '3-30 letters, digits, . _ -' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ required: true, example: 'maria_p', description: '3-30 letters, digits, . _ -' })
   username?: string;
 
-  @ApiProperty({ example: 'Μαρία' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ required: true, example: 'Μαρία' })
   firstname?: string;
 
-  @ApiProperty({ example: 'Παπαδοπούλου' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ required: true, example: 'Παπαδοπούλου' })
   lastname?: string;
 
-  @ApiProperty({ example: 'maria@example.org' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ required: true, example: 'maria@example.org' })
   email?: string;
 
-  @ApiProperty({ format: 'password', description: '8-128 characters with a letter and a digit' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({
+    required: true,
+    format: 'password',
+    description: '8-128 characters with a letter and a digit',
+  })
   password?: string;
 
-  @ApiPropertyOptional({ format: 'password', description: 'if sent, must equal password' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ format: 'password', description: 'if sent, must equal password' })
   password_repeat?: string;
 
-  @ApiPropertyOptional({ example: 'Εγνατίας+12+Θεσσαλονίκη+546 30', description: 'street+number+town+zip' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ example: 'Εγνατίας+12+Θεσσαλονίκη+546 30', description: 'street+number+town+zip' })
   address?: string | null;
 
-  @ApiPropertyOptional({ example: '40.6264;22.9484', description: 'lat;lon (WGS84)' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ example: '40.6264;22.9484', description: 'lat;lon (WGS84)' })
   location?: string | null;
 
-  @ApiPropertyOptional({ example: '+30 2310 123456' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ example: '+30 2310 123456' })
   phone?: string | null;
 
-  @ApiPropertyOptional({ enum: USER_LOCALES, description: 'the language of account mails (default el)' })
-  @IsOptional()
-  @IsIn(USER_LOCALES as readonly string[], str)
+  @LocaleField()
   locale?: UserLocale;
 }
 
 /** `PUT /profile`: only the changed fields. */
 export class ProfileUpdateDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString(str)
+  @TextField()
   firstname?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString(str)
+  @TextField()
   lastname?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString(str)
+  @TextField()
   email?: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'empty or null clears it' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ nullable: true, description: 'empty or null clears it' })
   phone?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'street+number+town+zip; empty or null clears it' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ nullable: true, description: 'street+number+town+zip; empty or null clears it' })
   address?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'lat;lon; empty or null clears it' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ nullable: true, description: 'lat;lon; empty or null clears it' })
   location?: string | null;
 
-  @ApiPropertyOptional({ format: 'password', description: 'the new password (needs password_current)' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ format: 'password', description: 'the new password (needs password_current)' })
   password?: string;
 
-  @ApiPropertyOptional({ format: 'password' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ format: 'password' })
   password_current?: string;
 
-  @ApiPropertyOptional({ format: 'password', description: 'if sent, must equal password' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ format: 'password', description: 'if sent, must equal password' })
   password_repeat?: string;
 
-  @ApiPropertyOptional({ description: 'not editable: 400 unless equal to the current one' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ description: 'not editable: 400 unless equal to the current one' })
   username?: string;
 
-  @ApiPropertyOptional({ description: 'not editable here: 400 unless equal to the current one' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ description: 'not editable here: 400 unless equal to the current one' })
   role?: string;
 
-  @ApiPropertyOptional({ enum: USER_LOCALES, description: 'the language of account mails (default el)' })
-  @IsOptional()
-  @IsIn(USER_LOCALES as readonly string[], str)
+  @LocaleField()
   locale?: UserLocale;
 }
 
@@ -134,43 +113,27 @@ export class AdminUserUpdateDto {
   @IsBoolean({ message: 'missing parameters' })
   active?: boolean;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString(str)
+  @TextField()
   firstname?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString(str)
+  @TextField()
   lastname?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString(str)
+  @TextField()
   email?: string;
 
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ nullable: true })
   phone?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ nullable: true })
   address?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ nullable: true })
   location?: string | null;
 
-  @ApiPropertyOptional({ format: 'password', description: 'sets a new password' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ format: 'password', description: 'sets a new password' })
   password?: string;
 
-  @ApiPropertyOptional({ description: 'not editable: 400 unless equal to the current one' })
-  @IsOptional()
-  @IsString(str)
+  @TextField({ description: 'not editable: 400 unless equal to the current one' })
   username?: string;
 }
