@@ -22,7 +22,9 @@ export interface FakeCall {
   credentials: RequestCredentials | undefined;
 }
 
-export type FakeAnswer = { status: number; body?: unknown; setCookie?: string } | Promise<never>;
+export type FakeReply = { status: number; body?: unknown; setCookie?: string };
+/** A reply, or a promise of one: answered when it settles (one that never does is a request that hangs). */
+export type FakeAnswer = FakeReply | Promise<FakeReply>;
 export type FakeRoutes = Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>;
 
 /** A minimal `Response` (jsdom has none). */

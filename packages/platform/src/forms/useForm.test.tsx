@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ScopeRules } from '@agora/contracts';
-import { mockFetch, renderWeb, type FakeCall } from '../../../../scripts/jest/web';
+import { mockFetch, renderWeb, type FakeCall, type FakeReply } from '../../../../scripts/jest/web';
 import { useForm, type SubmitResult } from './useForm';
 import { Checkbox, Select, TextArea, TextField } from './fields';
 
@@ -149,9 +149,9 @@ describe('useForm and the field components', () => {
 
   it('checks a unique value typed before the rules arrived, once they arrive', async () => {
     jest.useFakeTimers();
-    let answerRules: (answer: { status: number; body: unknown }) => void = () => undefined;
+    let answerRules: (answer: FakeReply) => void = () => undefined;
     const calls = mockFetch({
-      [`GET ${RULES_URL}`]: () => new Promise((resolve) => (answerRules = resolve)),
+      [`GET ${RULES_URL}`]: () => new Promise<FakeReply>((resolve) => (answerRules = resolve)),
       'GET /api/checkIfExists/scope/users/field/username/value/maria': { status: 200, body: true },
     });
     await renderWeb(<Probe mode="post" initial={EMPTY} />);
