@@ -326,6 +326,11 @@ function checkCompose() {
         ? ['AGORA_IDENTITY_SECRET', ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY']
         : ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'AGORA_IDENTITY_SECRET'];
     for (const key of need) if (!env[key]) problem(at, `environment lacks ${key}`);
+    if (deployable === 'gateway' && byTarget.accounts) {
+      const tiles = envOf(byTarget.accounts).MAP_TILE_URL;
+      if (env.MAP_TILE_URL !== tiles)
+        problem(at, `MAP_TILE_URL must be the same as accounts' (${env.MAP_TILE_URL} vs ${tiles})`);
+    }
     if (deployable === 'gateway') {
       for (const [svcName, key] of Object.entries(SERVICE_URL_VARS)) {
         const target = byTarget[svcName];
@@ -725,6 +730,18 @@ function checkRendered(label, resources, { namespace, overlay }) {
         `minAvailable ${pdb.spec.minAvailable} with ${d.spec.replicas} replica(s) blocks node drains`,
       );
     }
+  }
+  // accounts tells browsers which tile server to use; the gateway's CSP must allow the same one
+  const envValue = (deployment, key) => {
+    const c = podSpecOf(deployment)?.containers?.[0] ?? {};
+    const own = (c.env ?? []).find((e) => e.name === key);
+    if (own) return own.value ?? JSON.stringify(own.valueFrom ?? null);
+    const from = (c.envFrom ?? []).map((f) => configMaps.get(f.configMapRef?.name)?.data?.[key]);
+    return from.reverse().find((v) => v !== undefined);
+  };
+  if (deployments.has('gateway') && deployments.has('accounts')) {
+    const [g, a] = ['gateway', 'accounts'].map((n) => envValue(deployments.get(n), 'MAP_TILE_URL'));
+    if (g !== a) problem(label, `MAP_TILE_URL differs between gateway (${g}) and accounts (${a})`);
   }
   for (const pdb of byKind('PodDisruptionBudget')) {
     if (![...deployments.values()].some((d) => selects(pdb.spec?.selector?.matchLabels, d))) {

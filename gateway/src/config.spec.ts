@@ -65,6 +65,25 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it("allows the map tile server's origin in img-src, before the extra CSP_IMG_SRC sources", () => {
+    const osm = loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, MAP_TILE_URL: '' });
+    expect(osm.csp.imgSrc).toEqual(['https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org']);
+    const own = loadGatewayConfig({
+      AGORA_IDENTITY_SECRET: SECRET,
+      MAP_TILE_URL: 'https://tiles.example.gov:8443/{z}/{x}/{y}.png',
+      CSP_IMG_SRC: 'https://images.example.org',
+    });
+    expect(own.csp.imgSrc).toEqual(['https://tiles.example.gov:8443', 'https://images.example.org']);
+  });
+
+  it('refuses a MAP_TILE_URL that is not a tile URL template, saying why', () => {
+    const load = (url: string) => () =>
+      loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, MAP_TILE_URL: url });
+    expect(load('https://tiles.example.gov/tile.png')).toThrow(GatewayConfigError);
+    expect(load('https://tiles.example.gov/tile.png')).toThrow('MAP_TILE_URL: lacks {z}, {x}, {y}');
+    expect(load('ftp://tiles.example.gov/{z}/{x}/{y}.png')).toThrow(/MAP_TILE_URL: must be an http\(s\) URL/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, PORT: '', LOG_LEVEL: '' }).port).toBe(8080);
   });

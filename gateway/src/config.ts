@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ServiceName } from '@agora/contracts';
+import { checkTileTemplate, DEFAULT_TILE_URL, type ServiceName } from '@agora/contracts';
 
 /** The repository root (this file is `gateway/src/config.ts` or `gateway/dist/config.js`). */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,7 +27,10 @@ export interface GatewayConfig {
   logLevel: LogLevel;
   /** Idle time on an upstream connection after which the call is abandoned (503 if nothing was answered yet). */
   upstreamTimeoutMs: number;
-  /** Extra Content-Security-Policy sources (for example a geocoding service or another tile server). */
+  /**
+   * Extra Content-Security-Policy sources: a geocoding service, say (CSP_CONNECT_SRC), and for images the map's
+   * tile server (from MAP_TILE_URL) and CSP_IMG_SRC.
+   */
   csp: { connectSrc: string[]; imgSrc: string[] };
 }
 
@@ -71,6 +74,17 @@ const schema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   CSP_CONNECT_SRC: sourceList,
   CSP_IMG_SRC: sourceList,
+  /** The map's tile server (also read by accounts, which tells browsers): its origin goes into img-src. */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_TILE_URL)
+    .transform((v, ctx) => {
+      const check = checkTileTemplate(v);
+      if (check.ok) return check.imgSrc;
+      ctx.addIssue({ code: 'custom', message: check.problem });
+      return z.NEVER;
+    }),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -112,6 +126,6 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    csp: { connectSrc: e.CSP_CONNECT_SRC, imgSrc: e.CSP_IMG_SRC },
+    csp: { connectSrc: e.CSP_CONNECT_SRC, imgSrc: [...e.MAP_TILE_URL, ...e.CSP_IMG_SRC] },
   };
 }

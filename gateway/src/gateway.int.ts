@@ -653,10 +653,27 @@ describe('gateway against real upstream servers', () => {
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain('https://*.tile.openstreetmap.org');
-      expect(csp).toMatch(/img-src [^;]*data: blob:/);
+      // the default map tiles: OpenStreetMap's
+      expect(csp).toContain(
+        "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://tile.openstreetmap.org;",
+      );
       const api = await get('/api/nothing');
       expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
+    });
+
+    it("allows images from the deployment's own tile server (MAP_TILE_URL) instead of OpenStreetMap's", async () => {
+      await withGateway(
+        {
+          MAP_TILE_URL: 'https://{s}.tiles.example.gov/osm/{z}/{x}/{y}.png',
+          CSP_IMG_SRC: 'https://images.example.org',
+        },
+        async (other) => {
+          const csp = (await fetch(`${other}/api/nothing`)).headers.get('content-security-policy') ?? '';
+          expect(/img-src ([^;]*)/.exec(csp)?.[1]).toBe(
+            "'self' data: blob: https://*.tiles.example.gov https://images.example.org",
+          );
+        },
+      );
     });
 
     it('leaves the policy off static scripts and styles, where it does nothing', async () => {

@@ -1,20 +1,17 @@
 import type { RequestHandler } from 'express';
 import type { GatewayConfig } from './config.js';
 
-/** OpenStreetMap's tile servers (a.tile…, b.tile…, c.tile…, tile…). */
-export const OSM_TILES = 'https://*.tile.openstreetmap.org https://tile.openstreetmap.org';
-
 /**
  * Content-Security-Policy for the shell and its remotes. Remotes are served from this origin (`/remotes/…`),
  * so `'self'` covers their scripts, styles and chunks. Inline styles are allowed (Leaflet and some components
- * inject them); inline scripts are not.
+ * inject them); inline scripts are not. Images may also come from the map's tile server (MAP_TILE_URL).
  */
 export function contentSecurityPolicy(csp: GatewayConfig['csp']): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', OSM_TILES, ...csp.imgSrc]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...csp.imgSrc]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...csp.connectSrc]],
     ['media-src', ["'self'", 'blob:']],

@@ -55,6 +55,34 @@ describe('project form', () => {
     expect(input('Zoom').value).toBe('9');
     expect(input('Largest upload (bytes) *').value).toBe('2097152');
     expect(screen.getByTestId('project-map').getAttribute('aria-label')).toBe('Map centre and zoom');
+    // settings without tiles of their own: OpenStreetMap's
+    await waitFor(() =>
+      expect(
+        screen.getByTestId('project-map').querySelector('img.leaflet-tile')?.getAttribute('src'),
+      ).toMatch(/^https:\/\/tile\.openstreetmap\.org\/9\//),
+    );
+  });
+
+  it("draws the map with the deployment's tiles from the site settings", async () => {
+    await openAdd({
+      'GET /api/settings': {
+        status: 200,
+        body: {
+          map: { center: { lat: 38, lng: 23.7 }, zoom: 9 },
+          tileUrl: 'https://tiles.example.gov/osm/{z}/{x}/{y}.png',
+          tileAttribution: 'Tiles: City of Example',
+        },
+      },
+    });
+    const map = screen.getByTestId('project-map');
+    await waitFor(() => expect(map.querySelector('img.leaflet-tile')).not.toBeNull());
+    // the tiles at the project's zoom come from the configured template
+    for (const img of Array.from(map.querySelectorAll('img.leaflet-tile'))) {
+      expect(img.getAttribute('src')).toMatch(/^https:\/\/tiles\.example\.gov\/osm\/9\/\d+\/\d+\.png$/);
+    }
+    expect(map.querySelector('.leaflet-control-attribution')?.textContent).toContain(
+      'Tiles: City of Example',
+    );
   });
 
   it('derives the short name from a Greek title until the short name is edited by hand', async () => {

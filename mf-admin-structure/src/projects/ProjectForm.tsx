@@ -26,13 +26,6 @@ import './projects.css';
 
 const ProjectMap = lazy(() => import('./ProjectMap'));
 
-/** The OpenStreetMap tile service, unless the site settings name another (`tileUrl`). */
-export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export function tileUrlOf(settings: SiteSettings): string {
-  const own = (settings as SiteSettings & { tileUrl?: unknown }).tileUrl;
-  return typeof own === 'string' && own.trim() ? own : OSM_TILES;
-}
-
 export interface ProjectValues extends Record<string, string | number | boolean | readonly unknown[]> {
   title: string;
   mname: string;
@@ -299,7 +292,6 @@ function ProjectFields({
           <ProjectMap
             center={{ lat: lat ?? settings.map.center.lat, lng: lng ?? settings.map.center.lng }}
             zoom={v.zoom}
-            tileUrl={tileUrlOf(settings)}
             wms={v.wms_services}
             onCenter={setCenter}
             onZoom={setZoom}

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import type { LatLng, WmsService } from '@agora/contracts';
+import { useTileLayer } from '@agora/platform';
 import 'leaflet/dist/leaflet.css';
 
 export interface ProjectMapProps {
   center: LatLng;
   zoom: number;
-  tileUrl: string;
   /** the project's WMS services, shown as layers on top of the base map */
   wms: readonly WmsService[];
   /** the map was clicked or the marker dragged */
@@ -19,16 +19,16 @@ export interface ProjectMapProps {
 const round = (n: number) => Math.round(n * 1e8) / 1e8;
 
 /**
- * The project map preview (400 px high): a marker on the centre (click the map or drag the marker to move it),
- * zooming sets the project's zoom, and each complete WMS row is drawn with `L.tileLayer.wms`. Every Leaflet object
- * is created once and updated when the props change.
+ * The project map preview (400 px high): the site's base tiles, a marker on the centre (click the map or drag the
+ * marker to move it), zooming sets the project's zoom, and each complete WMS row is drawn with `L.tileLayer.wms`.
+ * Every Leaflet object is created once and updated when the props change.
  */
-export default function ProjectMap({ center, zoom, tileUrl, wms, onCenter, onZoom, label }: ProjectMapProps) {
+export default function ProjectMap({ center, zoom, wms, onCenter, onZoom, label }: ProjectMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
-  const base = useRef<L.TileLayer | null>(null);
   const overlays = useRef<L.TileLayer.WMS[]>([]);
+  const attachTiles = useTileLayer();
   const handlers = useRef({ onCenter, onZoom });
   useEffect(() => {
     handlers.current = { onCenter, onZoom };
@@ -50,32 +50,22 @@ export default function ProjectMap({ center, zoom, tileUrl, wms, onCenter, onZoo
     m.on('zoomend', onZoomEnd);
     pin.on('dragend', onDragEnd);
     pin.addTo(m);
+    const detachTiles = attachTiles(L, m);
     map.current = m;
     marker.current = pin;
     return () => {
       m.off('click', onClick);
       m.off('zoomend', onZoomEnd);
       pin.off('dragend', onDragEnd);
+      detachTiles();
       m.remove();
       map.current = null;
       marker.current = null;
-      base.current = null;
       overlays.current = [];
     };
     // Made once; the effects below follow the props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  useEffect(() => {
-    const m = map.current;
-    if (!m) return;
-    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' });
-    layer.addTo(m);
-    base.current = layer;
-    return () => {
-      layer.remove();
-    };
-  }, [tileUrl]);
 
   useEffect(() => {
     marker.current?.setLatLng([center.lat, center.lng]);

@@ -394,6 +394,8 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
         locales: ['el', 'en'],
         registration: true,
         geocoderUrl: null,
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tileAttribution: '&copy; OpenStreetMap contributors',
       });
     });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTileLayer } from '@agora/platform';
 import 'leaflet/dist/leaflet.css';
 import './settings.css';
 
@@ -15,8 +16,6 @@ export interface MapViewPickerProps {
   label: string;
 }
 
-const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
 /** Coordinates to 6 decimals (about 10 cm): what the form shows and saves. */
 export function roundView(lat: number, lng: number, zoom: number): MapView {
   return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, zoom };
@@ -30,6 +29,7 @@ export function roundView(lat: number, lng: number, zoom: number): MapView {
 export default function MapViewPicker({ view, onChange, label }: MapViewPickerProps) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<import('leaflet').Map | null>(null);
+  const attachTiles = useTileLayer();
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -38,12 +38,13 @@ export default function MapViewPicker({ view, onChange, label }: MapViewPickerPr
 
   useEffect(() => {
     let cancelled = false;
+    let detachTiles: (() => void) | undefined;
     void import('leaflet').then((mod) => {
       const L = (mod as { default?: typeof import('leaflet') }).default ?? mod;
       if (cancelled || !box.current) return;
       const { lat, lng, zoom } = initial.current;
       const map = L.map(box.current, { center: [lat, lng], zoom, minZoom: 1, maxZoom: 19 });
-      L.tileLayer(TILES, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map);
+      detachTiles = attachTiles(L, map);
       map.on('moveend', () => {
         const c = map.getCenter();
         onChangeRef.current(roundView(c.lat, c.lng, map.getZoom()));
@@ -52,10 +53,11 @@ export default function MapViewPicker({ view, onChange, label }: MapViewPickerPr
     });
     return () => {
       cancelled = true;
+      detachTiles?.();
       mapRef.current?.remove();
       mapRef.current = null;
     };
-  }, []);
+  }, [attachTiles]);
 
   // typed values move the map (a move the map itself reported is already there)
   useEffect(() => {

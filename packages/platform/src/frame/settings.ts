@@ -1,32 +1,17 @@
 import type { SWRConfiguration } from 'swr';
+import { DEFAULT_TILES, SHARED_SETTING_DEFAULTS, type SiteSettings } from '@agora/contracts';
 import { useApi } from '../useApi';
-
-/** `GET /api/settings` (spec part 1 §3 Settings, plus the accounts service's additions). */
-export interface SiteSettings {
-  map: { center: { lat: number; lng: number }; zoom: number };
-  isOpenAuthEnabled: boolean;
-  isGoogleAuthEnabled: boolean;
-  isFacebookAuthEnabled: boolean;
-  openAuthTitle: string;
-  multilingual: boolean;
-  locales: string[];
-  registration: boolean;
-  /** null: not set */
-  geocoderUrl: string | null;
-}
 
 /** What the site uses until the settings have loaded, or when they cannot (spec part 1 §9 defaults). */
 export const DEFAULT_SETTINGS: SiteSettings = {
-  map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
-  isOpenAuthEnabled: false,
-  isGoogleAuthEnabled: false,
-  isFacebookAuthEnabled: false,
-  openAuthTitle: '',
-  multilingual: true,
-  locales: ['el', 'en'],
+  ...SHARED_SETTING_DEFAULTS,
+  // no sign-up link until the server has said that registration is open
   registration: false,
   geocoderUrl: '',
+  ...DEFAULT_TILES,
 };
+
+export type { SiteSettings };
 
 export type SettingsState = 'pending' | 'fetched' | 'failed';
 

@@ -7,6 +7,7 @@ import {
   type AddressPart,
   type AddressParts,
   type LatLng,
+  type SiteSettings,
 } from '@agora/contracts';
 import { TextField } from '../forms/fields';
 import { useApi } from '../useApi';
@@ -39,10 +40,6 @@ export interface AddressInputProps {
   disabled?: boolean;
 }
 
-interface SettingsWithGeocoder {
-  geocoderUrl?: string | null;
-}
-
 const LABELS: Record<AddressPart, string> = {
   street: 'platform.address.street',
   house_number: 'platform.address.number',
@@ -64,7 +61,7 @@ const INVALID: Record<AddressPart, string> = {
  */
 export function AddressInput({ value, onChange, geocoderUrl, required, disabled }: AddressInputProps) {
   const intl = useIntl();
-  const { data: settings } = useApi<SettingsWithGeocoder>(geocoderUrl === undefined ? 'settings' : null);
+  const { data: settings } = useApi<Partial<SiteSettings>>(geocoderUrl === undefined ? 'settings' : null);
   const base = geocoderUrl === undefined ? (settings?.geocoderUrl ?? null) : geocoderUrl;
   const [status, setStatus] = useState<'idle' | 'searching' | 'notFound' | 'unreachable'>('idle');
   const [touched, setTouched] = useState<Partial<Record<AddressPart, boolean>>>({});

@@ -6,11 +6,10 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet-draw/dist/leaflet.draw.css';
 import type { DrawMapProps } from './DrawMap';
 import { applyDrawLocale } from './drawLocal';
+import { useTileLayer } from './tiles';
 import './map.css';
 
 type L = typeof Leaflet;
-
-const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const EMPTY: GeoJsonFeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -38,6 +37,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
   const state = useRef<{ L?: L; map?: Leaflet.Map; items?: Leaflet.FeatureGroup; ref?: Leaflet.GeoJSON }>({});
   /** the collection last given to onChange, so that it is not drawn again when it comes back as `value` */
   const emitted = useRef<string>('');
+  const attachTiles = useTileLayer();
   const { locale } = useIntl();
   const latest = useRef({ ...props, locale });
   useEffect(() => {
@@ -68,7 +68,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
         center: [first.center?.lat ?? 38.02, first.center?.lng ?? 23.8],
         zoom: first.zoom ?? 7,
       });
-      L.tileLayer(TILES, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map);
+      const detachTiles = attachTiles(L, map);
       const items = new L.FeatureGroup();
       map.addLayer(items);
       state.current = { L, map, items };
@@ -128,6 +128,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
         map.off(L.Draw.Event.EDITED, emit);
         map.off(L.Draw.Event.DELETED, emit);
         if (control) map.removeControl(control);
+        detachTiles();
         map.remove();
       };
     });
@@ -137,7 +138,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
       state.current = {};
     };
     // The map is made once; later changes of the props go through the effects below.
-  }, []);
+  }, [attachTiles]);
 
   function drawReference(collection: GeoJsonFeatureCollection | null) {
     const { L, map } = state.current;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { LatLng } from '@agora/contracts';
 import 'leaflet/dist/leaflet.css';
+import { useTileLayer } from './tiles';
 
 export interface PointMapProps {
   center: LatLng;
@@ -12,11 +13,9 @@ export interface PointMapProps {
   label: string;
 }
 
-const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
 /**
- * A Leaflet map with one draggable marker. Loaded lazily (it pulls Leaflet in); tiles come from OpenStreetMap and
- * simply stay grey offline, the marker keeps working.
+ * A Leaflet map with one draggable marker. Loaded lazily (it pulls Leaflet in); tiles come from the site's tile
+ * server and simply stay grey offline, the marker keeps working.
  */
 export default function PointMap({ center, zoom, point, onMove, label }: PointMapProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -24,7 +23,9 @@ export default function PointMap({ center, zoom, point, onMove, label }: PointMa
     map?: import('leaflet').Map;
     marker?: import('leaflet').Marker;
     L?: typeof import('leaflet');
+    detachTiles?: () => void;
   }>({});
+  const attachTiles = useTileLayer();
   const onMoveRef = useRef(onMove);
   useEffect(() => {
     onMoveRef.current = onMove;
@@ -36,18 +37,16 @@ export default function PointMap({ center, zoom, point, onMove, label }: PointMa
       const L = (mod as { default?: typeof import('leaflet') }).default ?? mod;
       if (cancelled || !box.current) return;
       const map = L.map(box.current, { center: [center.lat, center.lng], zoom });
-      L.tileLayer(TILES, {
-        maxZoom: 19,
-        attribution: '&copy; OpenStreetMap contributors',
-      }).addTo(map);
+      const detachTiles = attachTiles(L, map);
       map.on('click', (e: import('leaflet').LeafletMouseEvent) =>
         onMoveRef.current({ lat: e.latlng.lat, lng: e.latlng.lng }),
       );
-      state.current = { map, L };
+      state.current = { map, L, detachTiles };
       setMarker(point);
     });
     return () => {
       cancelled = true;
+      state.current.detachTiles?.();
       state.current.map?.remove();
       state.current = {};
     };

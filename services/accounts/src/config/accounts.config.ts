@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { parseEnv } from '@agora/common';
+import {
+  checkTileTemplate,
+  DEFAULT_TILE_ATTRIBUTION,
+  DEFAULT_TILE_URL,
+  type TileSettings,
+} from '@agora/contracts';
 
 export const ACCOUNTS_CONFIG = Symbol('accounts.config');
 
+/** An empty value counts as unset. */
+const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const schema = z.object({
-  // An empty value counts as unset.
-  AGORA_ADMIN_PASSWORD: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+  AGORA_ADMIN_PASSWORD: unsetIfEmpty(
     z.string().min(8, 'AGORA_ADMIN_PASSWORD must be at least 8 characters').optional(),
   ),
   /** Set by the one-process launcher: allows the well-known development admin password. */
@@ -32,6 +40,18 @@ const schema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** The base map's tile service, served to browsers as `tileUrl` (the gateway's CSP allows its origin). */
+  MAP_TILE_URL: unsetIfEmpty(
+    z
+      .string()
+      .trim()
+      .default(DEFAULT_TILE_URL)
+      .superRefine((v, ctx) => {
+        const check = checkTileTemplate(v);
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.problem });
+      }),
+  ),
+  MAP_TILE_ATTRIBUTION: unsetIfEmpty(z.string().trim().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
 });
 
 export interface AccountsConfig {
@@ -40,6 +60,8 @@ export interface AccountsConfig {
   session: { idleMs: number; maxMs: number };
   /** Base URL of the site, without a trailing slash. */
   publicUrl: string;
+  /** The base map's tiles (deployment configuration, served in the site settings). */
+  tiles: TileSettings;
 }
 
 export const DEV_ADMIN_PASSWORD = 'agora-admin';
@@ -51,5 +73,6 @@ export function loadAccountsConfig(env: Record<string, string | undefined>): Acc
     devMode: e.AGORA_DEV_MODE,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
     publicUrl: e.PUBLIC_URL,
+    tiles: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
   };
 }

@@ -9,7 +9,9 @@ import { SettingsService } from './settings.service.js';
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
-  @ApiOperation({ summary: 'The site settings (map, login providers, locales, registration, geocoder)' })
+  @ApiOperation({
+    summary: 'The site settings (map and its tiles, login providers, locales, registration, geocoder)',
+  })
   @Public()
   @Get()
   get(): Promise<SiteSettings> {

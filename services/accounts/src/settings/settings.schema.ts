@@ -1,31 +1,22 @@
 import { z } from 'zod';
+import { SHARED_SETTING_DEFAULTS, type SiteSettings, type TileSettings } from '@agora/contracts';
 
-export interface SiteSettings {
-  map: { center: { lat: number; lng: number }; zoom: number };
-  isOpenAuthEnabled: boolean;
-  isGoogleAuthEnabled: boolean;
-  isFacebookAuthEnabled: boolean;
-  openAuthTitle: string;
-  multilingual: boolean;
-  locales: string[];
-  registration: boolean;
-  geocoderUrl: string | null;
-}
+export type { SiteSettings };
 
-/** The spec's defaults (part 1 §9: centre near 40.33, 21.61, zoom 7). */
-export const DEFAULT_SETTINGS: SiteSettings = {
-  map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
-  isOpenAuthEnabled: false,
-  isGoogleAuthEnabled: false,
-  isFacebookAuthEnabled: false,
-  openAuthTitle: '',
-  multilingual: true,
-  locales: ['el', 'en'],
+/** The settings as stored, without the deployment's map tiles (configuration: `MAP_TILE_URL`). */
+export type StoredSettings = Omit<SiteSettings, keyof TileSettings>;
+
+/** The spec's defaults (part 1 §9); a new site opens registration and has no geocoder. */
+export const DEFAULT_SETTINGS: StoredSettings = {
+  ...SHARED_SETTING_DEFAULTS,
   registration: true,
   geocoderUrl: null,
 };
 
-/** Keys stored in `accounts.setting` (locales are fixed by the build). */
+/**
+ * Keys stored in `accounts.setting` (locales are fixed by the build, the map tiles by the deployment: neither can
+ * be posted).
+ */
 export const SETTING_KEYS = [
   'map',
   'isOpenAuthEnabled',

@@ -1,6 +1,7 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 import { AccountsErrors } from '../errors/accounts-errors.js';
 import { OAuthProviders } from '../oauth/oauth.service.js';
 import { Setting } from './setting.entity.js';
@@ -10,22 +11,25 @@ import {
   SETTING_KEYS,
   type SettingKey,
   type SiteSettings,
+  type StoredSettings,
 } from './settings.schema.js';
 
 @Injectable()
 export class SettingsService {
   constructor(
     @InjectRepository(Setting, 'accounts') private readonly settings: Repository<Setting>,
+    @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
     @Optional() private readonly providers?: OAuthProviders,
   ) {}
 
   /**
    * The settings as the site uses them: stored values over the defaults, where an external login counts as
    * enabled only when the admin turned it on AND the server has that provider configured (a button that can only
-   * fail is never shown), and the open-auth title falls back to OIDC_TITLE.
+   * fail is never shown), and the open-auth title falls back to OIDC_TITLE. The map tiles come from the
+   * deployment's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION), never from the stored settings.
    */
   async get(): Promise<SiteSettings> {
-    const out = await this.stored();
+    const out: SiteSettings = { ...(await this.stored()), ...this.config.tiles };
     if (this.providers) {
       const configured = this.providers.enabled();
       out.isOpenAuthEnabled = out.isOpenAuthEnabled && configured.open;
@@ -37,9 +41,9 @@ export class SettingsService {
   }
 
   /** The stored settings over the defaults. */
-  private async stored(): Promise<SiteSettings> {
+  private async stored(): Promise<StoredSettings> {
     const rows = await this.settings.find();
-    const out: SiteSettings = structuredClone(DEFAULT_SETTINGS);
+    const out: StoredSettings = structuredClone(DEFAULT_SETTINGS);
     const target = out as unknown as Record<string, unknown>;
     for (const row of rows) {
       if ((SETTING_KEYS as readonly string[]).includes(row.key)) target[row.key] = row.value;
