@@ -1,7 +1,7 @@
-import { MessagesProvider, type RemoteAppProps } from '@agora/platform';
+import { MessagesProvider, preloadRoutes, type RemoteAppModule, type RemoteAppProps } from '@agora/platform';
 import { CategoriesAside } from './categories/CategoriesTab';
 import { BasePathContext } from './projects/base';
-import { StructureRoutes } from './routes';
+import { StructureRoutes, structureRoutes } from './routes';
 import { messages } from './i18n';
 
 /**
@@ -18,3 +18,7 @@ export default function App({ basePath }: RemoteAppProps) {
     </MessagesProvider>
   );
 }
+
+/** Loads the chunk of the page at `pathname` ahead of the first render (see RemoteAppModule). */
+export const preload: RemoteAppModule['preload'] = (pathname, basePath) =>
+  preloadRoutes(structureRoutes(basePath), pathname);

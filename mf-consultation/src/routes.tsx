@@ -1,22 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ForumPage, Loading, NotFound } from '@agora/platform';
+import { ForumPage, lazyPage, Loading, NotFound } from '@agora/platform';
 
-const FrontPage = lazy(() => import('./front/FrontPage'));
-const ParticipatePage = lazy(() => import('./categories/ParticipatePage'));
-const DataPage = lazy(() => import('./categories/DataPage'));
+const FrontPage = lazyPage(() => import('./front/FrontPage'));
+const ParticipatePage = lazyPage(() => import('./categories/ParticipatePage'));
+const DataPage = lazyPage(() => import('./categories/DataPage'));
+
+/** The routes of the consultation remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
+export function consultationRoutes(basePath: string): ReactNode {
+  return (
+    <>
+      <Route path={`${basePath}/`} element={<FrontPage basePath={basePath} />} />
+      <Route path={`${basePath}/participate`} element={<ParticipatePage basePath={basePath} />} />
+      <Route path={`${basePath}/admin/data`} element={<DataPage />} />
+      <Route path={`${basePath}/forum/:id`} element={<ForumPage />} />
+      <Route path="*" element={<NotFound homeHref={`${basePath}/`} />} />
+    </>
+  );
+}
 
 /** The routes of the consultation remote (spec paths, mounted at `basePath`). */
 export function ConsultationRoutes({ basePath }: { basePath: string }) {
   return (
     <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route path={`${basePath}/`} element={<FrontPage basePath={basePath} />} />
-        <Route path={`${basePath}/participate`} element={<ParticipatePage basePath={basePath} />} />
-        <Route path={`${basePath}/admin/data`} element={<DataPage />} />
-        <Route path={`${basePath}/forum/:id`} element={<ForumPage />} />
-        <Route path="*" element={<NotFound homeHref={`${basePath}/`} />} />
-      </Routes>
+      <Routes>{consultationRoutes(basePath)}</Routes>
     </Suspense>
   );
 }

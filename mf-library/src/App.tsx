@@ -1,5 +1,5 @@
-import { MessagesProvider, type RemoteAppProps } from '@agora/platform';
-import { LibraryRoutes } from './routes';
+import { MessagesProvider, preloadRoutes, type RemoteAppModule, type RemoteAppProps } from '@agora/platform';
+import { LibraryRoutes, libraryRoutes } from './routes';
 import { messages } from './i18n';
 // The remote's styles, loaded once with its root (small; the pages' chunks then carry no CSS of their own).
 import './common/library.css';
@@ -13,3 +13,7 @@ export default function App({ basePath }: RemoteAppProps) {
     </MessagesProvider>
   );
 }
+
+/** Loads the chunk of the page at `pathname` ahead of the first render (see RemoteAppModule). */
+export const preload: RemoteAppModule['preload'] = (pathname, basePath) =>
+  preloadRoutes(libraryRoutes(basePath), pathname);

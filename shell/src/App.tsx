@@ -23,10 +23,7 @@ import { RecoveryPage, ResetPasswordPage } from './pages/account/RecoveryPage';
 import { GeneralSettingsPage } from './settings/GeneralSettingsPage';
 import { SessionTimeout } from './session/SessionTimeout';
 import { RemoteArea } from './remotes/RemoteArea';
-import { areaForPath } from './remotes/areas';
-
-/** URL prefix of the site's routes; links inside remotes are built from it. */
-export const BASE_PATH = '';
+import { areaForPath, BASE_PATH, isAdminPath } from './remotes/areas';
 
 /**
  * Everything the shell does not route itself: a remote's area (DESIGN §5) or the 404 page. The remote is rendered
@@ -38,11 +35,7 @@ function RemoteOrNotFound() {
   const area = areaForPath(pathname);
   if (!area) return <NotFound />;
   const remote = <RemoteArea key={area.folder} name={area.name} folder={area.folder} basePath={BASE_PATH} />;
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? (
-    <RequireStaff>{remote}</RequireStaff>
-  ) : (
-    remote
-  );
+  return isAdminPath(pathname) ? <RequireStaff>{remote}</RequireStaff> : remote;
 }
 
 export function AppRoutes() {

@@ -24,7 +24,7 @@ async function start(): Promise<void> {
   // The session loads in parallel; pages wait for it through sessionStatusAtom ('pending').
   void refreshSession(store, takeEarly('profile'));
   try {
-    await registerRemotesFromRegistry('/remotes.json', takeEarly('registry'));
+    await (takeEarly('remotes') ?? registerRemotesFromRegistry());
   } catch (error) {
     // The shell still works; every remote area shows its fallback.
     console.error('[shell] could not register the remotes', error);

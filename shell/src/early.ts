@@ -1,9 +1,12 @@
-// The two requests every page needs, started from the entry chunk while the bootstrap chunks and the shared
-// singletons download. This module is in the entry chunk: it must not import any shared module.
+// What every page needs, started from the entry chunk while the bootstrap chunks and the shared singletons
+// download: the remotes registry, the profile, and the current route's remote. This module is in the entry chunk:
+// it must not import any shared module (areas.ts and federation.ts import none).
+import { areaForPath, isAdminPath } from './remotes/areas';
+import { registerRemotesFromRegistry, startRemoteApp, type RemotesRegistry } from './remotes/federation';
 
 export interface EarlyRequests {
-  /** GET /remotes.json */
-  registry?: Promise<Response>;
+  /** GET /remotes.json, its remotes registered with the Module Federation runtime */
+  remotes?: Promise<RemotesRegistry>;
   /** GET /api/profile */
   profile?: Promise<Response>;
 }
@@ -12,19 +15,33 @@ const early: EarlyRequests = {};
 
 export function startEarlyRequests(): void {
   const accept = { Accept: 'application/json' };
-  early.registry = fetch('/remotes.json', { cache: 'no-store', headers: accept });
+  const registry = fetch('/remotes.json', { cache: 'no-store', headers: accept });
+  early.remotes = registerRemotesFromRegistry('/remotes.json', registry);
   // Without the `token` cookie there is no session: the platform does not ask (see fetchProfile).
-  if (/(?:^|;\s*)token=/.test(document.cookie)) {
+  const loggedIn = /(?:^|;\s*)token=/.test(document.cookie);
+  if (loggedIn) {
     early.profile = fetch('/api/profile', { credentials: 'include', headers: accept });
     early.profile.catch(() => undefined);
   }
-  // A failure is handled where the response is used; never an unhandled rejection meanwhile.
-  early.registry.catch(() => undefined);
+  // A failure is handled where the result is used; never an unhandled rejection meanwhile.
+  early.remotes.catch(() => undefined);
+
+  // The current route's remote loads alongside the shell's own chunks, so that it is there when the shell renders
+  // the route: its area then shows no loading state (and React does not hold the content back for 300 ms after
+  // one). An admin route without a session goes to the login page instead: nothing to load.
+  const { pathname } = window.location;
+  const area = areaForPath(pathname);
+  if (area && (loggedIn || !isAdminPath(pathname))) {
+    early.remotes.then(
+      () => startRemoteApp(area.name),
+      () => undefined,
+    );
+  }
 }
 
-/** The early response for `key`, once (later calls make their own request). */
-export function takeEarly(key: keyof EarlyRequests): Promise<Response> | undefined {
-  const response = early[key];
+/** The early result for `key`, once (later calls make their own request). */
+export function takeEarly<K extends keyof EarlyRequests>(key: K): EarlyRequests[K] {
+  const result = early[key];
   early[key] = undefined;
-  return response;
+  return result;
 }

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '@agora/platform';
 import type { ReactElement } from 'react';
 
-const CategoryEditPage = lazy(() => import('./CategoryEditPage'));
-const CategoryDetailsPage = lazy(() => import('./CategoryDetailsPage'));
+const CategoryEditPage = lazyPage(() => import('./CategoryEditPage'));
+const CategoryDetailsPage = lazyPage(() => import('./CategoryDetailsPage'));
 
 /** The category routes (spec paths under `base` = `<basePath>/admin/administration`). */
 export function categoriesRoutes(base: string): ReactElement[] {

@@ -1,8 +1,9 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '@agora/platform';
 
-const PlanPage = lazy(() => import('./PlanPage'));
-const EditorPage = lazy(() => import('./EditorPage'));
+const PlanPage = lazyPage(() => import('./PlanPage'));
+const EditorPage = lazyPage(() => import('./EditorPage'));
 
 /**
  * The plan screen and the topic and attribute add/edit pages (spec paths under `base`); `:project` is the

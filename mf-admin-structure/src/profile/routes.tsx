@@ -1,7 +1,8 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '@agora/platform';
 
-const ProfilePage = lazy(() => import('./ProfilePage'));
+const ProfilePage = lazyPage(() => import('./ProfilePage'));
 
 const ADMIN_SUFFIX = '/admin/administration';
 

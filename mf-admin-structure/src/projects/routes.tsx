@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { lazyPage } from '@agora/platform';
 import type { ReactElement } from 'react';
 
-const ProjectListPage = lazy(() => import('./ProjectListPage'));
-const ProjectEditPage = lazy(() => import('./ProjectEditPage'));
+const ProjectListPage = lazyPage(() => import('./ProjectListPage'));
+const ProjectEditPage = lazyPage(() => import('./ProjectEditPage'));
 
 /** The project routes (spec paths under `base` = `<basePath>/admin/administration`). */
 export function projectsRoutes(base: string): ReactElement[] {

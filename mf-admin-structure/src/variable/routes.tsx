@@ -1,7 +1,8 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '@agora/platform';
 
-const VariablePage = lazy(() => import('./VariablePage'));
+const VariablePage = lazyPage(() => import('./VariablePage'));
 
 /** The variable add/edit routes, as <Route> elements for the remote's route table (spec paths under `base`). */
 export function variableRoutes(base: string): ReactElement[] {

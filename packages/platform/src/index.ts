@@ -13,7 +13,8 @@ export {
   type SessionStatus,
 } from './session';
 export { MessagesProvider, platformMessages, type Catalogue } from './intl';
-export type { RemoteAppProps } from './types';
+export type { RemoteAppModule, RemoteAppProps } from './types';
+export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
 export { ErrorFromCall, ErrorState, type ErrorStateProps } from './ui/ErrorState';
 export { PageHeader } from './ui/PageHeader';

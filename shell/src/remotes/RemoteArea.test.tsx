@@ -6,6 +6,7 @@ import { adminUser, click, renderWeb } from '../../../scripts/jest/web';
 import { AppRoutes } from '../App';
 import { shellMessages } from '../i18n';
 import { REMOTE_LOAD_TIMEOUT_MS, RemoteArea, RemoteLoaderContext, type RemoteLoader } from './RemoteArea';
+import { tracked } from './thenable';
 
 function fakeRemote(name: string): ComponentType<RemoteAppProps> {
   return function FakeRemote({ basePath }: RemoteAppProps) {
@@ -36,7 +37,55 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+/** Records whether an element with `testId` was ever in the document (a loading state shown and gone again). */
+function watchFor(testId: string): { seen: () => boolean; stop: () => void } {
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    seen ||= document.querySelector(`[data-testid="${testId}"]`) !== null;
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return { seen: () => seen, stop: () => observer.disconnect() };
+}
+
+/** A load that settled before the area rendered, as startRemoteApp hands it out. */
+async function settledLoad<T>(promise: Promise<T>): Promise<{ load: Promise<T> }> {
+  const load = tracked(promise);
+  await load.catch(() => undefined);
+  return { load };
+}
+
 describe('RemoteArea', () => {
+  it('renders a remote whose load settled before the area rendered at once, without a loading state', async () => {
+    const ready = await settledLoad(Promise.resolve(fakeRemote('library')));
+    const loading = watchFor('loading');
+    await renderArea(() => ready.load);
+    loading.stop();
+    expect(screen.getByTestId('remote-app').textContent).toContain('library basePath=[/base]');
+    expect(loading.seen()).toBe(false);
+  });
+
+  it('shows the fallback at once for a load that failed before the area rendered', async () => {
+    const failed = await settledLoad(Promise.reject(new Error('RUNTIME-003 failed to get manifest')));
+    const loading = watchFor('loading');
+    await renderArea(() => failed.load);
+    loading.stop();
+    expect(screen.getByTestId('remote-fallback').getAttribute('data-area')).toBe('mf-library');
+    expect(loading.seen()).toBe(false);
+  });
+
+  it('shows a loading state while the remote loads, then the remote', async () => {
+    let resolve: (app: ComponentType<RemoteAppProps>) => void = () => undefined;
+    const loader: RemoteLoader = () =>
+      new Promise((res) => {
+        resolve = res;
+      });
+    await renderArea(loader);
+    expect(screen.getByTestId('loading')).toBeTruthy();
+    await act(async () => resolve(fakeRemote('library')));
+    expect(screen.getByTestId('remote-app')).toBeTruthy();
+    expect(screen.queryByTestId('loading')).toBeNull();
+  });
+
   it('renders the remote with its basePath', async () => {
     const loader = jest.fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>(async () =>
       fakeRemote('library'),

@@ -4,6 +4,7 @@ import {
   Suspense,
   use,
   useContext,
+  useEffect,
   useMemo,
   useState,
   type ComponentType,
@@ -13,6 +14,7 @@ import {
 import { FormattedMessage } from 'react-intl';
 import { Loading, type RemoteAppProps } from '@agora/platform';
 import { loadRemoteApp } from './federation';
+import { isSettled, tracked } from './thenable';
 
 /** Loads a remote's root component; `retry` is true after the user pressed the retry button. */
 export type RemoteLoader = (name: string, retry: boolean) => Promise<ComponentType<RemoteAppProps>>;
@@ -47,7 +49,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 }
 
 type RemoteApp = ComponentType<RemoteAppProps>;
-/** Loads that succeeded, per loader and remote: coming back to an area renders at once, without suspending. */
+
+/** Loads that succeeded, per loader and remote: coming back to an area renders at once. */
 const loadedApps = new WeakMap<RemoteLoader, Map<string, Promise<RemoteApp>>>();
 
 function loadApp(loader: RemoteLoader, name: string, retry: boolean, timeoutMs: number): Promise<RemoteApp> {
@@ -58,19 +61,39 @@ function loadApp(loader: RemoteLoader, name: string, retry: boolean, timeoutMs: 
   }
   const cached = retry ? undefined : cache.get(name);
   if (cached) return cached;
-  const promise = withTimeout(loader(name, retry), timeoutMs, () => new RemoteTimeoutError(name, timeoutMs));
+  const loading = loader(name, retry);
+  // A load that settled before the area rendered (started with the shell, see startRemoteApp) is used as it is.
+  const promise = isSettled(loading)
+    ? loading
+    : tracked(withTimeout(loading, timeoutMs, () => new RemoteTimeoutError(name, timeoutMs)));
   promise.then(
-    (app) => {
-      // React's use() reads `status` and `value`: a remote that loaded before renders without suspending.
-      Object.assign(promise, { status: 'fulfilled', value: app });
-      cache.set(name, promise);
-    },
+    () => cache.set(name, promise),
     () => undefined, // the error boundary shows the failure
   );
   return promise;
 }
 
+/**
+ * Shows the loading state until `load` settles, without suspending: React holds back content that replaces a
+ * Suspense fallback for 300 ms after the fallback appeared, while a state update shows the remote at once.
+ */
+function UntilSettled({ load, children }: { load: Promise<unknown>; children: ReactNode }) {
+  const [settled, setSettled] = useState<Promise<unknown> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    const done = () => {
+      if (mounted) setSettled(load);
+    };
+    load.then(done, done);
+    return () => {
+      mounted = false;
+    };
+  }, [load]);
+  return settled === load || isSettled(load) ? children : <Loading />;
+}
+
 function RemoteMount({ app, basePath }: { app: Promise<RemoteApp>; basePath: string }) {
+  // Settled (UntilSettled): use() returns the component or throws the failure to the error boundary.
   const App = use(app);
   // The component comes from the remote's module: its identity is stable for as long as the module is loaded.
   // eslint-disable-next-line react-hooks/static-components
@@ -141,9 +164,11 @@ export function RemoteArea({ name, folder, basePath, timeoutMs = REMOTE_LOAD_TIM
       key={attempt}
       fallback={() => <RemoteFallback folder={folder} onRetry={() => setAttempt((n) => n + 1)} />}
     >
-      <Suspense fallback={<Loading />}>
-        <RemoteMount app={app} basePath={basePath} />
-      </Suspense>
+      <UntilSettled load={app}>
+        <Suspense fallback={<Loading />}>
+          <RemoteMount app={app} basePath={basePath} />
+        </Suspense>
+      </UntilSettled>
     </RemoteErrorBoundary>
   );
 }

@@ -1,11 +1,15 @@
-import { matchPath } from 'react-router-dom';
+// The shell's entry chunk reads this table (to start loading the current route's remote early): it must not
+// import any shared module, so it matches paths itself instead of with React Router's matchPath.
+
+/** URL prefix of the site's routes; links inside remotes are built from it. */
+export const BASE_PATH = '';
 
 export interface RemoteAreaDef {
   /** folder / npm workspace of the remote, used in URLs and test ids */
   folder: string;
   /** Module Federation container name */
   name: string;
-  /** the spec's routes that the remote owns (DESIGN §5) */
+  /** the spec's routes that the remote owns (DESIGN §5): `/a/b` (exactly) or `/a/b/*` (and everything below) */
   paths: readonly string[];
 }
 
@@ -42,7 +46,28 @@ export const REMOTE_AREAS: readonly RemoteAreaDef[] = [
   },
 ];
 
+/**
+ * `pattern` as React Router's `matchPath({ path: pattern, end: true })` reads it, for the patterns of this table
+ * (static segments, optionally ending in `/*`): case-insensitive, trailing slashes allowed.
+ */
+function routePattern(pattern: string): RegExp {
+  const splat = pattern.endsWith('/*');
+  const base = (splat ? pattern.slice(0, -2) : pattern).replace(/\/+$/, '');
+  if (/[:*?]/.test(base)) throw new Error(`route pattern ${pattern}: only static segments and a final /*`);
+  const literal = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The root pattern '/' needs its slash; any other pattern tolerates trailing ones.
+  const end = base === '' && !splat ? '/+' : '/*';
+  return new RegExp(`^${literal}${splat ? '(?:/.*)?' : ''}${end}$`, 'i');
+}
+
+const AREA_PATTERNS = REMOTE_AREAS.map((area) => ({ area, patterns: area.paths.map(routePattern) }));
+
+/** The admin routes: staff only. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
 /** The remote that owns a pathname, if any. */
 export function areaForPath(pathname: string): RemoteAreaDef | undefined {
-  return REMOTE_AREAS.find((area) => area.paths.some((path) => matchPath({ path, end: true }, pathname)));
+  return AREA_PATTERNS.find(({ patterns }) => patterns.some((p) => p.test(pathname)))?.area;
 }

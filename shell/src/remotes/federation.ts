@@ -1,11 +1,19 @@
-import type { ComponentType } from 'react';
 import { getInstance, init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteAppProps } from '@agora/platform';
+import type { RemoteAppModule } from '@agora/platform';
+import { BASE_PATH } from './areas';
+import { tracked } from './thenable';
+
+// The shell's entry chunk uses this module (see early.ts): it must not import any shared module (types only).
 
 /** Container name → manifest URL, as read from `/remotes.json`. */
 export type RemotesRegistry = Record<string, string>;
 
+type RemoteApp = RemoteAppModule['default'];
+
 let registry: RemotesRegistry = {};
+
+/** Loads of `<name>/App` started before an area asked for them (startRemoteApp); each is handed out once. */
+const started = new Map<string, Promise<RemoteApp>>();
 
 function isRegistry(value: unknown): value is RemotesRegistry {
   return (
@@ -39,12 +47,33 @@ export async function registerRemotesFromRegistry(
   return body;
 }
 
+/** Loads `<name>/App`, and the chunk of the page it shows at the current URL (RemoteAppModule.preload). */
+async function importRemoteApp(name: string): Promise<RemoteApp> {
+  const mod = await loadRemote<Partial<RemoteAppModule>>(`${name}/App`);
+  if (!mod?.default) throw new Error(`remote ${name}/App has no default export`);
+  try {
+    await mod.preload?.(window.location.pathname, BASE_PATH);
+  } catch (error) {
+    // Only a head start: the page loads (or shows its own error) when it renders.
+    console.warn(`[shell] ${name} could not preload its page`, error);
+  }
+  return mod.default;
+}
+
 /**
- * Loads `<name>/App`. On a retry the remote is registered again, which drops what the runtime cached for it; when
- * the registry could not be read at start (or lacks the remote), a retry reads it again first.
+ * Starts loading `<name>/App` (manifest, remoteEntry.js, the exposed module and the shared modules it needs) before
+ * any area asks for it: the shell's entry does so for the current route's remote once the registry is
+ * registered. The next `loadRemoteApp(name, false)` gets this load instead of starting another.
  */
-export async function loadRemoteApp(name: string, retry: boolean): Promise<ComponentType<RemoteAppProps>> {
-  if (retry && !registry[name]) {
+export function startRemoteApp(name: string): void {
+  if (!registry[name] || started.has(name)) return;
+  const load = tracked(importRemoteApp(name));
+  load.catch(() => undefined); // reported by the area that uses it
+  started.set(name, load);
+}
+
+async function loadAgain(name: string): Promise<RemoteApp> {
+  if (!registry[name]) {
     try {
       await registerRemotesFromRegistry();
     } catch (error) {
@@ -53,8 +82,20 @@ export async function loadRemoteApp(name: string, retry: boolean): Promise<Compo
   }
   const entry = registry[name];
   if (!entry) throw new Error(`remote ${name} is not in the registry`);
-  if (retry) registerRemotes([{ name, entry }], { force: true });
-  const mod = await loadRemote<{ default?: ComponentType<RemoteAppProps> }>(`${name}/App`);
-  if (!mod?.default) throw new Error(`remote ${name}/App has no default export`);
-  return mod.default;
+  registerRemotes([{ name, entry }], { force: true });
+  return importRemoteApp(name);
+}
+
+/**
+ * Loads `<name>/App`: the load started early for it if there is one. On a retry the remote is registered again,
+ * which drops what the runtime cached for it; when the registry could not be read at start (or lacks the remote),
+ * a retry reads it again first.
+ */
+export function loadRemoteApp(name: string, retry: boolean): Promise<RemoteApp> {
+  const early = started.get(name);
+  started.delete(name);
+  if (retry) return loadAgain(name);
+  if (early) return early;
+  if (!registry[name]) return Promise.reject(new Error(`remote ${name} is not in the registry`));
+  return importRemoteApp(name);
 }

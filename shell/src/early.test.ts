@@ -1,0 +1,58 @@
+import { clearCookies, mockFetch } from '../../scripts/jest/web';
+import { startEarlyRequests, takeEarly } from './early';
+import { registerRemotesFromRegistry, startRemoteApp } from './remotes/federation';
+
+jest.mock('./remotes/federation', () => ({
+  registerRemotesFromRegistry: jest.fn(async () => ({})),
+  startRemoteApp: jest.fn(),
+}));
+
+const REGISTRY = { mf_library: '/remotes/mf-library/1.0.0/mf-manifest.json' };
+
+async function startAt(pathname: string, { token }: { token: boolean }) {
+  clearCookies();
+  if (token) document.cookie = 'token=t';
+  window.history.replaceState(null, '', pathname);
+  const calls = mockFetch({
+    'GET /remotes.json': { status: 200, body: REGISTRY },
+    'GET /api/profile': { status: 401, body: { Error: 'not logged in' } },
+  });
+  startEarlyRequests();
+  const remotes = takeEarly('remotes');
+  await remotes;
+  return { calls, remotes, profile: takeEarly('profile') };
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('startEarlyRequests', () => {
+  it('registers the remotes from /remotes.json and starts loading the current route’s remote', async () => {
+    const { calls, remotes, profile } = await startAt('/admin/library/gallery', { token: true });
+    expect(calls.map((c) => c.url)).toEqual(['/remotes.json', '/api/profile']);
+    expect(registerRemotesFromRegistry).toHaveBeenCalledWith('/remotes.json', expect.any(Promise));
+    expect(remotes).toBeInstanceOf(Promise);
+    expect(profile).toBeInstanceOf(Promise);
+    expect(startRemoteApp).toHaveBeenCalledWith('mf_library');
+    // Each early result is handed out once.
+    expect(takeEarly('remotes')).toBeUndefined();
+  });
+
+  it('starts the remote of a public route without a session', async () => {
+    const { profile } = await startAt('/participate', { token: false });
+    expect(profile).toBeUndefined();
+    expect(startRemoteApp).toHaveBeenCalledWith('mf_consultation');
+  });
+
+  it('loads no remote for an admin route without a session (the login page shows) or a shell page', async () => {
+    await startAt('/admin/users', { token: false });
+    await startAt('/login', { token: true });
+    await startAt('/admin/dashboard', { token: true });
+    expect(startRemoteApp).not.toHaveBeenCalled();
+  });
+
+  it('loads no remote when the registry could not be read', async () => {
+    jest.mocked(registerRemotesFromRegistry).mockRejectedValueOnce(new Error('HTTP 503'));
+    await expect(startAt('/admin/library/gallery', { token: true })).rejects.toThrow('HTTP 503');
+    expect(startRemoteApp).not.toHaveBeenCalled();
+  });
+});
