@@ -121,6 +121,38 @@ describe('npm start (one process, embedded database)', () => {
     await context.close();
   });
 
+  it('hints in index.html exactly the shell files that a page runs before it renders', async () => {
+    const context = await newContext(browser, baseURL, { locale: 'en' });
+    const page = await context.newPage();
+    const response = await page.goto('/login');
+    const html = (await response?.text()) ?? '';
+    await page.getByTestId('login-form').waitFor();
+    const hinted = [...html.matchAll(/<link rel="preload" href="\/([^"]+)" as="(?:script|style)">/g)].map(
+      (m) => m[1] ?? '',
+    );
+    // What ran: the chunks pushed to the shell's chunk-loading global, and the style sheets in the document.
+    const ran = await page.evaluate(() => {
+      const pushed = (window as unknown as { rspackChunkshell?: Array<[Array<string | number>]> })
+        .rspackChunkshell;
+      return {
+        chunks: (pushed ?? []).flatMap(([ids]) => ids.map(String)),
+        styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
+          new URL(link.href).pathname.slice(1),
+        ),
+      };
+    });
+    const chunkId = (file: string) => file.split('.')[0];
+    expect(hinted.length).toBeGreaterThan(5);
+    expect(
+      hinted
+        .filter((f) => f.endsWith('.js'))
+        .map(chunkId)
+        .sort(),
+    ).toEqual(ran.chunks.sort());
+    expect(hinted.filter((f) => f.endsWith('.css')).sort()).toEqual(ran.styles.sort());
+    await context.close();
+  });
+
   it('answers API errors as {"Error"}: CSRF, unknown paths, logged-out calls', async () => {
     const csrf = await fetch(`${baseURL}/api/login`, {
       method: 'POST',

@@ -94,6 +94,47 @@ function printSizes(title, dir) {
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/**
+ * The shell's files that every page loads before it renders: the chunk of `import('./bootstrap')` in src/index.ts
+ * and the chunks of the shared singletons the shell provides (all of them are needed at start; the copies rspack
+ * also emits as consumers' fallbacks are never loaded and not listed). The entry chunk is left out: index.html
+ * already has its <script>.
+ */
+function startupFiles(stats) {
+  const { chunks } = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
+  const atStart = (origin) =>
+    (origin.request === './bootstrap' && origin.moduleName === './src/index.ts') ||
+    (origin.moduleName ?? '').startsWith('provide shared module');
+  const files = new Set();
+  for (const chunk of chunks) {
+    if (chunk.initial || !chunk.origins.some(atStart)) continue;
+    for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+  }
+  if (files.size === 0)
+    throw new Error('no start-up chunks found in the shell build (did the entry change?)');
+  return [...files].sort();
+}
+
+/**
+ * `<link rel="preload">` for the start-up files, after the entry's <script> in index.html: the entry script
+ * discovers them only once it has run, the browser fetches them while the entry downloads and runs. The chunks are
+ * classic scripts (not ES modules), hence `preload as=script`.
+ */
+function addPreloadHints(shellDir, publicPath, files) {
+  const file = path.join(shellDir, 'index.html');
+  const html = readFileSync(file, 'utf8');
+  const entry = /<script [^>]*src="[^"]+"[^>]*><\/script>/.exec(html);
+  if (!entry) throw new Error(`${file}: no entry <script>`);
+  const links = files
+    .map(
+      (f) => `<link rel="preload" href="${publicPath}${f}" as="${f.endsWith('.css') ? 'style' : 'script'}">`,
+    )
+    .join('');
+  const at = entry.index + entry[0].length;
+  writeFileSync(file, html.slice(0, at) + links + html.slice(at));
+  console.log(`  index.html: preload hints for ${files.length} start-up files`);
+}
+
 /** Files (relative to dir) of the sync + async assets of an mf-manifest entry. */
 function manifestAssets(entry) {
   const a = entry?.assets ?? {};
@@ -141,8 +182,10 @@ async function main() {
   if (wantShell) {
     console.log('building shell');
     const t = Date.now();
-    await compile(shellConfig());
+    const config = shellConfig();
+    const stats = await compile(config);
     console.log(`  built in ${Date.now() - t} ms`);
+    addPreloadHints(config.output.path, config.output.publicPath, startupFiles(stats));
   }
   const built = [];
   for (const remote of remotes) {
