@@ -73,7 +73,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.use(cookieParser());
   app.use('/api', apiRouter({ config, agents, sessions, cookies, logger }));
   app.use(healthRouter(config, agents));
-  // Static text (shell, remotes, registry) is compressed; API answers stream through untouched.
+  // Static text (shell, remotes, registry) is compressed: the build's precompressed copies where there are some
+  // (static-files.ts), on the fly otherwise. API answers stream through untouched.
   app.use(compression());
   app.use(remotesRouter(config, logger));
   app.use(shellRouter(config.shellDir));

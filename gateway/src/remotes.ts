@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.js';
 import { notFound, sendError } from './errors.js';
-import { setStaticCacheHeaders } from './static-files.js';
+import { staticFiles } from './static-files.js';
 
 export type RemotesRegistry = Record<string, string>;
 
@@ -62,14 +62,7 @@ export function remotesRouter(config: GatewayConfig, logger: Logger): Router {
   });
   router.use(
     '/remotes',
-    express.static(config.remotesDir, {
-      index: false,
-      redirect: false,
-      dotfiles: 'ignore',
-      etag: true,
-      lastModified: true,
-      setHeaders: setStaticCacheHeaders,
-    }),
+    staticFiles(config.remotesDir, { etag: true, lastModified: true }),
     // Never the SPA page for a missing remote file: the Module Federation runtime must see a plain 404.
     (_req, res) => notFound(res),
   );

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import { notFound } from './errors.js';
-import { NO_CACHE, setStaticCacheHeaders } from './static-files.js';
+import { NO_CACHE, staticFiles } from './static-files.js';
 
 /** A navigation by a browser: GET/HEAD that names text/html in Accept (not just `*\/*`, as scripts and fetch do). */
 export function wantsPage(req: Request): boolean {
@@ -14,14 +14,7 @@ export function wantsPage(req: Request): boolean {
 export function shellRouter(shellDir: string): Router {
   const router = Router();
   const indexFile = join(shellDir, 'index.html');
-  router.use(
-    express.static(shellDir, {
-      index: false,
-      redirect: false,
-      dotfiles: 'ignore',
-      setHeaders: setStaticCacheHeaders,
-    }),
-  );
+  router.use(staticFiles(shellDir));
   router.use((req, res) => {
     if (!wantsPage(req)) {
       notFound(res);
