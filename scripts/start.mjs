@@ -38,7 +38,7 @@ console.log(`
     Site:        ${site.url}
     Admin login: admin / ${password}${process.env.AGORA_ADMIN_PASSWORD ? '' : '   (development password: set AGORA_ADMIN_PASSWORD before the first start in production)'}
     Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
-    Database:    ${env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : 'embedded (./data)'}; queues on ${env.REDIS_URL ? 'Redis' : 'PostgreSQL'}
+    Database:    ${env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded (${env.AGORA_DATA_DIR || './data'})`}; queues on ${env.REDIS_URL ? 'Redis' : 'PostgreSQL'}
 `);
 
 let stopping = false;
