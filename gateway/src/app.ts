@@ -3,6 +3,7 @@ import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import { apiRouter } from './api.js';
+import { apiCompression } from './api-compression.js';
 import type { GatewayConfig } from './config.js';
 import { CookieJar } from './cookies.js';
 import { sendError } from './errors.js';
@@ -71,10 +72,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(cookieParser());
-  app.use('/api', apiRouter({ config, agents, sessions, cookies, logger }));
+  app.use('/api', apiCompression(), apiRouter({ config, agents, sessions, cookies, logger }));
   app.use(healthRouter(config, agents));
   // Static text (shell, remotes, registry) is compressed: the build's precompressed copies where there are some
-  // (static-files.ts), on the fly otherwise. API answers stream through untouched.
+  // (static-files.ts), on the fly otherwise. API answers are compressed as they stream (api-compression.ts).
   app.use(compression());
   app.use(remotesRouter(config, logger));
   app.use(shellRouter(config.shellDir));
