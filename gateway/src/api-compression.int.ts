@@ -5,6 +5,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
+import { rawRequest } from './testing/raw-request.js';
 
 const PAGE = JSON.stringify({
   items: Array.from({ length: 40 }, (_, i) => ({ uuid: `item-${i}`, title: `Item ${i}`, tags: ['a', 'b'] })),
@@ -65,40 +66,6 @@ function listen(server: Server): Promise<string> {
   );
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A request through node:http (no decoding). `onFirstData` runs when the first bytes of the body arrive, while the
- * answer is still open.
- */
-function request(
-  base: string,
-  path: string,
-  headers: Record<string, string> = {},
-  { method = 'GET', onFirstData }: { method?: string; onFirstData?: () => void } = {},
-): Promise<Answer> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ hostname, port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => {
-        if (chunks.length === 0) onFirstData?.();
-        chunks.push(c);
-      });
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 describe('compression of API answers', () => {
@@ -130,7 +97,7 @@ describe('compression of API answers', () => {
   });
 
   it('compresses JSON with brotli for a browser, gzip for a gzip-only client, not at all otherwise', async () => {
-    const br = await request(base, '/api/library/page/1', CHROME);
+    const br = await rawRequest(base, '/api/library/page/1', CHROME);
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
@@ -140,18 +107,18 @@ describe('compression of API answers', () => {
     expect(br.body.length).toBeLessThan(PAGE.length / 3);
     expect(brotliDecompressSync(br.body).toString()).toBe(PAGE);
 
-    const gz = await request(base, '/api/library/page/1', { 'accept-encoding': 'gzip' });
+    const gz = await rawRequest(base, '/api/library/page/1', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(PAGE);
 
-    const plain = await request(base, '/api/library/page/1');
+    const plain = await rawRequest(base, '/api/library/page/1');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-length']).toBe(String(PAGE.length));
     expect(plain.body.toString()).toBe(PAGE);
   });
 
   it('compresses SVG files, keeping their caching', async () => {
-    const svg = await request(base, '/api/library/files/demo/bus-stop.svg', CHROME);
+    const svg = await rawRequest(base, '/api/library/files/demo/bus-stop.svg', CHROME);
     expect(svg.headers['content-encoding']).toBe('br');
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     expect(svg.headers['cache-control']).toBe('public, max-age=3600');
@@ -159,33 +126,33 @@ describe('compression of API answers', () => {
   });
 
   it('leaves alone images, what the service compressed, ranges, event streams, strong ETags and HEAD', async () => {
-    const png = await request(base, '/api/library/files/photo.png', CHROME);
+    const png = await rawRequest(base, '/api/library/files/photo.png', CHROME);
     expect(png.headers['content-encoding']).toBeUndefined();
     expect(png.body.equals(PNG)).toBe(true);
 
-    const pre = await request(base, '/api/library/pre-compressed', CHROME);
+    const pre = await rawRequest(base, '/api/library/pre-compressed', CHROME);
     expect(pre.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(pre.body).toString()).toBe(PAGE);
 
-    const ranged = await request(base, '/api/library/ranged', { ...CHROME, range: 'bytes=0-9' });
+    const ranged = await rawRequest(base, '/api/library/ranged', { ...CHROME, range: 'bytes=0-9' });
     expect(ranged.status).toBe(206);
     expect(ranged.headers['content-encoding']).toBeUndefined();
     expect(ranged.body.toString()).toBe(PAGE.slice(0, 10));
 
     for (const path of ['/api/library/events', '/api/library/strong-etag']) {
-      const res = await request(base, path, CHROME);
+      const res = await rawRequest(base, path, CHROME);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
     }
 
-    const head = await request(base, '/api/library/page/1', CHROME, { method: 'HEAD' });
+    const head = await rawRequest(base, '/api/library/page/1', CHROME, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.body.length).toBe(0);
   });
 
   it('streams a backup download through untouched: its first bytes arrive before the service has finished', async () => {
-    const answer = request(base, '/api/libraryExport/download/backup.tar.gz', CHROME, {
+    const answer = rawRequest(base, '/api/libraryExport/download/backup.tar.gz', CHROME, {
       onFirstData: () => library.release(),
     });
     const backup = await answer;
@@ -195,7 +162,7 @@ describe('compression of API answers', () => {
   });
 
   it('streams a long compressible answer compressed: bytes arrive before the service has finished', async () => {
-    const answer = request(base, '/api/library/hold/export.txt', CHROME, {
+    const answer = rawRequest(base, '/api/library/hold/export.txt', CHROME, {
       onFirstData: () => library.release(),
     });
     const text = await answer;

@@ -7,29 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request through node:http: no Accept-Encoding unless given, and the body exactly as sent. */
-function request(base: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
-  const { hostname, port } = new URL(base);
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request({ hostname, port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { rawRequest } from './testing/raw-request.js';
 
 const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const text = (marker: string) => `/* ${marker} */\n${'export const value = "agora";\n'.repeat(200)}`;
@@ -85,8 +63,8 @@ describe('precompressed static files', () => {
   });
 
   it('sends the brotli copy to a browser that accepts brotli and gzip, with the original headers', async () => {
-    const plain = await request(base, '/main.0a1b2c3d.js');
-    const br = await request(base, '/main.0a1b2c3d.js', CHROME);
+    const plain = await rawRequest(base, '/main.0a1b2c3d.js');
+    const br = await rawRequest(base, '/main.0a1b2c3d.js', CHROME);
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
@@ -103,13 +81,13 @@ describe('precompressed static files', () => {
   });
 
   it('sends the gzip copy when brotli is not accepted, and the file itself when neither is', async () => {
-    const gz = await request(base, '/145.e3f79658.css', { 'accept-encoding': 'gzip, br;q=0' });
+    const gz = await rawRequest(base, '/145.e3f79658.css', { 'accept-encoding': 'gzip, br;q=0' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['content-type']).toMatch(/^text\/css/);
     expect(gz.body.equals(gzipSync('.a { color: red }\n'.repeat(100)))).toBe(true);
 
     for (const headers of [{}, { 'accept-encoding': 'identity' }] as Array<Record<string, string>>) {
-      const plain = await request(base, '/145.e3f79658.css', headers);
+      const plain = await rawRequest(base, '/145.e3f79658.css', headers);
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toMatch(/accept-encoding/i);
@@ -119,23 +97,23 @@ describe('precompressed static files', () => {
 
   it('keeps the caching of remote files (no-cache for remoteEntry.js), HEAD and revalidation', async () => {
     const path = '/remotes/mf-library/1.0.0/remoteEntry.js?v=1';
-    const entry = await request(base, path, CHROME);
+    const entry = await rawRequest(base, path, CHROME);
     expect(entry.headers['content-encoding']).toBe('br');
     expect(entry.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(entry.body).toString()).toBe(text('remote entry'));
 
-    const head = await request(base, path, CHROME, 'HEAD');
+    const head = await rawRequest(base, path, CHROME, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.headers['content-length']).toBe(entry.headers['content-length']);
     expect(head.body.length).toBe(0);
 
-    const again = await request(base, path, { ...CHROME, 'if-none-match': entry.headers.etag ?? '' });
+    const again = await rawRequest(base, path, { ...CHROME, 'if-none-match': entry.headers.etag ?? '' });
     expect(again.status).toBe(304);
   });
 
   it('answers a range request from the file itself', async () => {
-    const range = await request(base, '/main.0a1b2c3d.js', { ...CHROME, range: 'bytes=0-9' });
+    const range = await rawRequest(base, '/main.0a1b2c3d.js', { ...CHROME, range: 'bytes=0-9' });
     expect(range.status).toBe(206);
     expect(range.headers['content-encoding']).toBeUndefined();
     expect(range.body.toString()).toBe(text('shell entry').slice(0, 10));
@@ -145,14 +123,14 @@ describe('precompressed static files', () => {
     const published = join(dir, 'remotes', 'mf-library', '1.0.1');
     await mkdir(published, { recursive: true });
     await writePrecompressed(join(published, 'remoteEntry.js'), text('published later'));
-    const entry = await request(base, '/remotes/mf-library/1.0.1/remoteEntry.js', CHROME);
+    const entry = await rawRequest(base, '/remotes/mf-library/1.0.1/remoteEntry.js', CHROME);
     expect(entry.status).toBe(200);
     expect(entry.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(entry.body).toString()).toBe(text('published later'));
   });
 
   it('compresses a file without copies on the fly, as before', async () => {
-    const res = await request(base, '/remotes/mf-library/1.0.0/plain.0a1b2c3d.js', CHROME);
+    const res = await rawRequest(base, '/remotes/mf-library/1.0.0/plain.0a1b2c3d.js', CHROME);
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.body).toString()).toBe(text('no copies'));
@@ -165,7 +143,7 @@ describe('precompressed static files', () => {
       '/..%2fsecret.txt',
       '/remotes/mf-library/1.0.0/..%2f..%2f..%2fsecret.txt',
     ]) {
-      const res = await request(base, path, CHROME);
+      const res = await rawRequest(base, path, CHROME);
       expect(res.status).not.toBe(200);
       expect(res.headers['content-encoding']).not.toBe('br');
       expect(res.body.toString()).not.toContain('top secret');
