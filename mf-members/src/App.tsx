@@ -1,5 +1,5 @@
-import { MessagesProvider, type RemoteAppProps } from '@agora/platform';
-import { MembersRoutes } from './routes';
+import { MessagesProvider, preloadRoutes, type RemoteAppModule, type RemoteAppProps } from '@agora/platform';
+import { MembersRoutes, membersRoutes } from './routes';
 import { messages } from './i18n';
 
 /** Root of the members remote (exposed as `mf_members/App`). */
@@ -10,3 +10,7 @@ export default function App({ basePath }: RemoteAppProps) {
     </MessagesProvider>
   );
 }
+
+/** Loads the chunk of the page at `pathname` ahead of the first render (see RemoteAppModule). */
+export const preload: RemoteAppModule['preload'] = (pathname, basePath) =>
+  preloadRoutes(membersRoutes(basePath), pathname);
