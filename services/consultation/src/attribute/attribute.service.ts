@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   GEOM_TYPES,
   type AttributeWire,
@@ -8,7 +8,7 @@ import {
   type GeometryCrs,
   type GeomType,
 } from '@agora/contracts';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { fromGeoJson, toWgs84, type Sql } from '../geo/geo.sql.js';
 import { KINDS_OF, geoError, parseCrs, parseGeoJson, requestCrs, type GeometryKind } from '../geo/geojson.js';
 import { parseToken } from '../http/params.js';
@@ -102,10 +102,15 @@ const DEFAULTS: Columns = {
   is_visible: true,
 };
 
-/** Attributes of topics, with their predefined and context features (PostGIS, EPSG:4326). */
+/**
+ * Attributes of topics, with their predefined and context features (PostGIS, EPSG:4326).
+ *
+ * It runs on an EntityManager: the site's, or a transaction's (the demo data is added through it in one
+ * transaction; its own transactions then nest as savepoints).
+ */
 @Injectable()
 export class AttributeService {
-  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
+  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
 
   /** Every attribute of a project (token or short name): by topic order, then their own. */
   async ofProject(project: string): Promise<AttributeWire[]> {

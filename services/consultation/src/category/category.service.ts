@@ -118,9 +118,10 @@ export class CategoryService {
   /**
    * Adds categories and their projects only when there is no category yet, in one transaction that locks the
    * table while checking (two processes starting together add them once). Answers how many categories were added.
+   * Given a transaction's manager `on`, it runs within it and the lock lasts until that transaction ends.
    */
-  async addIfEmpty(categories: NewCategory[]): Promise<number> {
-    return this.categories.manager.transaction(async (m) => {
+  async addIfEmpty(categories: NewCategory[], on: EntityManager = this.categories.manager): Promise<number> {
+    return on.transaction(async (m) => {
       await m.query(`LOCK TABLE ${CATEGORY_TABLE} IN SHARE ROW EXCLUSIVE MODE`);
       if (await m.exists(Category)) return 0;
       for (const { projects, ...fields } of categories) {

@@ -6,7 +6,19 @@ export function isoDay(now: Date, days: number): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const img = (slug: string) => `/api/library/files/demo/${slug}.svg`;
+/** The pictures the library's demo data adds (`services/library/src/demo/demo-data.ts`). */
+export const LIBRARY_DEMO_PICTURES = [
+  'aristotelous-square',
+  'seafront-cycle-lane',
+  'bus-stop',
+  'neighbourhood-park',
+  'pedestrian-crossing',
+  'recycling-bins',
+] as const;
+export type LibraryDemoPicture = (typeof LIBRARY_DEMO_PICTURES)[number];
+
+/** The URL of one of the library's demo pictures (summary images, attribute and profile-choice icons). */
+export const img = (slug: LibraryDemoPicture) => `/api/library/files/demo/${slug}.svg`;
 
 /**
  * A small Greek municipal data set: two categories (the first one active), three projects in Thessaloniki, Athens

@@ -1,4 +1,9 @@
-import { demoConsultation, isoDay } from './demo-data.js';
+import { demoConsultation, isoDay, LIBRARY_DEMO_PICTURES } from './demo-data.js';
+import { demoProfile, demoStructure, SEAFRONT_BOUNDARY } from './demo-structure.js';
+
+/** Greek text, ' — ', then English: how every demo title reads. */
+const BILINGUAL = /[\u0370-\u03ff].* — [A-Za-z0-9]/;
+const PICTURE = new RegExp(`^/api/library/files/demo/(${LIBRARY_DEMO_PICTURES.join('|')})\\.svg$`);
 
 describe('demo consultation data', () => {
   const now = new Date('2026-11-21T12:00:00Z');
@@ -38,5 +43,88 @@ describe('demo consultation data', () => {
     expect(isoDay(now, 0)).toBe('2026-11-21');
     expect(isoDay(now, 10)).toBe('2026-12-01');
     expect(isoDay(now, -21)).toBe('2026-10-31');
+  });
+
+  describe('questionnaires', () => {
+    const structure = demoStructure();
+    const topics = structure.flatMap((s) => s.topics);
+    const attributes = topics.flatMap((t) => t.attributes);
+    const variables = attributes.flatMap((a) => a.variables);
+
+    it('belong to demo projects: two topics for the seafront, one for Patras', () => {
+      const slugs = new Set(projects.map((p) => p.mname));
+      expect(structure.map((s) => [s.project, s.topics.length])).toEqual([
+        ['thessaloniki-seafront-cycle-lane', 2],
+        ['patras-pocket-parks', 1],
+      ]);
+      for (const s of structure) expect(slugs.has(s.project)).toBe(true);
+    });
+
+    it('are written in Greek and English, with short names unique within their parent', () => {
+      for (const t of topics) expect(t.title).toMatch(BILINGUAL);
+      for (const a of attributes) expect(a.name).toMatch(BILINGUAL);
+      for (const v of variables) {
+        expect(v.description).toMatch(BILINGUAL);
+        for (const k of v.variable_type) expect(k.options.label).toMatch(BILINGUAL);
+        for (const c of v.variable_type.flatMap((k) => k.options.choices ?? [])) expect(c).toMatch(BILINGUAL);
+      }
+      const unique = (names: string[]) => expect(new Set(names).size).toBe(names.length);
+      for (const s of structure) unique(s.topics.map((t) => t.mname));
+      for (const t of topics) unique(t.attributes.map((a) => a.mname));
+      for (const a of attributes) unique(a.variables.map((v) => v.mname));
+    });
+
+    it('draw one topic on the map and ask with points, lines, polygons and six value types', () => {
+      const seafront = structure[0]!.topics;
+      expect(seafront.map((t) => t.has_geometry)).toEqual([true, false]);
+      expect(seafront[0]!.attributes.map((a) => a.geom_type)).toEqual(['point', 'line', 'polygon']);
+      expect(
+        new Set(
+          seafront
+            .flatMap((t) => t.attributes.flatMap((a) => a.variables))
+            .map((v) => v.variable_type[0]!.kind),
+        ),
+      ).toEqual(new Set(['radio', 'checkbox', 'text', 'number', 'date', 'string']));
+      expect(attributes.filter((a) => a.has_predefined).map((a) => a.predefined!.features.length)).toEqual([
+        3,
+      ]);
+    });
+
+    it('bound the seafront with a closed ring around the project centre', () => {
+      const ring = (SEAFRONT_BOUNDARY.coordinates as number[][][])[0]!;
+      expect(ring[0]).toEqual(ring[ring.length - 1]);
+      const lngs = ring.map((p) => p[0]!);
+      const lats = ring.map((p) => p[1]!);
+      const [lng, lat] = projects[0]!.center!.coordinates as [number, number];
+      expect(Math.min(...lngs)).toBeLessThanOrEqual(lng);
+      expect(Math.max(...lngs)).toBeGreaterThanOrEqual(lng);
+      expect(Math.min(...lats)).toBeLessThan(lat);
+      expect(Math.max(...lats)).toBeGreaterThanOrEqual(lat);
+    });
+
+    it("link only to the library's demo pictures", () => {
+      const links = [
+        ...topics.flatMap((t) => t.relative_documents.map((d) => d.file)),
+        ...attributes.map((a) => a.icon).filter((icon) => icon !== ''),
+        ...demoProfile().flatMap((p) => p.questions.flatMap((q) => q.choices.map((c) => c.icon))),
+      ];
+      for (const link of links) expect(link).toMatch(PICTURE);
+    });
+  });
+
+  it('asks profile questions of both roles in the first category, with weighted bilingual choices', () => {
+    const profile = demoProfile();
+    expect(profile.map((p) => [p.category, p.role])).toEqual([
+      [categories[0]!.mname, 'expert'],
+      [categories[0]!.mname, 'normal'],
+    ]);
+    for (const q of profile.flatMap((p) => p.questions)) {
+      expect(q.question).toMatch(BILINGUAL);
+      expect(q.choices.length).toBeGreaterThanOrEqual(3);
+      for (const c of q.choices) {
+        expect(c.content).toMatch(BILINGUAL);
+        expect(Number.isInteger(c.weight)).toBe(true);
+      }
+    }
   });
 });

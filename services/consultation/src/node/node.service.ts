@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import { GEOM_TYPES, type GeoJsonGeometry, type GeometryCrs, type TopicWire } from '@agora/contracts';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { asGeoJson, fromGeoJson, toWgs84 } from '../geo/geo.sql.js';
 import { parseBoundary, parseCrs, requestCrs } from '../geo/geojson.js';
 import { assertForm } from '../validation/scope.js';
@@ -56,10 +56,15 @@ interface TopicGeometry {
   max_geom: number | null;
 }
 
-/** Topics ("node") of a project: their fields, boundary (PostGIS, EPSG:4326) and order. */
+/**
+ * Topics ("node") of a project: their fields, boundary (PostGIS, EPSG:4326) and order.
+ *
+ * It runs on an EntityManager: the site's, or a transaction's (the demo data is added through it in one
+ * transaction; its own transactions then nest as savepoints).
+ */
 @Injectable()
 export class NodeService {
-  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
+  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
 
   /** The topics of a project (token or short name), by sort_order. */
   async ofProject(project: string): Promise<TopicWire[]> {

@@ -3,7 +3,7 @@
  * variable), 1-based sort orders kept without gaps, unique short names within the parent, and their errors.
  */
 import { AppError } from '@agora/common';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Sql } from '../geo/geo.sql.js';
 import { parseToken } from '../http/params.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
@@ -180,7 +180,7 @@ export async function updateColumns(
 }
 
 /** Deletes an item (its children go with it by the foreign keys) and closes the gap in its parent's list. */
-export async function deleteItem(db: DataSource, level: Level, item: Placed): Promise<void> {
+export async function deleteItem(db: EntityManager, level: Level, item: Placed): Promise<void> {
   await db.transaction(async (m) => {
     await lockParents(m, level, [item.parent]);
     await m.query(`DELETE FROM consultation.${level.table} WHERE token = $1`, [item.token]);
@@ -194,7 +194,7 @@ export async function deleteItem(db: DataSource, level: Level, item: Placed): Pr
  * and renumbers the lists in one transaction.
  */
 export async function reorderItem(
-  db: DataSource,
+  db: EntityManager,
   level: Level,
   item: Placed,
   project: string,

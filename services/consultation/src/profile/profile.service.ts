@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import type { ConsultationRole, ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { CategoryService } from '../category/category.service.js';
 import { ProfileChoice } from './entities/profile-choice.entity.js';
 import { ProfileQuestion } from './entities/profile-question.entity.js';
@@ -12,23 +12,29 @@ import { toChoiceWire, toQuestionWire } from './profile.mapper.js';
 const Q = '"consultation"."profile_question"';
 const C = '"consultation"."profile_choice"';
 
+/**
+ * Consultation-profile questions and their weighted choices.
+ *
+ * It runs on an EntityManager: the site's, or a transaction's (the demo data is added through it in one
+ * transaction; its own transactions then nest as savepoints).
+ */
 @Injectable()
 export class ProfileService {
   constructor(
-    @InjectDataSource('consultation') private readonly db: DataSource,
+    @InjectEntityManager('consultation') private readonly db: EntityManager,
     private readonly categories: CategoryService,
   ) {}
 
   /** The questions of a category for one role, by sort_order, each with its choices by sort_order. */
   async list(category: string, role: ConsultationRole): Promise<ProfileQuestionWire[]> {
-    await this.categories.assertExists(category);
-    return this.listWith(this.db.manager, category, role);
+    await this.categories.assertExists(category, this.db);
+    return this.listWith(this.db, category, role);
   }
 
   /** Adds a question at the end of its category and role, with its choices in the order given. */
   async create(input: QuestionInput): Promise<ProfileQuestionWire> {
-    await this.categories.assertExists(input.category);
     return this.db.transaction(async (m) => {
+      await this.categories.assertExists(input.category, m);
       await lock(m, `profile:${input.category}:${input.role}`);
       const [{ next }] = await m.query(
         `SELECT coalesce(max(sort_order), 0) + 1 AS next FROM ${Q} WHERE category = $1 AND role = $2`,

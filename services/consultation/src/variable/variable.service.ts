@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import type { VariableWire } from '@agora/contracts';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Form } from '../node/form.js';
 import {
   assertUniqueMname,
@@ -42,10 +42,15 @@ const placed = (v: Row): Placed => ({
 });
 const wire = ({ node: _node, project: _project, ...v }: Row): VariableWire => v;
 
-/** Variables of attributes: their answer kinds (`variable_type`, jsonb) and order. */
+/**
+ * Variables of attributes: their answer kinds (`variable_type`, jsonb) and order.
+ *
+ * It runs on an EntityManager: the site's, or a transaction's (the demo data is added through it in one
+ * transaction; its own transactions then nest as savepoints).
+ */
 @Injectable()
 export class VariableService {
-  constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
+  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
 
   /** Every variable of a project (token or short name): by topic, attribute, then their own order. */
   async ofProject(project: string): Promise<VariableWire[]> {
