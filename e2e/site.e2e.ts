@@ -5,12 +5,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { createTestDatabase, deleteRedisKeys, testRedisUrl, type TestDatabase } from '@agora/common/testing';
 import { freePort } from '../scripts/lib/stack.mjs';
+import { anonymousApi, apiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { runScript, waitForOutput, type Spawned } from './support/processes.js';
+import { testSiteEnv } from './support/site.js';
+import { until } from './support/wait.js';
+
+/** A message as maildev's JSON API lists it. */
+interface CaughtMail {
+  to: Array<{ address: string }>;
+  subject: string;
+  text?: string;
+  html?: string;
+}
 
 describe('npm start (one process, embedded database)', () => {
   let site: Spawned;
+  let startEnv: Record<string, string>;
   let dataDir: string;
   let baseURL: string;
   let inbox: string;
@@ -22,7 +35,7 @@ describe('npm start (one process, embedded database)', () => {
     const port = await freePort();
     const smtp = await freePort();
     const web = await freePort();
-    site = runScript('scripts/start.mjs', {
+    startEnv = {
       PORT: String(port),
       AGORA_DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -33,7 +46,8 @@ describe('npm start (one process, embedded database)', () => {
       MAILDEV_SMTP_PORT: String(smtp),
       MAILDEV_WEB_PORT: String(web),
       LOG_LEVEL: 'warn',
-    });
+    };
+    site = runScript('scripts/start.mjs', startEnv);
     await waitForOutput(site, (out) => out.includes('Agora is running.'), 150_000);
     baseURL = `http://localhost:${port}`;
     inbox = `http://127.0.0.1:${web}`;
@@ -57,6 +71,42 @@ describe('npm start (one process, embedded database)', () => {
     const res = await fetch(`${inbox}/email`);
     expect(res.status).toBe(200);
     expect(Array.isArray(await res.json())).toBe(true);
+  });
+
+  it('delivers mail through the queue on the embedded database to the mail catcher', async () => {
+    // The admin's address, as the profile API reports it.
+    const context = await newContext(browser, baseURL, { locale: 'en' });
+    const call = await apiAs(context, 'admin', 'agora-admin');
+    const profile = await call('get', '/api/profile');
+    expect(profile.status).toBe(200);
+    const email = profile.body.email as string;
+    expect(email).toMatch(/@/);
+
+    // A password recovery for the admin, requested as a logged-out visitor would.
+    await context.clearCookies();
+    const visitor = await anonymousApi(context);
+    expect(await visitor('post', '/api/recovery', { username: 'admin' })).toMatchObject({ status: 200 });
+
+    const message = await until(
+      async () => {
+        const res = await fetch(`${inbox}/email`);
+        const all = (await res.json()) as CaughtMail[];
+        return all.find((m) => m.to.some((t) => t.address === email));
+      },
+      (m) => m !== undefined,
+      'the recovery mail at the mail catcher',
+      60_000,
+    );
+    const link = /https?:\/\/[^\s"'<>]+\/password_recovery\/reset\/[A-Za-z0-9_-]+/.exec(
+      `${message!.text ?? ''} ${message!.html ?? ''}`,
+    )?.[0];
+    expect(link?.startsWith(`${baseURL}/password_recovery/reset/`)).toBe(true);
+
+    // The link is live: the reset page opens on the site.
+    const page = await context.newPage();
+    await page.goto(link!);
+    await page.getByTestId('reset-form').waitFor();
+    await context.close();
   });
 
   it('lets the admin log in and see all four remote areas with data, in English', async () => {
@@ -167,5 +217,84 @@ describe('npm start (one process, embedded database)', () => {
     const anon = await fetch(`${baseURL}/api/profile`);
     expect(anon.status).toBe(401);
     expect(((await anon.json()) as { Error: string }).Error).toBe('not logged in');
+  });
+
+  // Last: restarts the site on the same data folder.
+  it('on a later start, names the existing admin without claiming a password', async () => {
+    await site.stop();
+    site = runScript('scripts/start.mjs', { ...startEnv, AGORA_ADMIN_PASSWORD: 'another-admin-password' });
+    await waitForOutput(site, (out) => out.includes('Agora is running.'), 120_000);
+    const out = site.output();
+    expect(out).toContain(
+      'Admin login: admin   (existing account; AGORA_ADMIN_PASSWORD is used only when the first admin is created)',
+    );
+    expect(out).not.toContain('agora-admin');
+    expect(out).not.toContain('another-admin-password');
+    // and indeed the password of the first start still logs in
+    const context = await newContext(browser, baseURL, { locale: 'en' });
+    await expect(apiAs(context, 'admin', 'agora-admin')).resolves.toBeInstanceOf(Function);
+    await context.close();
+  });
+});
+
+describe('npm run start:distributed', () => {
+  let db: TestDatabase;
+  let dataDir: string;
+  let env: Record<string, string>;
+  let started: Spawned | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('agora_e2e_start_dist');
+    dataDir = await mkdtemp(path.join(tmpdir(), 'agora-e2e-dist-start-'));
+    env = {
+      ...testSiteEnv('start_dist', '', db.url, dataDir),
+      PORT: String(await freePort()),
+      SMTP_URL: '',
+      AGORA_DEV_MODE: 'false',
+      AGORA_IDENTITY_SECRET: '',
+      MAILDEV_SMTP_PORT: String(await freePort()),
+      MAILDEV_WEB_PORT: String(await freePort()),
+    };
+  });
+
+  afterAll(async () => {
+    await started?.stop();
+    await db?.drop();
+    if (env) await deleteRedisKeys(testRedisUrl(), `${env.QUEUE_PREFIX}:*`);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops before changing anything when AGORA_ADMIN_PASSWORD is unset and there is no admin yet', async () => {
+    const refused = runScript('scripts/start-distributed.mjs', env);
+    const code = await new Promise<number | null>((resolve) => {
+      if (refused.child.exitCode !== null) resolve(refused.child.exitCode);
+      else refused.child.once('exit', (c) => resolve(c));
+    });
+    expect(code).toBe(1);
+    expect(refused.output()).toContain(
+      'AGORA_ADMIN_PASSWORD is not set and the database has no admin yet: set AGORA_ADMIN_PASSWORD',
+    );
+    expect(refused.output()).not.toContain('is running');
+    // nothing was migrated
+    expect(
+      await db.query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('accounts', 'library')`),
+    ).toEqual([]);
+  });
+
+  it('prints the site URL, the admin login and the mail inbox', async () => {
+    started = runScript('scripts/start-distributed.mjs', {
+      ...env,
+      AGORA_ADMIN_PASSWORD: 'first-admin-password',
+    });
+    await waitForOutput(started, (out) => out.includes('Agora (distributed) is running.'), 150_000);
+    const out = started.output();
+    expect(out).toContain(`Site:        http://localhost:${env.PORT}`);
+    expect(out).toContain('Admin login: admin / (the password in AGORA_ADMIN_PASSWORD)');
+    expect(out).not.toContain('first-admin-password');
+    expect(out).toContain(`Mail inbox:  http://127.0.0.1:${env.MAILDEV_WEB_PORT}`);
+    const inbox = await fetch(`http://127.0.0.1:${env.MAILDEV_WEB_PORT}/email`);
+    expect(inbox.status).toBe(200);
+    const profile = await fetch(`http://localhost:${env.PORT}/api/profile`);
+    expect(profile.status).toBe(401);
   });
 });

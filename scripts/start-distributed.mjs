@@ -1,20 +1,22 @@
 // `npm run start:distributed`: each service and the gateway as its own process, against the PostgreSQL server in
 // DATABASE_URL and the Redis in REDIS_URL (the shape the Kubernetes manifests run).
 import { spawnSync } from 'node:child_process';
-import { isBuilt, ROOT, startDistributed, startMailCatcher, freePort } from './lib/stack.mjs';
+import { adminLoginText, freePort, isBuilt, ROOT, startDistributed, startMailCatcher } from './lib/stack.mjs';
 
 const env = { ...process.env };
-if (!isBuilt()) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
 if (!env.DATABASE_URL || !env.REDIS_URL) {
   console.error('Set DATABASE_URL (PostgreSQL with PostGIS) and REDIS_URL for the distributed mode.');
   process.exit(2);
 }
+if (!isBuilt()) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 let mail;
 if (!env.SMTP_URL) {
-  mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });
+  const smtpPort = Number(env.MAILDEV_SMTP_PORT) || (await freePort());
+  const webPort = Number(env.MAILDEV_WEB_PORT) || (await freePort());
+  mail = await startMailCatcher({ smtpPort, webPort, log: console.error });
   env.SMTP_URL = mail.smtpUrl;
 }
 let stack;
@@ -27,13 +29,17 @@ try {
 }
 console.log(`
   Agora (distributed) is running.
-    Site:       ${stack.url}
-    Processes:  ${Object.values(stack.procs)
+    Site:        ${stack.url}
+    Admin login: ${adminLoginText(stack.admin)}
+    Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
+    Processes:   ${Object.values(stack.procs)
       .map((p) => `${p.name} (pid ${p.child.pid}, ${p.url})`)
       .join(', ')}
-    Mail inbox: ${mail ? mail.webUrl : '(SMTP_URL)'}
 `);
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await stack.stop();
   await mail?.stop();
   process.exit(0);

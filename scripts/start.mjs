@@ -2,7 +2,7 @@
 // No DATABASE_URL → embedded Postgres (PGlite + PostGIS) in ./data; no REDIS_URL → queues on Postgres;
 // no SMTP_URL → a local mail catcher with a web inbox.
 import { spawnSync } from 'node:child_process';
-import { freePort, isBuilt, ROOT, startAllInOne, startMailCatcher } from './lib/stack.mjs';
+import { adminLoginText, freePort, isBuilt, ROOT, startAllInOne, startMailCatcher } from './lib/stack.mjs';
 
 const env = { ...process.env };
 if (!isBuilt() || env.AGORA_REBUILD === 'true') {
@@ -32,11 +32,10 @@ try {
   process.exit(1);
 }
 
-const password = process.env.AGORA_ADMIN_PASSWORD ? '(the password in AGORA_ADMIN_PASSWORD)' : 'agora-admin';
 console.log(`
   Agora is running.
     Site:        ${site.url}
-    Admin login: admin / ${password}${process.env.AGORA_ADMIN_PASSWORD ? '' : '   (development password: set AGORA_ADMIN_PASSWORD before the first start in production)'}
+    Admin login: ${adminLoginText(site.admin)}
     Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
     Database:    ${env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded (${env.AGORA_DATA_DIR || './data'})`}; queues on ${env.REDIS_URL ? 'Redis' : 'PostgreSQL'}
 `);

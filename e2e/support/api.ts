@@ -24,3 +24,17 @@ export async function apiAs(context: BrowserContext, username: string, password:
     return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   };
 }
+
+/**
+ * A CSRF-aware caller for a visitor who is not logged in, with a browser context's cookie jar (`GET /api/login`
+ * hands out the token cookie).
+ */
+export async function anonymousApi(context: BrowserContext): Promise<ApiCall> {
+  const token = async () => (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+  await context.request.get('/api/login');
+  return async (method, url, data) => {
+    const res = await context.request[method](url, { data, headers: { 'x-csrf-token': await token() } });
+    const text = await res.text();
+    return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+}

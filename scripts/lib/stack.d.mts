@@ -11,10 +11,20 @@ export function startMailCatcher(opts: {
   log?: (m: string) => void;
 }): Promise<{ smtpUrl: string; webUrl: string; stop(): Promise<void> }>;
 
+/** The first admin on this start: created now (with which password) or already there. */
+export interface AdminLogin {
+  created: boolean;
+  username: string;
+  password?: 'configured' | 'development';
+}
+export const DEV_ADMIN_PASSWORD: string;
+export function adminLoginText(admin: AdminLogin): string;
+
 export interface AllInOne {
   url: string;
   port: number;
   services: Record<string, string>;
+  admin: AdminLogin;
   stop(): Promise<void>;
 }
 export function startAllInOne(opts: {
@@ -32,6 +42,7 @@ export interface Deployable {
 export interface Distributed {
   url: string;
   procs: Record<string, Deployable>;
+  admin: AdminLogin;
   stopOne(name: string): Promise<void>;
   restartOne(name: string): Promise<void>;
   stop(): Promise<void>;

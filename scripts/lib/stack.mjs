@@ -137,6 +137,52 @@ export async function migrateAll(env, infra, log = () => {}) {
   }
 }
 
+/** The user names of the admin accounts, active ones first, oldest first (none before the first migration). */
+export async function adminUsernames(env, infra) {
+  const common = await import('@agora/common');
+  const { DataSource } = await import('typeorm');
+  const def = await loadDefinition('accounts', env);
+  const ds = await new DataSource(common.dataSourceOptions(infra, def.storage)).initialize();
+  try {
+    // A database the accounts migrations have not run on yet has no users.
+    const [{ present }] = await ds.query(`SELECT to_regclass('accounts."user"') IS NOT NULL AS present`);
+    if (!present) return [];
+    const rows = await ds.query(
+      `SELECT username FROM accounts."user" WHERE role = 'admin' ORDER BY active DESC, created, username`,
+    );
+    return rows.map((r) => r.username);
+  } finally {
+    await ds.destroy();
+  }
+}
+
+/**
+ * What the accounts service will do about the first admin on this start, known before it starts: with no admin
+ * in the database it creates `admin` with AGORA_ADMIN_PASSWORD, or in development mode (AGORA_DEV_MODE=true) with
+ * the development password, and refuses to start otherwise.
+ */
+export async function firstAdminPlan(env, infra) {
+  const existing = await adminUsernames(env, infra);
+  if (existing.length > 0) return { created: false, username: existing[0] };
+  if (env.AGORA_ADMIN_PASSWORD) return { created: true, username: 'admin', password: 'configured' };
+  if (env.AGORA_DEV_MODE === 'true') return { created: true, username: 'admin', password: 'development' };
+  throw new Error(
+    'AGORA_ADMIN_PASSWORD is not set and the database has no admin yet: set AGORA_ADMIN_PASSWORD to the ' +
+      'password of the first admin (user name admin, at least 8 characters) and start again.',
+  );
+}
+
+export const DEV_ADMIN_PASSWORD = 'agora-admin';
+
+/** The banner's admin line: the password only when this start created the admin and the password is known. */
+export function adminLoginText(admin) {
+  if (!admin.created)
+    return `${admin.username}   (existing account; AGORA_ADMIN_PASSWORD is used only when the first admin is created)`;
+  if (admin.password === 'development')
+    return `${admin.username} / ${DEV_ADMIN_PASSWORD}   (development password: set AGORA_ADMIN_PASSWORD before the first start in production)`;
+  return `${admin.username} / (the password in AGORA_ADMIN_PASSWORD)`;
+}
+
 /**
  * The one-process mode: the four services on random loopback ports and the gateway, sharing one infrastructure
  * (the embedded database when DATABASE_URL is not set).
@@ -184,6 +230,7 @@ export async function startAllInOne({ env }) {
       log: (m) => logger.info(m),
     });
     const urls = {};
+    const admin = await firstAdminPlan(baseEnv, infra);
     await migrateAll(baseEnv, infra, (m) => logger.info(m));
     for (const name of SERVICES) {
       // A service reaches the ones started before it (consultation asks the library) by their URL variables.
@@ -202,7 +249,7 @@ export async function startAllInOne({ env }) {
     for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = urls[name];
     gateway = createGateway(loadGatewayConfig(gatewayEnv));
     handler = gateway.app;
-    return { url: `http://localhost:${port}`, port, services: urls, infra, stop };
+    return { url: `http://localhost:${port}`, port, services: urls, infra, admin, stop };
   } catch (e) {
     await stop().catch(() => {});
     throw e;
@@ -254,7 +301,10 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
     queuePrefix: env.QUEUE_PREFIX || 'agora',
   });
+  let admin;
   try {
+    // Before anything changes: without an admin and a password to create one, the accounts service would stop.
+    admin = await firstAdminPlan(childEnv, infra);
     await migrateAll(childEnv, infra, log);
   } finally {
     await infra.close();
@@ -280,6 +330,7 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
   return {
     url: `http://localhost:${gatewayPort}`,
     procs,
+    admin,
     /** Stops one deployable (e.g. to see the others keep working). */
     stopOne: (name) => procs[name].stop(),
     /** Starts a stopped deployable again on the same port. */

@@ -10,19 +10,31 @@ export const DEFAULT_PORTS: Readonly<Record<ServiceName | 'gateway', number>> = 
   mailing: 3104,
 };
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.url().optional());
+/**
+ * An optional URL of one of `protocols` (without the colon); empty counts as unset. A value without a scheme such
+ * as `localhost:6379` parses as a URL of the scheme `localhost:`, so the scheme is checked too.
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .url({
+          protocol: new RegExp(`^(${protocols.join('|')})$`),
+          error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+        })
+        .optional(),
+    );
 
 /** Settings every service shares, split by concern. */
 export const baseEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  DATABASE_URL: optionalUrl,
-  REDIS_URL: optionalUrl,
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/i)

@@ -20,6 +20,10 @@ const PG_CLIENT_ERRORS: Record<string, Mapped> = {
   '22P02': { status: 400, body: { Error: 'invalid value', code: 'DB.INVALID_TEXT' } },
   '22001': { status: 400, body: { Error: 'value too long', code: 'DB.TOO_LONG' } },
   '23502': { status: 400, body: { Error: 'missing parameters', code: 'DB.NOT_NULL' } },
+  '23514': { status: 400, body: { Error: 'invalid value', code: 'DB.CHECK' } },
+  '22003': { status: 400, body: { Error: 'number out of range', code: 'DB.OUT_OF_RANGE' } },
+  '22007': { status: 400, body: { Error: 'invalid date', code: 'DB.INVALID_DATE' } },
+  '22008': { status: 400, body: { Error: 'invalid date', code: 'DB.INVALID_DATE' } },
 };
 
 function messageOf(response: unknown, fallback: string): string {

@@ -16,6 +16,16 @@ import { InfraModule } from '../infra/infra.module.js';
 import { createLogger, requestLogger } from '../logging/logging.js';
 
 /** Everything the platform needs to know to run one service. */
+/** The request validation every service uses: unknown fields refused, values transformed, first error reported. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: true,
+  });
+}
+
 export interface ServiceDefinition {
   name: ServiceName;
   /** OpenAPI title and description. */
@@ -65,14 +75,7 @@ export async function createServiceApp(
   app.use(requestLogger(ctx.logger));
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      stopAtFirstError: true,
-    }),
-  );
+  app.useGlobalPipes(createValidationPipe());
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(def.title).setDescription(def.description).setVersion('1.0.0').build(),

@@ -1,0 +1,145 @@
+import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/testing';
+import type { DataSource } from 'typeorm';
+import { accountsStorage } from '../index.js';
+
+const TABLES = [
+  'external_identity',
+  'oauth_request',
+  'rate_limit',
+  'recovery_token',
+  'session',
+  'setting',
+  'user',
+];
+
+describe('accounts migrations', () => {
+  let bed: MigrationTestBed;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    bed = await createMigrationTestBed(accountsStorage, 'agora_accounts_mig');
+  });
+  afterAll(() => bed?.close());
+  const tables = () => bed.tables();
+  const columns = async (table: string) =>
+    (
+      (await ds.query(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = 'accounts' AND table_name = $1 ORDER BY 1`,
+        [table],
+      )) as Array<{ column_name: string }>
+    ).map((r) => r.column_name);
+  /** A user; the locale column keeps its default unless `locale` is given. */
+  const addUser = async (username: string, email: string, locale?: string) => {
+    const rows = (await ds.query(
+      `INSERT INTO accounts."user" (username, firstname, lastname, email, role, password_hash)
+       VALUES ($1, 'Μαρία', 'Παπαδάκη', $2, 'editor', 'x') RETURNING uuid::text AS uuid`,
+      [username, email],
+    )) as Array<{ uuid: string }>;
+    const uuid = rows[0]!.uuid;
+    if (locale) await ds.query(`UPDATE accounts."user" SET locale = $2 WHERE uuid = $1`, [uuid, locale]);
+    return uuid;
+  };
+
+  it('run up, down one at a time and up again cleanly', async () => {
+    expect(await bed.migrate()).toEqual(accountsStorage.migrations.map((m) => new m().name));
+    ds = await bed.dataSource();
+    expect(await tables()).toEqual(TABLES);
+    expect(await columns('user')).toContain('locale');
+
+    // the last migration alone: the locale column goes, the tables stay
+    await ds.undoLastMigration({ transaction: 'each' });
+    expect(await columns('user')).not.toContain('locale');
+    expect(await tables()).toEqual(TABLES);
+
+    for (let i = 1; i < accountsStorage.migrations.length; i++)
+      await ds.undoLastMigration({ transaction: 'each' });
+    expect(await tables()).toEqual([]);
+    expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);
+
+    expect((await ds.runMigrations({ transaction: 'each' })).length).toBe(accountsStorage.migrations.length);
+    expect(await tables()).toEqual(TABLES);
+    expect(await columns('user')).toContain('locale');
+  });
+
+  it('keep user names and e-mails unique whatever their case, and check role, locale and coordinates', async () => {
+    await addUser('maria_p', 'maria@example.org');
+    await expect(addUser('Maria_P', 'other@example.org')).rejects.toMatchObject({
+      driverError: { code: '23505' },
+    });
+    await expect(addUser('maria2', 'MARIA@example.org')).rejects.toMatchObject({
+      driverError: { code: '23505' },
+    });
+    // account mails in Greek unless the user picks English
+    expect(await ds.query(`SELECT locale FROM accounts."user" WHERE username = 'maria_p'`)).toEqual([
+      { locale: 'el' },
+    ]);
+    await addUser('john', 'john@example.org', 'en');
+    await expect(addUser('jean', 'jean@example.org', 'fr')).rejects.toMatchObject({
+      driverError: { code: '23514' },
+    });
+    await expect(
+      ds.query(
+        `INSERT INTO accounts."user" (username, firstname, lastname, email, role, password_hash)
+         VALUES ('boss', 'B', 'B', 'boss@example.org', 'superuser', 'x')`,
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+    await expect(
+      ds.query(`UPDATE accounts."user" SET lat = 91, lon = 0 WHERE username = 'john'`),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+    await expect(
+      ds.query(`UPDATE accounts."user" SET lat = 0, lon = 181 WHERE username = 'john'`),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+  });
+
+  it("remove a user's sessions, recovery tokens and external identities with the user", async () => {
+    const uuid = await addUser('nikos', 'nikos@example.org');
+    await ds.query(
+      `INSERT INTO accounts.session (id_hash, user_uuid, expires_at) VALUES ('s1', $1, now() + interval '1 hour')`,
+      [uuid],
+    );
+    await ds.query(
+      `INSERT INTO accounts.recovery_token (token_hash, user_uuid, expires_at) VALUES ('t1', $1, now() + interval '1 hour')`,
+      [uuid],
+    );
+    await expect(
+      ds.query(
+        `INSERT INTO accounts.recovery_token (token_hash, user_uuid, expires_at) VALUES ('t1', $1, now())`,
+        [uuid],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23505' } });
+    await ds.query(
+      `INSERT INTO accounts.external_identity (user_uuid, provider, subject) VALUES ($1, 'google', 'g-1')`,
+      [uuid],
+    );
+    // one account per provider subject, and only the known providers
+    await expect(
+      ds.query(
+        `INSERT INTO accounts.external_identity (user_uuid, provider, subject) VALUES ($1, 'google', 'g-1')`,
+        [uuid],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23505' } });
+    await expect(
+      ds.query(
+        `INSERT INTO accounts.external_identity (user_uuid, provider, subject) VALUES ($1, 'twitter', 't-1')`,
+        [uuid],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23514' } });
+    // a session of nobody is refused
+    await expect(
+      ds.query(
+        `INSERT INTO accounts.session (id_hash, user_uuid, expires_at)
+         VALUES ('s2', '00000000-0000-4000-8000-000000000009', now())`,
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23503' } });
+
+    await ds.query(`DELETE FROM accounts."user" WHERE uuid = $1`, [uuid]);
+    const left = (await ds.query(
+      `SELECT (SELECT count(*) FROM accounts.session WHERE user_uuid = $1)::int AS sessions,
+              (SELECT count(*) FROM accounts.recovery_token WHERE user_uuid = $1)::int AS tokens,
+              (SELECT count(*) FROM accounts.external_identity WHERE user_uuid = $1)::int AS identities`,
+      [uuid],
+    )) as unknown[];
+    expect(left).toEqual([{ sessions: 0, tokens: 0, identities: 0 }]);
+  });
+});
