@@ -1,7 +1,8 @@
 // Categories and projects of the structure administration end to end, in Chromium, on a fresh database (one
 // process, real PostgreSQL): a category made active with 'Save and make Active' shows in the aside's categories
-// tab; a project with a WMS layer and a legislation row; two projects reordered by drag and drop; an edit and a
-// delete; both languages; the screens at phone width; no serious accessibility violations.
+// tab and reads back with every field; the tab's hover toolbox and active checkbox, and categories reordered by
+// drag and drop; a project with a WMS layer and a legislation row; two projects reordered by drag and drop; an
+// edit and a delete; both languages; the screens at phone width; no serious accessibility violations.
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
@@ -99,6 +100,7 @@ describe('structure: categories and projects', () => {
     await expect(page.getByLabel('Short name *').inputValue()).resolves.toBe('kentro-athinas');
     await page.getByLabel('Summary').fill('Η πλατεία και οι δρόμοι γύρω της');
     await page.getByLabel('Forum welcome message').fill('Καλώς ήρθατε στη συζήτηση');
+    await page.getByLabel('Anyone can enrol (autosubscribe)').check();
     // the summary image comes from the media library
     const image = await uploadImage('Syntagma square', 'The square seen from the parliament');
     await page.getByTestId('summary-img-pick').click();
@@ -135,6 +137,25 @@ describe('structure: categories and projects', () => {
       ['kentro-athinas', true],
       ['second-area', false],
     ]);
+    // read back: every field as it was entered
+    const saved = await apiGet<CategoryWire & { has_answered: boolean; consultation: boolean }>(
+      `category/token/${categoryToken}`,
+    );
+    expect(saved).toEqual({
+      token: categoryToken,
+      mname: 'kentro-athinas',
+      title: 'Κέντρο Αθήνας',
+      summary: expect.stringContaining('Η πλατεία και οι δρόμοι γύρω της') as unknown as string,
+      summary_img: image,
+      summary_img_alt: 'The square seen from the parliament',
+      active: true,
+      autosubscribe: true,
+      forum_welcome_message: 'Καλώς ήρθατε στη συζήτηση',
+      has_answered: false,
+      consultation: false,
+      sort_order: 1,
+      projects: [],
+    });
     // the details page shows every field
     await page.goto(`${ADMIN}/category/${categoryToken}`);
     await expect(page.getByTestId('category-welcome').textContent()).resolves.toBe(
@@ -260,6 +281,76 @@ describe('structure: categories and projects', () => {
     await eventually(() => page.getByTestId('project-row').count(), 1);
     const left = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
     expect(left.map((p) => p.mname)).toEqual(['plateia-syntagmatos']);
+  });
+
+  it('the categories tab: a toolbox on hover, the active checkbox, and drag and drop to reorder', async () => {
+    await page.goto(`${ADMIN}/project/list`);
+    const tab = await openAside(page);
+    const card = (title: string) => tab.getByTestId('category-card').filter({ hasText: title });
+    await card('Second area').waitFor();
+    const opacity = (title: string) =>
+      card(title)
+        .getByTestId('category-tools')
+        .evaluate((el) => getComputedStyle(el).opacity);
+    // the toolbox (edit, active) shows while the pointer is over the card
+    await page.mouse.move(0, 0);
+    await eventually(() => opacity('Second area'), '0');
+    await card('Second area').hover();
+    await eventually(() => opacity('Second area'), '1');
+    const actives = async () =>
+      (await apiGet<CategoryWire[]>('category')).map((c) => [c.mname, c.active] as const);
+
+    // ticking makes it the only active category; unticking leaves none (the box follows the saved state, so it is
+    // clicked, and its state read once the server has answered)
+    const box = (title: string) => card(title).getByTestId('category-active');
+    await box('Second area').click();
+    await notification(page, 'Successful update');
+    await eventually(actives, [
+      ['kentro-athinas', false],
+      ['second-area', true],
+    ]);
+    await eventually(() => card('Κέντρο Αθήνας').getAttribute('data-active'), 'false');
+    await eventually(() => box('Second area').isChecked(), true);
+    await box('Second area').click();
+    await eventually(actives, [
+      ['kentro-athinas', false],
+      ['second-area', false],
+    ]);
+    await eventually(() => box('Second area').isChecked(), false);
+    await card('Κέντρο Αθήνας').hover();
+    await box('Κέντρο Αθήνας').click();
+    await eventually(actives, [
+      ['kentro-athinas', true],
+      ['second-area', false],
+    ]);
+    await eventually(() => box('Κέντρο Αθήνας').isChecked(), true);
+    expect(await card('Κέντρο Αθήνας').getAttribute('class')).not.toContain('is-inactive');
+
+    // drag the second card above the first: the new order is saved
+    const from = await card('Second area').getByTestId('category-handle').boundingBox();
+    const to = await card('Κέντρο Αθήνας').getByTestId('category-handle').boundingBox();
+    if (!from || !to) throw new Error('no handles');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/category/sortOrder/') && r.request().method() === 'PUT',
+    );
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    expect((await saved).status()).toBe(200);
+    await notification(page, 'Successful update');
+    const order = await apiGet<CategoryWire[]>('category');
+    expect(order.map((c) => [c.mname, c.sort_order])).toEqual([
+      ['second-area', 1],
+      ['kentro-athinas', 2],
+    ]);
+    await page.reload();
+    const reloaded = await openAside(page);
+    await eventually(
+      () => reloaded.getByTestId('category-card').locator('.st-cat-title').allTextContents(),
+      ['Second area', 'Κέντρο Αθήνας'],
+    );
   });
 
   it('speaks Greek, fits a phone (390 px) and has no serious accessibility violations', async () => {

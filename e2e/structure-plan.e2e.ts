@@ -1,9 +1,11 @@
 // The Plan Project screen end to end, in Chromium, on a fresh database (one process, real PostgreSQL + PostGIS):
 // topics added in the modal (one with a boundary drawn by mouse on the map, one without geometry), attributes of
 // each geometry type (the point one with predefined features imported from an EPSG:2100 GeoJSON file), drag and
-// drop of topics and attributes, hide and show, edits in the three open modes (modal, new tab, same tab), a delete
-// with its confirmation; then the structure read back through the API is exactly what was built. Last, the screen
-// at phone width.
+// drop of topics and attributes, hide and show, a context imported in EPSG:3857 after an out-of-range file is
+// refused (and the server refuses out-of-range coordinates too), edits in the three open modes (modal, new tab,
+// same tab), threads opened on a topic, an attribute and a variable, deletes of a variable, an attribute and a
+// topic with their confirmation; then the structure read back through the API is exactly what was built. Last,
+// the screen at phone width.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import type { AttributeWire, GeoJsonGeometry, TopicWire, VariableWire } from '@agora/contracts';
@@ -31,6 +33,28 @@ const LAMPS_FILE = JSON.stringify({
   })),
 });
 
+/** A square in the web map system (EPSG:3857) near Syntagma square, as the context of the squares. */
+const SQUARE_3857 = [
+  [2641400, 4578900],
+  [2641600, 4578900],
+  [2641600, 4579100],
+  [2641400, 4579100],
+  [2641400, 4578900],
+];
+const contextFile = (ring: number[][], crs?: string) =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    ...(crs ? { crs: { type: 'name', properties: { name: crs } } } : {}),
+    features: [
+      { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { kind: 'square' } },
+    ],
+  });
+const OUT_OF_RANGE = 'The coordinates are out of range for the chosen system. Nothing was changed.';
+const svg = (color: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`,
+  );
+
 function pick<T extends object, K extends keyof T>(item: T, keys: K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((k) => [k, item[k]])) as Pick<T, K>;
 }
@@ -52,6 +76,8 @@ describe('structure: plan project screen', () => {
   let projectToken = '';
   /** the boundary the browser sent, to compare with what the server stored */
   let sentBoundary: GeoJsonGeometry | null = null;
+  /** the marker picked as the icon of the lamps */
+  let marker = '';
 
   beforeAll(async () => {
     stack = await startTestSite('structure_plan', ADMIN_PASSWORD);
@@ -73,6 +99,13 @@ describe('structure: plan project screen', () => {
     });
     expect([200, 201]).toContain(project.status);
     projectToken = project.body.token as string;
+    const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+    const uploaded = await context.request.post('/api/marker', {
+      headers: { 'x-csrf-token': token },
+      multipart: { file: { name: 'lamp.svg', mimeType: 'image/svg+xml', buffer: svg('#f59e0b') } },
+    });
+    expect(uploaded.status()).toBe(200);
+    marker = ((await uploaded.json()) as { url: string }).url;
     page.on('request', (r: Request) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/node')) {
         const body = r.postDataJSON() as { boundary?: GeoJsonGeometry | null };
@@ -96,6 +129,10 @@ describe('structure: plan project screen', () => {
     page
       .getByTestId('plan-attribute')
       .filter({ has: page.getByTestId('plan-attribute-title').getByText(name, { exact: true }) });
+  const variableRow = (mname: string) =>
+    page
+      .getByTestId('plan-variable')
+      .filter({ has: page.getByTestId('plan-variable-title').getByText(mname, { exact: true }) });
   const titles = (kind: 'topic' | 'attribute', within: Locator | Page = page) =>
     within.getByTestId(`plan-${kind}-title`).allTextContents();
 
@@ -159,6 +196,7 @@ describe('structure: plan project screen', () => {
     await form.locator('input[name="has_geometry"]').check();
     await form.locator('select[name="geom_type"]').selectOption('polygon');
     await form.locator('input[name="max_geom"]').fill('3');
+    await form.getByTestId('topic-geom-color').fill('#2e7d32');
     // saving without a boundary is refused
     await form.getByTestId('form-save').click();
     await form.getByTestId('topic-boundary-error').waitFor();
@@ -226,6 +264,14 @@ describe('structure: plan project screen', () => {
   it('adds attributes of each geometry type, the point one with predefined features from an EPSG:2100 file', async () => {
     await addAttribute('Δρόμοι', 'Lamps', 'point', async () => {
       const form = page.getByTestId('attribute-form');
+      await form.getByTestId('attribute-geom-color').fill('#ff8800');
+      await form.locator('input[name="allow_drag"]').check();
+      await form.getByTestId('attribute-pick-icon').click();
+      const markers = page.getByTestId('marker-select-modal');
+      await markers.getByTestId('marker-choice').first().click();
+      await markers.waitFor({ state: 'detached' });
+      await expect(form.getByTestId('attribute-icon').getAttribute('src')).resolves.toBe(marker);
+      await form.locator('input[name="icon_alt"]').fill('A street lamp');
       await form.locator('input[name="has_predefined"]').check();
       // a bad file changes nothing and says why
       await form.getByTestId('attribute-predefined-file').setInputFiles({
@@ -246,8 +292,81 @@ describe('structure: plan project screen', () => {
       expect(await form.getByTestId('attribute-predefined-count').textContent()).toBe('2 shapes drawn.');
     });
     await addAttribute('Δρόμοι', 'Paths', 'line');
-    await addAttribute('Δρόμοι', 'Squares', 'polygon');
+    await addAttribute('Δρόμοι', 'Squares', 'polygon', async () => {
+      const form = page.getByTestId('attribute-form');
+      await form.locator('input[name="allow_resize"]').check();
+      await form.locator('input[name="has_context"]').check();
+      const file = form.getByTestId('attribute-context-file');
+      // the square in EPSG:3857 metres, said to be Greek Grid: out of EPSG:2100's ranges, refused, map unchanged
+      await form.getByTestId('attribute-context-crs').selectOption('EPSG:2100');
+      await file.setInputFiles({
+        name: 'square.geojson',
+        mimeType: 'application/geo+json',
+        buffer: Buffer.from(contextFile(SQUARE_3857)),
+      });
+      await form.getByTestId('attribute-context-import-error').getByText(OUT_OF_RANGE).waitFor();
+      expect(await form.getByTestId('attribute-context-count').textContent()).toBe('Nothing drawn yet.');
+      // in the system it is in: taken
+      await form.getByTestId('attribute-context-crs').selectOption('EPSG:3857');
+      await file.setInputFiles({
+        name: 'square.geojson',
+        mimeType: 'application/geo+json',
+        buffer: Buffer.from(contextFile(SQUARE_3857)),
+      });
+      await form
+        .getByTestId('attribute-context-imported')
+        .getByText('1 feature imported from square.geojson (EPSG:3857).')
+        .waitFor();
+      expect(await form.getByTestId('attribute-context-count').textContent()).toBe('1 shape drawn.');
+    });
     expect(await titles('attribute', topicRow('Δρόμοι'))).toEqual(['Lamps', 'Paths', 'Squares']);
+  });
+
+  it('refuses, on the server, geometry outside the ranges of the system it is sent in, saving nothing', async () => {
+    const roads = (
+      (await api('get', `/api/node/project/${projectToken}`)).body as unknown as TopicWire[]
+    ).find((t) => t.mname === 'dromoi');
+    const before = (await api('get', `/api/attribute/project/${projectToken}`)).body;
+    // the same square sent as EPSG:2100 (a client that skipped the check in the browser)
+    const attribute = await api('post', '/api/attribute', {
+      node: roads?.token,
+      name: 'Outside',
+      mname: 'outside',
+      has_context: true,
+      geometry_crs: 'EPSG:2100',
+      context: JSON.parse(contextFile(SQUARE_3857)) as object,
+    });
+    expect(attribute).toEqual({
+      status: 400,
+      body: {
+        Error:
+          'context: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
+        code: 'CONSULTATION.GEOMETRY',
+      },
+    });
+    // a boundary in Paris, in degrees: outside the ranges of EPSG:4326 over Greece
+    const boundary = await api('put', `/api/node/token/${roads?.token}`, {
+      boundary: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [2.34, 48.85],
+            [2.36, 48.85],
+            [2.36, 48.86],
+            [2.34, 48.85],
+          ],
+        ],
+      },
+    });
+    expect(boundary.status).toBe(400);
+    expect(boundary.body.Error).toBe(
+      'boundary: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+    );
+    expect((await api('get', `/api/attribute/project/${projectToken}`)).body).toEqual(before);
+    const after = (
+      (await api('get', `/api/node/project/${projectToken}`)).body as unknown as TopicWire[]
+    ).find((t) => t.mname === 'dromoi');
+    expect(after).toEqual(roads);
   });
 
   it('reorders topics and attributes by drag and drop, within and between topics', async () => {
@@ -336,10 +455,6 @@ describe('structure: plan project screen', () => {
       (v) => v.join() === 'brightness,height',
       'the variables',
     );
-    const variableRow = (mname: string) =>
-      page
-        .getByTestId('plan-variable')
-        .filter({ has: page.getByTestId('plan-variable-title').getByText(mname, { exact: true }) });
     await drag(
       variableRow('height').getByTestId('plan-variable-handle'),
       variableRow('brightness').getByTestId('plan-variable-handle'),
@@ -411,7 +526,60 @@ describe('structure: plan project screen', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('deletes a topic after the confirmation', async () => {
+  it('opens a discussion thread on a topic, an attribute and a variable from their menus', async () => {
+    const open = async (row: Locator, kind: 'topic' | 'attribute' | 'variable', title: string) => {
+      await row.getByTestId(`plan-${kind}-menu-button`).first().click();
+      await page.getByTestId('menu-thread').click();
+      const modal = page.getByTestId('create-thread-modal');
+      await modal.getByLabel(/^Title/).fill(title);
+      await modal.getByLabel(/^Message/).fill(`Tell us what you think about ${title.toLowerCase()}.`);
+      await modal.getByTestId('thread-create').click();
+      await modal.waitFor({ state: 'detached' });
+      await notification(page, 'Data posted');
+      await row.getByTestId(`plan-${kind}-forum`).first().waitFor();
+      // one thread per item: the menu no longer offers another
+      await row.getByTestId(`plan-${kind}-menu-button`).first().click();
+      expect(await page.getByTestId('menu-thread').count()).toBe(0);
+      await page.keyboard.press('Escape');
+    };
+    await open(topicRow('Δρόμοι'), 'topic', 'The streets of the centre');
+    await open(attributeRow('Lamps'), 'attribute', 'Where the lamps should go');
+    await open(variableRow('height'), 'variable', 'How high the lamp posts are');
+    const href = await attributeRow('Lamps').getByTestId('plan-attribute-forum').getAttribute('href');
+    expect(href).toMatch(/^\/forum\/\d+$/);
+  });
+
+  it('deletes a variable, an attribute and a topic from their menus after the confirmation', async () => {
+    await settings('settings-mode-modal');
+    await addAttribute('Temporary', 'Scratch', 'point');
+    const scratch = (
+      (await api('get', `/api/attribute/project/${projectToken}`)).body as unknown as AttributeWire[]
+    ).find((a) => a.mname === 'scratch');
+    const note = await api('post', '/api/variable', {
+      attribute: scratch?.token,
+      mname: 'note',
+      variable_type: [{ kind: 'string', options: { label: 'Note' } }],
+    });
+    expect(note.status).toBe(200);
+    await page.getByTestId('plan-refresh').click();
+    await variableRow('note').waitFor();
+
+    await variableRow('note').getByTestId('plan-variable-menu-button').click();
+    await page.getByTestId('menu-delete').click();
+    await page.getByTestId('confirm-dialog').getByText('Do you wish to continue?').waitFor();
+    await page.getByTestId('confirm-yes').click();
+    await notification(page, 'Data deleted');
+    await variableRow('note').waitFor({ state: 'detached' });
+    expect((await api('get', `/api/variable/attribute/${scratch?.token}`)).body).toEqual([]);
+
+    await menu(attributeRow('Scratch'), 'attribute', 'delete');
+    await page.getByTestId('confirm-dialog').getByText('Do you wish to continue?').waitFor();
+    await page.getByTestId('confirm-yes').click();
+    await attributeRow('Scratch').waitFor({ state: 'detached' });
+    const left = (await api('get', `/api/attribute/project/${projectToken}`))
+      .body as unknown as AttributeWire[];
+    expect(left.map((a) => a.mname).sort()).toEqual(['lamps', 'paths', 'squares']);
+
     await menu(topicRow('Temporary'), 'topic', 'delete');
     await page.getByTestId('confirm-dialog').getByText('Do you wish to continue?').waitFor();
     await page.getByTestId('confirm-yes').click();
@@ -438,6 +606,7 @@ describe('structure: plan project screen', () => {
           'has_geometry',
           'geom_type',
           'max_geom',
+          'geom_color',
           'relative_documents',
           'sort_order',
         ]),
@@ -450,6 +619,7 @@ describe('structure: plan project screen', () => {
         has_geometry: false,
         geom_type: null,
         max_geom: null,
+        geom_color: '#1a56db',
         relative_documents: [{ title: 'Master plan', file: 'https://example.org/master-plan.pdf' }],
         sort_order: 1,
       },
@@ -460,9 +630,21 @@ describe('structure: plan project screen', () => {
         has_geometry: true,
         geom_type: 'polygon',
         max_geom: 3,
+        geom_color: '#2e7d32',
         relative_documents: [],
         sort_order: 2,
       },
+    ]);
+    // the threads opened from the menus, each with its first post
+    const threadOf = async (url: string | null | undefined) => {
+      expect(url).toMatch(/^\/forum\/\d+$/);
+      const thread = await api('get', `/api/forumPosts/topicID/${url?.split('/').at(-1)}`);
+      return [thread.body.title, (thread.body.posts as Array<{ content: string }>).map((p) => p.content)];
+    };
+    expect(parks?.forum_topic_url).toBeNull();
+    expect(await threadOf(roads?.forum_topic_url)).toEqual([
+      'The streets of the centre',
+      ['Tell us what you think about the streets of the centre.'],
     ]);
     expect(parks?.boundary).toBeNull();
     expect(roads?.boundary?.type).toBe('Polygon');
@@ -477,6 +659,11 @@ describe('structure: plan project screen', () => {
         has_geometry: a.has_geometry,
         geom_type: a.geom_type,
         max_geom: a.max_geom,
+        geom_color: a.geom_color,
+        icon: a.icon,
+        icon_alt: a.icon_alt,
+        allow_drag: a.allow_drag,
+        allow_resize: a.allow_resize,
         has_predefined: a.has_predefined,
         has_context: a.has_context,
         is_visible: a.is_visible,
@@ -491,8 +678,13 @@ describe('structure: plan project screen', () => {
         has_geometry: true,
         geom_type: 'polygon',
         max_geom: 2,
+        geom_color: '#e02424',
+        icon: '',
+        icon_alt: '',
+        allow_drag: false,
+        allow_resize: true,
         has_predefined: false,
-        has_context: false,
+        has_context: true,
         is_visible: true,
         sort_order: 1,
       },
@@ -503,6 +695,11 @@ describe('structure: plan project screen', () => {
         has_geometry: true,
         geom_type: 'point',
         max_geom: 2,
+        geom_color: '#ff8800',
+        icon: marker,
+        icon_alt: 'A street lamp',
+        allow_drag: true,
+        allow_resize: false,
         has_predefined: true,
         has_context: false,
         is_visible: false,
@@ -515,6 +712,11 @@ describe('structure: plan project screen', () => {
         has_geometry: true,
         geom_type: 'line',
         max_geom: 2,
+        geom_color: '#e02424',
+        icon: '',
+        icon_alt: '',
+        allow_drag: false,
+        allow_resize: false,
         has_predefined: false,
         has_context: false,
         is_visible: true,
@@ -537,6 +739,28 @@ describe('structure: plan project screen', () => {
       { attribute: 'squares', mname: 'brightness', is_visible: true, sort_order: 1 },
       { attribute: 'lamps', mname: 'height', is_visible: false, sort_order: 1 },
     ]);
+    expect(await threadOf(attributes.find((a) => a.mname === 'lamps')?.forum_topic_url)).toEqual([
+      'Where the lamps should go',
+      ['Tell us what you think about where the lamps should go.'],
+    ]);
+    const height = variables.find((v) => v.mname === 'height');
+    expect(await threadOf(height?.forum_topic_url)).toEqual([
+      'How high the lamp posts are',
+      ['Tell us what you think about how high the lamp posts are.'],
+    ]);
+    // the context imported in EPSG:3857, reprojected by the server, with its properties
+    const squares = attributes.find((a) => a.mname === 'squares');
+    expect(squares?.context?.features.map((f) => [f.geometry.type, f.properties])).toEqual([
+      ['Polygon', { kind: 'square' }],
+    ]);
+    closeTo(
+      (squares?.context?.features[0]?.geometry.coordinates as number[][][] | undefined)?.[0],
+      SQUARE_3857.map(([x = 0, y = 0]) => {
+        const p = toWgs84({ x, y }, 'EPSG:3857');
+        return [p.lng, p.lat];
+      }),
+      6,
+    );
     // the imported EPSG:2100 points, reprojected by the server
     const lamps = attributes.find((a) => a.mname === 'lamps');
     expect(lamps?.predefined?.features.map((f) => f.geometry.type)).toEqual(['Point', 'Point']);

@@ -184,6 +184,26 @@ describe('project form', () => {
     expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data posted');
   });
 
+  it("refuses a short name that exists: 'This value already exists!', no POST", async () => {
+    const { calls, store } = await openAdd({
+      'GET /api/checkIfExists/scope/project/field/mname/value/nea-agora-thessalonikis': {
+        status: 200,
+        body: true,
+      },
+      'GET /api/checkIfExists/scope/project/field/mname/value/nea-agora': { status: 200, body: false },
+    });
+    type('Title *', 'Νέα Αγορά Θεσσαλονίκης');
+    await click(screen.getByTestId('project-save'));
+    expect(await screen.findByText('This value already exists!')).toBeTruthy();
+    await waitFor(() => expect(store.get(notificationsAtom)).toHaveLength(1));
+    expect(store.get(notificationsAtom)[0]?.body).toBe('form contains non valid elements');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // another short name is free: the message goes
+    type('Short name *', 'nea-agora');
+    await waitFor(() => expect(screen.queryByText('This value already exists!')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('sends only the changed fields on update, and nothing when nothing changed', async () => {
     document.cookie = 'token=t1';
     const calls = mockFetch({

@@ -17,6 +17,8 @@ export const category = (n: 1 | 2, extra: Partial<CategoryWire> = {}): CategoryW
   active: n === 1,
   autosubscribe: false,
   forum_welcome_message: '',
+  has_answered: false,
+  consultation: false,
   sort_order: n,
   projects: [],
   ...extra,

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TopicWire } from '@agora/contracts';
+import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { messages } from '../i18n';
 import { TopicForm } from './TopicForm';
@@ -116,6 +117,31 @@ describe('topic form', () => {
       project: 'P1',
     });
     expect(onSaved.mock.calls[0]?.[0].token).toBe('T9');
+  });
+
+  it("refuses a short name taken in the project: 'This value already exists!', no POST", async () => {
+    const calls = mockFetch({
+      'GET /api/validation/scope/node': {
+        status: 200,
+        body: { title: { required: true }, mname: { required: true, unique: true } },
+      },
+      'GET /api/checkIfExists/scope/node/field/mname/value/roads?parent=P1': { status: 200, body: true },
+    });
+    const { store } = await renderWeb(
+      <TopicForm project={P} onSaved={() => undefined} onCancel={() => undefined} />,
+      { user: adminUser, messages },
+    );
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'Roads' } });
+    expect((screen.getByLabelText(/^Short name/) as HTMLInputElement).value).toBe('roads');
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('topic-form'));
+    });
+    expect(await screen.findByText('This value already exists!')).toBeTruthy();
+    expect(store.get(notificationsAtom)[0]?.body).toBe('form contains non valid elements');
+    expect(calls.some((c) => c.url.startsWith('/api/checkIfExists/scope/node/field/mname/value/roads'))).toBe(
+      true,
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('unticking has_geometry in the form empties its fields; an edit sends only what changed', async () => {

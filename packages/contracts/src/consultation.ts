@@ -23,6 +23,51 @@ export interface GeoJsonFeatureCollection {
 export const GEOMETRY_CRS = ['EPSG:4326', 'EPSG:2100', 'EPSG:3857'] as const;
 export type GeometryCrs = (typeof GEOMETRY_CRS)[number];
 
+/** Accepted x (easting or longitude) and y (northing or latitude) of one coordinate system. */
+export interface CrsRanges {
+  x: { min: number; max: number };
+  y: { min: number; max: number };
+}
+
+/**
+ * The spec's coordinate ranges (part 1 §5, part 2 §5): Greece with a margin, in each system. The coordinate
+ * inputs, the browser's GeoJSON import and the server's geometry checks all use these.
+ */
+export const CRS_RANGES: Readonly<Record<GeometryCrs, CrsRanges>> = {
+  'EPSG:4326': { x: { min: 18.27, max: 29.97 }, y: { min: 33.23, max: 41.77 } },
+  'EPSG:2100': { x: { min: -34387.67, max: 1056496.843 }, y: { min: 3691163.514, max: 4641211.322 } },
+  'EPSG:3857': { x: { min: 2033807.096, max: 3336245.136 }, y: { min: 3925872.561, max: 5126588.574 } },
+};
+
+/** How deep the numbers of each geometry type are nested: Point 0, LineString 1, Polygon 2, MultiPolygon 3. */
+export const GEOMETRY_DEPTH: Readonly<Record<GeoJsonGeometry['type'], number>> = {
+  Point: 0,
+  MultiPoint: 1,
+  LineString: 1,
+  MultiLineString: 2,
+  Polygon: 2,
+  MultiPolygon: 3,
+};
+
+/** Every position of a geometry whose coordinates are well nested. */
+export function positionsOf(geometry: GeoJsonGeometry): number[][] {
+  const out: number[][] = [];
+  const walk = (v: unknown, depth: number) => {
+    if (depth === 0) out.push(v as number[]);
+    else for (const item of v as unknown[]) walk(item, depth - 1);
+  };
+  walk(geometry.coordinates, GEOMETRY_DEPTH[geometry.type]);
+  return out;
+}
+
+/** True when every position of a (well-nested) geometry lies in the spec's ranges of `crs`. */
+export function geometryInRange(geometry: GeoJsonGeometry, crs: GeometryCrs): boolean {
+  const { x, y } = CRS_RANGES[crs];
+  return positionsOf(geometry).every(
+    ([px = NaN, py = NaN]) => px >= x.min && px <= x.max && py >= y.min && py <= y.max,
+  );
+}
+
 export const GEOM_TYPES = ['point', 'line', 'polygon'] as const;
 export type GeomType = (typeof GEOM_TYPES)[number];
 
@@ -54,6 +99,10 @@ export interface CategoryWire {
   active: boolean;
   autosubscribe: boolean;
   forum_welcome_message: string;
+  /** the caller has answered the category's consultation-profile questions */
+  has_answered: boolean;
+  /** the category has consultation-profile questions */
+  consultation: boolean;
   sort_order: number;
   projects: Array<{ token: string; mname: string; title: string }>;
 }

@@ -8,6 +8,7 @@
  */
 import proj4 from 'proj4';
 import type { LatLng } from './address.js';
+import { CRS_RANGES } from './consultation.js';
 
 export type CrsCode = 'EPSG:4326' | 'EPSG:2100' | 'EPSG:3857';
 
@@ -43,24 +44,21 @@ export const CRS_INFO: Readonly<Record<CrsCode, CrsInfo>> = {
     code: 'EPSG:4326',
     precision: 8,
     step: 1e-8,
-    x: { min: 18.27, max: 29.97 },
-    y: { min: 33.23, max: 41.77 },
+    ...CRS_RANGES['EPSG:4326'],
     unit: 'degree',
   },
   'EPSG:2100': {
     code: 'EPSG:2100',
     precision: 3,
     step: 0.001,
-    x: { min: -34387.67, max: 1056496.843 },
-    y: { min: 3691163.514, max: 4641211.322 },
+    ...CRS_RANGES['EPSG:2100'],
     unit: 'metre',
   },
   'EPSG:3857': {
     code: 'EPSG:3857',
     precision: 3,
     step: 0.001,
-    x: { min: 2033807.096, max: 3336245.136 },
-    y: { min: 3925872.561, max: 5126588.574 },
+    ...CRS_RANGES['EPSG:3857'],
     unit: 'metre',
   },
 };

@@ -15,6 +15,8 @@ const cat = (token: string, active: boolean): CategoryWire => ({
   active,
   autosubscribe: false,
   forum_welcome_message: '',
+  has_answered: false,
+  consultation: false,
   sort_order: 1,
   projects: [],
 });

@@ -6,6 +6,8 @@
  */
 import {
   GEOMETRY_CRS,
+  GEOMETRY_DEPTH,
+  geometryInRange,
   type GeoJsonFeature,
   type GeoJsonFeatureCollection,
   type GeoJsonGeometry,
@@ -34,16 +36,6 @@ const GEOMETRY_TYPES = new Set<GeoJsonGeometry['type']>([
   'Polygon',
   'MultiPolygon',
 ]);
-
-/** How deep the numbers of each geometry type are nested: Point 0, LineString 1, Polygon 2, … */
-const DEPTH: Record<GeoJsonGeometry['type'], number> = {
-  Point: 0,
-  MultiPoint: 1,
-  LineString: 1,
-  MultiLineString: 2,
-  Polygon: 2,
-  MultiPolygon: 3,
-};
 
 const KIND: Record<GeoJsonGeometry['type'], GeomType> = {
   Point: 'point',
@@ -76,7 +68,7 @@ function wellNested(value: unknown, depth: number): boolean {
 export function asGeometry(value: unknown): GeoJsonGeometry | null {
   if (!isRecord(value) || typeof value.type !== 'string') return null;
   const type = value.type as GeoJsonGeometry['type'];
-  if (!GEOMETRY_TYPES.has(type) || !wellNested(value.coordinates, DEPTH[type])) return null;
+  if (!GEOMETRY_TYPES.has(type) || !wellNested(value.coordinates, GEOMETRY_DEPTH[type])) return null;
   return { type, coordinates: value.coordinates };
 }
 
@@ -137,32 +129,9 @@ export function parseGeoJson(text: string): GeoJsonParse {
   return { ok: true, collection, crs };
 }
 
-/** Every position of a geometry. */
-export function positionsOf(geometry: GeoJsonGeometry): number[][] {
-  const out: number[][] = [];
-  const walk = (v: unknown, depth: number) => {
-    if (depth === 0) out.push(v as number[]);
-    else for (const item of v as unknown[]) walk(item, depth - 1);
-  };
-  walk(geometry.coordinates, DEPTH[geometry.type]);
-  return out;
-}
-
-/** Accepted coordinates per system: Greece with a margin (spec part 2 §5 ranges). */
-const RANGES: Record<GeometryCrs, { x: [number, number]; y: [number, number] }> = {
-  'EPSG:4326': { x: [18.27, 29.97], y: [33.23, 41.77] },
-  'EPSG:2100': { x: [-34387.67, 1056496.843], y: [3691163.514, 4641211.322] },
-  'EPSG:3857': { x: [2033807.096, 3336245.136], y: [3925872.561, 5126588.574] },
-};
-
 /** True when every position of the collection lies in the system's range. */
 export function fitsCrs(collection: GeoJsonFeatureCollection, crs: GeometryCrs): boolean {
-  const { x, y } = RANGES[crs];
-  return collection.features.every((f) =>
-    positionsOf(f.geometry).every(
-      ([px = NaN, py = NaN]) => px >= x[0] && px <= x[1] && py >= y[0] && py <= y[1],
-    ),
-  );
+  return collection.features.every((f) => geometryInRange(f.geometry, crs));
 }
 
 /** The system whose range holds every position, or null (the ranges over Greece do not overlap). */
@@ -191,7 +160,7 @@ export function checkImport(
 function mapPositions(geometry: GeoJsonGeometry, fn: (p: number[]) => number[]): GeoJsonGeometry {
   const walk = (v: unknown, depth: number): unknown =>
     depth === 0 ? fn(v as number[]) : (v as unknown[]).map((item) => walk(item, depth - 1));
-  return { type: geometry.type, coordinates: walk(geometry.coordinates, DEPTH[geometry.type]) };
+  return { type: geometry.type, coordinates: walk(geometry.coordinates, GEOMETRY_DEPTH[geometry.type]) };
 }
 
 /** The collection in EPSG:4326 (for the map); proj4 is loaded on first use. */

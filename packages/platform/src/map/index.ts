@@ -21,7 +21,6 @@ export {
   kindsOf,
   parseGeoJson,
   polygonGeometryOf,
-  positionsOf,
   toCollection,
   toWgs84Collection,
   type GeoJsonImportError,

@@ -240,6 +240,52 @@ describe('attributes', () => {
         },
         'context: the GeoJSON says EPSG:2100 but geometry_crs says EPSG:3857',
       ],
+      // outside the spec's coordinate ranges of the system sent (valid on the globe)
+      [
+        {
+          ...geo,
+          has_predefined: true,
+          predefined: collection(feature(point(23.7, 37.9)), feature(point(33.05, 34.7))),
+        },
+        'predefined: coordinates out of range for EPSG:4326 (feature 2): longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+      ],
+      [
+        {
+          ...base,
+          has_context: true,
+          geometry_crs: 'EPSG:2100',
+          context: {
+            type: 'LineString',
+            coordinates: [
+              [476000, 4206000],
+              [476000, 4_700_000],
+            ],
+          },
+        },
+        'context: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
+      ],
+      [
+        {
+          ...base,
+          has_context: true,
+          context: {
+            ...collection(feature(point(2_641_000, 4_578_000)), feature(point(2_000_000, 4_578_000))),
+            crs: { type: 'name', properties: { name: 'EPSG:3857' } },
+          },
+        },
+        'context: coordinates out of range for EPSG:3857 (feature 2): x 2033807.096 to 3336245.136, y 3925872.561 to 5126588.574',
+      ],
+      [
+        // features valid, context out of range: the whole write is refused
+        {
+          ...geo,
+          has_predefined: true,
+          predefined: collection(feature(point(23.7, 37.9))),
+          has_context: true,
+          context: point(23.7, 42),
+        },
+        'context: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+      ],
       [{ ...base, icon: 'x'.repeat(2001) }, 'icon: Maximum size is 2000.'],
       [{ ...base, node: '3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f' }, 'topic not found'],
     ];
@@ -272,6 +318,16 @@ describe('attributes', () => {
     });
     expect(badJson.status).toBe(400);
     expect(badJson.body.Error).toBe('context: invalid JSON');
+    const outside = await admin().form('post', '/attribute', {
+      ...base,
+      has_context: 'true',
+      geometry_crs: 'EPSG:2100',
+      context: JSON.stringify(collection(feature(point(23.7, 37.9)))),
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.Error).toBe(
+      'context: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
+    );
     expect([await count('attribute'), await count('attribute_feature')]).toEqual([attributes, features]);
   });
 
@@ -308,6 +364,22 @@ describe('attributes', () => {
     const taken = await admin().put(`/attribute/token/${benches.token}`, { mname: 'comments' });
     expect(taken.status).toBe(409);
     expect(taken.body.Error).toBe('mname: This value already exists!');
+  });
+
+  it('keeps the stored features and fields when an import is out of range', async () => {
+    const res = await admin().form('put', `/attribute/token/${benches.token}`, {
+      name: 'Άλλο όνομα',
+      geometry_crs: 'EPSG:3857',
+      predefined: JSON.stringify(collection(feature(point(2_641_000, 4_578_000)))),
+      context: JSON.stringify(collection(feature(point(2_641_000, 5_200_000)))),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.Error).toBe(
+      'context: coordinates out of range for EPSG:3857: x 2033807.096 to 3336245.136, y 3925872.561 to 5126588.574',
+    );
+    expect((await admin().get(`/attribute/node/${topic.token}/token/${benches.token}`)).body).toEqual(
+      benches,
+    );
   });
 
   it('refuses a geometry type that the stored predefined features do not match', async () => {

@@ -26,7 +26,7 @@ const READERS: FieldReaders<CategoryInput> = {
 };
 
 /** Fields of the wire format that a client may send back but never writes (the order has its own call). */
-const READ_ONLY = ['token', 'projects', 'sort_order', 'created'] as const;
+const READ_ONLY = ['token', 'projects', 'sort_order', 'created', 'has_answered', 'consultation'] as const;
 
 /** A new category's fields: title and short name are required. */
 export type NewCategoryInput = Partial<CategoryInput> & Pick<CategoryInput, 'title' | 'mname'>;

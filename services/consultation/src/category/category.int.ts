@@ -64,6 +64,11 @@ describe('GET /category', () => {
         VALUES ('00000000-0000-4000-8000-0000000000b2', 'b-two', 'Β δύο', '2026-11-01', '2026-12-01', 2, '00000000-0000-4000-8000-000000000001'),
                ('00000000-0000-4000-8000-0000000000b1', 'b-one', 'Β ένα', '2026-11-01', '2026-12-01', 1, '00000000-0000-4000-8000-000000000001'),
                ('00000000-0000-4000-8000-0000000000c1', 'c-one', 'Γ ένα', '2026-11-01', '2026-12-01', 1, '00000000-0000-4000-8000-000000000002')`);
+    // only the second category has consultation-profile questions (two, of both roles)
+    await svc.db.query(`
+        INSERT INTO consultation.profile_question (category, role, question, weight)
+        VALUES ('00000000-0000-4000-8000-000000000002', 'normal', 'Ηλικία', 1),
+               ('00000000-0000-4000-8000-000000000002', 'expert', 'Ειδικότητα', 1)`);
     for (const caller of ['participant', 'expert', 'admin'] as const) {
       const res = await call(svc, caller, 'get', '/category');
       expect(res.status).toBe(200);
@@ -78,6 +83,8 @@ describe('GET /category', () => {
           active: true,
           autosubscribe: false,
           forum_welcome_message: 'w1',
+          has_answered: false,
+          consultation: false,
           sort_order: 1,
           projects: [
             { token: '00000000-0000-4000-8000-0000000000b1', mname: 'b-one', title: 'Β ένα' },
@@ -94,6 +101,8 @@ describe('GET /category', () => {
           active: false,
           autosubscribe: true,
           forum_welcome_message: 'w2',
+          has_answered: false,
+          consultation: true,
           sort_order: 2,
           projects: [{ token: '00000000-0000-4000-8000-0000000000c1', mname: 'c-one', title: 'Γ ένα' }],
         },
@@ -107,6 +116,8 @@ describe('GET /category', () => {
           active: false,
           autosubscribe: false,
           forum_welcome_message: '',
+          has_answered: false,
+          consultation: false,
           sort_order: 3,
           projects: [],
         },
@@ -191,6 +202,8 @@ describe('POST /category', () => {
       active: false,
       autosubscribe: true,
       forum_welcome_message: 'Καλώς ήρθατε',
+      has_answered: false,
+      consultation: false,
       sort_order: 2,
       projects: [],
     });
@@ -312,6 +325,33 @@ describe('PUT /category/token/{token}', () => {
     const nothing = await admin('put', `/category/token/${token}`, {});
     expect(nothing.status).toBe(200);
     expect(nothing.body).toEqual(renamed.body);
+    // the answer sent back as it came (read-only fields included) changes nothing
+    const echoed = await admin('put', `/category/token/${token}`, renamed.body as object);
+    expect(echoed.status).toBe(200);
+    expect(echoed.body).toEqual(renamed.body);
+  });
+
+  it('says consultation: true once the category has a profile question, and has_answered: false', async () => {
+    const token = await create('profiled');
+    expect((await admin('get', `/category/token/${token}`)).body).toMatchObject({
+      consultation: false,
+      has_answered: false,
+    });
+    const question = await admin('post', '/consultationProfile', {
+      question: 'Πώς μετακινείστε;',
+      category: token,
+      role: 'normal',
+      weight: 1,
+      choices: [],
+    });
+    expect(question.status).toBe(200);
+    for (const caller of ['anonymous', 'participant', 'admin'] as const)
+      expect((await call(svc, caller, 'get', '/category/mname/profiled')).body).toMatchObject({
+        consultation: true,
+        has_answered: false,
+      });
+    expect((await admin('delete', `/consultationProfile/token/${question.body.token}`)).status).toBe(200);
+    expect((await admin('get', `/category/token/${token}`)).body.consultation).toBe(false);
   });
 
   it('keeps one active category: true makes it the only one, false leaves none', async () => {

@@ -8,8 +8,18 @@ export function toCategoryProjectResponse(
   return { token: project.token, mname: project.mname, title: project.title };
 }
 
+/** What the service reads beside the category row (docs/decisions/0013-categories-and-projects.md). */
+export interface CategoryExtras {
+  /** the category has consultation-profile questions */
+  consultation: boolean;
+  /** the caller has answered them (false until profile answers are stored) */
+  has_answered: boolean;
+}
+
+const NO_EXTRAS: CategoryExtras = { consultation: false, has_answered: false };
+
 /** A category with its projects, in the order the projects come (the service sorts them). */
-export function toCategoryResponse(category: Category): CategoryResponse {
+export function toCategoryResponse(category: Category, extras: CategoryExtras = NO_EXTRAS): CategoryResponse {
   return {
     token: category.token,
     mname: category.mname,
@@ -20,6 +30,8 @@ export function toCategoryResponse(category: Category): CategoryResponse {
     active: category.active,
     autosubscribe: category.autosubscribe,
     forum_welcome_message: category.forum_welcome_message,
+    has_answered: extras.has_answered,
+    consultation: extras.consultation,
     sort_order: category.sort_order,
     projects: (category.projects ?? []).map(toCategoryProjectResponse),
   };

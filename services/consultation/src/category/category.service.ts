@@ -33,15 +33,30 @@ export class CategoryService {
 
   /** Every category with its projects, both by sort_order. */
   async list(): Promise<CategoryResponse[]> {
-    const rows = await this.categories.find(WITH_PROJECTS);
-    return rows.map(toCategoryResponse);
+    return this.respond(await this.categories.find(WITH_PROJECTS));
   }
 
   /** One category (by token or short name) with its projects; 404 when there is none. */
   async one(where: FindOptionsWhere<Category>): Promise<CategoryResponse> {
     const row = await this.categories.findOne({ ...WITH_PROJECTS, where });
     if (!row) throw CategoryErrors.notFound();
-    return toCategoryResponse(row);
+    return (await this.respond([row]))[0]!;
+  }
+
+  /**
+   * The answers of categories: `consultation` says whether a category has consultation-profile questions;
+   * `has_answered` is false until the profile answers are stored (docs/decisions/0013-categories-and-projects.md).
+   */
+  private async respond(rows: Category[]): Promise<CategoryResponse[]> {
+    if (rows.length === 0) return [];
+    const withQuestions = await this.categories.manager.query<Array<{ category: string }>>(
+      `SELECT DISTINCT category FROM consultation.profile_question WHERE category = ANY($1::uuid[])`,
+      [rows.map((r) => r.token)],
+    );
+    const asked = new Set(withQuestions.map((r) => r.category));
+    return rows.map((row) =>
+      toCategoryResponse(row, { consultation: asked.has(row.token), has_answered: false }),
+    );
   }
 
   /** The short name of a category; 404 when there is none. */

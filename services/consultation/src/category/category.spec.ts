@@ -32,8 +32,17 @@ describe('toCategoryResponse', () => {
       active: true,
       autosubscribe: false,
       forum_welcome_message: 'welcome',
+      has_answered: false,
+      consultation: false,
       sort_order: 1,
       projects: [{ token: 'p1', mname: 'p-one', title: 'Έργο' }],
+    });
+  });
+
+  it('answers whether the category has profile questions and whether the caller answered them', () => {
+    expect(toCategoryResponse(category([]), { consultation: true, has_answered: true })).toMatchObject({
+      consultation: true,
+      has_answered: true,
     });
   });
 

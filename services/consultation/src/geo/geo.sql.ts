@@ -4,7 +4,7 @@
  */
 import type { GeoJsonGeometry, GeometryCrs } from '@agora/contracts';
 import { QueryFailedError } from 'typeorm';
-import { geoError } from './geojson.js';
+import { assertInRange, geoError } from './geojson.js';
 
 /** Anything that runs SQL: a DataSource or a transaction's EntityManager. */
 export interface Sql {
@@ -27,12 +27,12 @@ interface Checked {
   json: string | null;
   valid: boolean | null;
   reason: string | null;
-  inside: boolean | null;
 }
 
 /**
- * Reprojects geometries from `crs` to EPSG:4326 with `ST_Transform` and checks each (`ST_IsValid`, longitude and
- * latitude in range). Answers their EPSG:4326 GeoJSON text in order; 400 `CONSULTATION.GEOMETRY` when one fails.
+ * Checks that geometries sent in `crs` lie in the spec's coordinate ranges of that system, reprojects them to
+ * EPSG:4326 with `ST_Transform` and checks each (`ST_IsValid`). Answers their EPSG:4326 GeoJSON text in order;
+ * 400 `CONSULTATION.GEOMETRY` when one fails. Every geometry write goes through here.
  */
 export async function toWgs84(
   sql: Sql,
@@ -41,12 +41,11 @@ export async function toWgs84(
   crs: GeometryCrs,
 ): Promise<string[]> {
   if (geometries.length === 0) return [];
+  assertInRange(field, geometries, crs);
   let rows: Checked[];
   try {
     rows = await sql.query<Checked[]>(
-      `SELECT public.ST_AsGeoJSON(g) AS json, public.ST_IsValid(g) AS valid, public.ST_IsValidReason(g) AS reason,
-              (public.ST_XMin(g) >= -180 AND public.ST_XMax(g) <= 180
-               AND public.ST_YMin(g) >= -90 AND public.ST_YMax(g) <= 90) AS inside
+      `SELECT public.ST_AsGeoJSON(g) AS json, public.ST_IsValid(g) AS valid, public.ST_IsValidReason(g) AS reason
        FROM (SELECT ord, public.ST_Transform(public.ST_SetSRID(public.ST_GeomFromGeoJSON(e::text), $2::int), 4326) AS g
              FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(e, ord)) s
        ORDER BY ord`,
@@ -58,8 +57,7 @@ export async function toWgs84(
   }
   return rows.map((row, i) => {
     const at = geometries.length > 1 ? ` (feature ${i + 1})` : '';
-    if (!row.inside || row.json === null)
-      throw geoError(field, `coordinates out of range for ${crs}${at}: is geometry_crs right?`);
+    if (row.json === null) throw geoError(field, `the geometry cannot be read in ${crs}${at}`);
     if (!row.valid) throw geoError(field, `invalid geometry${at}: ${row.reason ?? 'unknown reason'}`);
     return row.json;
   });

@@ -1,5 +1,5 @@
 import { AppError } from '@agora/common';
-import { parseBoundary, parseCrs, parseGeoJson, requestCrs, KINDS_OF } from './geojson.js';
+import { assertInRange, parseBoundary, parseCrs, parseGeoJson, requestCrs, KINDS_OF } from './geojson.js';
 
 const ring = (x: number) => [
   [x, 0],
@@ -107,6 +107,60 @@ describe('requestCrs', () => {
     expect(requestCrs('b', undefined, 'EPSG:3857')).toBe('EPSG:3857');
     expect(message(() => requestCrs('b', 'EPSG:2100', 'EPSG:3857'))).toBe(
       'b: the GeoJSON says EPSG:3857 but geometry_crs says EPSG:2100',
+    );
+  });
+});
+
+describe('assertInRange', () => {
+  const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
+
+  it('takes every kind of geometry inside the ranges of the system sent, edges included', () => {
+    expect(() => assertInRange('b', [pt(18.27, 33.23), pt(29.97, 41.77)], 'EPSG:4326')).not.toThrow();
+    expect(() =>
+      assertInRange(
+        'b',
+        [
+          {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [476000, 4206000],
+                  [477000, 4206000],
+                  [477000, 4207000],
+                  [476000, 4206000],
+                ],
+              ],
+            ],
+          },
+        ],
+        'EPSG:2100',
+      ),
+    ).not.toThrow();
+  });
+
+  it('names the system, its ranges and the first feature outside', () => {
+    expect(message(() => assertInRange('b', [pt(23.7, 37.9)], 'EPSG:2100'))).toBe(
+      'b: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
+    );
+    const line = {
+      type: 'MultiLineString' as const,
+      coordinates: [
+        [
+          [23, 38],
+          [24, 38],
+        ],
+        [
+          [24, 38],
+          [24, 42],
+        ],
+      ],
+    };
+    expect(message(() => assertInRange('c', [pt(23.7, 37.9), line, pt(0, 0)], 'EPSG:4326'))).toBe(
+      'c: coordinates out of range for EPSG:4326 (feature 2): longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+    );
+    expect(message(() => assertInRange('d', [pt(2_641_000, 3_925_872.56)], 'EPSG:3857'))).toBe(
+      'd: coordinates out of range for EPSG:3857: x 2033807.096 to 3336245.136, y 3925872.561 to 5126588.574',
     );
   });
 });

@@ -1,10 +1,18 @@
 /**
  * Checks the shape of imported GeoJSON (RFC 7946, plus the legacy `crs` member GIS tools still write) before it
  * reaches PostGIS: object kinds, coordinate nesting, finite numbers, ring closure and sizes. Geometric validity
- * (self-intersections and the like) and reprojection are PostGIS's job (`geo.sql.ts`).
+ * (self-intersections and the like) and reprojection are PostGIS's job (`geo.sql.ts`). Coordinates are checked
+ * against the spec's ranges of the system they were sent in (`assertInRange`) before anything is reprojected.
  */
 import { AppError } from '@agora/common';
-import { GEOMETRY_CRS, type GeoJsonGeometry, type GeometryCrs, type GeomType } from '@agora/contracts';
+import {
+  CRS_RANGES,
+  GEOMETRY_CRS,
+  geometryInRange,
+  type GeoJsonGeometry,
+  type GeometryCrs,
+  type GeomType,
+} from '@agora/contracts';
 
 export type GeometryKind = GeoJsonGeometry['type'];
 
@@ -174,4 +182,22 @@ export function requestCrs(field: string, declared: GeometryCrs | undefined, own
   if (own && declared && own !== declared)
     throw geoError(field, `the GeoJSON says ${own} but geometry_crs says ${declared}`);
   return own ?? declared ?? 'EPSG:4326';
+}
+
+/** The spec's coordinate ranges of a system, as the error message gives them. */
+export function rangeText(crs: GeometryCrs): string {
+  const { x, y } = CRS_RANGES[crs];
+  const [xName, yName] = crs === 'EPSG:4326' ? ['longitude', 'latitude'] : ['x', 'y'];
+  return `${xName} ${x.min} to ${x.max}, ${yName} ${y.min} to ${y.max}`;
+}
+
+/**
+ * 400 when a position of the geometries is outside the spec's coordinate ranges (part 1 §5, part 2 §5) of the
+ * system the client sent them in; `feature n` names the first one outside when there are several geometries.
+ */
+export function assertInRange(field: string, geometries: readonly GeoJsonGeometry[], crs: GeometryCrs): void {
+  const i = geometries.findIndex((g) => !geometryInRange(g, crs));
+  if (i < 0) return;
+  const at = geometries.length > 1 ? ` (feature ${i + 1})` : '';
+  throw geoError(field, `coordinates out of range for ${crs}${at}: ${rangeText(crs)}`);
 }

@@ -14,7 +14,7 @@ import {
 } from '@agora/common';
 import { bootTestService, TEST_SECRET, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire } from '@agora/contracts';
-import { toWgs84, type CrsCode } from '@agora/contracts/crs';
+import { CRS_INFO, toWgs84, type CrsCode } from '@agora/contracts/crs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
@@ -198,4 +198,63 @@ describe.each([
       expected(line, 'EPSG:2100'),
     );
   });
+
+  it.each<CrsCode>(['EPSG:2100', 'EPSG:3857', 'EPSG:4326'])(
+    'takes features on the edges of the ranges of %s and refuses one a step outside, writing nothing',
+    async (crs) => {
+      const { x, y, step } = CRS_INFO[crs];
+      const topic = (await post('/node', { project, title: `Edges ${crs}`, mname: `edges-${crs.slice(5)}` }))
+        .body as TopicWire;
+      const corners = [
+        [x.min, y.min],
+        [x.max, y.min],
+        [x.max, y.max],
+        [x.min, y.max],
+      ];
+      const context = (points: number[][]) => ({
+        type: 'FeatureCollection',
+        features: points.map((p) => ({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: p },
+          properties: null,
+        })),
+      });
+      const attributes = async () =>
+        (await target.sql(`SELECT 1 FROM consultation.attribute WHERE node = $1`, [topic.token])).length;
+      const outside: number[][] = [
+        [x.min - step, y.min],
+        [x.max + step, y.max],
+        [x.min, y.min - step],
+        [x.max, y.max + step],
+      ];
+      for (const point of outside) {
+        const res = await post('/attribute', {
+          node: topic.token,
+          name: 'Έξω',
+          mname: 'outside',
+          has_context: true,
+          geometry_crs: crs,
+          context: context([...corners, point]),
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.Error).toMatch(
+          new RegExp(`^context: coordinates out of range for ${crs} \\(feature 5\\): `),
+        );
+      }
+      expect(await attributes()).toBe(0);
+      const edges = await post('/attribute', {
+        node: topic.token,
+        name: 'Άκρα',
+        mname: 'edges',
+        has_context: true,
+        geometry_crs: crs,
+        context: context(corners),
+      });
+      expect(edges.status).toBe(200);
+      expectClose(
+        (edges.body as AttributeWire).context!.features.map((f) => f.geometry.coordinates as number[]),
+        expected(corners, crs),
+      );
+    },
+  );
 });

@@ -80,6 +80,7 @@ describe('topics (node)', () => {
 
   it('refuses bad input with 400 {"Error"} and writes nothing', async () => {
     const before = await count('node');
+    const geo = { project, title: 'T', mname: 'x', has_geometry: true, geom_type: 'point', max_geom: 1 };
     const bad: Array<[object, string]> = [
       [{ project, mname: 'x' }, 'title: This value is required.'],
       [{ project, title: 'T', mname: 'Bad Name' }, "mname: lowercase Latin letters, digits, '-' and '_'"],
@@ -148,16 +149,16 @@ describe('topics (node)', () => {
             type: 'Polygon',
             coordinates: [
               [
-                [0, 0],
-                [1, 1],
-                [1, 0],
-                [0, 1],
-                [0, 0],
+                [23, 37],
+                [24, 38],
+                [24, 37],
+                [23, 38],
+                [23, 37],
               ],
             ],
           },
         },
-        'boundary: invalid geometry: Self-intersection[0.5 0.5]',
+        'boundary: invalid geometry: Self-intersection[23.5 37.5]',
       ],
       [
         {
@@ -169,7 +170,40 @@ describe('topics (node)', () => {
           max_geom: 1,
           boundary: { type: 'Polygon', coordinates: [square(476000, 4206000, 100)] },
         },
-        'boundary: coordinates out of range for EPSG:4326: is geometry_crs right?',
+        'boundary: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+      ],
+      // outside the spec's ranges of the system sent, though valid on the globe: Paris, Cyprus, Crete's south
+      [
+        { ...geo, boundary: { type: 'Polygon', coordinates: [square(2.35, 48.85, 0.01)] } },
+        'boundary: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+      ],
+      [
+        {
+          ...geo,
+          geometry_crs: 'EPSG:2100',
+          boundary: { type: 'Polygon', coordinates: [square(476000, 3_600_000, 100)] },
+        },
+        'boundary: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
+      ],
+      [
+        {
+          ...geo,
+          geometry_crs: 'EPSG:3857',
+          boundary: {
+            type: 'MultiPolygon',
+            coordinates: [[square(2_641_000, 4_578_000, 500)], [square(3_700_000, 4_150_000, 500)]],
+          },
+        },
+        'boundary: coordinates out of range for EPSG:3857: x 2033807.096 to 3336245.136, y 3925872.561 to 5126588.574',
+      ],
+      // a boundary in Greek Grid metres sent as EPSG:3857: in the world, outside the spec's 3857 ranges
+      [
+        {
+          ...geo,
+          geometry_crs: 'EPSG:3857',
+          boundary: { type: 'Polygon', coordinates: [square(476000, 4206000, 100)] },
+        },
+        'boundary: coordinates out of range for EPSG:3857: x 2033807.096 to 3336245.136, y 3925872.561 to 5126588.574',
       ],
     ];
     for (const [body, error] of bad) {
@@ -205,6 +239,17 @@ describe('topics (node)', () => {
     const noBoundary = await admin().put(`/node/token/${port.token}`, { boundary: null });
     expect(noBoundary.status).toBe(400);
     expect(noBoundary.body.Error).toBe('please draw the boundary');
+
+    // an imported boundary (multipart) outside the ranges of its system: refused, the stored one kept
+    const outside = await admin().form('put', `/node/token/${port.token}`, {
+      geometry_crs: 'EPSG:2100',
+      boundary: JSON.stringify({ type: 'Polygon', coordinates: [square(1_100_000, 4_206_000, 100)] }),
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.Error).toBe(
+      'boundary: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
+    );
+    expect((await admin().get(`/node/project/harbour/token/${port.token}`)).body).toEqual(renamed.body);
 
     const off = await admin().form('put', `/node/token/${port.token}`, {
       _method: 'put',

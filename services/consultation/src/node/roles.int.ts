@@ -2,6 +2,7 @@
 // Participants and experts have the site role 'authorized' (their enrolment role does not open the structure
 // endpoints: docs/decisions/0011-structure-access-and-geometry.md).
 import { bootTestService, type TestService } from '@agora/common/testing';
+import request from 'supertest';
 import { createConsultationService } from '../index.js';
 import { client, seedProject, type Caller } from './tree-test-helpers.js';
 
@@ -133,3 +134,22 @@ it('writes nothing for the callers it refuses', async () => {
   );
   expect(rows.map((r) => r.mname)).toEqual(['attr', 'new', 'new', 'new', 'topic', 'var']);
 });
+
+it('the table covers every topic, attribute and variable route of the OpenAPI document', async () => {
+  const doc = await request(svc.app.getHttpServer()).get('/openapi.json');
+  const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
+    .filter(([p]) => /^\/(node|attribute|variable)(\/|$)/.test(p) && !p.includes('/createThread/'))
+    .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
+  const covered = TABLE().map((r) => `${r.method} ${r.path.replace(/\/$/, '')}`);
+  const missing = documented.filter((route) => !covered.some((c) => matches(c, route)));
+  expect(missing).toEqual([]);
+  // and no row stands for a route the document does not have
+  const unknown = covered.filter((c) => !documented.some((route) => matches(c, route)));
+  expect(unknown).toEqual([]);
+  expect(documented.length).toBeGreaterThanOrEqual(18);
+});
+
+function matches(concrete: string, template: string): boolean {
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${pattern}/?$`).test(concrete);
+}

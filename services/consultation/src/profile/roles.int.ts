@@ -8,6 +8,15 @@ const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
 const PROJECT = '00000000-0000-4000-8000-0000000000a1';
 const MISSING = '00000000-0000-4000-8000-0000000000ff';
 const SHORT = { title: 'short', raw: 'short' };
+const THREAD = { title: 'Συζήτηση για τη διαδρομή', raw: 'Γράψτε εδώ τις απόψεις σας για τη διαδρομή.' };
+const MARKER = '/api/library/files/markers/star.svg';
+/** Items that get a thread from the administrator's rows. */
+const ITEMS = {
+  project: PROJECT,
+  node: '00000000-0000-4000-8000-0000000000b1',
+  attribute: '00000000-0000-4000-8000-0000000000b2',
+  variable: '00000000-0000-4000-8000-0000000000b3',
+} as const;
 
 interface Row {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -22,6 +31,8 @@ const LOGGED_IN = (status: number): Row['expect'] => [401, status, status, statu
 
 let svc: TestService;
 let thread: number;
+/** a question and a choice the administrator changes and orders, another of each deleted */
+const q = { kept: '', doomed: '', choice: 0, doomedChoice: 0 };
 
 beforeAll(async () => {
   svc = await bootTestService(createConsultationService({}));
@@ -29,9 +40,35 @@ beforeAll(async () => {
     INSERT INTO consultation.category (token, mname, title) VALUES ('${CATEGORY}', 'c', 'Κ');
     INSERT INTO consultation.project (token, mname, title, start_date, end_date, category)
       VALUES ('${PROJECT}', 'p', 'Π', '2026-11-01', '2026-12-01', '${CATEGORY}');
+    INSERT INTO consultation.node (token, project, title, mname) VALUES ('${ITEMS.node}', '${PROJECT}', 'Θέμα', 'topic');
+    INSERT INTO consultation.attribute (token, node, name, mname)
+      VALUES ('${ITEMS.attribute}', '${ITEMS.node}', 'Ιδιότητα', 'attr');
+    INSERT INTO consultation.variable (token, attribute, mname) VALUES ('${ITEMS.variable}', '${ITEMS.attribute}', 'var');
     INSERT INTO consultation.thread (scope, item, title, created_by)
-      VALUES ('project', '${PROJECT}', 'Συζήτηση για το έργο', '${MISSING}');`);
+      VALUES ('project', '${MISSING}', 'Συζήτηση για το έργο', '${MISSING}');`);
   [{ id: thread }] = await svc.db.query<{ id: number }>('SELECT id FROM consultation.thread');
+  const admin = (path: string, body: object) => call(svc, 'admin', 'post', path, body);
+  const question = async (text: string) =>
+    (
+      await admin('/consultationProfile', {
+        question: text,
+        category: CATEGORY,
+        role: 'normal',
+        weight: 1,
+        choices: [
+          { content: 'Ναι', icon: MARKER, weight: 1 },
+          { content: 'Όχι', icon: MARKER, weight: 2 },
+        ],
+      })
+    ).body as { token: string; choices: Array<{ id: number }> };
+  const kept = await question('Ποδηλατείτε;');
+  const doomed = await question('Προς διαγραφή');
+  Object.assign(q, {
+    kept: kept.token,
+    doomed: doomed.token,
+    choice: kept.choices[0]!.id,
+    doomedChoice: kept.choices[1]!.id,
+  });
 });
 afterAll(() => svc?.close());
 
@@ -53,6 +90,52 @@ const TABLE = (): Row[] => [
   })),
   { method: 'get', path: `/forumPosts/topicID/${thread}`, expect: LOGGED_IN(200) },
   { method: 'post', path: `/forumPosts/topicID/${thread}`, body: { raw: 'short' }, expect: LOGGED_IN(400) },
+  // the administrator's writes that succeed (each lands once: the other callers are refused first)
+  {
+    method: 'post',
+    path: '/consultationProfile',
+    body: { question: 'Πόσο συχνά;', category: CATEGORY, role: 'expert', weight: 2, choices: [] },
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'put',
+    path: `/consultationProfile/token/${q.kept}`,
+    body: { weight: 5 },
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'put',
+    path: '/consultationProfile/sortOrder/',
+    body: [q.doomed, q.kept],
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'post',
+    path: '/consultationWeight',
+    body: { question: q.kept, content: 'Μερικές φορές', icon: MARKER, weight: 3 },
+    expect: ADMIN_ONLY(200),
+  },
+  { method: 'put', path: `/consultationWeight/id/${q.choice}`, body: { weight: 4 }, expect: ADMIN_ONLY(200) },
+  {
+    method: 'put',
+    path: '/consultationWeight/sortOrder/',
+    body: [q.doomedChoice, q.choice],
+    expect: ADMIN_ONLY(200),
+  },
+  { method: 'delete', path: `/consultationWeight/id/${q.doomedChoice}`, expect: ADMIN_ONLY(200) },
+  { method: 'delete', path: `/consultationProfile/token/${q.doomed}`, expect: ADMIN_ONLY(200) },
+  ...Object.entries(ITEMS).map(([scope, token]): Row => ({
+    method: 'post',
+    path: `/${scope}/createThread/${token}`,
+    body: THREAD,
+    expect: ADMIN_ONLY(200),
+  })),
+  {
+    method: 'post',
+    path: `/forumPosts/topicID/${thread}`,
+    body: { raw: 'Συμφωνώ με την πρόταση για τη διαδρομή.' },
+    expect: LOGGED_IN(200),
+  },
 ];
 
 it('answers every profile and thread endpoint with the expected status for every caller', async () => {
@@ -65,11 +148,23 @@ it('answers every profile and thread endpoint with the expected status for every
     expected.push(`${row.method.toUpperCase()} ${row.path}: ${row.expect.join(',')}`);
   }
   expect(actual).toEqual(expected);
-  // nothing was written by any of them
+  // only the administrator's valid writes landed, and the three logged-in replies
+  const questions = await svc.db.query<{ question: string; weight: number; choices: string[] }>(
+    `SELECT q.question, q.weight, array_agg(c.content ORDER BY c.sort_order) FILTER (WHERE c.id IS NOT NULL) AS choices
+     FROM consultation.profile_question q LEFT JOIN consultation.profile_choice c ON c.question = q.token
+     GROUP BY q.token ORDER BY q.question`,
+  );
+  expect(questions).toEqual([
+    { question: 'Ποδηλατείτε;', weight: 5, choices: ['Ναι', 'Μερικές φορές'] },
+    { question: 'Πόσο συχνά;', weight: 2, choices: null },
+  ]);
   expect(
-    await svc.db.query(`SELECT (SELECT count(*) FROM consultation.profile_question)::int AS q,
-                               (SELECT count(*) FROM consultation.thread_post)::int AS p`),
-  ).toEqual([{ q: 0, p: 0 }]);
+    await svc.db.query(
+      `SELECT (SELECT count(*) FROM consultation.thread)::int AS t,
+                               (SELECT count(*) FROM consultation.thread_post WHERE thread = $1)::int AS p`,
+      [thread],
+    ),
+  ).toEqual([{ t: 5, p: 3 }]);
 });
 
 it('the table covers every profile and thread route of the OpenAPI document', async () => {

@@ -30,6 +30,13 @@ export class CategoryResponse implements CategoryWire {
   autosubscribe: boolean;
   @ApiProperty()
   forum_welcome_message: string;
+  @ApiProperty({
+    description:
+      'the caller has answered the consultation-profile questions (false until those answers are stored)',
+  })
+  has_answered: boolean;
+  @ApiProperty({ description: 'the category has consultation-profile questions (for either role)' })
+  consultation: boolean;
   @ApiProperty({ minimum: 0, description: '1-based position' })
   sort_order: number;
   @ApiProperty({ type: [CategoryProjectResponse], description: 'by sort_order' })
