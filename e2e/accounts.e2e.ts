@@ -4,6 +4,7 @@
 // requests, the language switch (remembered on the account), the session time-out modal, the cookie banner at
 // phone width, error pages, and axe (no serious or critical violations) on every page in both languages.
 // With E2E_SCREENSHOTS=<folder> the axe walk also saves each page at 1280 and 390 px.
+import { createHash } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs } from './support/api.js';
@@ -169,6 +170,14 @@ describe('accounts and the site frame', () => {
       await loginAs(page, u.username, u.password);
       expect([u.role, new URL(page.url()).pathname]).toEqual([u.role, u.home]);
       await page.getByTestId('user-name').waitFor();
+      // back at /login while logged in: a guest sees the form, the others are sent home again
+      await page.goto('/login');
+      if (u.role === 'guest') {
+        await page.getByTestId('login-form').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/login');
+      } else {
+        await page.waitForURL((url) => url.pathname === u.home);
+      }
       await context.close();
     }
   });
@@ -474,6 +483,60 @@ describe('accounts and the site frame', () => {
       await context.close();
     },
   );
+
+  it('opens the login modal when the session expires on the server, and closes it on a re-login here or in another tab', async () => {
+    const t = T.en;
+    const v = VISITOR.en;
+    const { context, page } = await open('en');
+    await loginAs(page, v.username, v.newPassword);
+    await page.goto('/profile');
+    await page.getByTestId('profile-form').waitFor();
+    const modal = page.getByRole('dialog', { name: t.timeout });
+
+    /** Ends this browser's session in the database, as the idle limit would, and waits until the site sees it. */
+    async function expireOnServer(): Promise<void> {
+      const sid = (await context.cookies()).find((c) => c.name === 'agora_sid')?.value;
+      if (!sid) throw new Error('no session cookie');
+      const rows = await stack.db.query(
+        `UPDATE accounts.session SET expires_at = now() - interval '1 second' WHERE id_hash = $1 RETURNING id_hash`,
+        [createHash('sha256').update(sid).digest('hex')],
+      );
+      expect(rows).toHaveLength(1);
+      await until(
+        async () =>
+          (await fetch(`${stack.url}/api/profile`, { headers: { cookie: `agora_sid=${sid}` } })).status,
+        (status) => status === 401,
+        'the gateway to see the session expired',
+      );
+    }
+
+    // the token cookie is still there: the next call the page makes meets the ended session
+    await expireOnServer();
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(true);
+    await page.locator('input[name="phone"]').fill('2101234568');
+    await page.getByTestId('profile-submit').click();
+    await modal.waitFor();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('agora_sid');
+    await modal.locator('input[name="username"]').fill(v.username);
+    await modal.locator('input[name="password"]').fill(v.newPassword);
+    await modal.getByTestId('timeout-submit').click();
+    await modal.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.getByTestId('profile-submit').click();
+    await notification(page, t.updated);
+
+    // again, and this time the user logs in in another tab: the open modal sees the session come back and closes
+    await expireOnServer();
+    await page.locator('input[name="phone"]').fill('2101234569');
+    await page.getByTestId('profile-submit').click();
+    await modal.waitFor();
+    const other = await context.newPage();
+    await loginAs(other, v.username, v.newPassword);
+    await modal.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await expect(page.getByTestId('user-name').textContent()).resolves.toBe(`${v.firstname} ${v.lastname}`);
+    await context.close();
+  });
 
   it('shows the error pages in both languages', async () => {
     const { context, page } = await open('en');

@@ -74,13 +74,18 @@ export function apiRouter(deps: ApiDeps): Router {
   const { config, agents, sessions, cookies, logger } = deps;
   const router = Router();
 
-  /** Who is calling: resolves `agora_sid`, and clears it when accounts no longer knows it. */
+  /**
+   * Who is calling: resolves `agora_sid`. When accounts no longer knows it (expired, revoked, made up), both the
+   * session cookie and the readable `token` cookie are cleared: the page sees the token go and shows the
+   * session time-out modal (spec part 1, session time-out).
+   */
   async function identify(req: Request, res: Response): Promise<Caller> {
     const sid = readCookie(req, SESSION_COOKIE);
     if (!sid) return { user: null, sid: null };
     const user = isPlausibleSid(sid) ? await sessions.resolve(sid, requestIdOf(req)) : null;
     if (!user) {
       cookies.clearSession(req, res);
+      cookies.clearCsrfToken(req, res);
       return { user: null, sid: null };
     }
     return { user, sid };
@@ -110,9 +115,11 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use('/docs', docsRouter(deps));
 
   // The spec's session probe: hands out the CSRF token and tells whether the session is logged in.
+  // A session that is gone takes its token with it, so the probe then hands out a fresh (guest) token.
   router.get('/login', async (req, res) => {
+    const hadSession = readCookie(req, SESSION_COOKIE) !== undefined;
     const { user } = await identify(req, res);
-    if (!readCookie(req, CSRF_COOKIE)) cookies.setCsrfToken(req, res);
+    if (!readCookie(req, CSRF_COOKIE) || (hadSession && !user)) cookies.setCsrfToken(req, res);
     res.set('Cache-Control', 'no-store').json({ loggedin: user !== null });
   });
 

@@ -498,16 +498,45 @@ describe('gateway against real upstream servers', () => {
       expect(after.identity.user).toBeNull();
     });
 
-    it('treats an unknown session as anonymous and clears its cookie', async () => {
+    it('treats an unknown session as anonymous and clears both its cookie and the token cookie', async () => {
       const res = await get('/api/category/1', {
-        headers: { cookie: 'agora_sid=expired-session-0000000000000000' },
+        headers: { cookie: 'agora_sid=expired-session-0000000000000000; token=old-token' },
       });
-      expect(res.headers.getSetCookie().some((l) => /^agora_sid=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(
-        true,
-      );
+      const lines = res.headers.getSetCookie();
+      expect(lines.some((l) => /^agora_sid=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
+      expect(lines.some((l) => /^token=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
       const body = await echo(res);
       expect(body.identity.user).toBeNull();
       expect(body.identity.sid).toBeNull();
+    });
+
+    it('an unknown session on an unsafe call still passes CSRF, reaches the service as anonymous and loses both cookies', async () => {
+      const res = await get('/api/library/1', {
+        method: 'POST',
+        headers: {
+          cookie: 'agora_sid=expired-session-0000000000000000; token=old-token',
+          'x-csrf-token': 'old-token',
+        },
+      });
+      const lines = res.headers.getSetCookie();
+      expect(lines.some((l) => /^agora_sid=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
+      expect(lines.some((l) => /^token=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
+      expect((await echo(res)).identity.user).toBeNull();
+    });
+
+    it('the probe answers an unknown session as logged out, drops it and hands out a fresh token', async () => {
+      const res = await get('/api/login', {
+        headers: { cookie: 'agora_sid=expired-session-0000000000000000; token=old-token' },
+      });
+      expect(await res.json()).toEqual({ loggedin: false });
+      const jar = new Jar();
+      jar.values.set('agora_sid', 'expired-session-0000000000000000');
+      jar.values.set('token', 'old-token');
+      const lines = jar.store(res);
+      expect(lines.some((l) => /^agora_sid=;.*Expires=Thu, 01 Jan 1970/.test(l))).toBe(true);
+      expect(lines.filter((l) => l.startsWith('token='))).toHaveLength(1);
+      expect(jar.values.has('agora_sid')).toBe(false);
+      expect(jar.values.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
   });
 

@@ -27,6 +27,14 @@ export const ADDRESS_PATTERN_SOURCES: Readonly<Record<AddressPart, string>> = {
   zip: '[0-9]{3} ?[0-9]{2}',
 };
 
+/**
+ * The whole stored address text ('street+number+town+zip', see `joinAddress`) as one pattern source, built from
+ * the part patterns above: the server's `address` rule, so that the server accepts exactly what the form does.
+ */
+export const ADDRESS_TEXT_PATTERN_SOURCE: string = ADDRESS_PARTS.map(
+  (part) => `(?:${ADDRESS_PATTERN_SOURCES[part]})`,
+).join('\\+');
+
 export const ADDRESS_PATTERNS: Readonly<Record<AddressPart, RegExp>> = {
   street: new RegExp(`^(?:${ADDRESS_PATTERN_SOURCES.street})$`, 'u'),
   town: new RegExp(`^(?:${ADDRESS_PATTERN_SOURCES.town})$`, 'u'),

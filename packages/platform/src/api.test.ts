@@ -98,6 +98,54 @@ describe('api client', () => {
   });
 });
 
+describe('401 answers', () => {
+  it('tells the listeners of a 401 on any call, then still rejects with the ApiError', async () => {
+    document.cookie = 'token=t';
+    mockFetch({
+      'GET /api/profile': { status: 401, body: { Error: 'not logged in' } },
+      'POST /api/library': { status: 401, body: { Error: 'not logged in' } },
+      'GET /api/category': { status: 403, body: { Error: 'forbidden' } },
+    });
+    const heard: string[] = [];
+    const stop = api.onUnauthorized((path) => heard.push(path));
+    await expect(api.get('profile')).rejects.toMatchObject({ status: 401 });
+    await expect(api.post('library', {})).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('category')).rejects.toMatchObject({ status: 403 });
+    expect(heard).toEqual(['profile', 'library']);
+    stop();
+    await expect(api.get('profile')).rejects.toMatchObject({ status: 401 });
+    expect(heard).toHaveLength(2);
+  });
+
+  it('does not treat a 401 of the login endpoint (wrong credentials, logout of a gone session) as one', async () => {
+    document.cookie = 'token=t';
+    mockFetch({
+      'POST /api/login': { status: 401, body: { Error: 'wrong credentials' } },
+      'DELETE /api/login': { status: 401, body: { Error: 'not logged in' } },
+    });
+    const listener = jest.fn();
+    const stop = api.onUnauthorized(listener);
+    await expect(api.post('login', { username: 'a', password: 'b' })).rejects.toMatchObject({ status: 401 });
+    await expect(api.del('/api/login')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('keeps telling the other listeners when one throws', async () => {
+    mockFetch({ 'GET /api/profile': { status: 401, body: { Error: 'not logged in' } } });
+    const second = jest.fn();
+    const stops = [
+      api.onUnauthorized(() => {
+        throw new Error('broken listener');
+      }),
+      api.onUnauthorized(second),
+    ];
+    await expect(api.get('profile')).rejects.toBeInstanceOf(ApiError);
+    stops.forEach((stop) => stop());
+    expect(second).toHaveBeenCalledWith('profile');
+  });
+});
+
 describe('swrDefaults', () => {
   it('retries network failures and 5xx, not client errors', () => {
     const retry = swrDefaults.shouldRetryOnError as (error: Error) => boolean;

@@ -84,6 +84,40 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
 }
 
+/** Told of a 401 answer to any call other than the login endpoint (whose 401 means wrong credentials). */
+export type UnauthorizedListener = (path: string) => void;
+
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Listens for 401 answers: while logged in, one means the session has ended on the server (expired, revoked),
+ * which the shell treats as a session time-out. Returns the function that stops listening.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+/** `login` is the session endpoint: a 401 there answers a login attempt, not an ended session. */
+function isLoginPath(path: string): boolean {
+  const bare = apiUrl(path).split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
+  return bare === '/api/login';
+}
+
+/** Tells the listeners of a 401 answer (see `onUnauthorized`); a listener that throws does not stop the others. */
+export function reportUnauthorized(path: string): void {
+  if (isLoginPath(path)) return;
+  for (const listener of [...unauthorizedListeners]) {
+    try {
+      listener(path);
+    } catch {
+      // a listener's failure is its own
+    }
+  }
+}
+
 /** One call to the API: cookies included, JSON (or FormData) body, CSRF header, `ApiError` on non-2xx. */
 export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -97,7 +131,10 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
     payload = JSON.stringify(body);
   }
   const res = await fetch(apiUrl(path), { method, credentials: 'include', headers, body: payload });
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) {
+    if (res.status === 401) reportUnauthorized(path);
+    throw await toApiError(res);
+  }
   return (await parseBody(res)) as T;
 }
 
@@ -107,4 +144,6 @@ export const api = {
   put: <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body),
   del: <T>(path: string, body?: unknown): Promise<T> => request<T>('DELETE', path, body),
+  /** See `onUnauthorized`. */
+  onUnauthorized,
 };

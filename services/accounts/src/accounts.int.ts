@@ -132,6 +132,85 @@ describe('accounts service (real Postgres)', () => {
     expect(gone.status).toBe(404);
   });
 
+  describe('session expiry (defaults: 120 minutes idle, 7 days at most)', () => {
+    const IDLE_MS = 120 * 60_000;
+    const MAX_MS = 7 * 24 * 3_600_000;
+
+    const resolve = (sid: string) =>
+      request(server).post('/internal/sessions/resolve').set('x-agora-identity', gateway()).send({ sid });
+
+    async function newSession(): Promise<string> {
+      const res = await login('user02', 'participant-password');
+      expect(res.status).toBe(200);
+      return res.headers[SESSION_SET_HEADER] as string;
+    }
+
+    async function row(sid: string) {
+      const [found] = await svc.db.query<{ created: Date; last_seen: Date; expires_at: Date }>(
+        `SELECT created, last_seen, expires_at FROM accounts.session WHERE id_hash = encode(sha256($1::bytea), 'hex')`,
+        [sid],
+      );
+      return found;
+    }
+
+    /** Moves the session back in time as if it had been created `createdAgoMs` and last used `idleMs` ago. */
+    async function age(sid: string, createdAgoMs: number, idleMs: number): Promise<void> {
+      await svc.db.query(
+        `UPDATE accounts.session
+            SET created = now() - $2::double precision * interval '1 millisecond',
+                last_seen = now() - $3::double precision * interval '1 millisecond',
+                expires_at = least(now() - $3::double precision * interval '1 millisecond' + $4::double precision * interval '1 millisecond',
+                                   now() - $2::double precision * interval '1 millisecond' + $5::double precision * interval '1 millisecond')
+          WHERE id_hash = encode(sha256($1::bytea), 'hex')`,
+        [sid, createdAgoMs, idleMs, IDLE_MS, MAX_MS],
+      );
+    }
+
+    it('answers a session unused for longer than the idle limit as unknown, and removes it', async () => {
+      const sid = await newSession();
+      expect(await row(sid)).toBeDefined();
+      await age(sid, IDLE_MS + 120_000, IDLE_MS + 60_000);
+      expect((await resolve(sid)).status).toBe(404);
+      expect(await row(sid)).toBeUndefined();
+    });
+
+    it('answers a session older than the maximum age as unknown even when it was just used', async () => {
+      const sid = await newSession();
+      await age(sid, MAX_MS + 60_000, 30_000);
+      expect((await resolve(sid)).status).toBe(404);
+      expect(await row(sid)).toBeUndefined();
+    });
+
+    it('slides the idle expiry on use, capped by the maximum age', async () => {
+      const sid = await newSession();
+      await age(sid, 30 * 60_000, 10 * 60_000);
+      const before = (await row(sid))!;
+      const used = await resolve(sid);
+      expect(used.status).toBe(200);
+      expect(used.body.user).toMatchObject({ username: 'user02' });
+      const after = (await row(sid))!;
+      expect(after.last_seen.getTime()).toBeGreaterThan(before.last_seen.getTime());
+      // a fresh idle period from now: about 10 minutes more than before
+      expect(after.expires_at.getTime() - before.expires_at.getTime()).toBeGreaterThan(9 * 60_000);
+      expect(after.expires_at.getTime() - after.last_seen.getTime()).toBe(IDLE_MS);
+
+      // near the maximum age the renewal stops at created + maximum age
+      await age(sid, MAX_MS - 30 * 60_000, 10 * 60_000);
+      expect((await resolve(sid)).status).toBe(200);
+      const capped = (await row(sid))!;
+      expect(capped.expires_at.getTime()).toBe(capped.created.getTime() + MAX_MS);
+      expect(capped.expires_at.getTime() - capped.last_seen.getTime()).toBeLessThan(IDLE_MS);
+    });
+
+    it('does not write on every use: a session used within the last minute is only read', async () => {
+      const sid = await newSession();
+      await age(sid, 5 * 60_000, 10_000);
+      const before = (await row(sid))!;
+      expect((await resolve(sid)).status).toBe(200);
+      expect(await row(sid)).toEqual(before);
+    });
+  });
+
   it('serves the profile to the logged-in user and 401 to visitors', async () => {
     const me = await request(server).get('/profile').set('x-agora-identity', svc.identity(admin));
     expect(me.status).toBe(200);
@@ -174,6 +253,19 @@ describe('accounts service (real Postgres)', () => {
     ).toBe(true);
     expect(editors.body.total).toBe(4); // user05, user10, user15, user20 (user00 is inactive)
 
+    // an unknown role filter is no role filter (spec part 2 §9); the other filters still apply
+    const all = await request(server).get(base).set('x-agora-identity', svc.identity(admin));
+    for (const fq of ['role:king', 'role:', 'role:ADMIN']) {
+      const res = await request(server).get(`${base}/fq/${fq}`).set('x-agora-identity', svc.identity(admin));
+      expect([fq, res.status, res.body.total]).toEqual([fq, 200, all.body.total]);
+    }
+    const activeKings = await request(server)
+      .get(`${base}/fq/role:king;active:true`)
+      .set('x-agora-identity', svc.identity(admin));
+    expect(activeKings.status).toBe(200);
+    expect(activeKings.body.values.every((u: { active: boolean }) => u.active)).toBe(true);
+    expect(activeKings.body.total).toBeLessThan(all.body.total);
+
     const participant = {
       ...admin,
       uuid: '00000000-0000-4000-8000-000000000000',
@@ -190,7 +282,6 @@ describe('accounts service (real Postgres)', () => {
       '/users/page/x/sort/lastname/sort_method/asc',
       '/users/page/1/sort/password_hash/sort_method/asc',
       '/users/page/1/sort/lastname/sort_method/sideways',
-      '/users/page/1/sort/lastname/sort_method/asc/fq/role:king',
       '/users/page/1/sort/lastname/sort_method/asc/fq/active:maybe',
     ]) {
       const res = await request(server).get(path).set('x-agora-identity', svc.identity(admin));
@@ -228,7 +319,7 @@ describe('accounts service (real Postgres)', () => {
     expect((await request(server).get('/health')).body).toEqual({ status: 'ok' });
     const ready = await request(server).get('/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks.database).toBe('ok');
+    expect(ready.body.checks).toEqual({ database: 'ok', queue: 'ok' });
     const doc = await request(server).get('/openapi.json');
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/login', '/profile']));
   });

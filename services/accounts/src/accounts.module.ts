@@ -5,6 +5,7 @@ import { INFRA, MAIL_REQUESTS_QUEUE, type Infra } from '@agora/common';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from './config/accounts.config.js';
 import { RateLimitService } from './ratelimit/rate-limit.service.js';
 import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
+import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
 import { RecoveryController } from './recovery/recovery.controller.js';
 import { RecoveryToken } from './recovery/recovery-token.entity.js';
 import { RecoveryService } from './recovery/recovery.service.js';
@@ -61,6 +62,7 @@ export class AccountsModule {
         RateLimitService,
         RecoveryService,
         MailRequestsProducer,
+        MailRequestsReadiness,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

@@ -519,6 +519,40 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
     });
   });
 
+  describe('recovery per client address', () => {
+    it('allows 5 recovery requests per hour from one address, whatever the usernames, then 429 from there only', async () => {
+      const from = (ip: string) => signIdentity(TEST_SECRET, { user: null, sid: null, ip });
+      const recover = (ip: string, username: string) =>
+        request(server).post('/recovery').set('x-agora-identity', from(ip)).send({ username });
+      // unknown users count too, so that the limit cannot be used to find out who exists
+      for (let i = 0; i < 5; i++) {
+        const res = await recover('198.51.100.7', `nobody${i}`);
+        expect(res.status).toBe(404);
+      }
+      const other = await userByName('other');
+      const tokens = async () =>
+        (
+          await svc.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM accounts.recovery_token WHERE user_uuid = $1`,
+            [other.uuid],
+          )
+        )[0]!.n;
+      const before = await tokens();
+      const limited = await recover('198.51.100.7', 'other');
+      expect(limited.status).toBe(429);
+      expect(limited.body.Error).toBe('too many attempts, try again later');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await tokens()).toBe(before);
+      const elsewhere = await recover('198.51.100.8', 'other');
+      expect(elsewhere.status).toBe(200);
+      expect(await tokens()).toBe(before + 1);
+      const [row] = await svc.db.query<{ count: number }>(
+        `SELECT count FROM accounts.rate_limit WHERE key = 'recovery:ip:198.51.100.7'`,
+      );
+      expect(row?.count).toBeGreaterThanOrEqual(6);
+    });
+  });
+
   it('purges expired sessions and dead counters', async () => {
     const target = await userByName('target');
     await svc.db.query(

@@ -79,9 +79,28 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location').textContent).toBe(target);
   });
 
-  it('sends an already logged-in user away from the form', async () => {
-    await renderLogin('en', participantUser);
-    expect(screen.getByTestId('location').textContent).toBe('/');
+  it.each([
+    ['admin', '/admin/dashboard'],
+    ['editor', '/admin/dashboard'],
+    ['reviewer', '/admin/dashboard'],
+    ['authorized', '/'],
+  ] as const)('sends an already logged-in %s away from the form, to %s', async (role, target) => {
+    await renderLogin('en', { ...participantUser, role });
+    expect(screen.getByTestId('location').textContent).toBe(target);
+    expect(screen.queryByTestId('login-form')).toBeNull();
+  });
+
+  it('shows the form to a logged-in guest, who can log in as another user', async () => {
+    const calls = mockFetch({
+      'POST /api/login': { status: 200, body: { loggedin: true } },
+      'GET /api/profile': { status: 200, body: adminUser },
+    });
+    await renderLogin('en', { ...participantUser, role: 'guest' });
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('login-form')).toBeTruthy();
+    await submit('maria', 'secret');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ username: 'maria', password: 'secret' });
+    expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
   });
 
   it('labels its inputs', async () => {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Loading, useNotify, useSession, useSettings } from '@agora/platform';
-import { homeFor } from '../access';
+import { homeFor, loginPageRedirectFor } from '../access';
 import { CredentialFields, isWrongCredentials, useCredentials } from '../session/CredentialFields';
 
 /** `/login?error=…`: why an external login or a login came back here (set by the accounts service). */
@@ -89,8 +89,9 @@ export function LoginPage() {
   const id = useId();
 
   if (status === 'pending') return <Loading />;
-  // Spec: a logged-in admin/editor/reviewer goes to the dashboard, other logged-in users to the root.
-  if (user && !busy) return <Navigate to={homeFor(user.role)} replace />;
+  // Spec: a logged-in admin/editor/reviewer goes to the dashboard, an authorized user to the root; guests see the form.
+  const away = user && !busy ? loginPageRedirectFor(user.role) : null;
+  if (away) return <Navigate to={away} replace />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,24 +1,32 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { atom, useAtom } from 'jotai';
+import { atom, useAtom, useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE } from '@agora/contracts';
-import { api, ApiError, Modal, readCookie, useSession } from '@agora/platform';
+import { api, ApiError, fetchProfile, Modal, readCookie, sessionUserAtom, useSession } from '@agora/platform';
 import { CredentialFields, isWrongCredentials, useCredentials } from './CredentialFields';
 
-/** How often the `token` cookie is looked at while logged in (spec part 1 §4). */
+/** How often the `token` cookie and, once timed out, the session are looked at (spec part 1 §4). */
 export const SESSION_POLL_MS = 500;
 /** Polls in a row without the cookie before the session counts as timed out (a logout in flight clears it too). */
 export const MISSES_BEFORE_TIMEOUT = 2;
 
-/** The session time-out flag: set when the `token` cookie disappears while logged in. */
+/** The session time-out flag: set when the `token` cookie disappears or a call answers 401 while logged in. */
 export const sessionTimedOutAtom = atom(false);
 
-/** Watches the `token` cookie while logged in and sets the time-out flag when it is gone. */
+/**
+ * Sets the time-out flag while logged in when the `token` cookie is gone (the gateway clears it with a session
+ * that has ended on the server) or a call answers 401. While the flag is set, the session is polled every
+ * `SESSION_POLL_MS`: when the `token` cookie comes back with a different value (a re-login here or in another
+ * tab), the profile is asked for and, if it answers a user, the flag is cleared and the page's data read again.
+ */
 function useTimeoutWatch(): boolean {
   const { status } = useSession();
   const [timedOut, setTimedOut] = useAtom(sessionTimedOutAtom);
+  const setUser = useSetAtom(sessionUserAtom);
+  const { mutate } = useSWRConfig();
+
   useEffect(() => {
     if (status !== 'loggedIn' || timedOut) return;
     let misses = 0;
@@ -26,8 +34,42 @@ function useTimeoutWatch(): boolean {
       misses = readCookie(CSRF_COOKIE) ? 0 : misses + 1;
       if (misses >= MISSES_BEFORE_TIMEOUT) setTimedOut(true);
     }, SESSION_POLL_MS);
-    return () => clearInterval(timer);
+    const stopListening = api.onUnauthorized(() => setTimedOut(true));
+    return () => {
+      clearInterval(timer);
+      stopListening();
+    };
   }, [status, timedOut, setTimedOut]);
+
+  useEffect(() => {
+    if (status !== 'loggedIn' || !timedOut) return;
+    let probed: string | null = null;
+    let probing = false;
+    let stopped = false;
+    const timer = setInterval(() => {
+      const token = readCookie(CSRF_COOKIE);
+      if (!token || token === probed || probing) return;
+      probed = token;
+      probing = true;
+      void fetchProfile().then((user) => {
+        probing = false;
+        if (stopped || !user) return;
+        setUser(user);
+        setTimedOut(false);
+        void mutate(() => true);
+      });
+    }, SESSION_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [status, timedOut, setTimedOut, setUser, mutate]);
+
+  // A logout (here or elsewhere) ends the time-out too: the next login must not open the modal at once.
+  useEffect(() => {
+    if (status === 'loggedOut' && timedOut) setTimedOut(false);
+  }, [status, timedOut, setTimedOut]);
+
   return timedOut && status === 'loggedIn';
 }
 

@@ -36,9 +36,8 @@ export function parseUserFilters(fq: string | undefined): UserFilters {
     const key = part.slice(0, idx);
     const value = part.slice(idx + 1);
     if (key === 'role') {
-      // The spec: an unknown role filter means no role filter.
-      if (value !== '' && !isRole(value)) throw UsersErrors.badFilter();
-      if (value !== '') filters.role = value as Role;
+      // The spec (part 2 §9): an unknown role filter means no role filter, so it is ignored, not refused.
+      if (isRole(value)) filters.role = value;
     } else if (key === 'active') {
       if (value !== 'true' && value !== 'false') throw UsersErrors.badFilter();
       filters.active = value === 'true';

@@ -1,4 +1,4 @@
-import type { ScopeRules } from '@agora/contracts';
+import { ADDRESS_TEXT_PATTERN_SOURCE, type ScopeRules } from '@agora/contracts';
 
 /** Letters and digits of any script, dot, underscore, hyphen. */
 const USERNAME = '[\\p{L}\\p{N}._-]+';
@@ -7,9 +7,11 @@ const EMAIL = '[^\\s@]+@[^\\s@]+\\.[^\\s@]+';
 const PHONE = '\\+?[0-9][0-9 ()-]{5,19}';
 /** At least one letter and one digit (see docs/decisions/0008-account-rules.md). */
 const PASSWORD = '(?=[\\s\\S]*\\p{L})(?=[\\s\\S]*\\p{N})[\\s\\S]+';
-/** The spec's address answer: street+number+town+zip (Latin or Greek letters, dots, spaces; 123 45). */
-const ADDRESS =
-  '[\\p{Script=Latin}\\p{Script=Greek}. ]+\\+[0-9]+[Α-ΔA-Fα-δa-f]?\\+[\\p{Script=Latin}\\p{Script=Greek}. ]+\\+[0-9]{3} ?[0-9]{2}';
+/**
+ * The spec's address answer, street+number+town+zip, with the very part patterns the browser's form checks
+ * (`ADDRESS_PATTERN_SOURCES` in @agora/contracts).
+ */
+const ADDRESS = ADDRESS_TEXT_PATTERN_SOURCE;
 
 /**
  * The rules of the `users` scope: served by `GET /validation/scope/users` and checked by every write of

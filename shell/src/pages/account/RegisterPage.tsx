@@ -33,6 +33,11 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
+/** A 409 of the registration about the username (the other one is a taken e-mail address). */
+function isUsernameTaken(error: ApiError): boolean {
+  return error.code === 'ACCOUNTS.USERNAME_EXISTS' || error.message === 'username exists';
+}
+
 /** /register: only when registration is on (else the 404 page). */
 export function RegisterPage() {
   const { settings, state } = useSettings();
@@ -98,7 +103,11 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
       notify({ type: 'success', body: 'successful registration', duration: 3 });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        notify({ type: 'warning', body: 'username exists' });
+        // spec: 409 'username exists' for the username; another unique field (the e-mail) 'This value already exists!'
+        notify({
+          type: 'warning',
+          body: isUsernameTaken(error) ? 'username exists' : 'platform.validation.unique',
+        });
       } else {
         notify({ type: 'warning', body: 'action denied' });
       }

@@ -1,8 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { SessionUser } from '@agora/contracts';
-import { Notifications, notificationsAtom } from '@agora/platform';
+import { localeAtom, Notifications, notificationsAtom } from '@agora/platform';
 import {
   clearCookies,
   click,
@@ -217,12 +217,37 @@ describe('RegisterPage', () => {
   });
 
   it.each([
-    [409, 'This username already exists'],
-    [400, 'Action denied'],
-  ])('answers %s with "%s"', async (status, text) => {
-    mockFetch({ ...withRegistration, 'POST /api/registration': { status, body: { Error: 'x' } } });
-    await page('/register', <RegisterPage />, '/register');
+    [
+      409,
+      { Error: 'username exists', code: 'ACCOUNTS.USERNAME_EXISTS', field: 'username' },
+      'en',
+      'This username already exists',
+    ],
+    [
+      409,
+      { Error: 'username exists', code: 'ACCOUNTS.USERNAME_EXISTS', field: 'username' },
+      'el',
+      'Το όνομα χρήστη υπάρχει ήδη',
+    ],
+    [
+      409,
+      { Error: 'This value already exists!', code: 'ACCOUNTS.UNIQUE', field: 'email' },
+      'en',
+      'This value already exists!',
+    ],
+    [
+      409,
+      { Error: 'This value already exists!', code: 'ACCOUNTS.UNIQUE', field: 'email' },
+      'el',
+      'Η τιμή υπάρχει ήδη!',
+    ],
+    [400, { Error: 'x' }, 'en', 'Action denied'],
+  ] as const)('answers %s %j (%s) with "%s"', async (status, body, locale, text) => {
+    mockFetch({ ...withRegistration, 'POST /api/registration': { status, body } });
+    const { store } = await page('/register', <RegisterPage />, '/register');
     await fillForm();
+    // the labels above are English; the answer is read in the language of the test
+    act(() => store.set(localeAtom, locale));
     await click(screen.getByTestId('register-submit'));
     expect(notes()).toEqual([text]);
     expect((screen.getByTestId('register-submit') as HTMLButtonElement).closest('fieldset')?.disabled).toBe(
