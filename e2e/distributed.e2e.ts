@@ -81,6 +81,35 @@ describe('distributed mode', () => {
     expect(pids).not.toContain(process.pid);
   });
 
+  /** The operation ids of the aggregated OpenAPI document, by the service that owns them. */
+  const docsByService = async () => {
+    const res = await page.request.get(`${stack.url}/api/docs/openapi.json`);
+    expect(res.status()).toBe(200);
+    const doc = (await res.json()) as {
+      info: { description: string };
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const owners = new Map<string, number>();
+    for (const operations of Object.values(doc.paths))
+      for (const op of Object.values(operations)) {
+        const owner = op.operationId?.split('.')[0] ?? '';
+        owners.set(owner, (owners.get(owner) ?? 0) + 1);
+      }
+    return { owners, description: doc.info.description };
+  };
+
+  it('serves one OpenAPI document at /api/docs merged from the four running services', async () => {
+    const ui = await page.request.get(`${stack.url}/api/docs`);
+    expect(ui.status()).toBe(200);
+    expect(await ui.text()).toContain('swagger-ui');
+    const { owners, description } = await docsByService();
+    // Mailing publishes only internal routes so far (invitations come later): included, with no public path.
+    expect([...owners.keys()].sort()).toEqual(['accounts', 'consultation', 'library']);
+    for (const service of ['accounts', 'library', 'consultation', 'mailing'])
+      expect(description).toMatch(new RegExp(`Included: .*\\b${service} \\d`));
+    expect(description).not.toContain('Unavailable');
+  });
+
   it('answers 503 {"Error"} for library paths only when the library service is stopped, and the shell shows the library fallback', async () => {
     await stack.stopOne('library');
     try {
@@ -94,11 +123,18 @@ describe('distributed mode', () => {
       expect((await api('project/page/1')).status()).toBe(200);
       expect((await api('users/page/1/sort/lastname/sort_method/asc')).status()).toBe(200);
 
+      // The docs leave the stopped service out and say so; the others are still there.
+      const docs503 = await docsByService();
+      expect(docs503.owners.get('library') ?? 0).toBe(0);
+      expect(docs503.owners.get('consultation') ?? 0).toBeGreaterThan(0);
+      expect(docs503.description).toContain('Unavailable now (left out): library');
+
+      // The library remote's code is served by the gateway and still loads; its page shows the service's 503
+      // in the library area while the shell's frame (header, menu) keeps working.
       await page.goto('/admin/library/gallery');
-      const failed = page.locator(
-        '[data-testid="error-state"][data-status="503"], [data-testid="remote-fallback"]',
-      );
-      await failed.first().waitFor();
+      await page.locator('[data-testid="error-state"][data-status="503"]').waitFor();
+      expect(await page.getByTestId('library-item-row').count()).toBe(0);
+      await page.getByTestId('user-menu-toggle').waitFor();
       await page.goto('/admin/administration/project/list');
       await page.getByTestId('project-row').first().waitFor();
       await page.goto('/admin/users');
