@@ -4,8 +4,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
 import Provider, { type Configuration } from 'oidc-provider';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
 import { apiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
@@ -85,6 +86,16 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
+}
+
+/** The serious and critical axe violations of the page (or of the part under `selector`), one line each. */
+async function seriousViolations(page: Page, name: string, selector?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Logs the admin in through the API of a browser context and returns a CSRF-aware caller. */
@@ -278,6 +289,18 @@ describe('password recovery by mail and OpenID Connect login', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByTestId('user-edit');
     await dialog.locator('input[name="phone"]').fill('2107654321');
+    // the address with the map picker, as on the profile page
+    await dialog.locator('.ag-address-map').waitFor();
+    await dialog.locator('input[name="street"]').fill('Ερμού');
+    await dialog.locator('input[name="house_number"]').fill('12');
+    await dialog.locator('input[name="town"]').fill('Αθήνα');
+    await dialog.locator('input[name="zip"]').fill('105 63');
+    // closing with unsaved changes asks first; No keeps the modal and what was typed
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
+    await question.getByRole('button', { name: 'No' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expect(dialog.locator('input[name="phone"]').inputValue()).resolves.toBe('2107654321');
     await dialog.getByTestId('user-form-save').click();
     await dialog.waitFor({ state: 'detached' });
     await page
@@ -291,7 +314,13 @@ describe('password recovery by mail and OpenID Connect login', () => {
     await row.getByRole('button', { name: 'Activate' }).waitFor();
     const user = await context.request.get('/api/users/page/1/sort/lastname/sort_method/asc/query/sofia');
     expect(((await user.json()) as { values: Array<Record<string, unknown>> }).values).toEqual([
-      expect.objectContaining({ username: 'sofia', role: 'reviewer', phone: '2107654321', active: false }),
+      expect.objectContaining({
+        username: 'sofia',
+        role: 'reviewer',
+        phone: '2107654321',
+        address: 'Ερμού+12+Αθήνα+105 63',
+        active: false,
+      }),
     ]);
     await context.close();
   });
@@ -301,37 +330,62 @@ describe('password recovery by mail and OpenID Connect login', () => {
     ['el', 1280],
     ['el', 390],
     ['en', 390],
-  ] as const)('fits the users table in the page (%s, %i px)', async (locale, width) => {
-    const context = await newContext(browser, stack.url, { locale, width });
-    const page = await context.newPage();
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/admin/users/list');
-    const row = page.getByTestId('user-row').filter({ hasText: 'sofia' });
-    await row.waitFor();
-    const fit = await page.evaluate(() => {
-      const wrap = document.querySelector('.ag-table-wrap') as HTMLElement;
-      const actions = [...document.querySelectorAll('.ag-grid-actions')].map((td) =>
-        td.getBoundingClientRect(),
-      );
-      const box = wrap.getBoundingClientRect();
-      return {
-        page: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
-        table: Math.max(0, wrap.scrollWidth - wrap.clientWidth),
-        actionsInside: actions.every((r) => r.right <= box.right + 1),
-      };
-    });
-    // the page never scrolls sideways; the table fits its container with every row button in view
-    expect(fit).toEqual({ page: 0, table: 0, actionsInside: true });
-    // the buttons work at this width too
-    await row.getByRole('button', { name: locale === 'en' ? 'View' : 'Προβολή' }).click();
-    await page.getByTestId('user-details').waitFor();
-    if (width === 1280) {
-      const headings = await page.locator('.ag-table th:visible').allTextContents();
-      // username, first and last name, e-mail, role, active and the buttons; the rest is in the details
-      expect(headings.length).toBeGreaterThanOrEqual(7);
-    }
-    await context.close();
-  });
+  ] as const)(
+    'fits the users table and its modals in the page, with no serious axe violations (%s, %i px)',
+    async (locale, width) => {
+      const context = await newContext(browser, stack.url, { locale, width });
+      const page = await context.newPage();
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.goto('/admin/users/list');
+      const row = page.getByTestId('user-row').filter({ hasText: 'sofia' });
+      await row.waitFor();
+      const fit = await page.evaluate(() => {
+        const wrap = document.querySelector('.ag-table-wrap') as HTMLElement;
+        const actions = [...document.querySelectorAll('.ag-grid-actions')].map((td) =>
+          td.getBoundingClientRect(),
+        );
+        const box = wrap.getBoundingClientRect();
+        return {
+          page: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+          table: Math.max(0, wrap.scrollWidth - wrap.clientWidth),
+          actionsInside: actions.every((r) => r.right <= box.right + 1),
+        };
+      });
+      // the page never scrolls sideways; the table fits its container with every row button in view
+      expect(fit).toEqual({ page: 0, table: 0, actionsInside: true });
+      const problems = await seriousViolations(page, 'list');
+      if (width === 1280) {
+        const headings = await page.locator('.ag-table th:visible').allTextContents();
+        // username, first and last name, e-mail, role, active and the buttons; the rest is in the details
+        expect(headings.length).toBeGreaterThanOrEqual(7);
+      }
+      // the buttons work at this width too, and the modals fit it and pass axe
+      const modalFits = () =>
+        page.evaluate(() => {
+          const box = document.querySelector('.ag-modal')?.getBoundingClientRect();
+          return (
+            !!box &&
+            box.left >= 0 &&
+            box.right <= window.innerWidth + 1 &&
+            document.documentElement.scrollWidth <= window.innerWidth
+          );
+        });
+      await row.getByRole('button', { name: locale === 'en' ? 'View' : 'Προβολή' }).click();
+      const details = page.getByTestId('user-details');
+      await details.waitFor();
+      expect(await modalFits()).toBe(true);
+      problems.push(...(await seriousViolations(page, 'details')));
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+      await row.getByRole('button', { name: locale === 'en' ? 'Edit' : 'Επεξεργασία' }).click();
+      const edit = page.getByTestId('user-edit');
+      await edit.locator('.ag-address-map .leaflet-container').waitFor();
+      expect(await modalFits()).toBe(true);
+      problems.push(...(await seriousViolations(page, 'edit')));
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 
   it.each([
     ['en', 'anna-sub', 'Anna Karenina', 'anna@example.org'],

@@ -1,9 +1,27 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Paged } from '@agora/contracts';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
+import { searchUrl } from '../../../packages/platform/src/map/geocoder';
+import type { PointMapProps } from '../../../packages/platform/src/map/PointMap';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
 import type { UserRow } from './types';
+
+// Leaflet needs a real browser: the map is replaced by a stand-in that shows the marker and can "drag" it.
+jest.mock('../../../packages/platform/src/map/PointMap', () => ({
+  __esModule: true,
+  default: (props: PointMapProps) => (
+    <div data-testid="point-map">
+      <output data-testid="marker">{props.point ? `${props.point.lat};${props.point.lng}` : 'none'}</output>
+      <button type="button" onClick={() => props.onMove({ lat: 37.9755, lng: 23.7348 })}>
+        drag
+      </button>
+    </div>
+  ),
+}));
+
+const GEO = 'https://geo.example.org';
+const SETTINGS_WITH_GEOCODER = { 'GET /api/settings': { status: 200, body: { geocoderUrl: GEO } } };
 
 const USERS_URL = '/api/users/page/1/sort/lastname/sort_method/asc';
 const RULES_URL = '/api/validation/scope/users/fields/username;firstname;lastname;email;phone;password';
@@ -28,6 +46,7 @@ const maria: UserRow = {
   last_login: '2026-03-04T10:00:00Z',
   phone: '2101234567',
   address: 'Ερμού+12Α+Αθήνα+105 63',
+  location: { lat: 37.9762, lon: 23.7281 },
 };
 const self: UserRow = {
   ...maria,
@@ -36,6 +55,7 @@ const self: UserRow = {
   role: 'admin',
   phone: null,
   address: null,
+  location: null,
 };
 const page = (values: UserRow[]): Paged<UserRow> => ({ values, page: 1, total_pages: 1 });
 
@@ -94,6 +114,8 @@ describe('mf-members user actions', () => {
     const dialog = screen.getByTestId('user-edit');
     expect((within(dialog).getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Νικολάου');
     expect((within(dialog).getByLabelText('Street') as HTMLInputElement).value).toBe('Ερμού');
+    expect((within(dialog).getByLabelText('Postal code') as HTMLInputElement).value).toBe('105 63');
+    expect((await within(dialog).findByTestId('marker')).textContent).toBe('37.9762;23.7281');
     await act(async () => {
       fireEvent.change(within(dialog).getByLabelText(/Last name/), { target: { value: 'Νικολαΐδης' } });
       fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'reviewer' } });
@@ -145,7 +167,7 @@ describe('mf-members user actions', () => {
     await click(within(rowOf('kostas')).getByRole('button', { name: 'Edit' }));
     const dialog = screen.getByTestId('user-edit');
     await act(async () => {
-      fireEvent.change(within(dialog).getByLabelText('Zip code'), { target: { value: 'abc' } });
+      fireEvent.change(within(dialog).getByLabelText('Postal code'), { target: { value: 'abc' } });
     });
     await click(within(dialog).getByTestId('user-form-save'));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
@@ -231,5 +253,119 @@ describe('mf-members user actions', () => {
     const form = await screen.findByTestId('user-form-post');
     expect(within(form).getByLabelText(/Επανάληψη κωδικού/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Προσθήκη χρήστη' })).toBeTruthy();
+  });
+
+  it('picks the address on the map: the marker fills the address, and both are sent', async () => {
+    const reverse = `${GEO}/reverse?format=json&lat=37.9755&lon=23.7348&addressdetails=1&accept-language=el`;
+    const { calls } = await render({
+      ...SETTINGS_WITH_GEOCODER,
+      [`GET ${reverse}`]: {
+        status: 200,
+        body: {
+          address: { road: 'Βασιλίσσης Σοφίας', house_number: '2', city: 'Αθήνα', postcode: '106 74' },
+        },
+      },
+      'PUT /api/users/uuid/u-maria': { status: 200, body: maria },
+    });
+    await screen.findAllByTestId('user-row');
+    await click(within(rowOf('kostas')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByTestId('user-edit');
+    await click(await within(dialog).findByRole('button', { name: 'drag' }));
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Street') as HTMLInputElement).value).toBe('Βασιλίσσης Σοφίας'),
+    );
+    expect(within(dialog).getByTestId('marker').textContent).toBe('37.9755;23.7348');
+    await click(within(dialog).getByTestId('user-form-save'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      address: 'Βασιλίσσης Σοφίας+2+Αθήνα+106 74',
+      location: '37.9755;23.7348',
+    });
+  });
+
+  it('looks a typed address up with the geocoder and moves the marker there', async () => {
+    const search = searchUrl(GEO, { street: 'Ερμού', house_number: '12Α', town: 'Πάτρα', zip: '262 21' });
+    const { calls } = await render({
+      ...SETTINGS_WITH_GEOCODER,
+      [`GET ${search}`]: { status: 200, body: [{ lat: '38.2466', lon: '21.7346' }] },
+    });
+    await screen.findAllByTestId('user-row');
+    await click(within(rowOf('kostas')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByTestId('user-edit');
+    await act(async () => {
+      fireEvent.change(within(dialog).getByLabelText('Town'), { target: { value: 'Πάτρα' } });
+      fireEvent.change(within(dialog).getByLabelText('Postal code'), { target: { value: '262 21' } });
+    });
+    // the lookup waits for the typing to stop (700 ms)
+    await waitFor(() => expect(within(dialog).getByTestId('marker').textContent).toBe('38.2466;21.7346'), {
+      timeout: 3000,
+    });
+    expect(calls.filter((c) => c.url.startsWith(GEO)).map((c) => c.url)).toEqual([search]);
+  });
+
+  it('closes an unchanged edit modal at once, and asks before closing one with unsaved changes', async () => {
+    const { calls } = await render({});
+    await screen.findAllByTestId('user-row');
+    await click(within(rowOf('kostas')).getByRole('button', { name: 'Edit' }));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByTestId('user-edit')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await click(within(rowOf('kostas')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByTestId('user-edit');
+    await act(async () => {
+      fireEvent.change(within(dialog).getByLabelText(/Last name/), { target: { value: 'Νικολαΐδης' } });
+    });
+    // the tab asks too
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'You have unsaved changes' });
+    expect(question.textContent).toContain('If you close this window, your changes will be lost.');
+    await click(within(question).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(
+      (within(screen.getByTestId('user-edit')).getByLabelText(/Last name/) as HTMLInputElement).value,
+    ).toBe('Νικολαΐδης');
+
+    // Esc asks the same; a second Esc answers that question, not the form
+    fireEvent.keyDown(within(dialog).getByLabelText(/Last name/), { key: 'Escape' });
+    const again = await screen.findByRole('alertdialog');
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByTestId('user-edit')).toBeTruthy();
+
+    fireEvent.keyDown(within(dialog).getByLabelText(/Last name/), { key: 'Escape' });
+    await click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    expect(screen.queryByTestId('user-edit')).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+  });
+
+  it('asks in Greek', async () => {
+    document.cookie = 'token=tok';
+    mockFetch({
+      [`GET ${USERS_URL}`]: { status: 200, body: page([maria, self]) },
+      [`GET ${RULES_URL}`]: { status: 200, body: RULES },
+    });
+    await renderWeb(
+      <>
+        <App basePath="" />
+        <ConfirmHost />
+      </>,
+      { route: '/admin/users', user: adminUser, locale: 'el' },
+    );
+    await screen.findAllByTestId('user-row');
+    await click(within(rowOf('kostas')).getByRole('button', { name: 'Επεξεργασία' }));
+    const dialog = screen.getByTestId('user-edit');
+    await act(async () => {
+      fireEvent.change(within(dialog).getByLabelText('Πόλη'), { target: { value: 'Πάτρα' } });
+    });
+    await click(within(dialog).getByRole('button', { name: 'Ακύρωση' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Έχετε αλλαγές που δεν αποθηκεύτηκαν' });
+    expect(question.textContent).toContain('Αν κλείσετε το παράθυρο, οι αλλαγές σας θα χαθούν.');
   });
 });

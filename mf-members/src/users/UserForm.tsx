@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changedFields, ROLES, type FieldValue, type Role } from '@agora/contracts';
 import {
+  AddressInput,
   api,
   ApiError,
   Checkbox,
@@ -11,9 +12,11 @@ import {
   TextField,
   useForm,
   useNotify,
+  useSettings,
+  type AddressValue,
   type FormValues,
 } from '@agora/platform';
-import { ADDRESS_PARTS, addressOf, badAddressPart, splitAddress } from './address';
+import { ADDRESS_PARTS, addressOf, badAddressPart, locationText, splitAddress } from './address';
 import type { UserRow } from './types';
 
 /** The rules the form loads from `validation/scope/users`. */
@@ -28,6 +31,16 @@ export interface UserFormProps {
   selfUuid?: string;
   onSaved: (user: UserRow) => void;
   onCancel: () => void;
+  /** told whether the form has unsaved changes (the edit modal asks before closing then) */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+function addressValueOf(user?: UserRow): AddressValue {
+  const location = user?.location;
+  return {
+    address: splitAddress(user?.address ?? null),
+    location: location ? { lat: location.lat, lng: location.lon } : null,
+  };
 }
 
 function initialValues(mode: 'put' | 'post', user?: UserRow): FormValues {
@@ -52,19 +65,25 @@ function initialValues(mode: 'put' | 'post', user?: UserRow): FormValues {
     house_number: a.house_number,
     town: a.town,
     zip: a.zip,
+    location: locationText(addressValueOf(user).location),
     role: user.role,
     active: user.active,
   };
 }
 
-/** The PUT body: only what changed, the address parts joined into `address`, an emptied phone as null. */
+/**
+ * The PUT body: only what changed, the address parts joined into `address`, the marker as `location` ('lat;lon'),
+ * an emptied phone as null.
+ */
 function putBody(initial: FormValues, values: FormValues): Record<string, FieldValue | null> {
   const changed: Record<string, FieldValue | null> = changedFields(initial, values);
   for (const key of ADDRESS_KEYS) delete changed[key];
+  delete changed.location;
   if (changed.phone === '') changed.phone = null;
   const before = addressOf(initial);
   const after = addressOf(values);
   if (before !== after) changed.address = after;
+  if (initial.location !== values.location) changed.location = values.location || null;
   return changed;
 }
 
@@ -73,27 +92,33 @@ function putBody(initial: FormValues, values: FormValues): Record<string, FieldV
  * address, role and active status, sending only the changed fields with `PUT users/uuid/{uuid}`; in post mode
  * (add user) username, names, email, password twice and role, sent with `POST users`.
  */
-export function UserForm({ mode, user, selfUuid, onSaved, onCancel }: UserFormProps) {
+export function UserForm({ mode, user, selfUuid, onSaved, onCancel, onDirtyChange }: UserFormProps) {
   const intl = useIntl();
   const notify = useNotify();
+  const { settings } = useSettings();
   const [initial] = useState(() => initialValues(mode, user));
   const form = useForm({ scope: 'users', mode, initial, fields: RULED_FIELDS });
-  const [attempted, setAttempted] = useState(false);
+  const [address, setAddress] = useState<AddressValue>(() => addressValueOf(user));
   const [sending, setSending] = useState(false);
   const [saved, setSaved] = useState(false);
   const own = mode === 'put' && !!user && user.uuid === selfUuid;
   const v = form.values;
   const repeatMismatch = mode === 'post' && v.password_repeat !== '' && v.password_repeat !== v.password;
   const addressTouched = ADDRESS_KEYS.some((k) => v[k] !== initial[k]);
+  const unsaved = form.dirty && !saved;
 
-  const partError = (part: (typeof ADDRESS_PARTS)[number]) =>
-    (attempted || v[part] !== initial[part]) && badAddressPart(part, v[part])
-      ? intl.formatMessage({ id: 'members.user.address.invalid' })
-      : null;
+  useEffect(() => {
+    onDirtyChange?.(unsaved);
+  }, [unsaved, onDirtyChange]);
+
+  const onAddress = (next: AddressValue) => {
+    setAddress(next);
+    for (const part of ADDRESS_PARTS) form.setValue(part, next.address[part]);
+    form.setValue('location', locationText(next.location));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setAttempted(true);
     const fieldsOk = await form.validate();
     const addressOk = !addressTouched || ADDRESS_PARTS.every((p) => !badAddressPart(p, v[p]));
     if (!fieldsOk || !addressOk || repeatMismatch) {
@@ -133,7 +158,7 @@ export function UserForm({ mode, user, selfUuid, onSaved, onCancel }: UserFormPr
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid={`user-form-${mode}`}>
-      {mode === 'post' && <LeaveGuard when={form.dirty && !saved} />}
+      {mode === 'post' && <LeaveGuard when={unsaved} />}
       {mode === 'post' && (
         <TextField
           {...form.field<string>('username')}
@@ -147,18 +172,7 @@ export function UserForm({ mode, user, selfUuid, onSaved, onCancel }: UserFormPr
       {mode === 'put' && (
         <>
           <TextField {...form.field<string>('phone')} type="tel" label={label('members.users.col.phone')} />
-          <fieldset className="ag-fieldset">
-            <legend>{label('members.users.col.address')}</legend>
-            {ADDRESS_PARTS.map((part) => (
-              <TextField
-                key={part}
-                {...form.field<string>(part)}
-                error={null}
-                errorText={partError(part)}
-                label={label(`members.user.address.${part}`)}
-              />
-            ))}
-          </fieldset>
+          <AddressInput value={address} onChange={onAddress} geocoderUrl={settings.geocoderUrl || null} />
         </>
       )}
       {mode === 'post' && (

@@ -8,7 +8,6 @@ import {
   ApiError,
   DataGrid,
   DateText,
-  Modal,
   PageHeader,
   useConfirm,
   useNotify,
@@ -18,7 +17,7 @@ import {
 } from '@agora/platform';
 import { addressText } from './address';
 import { UserDetailsModal } from './UserDetailsModal';
-import { UserForm } from './UserForm';
+import { UserEditModal } from './UserEditModal';
 import type { UserRow } from './types';
 import './users.css';
 
@@ -55,6 +54,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
   const { mutate } = useSWRConfig();
   const [viewing, setViewing] = useState<UserRow | null>(null);
   const [editing, setEditing] = useState<UserRow | null>(null);
+  const closeEditor = useCallback(() => setEditing(null), []);
   const params = useParams();
   // The spec: an unknown role filter means no role filter.
   const role = params.role && isRole(params.role) ? params.role : '';
@@ -198,22 +198,15 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
       </div>
       {viewing && <UserDetailsModal user={viewing} onClose={() => setViewing(null)} />}
       {editing && (
-        <Modal
-          title={<FormattedMessage id="members.user.edit" />}
-          onClose={() => setEditing(null)}
-          testId="user-edit"
-        >
-          <UserForm
-            mode="put"
-            user={editing}
-            selfUuid={me?.uuid}
-            onSaved={() => {
-              setEditing(null);
-              reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        </Modal>
+        <UserEditModal
+          user={editing}
+          selfUuid={me?.uuid}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+          onClose={closeEditor}
+        />
       )}
     </section>
   );

@@ -1,9 +1,11 @@
 import {
   ADDRESS_PARTS,
+  formatLocation,
   isValidAddressPart,
   joinAddress,
   splitAddress,
   type AddressPart,
+  type LatLng,
 } from '@agora/contracts';
 
 /** The address as stored ('street+number+town+zip') shown as one line. */
@@ -24,6 +26,13 @@ export function addressOf(values: Readonly<Record<string, unknown>>): string | n
 export function badAddressPart(part: AddressPart, value: unknown): boolean {
   const text = String(value ?? '').trim();
   return text !== '' && !isValidAddressPart(part, text);
+}
+
+/** The spec's location text 'lat;lon' (6 decimals, about 10 cm); empty without a point. */
+export function locationText(location: LatLng | null): string {
+  if (!location) return '';
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return formatLocation({ lat: round(location.lat), lng: round(location.lng) });
 }
 
 export { ADDRESS_PARTS, splitAddress };

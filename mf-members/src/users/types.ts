@@ -13,4 +13,6 @@ export interface UserRow {
   last_login: string | null;
   phone: string | null;
   address: string | null;
+  /** where the address is on the map */
+  location?: { lat: number; lon: number } | null;
 }

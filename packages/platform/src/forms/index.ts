@@ -23,3 +23,4 @@ export {
 } from './fields';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';
+export { useModalLeaveGuard } from './useModalLeaveGuard';

@@ -1,25 +1,10 @@
 import { useState } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, Link, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { localeAtom, MessagesProvider } from '@agora/platform';
+import { click, renderGuardApp, where } from './guardTestApp';
 import { useLeaveGuard } from './useLeaveGuard';
-
-// A data router builds a Request per navigation; jsdom has none. The little it reads is enough here.
-if (typeof globalThis.Request === 'undefined') {
-  class MiniRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | undefined;
-    readonly headers = new Map<string, string>();
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? undefined;
-    }
-  }
-  Object.assign(globalThis, { Request: MiniRequest });
-}
 
 function EditPage() {
   const [text, setText] = useState('');
@@ -39,54 +24,15 @@ function EditPage() {
   );
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderApp(locale: 'el' | 'en' = 'en') {
-  const store = createStore();
-  store.set(localeAtom, locale);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/edit',
-        element: (
-          <>
-            <EditPage />
-            <Where />
-          </>
-        ),
-      },
-      { path: '/elsewhere', element: <Where /> },
-    ],
-    { initialEntries: ['/edit'] },
-  );
-  render(
-    <Provider store={store}>
-      <MessagesProvider messages={{ el: {}, en: {} }}>
-        <RouterProvider router={router} />
-      </MessagesProvider>
-    </Provider>,
-  );
-}
-
-const where = () => screen.getByTestId('where').textContent;
-
-async function click(el: Element) {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-}
-
 describe('useLeaveGuard', () => {
   it('lets a clean form go without asking', async () => {
-    renderApp();
+    renderGuardApp(<EditPage />);
     await click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(where()).toBe('/elsewhere');
   });
 
   it('asks before leaving a form with unsaved changes: stay keeps the page, leave goes on', async () => {
-    renderApp();
+    renderGuardApp(<EditPage />);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'draft' } });
     await click(screen.getByRole('link', { name: 'Elsewhere' }));
     const dialog = screen.getByRole('alertdialog', { name: 'You have unsaved changes' });
@@ -107,7 +53,7 @@ describe('useLeaveGuard', () => {
   });
 
   it('speaks Greek and lets the page go once the changes are saved', async () => {
-    renderApp('el');
+    renderGuardApp(<EditPage />, 'el');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'draft' } });
     await click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(screen.getByRole('alertdialog', { name: 'Έχετε αλλαγές που δεν αποθηκεύτηκαν' })).toBeTruthy();
@@ -118,7 +64,7 @@ describe('useLeaveGuard', () => {
   });
 
   it('makes the browser ask before closing or reloading the tab while dirty', async () => {
-    renderApp();
+    renderGuardApp(<EditPage />);
     const clean = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(clean);
     expect(clean.defaultPrevented).toBe(false);

@@ -11,20 +11,15 @@ const NO_BLOCKER: Blocker = {
 };
 
 /** useBlocker needs a data router; under a plain <Router> (some tests) in-app navigation is not guarded. */
-function useBlockerIfDataRouter(when: boolean): Blocker {
+export function useBlockerIfDataRouter(when: boolean): Blocker {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   // The router kind never changes during a component's life, so the hook order is stable.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   return dataRouter ? useBlocker(when) : NO_BLOCKER;
 }
 
-/**
- * The form leave guard (spec part 1 §2): while `dirty`, navigating away inside the app asks for confirmation,
- * and closing or reloading the tab triggers the browser's own prompt. Render the returned `dialog`.
- */
-export function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlockerIfDataRouter(dirty);
-
+/** While `dirty`, closing or reloading the tab triggers the browser's own prompt. */
+export function useBeforeUnloadPrompt(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -35,6 +30,15 @@ export function useLeaveGuard(dirty: boolean) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+}
+
+/**
+ * The form leave guard (spec part 1 §2): while `dirty`, navigating away inside the app asks for confirmation,
+ * and closing or reloading the tab triggers the browser's own prompt. Render the returned `dialog`.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const blocker = useBlockerIfDataRouter(dirty);
+  useBeforeUnloadPrompt(dirty);
 
   // A blocked navigation whose form became clean meanwhile (saved) just goes on.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { clearCookies, mockFetch } from '../../../../scripts/jest/web';
-import { ApiError } from '../api';
+import { ApiError, onUnauthorized } from '../api';
 import { formFields, installFakeXhr } from './fakeXhr.testutil';
 import { UploadCanceledError, uploadWithProgress } from './uploadWithProgress';
 
@@ -72,5 +72,24 @@ describe('uploadWithProgress', () => {
     expect(error).toBeInstanceOf(UploadCanceledError);
     expect((error as Error).message).toBe('Operation canceled by the user.');
     expect(requests[0]?.aborted).toBe(true);
+  });
+
+  it('tells the session time-out listeners of a 401 answer, and not of other errors', async () => {
+    document.cookie = 'token=tok';
+    const heard: string[] = [];
+    const stop = onUnauthorized((path) => heard.push(path));
+    try {
+      installFakeXhr((req) => req.respond(401, { Error: 'not logged in' }));
+      const error = await uploadWithProgress('library', form()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(401);
+      expect(heard).toEqual(['library']);
+
+      installFakeXhr((req) => req.respond(403, { Error: 'forbidden' }));
+      await expect(uploadWithProgress('library', form())).rejects.toBeInstanceOf(ApiError);
+      expect(heard).toEqual(['library']);
+    } finally {
+      stop();
+    }
   });
 });

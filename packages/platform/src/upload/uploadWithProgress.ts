@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '@agora/contracts';
-import { ApiError, apiUrl, ensureCsrfToken } from '../api';
+import { ApiError, apiUrl, ensureCsrfToken, reportUnauthorized } from '../api';
 
 /** The spec's text for an upload the user cancelled (part 1 §2, §8). */
 export const UPLOAD_CANCELED = 'Operation canceled by the user.';
@@ -33,7 +33,8 @@ function parse(text: string): unknown {
 /**
  * A multipart upload with progress and cancel (XMLHttpRequest: fetch has no upload progress). Cookies are sent,
  * the CSRF header is set from the `token` cookie (fetched with `GET /api/login` first when missing), a non-2xx
- * answer rejects with an ApiError carrying the server's `Error` text.
+ * answer rejects with an ApiError carrying the server's `Error` text; a 401 is also told to the `onUnauthorized`
+ * listeners (the session has ended), like any other API call.
  */
 export async function uploadWithProgress<T>(
   url: string,
@@ -78,6 +79,7 @@ export async function uploadWithProgress<T>(
           ? (body as { Error: string }).Error
           : xhr.statusText || `HTTP ${xhr.status}`;
       const code = (body as { code?: string } | undefined)?.code;
+      if (xhr.status === 401) reportUnauthorized(url);
       reject(new ApiError(xhr.status, message, typeof code === 'string' ? code : undefined));
     };
     xhr.onerror = () => {
