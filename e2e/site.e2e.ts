@@ -203,6 +203,36 @@ describe('npm start (one process, embedded database)', () => {
     await context.close();
   });
 
+  it("names the route's remote in the page: its files are fetched once, with the shell's, and no /remotes.json", async () => {
+    const context = await newContext(browser, baseURL, { locale: 'en' });
+    const login = await context.newPage();
+    await loginAs(login, 'admin', 'agora-admin');
+    await login.waitForURL('**/admin/dashboard');
+    await login.close();
+
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const response = await page.goto('/admin/library/gallery');
+    const html = (await response?.text()) ?? '';
+    await page.getByTestId('library-item-row').first().waitFor();
+
+    const remoteHints = [...html.matchAll(/<link rel="preload" href="(\/remotes\/[^"]+)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(remoteHints).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/remotes\/mf-library\/[^/]+\/mf-manifest\.json$/),
+        expect.stringMatching(/^\/remotes\/mf-library\/[^/]+\/remoteEntry\.js$/),
+        expect.stringMatching(/^\/remotes\/mf-library\/[^/]+\/__federation_expose_App\.[0-9a-f]+\.js$/),
+      ]),
+    );
+    // A hint the page did not use would be fetched twice (the hint, then the real request).
+    for (const hint of remoteHints) expect(requested.filter((p) => p === hint)).toHaveLength(1);
+    expect(requested).not.toContain('/remotes.json');
+    await context.close();
+  });
+
   it('answers API errors as {"Error"}: CSRF, unknown paths, logged-out calls', async () => {
     const csrf = await fetch(`${baseURL}/api/login`, {
       method: 'POST',

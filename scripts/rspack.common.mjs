@@ -119,6 +119,7 @@ function makeConfig({ appDir, name, outDir, publicPath, version, host, exposes }
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
         '@agora/contracts$': path.join(ROOT, 'packages/contracts/src/index.ts'),
+        '@agora/contracts/areas$': path.join(ROOT, 'packages/contracts/src/areas.ts'),
         '@agora/contracts/crs$': path.join(ROOT, 'packages/contracts/src/crs.ts'),
         '@agora/platform$': path.join(ROOT, 'packages/platform/src/index.ts'),
         '@agora/react-router-impl$': ROUTER_BUILD,

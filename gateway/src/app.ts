@@ -78,7 +78,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   // (static-files.ts), on the fly otherwise. API answers are compressed as they stream (api-compression.ts).
   app.use(compression());
   app.use(remotesRouter(config, logger));
-  app.use(shellRouter(config.shellDir));
+  app.use(shellRouter(config, logger));
   app.use(errorHandler(logger));
 
   return {

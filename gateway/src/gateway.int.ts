@@ -210,7 +210,10 @@ describe('gateway against real upstream servers', () => {
     await mkdir(join(remotesDir, 'mf-library', '1.0.0'), { recursive: true });
     await mkdir(join(dir, 'registry'), { recursive: true });
     await writeFile(join(dir, 'secret.txt'), 'top secret');
-    await writeFile(join(shellDir, 'index.html'), '<!doctype html><title>Agora shell</title>');
+    await writeFile(
+      join(shellDir, 'index.html'),
+      '<!doctype html><html><head><title>Agora shell</title></head><body></body></html>',
+    );
     await writeFile(join(shellDir, 'main.0a1b2c3d.js'), 'console.log("shell");');
     const lib = join(remotesDir, 'mf-library', '1.0.0');
     await writeFile(join(lib, 'mf-manifest.json'), '{"name":"mf_library"}');
@@ -666,6 +669,62 @@ describe('gateway against real upstream servers', () => {
       const asset = await get('/main.0a1b2c3d.js');
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await asset.text()).toBe('console.log("shell");');
+    });
+
+    it("puts the registry in the page, and preload links for the start-up files of the route's remote", async () => {
+      const v3 = join(dir, 'remotes', 'mf-library', '3.0.0');
+      await mkdir(v3, { recursive: true });
+      await writeFile(
+        join(v3, 'mf-manifest.json'),
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [
+            {
+              path: './App',
+              assets: {
+                js: { sync: ['__federation_expose_App.0a0b0c0d.js'], async: ['1.2e2f2a2b.js'] },
+                css: { sync: ['__federation_expose_App.9c9d9e9f.css'], async: [] },
+              },
+            },
+          ],
+        }),
+      );
+      const reg = { mf_library: '/remotes/mf-library/3.0.0/mf-manifest.json' };
+      await writeFile(registry, JSON.stringify(reg));
+      const page = async (path: string, cookie?: string) => {
+        const res = await get(path, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        return res.text();
+      };
+      const preloads = (html: string) =>
+        [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]);
+
+      const withSession = await page('/admin/library/gallery', 'token=abc');
+      expect(withSession).toContain(
+        `<script type="application/json" id="agora-remotes">${JSON.stringify(reg)}</script>`,
+      );
+      expect(preloads(withSession)).toEqual([
+        '/remotes/mf-library/3.0.0/mf-manifest.json',
+        '/remotes/mf-library/3.0.0/remoteEntry.js',
+        '/remotes/mf-library/3.0.0/__federation_expose_App.0a0b0c0d.js',
+        '/remotes/mf-library/3.0.0/__federation_expose_App.9c9d9e9f.css',
+      ]);
+      // an admin route without a session (the login page will show), and a page no remote owns: the registry only
+      for (const html of [await page('/admin/library/gallery'), await page('/login', 'token=abc')]) {
+        expect(html).toContain('id="agora-remotes"');
+        expect(preloads(html)).toEqual([]);
+      }
+      // the registry is read for every page: switching versions shows at once
+      await writeFile(registry, JSON.stringify({ mf_library: '/remotes/mf-library/1.0.0/mf-manifest.json' }));
+      expect(preloads(await page('/admin/library/gallery', 'token=abc'))).toEqual([
+        '/remotes/mf-library/1.0.0/mf-manifest.json',
+      ]);
+      // an unreadable registry: the page without it (the shell asks for /remotes.json and shows its fallbacks)
+      await writeFile(registry, '{"mf_library": ');
+      const broken = await page('/admin/library/gallery', 'token=abc');
+      expect(broken).toContain('Agora shell');
+      expect(broken).not.toContain('agora-remotes');
     });
 
     it('does not answer missing scripts or API paths with the page', async () => {

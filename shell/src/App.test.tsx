@@ -5,7 +5,7 @@ import { adminUser, participantUser, renderWeb } from '../../scripts/jest/web';
 import { App } from './App';
 import { shellMessages } from './i18n';
 import { RemoteLoaderContext, type RemoteLoader } from './remotes/RemoteArea';
-import { areaForPath } from './remotes/areas';
+import { areaForPath } from '@agora/contracts/areas';
 
 const remote =
   (name: string): ComponentType<RemoteAppProps> =>

@@ -23,7 +23,7 @@ import { RecoveryPage, ResetPasswordPage } from './pages/account/RecoveryPage';
 import { GeneralSettingsPage } from './settings/GeneralSettingsPage';
 import { SessionTimeout } from './session/SessionTimeout';
 import { RemoteArea } from './remotes/RemoteArea';
-import { areaForPath, BASE_PATH, isAdminPath } from './remotes/areas';
+import { areaForPath, BASE_PATH, isAdminPath } from '@agora/contracts/areas';
 
 /**
  * Everything the shell does not route itself: a remote's area (DESIGN §5) or the 404 page. The remote is rendered

@@ -1,8 +1,15 @@
 import { clearCookies, mockFetch } from '../../scripts/jest/web';
 import { startEarlyRequests, takeEarly } from './early';
-import { registerRemotesFromRegistry, startRemoteApp } from './remotes/federation';
+import {
+  applyRemotesRegistry,
+  inlineRemotesRegistry,
+  registerRemotesFromRegistry,
+  startRemoteApp,
+} from './remotes/federation';
 
 jest.mock('./remotes/federation', () => ({
+  applyRemotesRegistry: jest.fn((body: unknown) => body),
+  inlineRemotesRegistry: jest.fn(() => undefined),
   registerRemotesFromRegistry: jest.fn(async () => ({})),
   startRemoteApp: jest.fn(),
 }));
@@ -47,6 +54,25 @@ describe('startEarlyRequests', () => {
     await startAt('/admin/users', { token: false });
     await startAt('/login', { token: true });
     await startAt('/admin/dashboard', { token: true });
+    expect(startRemoteApp).not.toHaveBeenCalled();
+  });
+
+  it('uses the registry the gateway put in the page instead of asking for /remotes.json', async () => {
+    jest.mocked(inlineRemotesRegistry).mockReturnValueOnce(REGISTRY);
+    const { calls, remotes } = await startAt('/admin/library/gallery', { token: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/profile']);
+    expect(registerRemotesFromRegistry).not.toHaveBeenCalled();
+    expect(applyRemotesRegistry).toHaveBeenCalledWith(REGISTRY, 'in the page');
+    await expect(remotes).resolves.toEqual(REGISTRY);
+    expect(startRemoteApp).toHaveBeenCalledWith('mf_library');
+  });
+
+  it('loads no remote when the registry in the page is not a registry', async () => {
+    jest.mocked(inlineRemotesRegistry).mockReturnValueOnce(['not', 'a', 'registry']);
+    jest.mocked(applyRemotesRegistry).mockImplementationOnce(() => {
+      throw new Error('not a map of names to manifest URLs');
+    });
+    await expect(startAt('/admin/library/gallery', { token: true })).rejects.toThrow('not a map');
     expect(startRemoteApp).not.toHaveBeenCalled();
   });
 

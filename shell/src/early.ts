@@ -1,11 +1,17 @@
 // What every page needs, started from the entry chunk while the bootstrap chunks and the shared singletons
 // download: the remotes registry, the profile, and the current route's remote. This module is in the entry chunk:
 // it must not import any shared module (areas.ts and federation.ts import none).
-import { areaForPath, isAdminPath } from './remotes/areas';
-import { registerRemotesFromRegistry, startRemoteApp, type RemotesRegistry } from './remotes/federation';
+import { areaForPath, isAdminPath } from '@agora/contracts/areas';
+import {
+  applyRemotesRegistry,
+  inlineRemotesRegistry,
+  registerRemotesFromRegistry,
+  startRemoteApp,
+  type RemotesRegistry,
+} from './remotes/federation';
 
 export interface EarlyRequests {
-  /** GET /remotes.json, its remotes registered with the Module Federation runtime */
+  /** the registry in the page, or else GET /remotes.json: its remotes registered with the Module Federation runtime */
   remotes?: Promise<RemotesRegistry>;
   /** GET /api/profile */
   profile?: Promise<Response>;
@@ -15,8 +21,15 @@ const early: EarlyRequests = {};
 
 export function startEarlyRequests(): void {
   const accept = { Accept: 'application/json' };
-  const registry = fetch('/remotes.json', { cache: 'no-store', headers: accept });
-  early.remotes = registerRemotesFromRegistry('/remotes.json', registry);
+  // The gateway puts the registry in the page; a page served without it asks for /remotes.json.
+  const inline = inlineRemotesRegistry();
+  early.remotes =
+    inline === undefined
+      ? registerRemotesFromRegistry(
+          '/remotes.json',
+          fetch('/remotes.json', { cache: 'no-store', headers: accept }),
+        )
+      : new Promise<RemotesRegistry>((done) => done(applyRemotesRegistry(inline, 'in the page')));
   // Without the `token` cookie there is no session: the platform does not ask (see fetchProfile).
   const loggedIn = /(?:^|;\s*)token=/.test(document.cookie);
   if (loggedIn) {

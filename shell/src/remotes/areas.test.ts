@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { areaForPath, REMOTE_AREAS } from './areas';
+import { areaForPath, REMOTE_AREAS } from '@agora/contracts/areas';
 
 // areas.ts matches paths without React Router (it runs in the entry chunk): it must agree with the router's
 // matchPath, which the shell's routes use.

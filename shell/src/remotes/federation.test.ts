@@ -1,7 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteAppModule } from '@agora/platform';
 import { fakeResponse } from '../../../scripts/jest/web';
-import { loadRemoteApp, registerRemotesFromRegistry, startRemoteApp } from './federation';
+import {
+  inlineRemotesRegistry,
+  INLINE_REGISTRY_ID,
+  loadRemoteApp,
+  registerRemotesFromRegistry,
+  startRemoteApp,
+} from './federation';
 import { isSettled } from './thenable';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -57,6 +63,29 @@ describe('registerRemotesFromRegistry', () => {
     await expect(
       registerRemotesFromRegistry('/remotes.json', Promise.resolve(fakeResponse(503, {}))),
     ).rejects.toThrow('HTTP 503');
+  });
+});
+
+describe('inlineRemotesRegistry', () => {
+  afterEach(() => document.getElementById(INLINE_REGISTRY_ID)?.remove());
+
+  function pageWith(text: string) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = INLINE_REGISTRY_ID;
+    script.textContent = text;
+    document.head.append(script);
+  }
+
+  it('reads the registry the gateway put in the page', () => {
+    pageWith(JSON.stringify(REGISTRY));
+    expect(inlineRemotesRegistry()).toEqual(REGISTRY);
+  });
+
+  it('is undefined without one, or when it is not JSON (the shell then asks for /remotes.json)', () => {
+    expect(inlineRemotesRegistry()).toBeUndefined();
+    pageWith('{"mf_library": ');
+    expect(inlineRemotesRegistry()).toBeUndefined();
   });
 });
 

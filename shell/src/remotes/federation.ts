@@ -1,6 +1,6 @@
 import { getInstance, init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteAppModule } from '@agora/platform';
-import { BASE_PATH } from './areas';
+import { BASE_PATH } from '@agora/contracts/areas';
 import { tracked } from './thenable';
 
 // The shell's entry chunk uses this module (see early.ts): it must not import any shared module (types only).
@@ -35,8 +35,15 @@ export async function registerRemotesFromRegistry(
   const res = await (prefetched ??
     fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } }));
   if (!res.ok) throw new Error(`remotes registry ${url}: HTTP ${res.status}`);
-  const body: unknown = await res.json();
-  if (!isRegistry(body)) throw new Error(`remotes registry ${url}: not a map of names to manifest URLs`);
+  return applyRemotesRegistry(await res.json(), url);
+}
+
+/**
+ * Registers the remotes of a registry already read (`source` names where it came from, for errors): the one the
+ * gateway puts in the page (see `inlineRemotesRegistry`), or the answer of `/remotes.json`.
+ */
+export function applyRemotesRegistry(body: unknown, source: string): RemotesRegistry {
+  if (!isRegistry(body)) throw new Error(`remotes registry ${source}: not a map of names to manifest URLs`);
   // The build plugin created the 'shell' instance with its share scope; init() with the same name reuses it.
   if (!getInstance()) init({ name: 'shell', remotes: [] });
   registerRemotes(
@@ -45,6 +52,20 @@ export async function registerRemotesFromRegistry(
   );
   registry = body;
   return body;
+}
+
+/** The id of the element in which the gateway puts the registry (gateway/src/page.ts). */
+export const INLINE_REGISTRY_ID = 'agora-remotes';
+
+/** The registry the gateway put in the page, if it did and it is JSON; undefined otherwise. */
+export function inlineRemotesRegistry(): unknown {
+  const text = document.getElementById(INLINE_REGISTRY_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads `<name>/App`, and the chunk of the page it shows at the current URL (RemoteAppModule.preload). */

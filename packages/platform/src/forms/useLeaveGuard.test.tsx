@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { localeAtom, MessagesProvider } from '@agora/platform';
-import { click, renderGuardApp, where } from './guardTestApp';
+import { click, renderGuardApp, where } from '../../../../scripts/jest/leave-guard-app';
 import { useLeaveGuard } from './useLeaveGuard';
 
 function EditPage() {

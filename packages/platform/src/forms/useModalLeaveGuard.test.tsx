@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { ConfirmHost, Modal } from '@agora/platform';
-import { click, renderGuardApp, where } from './guardTestApp';
+import { click, renderGuardApp, where } from '../../../../scripts/jest/leave-guard-app';
 import { useModalLeaveGuard } from './useModalLeaveGuard';
 
 let closed = 0;

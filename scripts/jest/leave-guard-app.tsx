@@ -1,4 +1,5 @@
-// Test support for the leave guards: a data router with the page under test at /edit and a page /elsewhere.
+// Test support for the leave guards (jest project `web`): a data router with the page under test at /edit and a page
+// /elsewhere.
 import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';

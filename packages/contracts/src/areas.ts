@@ -1,5 +1,6 @@
-// The shell's entry chunk reads this table (to start loading the current route's remote early): it must not
-// import any shared module, so it matches paths itself instead of with React Router's matchPath.
+// Which remote owns which of the spec's routes (DESIGN §5). The shell's entry chunk reads this table to start loading
+// the current route's remote early, and the gateway to name that remote's files in the page: it imports nothing, and
+// matches paths itself instead of with React Router's matchPath. Import it as `@agora/contracts/areas`.
 
 /** URL prefix of the site's routes; links inside remotes are built from it. */
 export const BASE_PATH = '';
