@@ -163,7 +163,7 @@ try {
     await jobs2.idle();
     emptyRestoreSeconds = (performance.now() - t) / 1000;
     emptyRestorePeak = stop();
-    const state = jobs2.get(started.id);
+    const state = await jobs2.get(started.id);
     if (state.state !== 'done') throw new Error(`restore into an empty library: ${state.error}`);
     if ((await readdir(path.join(root2, 'items'))).length !== IMAGES) throw new Error('restore lost files');
   } finally {

@@ -1,9 +1,10 @@
 // The gallery's first page with 5,000 library items: GET /library/page/1 straight to the library service (no
 // gateway), 200 sequential requests after 20 warm-up ones, on a fresh PostgreSQL database with the real
-// migrations. Rows are inserted with SQL (files are not needed to page them).
+// migrations. Rows are inserted with SQL (files are not needed to page them). Prints the results and writes them
+// to bench/results/gallery.json.
 //
 //   npx tsc -b services/library && node bench/gallery.mjs [--items 5000] [--requests 200]
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -76,12 +77,22 @@ try {
   const plan = await svc.db.query(
     `EXPLAIN SELECT id FROM library.library_item WHERE tags @> ARRAY['tag7'] ORDER BY created DESC, id DESC LIMIT 20`,
   );
+  const routes = [];
   for (const [route, total] of [
     ['/library/page/1', ITEMS],
     ['/library/page/1/taglist/tag7', tagged],
-  ])
-    console.log(JSON.stringify(await measure(route, total)));
-  console.log(plan.map((p) => p['QUERY PLAN']).join('\n'));
+  ]) {
+    const measured = await measure(route, total);
+    console.log(JSON.stringify(measured));
+    routes.push(measured);
+  }
+  const tagPlan = plan.map((p) => p['QUERY PLAN']);
+  console.log(tagPlan.join('\n'));
+  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+  await writeFile(
+    path.join(import.meta.dirname, 'results', 'gallery.json'),
+    JSON.stringify({ items: ITEMS, requests: REQUESTS, routes, tagPlan }, null, 2) + '\n',
+  );
 } finally {
   await svc.close();
   await rm(dir, { recursive: true, force: true });

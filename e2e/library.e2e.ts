@@ -160,6 +160,41 @@ describe('library remote', () => {
     await page.getByTestId('library-select-modal').waitFor({ state: 'detached' });
   });
 
+  it('lays the gallery out in 1, 2, 3 and 4 columns below 500, from 500, from 900 and from 1500 px', async () => {
+    await page.goto('/admin/library/gallery');
+    await page.getByTestId('library-item-row').nth(1).waitFor();
+    const columns = async (width: number): Promise<number> => {
+      await page.setViewportSize({ width, height: 800 });
+      // the media queries apply on the next style recalculation: read them once the width is the new one
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      return page.evaluate(() => {
+        const grid = document.querySelector('[data-testid="mf-library-page"] .lib-grid');
+        if (!grid) throw new Error('no gallery grid');
+        return getComputedStyle(grid)
+          .gridTemplateColumns.split(' ')
+          .filter((t) => t !== '').length;
+      });
+    };
+    const seen: Array<[number, number]> = [];
+    for (const width of [360, 499, 500, 899, 900, 1499, 1500, 1920]) seen.push([width, await columns(width)]);
+    expect(seen).toEqual([
+      [360, 1],
+      [499, 1],
+      [500, 2],
+      [899, 2],
+      [900, 3],
+      [1499, 3],
+      [1500, 4],
+      [1920, 4],
+    ]);
+    // the items sit side by side in the first row at the widest layout (2 items: 2 distinct columns)
+    const lefts = await page
+      .getByTestId('library-item-row')
+      .evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(lefts.length);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('creates documentation of both types and shows them in the viewer', async () => {
     await page.goto('/admin/library/documentation');
     await page.getByTestId('empty-state').waitFor();

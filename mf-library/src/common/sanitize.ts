@@ -43,14 +43,14 @@ function safeUrl(value: string): boolean {
   return !/^(javascript|vbscript|data):/.test(v) || /^data:image\/(png|jpe?g|gif|webp);/.test(v);
 }
 
-function clean(node: Element): void {
+function clean(node: Element, newTab: boolean): void {
   for (const child of [...node.children]) {
     const tag = child.tagName.toLowerCase();
     if (DROP_WITH_CONTENT.has(tag)) {
       child.remove();
       continue;
     }
-    clean(child);
+    clean(child, newTab);
     if (!ALLOWED_TAGS.has(tag)) {
       child.replaceWith(...child.childNodes);
       continue;
@@ -61,7 +61,7 @@ function clean(node: Element): void {
         child.removeAttribute(attr.name);
       }
     }
-    if (tag === 'a') {
+    if (tag === 'a' && newTab) {
       child.setAttribute('rel', 'noopener noreferrer');
       child.setAttribute('target', '_blank');
     }
@@ -69,11 +69,15 @@ function clean(node: Element): void {
 }
 
 /**
- * An allowlist HTML sanitiser for documentation pages (the server sanitises on write; this is the reader's own
- * guard): known formatting tags only, no event handlers or styles, no script URLs.
+ * An allowlist HTML sanitiser for documentation pages (the server sanitises on write; this is the reader's and
+ * the editor's own guard): known formatting tags only, no event handlers or styles, no script URLs. Links open
+ * in a new tab unless `linksInNewTab` is false (the editor keeps the links as they are written).
  */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(
+  html: string,
+  { linksInNewTab = true }: { linksInNewTab?: boolean } = {},
+): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  clean(doc.body);
+  clean(doc.body, linksInNewTab);
   return doc.body.innerHTML;
 }

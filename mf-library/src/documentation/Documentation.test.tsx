@@ -112,6 +112,17 @@ describe('documentation list', () => {
     expect(requests[0]?.url).toBe('/api/documentation/uuid/d-1');
     expect(formFields(requests[0]?.body ?? null)).toEqual({ title: 'Guide one' });
   });
+
+  it('puts stored html into the editor sanitised (no scripts or handlers reach the page)', async () => {
+    const hostile = doc(1, {
+      html: '<p onclick="x()">hi<script>alert(1)</script><img src="/i.png" onerror="x()"> <a href="https://e.org">e</a></p>',
+    });
+    mockFetch({ 'GET /api/documentation/page/1': { status: 200, body: paged([hostile]) } });
+    await render();
+    await click((await screen.findAllByTestId('documentation-edit'))[0] as HTMLElement);
+    const editor = within(screen.getByTestId('documentation-modal')).getByTestId('html-editor');
+    expect(editor.innerHTML).toBe('<p>hi<img src="/i.png"> <a href="https://e.org">e</a></p>');
+  });
 });
 
 describe('documentation viewer', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, uploadWithProgress, useNotify } from '@agora/platform';
+import { sanitizeHtml } from '../common/sanitize';
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -26,10 +27,11 @@ export function RichTextEditor({
   const [busy, setBusy] = useState(false);
   const t = (id: string) => intl.formatMessage({ id });
 
-  // The DOM is the editor's state; only outside changes (a new entry) are written into it.
+  // The DOM is the editor's state; only outside changes (a new entry) are written into it, sanitised: stored
+  // html (a restored backup, an older row) never reaches the live page with scripts or event handlers.
   useEffect(() => {
     const el = ref.current;
-    if (el && el.innerHTML !== value) el.innerHTML = value;
+    if (el && el.innerHTML !== value) el.innerHTML = sanitizeHtml(value, { linksInNewTab: false });
   }, [value]);
 
   const exec = (command: string, arg?: string) => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { formFields, installFakeXhr } from '../../../packages/platform/src/upload/fakeXhr.testutil';
@@ -174,5 +174,70 @@ describe('backups', () => {
     expect(requests[0]?.method).toBe('PUT');
     expect(requests[0]?.url).toBe('/api/libraryExport/scope/restore-from-local-file');
     expect(formFields(requests[0]?.body ?? null)).toEqual({ archive: 'file:library.tar.gz' });
+  });
+
+  it('shows the upload progress of a local archive, then the job; cancel stops the upload', async () => {
+    mockFetch({
+      'GET /api/libraryExport': { status: 200, body: [] },
+      'GET /api/libraryExport/job/r4': { status: 200, body: { state: 'done', progress: 100 } },
+    });
+    const requests = installFakeXhr();
+    const { store } = await render();
+    await screen.findByTestId('empty-state');
+    fireEvent.change(screen.getByTestId('restore-file'), {
+      target: { files: [new File(['x'], 'library.tar.gz')] },
+    });
+    await click(screen.getByTestId('restore-file-submit'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const modal = screen.getByTestId('upload-progress-modal');
+    expect(within(modal).getByTestId('upload-percent').textContent).toBe('0%');
+    await act(async () => requests[0]?.progress(3, 4));
+    expect(within(modal).getByTestId('upload-percent').textContent).toBe('75%');
+    expect((screen.getByTestId('restore-file-submit') as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => requests[0]?.respond(200, { job: 'r4' }));
+    expect(screen.queryByTestId('upload-progress-modal')).toBeNull();
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'success',
+        body: 'library restored',
+      }),
+    );
+
+    // a second upload, canceled from the modal
+    fireEvent.change(screen.getByTestId('restore-file'), {
+      target: { files: [new File(['x'], 'library.tar.gz')] },
+    });
+    await click(screen.getByTestId('restore-file-submit'));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    await click(screen.getByTestId('upload-cancel'));
+    expect(requests[1]?.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('upload-progress-modal')).toBeNull());
+    expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+      type: 'warning',
+      body: 'Operation canceled by the user.',
+    });
+  });
+
+  it.each([
+    [413, 'the archive unpacks to more than 8388608 bytes', 'BACKUP.TOO_LARGE'],
+    [415, 'the archive must be a .tar.gz file', 'BACKUP.NOT_TAR_GZ'],
+    [409, 'another backup job is running', 'BACKUP.BUSY'],
+  ])('shows why the server refused an uploaded archive (%i)', async (status, error, code) => {
+    mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
+    installFakeXhr((req) => req.respond(status, { Error: error, code }));
+    const { store } = await render();
+    await screen.findByTestId('empty-state');
+    fireEvent.change(screen.getByTestId('restore-file'), {
+      target: { files: [new File(['x'], 'library.tar.gz')] },
+    });
+    await click(screen.getByTestId('restore-file-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'danger',
+        body: `Library restore failed: ${error}`,
+      }),
+    );
+    expect(screen.queryByTestId('upload-progress-modal')).toBeNull();
+    expect(screen.queryByTestId('job-modal')).toBeNull();
   });
 });

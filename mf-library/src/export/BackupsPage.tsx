@@ -12,6 +12,7 @@ import {
   Permission,
   TextField,
   UploadCanceledError,
+  UploadProgressModal,
   uploadWithProgress,
   useApi,
   useConfirm,
@@ -108,6 +109,9 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
   const [remote, setRemote] = useState({ domain: '', api_client: '', api_secret: '' });
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** upload progress of the archive (0-100) while it is sent; null otherwise */
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
 
   const fromFile = async () => {
     if (!file) {
@@ -116,20 +120,33 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     }
     const body = new FormData();
     body.append('archive', file);
+    const controller = new AbortController();
+    abort.current = controller;
     setBusy(true);
+    setProgress(0);
     try {
       const { job } = await uploadWithProgress<{ job: string }>(
         'libraryExport/scope/restore-from-local-file',
         body,
-        {
-          method: 'PUT',
-        },
+        { method: 'PUT', onProgress: setProgress, signal: controller.signal },
       );
+      setProgress(null);
       onJob(String(job));
       setFile(null);
     } catch (e) {
-      if (!(e instanceof UploadCanceledError)) notify({ type: 'danger', body: 'library restore failed' });
+      setProgress(null);
+      if (e instanceof UploadCanceledError)
+        notify({ type: 'warning', body: 'Operation canceled by the user.' });
+      else if (e instanceof ApiError && e.message)
+        // the server's refusal (too large, not a .tar.gz, another job running), read for twice as long
+        notify({
+          type: 'danger',
+          body: intl.formatMessage({ id: 'library.backups.restoreFailedReason' }, { reason: e.message }),
+          duration: 2,
+        });
+      else notify({ type: 'danger', body: 'library restore failed' });
     } finally {
+      abort.current = null;
       setBusy(false);
     }
   };
@@ -262,6 +279,9 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
             <FormattedMessage id="library.backups.restore" />
           </button>
         </form>
+      )}
+      {progress !== null && (
+        <UploadProgressModal progress={progress} onCancel={() => abort.current?.abort()} />
       )}
     </aside>
   );

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { crc32, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Header, Parser, type ReadEntry } from 'tar';
 
 /** Test helpers: hand-made tar.gz archives (hostile ones included) and snapshots of a library. */
@@ -70,13 +70,35 @@ export async function editTarGz(archive: Buffer, edit: (entries: RawEntry[]) => 
   return makeTarGz(edit(entries));
 }
 
-export function pngBytes(size = 2000): Buffer {
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(size)]);
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
 }
 
-export function webpBytes(size = 500): Buffer {
-  const head = Buffer.from('RIFF0000WEBPVP8 ', 'latin1');
-  return Buffer.concat([head, randomBytes(size)]);
+/** A real PNG of random pixels (about `size` bytes: random pixels do not compress), different every call. */
+export function pngBytes(size = 2000): Buffer {
+  const width = Math.max(1, Math.ceil(size / 3));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(row)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A real 2×2 lossless WebP. */
+export function webpBytes(): Buffer {
+  return Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAUAAAAdQ5CrUo/+BiOh/AAA=', 'base64');
 }
 
 export function pdfBytes(): Buffer {

@@ -33,8 +33,12 @@ export const BackupErrors = {
     new AppError('BACKUP.TOO_LARGE', 413, `the archive unpacks to more than ${max} bytes`),
   corrupt: (why: string) => new AppError('BACKUP.CORRUPT', 422, `not a valid .tar.gz archive: ${why}`),
   badManifest: (why: string) => new AppError('BACKUP.INVALID_MANIFEST', 422, `invalid manifest: ${why}`),
-  badRow: (file: string, line: number, why: string) =>
-    new AppError('BACKUP.INVALID_ROW', 422, `invalid row in ${file} line ${line}: ${why}`),
+  badRow: (file: string, line: number, why: string, id?: unknown) =>
+    new AppError(
+      'BACKUP.INVALID_ROW',
+      422,
+      `invalid row in ${file} line ${line}${typeof id === 'string' ? ` (id ${id.slice(0, 36)})` : ''}: ${why}`,
+    ),
   missingFile: (key: string) =>
     new AppError('BACKUP.MISSING_FILE', 422, `file missing from the archive: ${key}`),
   badFile: (key: string, expected: string) =>

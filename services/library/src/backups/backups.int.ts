@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,9 +23,39 @@ import {
   webpBytes,
   type RawEntry,
 } from './backup-test-helpers.js';
+import { sanitizeSvg } from '../uploads/sanitize.js';
 import { BackupsService } from './backups.service.js';
 
 const MB = 1024 * 1024;
+const EDITOR_IMAGE = 'editor/0b5f3a4e-2d1c-4e8f-9a7b-6c5d4e3f2a1b.png';
+const MARKER = 'markers/pin-0a1b2c3d.svg';
+const MARKER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="8" fill="#c00"/></svg>';
+
+/** Rewrites the rows of one table of an archive (and their count in the manifest stays right). */
+function editRows(
+  archive: Buffer,
+  table: string,
+  edit: (rows: Array<Record<string, unknown>>) => Array<Record<string, unknown>>,
+): Promise<Buffer> {
+  return editTarGz(archive, (entries) =>
+    entries.map((e) => {
+      if (e.path !== `${table}.jsonl`) return e;
+      const rows = String(e.body)
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      return {
+        ...e,
+        body: Buffer.from(
+          edit(rows)
+            .map((r) => JSON.stringify(r))
+            .join('\n') + '\n',
+        ),
+      };
+    }),
+  );
+}
 
 /** Small limits, so that the archives that break them stay small. */
 const LIMITS = {
@@ -83,8 +113,14 @@ describe('library backups', () => {
     await svc.db.query(
       `INSERT INTO library.documentation (uri, title, type, resource_key) VALUES ('rules', 'Rules', 'resource', 'docs/rules.pdf')`,
     );
+    // The library folders no row refers to: an image of a rich-text page and a map marker.
+    await mkdir(path.join(root, 'editor'), { recursive: true });
+    await writeFile(path.join(root, EDITOR_IMAGE), pngBytes());
+    await mkdir(path.join(root, 'markers'), { recursive: true });
+    await writeFile(path.join(root, MARKER), sanitizeSvg(Buffer.from(MARKER_SVG)));
     await svc.db.query(
-      `INSERT INTO library.documentation (uri, title, type, html) VALUES ('about', 'About', 'html', '<p>about</p>')`,
+      `INSERT INTO library.documentation (uri, title, type, html) VALUES ('about', 'About', 'html', $1)`,
+      [`<p>about<img src="/api/files/${EDITOR_IMAGE}" alt="" /></p>`],
     );
     const items = await svc.db.query<{ id: string }>(`SELECT id FROM library.library_item ORDER BY title`);
     await svc.db.query(`INSERT INTO library.library_view (uri, title, items) VALUES ('parks', 'Parks', $1)`, [
@@ -174,9 +210,13 @@ describe('library backups', () => {
       'library_view.jsonl',
     ]);
     expect(JSON.parse(entries.get('manifest.json')!.toString())).toEqual(
-      expect.objectContaining({ counts: { library_item: 3, documentation: 2, library_view: 1 }, files: 7 }),
+      expect.objectContaining({ counts: { library_item: 3, documentation: 2, library_view: 1 }, files: 9 }),
     );
     expect(entries.get('files/docs/rules.pdf')).toEqual(await readFile(path.join(a.root, 'docs/rules.pdf')));
+    // the whole library: the rich-text images and the map markers too, never the backups themselves
+    expect(entries.get(`files/${EDITOR_IMAGE}`)).toEqual(await readFile(path.join(a.root, EDITOR_IMAGE)));
+    expect(entries.get(`files/${MARKER}`)).toEqual(await readFile(path.join(a.root, MARKER)));
+    expect([...entries.keys()].filter((k) => k.startsWith('files/backups'))).toEqual([]);
     expect(entries.get('library_item.jsonl')!.toString().trim().split('\n')).toHaveLength(3);
   });
 
@@ -209,11 +249,20 @@ describe('library backups', () => {
       [extra, `items/${extra}.png`],
     );
     await a.svc.db.query(`UPDATE library.library_view SET title = 'changed'`);
+    await rm(path.join(a.root, EDITOR_IMAGE));
+    await rm(path.join(a.root, MARKER));
+    // a stored file changed in place (same size, other bytes) is restored; an identical one is left alone
+    const pdf = path.join(a.root, 'docs', 'rules.pdf');
+    const original = await readFile(pdf);
+    await writeFile(pdf, Buffer.from(original.toString('latin1').replace('test', 'TEST'), 'latin1'));
+    const [firstImage] = Object.keys(before.files).filter((k) => k.startsWith('items/'));
+    const inode = (await stat(path.join(a.root, firstImage))).ino;
     const res = await call(a.svc).put(`/libraryExport/scope/restore-from-server-file/filename/${filename}`);
     expect(res.status).toBe(200);
     const job = await waitJob(a.svc, res.body.job as string);
     expect(job).toEqual(expect.objectContaining({ state: 'done', progress: 100, filename }));
     expect(await snapshot(a)).toEqual(before);
+    expect((await stat(path.join(a.root, firstImage))).ino).toBe(inode);
     const row = (await call(a.svc).get('/libraryExport')).body.find(
       (r: { filename: string }) => r.filename === filename,
     );
@@ -370,6 +419,77 @@ describe('library backups', () => {
         422,
       ],
       [
+        'a view whose uri breaks the uri rule',
+        () => editRows(good, 'library_view', (rows) => rows.map((r) => ({ ...r, uri: '../Parks page' }))),
+        'BACKUP.INVALID_ROW',
+        422,
+      ],
+      [
+        'an item whose documentation link is a javascript: URL',
+        () =>
+          editRows(good, 'library_item', (rows) =>
+            rows.map((r, i) => (i === 0 ? { ...r, documentation: 'javascript:alert(1)' } : r)),
+          ),
+        'BACKUP.INVALID_ROW',
+        422,
+      ],
+      [
+        'a document row pointing into the backups folder',
+        () =>
+          editRows(good, 'documentation', (rows) =>
+            rows.map((r) => (r.resource_key ? { ...r, resource_key: 'backups/library.tar.gz' } : r)),
+          ),
+        'BACKUP.INVALID_ROW',
+        422,
+      ],
+      [
+        'an SVG with a script as a library image',
+        async () => {
+          const archive = await editRows(good, 'library_item', (rows) =>
+            rows.map((r, i) => (i === 0 ? { ...r, mime: 'image/svg+xml' } : r)),
+          );
+          const [first] = String((await readTarGz(good)).get('library_item.jsonl')).split('\n');
+          const key = (JSON.parse(first) as { resource_key: string }).resource_key;
+          return editTarGz(archive, (entries) =>
+            entries.map((e) =>
+              e.path === `files/${key}`
+                ? { ...e, body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }
+                : e,
+            ),
+          );
+        },
+        'BACKUP.INVALID_FILE',
+        422,
+      ],
+      [
+        'an SVG where the row says PNG',
+        () =>
+          editTarGz(good, (entries) => {
+            const png = entries.find((e) => e.path.startsWith('files/items/') && e.path.endsWith('.png'))!;
+            return entries.map((e) => (e === png ? { ...e, body: MARKER_SVG } : e));
+          }),
+        'BACKUP.INVALID_FILE',
+        422,
+      ],
+      [
+        'a marker with an event handler',
+        () =>
+          withEntries([
+            {
+              path: 'files/markers/evil-00000000.svg',
+              body: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="4"/></svg>',
+            },
+          ]),
+        'BACKUP.INVALID_FILE',
+        422,
+      ],
+      [
+        'an entry that would overwrite a backup',
+        () => withEntries([{ path: `files/backups/${'library-20260101-000000-abcdef.tar.gz'}`, body: 'x' }]),
+        'BACKUP.UNEXPECTED_ENTRY',
+        422,
+      ],
+      [
         'a missing manifest',
         () => editTarGz(good, (es) => es.filter((e) => e.path !== 'manifest.json')),
         'BACKUP.INVALID_MANIFEST',
@@ -424,6 +544,60 @@ describe('library backups', () => {
       await expect(readFile(path.join(base, 'a', 'evil.txt'))).rejects.toThrow();
       await expect(readFile('/tmp/agora-evil.txt')).rejects.toThrow();
     });
+  });
+
+  it('restores only the files that rows and library folders refer to, with the html sanitised', async () => {
+    const [latest] = (await call(a.svc).get('/libraryExport')).body as Array<{ filename: string }>;
+    const good = await download(a.svc, latest.filename);
+    const before = await snapshot(a);
+    let shared = '';
+    const hostile = await editRows(good, 'documentation', (rows) =>
+      rows.map((r) =>
+        r.type === 'html'
+          ? { ...r, html: '<p onmouseover="steal()">about<script>alert(document.cookie)</script></p>' }
+          : r,
+      ),
+    )
+      // every item shares the first one's thumbnail: a key the rows list several times is stored once
+      .then((archive) =>
+        editRows(archive, 'library_item', (rows) => {
+          shared = rows[0].thumbnail_key as string;
+          return rows.map((r) => ({ ...r, thumbnail_key: shared }));
+        }),
+      )
+      .then((archive) =>
+        editTarGz(archive, (entries) => [
+          ...entries,
+          // files that no row refers to: a stray image and an SVG outside the markers folder
+          { path: 'files/items/planted.png', body: pngBytes() },
+          {
+            path: 'files/thumbs/planted.svg',
+            body: '<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>',
+          },
+        ]),
+      );
+    const res = await upload(a.svc, hostile);
+    expect(await waitJob(a.svc, res.body.job as string)).toEqual(expect.objectContaining({ state: 'done' }));
+    const pages = await a.svc.db.query<{ html: string }>(
+      `SELECT html FROM library.documentation WHERE type = 'html'`,
+    );
+    expect(pages).toEqual([{ html: '<p>about</p>' }]);
+    const after = await snapshot(a);
+    expect(Object.keys(after.files)).not.toContain('items/planted.png');
+    expect(Object.keys(after.files)).not.toContain('thumbs/planted.svg');
+    expect(after.files[shared]).toBe(before.files[shared]);
+    // the other thumbnails are no row's any more: removed; every other file is as it was
+    const kept = Object.fromEntries(
+      Object.entries(before.files).filter(([k]) => k === shared || !k.includes('.thumb.')),
+    );
+    expect(after.files).toEqual(kept);
+
+    // and back to the library as it was
+    const again = await upload(a.svc, good);
+    expect(await waitJob(a.svc, again.body.job as string)).toEqual(
+      expect.objectContaining({ state: 'done' }),
+    );
+    expect(await snapshot(a)).toEqual(before);
   });
 
   describe('restore from another server through its API', () => {

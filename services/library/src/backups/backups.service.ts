@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,9 @@ import { TarGzWriter } from './archive-writer.js';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
+  BACKUPS_PREFIX,
+  folderKindOf,
+  LIBRARY_FOLDERS,
   readRows,
   TABLES,
   validateStaged,
@@ -27,6 +30,7 @@ import {
 import { PgJobStore } from './backup-job-store.js';
 import { BackupJobs, type JobControl, type JobState } from './backup-jobs.js';
 import { BackupErrors } from './backups.errors.js';
+import { TaskPool } from './task-pool.js';
 
 /** A backup as the API shows it. `api_secret` is only ever set in the answer of `enable-api`. */
 export interface BackupResponse {
@@ -60,7 +64,7 @@ export interface RemoteSource {
 }
 
 const FILENAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,120}\.tar\.gz$/;
-const BACKUPS = 'backups/';
+const BACKUPS = BACKUPS_PREFIX;
 const BATCH = 500;
 
 export function assertFilename(filename: unknown): string {
@@ -132,17 +136,35 @@ function byteLimit(max: number, error: () => AppError): Transform {
   });
 }
 
-async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<string> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).sort();
-  } catch {
-    return;
+/** Files copied into the storage at the same time by a restore. */
+const COPY_CONCURRENCY = 4;
+
+/** The file changes of a restore, one a line in a local file (`1 <key>` replaced, `0 <key>` new). */
+class UndoLog {
+  private out: WriteStream | null = null;
+
+  constructor(readonly file: string) {}
+
+  async add(replaced: boolean, key: string): Promise<void> {
+    this.out ??= createWriteStream(this.file);
+    if (!this.out.write(`${replaced ? 1 : 0} ${key}\n`)) await once(this.out, 'drain');
   }
-  for (const name of names) {
-    const full = path.join(dir, name);
-    if ((await stat(full)).isDirectory()) yield* walkFiles(full, `${prefix}${name}/`);
-    else yield `${prefix}${name}`;
+
+  /** Flushes what was written (the log can then be read). */
+  async close(): Promise<void> {
+    const out = this.out;
+    if (!out || out.closed) return;
+    out.end();
+    await once(out, 'close');
+  }
+
+  /** The changes, in the order they were made (each key once: the order does not matter for an undo). */
+  async *entries(): AsyncGenerator<{ key: string; replaced: boolean }> {
+    if (!this.out) return;
+    const { createInterface } = await import('node:readline');
+    for await (const line of createInterface({ input: createReadStream(this.file), crlfDelay: Infinity })) {
+      if (line) yield { replaced: line.startsWith('1 '), key: line.slice(2) };
+    }
   }
 }
 
@@ -201,11 +223,16 @@ export class BackupsService implements OnApplicationShutdown {
     try {
       const counts = { library_item: 0, documentation: 0, library_view: 0 };
       let files = 0;
+      // The library folders no row refers to (rich-text images, map markers) are part of the library too.
+      const folders: string[] = [];
+      for (const folder of LIBRARY_FOLDERS) {
+        for (const f of await this.storage.list(folder)) if (folderKindOf(f.key)) folders.push(f.key);
+      }
       await this.ds.transaction('REPEATABLE READ', async (m) => {
         for (const table of TABLES) {
           counts[table] = await this.dumpTable(m, table, path.join(dir, `${table}.jsonl`));
         }
-        files = await this.dumpKeys(m, path.join(dir, 'keys.txt'));
+        files = await this.dumpKeys(m, path.join(dir, 'keys.txt'), folders);
       });
       job.progress(5);
       const manifest: Manifest = {
@@ -284,8 +311,8 @@ export class BackupsService implements OnApplicationShutdown {
     return count;
   }
 
-  /** Writes every storage key the rows refer to (each once, sorted) to `file`; returns the count. */
-  private async dumpKeys(m: EntityManager, file: string): Promise<number> {
+  /** Writes every storage key the rows refer to and `extra` (each once, sorted) to `file`; returns the count. */
+  private async dumpKeys(m: EntityManager, file: string, extra: string[] = []): Promise<number> {
     const out = createWriteStream(file);
     let last = '';
     let count = 0;
@@ -296,8 +323,9 @@ export class BackupsService implements OnApplicationShutdown {
              SELECT "resource_key" AS k FROM "library"."library_item"
              UNION SELECT "thumbnail_key" FROM "library"."library_item" WHERE "thumbnail_key" IS NOT NULL
              UNION SELECT "resource_key" FROM "library"."documentation" WHERE "resource_key" IS NOT NULL
+             UNION SELECT unnest($2::text[])
            ) s WHERE k COLLATE "C" > $1 ORDER BY k COLLATE "C" LIMIT ${BATCH}`,
-          [last],
+          [last, extra],
         );
         if (rows.length === 0) break;
         for (const r of rows) out.write(`${r.k}\n`);
@@ -457,7 +485,7 @@ export class BackupsService implements OnApplicationShutdown {
       const size = (await stat(file)).size;
       let items = 0;
       await this.restore(
-        createReadStream(file),
+        createReadStream(file, { highWaterMark: 1024 * 1024 }),
         size,
         job,
         async (m) => {
@@ -469,8 +497,9 @@ export class BackupsService implements OnApplicationShutdown {
         },
         async (manifest) => {
           // Kept as a backup; stored before the swap so that the transaction never waits for a file copy.
+          // The archive is unpacked by now: the storage may move the file rather than copy it.
           items = manifest.counts.library_item;
-          await this.storage.put(key, createReadStream(file));
+          await this.storage.putFile(key, file);
           stored = true;
         },
       );
@@ -496,7 +525,9 @@ export class BackupsService implements OnApplicationShutdown {
     const dir = await this.staging();
     const unpacked = path.join(dir, 'archive');
     const previous = path.join(dir, 'previous');
-    const written: Array<{ key: string; replaced: boolean }> = [];
+    // The files changed so far (`1 <key>`: replaced, kept in `previous`; `0 <key>`: new), for an undo. Spooled
+    // to a file: memory does not grow with the library.
+    const undo = new UndoLog(path.join(dir, 'undo.txt'));
     let committed = false;
     try {
       await mkdir(unpacked);
@@ -504,32 +535,46 @@ export class BackupsService implements OnApplicationShutdown {
         job.progress(20 + (30 * n) / Math.max(1, size)),
       );
       job.progress(50);
-      const manifest = await validateStaged(unpacked, (i) => job.progress(50 + 3 * (i + 1)));
+      const copyList = path.join(dir, 'copy.txt');
+      const manifest = await validateStaged(unpacked, copyList, (i) => job.progress(50 + 3 * (i + 1)));
       job.progress(60);
       await beforeSwap(manifest);
 
       // Old keys, to remove the files no row uses once the new rows are in.
       await this.ds.transaction(async (m) => this.dumpKeys(m, path.join(dir, 'old-keys.txt')));
 
+      // Only the files the rows and the library folders refer to, as validated; nothing else of the archive.
+      // Each staged file is moved into the storage when it can be (one write per byte: the unpacking).
       const filesDir = path.join(unpacked, 'files');
       let count = 0;
-      for await (const key of walkFiles(filesDir)) {
+      const copyOne = async (key: string) => {
         const staged = path.join(filesDir, ...key.split('/'));
-        if (await this.sameFile(key, staged)) {
-          count += 1;
-          continue;
+        let stagedSize: number;
+        try {
+          stagedSize = (await stat(staged)).size;
+        } catch {
+          return; // a key listed twice, already moved in
         }
+        count += 1;
+        if (await this.sameFile(key, staged, stagedSize)) return;
         const current = await this.storage.get(key);
         if (current) {
           const keep = path.join(previous, ...key.split('/'));
           await mkdir(path.dirname(keep), { recursive: true });
           await pipeline(current.stream, createWriteStream(keep));
         }
-        written.push({ key, replaced: current !== null });
-        await this.storage.put(key, createReadStream(staged));
-        count += 1;
+        await undo.add(current !== null, key);
+        await this.storage.putFile(key, staged);
         job.progress(60 + Math.min(30, count / 10));
+      };
+      // A few files at a time: each is a handful of small file-system calls, mostly waiting.
+      const pool = new TaskPool(COPY_CONCURRENCY);
+      try {
+        for await (const key of this.lines(copyList)) await pool.run(key, () => copyOne(key));
+      } finally {
+        await pool.settle();
       }
+      pool.assertDone();
       job.progress(90);
 
       try {
@@ -564,34 +609,43 @@ export class BackupsService implements OnApplicationShutdown {
       job.progress(95);
       await this.removeOrphans(path.join(dir, 'old-keys.txt'));
     } catch (error) {
-      if (!committed) await this.undoFiles(written, previous);
+      if (!committed) await this.undoFiles(undo, previous);
       throw error;
     } finally {
+      await undo.close().catch(() => undefined);
       source.destroy();
       await rm(dir, { recursive: true, force: true });
     }
   }
 
-  /** Whether the stored file at `key` already has exactly the content of the local file `staged`. */
-  private async sameFile(key: string, staged: string): Promise<boolean> {
+  /**
+   * Whether the stored file at `key` already has exactly the bytes of the local file `staged`: each chunk read
+   * from the storage is compared with the same range of the local file (no hashing).
+   */
+  private async sameFile(key: string, staged: string, stagedSize: number): Promise<boolean> {
     const info = await this.storage.stat(key);
-    if (!info || info.size !== (await stat(staged)).size) return false;
-    const digest = async (stream: Readable) => {
-      const hash = createHash('sha256');
-      for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
-      return hash.digest('hex');
-    };
+    if (!info || info.size !== stagedSize) return false;
     const current = await this.storage.get(key);
     if (!current) return false;
-    const [a, b] = await Promise.all([digest(current.stream), digest(createReadStream(staged))]);
-    return a === b;
+    const local = await open(staged, 'r');
+    try {
+      let offset = 0;
+      for await (const chunk of current.stream as AsyncIterable<Buffer>) {
+        const mine = Buffer.allocUnsafe(chunk.length);
+        const { bytesRead } = await local.read(mine, 0, chunk.length, offset);
+        if (bytesRead !== chunk.length || !mine.equals(chunk)) return false;
+        offset += chunk.length;
+      }
+      return offset === stagedSize;
+    } finally {
+      current.stream.destroy();
+      await local.close();
+    }
   }
 
-  private async undoFiles(
-    written: Array<{ key: string; replaced: boolean }>,
-    previous: string,
-  ): Promise<void> {
-    for (const { key, replaced } of written.reverse()) {
+  private async undoFiles(undo: UndoLog, previous: string): Promise<void> {
+    await undo.close();
+    for await (const { key, replaced } of undo.entries()) {
       try {
         if (replaced) await this.storage.put(key, createReadStream(path.join(previous, ...key.split('/'))));
         else await this.storage.delete(key);

@@ -1,7 +1,7 @@
 import { AppError } from '@agora/common';
 import { entrySegments } from './archive-reader.js';
-import { looksLikeDocument, looksLikeImage } from './backup-content.js';
-import { pdfBytes, pngBytes, webpBytes } from './backup-test-helpers.js';
+import { checkRow } from './backup-content.js';
+import { TaskPool } from './task-pool.js';
 import { BackupJobs, MemoryJobStore } from './backup-jobs.js';
 import { assertFilename, remoteDownloadUrl } from './backups.service.js';
 
@@ -22,19 +22,79 @@ describe('archive entry paths', () => {
   );
 });
 
-describe('file sniffing', () => {
-  it('recognises images and documents by their first bytes', () => {
-    expect(looksLikeImage(pngBytes(10))).toBe(true);
-    expect(looksLikeImage(webpBytes(10))).toBe(true);
-    expect(looksLikeImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
-    expect(looksLikeImage(Buffer.from('GIF89a....'))).toBe(true);
-    expect(looksLikeImage(Buffer.from('\uFEFF <?xml version="1.0"?><svg xmlns="x"></svg>'))).toBe(true);
-    expect(looksLikeImage(Buffer.from('<html><body>svg</body></html>'))).toBe(false);
-    expect(looksLikeImage(pdfBytes())).toBe(false);
-    expect(looksLikeDocument(pdfBytes())).toBe(true);
-    expect(looksLikeDocument(Buffer.from('504b030414000600', 'hex'))).toBe(true);
-    expect(looksLikeDocument(Buffer.from('d0cf11e0a1b11ae1', 'hex'))).toBe(true);
-    expect(looksLikeDocument(pngBytes(10))).toBe(false);
+describe('restored rows follow the write rules', () => {
+  const id = '0b7c4a52-8f7e-4d8e-9a43-5a2d1c0e9f11';
+  const created = '2026-01-01T00:00:00.000Z';
+  const item = {
+    id,
+    title: 'Πλατεία',
+    tags: ['park'],
+    tooltip: '',
+    description: '',
+    documentation: 'https://example.org/a',
+    alt_text: '',
+    resource_key: 'items/a.png',
+    thumbnail_key: 'thumbs/a.webp',
+    mime: 'image/png',
+    width: 10,
+    height: 10,
+    owner: null,
+    created,
+  };
+  const page = {
+    id,
+    uri: 'about/us',
+    title: 'About',
+    comment: '',
+    type: 'html',
+    resource_key: null,
+    created,
+  };
+  const view = { id, uri: 'parks', title: 'Parks', description: '', items: [id], created };
+
+  const refusal = (table: 'library_item' | 'documentation' | 'library_view', row: unknown) => {
+    try {
+      checkRow(table, row, 7);
+    } catch (error) {
+      return error as AppError;
+    }
+    throw new Error('accepted');
+  };
+
+  it('sanitises documentation html as the editor endpoint does', () => {
+    const out = checkRow(
+      'documentation',
+      { ...page, html: '<p onclick="x()">hi<script>alert(1)</script><img src="x" onerror="alert(1)"></p>' },
+      1,
+    );
+    expect(out.html).toBe('<p>hi<img src="x" /></p>');
+    expect(checkRow('library_item', item, 1)).toEqual(item);
+    expect(checkRow('library_view', view, 1)).toEqual(view);
+  });
+
+  it.each([
+    [
+      'a documentation link that is not http(s)',
+      'library_item',
+      { ...item, documentation: 'javascript:alert(1)' },
+      'documentation:',
+    ],
+    ['a tag with the URL separator', 'library_item', { ...item, tags: ['a;b'] }, 'tags: invalid tag'],
+    ['a title above 200 characters', 'library_item', { ...item, title: 'x'.repeat(201) }, 'title:'],
+    ['an empty title', 'library_item', { ...item, title: '' }, 'title:'],
+    [
+      'a key in the backups folder',
+      'library_item',
+      { ...item, resource_key: 'backups/x.tar.gz' },
+      'resource_key:',
+    ],
+    ['a page uri outside the pattern', 'documentation', { ...page, html: '', uri: 'Bad URI/../x' }, 'uri:'],
+    ['a view uri outside the pattern', 'library_view', { ...view, uri: 'javascript:alert(1)' }, 'uri:'],
+    ['a view with more than 500 items', 'library_view', { ...view, items: Array(501).fill(id) }, 'items:'],
+  ] as const)('refuses %s, naming the row', (_what, table, row, why) => {
+    const e = refusal(table, row);
+    expect([e.status, e.code]).toEqual([422, 'BACKUP.INVALID_ROW']);
+    expect(e.message).toContain(`${table}.jsonl line 7 (id ${id}): ${why}`);
   });
 });
 
@@ -128,5 +188,46 @@ describe('backup filenames and jobs', () => {
       expect.objectContaining({ state: 'done', progress: 100 }),
     );
     await expect(there.get('nope')).rejects.toEqual(expect.objectContaining({ status: 404 }));
+  });
+});
+
+describe('task pool', () => {
+  it('runs at most `limit` tasks at once, one at a time per key, and reports the first failure', async () => {
+    const pool = new TaskPool(2);
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    const gates = new Map<string, () => void>();
+    const task = (name: string) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      order.push(`start ${name}`);
+      await new Promise<void>((resolve) => gates.set(name, resolve));
+      order.push(`end ${name}`);
+      running -= 1;
+    };
+    await pool.run('a', task('a1'));
+    await pool.run('b', task('b1'));
+    const third = pool.run('a', task('a2'));
+    // a2 waits for a1 (same key) even though the pool has no free slot anyway
+    await Promise.resolve();
+    expect(order).toEqual(['start a1', 'start b1']);
+    gates.get('b1')!();
+    await Promise.resolve();
+    expect(order).not.toContain('start a2');
+    gates.get('a1')!();
+    await third;
+    expect(order.slice(-1)).toEqual(['start a2']);
+    gates.get('a2')!();
+    await pool.settle();
+    expect(most).toBe(2);
+    expect(() => pool.assertDone()).not.toThrow();
+
+    await pool.run('x', async () => {
+      throw new AppError('BACKUP.X', 422, 'broken');
+    });
+    await pool.settle();
+    expect(() => pool.assertDone()).toThrow('broken');
+    await expect(pool.run('y', async () => undefined)).rejects.toThrow('broken');
   });
 });

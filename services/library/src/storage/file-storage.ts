@@ -34,6 +34,11 @@ export interface StoredDirEntry {
 export interface FileStorage {
   /** Writes (or replaces) the file at `key` atomically; a stream is written without being held in memory. */
   put(key: string, data: Buffer | string | Readable): Promise<void>;
+  /**
+   * Stores the local file `file` at `key` (atomically, like `put`). The storage may move the file instead of
+   * copying it (a rename on the same file system): the caller must not use `file` afterwards.
+   */
+  putFile(key: string, file: string): Promise<void>;
   /** Opens the file at `key`; null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file at `key`; no error when it is absent. */

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '@agora/common';
 import type { FileStorage, StoredDirEntry, StoredEntry, StoredFile, StoredFileInfo } from './file-storage.js';
 import { assertValidKey, isValidKey } from './storage-key.js';
+
+/** A write or delete whose folder is, through a symbolic link, outside the storage root. */
+export function outsideRoot(): AppError {
+  return AppError.badRequest('STORAGE.OUTSIDE_ROOT', 'the file key leads outside the storage');
+}
 
 function isMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -28,9 +34,59 @@ export class LocalFileStorage implements FileStorage {
     return full;
   }
 
+  /**
+   * Throws `STORAGE.OUTSIDE_ROOT` when the real path of `dir` (a folder below the root; where it does not exist
+   * yet, its deepest existing parent) is not inside the real root: a symbolic link on the way leads out.
+   * Answers false when the root itself does not exist.
+   */
+  private async assertInside(dir: string): Promise<boolean> {
+    let realRoot: string;
+    try {
+      realRoot = await realpath(this.root);
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+    for (let probe = dir; ; probe = path.dirname(probe)) {
+      try {
+        const real = await realpath(probe);
+        if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw outsideRoot();
+        return true;
+      } catch (error) {
+        if (!isMissing(error) || probe === this.root || !probe.startsWith(this.root)) throw error;
+      }
+    }
+  }
+
+  /** Makes the folder `dir` below the root, refusing one that a symbolic link leads out of. */
+  private async prepareFolder(dir: string): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    // Checked before creating the missing folders (they would be made where a link leads) and after.
+    await this.assertInside(dir);
+    await mkdir(dir, { recursive: true });
+    await this.assertInside(dir);
+  }
+
+  /** Moves `file` into place when it is on the storage's file system (no copy); copies it otherwise. */
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.pathOf(key);
+    await this.prepareFolder(path.dirname(target));
+    try {
+      await rename(file, target);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EXDEV') throw error;
+      await this.put(key, createReadStream(file));
+    }
+  }
+
   async put(key: string, data: Buffer | string | Readable): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await this.prepareFolder(path.dirname(target));
+    } catch (error) {
+      if (data instanceof Readable) data.destroy();
+      throw error;
+    }
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       if (data instanceof Readable) await pipeline(data, createWriteStream(temp, { flags: 'wx' }));
@@ -69,16 +125,19 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const full = this.pathOf(key);
+    // A link itself is removed, never what it leads to; a folder on the way must not lead out of the root.
+    try {
+      if (!(await this.assertInside(path.dirname(full)))) return;
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    await rm(full, { force: true });
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+    return (await this.stat(key)) !== null;
   }
 
   async stat(key: string): Promise<StoredFileInfo | null> {

@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { S3FileStorage } from './s3-file-storage.js';
 
@@ -57,6 +57,16 @@ describe('S3FileStorage', () => {
     await storage.delete('items/c.png');
     await storage.delete('items/c.png');
     expect(await storage.exists('items/c.png')).toBe(false);
+  });
+
+  it('stores a local file as it is', async () => {
+    const local = path.join(dir, 'staged.bin');
+    await writeFile(local, Buffer.alloc(50_000, 3));
+    await storage.putFile('items/staged.bin', local);
+    expect((await storage.stat('items/staged.bin'))?.size).toBe(50_000);
+    const stored = await storage.get('items/staged.bin');
+    expect(await buffer(stored!.stream)).toEqual(Buffer.alloc(50_000, 3));
+    await expect(storage.putFile('../x.bin', local)).rejects.toThrow();
   });
 
   it('fails with an unknown access key instead of pretending', async () => {

@@ -111,6 +111,19 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /** Sends the local file as it is (its size is known: no spooling). */
+  async putFile(key: string, file: string): Promise<void> {
+    const url = this.objectUrl(assertValidKey(key));
+    const { size } = await fsStat(file);
+    const res = await this.send('PUT', url, {
+      body: createReadStream(file),
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      headers: { 'content-length': String(size) },
+    });
+    if (!res.ok) await this.fail(res, `PUT ${key}`);
+    await res.arrayBuffer();
+  }
+
   async get(key: string): Promise<StoredFile | null> {
     const res = await this.send('GET', this.objectUrl(assertValidKey(key)));
     if (res.status === 404) {

@@ -80,6 +80,16 @@ describe('LocalFileStorage', () => {
     expect(await storage.get('items/a.svg')).toBeNull();
   });
 
+  it('stores a local file by moving it into place', async () => {
+    const local = path.join(base, 'staged.bin');
+    await writeFile(local, 'staged');
+    await storage.put('items/a.bin', 'old');
+    await storage.putFile('items/a.bin', local);
+    expect(await text((await storage.get('items/a.bin'))!.stream)).toBe('staged');
+    await expect(readFile(local)).rejects.toThrow();
+    await expect(storage.putFile('../a.bin', local)).rejects.toBeInstanceOf(AppError);
+  });
+
   it('replaces a file and leaves no temporary files behind', async () => {
     await storage.put('a.txt', 'one');
     await storage.put('a.txt', 'two');
@@ -111,6 +121,36 @@ describe('LocalFileStorage', () => {
     await mkdir(path.join(base, 'root'), { recursive: true });
     await symlink(path.join(base, 'secret.txt'), path.join(base, 'root', 'link.txt'));
     expect(await storage.get('link.txt')).toBeNull();
+    expect(await storage.exists('link.txt')).toBe(false);
+  });
+
+  it('never writes or deletes through a linked folder that leads outside the root', async () => {
+    const outside = path.join(base, 'outside');
+    await mkdir(outside);
+    await writeFile(path.join(outside, 'secret.txt'), 'secret');
+    await mkdir(path.join(base, 'root'), { recursive: true });
+    await symlink(outside, path.join(base, 'root', 'items'));
+    const refused = expect.objectContaining({ status: 400, code: 'STORAGE.OUTSIDE_ROOT' });
+    await expect(storage.put('items/secret.txt', 'overwritten')).rejects.toEqual(refused);
+    await expect(storage.put('items/new.txt', Readable.from(['x']))).rejects.toEqual(refused);
+    await expect(storage.put('items/deeper/new.txt', 'x')).rejects.toEqual(refused);
+    await expect(storage.delete('items/secret.txt')).rejects.toEqual(refused);
+    const local = path.join(base, 'local.txt');
+    await writeFile(local, 'moved');
+    await expect(storage.putFile('items/moved.txt', local)).rejects.toEqual(refused);
+    const { readdir } = await import('node:fs/promises');
+    expect(await readdir(outside)).toEqual(['secret.txt']);
+    expect(await readFile(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret');
+    // a link inside the root that leads inside it is an ordinary folder
+    await mkdir(path.join(base, 'root', 'real'));
+    await symlink(path.join(base, 'root', 'real'), path.join(base, 'root', 'alias'));
+    await storage.put('alias/a.txt', 'a');
+    expect(await readFile(path.join(base, 'root', 'real', 'a.txt'), 'utf8')).toBe('a');
+    await storage.delete('alias/a.txt');
+    expect(await storage.exists('real/a.txt')).toBe(false);
+    // deleting in a missing root or folder is nothing to do
+    await storage.delete('nowhere/a.txt');
+    await new LocalFileStorage(path.join(base, 'none')).delete('a.txt');
   });
 });
 

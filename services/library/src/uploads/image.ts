@@ -11,7 +11,7 @@ const EXTENSION: Record<ImageFormat, string> = {
   gif: 'gif',
   avif: 'avif',
 };
-const MIME: Record<ImageFormat, string> = {
+export const IMAGE_MIME: Readonly<Record<ImageFormat, string>> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
@@ -55,8 +55,11 @@ function stripLossless(format: ImageFormat, data: Buffer): Buffer | null {
   }
 }
 
-/** The format of an image judged by its bytes only (null when not one of ours). */
-export async function imageFormatOf(data: Buffer): Promise<ImageFormat | null> {
+/**
+ * The format of an image judged by its bytes only (null when not one of ours); `data` is the image or the path
+ * of a local file holding it (only its header is read).
+ */
+export async function imageFormatOf(data: Buffer | string): Promise<ImageFormat | null> {
   try {
     const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
     // sharp reports HEIF containers as 'heif'; AVIF is a HEIF with the av1 compression.
@@ -98,7 +101,7 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
     return {
       format,
       ext: EXTENSION[format],
-      mime: MIME[format],
+      mime: IMAGE_MIME[format],
       width: info.width,
       height,
       data: clean,

@@ -69,11 +69,16 @@ export function parseStringList(field: string, raw: string | undefined): string[
   return value;
 }
 
+/** Throws 400 `LIBRARY.INVALID_FIELD` when a tag breaks the tag rule. */
+export function assertTags(tags: readonly string[]): void {
+  for (const t of tags) if (!TAG.test(t)) throw UploadErrors.invalidField('tags', 'invalid tag');
+}
+
 export function parseTags(raw: string | undefined): string[] | undefined {
   const tags = parseStringList('tags', raw);
   if (!tags) return undefined;
   const clean = [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))];
-  for (const t of clean) if (!TAG.test(t)) throw UploadErrors.invalidField('tags', 'invalid tag');
+  assertTags(clean);
   return clean;
 }
 

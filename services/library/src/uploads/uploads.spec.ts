@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { AppError } from '@agora/common';
 import { checkDocument, sniffDocument } from './document.js';
-import { makeDoc, makeDocx, makeImage, makePdf, makeZip } from './fixtures.js';
+import { contentTypes, makeDoc, makeDocx, makeImage, makeOle2, makePdf, makeZip } from './fixtures.js';
 import { processImage, THUMBNAIL_WIDTH } from './image.js';
 import { parseTags, parseUuidList, URI_PATTERN } from './rules.js';
 import { sanitizeHtml, sanitizeSvg } from './sanitize.js';
@@ -71,6 +71,11 @@ describe('documents by content', () => {
     expect(sniffDocument(makePdf())).toBe('pdf');
     expect(sniffDocument(makeDoc())).toBe('doc');
     expect(sniffDocument(makeDocx())).toBe('docx');
+    // stored (not deflated) parts, and a Word document with more streams than WordDocument
+    expect(
+      sniffDocument(makeZip([{ name: '[Content_Types].xml', data: contentTypes() }, 'word/document.xml'])),
+    ).toBe('docx');
+    expect(sniffDocument(makeOle2(['CompObj', 'WordDocument', '1Table']))).toBe('doc');
     expect(sniffDocument(makeZip(['a.txt']))).toBeNull();
     expect(sniffDocument(Buffer.from('plain'))).toBeNull();
   });
@@ -81,6 +86,41 @@ describe('documents by content', () => {
     ['a PDF named .docx', makePdf(), 'x.docx'],
     ['a PDF named .exe', makePdf(), 'x.exe'],
     ['text named .pdf', Buffer.from('hello'), 'x.pdf'],
+    ['an Excel workbook (OLE2) named .doc', makeOle2(['Workbook']), 'x.doc'],
+    ['an empty OLE2 file named .doc', makeOle2([]), 'x.doc'],
+    ['a truncated OLE2 header named .doc', makeDoc().subarray(0, 600), 'x.doc'],
+    ['a ZIP with some word/ entry only', makeZip(['word/a.xml', 'word/document.xml']), 'x.docx'],
+    [
+      'an Excel workbook (.xlsx) named .docx',
+      makeZip([
+        {
+          name: '[Content_Types].xml',
+          data: contentTypes(
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+            '/xl/workbook.xml',
+          ),
+        },
+        'xl/workbook.xml',
+        'word/document.xml',
+      ]),
+      'x.docx',
+    ],
+    [
+      'a macro-enabled document named .docx',
+      makeZip([
+        {
+          name: '[Content_Types].xml',
+          data: contentTypes('application/vnd.ms-word.document.macroEnabled.main+xml'),
+        },
+        'word/document.xml',
+      ]),
+      'x.docx',
+    ],
+    [
+      'content types without word/document.xml',
+      makeZip([{ name: '[Content_Types].xml', data: contentTypes() }, 'word/other.xml']),
+      'x.docx',
+    ],
   ])('refuses %s with 415', (_what, data, name) => {
     expect(() => checkDocument(data, name)).toThrow(AppError);
     try {
