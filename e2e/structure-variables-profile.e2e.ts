@@ -2,7 +2,8 @@
 // database (one process, real PostgreSQL): one variable of every value and geometric type created in the browser
 // and read back through the API exactly; an edit that sends only what changed; profile questions for both roles
 // with choices, reordered, edited in place and deleted, read back exactly; a thread created on a project from the
-// plan screen and replied to on /forum/{id}; the screens at phone width and checked with axe.
+// plan screen and replied to on /forum/{id}; a choice icon uploaded in the browser; the screens at phone width and
+// checked with axe.
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -657,6 +658,40 @@ describe('structure: variables, consultation profile, threads', () => {
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('uploads a choice icon in the browser: checked and stored by the library, shown from its URL', async () => {
+    await page.goto(`${ADMIN}/profile`);
+    const first = page.getByTestId('profile-question').first();
+    await first.waitFor();
+    await first.getByTestId('question-add-choice').click();
+    const adding = first.getByTestId('new-choice');
+    await adding.getByLabel(/^Content/).fill('Sometimes');
+    await adding.getByLabel(/^Weight/).fill('2');
+    const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#f59e0b' } })
+      .png()
+      .toBuffer();
+    await adding
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'sometimes.png', mimeType: 'image/png', buffer: png });
+    await adding.locator('img[src^="blob:"]').waitFor();
+    await adding.getByTestId('new-choice-add').click();
+    await first.getByTestId('choice-content').filter({ hasText: 'Sometimes' }).waitFor();
+
+    const questions = await call<ProfileQuestionWire[]>(
+      'get',
+      `consultationProfile/category/${categoryToken}/role/expert`,
+    );
+    const added = questions.flatMap((q) => q.choices).find((c) => c.content === 'Sometimes');
+    expect(added?.icon).toMatch(/^\/api\/library\/files\/icons\/sometimes-[0-9a-f]{8}\.png$/);
+    // the screen shows the stored icon, loaded from the library
+    await page.waitForFunction(
+      (src) =>
+        [...document.querySelectorAll<HTMLImageElement>('[data-testid="profile-question"] img')].some(
+          (img) => img.getAttribute('src') === src && img.complete && img.naturalWidth === 48,
+        ),
+      added?.icon,
+    );
   });
 
   it('creates a thread on the project from the plan screen and replies on /forum/{id}', async () => {

@@ -23,6 +23,7 @@ import {
   useSubmitItem,
 } from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
+import { IconUploadButton, type PendingIcon } from '../variable/IconUpload';
 import { topicPath } from '../topic/TopicForm';
 import {
   attributeBody,
@@ -82,6 +83,8 @@ function AttributeFormBody({
   const names = useDerivedShortName(form, adding, { title: 'name', mname: 'mname' });
   const [geometry, setGeometry] = useState<AttributeGeometry>(() => attributeGeometry(attribute));
   const [picking, setPicking] = useState(false);
+  /** an uploaded icon not sent yet (`icon` then holds its preview URL) */
+  const [upload, setUpload] = useState<PendingIcon | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -129,6 +132,7 @@ function AttributeFormBody({
       scope: 'attribute',
       readPath: (t) => attributePath(node, t),
       onSaved,
+      upload,
     });
     setBusy(false);
     setServerError(refused);
@@ -182,8 +186,22 @@ function AttributeFormBody({
         >
           <FormattedMessage id="structure.attribute.pickIcon" />
         </button>
+        <IconUploadButton
+          testId="attribute-icon"
+          onFile={(icon) => {
+            setUpload(icon);
+            form.setValue('icon', icon.preview);
+          }}
+        />
         {values.icon && (
-          <button type="button" className="ag-button" onClick={() => form.setValue('icon', '')}>
+          <button
+            type="button"
+            className="ag-button"
+            onClick={() => {
+              setUpload(null);
+              form.setValue('icon', '');
+            }}
+          >
             <FormattedMessage id="structure.attribute.removeIcon" />
           </button>
         )}
@@ -192,6 +210,7 @@ function AttributeFormBody({
         <MarkerSelectModal
           value={values.icon}
           onSelect={(marker) => {
+            setUpload(null);
             form.setValue('icon', marker.url);
             setPicking(false);
           }}

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GEOM_TYPES, type GeomType } from '@agora/contracts';
 import { api, ApiError, Select, TextField, useNotify } from '@agora/platform';
+import { iconFormData, type PendingIcon } from '../variable/IconUpload';
 
 /** `max_geom` as typed (a string) on the wire: a whole number ≥ 1, or null. */
 export function maxGeomOf(text: string): number | null {
@@ -43,13 +44,15 @@ export interface SubmitItem<W> {
   /** the GET path of a saved item */
   readPath: (token: string) => string;
   onSaved: (item: W) => void;
+  /** an uploaded icon not sent yet: sent as the file `icon` (multipart) while `body.icon` is its preview URL */
+  upload?: PendingIcon | null;
 }
 
 /**
  * Sends a topic or attribute: POST `<scope>` (create, everything) or PUT `<scope>/token/{t}` (update, the changed
  * fields only; nothing when none changed), then reads the item back. Notifications are the spec's: 'data posted',
  * 'successful update'; 'action denied' on a refusal, none for a 409 on create. Answers the server's message on a
- * refusal, null otherwise.
+ * refusal, null otherwise. With an uploaded icon, the write is multipart (`_method` put for an update).
  */
 export function useSubmitItem<W extends { token: string }>() {
   const notify = useNotify();
@@ -61,6 +64,7 @@ export function useSubmitItem<W extends { token: string }>() {
     scope,
     readPath,
     onSaved,
+    upload,
   }: SubmitItem<W>): Promise<string | null> => {
     const adding = !item;
     const send = adding ? { ...body, ...parent } : changedOf(body, before);
@@ -69,10 +73,12 @@ export function useSubmitItem<W extends { token: string }>() {
       return null;
     }
     let token = item?.token ?? '';
+    const payload =
+      upload && send.icon === upload.preview ? iconFormData(send, { icon: upload.file }, !adding) : send;
     try {
       const answer = adding
-        ? await api.post<unknown>(scope, send)
-        : await api.put<unknown>(`${scope}/token/${encodeURIComponent(token)}`, send);
+        ? await api.post<unknown>(scope, payload)
+        : await api.put<unknown>(`${scope}/token/${encodeURIComponent(token)}`, payload);
       if (adding)
         token = typeof answer === 'string' ? answer : ((answer as { token?: string } | null)?.token ?? '');
       notify({ type: 'success', body: adding ? 'data posted' : 'successful update' });

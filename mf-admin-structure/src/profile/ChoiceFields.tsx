@@ -18,7 +18,10 @@ export interface ChoiceFieldsProps {
   server?: Record<string, string>;
 }
 
-/** A profile choice's content, icon (a marker) and weight: all three required. */
+/**
+ * A profile choice's content, icon (a marker, or an uploaded file: the icon is then its preview URL, see
+ * `pendingIconFile`) and weight: all three required.
+ */
 export function ChoiceFields({ idPrefix, value, onChange, errors, server = {} }: ChoiceFieldsProps) {
   const intl = useIntl();
   const errorText = useErrorText();
@@ -47,6 +50,7 @@ export function ChoiceFields({ idPrefix, value, onChange, errors, server = {} }:
         <MarkerPicker
           value={value.icon}
           onChange={(icon) => set({ icon })}
+          onUpload={({ preview }) => set({ icon: preview })}
           chooseLabel={intl.formatMessage({ id: 'structure.profile.iconChoose' })}
           alt={intl.formatMessage({ id: 'structure.profile.iconAlt' }, { content: value.content })}
           testId={`${idPrefix}-icon`}

@@ -4,6 +4,7 @@ import { VALIDATION_MESSAGES, type ProfileChoiceWire } from '@agora/contracts';
 import { api, useConfirm, useNotify } from '@agora/platform';
 import { MoveButtons } from '../variable/MoveButtons';
 import { useServerErrors } from '../variable/serverErrors';
+import { iconFormData, pendingIconFile, releasePendingIcon } from '../variable/IconUpload';
 import { ChoiceEditor, DragHandle } from './ChoiceFields';
 import { useSortableItem } from '../projects/sortable';
 import { changes, checkValues, hasErrors, type ChoiceDraft } from './rules';
@@ -55,11 +56,14 @@ export function ChoiceRow({ choice, n, count, rules, onMove, refresh }: ChoiceRo
       setDraft(null);
       return;
     }
-    const result = await run(() => api.put(path, body), 'successful update');
+    const file = pendingIconFile(draft.icon);
+    const payload = file && body.icon !== undefined ? iconFormData(body, { icon: file }, true) : body;
+    const result = await run(() => api.put(path, payload), 'successful update');
     if (!result.ok) {
       server.take(result.error.message);
       return;
     }
+    releasePendingIcon(draft.icon);
     await refresh();
     setDraft(null);
   };

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { VALIDATION_MESSAGES, type ConsultationRole, type ScopeRules } from '@agora/contracts';
 import { api, TextField, useNotify } from '@agora/platform';
 import { EditableList } from '../variable/ChoiceEditors';
+import { iconFormData, pendingIconFile, releasePendingIcon } from '../variable/IconUpload';
 import { useServerErrors } from '../variable/serverErrors';
 import { ChoiceFields } from './ChoiceFields';
 import { checkValues, emptyChoice, hasErrors, type ChoiceDraft } from './rules';
@@ -26,6 +27,16 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
   const [choices, setChoices] = useState<ChoiceDraft[]>([emptyChoice()]);
   const [attempted, setAttempted] = useState(false);
   const errors = attempted ? checkValues(rules, { question, weight }) : {};
+  // the library's refusal of an uploaded icon names its part, `icons_i`: shown under the choices
+  const iconRefusal = Object.entries(server.errors).find(([field]) => field.startsWith('icons_'));
+  const choicesError =
+    server.errors.choices ??
+    (iconRefusal
+      ? intl.formatMessage(
+          { id: 'structure.profile.choiceIconRefused' },
+          { n: Number(iconRefusal[0].slice('icons_'.length)) + 1, message: iconRefusal[1] },
+        )
+      : undefined);
 
   const submit = async () => {
     setAttempted(true);
@@ -36,15 +47,19 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
       notify({ type: 'warning', body: VALIDATION_MESSAGES.form });
       return;
     }
-    const body = {
-      question,
-      category,
-      role,
-      weight: Number(weight),
-      choices: choices.map((c) => ({ content: c.content, icon: c.icon, weight: Number(c.weight) })),
-    };
-    const result = await run(() => api.post('consultationProfile', body), 'data posted');
+    // an uploaded icon goes as the file `icons_i` of choice i, the choices then as JSON text (multipart)
+    const files: Record<string, File> = {};
+    const wire = choices.map((c, i) => {
+      const file = pendingIconFile(c.icon);
+      if (!file) return { content: c.content, icon: c.icon, weight: Number(c.weight) };
+      files[`icons_${i}`] = file;
+      return { content: c.content, weight: Number(c.weight) };
+    });
+    const body = { question, category, role, weight: Number(weight), choices: wire };
+    const payload = Object.keys(files).length > 0 ? iconFormData(body, files) : body;
+    const result = await run(() => api.post('consultationProfile', payload), 'data posted');
     if (!result.ok) return server.take(result.error.message);
+    choices.forEach((c) => releasePendingIcon(c.icon));
     onDone(true);
   };
 
@@ -92,13 +107,14 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
       />
       <EditableList
         legend={<FormattedMessage id="structure.profile.choices" />}
-        error={server.errors.choices}
+        error={choicesError}
         errorId={`new-question-${role}-choices-error`}
         testId={`new-question-${role}-choices`}
         rowTestId="new-question-choice"
         value={choices}
         onChange={(next) => {
           server.clear('choices');
+          if (iconRefusal) server.clear(iconRefusal[0]);
           setChoices(next);
         }}
         empty={emptyChoice}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MarkerSelectModal } from '@agora/platform';
+import { IconUploadButton, type PendingIcon } from './IconUpload';
 
 export interface MarkerPickerProps {
   /** the chosen marker's URL, '' for none */
@@ -13,9 +14,17 @@ export interface MarkerPickerProps {
   removeLabel?: string;
   testId: string;
   describedBy?: string;
+  /**
+   * Offers "upload an icon" beside the markers: called with the chosen file (the preview shows it until the form
+   * is sent). Without it only markers can be chosen.
+   */
+  onUpload?: (icon: PendingIcon) => void;
 }
 
-/** A marker (icon) chosen with the platform's marker modal: a preview, a choose button and a remove button. */
+/**
+ * A marker (icon) chosen with the platform's marker modal, or uploaded (`onUpload`): a preview, a choose button,
+ * an upload button and a remove button.
+ */
 export function MarkerPicker({
   value,
   onChange,
@@ -24,6 +33,7 @@ export function MarkerPicker({
   removeLabel,
   testId,
   describedBy,
+  onUpload,
 }: MarkerPickerProps) {
   const [open, setOpen] = useState(false);
   return (
@@ -38,6 +48,7 @@ export function MarkerPicker({
       >
         {chooseLabel}
       </button>
+      {onUpload && <IconUploadButton onFile={onUpload} testId={testId} describedBy={describedBy} />}
       {value && removeLabel && (
         <button
           type="button"

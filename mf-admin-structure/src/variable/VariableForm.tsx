@@ -35,6 +35,7 @@ import {
   type Kind,
   type KindDraft,
 } from './kinds';
+import { iconFormData, type PendingIcon } from './IconUpload';
 import { MarkerPicker } from './MarkerPicker';
 import { useServerErrors } from './serverErrors';
 import './variable.css';
@@ -136,6 +137,8 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
   const [drafts, setDrafts] = useState<KindDraft[]>(() => (variable?.variable_type ?? []).map(draftOf));
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
+  /** an uploaded icon not sent yet (`icon` then holds its preview URL) */
+  const [upload, setUpload] = useState<PendingIcon | null>(null);
   const server = useServerErrors();
 
   const wireKinds = (list: KindDraft[]) => list.map((d) => wireOf(d, geometry));
@@ -187,15 +190,18 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
       return;
     }
     setSending(true);
+    const payload =
+      upload && body.icon === upload.preview ? iconFormData(body, { icon: upload.file }, !!saved) : body;
     try {
       const data = saved
-        ? await api.put<unknown>(`variable/token/${encodeURIComponent(saved.token)}`, body)
-        : await api.post<unknown>('variable', body);
+        ? await api.put<unknown>(`variable/token/${encodeURIComponent(saved.token)}`, payload)
+        : await api.post<unknown>('variable', payload);
       const fallback = { ...(saved ?? ({} as VariableWire)), ...current, attribute };
       const result: VariableWire = isVariable(data)
         ? data
         : { ...fallback, token: (data as { token?: string } | undefined)?.token ?? fallback.token };
       setSaved(result);
+      setUpload(null);
       form.reset(scalarsOf(result));
       setDrafts(result.variable_type.map(draftOf));
       setAttempted(false);
@@ -253,15 +259,29 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
         )}
         <MarkerPicker
           value={form.values.icon}
-          onChange={(url) => form.setValue('icon', url)}
+          onChange={(url) => {
+            server.clear('icon');
+            setUpload(null);
+            form.setValue('icon', url);
+          }}
+          onUpload={(icon) => {
+            server.clear('icon');
+            setUpload(icon);
+            form.setValue('icon', icon.preview);
+          }}
           chooseLabel={intl.formatMessage({
             id: form.values.icon ? 'structure.variable.iconChange' : 'structure.variable.iconChoose',
           })}
           removeLabel={intl.formatMessage({ id: 'structure.variable.iconRemove' })}
           alt={intl.formatMessage({ id: 'structure.variable.iconAlt' })}
           testId="variable-icon"
-          describedBy="variable-icon-label"
+          describedBy={`variable-icon-label${server.errors.icon ? ' variable-icon-error' : ''}`}
         />
+        {server.errors.icon && (
+          <div id="variable-icon-error" className="ag-field-error" data-testid="variable-icon-error">
+            {server.errors.icon}
+          </div>
+        )}
       </div>
       <TextField {...field('tooltip')} label={<FormattedMessage id="structure.variable.tooltip" />} />
       <TextArea

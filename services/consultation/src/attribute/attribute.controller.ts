@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '@agora/common';
 import type { AttributeWire } from '@agora/contracts';
+import { assertNotBoth, IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
 import { AttributeService } from './attribute.service.js';
@@ -11,7 +12,10 @@ import { AttributeService } from './attribute.service.js';
 @RequireRole('admin')
 @Controller('attribute')
 export class AttributeController {
-  constructor(private readonly attributes: AttributeService) {}
+  constructor(
+    private readonly attributes: AttributeService,
+    private readonly icons: LibraryIcons,
+  ) {}
 
   @Get('project/:project')
   @ApiOperation({ summary: 'The attributes of a project (token or short name), by topic and sort_order' })
@@ -30,20 +34,30 @@ export class AttributeController {
 
   @Post()
   @HttpCode(200)
-  @StructureFormBody()
+  @IconFormBody(ONE_ICON)
   @ApiOperation({
     summary: 'Add an attribute at the end of its topic (`node`)',
-    description: 'predefined, context: GeoJSON FeatureCollection (or Feature, or geometry), in geometry_crs',
+    description:
+      'predefined, context: GeoJSON FeatureCollection (or Feature, or geometry), in geometry_crs. ' +
+      'icon: a marker URL, or an uploaded SVG, PNG, JPEG or WebP file (multipart).',
   })
-  create(@Body() body: unknown): Promise<AttributeWire> {
-    return this.attributes.create(body);
+  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<AttributeWire> {
+    assertNotBoth(body, files ?? []);
+    return this.attributes.create(body, this.icons.writer(files));
   }
 
   @Put('token/:attribute')
-  @StructureFormBody()
-  @ApiOperation({ summary: 'Change the fields sent ({is_visible} alone hides or shows)' })
-  update(@Param('attribute', TokenPipe) attribute: string, @Body() body: unknown): Promise<AttributeWire> {
-    return this.attributes.update(attribute, body);
+  @IconFormBody(ONE_ICON)
+  @ApiOperation({
+    summary: 'Change the fields sent ({is_visible} alone hides or shows); icon: a URL or an uploaded file',
+  })
+  update(
+    @Param('attribute', TokenPipe) attribute: string,
+    @Body() body: unknown,
+    @UploadedFiles() files?: IconFile[],
+  ): Promise<AttributeWire> {
+    assertNotBoth(body, files ?? []);
+    return this.attributes.update(attribute, body, this.icons.writer(files));
   }
 
   @Delete('token/:token')

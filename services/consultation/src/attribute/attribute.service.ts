@@ -11,6 +11,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { fromGeoJson, toWgs84, type Sql } from '../geo/geo.sql.js';
 import { KINDS_OF, geoError, parseCrs, parseGeoJson, requestCrs, type GeometryKind } from '../geo/geojson.js';
+import { NO_ICONS, type IconWrite } from '../http/icons.js';
 import { parseToken } from '../http/params.js';
 import { Form } from '../node/form.js';
 import {
@@ -139,30 +140,37 @@ export class AttributeService {
     return row;
   }
 
-  async create(body: unknown): Promise<AttributeWire> {
+  /** Adds an attribute; `icons` stores an uploaded icon (after the checks, before the write). */
+  async create(body: unknown, icons: IconWrite = NO_ICONS): Promise<AttributeWire> {
     const form = new Form(body, FIELDS);
     assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'post');
     const ref = form.text('node');
     if (!ref) throw ValidationErrors.invalidField('node', 'This value is required.');
     const node = parseToken(ref);
     const { columns, features } = await this.read(form, DEFAULTS, null);
-    const token = await this.db.transaction(async (m) => {
-      await lockParents(m, ATTRIBUTES, [node]);
-      await assertUniqueMname(m, ATTRIBUTES, node, columns.mname);
-      const keys = Object.keys(columns) as Array<keyof Columns>;
-      const [row] = await m.query<Array<{ token: string }>>(
-        `INSERT INTO consultation.attribute (node, sort_order, ${keys.join(', ')})
-         VALUES ($1, $2, ${keys.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING token`,
-        [node, await nextPosition(m, ATTRIBUTES, node), ...keys.map((k) => columns[k])],
-      );
-      await this.writeFeatures(m, row!.token, features);
-      return row!.token;
+    const token = await icons(async ([icon]) => {
+      if (icon !== undefined) columns.icon = icon;
+      return this.db.transaction(async (m) => {
+        await lockParents(m, ATTRIBUTES, [node]);
+        await assertUniqueMname(m, ATTRIBUTES, node, columns.mname);
+        const keys = Object.keys(columns) as Array<keyof Columns>;
+        const [row] = await m.query<Array<{ token: string }>>(
+          `INSERT INTO consultation.attribute (node, sort_order, ${keys.join(', ')})
+           VALUES ($1, $2, ${keys.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING token`,
+          [node, await nextPosition(m, ATTRIBUTES, node), ...keys.map((k) => columns[k])],
+        );
+        await this.writeFeatures(m, row!.token, features);
+        return row!.token;
+      });
     });
     return this.find(token);
   }
 
-  /** Changes the fields sent (only those); `{is_visible}` alone hides or shows. */
-  async update(token: string, body: unknown): Promise<AttributeWire> {
+  /**
+   * Changes the fields sent (only those); `{is_visible}` alone hides or shows. `icons` stores an uploaded icon
+   * (after the checks, before the write).
+   */
+  async update(token: string, body: unknown, icons: IconWrite = NO_ICONS): Promise<AttributeWire> {
     const current = await this.row(token);
     const form = new Form(body, FIELDS);
     assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'put');
@@ -170,14 +178,17 @@ export class AttributeService {
     if (node !== undefined && node !== current.node)
       throw ValidationErrors.invalidField('node', 'move an attribute with sortOrder');
     const { columns, features } = await this.read(form, current, token);
-    const changes = (Object.keys(columns) as Array<keyof Columns>)
-      .filter((k) => columns[k] !== current[k])
-      .map((k): [string, unknown] => [k, columns[k]]);
-    await this.db.transaction(async (m) => {
-      if (columns.mname !== current.mname)
-        await assertUniqueMname(m, ATTRIBUTES, current.node, columns.mname, token);
-      await updateColumns(m, ATTRIBUTES, token, changes);
-      await this.writeFeatures(m, token, features);
+    await icons(async ([icon]) => {
+      if (icon !== undefined) columns.icon = icon;
+      const changes = (Object.keys(columns) as Array<keyof Columns>)
+        .filter((k) => columns[k] !== current[k])
+        .map((k): [string, unknown] => [k, columns[k]]);
+      await this.db.transaction(async (m) => {
+        if (columns.mname !== current.mname)
+          await assertUniqueMname(m, ATTRIBUTES, current.node, columns.mname, token);
+        await updateColumns(m, ATTRIBUTES, token, changes);
+        await this.writeFeatures(m, token, features);
+      });
     });
     return this.find(token);
   }

@@ -8,7 +8,14 @@ const DEFAULT_PROJECT = {
 
 describe('loadConsultationConfig', () => {
   it('turns demo data on only with AGORA_DEMO_DATA=true', () => {
-    expect(loadConsultationConfig({})).toEqual({ demoData: false, project: DEFAULT_PROJECT });
+    expect(loadConsultationConfig({})).toEqual({
+      demoData: false,
+      project: DEFAULT_PROJECT,
+      libraryUrl: 'http://127.0.0.1:3102',
+    });
+    expect(loadConsultationConfig({ LIBRARY_URL: 'http://library:3000/' }).libraryUrl).toBe(
+      'http://library:3000',
+    );
     expect(loadConsultationConfig({ AGORA_DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(loadConsultationConfig({ AGORA_DEMO_DATA: 'true' }).demoData).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { parseEnv } from '@agora/common';
 import { z } from 'zod';
+import { loadSocialConfig } from '../social/social.config.js';
 
 const MIB = 1024 * 1024;
 
@@ -67,6 +68,8 @@ export interface MaxBytesLimits {
 export interface ConsultationConfig {
   demoData: boolean;
   project: { maxBytes: MaxBytesLimits; timeZone: string };
+  /** The library service's base URL (`LIBRARY_URL`), for its internal routes: uploaded icons. */
+  libraryUrl: string;
 }
 
 /** Typed, validated settings of the consultation service. */
@@ -82,5 +85,6 @@ export function loadConsultationConfig(env: Record<string, string | undefined>):
       },
       timeZone: e.PROJECT_TIME_ZONE,
     },
+    libraryUrl: loadSocialConfig(env).libraryUrl,
   };
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { LoggedIn, RequireRole } from '@agora/common';
 import type { ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
 import { FormBody } from '../http/form.js';
+import { IconFormBody, LibraryIcons, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import {
   ID_ORDER_SCHEMA,
@@ -18,14 +19,25 @@ import {
   parseId,
   parseIdOrder,
   parseNewChoice,
-  parseNewQuestion,
+  parseNewQuestionWithIcons,
   parseQuestionChange,
   parseRole,
   parseTokenOrder,
+  choiceIconIndex,
+  MAX_CHOICES,
 } from './profile.input.js';
 import { ProfileService } from './profile.service.js';
 
 const DELETED = { message: 'data deleted' } as const;
+
+/** Profile forms: text fields of at most 256 kB; a new question's choice icons in `icons_i`, a choice's in `icon`. */
+const QUESTION_ICONS = {
+  accepts: (field: string) => choiceIconIndex(field) !== null,
+  files: MAX_CHOICES,
+  fields: 200,
+  fieldSize: 256 * 1024,
+};
+const CHOICE_ICON = { ...QUESTION_ICONS, accepts: (field: string) => field === 'icon', files: 1 };
 
 /**
  * Consultation-profile questions (docs/decisions/0012-profile-threads-social.md): admins write; every
@@ -34,7 +46,10 @@ const DELETED = { message: 'data deleted' } as const;
 @ApiTags('consultationProfile')
 @Controller('consultationProfile')
 export class ProfileQuestionController {
-  constructor(private readonly profile: ProfileService) {}
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly icons: LibraryIcons,
+  ) {}
 
   @LoggedIn()
   @Get('category/:category/role/:role')
@@ -52,15 +67,24 @@ export class ProfileQuestionController {
   @RequireRole('admin')
   @Post()
   @HttpCode(200)
-  @FormBody()
+  @IconFormBody(QUESTION_ICONS)
   @ApiOperation({
     summary: 'Add a question: question, category, role, weight, choices[i][content|icon|weight]',
-    description: 'JSON, or multipart with `choices[i][field]` fields or `choices` as JSON text.',
+    description:
+      'JSON, or multipart with `choices[i][field]` fields or `choices` as JSON text. In multipart, the icon ' +
+      'of choice i may be an uploaded SVG, PNG, JPEG or WebP file `icons_i` instead of `choices[i][icon]`.',
   })
   @ApiBody({ type: ProfileQuestionForm })
   @ApiOkResponse({ type: ProfileQuestionResponse })
-  create(@Body() body: unknown): Promise<ProfileQuestionWire> {
-    return this.profile.create(parseNewQuestion(body));
+  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<ProfileQuestionWire> {
+    const { input, slots } = parseNewQuestionWithIcons(
+      body,
+      (files ?? []).map((f) => f.fieldname),
+    );
+    return this.icons.writer(files)((urls) => {
+      urls.forEach((url, k) => (input.choices[slots[k]!]!.icon = url));
+      return this.profile.create(input);
+    });
   }
 
   @RequireRole('admin')
@@ -96,18 +120,25 @@ export class ProfileQuestionController {
 @RequireRole('admin')
 @Controller('consultationWeight')
 export class ProfileChoiceController {
-  constructor(private readonly profile: ProfileService) {}
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly icons: LibraryIcons,
+  ) {}
 
   @Post()
   @HttpCode(200)
-  @FormBody()
+  @IconFormBody(CHOICE_ICON)
   @ApiOperation({
-    summary: 'Add a choice to a question: question (token), content, icon (marker URL), weight',
+    summary:
+      'Add a choice to a question: question (token), content, icon (marker URL, or an uploaded file), weight',
   })
   @ApiBody({ type: ProfileChoiceForm })
   @ApiOkResponse({ type: ProfileChoiceResponse })
-  create(@Body() body: unknown): Promise<ProfileChoiceWire> {
-    return this.profile.addChoice(parseNewChoice(body));
+  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<ProfileChoiceWire> {
+    const input = parseNewChoice(body, !!files?.length);
+    return this.icons.writer(files)(([url]) =>
+      this.profile.addChoice(url === undefined ? input : { ...input, icon: url }),
+    );
   }
 
   @Put('sortOrder')
@@ -119,12 +150,22 @@ export class ProfileChoiceController {
   }
 
   @Put('id/:id')
-  @FormBody()
-  @ApiOperation({ summary: 'Change the content, weight or icon of a choice' })
+  @IconFormBody(CHOICE_ICON)
+  @ApiOperation({
+    summary: 'Change the content, weight or icon of a choice (icon: a marker URL, or an uploaded file)',
+  })
   @ApiBody({ type: ProfileChoiceChangeForm })
   @ApiOkResponse({ type: ProfileChoiceResponse })
-  update(@Param('id') id: string, @Body() body: unknown): Promise<ProfileChoiceWire> {
-    return this.profile.updateChoice(parseId(id), parseChoiceChange(body));
+  update(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @UploadedFiles() files?: IconFile[],
+  ): Promise<ProfileChoiceWire> {
+    const choice = parseId(id);
+    const change = parseChoiceChange(body, !!files?.length);
+    return this.icons.writer(files)(([url]) =>
+      this.profile.updateChoice(choice, url === undefined ? change : { ...change, icon: url }),
+    );
   }
 
   @Delete('id/:id')

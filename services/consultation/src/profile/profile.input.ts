@@ -1,6 +1,6 @@
 import { CONSULTATION_ROLES, type ConsultationRole } from '@agora/contracts';
 import { AppError } from '@agora/common';
-import { integer, isLink, json, readForm, text, token, type FieldReader } from '../http/form.js';
+import { formFields, integer, isLink, json, readForm, text, token, type FieldReader } from '../http/form.js';
 import { parseToken } from '../http/params.js';
 import { assertForm } from '../validation/scope.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
@@ -9,7 +9,7 @@ import { PROFILE_SCOPE } from './profile.rules.js';
 const RULES = PROFILE_SCOPE.rules;
 const QUESTION_RULES = { question: RULES['question']!, weight: RULES['weight']! };
 const CHOICE_RULES = { content: RULES['content']!, icon: RULES['icon']!, weight: RULES['weight']! };
-const MAX_CHOICES = 100;
+export const MAX_CHOICES = 100;
 
 export interface ChoiceInput {
   content: string;
@@ -42,6 +42,8 @@ const icon: FieldReader<string> = (raw, field) => {
 };
 
 const CHOICE_READERS = { content: text, icon, weight };
+const FILE_CHOICE_READERS = { content: text, weight };
+const FILE_CHOICE_RULES = { content: RULES['content']!, weight: RULES['weight']! };
 
 /** Runs `read`, naming the field of a nested entry in its message (`choices[2].icon: …`). */
 function within<T>(prefix: string, read: () => T): T {
@@ -53,27 +55,47 @@ function within<T>(prefix: string, read: () => T): T {
   }
 }
 
-function choiceOf(values: Partial<ChoiceInput>): ChoiceInput {
-  return { content: values.content!, icon: values.icon!, weight: values.weight! };
+/** A choice; when its icon is uploaded (`iconUploaded`), without an `icon` field and with '' until it is stored. */
+function readChoice(entry: unknown, iconUploaded: boolean): ChoiceInput {
+  if (!iconUploaded) {
+    const values = readForm<ChoiceInput>(entry, CHOICE_READERS);
+    assertForm(CHOICE_RULES, values, 'post');
+    return { content: values.content!, icon: values.icon!, weight: values.weight! };
+  }
+  if (entry !== null && typeof entry === 'object' && Object.hasOwn(entry, 'icon'))
+    throw ValidationErrors.invalidField('icon', 'send a link or a file, not both');
+  const values = readForm<Omit<ChoiceInput, 'icon'>>(entry, FILE_CHOICE_READERS);
+  assertForm(FILE_CHOICE_RULES, values, 'post');
+  return { content: values.content!, icon: '', weight: values.weight! };
 }
 
-/** The choices of a new question: a list (JSON, `choices[i][field]` form fields, or JSON text). */
-const choices: FieldReader<ChoiceInput[]> = json((value, field) => {
-  // `choices[3][content]` alone arrives from a form as a sparse list: take the entries that are there
-  const list = Array.isArray(value) ? value.filter((v) => v !== undefined) : null;
-  if (!list) throw ValidationErrors.invalidField(field, 'a list of choices');
-  if (list.length > MAX_CHOICES) throw ValidationErrors.invalidField(field, `at most ${MAX_CHOICES} choices`);
-  return list.map((entry, i) => {
-    const at = `${field}[${i}]`;
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
-      throw ValidationErrors.invalidField(at, '{content, icon, weight}');
-    return within(`${at}.`, () => {
-      const values = readForm<ChoiceInput>(entry, CHOICE_READERS);
-      assertForm(CHOICE_RULES, values, 'post');
-      return choiceOf(values);
+/** The choice index `i` of an `icons_i` file part of `POST ConsultationProfile`; null for another name. */
+export function choiceIconIndex(field: string): number | null {
+  const m = /^icons_(0|[1-9][0-9]{0,2})$/.exec(field);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The choices of a new question: a list (JSON, `choices[i][field]` form fields, or JSON text). `uploaded` holds
+ * the indexes `i` (as sent) of the choices whose icon is a file (`icons_i`); `slots` gets, for each, its position
+ * in the answer.
+ */
+function choicesReader(uploaded: readonly number[], slots: Map<number, number>): FieldReader<ChoiceInput[]> {
+  return json((value, field) => {
+    if (!Array.isArray(value)) throw ValidationErrors.invalidField(field, 'a list of choices');
+    // `choices[3][content]` alone arrives from a form as a sparse list: take the entries that are there
+    const list = value.flatMap((entry: unknown, i) => (entry === undefined ? [] : [{ entry, i }]));
+    if (list.length > MAX_CHOICES)
+      throw ValidationErrors.invalidField(field, `at most ${MAX_CHOICES} choices`);
+    return list.map(({ entry, i }, position) => {
+      const at = `${field}[${i}]`;
+      if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+        throw ValidationErrors.invalidField(at, '{content, icon, weight}');
+      if (uploaded.includes(i)) slots.set(i, position);
+      return within(`${at}.`, () => readChoice(entry, uploaded.includes(i)));
     });
   });
-});
+}
 
 interface QuestionFields {
   question: string;
@@ -83,21 +105,53 @@ interface QuestionFields {
   choices: ChoiceInput[];
 }
 
-const QUESTION_READERS = { question: text, category: token, role: parseRole, weight, choices };
-
 /** `POST ConsultationProfile`: question, category (token), role, weight and choices (optional). */
 export function parseNewQuestion(body: unknown): QuestionInput {
-  const values = readForm<QuestionFields>(body, QUESTION_READERS);
+  return parseNewQuestionWithIcons(body, []).input;
+}
+
+/**
+ * `POST ConsultationProfile` with uploaded choice icons: `iconFields` are the names of the file parts
+ * (`icons_i`, each naming a sent choice `i`). `slots[k]` is the position in `input.choices` of the choice whose
+ * icon is `iconFields[k]`; those choices have the icon '' until it is stored.
+ */
+export function parseNewQuestionWithIcons(
+  body: unknown,
+  iconFields: readonly string[],
+): { input: QuestionInput; slots: number[] } {
+  const uploaded = iconFields.map((f) => {
+    const i = choiceIconIndex(f);
+    if (i === null) throw ValidationErrors.invalidField(f, 'unknown field');
+    return i;
+  });
+  const twice = iconFields.find((f, k) => iconFields.indexOf(f) !== k);
+  if (twice !== undefined) throw ValidationErrors.invalidField(twice, 'one file per choice');
+  const found = new Map<number, number>();
+  const values = readForm<QuestionFields>(body, {
+    question: text,
+    category: token,
+    role: parseRole,
+    weight,
+    choices: choicesReader(uploaded, found),
+  });
   assertForm(QUESTION_RULES, values, 'post');
   if (values.category === undefined)
     throw ValidationErrors.invalidField('category', 'This value is required.');
   if (values.role === undefined) throw ValidationErrors.invalidField('role', 'This value is required.');
+  const slots = uploaded.map((i, k) => {
+    const slot = found.get(i);
+    if (slot === undefined) throw ValidationErrors.invalidField(iconFields[k]!, `there is no choice ${i}`);
+    return slot;
+  });
   return {
-    category: values.category,
-    role: values.role,
-    question: values.question!,
-    weight: values.weight!,
-    choices: values.choices ?? [],
+    input: {
+      category: values.category,
+      role: values.role,
+      question: values.question!,
+      weight: values.weight!,
+      choices: values.choices ?? [],
+    },
+    slots,
   };
 }
 
@@ -109,19 +163,28 @@ export function parseQuestionChange(body: unknown): { question?: string; weight?
   return values;
 }
 
-/** `POST consultationWeight`: a new choice of a question (its token in `question`). */
-export function parseNewChoice(body: unknown): ChoiceInput & { question: string } {
-  const values = readForm<ChoiceInput & { question: string }>(body, { ...CHOICE_READERS, question: token });
-  assertForm(CHOICE_RULES, values, 'post');
-  if (values.question === undefined)
-    throw ValidationErrors.invalidField('question', 'This value is required.');
-  return { question: values.question, ...choiceOf(values) };
+/**
+ * `POST consultationWeight`: a new choice of a question (its token in `question`); with `iconUploaded`, its icon is
+ * a file (no `icon` field) and '' until it is stored.
+ */
+export function parseNewChoice(body: unknown, iconUploaded = false): ChoiceInput & { question: string } {
+  const fields = formFields(body);
+  const q = fields.question;
+  delete fields.question;
+  const choice = readChoice(fields, iconUploaded);
+  if (q === undefined) throw ValidationErrors.invalidField('question', 'This value is required.');
+  return { question: token(q, 'question'), ...choice };
 }
 
-/** `PUT consultationWeight/id/{id}`: content, weight or icon (any of them). */
-export function parseChoiceChange(body: unknown): Partial<ChoiceInput> {
+/**
+ * `PUT consultationWeight/id/{id}`: content, weight or icon (any of them); with `iconUploaded`, the icon is a file
+ * (no `icon` field), stored afterwards.
+ */
+export function parseChoiceChange(body: unknown, iconUploaded = false): Partial<ChoiceInput> {
   const values = readForm<ChoiceInput>(body, CHOICE_READERS, ['id']);
-  if (Object.keys(values).length === 0) throw nothingToChange('content, weight, icon');
+  if (iconUploaded && values.icon !== undefined)
+    throw ValidationErrors.invalidField('icon', 'send a link or a file, not both');
+  if (Object.keys(values).length === 0 && !iconUploaded) throw nothingToChange('content, weight, icon');
   assertForm(CHOICE_RULES, values, 'put');
   return values;
 }

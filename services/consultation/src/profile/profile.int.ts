@@ -135,15 +135,16 @@ describe('consultation profile', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a file part, a JSON array and malformed JSON, writing nothing', async () => {
+  it('refuses a file part other than icons_i, a JSON array and malformed JSON, writing nothing', async () => {
     const before = await counts();
     const file = await call('post', '/consultationProfile')
       .field('question', 'Με αρχείο')
       .field('category', CATEGORY)
       .field('role', 'normal')
       .field('weight', '1')
-      .attach('icons_0', Buffer.from('<svg/>'), 'icon.svg');
+      .attach('icon', Buffer.from('<svg/>'), 'icon.svg');
     expect(file.status).toBe(400);
+    expect(file.body.Error).toBe('icon: files are not accepted here: send the link of a library file');
     const array = await call('post', '/consultationProfile').send([TRANSPORT]);
     expect(array.status).toBe(400);
     expect(array.body.Error).toBe('the body must be a JSON object or a form');

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '@agora/common';
 import type { VariableWire } from '@agora/contracts';
+import { assertNotBoth, IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
 import { VariableService } from './variable.service.js';
@@ -11,7 +12,10 @@ import { VariableService } from './variable.service.js';
 @RequireRole('admin')
 @Controller('variable')
 export class VariableController {
-  constructor(private readonly variables: VariableService) {}
+  constructor(
+    private readonly variables: VariableService,
+    private readonly icons: LibraryIcons,
+  ) {}
 
   @Get('project/:project')
   @ApiOperation({
@@ -38,20 +42,30 @@ export class VariableController {
 
   @Post()
   @HttpCode(200)
-  @StructureFormBody()
+  @IconFormBody(ONE_ICON)
   @ApiOperation({
     summary: 'Add a variable at the end of its attribute',
-    description: 'variable_type: a JSON list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES)',
+    description:
+      'variable_type: a JSON list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES). ' +
+      'icon: a marker URL, or an uploaded SVG, PNG, JPEG or WebP file (multipart).',
   })
-  create(@Body() body: unknown): Promise<VariableWire> {
-    return this.variables.create(body);
+  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<VariableWire> {
+    assertNotBoth(body, files ?? []);
+    return this.variables.create(body, this.icons.writer(files));
   }
 
   @Put('token/:token')
-  @StructureFormBody()
-  @ApiOperation({ summary: 'Change the fields sent ({is_visible} alone hides or shows)' })
-  update(@Param('token', TokenPipe) token: string, @Body() body: unknown): Promise<VariableWire> {
-    return this.variables.update(token, body);
+  @IconFormBody(ONE_ICON)
+  @ApiOperation({
+    summary: 'Change the fields sent ({is_visible} alone hides or shows); icon: a URL or an uploaded file',
+  })
+  update(
+    @Param('token', TokenPipe) token: string,
+    @Body() body: unknown,
+    @UploadedFiles() files?: IconFile[],
+  ): Promise<VariableWire> {
+    assertNotBoth(body, files ?? []);
+    return this.variables.update(token, body, this.icons.writer(files));
   }
 
   @Delete('token/:token')

@@ -139,8 +139,9 @@ describe('variables', () => {
         mname: 'x',
         variable_type: JSON.stringify([radio]),
       })
-      .attach('icon', Buffer.from('x'), 'icon.png');
+      .attach('picture', Buffer.from('x'), 'icon.png');
     expect(file.status).toBe(400);
+    expect(file.body.Error).toBe('picture: files are not accepted here: send the link of a library file');
     expect(await count()).toBe(before);
     // the same short name under another attribute is fine
     expect(

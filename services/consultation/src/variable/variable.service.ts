@@ -15,6 +15,7 @@ import {
   updateColumns,
   VARIABLES,
 } from '../node/tree.js';
+import { NO_ICONS, type IconWrite } from '../http/icons.js';
 import { parseToken } from '../http/params.js';
 import { assertForm } from '../validation/scope.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
@@ -84,7 +85,8 @@ export class VariableService {
     return row;
   }
 
-  async create(body: unknown): Promise<VariableWire> {
+  /** Adds a variable; `icons` stores an uploaded icon (after the checks, before the write). */
+  async create(body: unknown, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
     const form = new Form(body, FIELDS);
     assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'post');
     const ref = form.text('attribute');
@@ -92,31 +94,36 @@ export class VariableService {
     const attribute = parseToken(ref);
     const variableType = parseVariableType(form.json('variable_type'));
     const mname = form.text('mname')!;
-    const token = await this.db.transaction(async (m) => {
-      await lockParents(m, VARIABLES, [attribute]);
-      await assertUniqueMname(m, VARIABLES, attribute, mname);
-      const [row] = await m.query<Array<{ token: string }>>(
-        `INSERT INTO consultation.variable (attribute, mname, description, tooltip, icon, is_visible, variable_type,
-           sort_order)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING token`,
-        [
-          attribute,
-          mname,
-          form.text('description') ?? '',
-          form.text('tooltip') ?? '',
-          form.text('icon') ?? '',
-          form.bool('is_visible') ?? true,
-          JSON.stringify(variableType),
-          await nextPosition(m, VARIABLES, attribute),
-        ],
-      );
-      return row!.token;
-    });
+    const token = await icons(([icon]) =>
+      this.db.transaction(async (m) => {
+        await lockParents(m, VARIABLES, [attribute]);
+        await assertUniqueMname(m, VARIABLES, attribute, mname);
+        const [row] = await m.query<Array<{ token: string }>>(
+          `INSERT INTO consultation.variable (attribute, mname, description, tooltip, icon, is_visible, variable_type,
+             sort_order)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING token`,
+          [
+            attribute,
+            mname,
+            form.text('description') ?? '',
+            form.text('tooltip') ?? '',
+            icon ?? form.text('icon') ?? '',
+            form.bool('is_visible') ?? true,
+            JSON.stringify(variableType),
+            await nextPosition(m, VARIABLES, attribute),
+          ],
+        );
+        return row!.token;
+      }),
+    );
     return this.find(token);
   }
 
-  /** Changes the fields sent (only those); `{is_visible}` alone hides or shows. */
-  async update(token: string, body: unknown): Promise<VariableWire> {
+  /**
+   * Changes the fields sent (only those); `{is_visible}` alone hides or shows. `icons` stores an uploaded icon
+   * (after the checks, before the write).
+   */
+  async update(token: string, body: unknown, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
     const current = await this.row(token);
     const form = new Form(body, FIELDS);
     assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'put');
@@ -136,11 +143,14 @@ export class VariableService {
         JSON.stringify(parseVariableType(form.json('variable_type'))),
         '$::jsonb',
       ]);
-    await this.db.transaction(async (m) => {
-      const mname = form.text('mname');
-      if (mname !== undefined && mname !== current.mname)
-        await assertUniqueMname(m, VARIABLES, current.attribute, mname, token);
-      await updateColumns(m, VARIABLES, token, changes);
+    await icons(async ([icon]) => {
+      if (icon !== undefined) changes.push(['icon', icon]);
+      await this.db.transaction(async (m) => {
+        const mname = form.text('mname');
+        if (mname !== undefined && mname !== current.mname)
+          await assertUniqueMname(m, VARIABLES, current.attribute, mname, token);
+        await updateColumns(m, VARIABLES, token, changes);
+      });
     });
     return this.find(token);
   }

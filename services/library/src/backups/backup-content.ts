@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { AppError } from '@agora/common';
 import { z } from 'zod';
+import { ICON_MAX_BYTES, ICON_NAME, ICON_PREFIX } from '../markers/icons-internal.controller.js';
 import { MARKER_PREFIX } from '../markers/markers.controller.js';
 import { isValidKey } from '../storage/storage-key.js';
 import { sniffDocument } from '../uploads/document.js';
@@ -157,7 +158,7 @@ const ROW_RULES: Record<TableName, (row: Row) => Row> = {
  * when the row says `image/svg+xml`), a thumbnail or a rich-text image (raster), a document (.pdf/.doc/.docx
  * as its key's extension says) or a map marker (a sanitised SVG).
  */
-export type FileKind = 'image' | 'thumbnail' | 'document' | 'editor' | 'marker';
+export type FileKind = 'image' | 'thumbnail' | 'document' | 'editor' | 'marker' | 'icon';
 
 export interface FileRef {
   key: string;
@@ -178,14 +179,21 @@ export function keysOf(table: TableName, row: Row): FileRef[] {
   return out;
 }
 
-/** The folders of the whole library that no row refers to: rich-text images and map markers. */
+/**
+ * The folders of the whole library that no row refers to: rich-text images, map markers and the icons of the
+ * consultation structure (attributes, variables, profile choices), which other services link to by URL.
+ */
 export const EDITOR_PREFIX = 'editor/';
-export const LIBRARY_FOLDERS = [EDITOR_PREFIX, MARKER_PREFIX] as const;
+export const LIBRARY_FOLDERS = [EDITOR_PREFIX, MARKER_PREFIX, ICON_PREFIX] as const;
 
-/** The kind of a key of those folders: `editor/<key>` images, `markers/<name>.svg` markers, else null. */
+/**
+ * The kind of a key of those folders: `editor/<key>` images, `markers/<name>.svg` markers, `icons/<name>` icons,
+ * else null.
+ */
 export function folderKindOf(k: string): FileKind | null {
   if (!isValidKey(k)) return null;
   if (k.startsWith(EDITOR_PREFIX)) return 'editor';
+  if (k.startsWith(ICON_PREFIX)) return ICON_NAME.test(k.slice(ICON_PREFIX.length)) ? 'icon' : null;
   const name = k.startsWith(MARKER_PREFIX) ? k.slice(MARKER_PREFIX.length) : '';
   return name.endsWith('.svg') && !name.includes('/') ? 'marker' : null;
 }
@@ -226,6 +234,12 @@ export async function checkStagedFile(dir: string, ref: FileRef): Promise<void> 
   switch (ref.kind) {
     case 'marker':
       return resanitizeSvg(file, ref.key);
+    case 'icon': {
+      if (size > ICON_MAX_BYTES) throw BackupErrors.badFile(ref.key, 'an icon within the size limit');
+      if (ref.key.endsWith('.svg')) return resanitizeSvg(file, ref.key);
+      if (!(await imageFormatOf(file))) throw BackupErrors.badFile(ref.key, RASTER);
+      return;
+    }
     case 'document': {
       if (size > UPLOAD_LIMITS.document)
         throw BackupErrors.badFile(ref.key, 'a document within the size limit');

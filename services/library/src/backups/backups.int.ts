@@ -113,11 +113,15 @@ describe('library backups', () => {
     await svc.db.query(
       `INSERT INTO library.documentation (uri, title, type, resource_key) VALUES ('rules', 'Rules', 'resource', 'docs/rules.pdf')`,
     );
-    // The library folders no row refers to: an image of a rich-text page and a map marker.
+    // The library folders no row refers to: an image of a rich-text page, a map marker and icons.
     await mkdir(path.join(root, 'editor'), { recursive: true });
     await writeFile(path.join(root, EDITOR_IMAGE), pngBytes());
     await mkdir(path.join(root, 'markers'), { recursive: true });
     await writeFile(path.join(root, MARKER), sanitizeSvg(Buffer.from(MARKER_SVG)));
+    // Icons of the consultation structure, uploaded through the library: a raster one and an SVG one.
+    await mkdir(path.join(root, 'icons'), { recursive: true });
+    await writeFile(path.join(root, 'icons', 'bench-0a1b2c3d.png'), pngBytes());
+    await writeFile(path.join(root, 'icons', 'tree-1a2b3c4d.svg'), sanitizeSvg(Buffer.from(MARKER_SVG)));
     await svc.db.query(
       `INSERT INTO library.documentation (uri, title, type, html) VALUES ('about', 'About', 'html', $1)`,
       [`<p>about<img src="/api/files/${EDITOR_IMAGE}" alt="" /></p>`],
@@ -210,12 +214,15 @@ describe('library backups', () => {
       'library_view.jsonl',
     ]);
     expect(JSON.parse(entries.get('manifest.json')!.toString())).toEqual(
-      expect.objectContaining({ counts: { library_item: 3, documentation: 2, library_view: 1 }, files: 9 }),
+      expect.objectContaining({ counts: { library_item: 3, documentation: 2, library_view: 1 }, files: 11 }),
     );
     expect(entries.get('files/docs/rules.pdf')).toEqual(await readFile(path.join(a.root, 'docs/rules.pdf')));
-    // the whole library: the rich-text images and the map markers too, never the backups themselves
+    // the whole library: the rich-text images, the map markers and icons too, never the backups themselves
     expect(entries.get(`files/${EDITOR_IMAGE}`)).toEqual(await readFile(path.join(a.root, EDITOR_IMAGE)));
     expect(entries.get(`files/${MARKER}`)).toEqual(await readFile(path.join(a.root, MARKER)));
+    // and the structure's uploaded icons
+    for (const icon of ['icons/bench-0a1b2c3d.png', 'icons/tree-1a2b3c4d.svg'])
+      expect(entries.get(`files/${icon}`)).toEqual(await readFile(path.join(a.root, icon)));
     expect([...entries.keys()].filter((k) => k.startsWith('files/backups'))).toEqual([]);
     expect(entries.get('library_item.jsonl')!.toString().trim().split('\n')).toHaveLength(3);
   });

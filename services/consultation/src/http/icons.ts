@@ -1,0 +1,220 @@
+import {
+  applyDecorators,
+  HttpException,
+  Inject,
+  Injectable,
+  mixin,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes } from '@nestjs/swagger';
+import { AppError, LOGGER, SERVICE_CONFIG, signIdentity, type ServiceConfig } from '@agora/common';
+import { IDENTITY_HEADER } from '@agora/contracts';
+import type { Logger } from 'pino';
+import { of, type Observable } from 'rxjs';
+import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
+import type { ConsultationConfig } from '../config/consultation.config.js';
+import { ValidationErrors } from '../validation/validation.errors.js';
+
+/**
+ * Uploaded icons of the structure forms (attribute, variable, profile choices). The consultation service keeps no
+ * files: an uploaded icon is checked and stored by the library (`POST /internal/library/icons`), and the write keeps
+ * its URL, like a marker's. A string `icon` field stays a URL.
+ */
+
+/** Largest icon accepted (bytes): the library's own limit. */
+export const ICON_MAX_BYTES = 1024 * 1024;
+const LIBRARY_TIMEOUT_MS = 10_000;
+
+/** One uploaded file part, as multer holds it in memory. */
+export interface IconFile {
+  fieldname: string;
+  originalname: string;
+  mimetype: string;
+  buffer: Buffer;
+  size: number;
+}
+
+export const IconErrors = {
+  notHere: (field: string) =>
+    AppError.badRequest(
+      'REQUEST.FILE',
+      `${field}: files are not accepted here: send the link of a library file`,
+    ),
+  both: (field: string) => ValidationErrors.invalidField(field, 'send a link or a file, not both'),
+  tooLarge: (field: string) =>
+    new AppError(
+      'ICON.TOO_LARGE',
+      413,
+      `${field}: the file is larger than ${ICON_MAX_BYTES / 1024 / 1024} MB`,
+    ),
+  refused: (field: string, status: number, message: string, code: string) =>
+    new AppError(code, status, `${field}: ${message}`),
+  unavailable: () =>
+    new AppError(
+      'ICON.LIBRARY_UNAVAILABLE',
+      503,
+      'the library service cannot store the icon now: try again later',
+    ),
+};
+
+interface IconFormOptions {
+  /** Whether a file may come in this part (`icon`, `icons_3`). */
+  accepts: (field: string) => boolean;
+  /** At most this many files. */
+  files: number;
+  /** At most this many text fields, each at most `fieldSize` bytes. */
+  fields: number;
+  fieldSize: number;
+}
+
+function iconFormInterceptor(options: IconFormOptions): Type<NestInterceptor> {
+  const Multipart = AnyFilesInterceptor({
+    limits: {
+      fileSize: ICON_MAX_BYTES,
+      files: options.files,
+      fields: options.fields,
+      fieldSize: options.fieldSize,
+    },
+    fileFilter: (_req, file, done) =>
+      options.accepts(file.fieldname) ? done(null, true) : done(IconErrors.notHere(file.fieldname), false),
+  });
+
+  @Injectable()
+  class IconFormInterceptor implements NestInterceptor {
+    private readonly multipart = new Multipart();
+
+    async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      try {
+        await this.multipart.intercept(ctx, { handle: () => of(null) });
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        const cause =
+          e instanceof Error ? (e.cause as { code?: string; field?: string } | undefined) : undefined;
+        if (cause?.code === 'LIMIT_FILE_SIZE') throw IconErrors.tooLarge(cause.field ?? 'icon');
+        if (cause?.code === 'LIMIT_FILE_COUNT') throw AppError.badRequest('REQUEST.FILE', 'too many files');
+        if (e instanceof HttpException) throw new AppError('REQUEST.FORM', e.getStatus(), e.message);
+        throw AppError.badRequest('REQUEST.FORM', 'malformed multipart/form-data');
+      }
+      return next.handle();
+    }
+  }
+  return mixin(IconFormInterceptor);
+}
+
+/**
+ * A write taking JSON or multipart/form-data text fields and, in multipart, uploaded icon files in the parts that
+ * `accepts` names (read them with `@UploadedFiles()`); any other file is a 400.
+ */
+export function IconFormBody(options: IconFormOptions): MethodDecorator {
+  return applyDecorators(
+    UseInterceptors(iconFormInterceptor(options)),
+    ApiConsumes('application/json', 'multipart/form-data'),
+  );
+}
+
+/** The structure forms' options: one `icon` file beside text fields of up to 2 MB (GeoJSON), at most 100. */
+export const ONE_ICON: IconFormOptions = {
+  accepts: (field) => field === 'icon',
+  files: 1,
+  fields: 100,
+  fieldSize: 2 * 1024 * 1024,
+};
+
+/**
+ * Runs a database write with the uploaded icons: stores them first, passes their URLs (in the order of the files)
+ * to `write`, and removes them again when `write` fails, so no icon is left without its row.
+ */
+export type IconWrite = <T>(write: (urls: string[]) => Promise<T>) => Promise<T>;
+
+/** A write without uploaded icons. */
+export const NO_ICONS: IconWrite = (write) => write([]);
+
+/** 400 when a field holds a link and a file. */
+export function assertNotBoth(body: unknown, files: readonly IconFile[]): void {
+  if (body === null || typeof body !== 'object') return;
+  for (const f of files) if (Object.hasOwn(body, f.fieldname)) throw IconErrors.both(f.fieldname);
+}
+
+/** The library's internal icon routes, called as the system (signed like the gateway's own calls). */
+@Injectable()
+export class LibraryIcons {
+  constructor(
+    @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The `IconWrite` of these files (none: the write runs as is). */
+  writer(files: readonly IconFile[] | undefined): IconWrite {
+    const list = [...(files ?? [])];
+    if (list.length === 0) return NO_ICONS;
+    return async <T>(write: (urls: string[]) => Promise<T>): Promise<T> => {
+      const urls: string[] = [];
+      try {
+        for (const file of list) urls.push(await this.store(file));
+        return await write(urls);
+      } catch (error) {
+        await Promise.all(urls.map((url) => this.remove(url)));
+        throw error;
+      }
+    };
+  }
+
+  private identity(): string {
+    return signIdentity(this.service.identity.secret, { user: null, sid: null, sys: 'gateway' });
+  }
+
+  /** Stores one icon: its URL; the library's 4xx as `{field}: {message}`, 503 when it cannot answer. */
+  async store(file: IconFile): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file.buffer)]), file.originalname || 'icon');
+    let res: Response;
+    try {
+      res = await fetch(`${this.config.libraryUrl}/internal/library/icons`, {
+        method: 'POST',
+        body: form,
+        headers: { [IDENTITY_HEADER]: this.identity(), accept: 'application/json' },
+        signal: AbortSignal.timeout(LIBRARY_TIMEOUT_MS),
+      });
+    } catch {
+      throw IconErrors.unavailable();
+    }
+    const body = (await res.json().catch(() => null)) as {
+      url?: unknown;
+      Error?: unknown;
+      code?: unknown;
+    } | null;
+    if (res.status >= 400 && res.status < 500 && typeof body?.Error === 'string')
+      throw IconErrors.refused(
+        file.fieldname,
+        res.status,
+        body.Error,
+        typeof body.code === 'string' ? body.code : 'ICON.REFUSED',
+      );
+    if (!res.ok || typeof body?.url !== 'string') throw IconErrors.unavailable();
+    return body.url;
+  }
+
+  /** Removes an icon stored by `store`; a failure is logged (the write has failed already). */
+  async remove(url: string): Promise<void> {
+    const name = url.split('/').pop() ?? '';
+    try {
+      const res = await fetch(
+        `${this.config.libraryUrl}/internal/library/icons/${encodeURIComponent(name)}`,
+        {
+          method: 'DELETE',
+          headers: { [IDENTITY_HEADER]: this.identity(), accept: 'application/json' },
+          signal: AbortSignal.timeout(LIBRARY_TIMEOUT_MS),
+        },
+      );
+      if (!res.ok) throw new Error(`status ${res.status}`);
+    } catch (error) {
+      this.logger.warn({ url, err: error }, 'an uploaded icon could not be removed after a failed write');
+    }
+  }
+}
