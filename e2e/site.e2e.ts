@@ -230,6 +230,10 @@ describe('npm start (one process, embedded database)', () => {
     // A hint the page did not use would be fetched twice (the hint, then the real request).
     for (const hint of remoteHints) expect(requested.filter((p) => p === hint)).toHaveLength(1);
     expect(requested).not.toContain('/remotes.json');
+    // Only this route's remote loads: the shell's start fetches no other remote (shareStrategy 'loaded-first').
+    expect(
+      requested.filter((p) => p.startsWith('/remotes/') && !p.startsWith('/remotes/mf-library/')),
+    ).toEqual([]);
     await context.close();
   });
 

@@ -146,7 +146,22 @@ describe('structure: plan project screen', () => {
     await page.getByTestId(testId).click();
   }
 
-  async function drag(from: Locator, to: Locator, toY: (box: { y: number; height: number }) => number) {
+  /** Two animation frames: dnd-kit has handled the pointer moves sent before (it works per frame). */
+  const frames = () =>
+    page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
+
+  /**
+   * Drags `from` onto `to` at height `toY`. `zone`: an empty list that must show it is the drop target
+   * (`is-over`) before the drop, which on a busy machine can lag the pointer.
+   */
+  async function drag(
+    from: Locator,
+    to: Locator,
+    toY: (box: { y: number; height: number }) => number,
+    zone?: Locator,
+  ) {
     await from.scrollIntoViewIfNeeded();
     const a = await from.boundingBox();
     const b = await to.boundingBox();
@@ -157,7 +172,18 @@ describe('structure: plan project screen', () => {
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await page.mouse.down();
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 4 });
+    await frames();
     await page.mouse.move(b.x + b.width / 2, toY(b), { steps: 12 });
+    await frames();
+    await page.mouse.move(b.x + b.width / 2 + 1, toY(b), { steps: 2 });
+    await frames();
+    if (zone) {
+      await until(
+        async () => (await zone.getAttribute('class')) ?? '',
+        (c) => c.split(' ').includes('is-over'),
+        'the drop target to be highlighted',
+      );
+    }
     await page.mouse.up();
     expect((await moved).status()).toBe(200);
   }
@@ -397,6 +423,7 @@ describe('structure: plan project screen', () => {
       attributeRow('Paths').getByTestId('plan-attribute-handle'),
       topicRow('Parks').getByTestId('plan-attributes'),
       (b) => b.y + b.height / 2,
+      topicRow('Parks').getByTestId('plan-attributes'),
     );
     await until(
       () => titles('attribute', topicRow('Parks')),

@@ -160,6 +160,10 @@ function makeConfig({ appDir, name, outDir, publicPath, version, host, exposes }
         exposes: host ? undefined : exposes,
         remotes: {},
         shared: sharedConfig({ provider: host }),
+        // The shell provides every shared module and remotes bring none (import: false), so nothing needs the
+        // remotes' entries to settle versions: 'loaded-first' keeps the shell's start from fetching every
+        // registered remote (what 'version-first' does), and a broken remote from breaking the start.
+        shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
         experiments: host

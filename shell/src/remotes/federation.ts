@@ -45,7 +45,7 @@ export async function registerRemotesFromRegistry(
 export function applyRemotesRegistry(body: unknown, source: string): RemotesRegistry {
   if (!isRegistry(body)) throw new Error(`remotes registry ${source}: not a map of names to manifest URLs`);
   // The build plugin created the 'shell' instance with its share scope; init() with the same name reuses it.
-  if (!getInstance()) init({ name: 'shell', remotes: [] });
+  if (!getInstance()) init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
   registerRemotes(
     Object.entries(body).map(([name, entry]) => ({ name, entry })),
     { force: true },
