@@ -211,6 +211,7 @@ describe('structure: categories and projects', () => {
       'Λόφος Φιλοπάππου',
     ]);
     await page.getByTestId('projects-reorder').click();
+    await page.getByTestId('project-handle').nth(1).waitFor(); // the drag-and-drop code loads now
     const from = await page.getByTestId('project-handle').nth(1).boundingBox();
     const to = await page.getByTestId('project-handle').nth(0).boundingBox();
     if (!from || !to) throw new Error('no handles');
@@ -218,6 +219,9 @@ describe('structure: categories and projects', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
     await page.mouse.up();
     await notification(page, 'Successful update');
     const order = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
@@ -326,7 +330,10 @@ describe('structure: categories and projects', () => {
     await eventually(() => box('Κέντρο Αθήνας').isChecked(), true);
     expect(await card('Κέντρο Αθήνας').getAttribute('class')).not.toContain('is-inactive');
 
-    // drag the second card above the first: the new order is saved
+    // no drag handles outside the reorder mode; in it, drag the second card above the first: the order is saved
+    expect(await tab.getByTestId('category-handle').count()).toBe(0);
+    await tab.getByTestId('categories-reorder').click();
+    await card('Second area').getByTestId('category-handle').waitFor();
     const from = await card('Second area').getByTestId('category-handle').boundingBox();
     const to = await card('Κέντρο Αθήνας').getByTestId('category-handle').boundingBox();
     if (!from || !to) throw new Error('no handles');
@@ -337,6 +344,10 @@ describe('structure: categories and projects', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    // dnd-kit works per animation frame: let it see the pointer there before the drop
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
     await page.mouse.up();
     expect((await saved).status()).toBe(200);
     await notification(page, 'Successful update');

@@ -207,7 +207,7 @@ describe('categories tab', () => {
     ]);
   });
 
-  it('saves the order with PUT category/sortOrder/ after a drop', async () => {
+  it('saves the order with PUT category/sortOrder/ after a drop in the reorder mode', async () => {
     const restore = layoutRows(60);
     try {
       document.cookie = 'token=t1';
@@ -220,6 +220,12 @@ describe('categories tab', () => {
         route: '/admin/administration/project/list',
         user: adminUser,
         messages,
+      });
+      // Cards are dragged only in the tab's reorder mode (spec part 2 §4).
+      await within(slot).findAllByTestId('category-card');
+      expect(within(slot).queryByTestId('category-handle')).toBeNull();
+      await act(async () => {
+        fireEvent.click(within(slot).getByTestId('categories-reorder'));
       });
       const handle = (await within(slot).findAllByTestId('category-handle'))[1] as HTMLElement;
       handle.focus();

@@ -1,55 +1,66 @@
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CategoryWire } from '@agora/contracts';
 import { api, Loading, useActiveCategory, useCategories, useNotify } from '@agora/platform';
 import { useAdminHref } from '../projects/base';
-import { SortableList, sortOrderMap, useSortableItem } from '../projects/sortable';
+import { LazySortableItem, LazySortableList, type DragProps } from '../projects/lazySortable';
+import { sortOrderMap } from '../projects/order';
 import './categories.css';
 
 /** id of the shell's aside slot (shell/src/layout/Layout.tsx) that the tab is rendered into. */
 export const ASIDE_SLOT_ID = 'sh-aside-slot';
 
+/** A category's card; in the tab's reorder mode (`reorder`) its image is the drag handle. */
 function CategoryCard({
   category,
   onActive,
+  reorder = false,
+  nodeRef,
+  handleRef,
+  handleAttributes,
+  handleListeners,
+  style,
+  dragging = false,
 }: {
   category: CategoryWire;
   onActive: (c: CategoryWire, on: boolean) => void;
-}) {
+} & Partial<DragProps>) {
   const intl = useIntl();
   const href = useAdminHref();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = useSortableItem(
-    category.token,
-  );
   const checkboxId = `st-cat-active-${category.token}`;
+  const image = category.summary_img ? (
+    <img src={category.summary_img} alt="" className="st-cat-img" draggable={false} />
+  ) : (
+    <span className="st-cat-img st-cat-noimg" aria-hidden="true">
+      {category.title.slice(0, 1).toUpperCase()}
+    </span>
+  );
   return (
     <li
-      ref={setNodeRef}
+      ref={nodeRef}
       style={style}
-      className={`st-cat-card${category.active ? '' : ' is-inactive'}${isDragging ? ' is-dragging' : ''}`}
+      className={`st-cat-card${category.active ? '' : ' is-inactive'}${dragging ? ' is-dragging' : ''}`}
       data-testid="category-card"
       data-token={category.token}
       data-active={category.active}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="st-cat-drag"
-        {...attributes}
-        {...listeners}
-        aria-label={intl.formatMessage({ id: 'structure.projects.sort.handle' }, { title: category.title })}
-        data-testid="category-handle"
-      >
-        {category.summary_img ? (
-          <img src={category.summary_img} alt="" className="st-cat-img" draggable={false} />
-        ) : (
-          <span className="st-cat-img st-cat-noimg" aria-hidden="true">
-            {category.title.slice(0, 1).toUpperCase()}
-          </span>
-        )}
-      </button>
+      {reorder ? (
+        <button
+          type="button"
+          ref={handleRef}
+          className="st-cat-drag"
+          {...handleAttributes}
+          {...handleListeners}
+          aria-label={intl.formatMessage({ id: 'structure.projects.sort.handle' }, { title: category.title })}
+          data-testid="category-handle"
+        >
+          {image}
+        </button>
+      ) : (
+        <span className="st-cat-drag">{image}</span>
+      )}
       <Link className="st-cat-title" to={href(`/category/${encodeURIComponent(category.token)}`)}>
         {category.title}
       </Link>
@@ -82,8 +93,8 @@ function CategoryCard({
 }
 
 /**
- * The categories tab (spec part 2 §2 "Categories sidebar tab"): draggable category cards with the summary image,
- * dimmed when inactive; a toolbox (shown on hover and on focus) with edit and the active-category checkbox
+ * The categories tab (spec part 2 §2 "Categories sidebar tab"): category cards with the summary image, dimmed when
+ * inactive, draggable in the tab's reorder mode (spec part 2 §4: drag and drop in edit mode only); a toolbox (shown on hover and on focus) with edit and the active-category checkbox
  * (checked makes it the only active category, unchecked leaves none); a link to add a category. Dropping a card
  * saves the new order with `PUT category/sortOrder/`.
  */
@@ -93,6 +104,8 @@ export function CategoriesTab() {
   const href = useAdminHref();
   const { data, error, mutate } = useCategories();
   const { setActive } = useActiveCategory();
+  const [reorder, setReorder] = useState(false);
+  const list = (cards: ReactNode) => <ul className="st-cat-list">{cards}</ul>;
 
   const changeActive = async (c: CategoryWire, on: boolean) => {
     try {
@@ -141,17 +154,46 @@ export function CategoriesTab() {
           <FormattedMessage id="structure.categories.none" />
         </p>
       ) : (
-        <SortableList
-          ids={data.map((c) => c.token)}
-          titleOf={(t) => data.find((c) => c.token === t)?.title ?? t}
-          onReorder={(tokens) => void saveOrder(tokens)}
-        >
-          <ul className="st-cat-list">
-            {data.map((c) => (
-              <CategoryCard key={c.token} category={c} onActive={(x, on) => void changeActive(x, on)} />
-            ))}
-          </ul>
-        </SortableList>
+        <>
+          {data.length > 1 && (
+            <button
+              type="button"
+              className="ag-button st-cat-reorder"
+              aria-pressed={reorder}
+              onClick={() => setReorder((on) => !on)}
+              data-testid="categories-reorder"
+            >
+              <FormattedMessage
+                id={reorder ? 'structure.projects.sort.done' : 'structure.projects.sort.start'}
+              />
+            </button>
+          )}
+          {reorder ? (
+            <Suspense fallback={<Loading />}>
+              <LazySortableList
+                ids={data.map((c) => c.token)}
+                titleOf={(t) => data.find((c) => c.token === t)?.title ?? t}
+                onReorder={(tokens) => void saveOrder(tokens)}
+              >
+                {list(
+                  data.map((c) => (
+                    <LazySortableItem key={c.token} id={c.token}>
+                      {(drag) => (
+                        <CategoryCard category={c} onActive={(x, on) => void changeActive(x, on)} {...drag} />
+                      )}
+                    </LazySortableItem>
+                  )),
+                )}
+              </LazySortableList>
+            </Suspense>
+          ) : (
+            list(
+              data.map((c) => (
+                <CategoryCard key={c.token} category={c} onActive={(x, on) => void changeActive(x, on)} />
+              )),
+            )
+          )}
+        </>
       )}
       <Link className="ag-button st-cat-add" to={href('/category/add')} data-testid="category-add">
         <FormattedMessage id="structure.categories.add" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ProjectWire } from '@agora/contracts';
@@ -16,44 +16,47 @@ import {
   useNotify,
 } from '@agora/platform';
 import { useAdminHref, useBasePath } from './base';
-import { SortableList, sortOrderMap, useSortableItem } from './sortable';
+import { LazySortableItem, LazySortableList, type DragProps } from './lazySortable';
+import { sortOrderMap } from './order';
 import './projects.css';
 
 const COLUMNS = ['col.title', 'col.mname', 'col.start', 'col.end', 'col.active', 'col.actions'];
 
+/** A project's row; in the list's reorder mode (`reorder`) it has a drag handle and moves while dragged. */
 function ProjectRow({
   project,
-  editMode,
   onDrop,
+  reorder = false,
+  nodeRef,
+  handleRef,
+  handleAttributes,
+  handleListeners,
+  style,
+  dragging = false,
 }: {
   project: ProjectWire;
-  editMode: boolean;
   onDrop: (p: ProjectWire) => void;
-}) {
+} & Partial<DragProps>) {
   const intl = useIntl();
   const href = useAdminHref();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = useSortableItem(
-    project.token,
-    !editMode,
-  );
   const name = encodeURIComponent(project.mname);
   const label = (id: string) => intl.formatMessage({ id: `structure.projects.${id}` });
   return (
     <tr
-      ref={setNodeRef}
+      ref={nodeRef}
       style={style}
-      className={isDragging ? 'is-dragging' : undefined}
+      className={dragging ? 'is-dragging' : undefined}
       data-testid="project-row"
       data-token={project.token}
     >
-      {editMode && (
+      {reorder && (
         <td className="st-handle-cell">
           <button
             type="button"
-            ref={setActivatorNodeRef}
+            ref={handleRef}
             className="st-handle"
-            {...attributes}
-            {...listeners}
+            {...handleAttributes}
+            {...handleListeners}
             aria-label={intl.formatMessage(
               { id: 'structure.projects.sort.handle' },
               { title: project.title },
@@ -146,6 +149,23 @@ function ProjectTable({ category }: { category: { token: string; title: string }
   if (error) return <ErrorFromCall error={error} />;
   if (isLoading || !data) return <Loading />;
   const projects = data;
+  const table = (rows: ReactNode) => (
+    <table className="ag-table st-table" data-testid="projects-table">
+      <caption className="st-visually-hidden">
+        <FormattedMessage id="structure.projects.caption" />
+      </caption>
+      <thead>
+        <tr>
+          {(editMode ? ['sort.column', ...COLUMNS] : COLUMNS).map((id) => (
+            <th key={id} scope="col">
+              <FormattedMessage id={`structure.projects.${id}`} />
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{rows}</tbody>
+    </table>
+  );
   return (
     <>
       <div className="st-toolbar">
@@ -175,31 +195,25 @@ function ProjectTable({ category }: { category: { token: string; title: string }
         </EmptyState>
       ) : (
         <div className="st-table-scroll">
-          <SortableList
-            ids={projects.map((p) => p.token)}
-            titleOf={(t) => projects.find((p) => p.token === t)?.title ?? t}
-            onReorder={(tokens) => void saveOrder(tokens)}
-          >
-            <table className="ag-table st-table" data-testid="projects-table">
-              <caption className="st-visually-hidden">
-                <FormattedMessage id="structure.projects.caption" />
-              </caption>
-              <thead>
-                <tr>
-                  {(editMode ? ['sort.column', ...COLUMNS] : COLUMNS).map((id) => (
-                    <th key={id} scope="col">
-                      <FormattedMessage id={`structure.projects.${id}`} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {projects.map((p) => (
-                  <ProjectRow key={p.token} project={p} editMode={editMode} onDrop={(x) => void drop(x)} />
-                ))}
-              </tbody>
-            </table>
-          </SortableList>
+          {editMode ? (
+            <Suspense fallback={<Loading />}>
+              <LazySortableList
+                ids={projects.map((p) => p.token)}
+                titleOf={(t) => projects.find((p) => p.token === t)?.title ?? t}
+                onReorder={(tokens) => void saveOrder(tokens)}
+              >
+                {table(
+                  projects.map((p) => (
+                    <LazySortableItem key={p.token} id={p.token}>
+                      {(drag) => <ProjectRow project={p} onDrop={(x) => void drop(x)} {...drag} />}
+                    </LazySortableItem>
+                  )),
+                )}
+              </LazySortableList>
+            </Suspense>
+          ) : (
+            table(projects.map((p) => <ProjectRow key={p.token} project={p} onDrop={(x) => void drop(x)} />))
+          )}
         </div>
       )}
     </>

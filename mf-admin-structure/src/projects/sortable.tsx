@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import {
   closestCenter,
@@ -18,12 +18,6 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { SortOrderMap } from '@agora/contracts';
-
-/** The body of `PUT category/sortOrder/` and `PUT project/sortOrder/`: token to 1-based position. */
-export function sortOrderMap(tokens: readonly string[]): SortOrderMap {
-  return Object.fromEntries(tokens.map((t, i) => [t, i + 1]));
-}
 
 /** The tokens after dropping `active` on `over`, or null when nothing moved. */
 export function reorder(tokens: readonly string[], event: DragEndEvent): string[] | null {
@@ -98,4 +92,29 @@ export function useSortableItem(id: string, disabled = false) {
     position: 'relative' as const,
   };
   return { ...sortable, style };
+}
+
+/** What a row or card needs in its list's reorder mode, as props (see `SortableItem`). */
+export interface DragProps {
+  reorder: boolean;
+  nodeRef: ReturnType<typeof useSortableItem>['setNodeRef'];
+  handleRef: ReturnType<typeof useSortableItem>['setActivatorNodeRef'];
+  handleAttributes: ReturnType<typeof useSortableItem>['attributes'];
+  handleListeners: ReturnType<typeof useSortableItem>['listeners'];
+  style: ReturnType<typeof useSortableItem>['style'];
+  dragging: boolean;
+}
+
+/** One item of a `SortableList`, for rows rendered lazily (see `lazySortable.tsx`): `children` gets its props. */
+export function SortableItem({ id, children }: { id: string; children: (drag: DragProps) => ReactElement }) {
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, style, isDragging } = useSortableItem(id);
+  return children({
+    reorder: true,
+    nodeRef: setNodeRef,
+    handleRef: setActivatorNodeRef,
+    handleAttributes: attributes,
+    handleListeners: listeners,
+    style,
+    dragging: isDragging,
+  });
 }
