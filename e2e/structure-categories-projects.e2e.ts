@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CategoryWire, ProjectWire } from '@agora/contracts';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { dragTo } from './support/drag.js';
 import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
@@ -212,17 +213,9 @@ describe('structure: categories and projects', () => {
     ]);
     await page.getByTestId('projects-reorder').click();
     await page.getByTestId('project-handle').nth(1).waitFor(); // the drag-and-drop code loads now
-    const from = await page.getByTestId('project-handle').nth(1).boundingBox();
     const to = await page.getByTestId('project-handle').nth(0).boundingBox();
-    if (!from || !to) throw new Error('no handles');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
-    await page.evaluate(
-      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-    );
-    await page.mouse.up();
+    if (!to) throw new Error('no handles');
+    await dragTo(page, page.getByTestId('project-handle').nth(1), { x: to.x + to.width / 2, y: to.y + 2 });
     await notification(page, 'Successful update');
     const order = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
     expect(order.map((p) => [p.mname, p.sort_order])).toEqual([
@@ -334,21 +327,15 @@ describe('structure: categories and projects', () => {
     expect(await tab.getByTestId('category-handle').count()).toBe(0);
     await tab.getByTestId('categories-reorder').click();
     await card('Second area').getByTestId('category-handle').waitFor();
-    const from = await card('Second area').getByTestId('category-handle').boundingBox();
     const to = await card('Κέντρο Αθήνας').getByTestId('category-handle').boundingBox();
-    if (!from || !to) throw new Error('no handles');
+    if (!to) throw new Error('no handles');
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/category/sortOrder/') && r.request().method() === 'PUT',
     );
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
-    // dnd-kit works per animation frame: let it see the pointer there before the drop
-    await page.evaluate(
-      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-    );
-    await page.mouse.up();
+    await dragTo(page, card('Second area').getByTestId('category-handle'), {
+      x: to.x + to.width / 2,
+      y: to.y + 2,
+    });
     expect((await saved).status()).toBe(200);
     await notification(page, 'Successful update');
     const order = await apiGet<CategoryWire[]>('category');

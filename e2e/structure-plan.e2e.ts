@@ -12,6 +12,7 @@ import type { AttributeWire, GeoJsonGeometry, TopicWire, VariableWire } from '@a
 import { toWgs84 } from '@agora/contracts/crs';
 import { apiAs, type ApiCall } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { dragTo } from './support/drag.js';
 import { until } from './support/wait.js';
 import { startTestSite, type TestSite } from './support/site.js';
 
@@ -146,16 +147,7 @@ describe('structure: plan project screen', () => {
     await page.getByTestId(testId).click();
   }
 
-  /** Two animation frames: dnd-kit has handled the pointer moves sent before (it works per frame). */
-  const frames = () =>
-    page.evaluate(
-      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-    );
-
-  /**
-   * Drags `from` onto `to` at height `toY`. `zone`: an empty list that must show it is the drop target
-   * (`is-over`) before the drop, which on a busy machine can lag the pointer.
-   */
+  /** Drags `from` onto `to` at height `toY` and waits for the saved order; `zone`: see `dragTo`. */
   async function drag(
     from: Locator,
     to: Locator,
@@ -163,28 +155,12 @@ describe('structure: plan project screen', () => {
     zone?: Locator,
   ) {
     await from.scrollIntoViewIfNeeded();
-    const a = await from.boundingBox();
     const b = await to.boundingBox();
-    if (!a || !b) throw new Error('nothing to drag');
+    if (!b) throw new Error('nothing to drop on');
     const moved = page.waitForResponse(
       (r) => r.url().includes('/sortOrder/') && r.request().method() === 'PUT',
     );
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 4 });
-    await frames();
-    await page.mouse.move(b.x + b.width / 2, toY(b), { steps: 12 });
-    await frames();
-    await page.mouse.move(b.x + b.width / 2 + 1, toY(b), { steps: 2 });
-    await frames();
-    if (zone) {
-      await until(
-        async () => (await zone.getAttribute('class')) ?? '',
-        (c) => c.split(' ').includes('is-over'),
-        'the drop target to be highlighted',
-      );
-    }
-    await page.mouse.up();
+    await dragTo(page, from, { x: b.x + b.width / 2, y: toY(b) }, zone);
     expect((await moved).status()).toBe(200);
   }
 

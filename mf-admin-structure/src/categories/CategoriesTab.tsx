@@ -1,11 +1,11 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CategoryWire } from '@agora/contracts';
 import { api, Loading, useActiveCategory, useCategories, useNotify } from '@agora/platform';
 import { useAdminHref } from '../projects/base';
-import { LazySortableItem, LazySortableList, type DragProps } from '../projects/lazySortable';
+import { Reorderable, ReorderToggle, type DragProps } from '../projects/lazySortable';
 import { sortOrderMap } from '../projects/order';
 import './categories.css';
 
@@ -105,7 +105,6 @@ export function CategoriesTab() {
   const { data, error, mutate } = useCategories();
   const { setActive } = useActiveCategory();
   const [reorder, setReorder] = useState(false);
-  const list = (cards: ReactNode) => <ul className="st-cat-list">{cards}</ul>;
 
   const changeActive = async (c: CategoryWire, on: boolean) => {
     try {
@@ -156,43 +155,22 @@ export function CategoriesTab() {
       ) : (
         <>
           {data.length > 1 && (
-            <button
-              type="button"
-              className="ag-button st-cat-reorder"
-              aria-pressed={reorder}
-              onClick={() => setReorder((on) => !on)}
-              data-testid="categories-reorder"
-            >
-              <FormattedMessage
-                id={reorder ? 'structure.projects.sort.done' : 'structure.projects.sort.start'}
-              />
-            </button>
+            <ReorderToggle
+              on={reorder}
+              onToggle={() => setReorder((on) => !on)}
+              className="st-cat-reorder"
+              testId="categories-reorder"
+            />
           )}
-          {reorder ? (
-            <Suspense fallback={<Loading />}>
-              <LazySortableList
-                ids={data.map((c) => c.token)}
-                titleOf={(t) => data.find((c) => c.token === t)?.title ?? t}
-                onReorder={(tokens) => void saveOrder(tokens)}
-              >
-                {list(
-                  data.map((c) => (
-                    <LazySortableItem key={c.token} id={c.token}>
-                      {(drag) => (
-                        <CategoryCard category={c} onActive={(x, on) => void changeActive(x, on)} {...drag} />
-                      )}
-                    </LazySortableItem>
-                  )),
-                )}
-              </LazySortableList>
-            </Suspense>
-          ) : (
-            list(
-              data.map((c) => (
-                <CategoryCard key={c.token} category={c} onActive={(x, on) => void changeActive(x, on)} />
-              )),
-            )
-          )}
+          <Reorderable
+            reorder={reorder}
+            items={data}
+            onReorder={(tokens) => void saveOrder(tokens)}
+            wrap={(cards) => <ul className="st-cat-list">{cards}</ul>}
+            render={(c, drag) => (
+              <CategoryCard category={c} onActive={(x, on) => void changeActive(x, on)} {...drag} />
+            )}
+          />
         </>
       )}
       <Link className="ag-button st-cat-add" to={href('/category/add')} data-testid="category-add">

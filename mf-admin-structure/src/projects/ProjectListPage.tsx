@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { ProjectWire } from '@agora/contracts';
@@ -16,7 +16,7 @@ import {
   useNotify,
 } from '@agora/platform';
 import { useAdminHref, useBasePath } from './base';
-import { LazySortableItem, LazySortableList, type DragProps } from './lazySortable';
+import { Reorderable, ReorderToggle, type DragProps } from './lazySortable';
 import { sortOrderMap } from './order';
 import './projects.css';
 
@@ -176,17 +176,7 @@ function ProjectTable({ category }: { category: { token: string; title: string }
           <FormattedMessage id="structure.projects.add" />
         </Link>
         {projects.length > 1 && (
-          <button
-            type="button"
-            className="ag-button"
-            aria-pressed={editMode}
-            onClick={() => setEditMode((on) => !on)}
-            data-testid="projects-reorder"
-          >
-            <FormattedMessage
-              id={editMode ? 'structure.projects.sort.done' : 'structure.projects.sort.start'}
-            />
-          </button>
+          <ReorderToggle on={editMode} onToggle={() => setEditMode((on) => !on)} testId="projects-reorder" />
         )}
       </div>
       {projects.length === 0 ? (
@@ -195,25 +185,13 @@ function ProjectTable({ category }: { category: { token: string; title: string }
         </EmptyState>
       ) : (
         <div className="st-table-scroll">
-          {editMode ? (
-            <Suspense fallback={<Loading />}>
-              <LazySortableList
-                ids={projects.map((p) => p.token)}
-                titleOf={(t) => projects.find((p) => p.token === t)?.title ?? t}
-                onReorder={(tokens) => void saveOrder(tokens)}
-              >
-                {table(
-                  projects.map((p) => (
-                    <LazySortableItem key={p.token} id={p.token}>
-                      {(drag) => <ProjectRow project={p} onDrop={(x) => void drop(x)} {...drag} />}
-                    </LazySortableItem>
-                  )),
-                )}
-              </LazySortableList>
-            </Suspense>
-          ) : (
-            table(projects.map((p) => <ProjectRow key={p.token} project={p} onDrop={(x) => void drop(x)} />))
-          )}
+          <Reorderable
+            reorder={editMode}
+            items={projects}
+            onReorder={(tokens) => void saveOrder(tokens)}
+            wrap={table}
+            render={(p, drag) => <ProjectRow project={p} onDrop={(x) => void drop(x)} {...drag} />}
+          />
         </div>
       )}
     </>

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { ICON_MAX_BYTES } from '@agora/contracts';
 
 /** The kinds of uploaded icons the library accepts (checked again there by content). */
 export const ICON_ACCEPT = '.svg,.png,.jpg,.jpeg,.webp,image/svg+xml,image/png,image/jpeg,image/webp';
-/** The library's limit of an uploaded icon. */
-export const ICON_MAX_BYTES = 1024 * 1024;
 
 const ICON_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'];
 const ICON_NAME = /\.(svg|png|jpe?g|webp)$/i;

@@ -71,6 +71,10 @@ export function geometryInRange(geometry: GeoJsonGeometry, crs: GeometryCrs): bo
 export const GEOM_TYPES = ['point', 'line', 'polygon'] as const;
 export type GeomType = (typeof GEOM_TYPES)[number];
 
+/** Largest uploaded structure icon (attribute, variable, profile choice), in bytes: checked by the form, the
+ * consultation service and the library, which stores it. */
+export const ICON_MAX_BYTES = 1024 * 1024;
+
 /** Enrolment (project) roles. */
 export const CONSULTATION_ROLES = ['expert', 'normal'] as const;
 export type ConsultationRole = (typeof CONSULTATION_ROLES)[number];

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '@agora/common';
 import type { AttributeWire } from '@agora/contracts';
-import { assertNotBoth, IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
+import { IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
 import { AttributeService } from './attribute.service.js';
@@ -42,8 +42,7 @@ export class AttributeController {
       'icon: a marker URL, or an uploaded SVG, PNG, JPEG or WebP file (multipart).',
   })
   create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<AttributeWire> {
-    assertNotBoth(body, files ?? []);
-    return this.attributes.create(body, this.icons.writer(files));
+    return this.attributes.create(body, this.icons.formWriter(body, files));
   }
 
   @Put('token/:attribute')
@@ -56,8 +55,7 @@ export class AttributeController {
     @Body() body: unknown,
     @UploadedFiles() files?: IconFile[],
   ): Promise<AttributeWire> {
-    assertNotBoth(body, files ?? []);
-    return this.attributes.update(attribute, body, this.icons.writer(files));
+    return this.attributes.update(attribute, body, this.icons.formWriter(body, files));
   }
 
   @Delete('token/:token')

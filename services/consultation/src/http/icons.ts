@@ -13,7 +13,7 @@ import {
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
 import { AppError, LOGGER, SERVICE_CONFIG, signIdentity, type ServiceConfig } from '@agora/common';
-import { IDENTITY_HEADER } from '@agora/contracts';
+import { ICON_MAX_BYTES, IDENTITY_HEADER } from '@agora/contracts';
 import type { Logger } from 'pino';
 import { of, type Observable } from 'rxjs';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
@@ -27,7 +27,6 @@ import { ValidationErrors } from '../validation/validation.errors.js';
  */
 
 /** Largest icon accepted (bytes): the library's own limit. */
-export const ICON_MAX_BYTES = 1024 * 1024;
 const LIBRARY_TIMEOUT_MS = 10_000;
 
 /** One uploaded file part, as multer holds it in memory. */
@@ -135,7 +134,7 @@ export type IconWrite = <T>(write: (urls: string[]) => Promise<T>) => Promise<T>
 export const NO_ICONS: IconWrite = (write) => write([]);
 
 /** 400 when a field holds a link and a file. */
-export function assertNotBoth(body: unknown, files: readonly IconFile[]): void {
+function assertNotBoth(body: unknown, files: readonly IconFile[]): void {
   if (body === null || typeof body !== 'object') return;
   for (const f of files) if (Object.hasOwn(body, f.fieldname)) throw IconErrors.both(f.fieldname);
 }
@@ -148,6 +147,15 @@ export class LibraryIcons {
     @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  /**
+   * The `IconWrite` of a structure form's `icon` file, after checking the form does not also send `icon` as a
+   * link (`assertNotBoth`).
+   */
+  formWriter(body: unknown, files: readonly IconFile[] | undefined): IconWrite {
+    assertNotBoth(body, files ?? []);
+    return this.writer(files);
+  }
 
   /** The `IconWrite` of these files (none: the write runs as is). */
   writer(files: readonly IconFile[] | undefined): IconWrite {

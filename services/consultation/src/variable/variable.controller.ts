@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '@agora/common';
 import type { VariableWire } from '@agora/contracts';
-import { assertNotBoth, IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
+import { IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
 import { VariableService } from './variable.service.js';
@@ -50,8 +50,7 @@ export class VariableController {
       'icon: a marker URL, or an uploaded SVG, PNG, JPEG or WebP file (multipart).',
   })
   create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<VariableWire> {
-    assertNotBoth(body, files ?? []);
-    return this.variables.create(body, this.icons.writer(files));
+    return this.variables.create(body, this.icons.formWriter(body, files));
   }
 
   @Put('token/:token')
@@ -64,8 +63,7 @@ export class VariableController {
     @Body() body: unknown,
     @UploadedFiles() files?: IconFile[],
   ): Promise<VariableWire> {
-    assertNotBoth(body, files ?? []);
-    return this.variables.update(token, body, this.icons.writer(files));
+    return this.variables.update(token, body, this.icons.formWriter(body, files));
   }
 
   @Delete('token/:token')

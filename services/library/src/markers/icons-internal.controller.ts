@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Param, Post, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, SystemOnly } from '@agora/common';
+import { ICON_MAX_BYTES } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { processImage } from '../uploads/image.js';
@@ -11,8 +12,6 @@ import { MultipartUpload } from '../uploads/upload.decorator.js';
 import { utf8Name, type UploadedPart } from '../uploads/upload.options.js';
 
 export const ICON_PREFIX = 'icons/';
-/** Largest uploaded icon (bytes); SVG icons keep the markers' own, smaller limit. */
-export const ICON_MAX_BYTES = 1024 * 1024;
 
 const RASTER = new Set(['png', 'jpeg', 'webp']);
 /** The name of a stored icon below `icons/`. */
