@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { atom, useAtom, useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -21,7 +21,7 @@ export const sessionTimedOutAtom = atom(false);
  * `SESSION_POLL_MS`: when the `token` cookie comes back with a different value (a re-login here or in another
  * tab), the profile is asked for and, if it answers a user, the flag is cleared and the page's data read again.
  */
-function useTimeoutWatch(): boolean {
+function useTimeoutWatch(reloggingIn: RefObject<boolean>): boolean {
   const { status } = useSession();
   const [timedOut, setTimedOut] = useAtom(sessionTimedOutAtom);
   const setUser = useSetAtom(sessionUserAtom);
@@ -48,12 +48,13 @@ function useTimeoutWatch(): boolean {
     let stopped = false;
     const timer = setInterval(() => {
       const token = readCookie(CSRF_COOKIE);
-      if (!token || token === probed || probing) return;
+      // The modal's own re-login sets tokens on its way (GET then POST /api/login): it closes the modal itself.
+      if (!token || token === probed || probing || reloggingIn.current) return;
       probed = token;
       probing = true;
       void fetchProfile().then((user) => {
         probing = false;
-        if (stopped || !user) return;
+        if (stopped || !user || reloggingIn.current) return;
         setUser(user);
         setTimedOut(false);
         void mutate(() => true);
@@ -63,7 +64,7 @@ function useTimeoutWatch(): boolean {
       stopped = true;
       clearInterval(timer);
     };
-  }, [status, timedOut, setTimedOut, setUser, mutate]);
+  }, [status, timedOut, setTimedOut, setUser, mutate, reloggingIn]);
 
   // A logout (here or elsewhere) ends the time-out too: the next login must not open the modal at once.
   useEffect(() => {
@@ -77,7 +78,8 @@ type Failure = 'different' | 'credentials' | 'other' | null;
 
 /** The login modal at session time-out: re-login with the same username, or log in as another user. */
 export function SessionTimeout() {
-  const open = useTimeoutWatch();
+  const reloggingIn = useRef(false);
+  const open = useTimeoutWatch(reloggingIn);
   const [, setTimedOut] = useAtom(sessionTimedOutAtom);
   const { user, refresh, logout } = useSession();
   const { mutate } = useSWRConfig();
@@ -98,6 +100,7 @@ export function SessionTimeout() {
       return;
     }
     setBusy(true);
+    reloggingIn.current = true;
     try {
       const answer = await api.post<{ loggedin?: boolean } | undefined>('login', {
         username: username.trim(),
@@ -115,6 +118,7 @@ export function SessionTimeout() {
       setFailure(isWrongCredentials(error) ? 'credentials' : 'other');
       setPassword('');
     } finally {
+      reloggingIn.current = false;
       setBusy(false);
     }
   }
