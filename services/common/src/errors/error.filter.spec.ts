@@ -98,6 +98,7 @@ describe('mapError', () => {
     ['22003', 400, 'number out of range'],
     ['22007', 400, 'invalid date'],
     ['22008', 400, 'invalid date'],
+    ['22021', 400, 'invalid character in the request'],
   ])('answers the client-caused database error %s with %i', (code, status, message) => {
     expect(mapError(pgError(code))).toMatchObject({ status, body: { Error: message } });
   });

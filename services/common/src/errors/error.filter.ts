@@ -24,6 +24,8 @@ const PG_CLIENT_ERRORS: Record<string, Mapped> = {
   '22003': { status: 400, body: { Error: 'number out of range', code: 'DB.OUT_OF_RANGE' } },
   '22007': { status: 400, body: { Error: 'invalid date', code: 'DB.INVALID_DATE' } },
   '22008': { status: 400, body: { Error: 'invalid date', code: 'DB.INVALID_DATE' } },
+  // A NUL character in text (e.g. a multipart field, which is parsed after the request-wide check).
+  '22021': { status: 400, body: { Error: 'invalid character in the request', code: 'DB.INVALID_CHARACTER' } },
 };
 
 function messageOf(response: unknown, fallback: string): string {

@@ -14,6 +14,7 @@ import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
 import { createLogger, requestLogger } from '../logging/logging.js';
+import { refuseNulCharacters } from './nul-characters.js';
 
 /** Everything the platform needs to know to run one service. */
 /** The request validation every service uses: unknown fields refused, values transformed, first error reported. */
@@ -73,6 +74,7 @@ export async function createServiceApp(
   app.useBodyParser('urlencoded', { extended: true, limit });
   app.disable('x-powered-by');
   app.use(requestLogger(ctx.logger));
+  app.use(refuseNulCharacters);
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
   app.useGlobalPipes(createValidationPipe());
