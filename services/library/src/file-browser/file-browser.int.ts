@@ -74,7 +74,6 @@ describe('file browser', () => {
     'dir=..%2F..%2Fetc',
     'dir=%2e%2e%2f%2e%2e%2fetc',
     'dir=items%5c..%5c..',
-    'dir=items%00',
     'download=../secret.txt',
     'download=..%2F..%2Fsecret.txt',
     'download=%2Fetc%2Fpasswd/../../x',
@@ -82,6 +81,12 @@ describe('file browser', () => {
     const res = await admin.get(`action=fileBrowser&${q}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Error: 'invalid path', code: 'FILE_BROWSER.INVALID_PATH' });
+  });
+
+  it('refuses a dir with a NUL character before it reaches the storage', async () => {
+    const res = await admin.get('action=fileBrowser&dir=items%00');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ Error: 'invalid character in the request', code: 'REQUEST.INVALID' });
   });
 
   it.each([

@@ -89,12 +89,17 @@ describe('GET /library/files/<key>', () => {
     '/library/files/items/..%2f..%2fsecret.txt',
     '/library/files/%2fetc%2fpasswd',
     '/library/files/items%5c..%5c..%5csecret.txt',
-    '/library/files/items/map.svg%00.png',
     '/library/files/.hidden',
   ])('refuses the unsafe key %s with 400 {"Error"}', async (url) => {
     const res = await get(url);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Error: 'invalid file key', code: 'STORAGE.INVALID_KEY' });
+  });
+
+  it('refuses a key with a NUL character before it reaches the storage', async () => {
+    const res = await get('/library/files/items/map.svg%00.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ Error: 'invalid character in the request', code: 'REQUEST.INVALID' });
   });
 
   it.each([
