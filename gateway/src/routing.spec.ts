@@ -29,6 +29,14 @@ describe('routeOf (path after /api, as the client sent it)', () => {
     expect(routeOf('/library/%2e%2e/users/1')).toBeNull();
   });
 
+  it('has no owner for prototype names as scopes or actions', () => {
+    expect(routeOf('/validation/scope/constructor')).toBeNull();
+    expect(routeOf('/validation/scope/__proto__')).toBeNull();
+    expect(routeOf('/checkIfExists/scope/constructor/field/a/value/b')).toBeNull();
+    expect(routeOf('/?action=constructor')).toBeNull();
+    expect(routeOf('/?action=__proto__')).toBeNull();
+  });
+
   it('hasDotSegment sees plain and encoded dot segments only', () => {
     expect(hasDotSegment('/a/./b')).toBe(true);
     expect(hasDotSegment('/a/%2E%2e/b')).toBe(true);

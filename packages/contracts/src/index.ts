@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './identity.js';
 export * from './http.js';
+export * from './own.js';
 export * from './routing.js';
 export * from './validation.js';
 export * from './address.js';

@@ -43,4 +43,15 @@ describe('ownerOf', () => {
     expect(ownerOf('statsx')).toBeNull();
     expect(ownerOf('internal/sessions/resolve')).toBeNull();
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
+    'owns no scope or action named %s (own keys only)',
+    (name) => {
+      expect(ownerOf(`validation/scope/${name}`)).toBeNull();
+      expect(ownerOf(`validation/scope/${name}/fields/x`)).toBeNull();
+      expect(ownerOf(`checkIfExists/scope/${name}/field/x/value/y`)).toBeNull();
+      expect(ownerOf('', name)).toBeNull();
+      expect(ownerOf(name)).toBeNull();
+    },
+  );
 });

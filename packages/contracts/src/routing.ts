@@ -42,30 +42,35 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
 /** Exact first segments (no prefix match) — keeps e.g. `adminX` from matching `admin`. */
 const EXACT_ONLY = new Set(['admin', 'data', 'node', 'stats', 'login', 'profile', 'recovery', 'oauth']);
 
-/** Validation scopes and their owners (`validation/scope/{scope}`, `checkIfExists/scope/{scope}/…`). */
-export const SCOPE_OWNERS: Readonly<Record<string, ServiceName>> = {
-  users: 'accounts',
-  settings: 'accounts',
-  documentation: 'library',
-  library: 'library',
-  libraryview: 'library',
-  category: 'consultation',
-  project: 'consultation',
-  node: 'consultation',
-  topic: 'consultation',
-  attribute: 'consultation',
-  variable: 'consultation',
-  consultationprofile: 'consultation',
-  invitation: 'mailing',
-  template: 'mailing',
-};
+/**
+ * Validation scopes and their owners (`validation/scope/{scope}`, `checkIfExists/scope/{scope}/…`). Request text
+ * indexes these tables, so they are Maps: a scope named `constructor` or `__proto__` is simply unknown.
+ */
+export const SCOPE_OWNERS: ReadonlyMap<string, ServiceName> = new Map<string, ServiceName>(
+  Object.entries({
+    users: 'accounts',
+    settings: 'accounts',
+    documentation: 'library',
+    library: 'library',
+    libraryview: 'library',
+    category: 'consultation',
+    project: 'consultation',
+    node: 'consultation',
+    topic: 'consultation',
+    attribute: 'consultation',
+    variable: 'consultation',
+    consultationprofile: 'consultation',
+    invitation: 'mailing',
+    template: 'mailing',
+  }),
+);
 
 /** `?action=...` on the API root and its owner. */
-const ACTION_OWNERS: Readonly<Record<string, ServiceName>> = {
-  documentation: 'library',
-  libraryview: 'library',
-  filebrowser: 'library',
-};
+const ACTION_OWNERS: ReadonlyMap<string, ServiceName> = new Map<string, ServiceName>([
+  ['documentation', 'library'],
+  ['libraryview', 'library'],
+  ['filebrowser', 'library'],
+]);
 
 /**
  * Which service owns an API path. `path` is what follows `/api/` (no leading slash, no query);
@@ -74,12 +79,12 @@ const ACTION_OWNERS: Readonly<Record<string, ServiceName>> = {
 export function ownerOf(path: string, action?: string | null): ServiceName | null {
   const segments = path.split('/').filter((s) => s.length > 0);
   if (segments.length === 0) {
-    return action ? (ACTION_OWNERS[action.toLowerCase()] ?? null) : null;
+    return action ? (ACTION_OWNERS.get(action.toLowerCase()) ?? null) : null;
   }
   const first = segments[0]!.toLowerCase();
   if ((first === 'validation' || first === 'checkifexists') && segments[1]?.toLowerCase() === 'scope') {
     const scope = segments[2]?.toLowerCase();
-    return scope ? (SCOPE_OWNERS[scope] ?? null) : null;
+    return scope ? (SCOPE_OWNERS.get(scope) ?? null) : null;
   }
   if (segments.length >= 2 && segments[1]!.toLowerCase() === 'createthread') return 'consultation';
   if (first === 'admin') return segments[1]?.toLowerCase() === 'public_upload' ? 'library' : null;

@@ -3,6 +3,8 @@
  * come per scope and per field; checks run in the spec's order with its exact messages.
  */
 
+import { ownEntry } from './own.js';
+
 /** One field's rule as `GET validation/scope/{scope}` serves it. */
 export interface FieldRule {
   required?: boolean;
@@ -141,7 +143,7 @@ export function changedFields<T extends Record<string, unknown>>(initial: T, cur
 export function pickRules(rules: ScopeRules, fields: string): ScopeRules | null {
   const out: ScopeRules = {};
   for (const field of fields.split(';').filter((f) => f !== '')) {
-    const rule = rules[field];
+    const rule = ownEntry(rules, field);
     if (!rule) return null;
     out[field] = rule;
   }

@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@agora/contracts';
+import { isRole, ownEntry, type Role } from '@agora/contracts';
 import { UsersErrors } from './users.errors.js';
 
 /** Columns a user list can be sorted by (wire name → column). */
@@ -20,7 +20,7 @@ export interface UserFilters {
 }
 
 export function parseUserSort(field: string): string {
-  const column = USER_SORT_FIELDS[field];
+  const column = ownEntry(USER_SORT_FIELDS, field);
   if (!column) throw UsersErrors.badSort();
   return column;
 }

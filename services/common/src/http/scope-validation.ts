@@ -1,6 +1,6 @@
 import { Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { pickRules, type ScopeRules } from '@agora/contracts';
+import { ownEntry, pickRules, type ScopeRules } from '@agora/contracts';
 import { AppError } from '../errors/app-error.js';
 import { Public } from '../identity/decorators.js';
 
@@ -17,7 +17,10 @@ export type ExistenceCheck = (value: string, parent: string | undefined) => Prom
 export abstract class ScopeValidationController {
   protected constructor(private readonly codePrefix: string) {}
 
-  /** The rules of a scope as the request names it, or undefined when the service has no such scope. */
+  /**
+   * The rules of a scope as the request names it, or undefined when the service has no such scope. `scope` is
+   * request text: look it up among own entries only (`ownEntry`), so `constructor` or `__proto__` is unknown.
+   */
   protected abstract rulesOf(scope: string): ScopeRules | undefined;
 
   /** How to look a field's values up, or undefined when the field is not checked for existence. */
@@ -59,7 +62,7 @@ export abstract class ScopeValidationController {
     @Param('value') value: string,
     @Query('parent') parent?: string,
   ): Promise<boolean> {
-    if (!this.rules(scope)[field]) throw this.unknownField();
+    if (!ownEntry(this.rules(scope), field)) throw this.unknownField();
     const check = this.existenceOf(scope, field);
     if (!check) {
       throw AppError.badRequest(

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ScopeValidationController, type ExistenceCheck } from '@agora/common';
-import type { ScopeRules } from '@agora/contracts';
+import { ownEntry, type ScopeRules } from '@agora/contracts';
 import { parseToken } from '../http/params.js';
 import type { UniqueField } from './scope.js';
 import { SCOPES } from './scopes.js';
@@ -20,11 +20,12 @@ export class ConsultationValidationController extends ScopeValidationController 
   }
 
   protected rulesOf(scope: string): ScopeRules | undefined {
-    return SCOPES[scope.toLowerCase()]?.rules;
+    return ownEntry(SCOPES, scope.toLowerCase())?.rules;
   }
 
   protected existenceOf(scope: string, field: string): ExistenceCheck | undefined {
-    const where = SCOPES[scope.toLowerCase()]?.unique[field];
+    const unique = ownEntry(SCOPES, scope.toLowerCase())?.unique;
+    const where = unique && ownEntry(unique, field);
     return where && ((value, parent) => this.lookUp(where, value, parent));
   }
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ScopeValidationController, type ExistenceCheck } from '@agora/common';
-import type { ScopeRules } from '@agora/contracts';
+import { ownEntry, type ScopeRules } from '@agora/contracts';
 import { LibraryViewService } from '../library-view/library-view.service.js';
 import { SCOPES } from '../uploads/rules.js';
 import { DocumentationService } from './documentation.service.js';
@@ -19,11 +19,12 @@ export class LibraryValidationController extends ScopeValidationController {
   }
 
   protected rulesOf(scope: string): ScopeRules | undefined {
-    return SCOPES[scope.toLowerCase()];
+    return ownEntry(SCOPES, scope.toLowerCase());
   }
 
   protected existenceOf(scope: string, field: string): ExistenceCheck | undefined {
-    if (!SCOPES[scope.toLowerCase()]?.[field]?.unique) return undefined;
+    const rules = ownEntry(SCOPES, scope.toLowerCase());
+    if (!rules || !ownEntry(rules, field)?.unique) return undefined;
     return scope.toLowerCase() === 'documentation'
       ? (value) => this.docs.uriExists(value)
       : (value) => this.views.uriExists(value);
