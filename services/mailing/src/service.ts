@@ -15,6 +15,8 @@ export function mailingServiceFor(mail: MailConfig): ServiceDefinition {
     title: 'Agora mailing',
     description: 'Outgoing e-mail queue and e-mail templates (internal API).',
     storage: mailingStorage,
+    // A mail body may hold 100,000 characters (up to ~400 KB of UTF-8), above the default JSON limit of 100 KB.
+    jsonLimit: '1mb',
     modules: [MailModule.forRoot(mail, { http: true, worker: mail.worker === 'inline' }), TemplatesModule],
   };
 }

@@ -43,6 +43,8 @@ function messageOf(response: unknown, fallback: string): string {
 export function mapError(error: unknown): Mapped {
   if (error instanceof AppError)
     return { status: error.status, body: { Error: error.message, code: error.code } };
+  // An AppError thrown by a body-parser hook (the JSON depth check) reaches the filter wrapped by the adapter.
+  if (error instanceof HttpException && error.cause instanceof AppError) return mapError(error.cause);
   if (error instanceof HttpException) {
     const status = error.getStatus();
     if (error.cause instanceof SyntaxError && status === 400) {

@@ -14,7 +14,7 @@ import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
 import { createLogger, requestLogger } from '../logging/logging.js';
-import { refuseNulCharacters } from './nul-characters.js';
+import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
 
 /** Everything the platform needs to know to run one service. */
 /** The request validation every service uses: unknown fields refused, values transformed, first error reported. */
@@ -69,12 +69,9 @@ export async function createServiceApp(
     abortOnError: false,
     bodyParser: false,
   });
-  const limit = def.jsonLimit ?? '100kb';
-  app.useBodyParser('json', { limit });
-  app.useBodyParser('urlencoded', { extended: true, limit });
   app.disable('x-powered-by');
   app.use(requestLogger(ctx.logger));
-  app.use(refuseNulCharacters);
+  useRequestParsing(app, def.jsonLimit ?? DEFAULT_JSON_LIMIT);
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
   app.useGlobalPipes(createValidationPipe());

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import {
   GEOM_TYPES,
@@ -9,6 +9,8 @@ import {
   type GeomType,
 } from '@agora/contracts';
 import type { EntityManager } from 'typeorm';
+import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
+import type { ConsultationConfig } from '../config/consultation.config.js';
 import { fromGeoJson, toWgs84, type Sql } from '../geo/geo.sql.js';
 import { KINDS_OF, geoError, parseCrs, parseGeoJson, requestCrs, type GeometryKind } from '../geo/geojson.js';
 import { NO_ICONS, type IconWrite } from '../http/icons.js';
@@ -111,7 +113,10 @@ const DEFAULTS: Columns = {
  */
 @Injectable()
 export class AttributeService {
-  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
+  constructor(
+    @InjectEntityManager('consultation') private readonly db: EntityManager,
+    @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+  ) {}
 
   /** Every attribute of a project (token or short name): by topic order, then their own. */
   async ofProject(project: string): Promise<AttributeWire[]> {
@@ -263,7 +268,7 @@ export class AttributeService {
         if (kind === 'predefined') await this.assertKinds(token, columns.geom_type!);
         continue;
       }
-      const parsed = parseGeoJson(kind, raw, kinds);
+      const parsed = parseGeoJson(kind, raw, kinds, this.config.geoJson.maxCoordinates);
       if (parsed.features.length === 0) throw ValidationErrors.invalidField(kind, 'This value is required.');
       const crs: GeometryCrs = requestCrs(kind, declared, parsed.crs);
       const geometries = await toWgs84(

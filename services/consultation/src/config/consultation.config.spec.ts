@@ -11,6 +11,7 @@ describe('loadConsultationConfig', () => {
     expect(loadConsultationConfig({})).toEqual({
       demoData: false,
       project: DEFAULT_PROJECT,
+      geoJson: { maxCoordinates: 100_000 },
       libraryUrl: 'http://127.0.0.1:3102',
     });
     expect(loadConsultationConfig({ LIBRARY_URL: 'http://library:3000/' }).libraryUrl).toBe(
@@ -36,11 +37,19 @@ describe('loadConsultationConfig', () => {
     ).toEqual({ maxBytes: { min: 1024, max: 2048, default: 1500 }, timeZone: 'UTC' });
   });
 
+  it('reads the most coordinates of an imported GeoJSON value', () => {
+    expect(loadConsultationConfig({ GEOJSON_MAX_COORDINATES: '5000' }).geoJson).toEqual({
+      maxCoordinates: 5000,
+    });
+  });
+
   it.each([
     [{ PROJECT_MAX_BYTES_MAX: '-1' }, /PROJECT_MAX_BYTES_MAX/],
     [{ PROJECT_MAX_BYTES_MIN: '10', PROJECT_MAX_BYTES_MAX: '5' }, /PROJECT_MAX_BYTES_MIN: above/],
     [{ PROJECT_MAX_BYTES_DEFAULT: '999999999999' }, /PROJECT_MAX_BYTES_DEFAULT: outside/],
     [{ PROJECT_TIME_ZONE: 'Mars/Olympus' }, /PROJECT_TIME_ZONE/],
+    [{ GEOJSON_MAX_COORDINATES: '0' }, /GEOJSON_MAX_COORDINATES: at least 1/],
+    [{ GEOJSON_MAX_COORDINATES: 'many' }, /GEOJSON_MAX_COORDINATES: a whole number/],
   ])('rejects inconsistent project settings %p', (env, message) => {
     expect(() => loadConsultationConfig(env)).toThrow(message);
   });

@@ -1,5 +1,6 @@
 import { parseEnv } from '@agora/common';
 import { z } from 'zod';
+import { DEFAULT_MAX_COORDINATES } from '../geo/geojson.js';
 import { loadSocialConfig } from '../social/social.config.js';
 
 const MIB = 1024 * 1024;
@@ -30,6 +31,14 @@ export const consultationEnvSchema = z
       .trim()
       .default('Europe/Athens')
       .refine(isTimeZone, 'an IANA time zone such as Europe/Athens'),
+    /** Most positions one imported GeoJSON value (a boundary, predefined features, context) may hold. */
+    GEOJSON_MAX_COORDINATES: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,9}$/, 'a whole number')
+      .optional()
+      .transform((v) => (v ? Number(v) : DEFAULT_MAX_COORDINATES))
+      .refine((n) => n >= 1, 'at least 1'),
   })
   .superRefine((e, ctx) => {
     if (e.PROJECT_MAX_BYTES_MIN > e.PROJECT_MAX_BYTES_MAX)
@@ -68,6 +77,8 @@ export interface MaxBytesLimits {
 export interface ConsultationConfig {
   demoData: boolean;
   project: { maxBytes: MaxBytesLimits; timeZone: string };
+  /** Most positions (coordinate pairs or triples) one imported GeoJSON value may hold. */
+  geoJson: { maxCoordinates: number };
   /** The library service's base URL (`LIBRARY_URL`), for its internal routes: uploaded icons. */
   libraryUrl: string;
 }
@@ -85,6 +96,7 @@ export function loadConsultationConfig(env: Record<string, string | undefined>):
       },
       timeZone: e.PROJECT_TIME_ZONE,
     },
+    geoJson: { maxCoordinates: e.GEOJSON_MAX_COORDINATES },
     libraryUrl: loadSocialConfig(env).libraryUrl,
   };
 }

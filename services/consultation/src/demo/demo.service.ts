@@ -73,8 +73,8 @@ export class DemoService {
         variables: 0,
         questions: 0,
       };
-      const nodes = new NodeService(m);
-      const attributes = new AttributeService(m);
+      const nodes = new NodeService(m, this.config);
+      const attributes = new AttributeService(m, this.config);
       const variables = new VariableService(m);
       for (const { project, topics } of data.structure)
         for (const { attributes: topicAttributes, ...topic } of topics) {

@@ -19,6 +19,8 @@ export type GeometryKind = GeoJsonGeometry['type'];
 /** At most this many features per field, and this many bytes of GeoJSON text. */
 export const MAX_FEATURES = 10_000;
 export const MAX_GEOJSON_BYTES = 1024 * 1024;
+/** The most positions of one GeoJSON value unless GEOJSON_MAX_COORDINATES says otherwise. */
+export const DEFAULT_MAX_COORDINATES = 100_000;
 
 /** A feature as stored: its geometry (not yet reprojected), properties and optional id. */
 export interface ParsedFeature {
@@ -106,7 +108,7 @@ const CHECK: Readonly<Record<GeometryKind, (field: string, c: unknown) => void>>
 
 /** A GeoJSON geometry object of one of the six kinds (no GeometryCollection). */
 export function parseGeometry(field: string, raw: unknown): GeoJsonGeometry {
-  if (!isObject(raw) || typeof raw.type !== 'string' || !(raw.type in CHECK))
+  if (!isObject(raw) || typeof raw.type !== 'string' || !Object.hasOwn(CHECK, raw.type))
     throw geoError(field, 'not a GeoJSON geometry (Point, LineString, Polygon or their Multi kinds)');
   const type = raw.type as GeometryKind;
   CHECK[type](field, raw.coordinates);
@@ -134,11 +136,47 @@ export interface ParsedGeoJson {
   crs?: GeometryCrs;
 }
 
+/** How many positions a geometry holds (its shape already checked). */
+export function positionCount(geometry: GeoJsonGeometry): number {
+  const c = geometry.coordinates as unknown[];
+  switch (geometry.type) {
+    case 'Point':
+      return 1;
+    case 'MultiPoint':
+    case 'LineString':
+      return c.length;
+    case 'MultiLineString':
+    case 'Polygon':
+      return (c as unknown[][]).reduce((n, part) => n + part.length, 0);
+    case 'MultiPolygon':
+      return (c as unknown[][][]).reduce((n, rings) => n + rings.reduce((m, r) => m + r.length, 0), 0);
+  }
+}
+
+/** 400 `CONSULTATION.TOO_MANY_COORDINATES` when the features hold more than `max` positions together. */
+function assertCoordinateCount(field: string, features: readonly ParsedFeature[], max: number): void {
+  let total = 0;
+  for (const f of features) {
+    total += positionCount(f.geometry);
+    if (total > max)
+      throw AppError.badRequest(
+        'CONSULTATION.TOO_MANY_COORDINATES',
+        `${field}: GeoJSON with more than ${max} coordinates`,
+      );
+  }
+}
+
 /**
  * Any GeoJSON object (a FeatureCollection, a Feature or a bare geometry) as a list of features, every geometry of
- * one of `kinds`. Sizes are bounded: MAX_FEATURES features, MAX_GEOJSON_BYTES of text.
+ * one of `kinds`. Sizes are bounded: MAX_FEATURES features, MAX_GEOJSON_BYTES of text, `maxCoordinates` positions
+ * (GEOJSON_MAX_COORDINATES), all checked before anything reaches PostGIS.
  */
-export function parseGeoJson(field: string, raw: unknown, kinds: readonly GeometryKind[]): ParsedGeoJson {
+export function parseGeoJson(
+  field: string,
+  raw: unknown,
+  kinds: readonly GeometryKind[],
+  maxCoordinates = DEFAULT_MAX_COORDINATES,
+): ParsedGeoJson {
   if (!isObject(raw)) throw geoError(field, 'not GeoJSON');
   if (Buffer.byteLength(JSON.stringify(raw)) > MAX_GEOJSON_BYTES)
     throw geoError(field, `GeoJSON larger than ${MAX_GEOJSON_BYTES / 1024 / 1024} MB`);
@@ -155,6 +193,7 @@ export function parseGeoJson(field: string, raw: unknown, kinds: readonly Geomet
   }
   const wrong = features.find((f) => !kinds.includes(f.geometry.type));
   if (wrong) throw geoError(field, `${wrong.geometry.type} is not allowed here (use ${kinds.join(' or ')})`);
+  assertCoordinateCount(field, features, maxCoordinates);
   return crs ? { features, crs } : { features };
 }
 
@@ -162,8 +201,12 @@ export function parseGeoJson(field: string, raw: unknown, kinds: readonly Geomet
  * A polygon boundary from GeoJSON: a Polygon or MultiPolygon, a Feature holding one, or a FeatureCollection of
  * them (combined into one MultiPolygon).
  */
-export function parseBoundary(field: string, raw: unknown): { geometry: GeoJsonGeometry; crs?: GeometryCrs } {
-  const { features, crs } = parseGeoJson(field, raw, KINDS_OF.polygon);
+export function parseBoundary(
+  field: string,
+  raw: unknown,
+  maxCoordinates = DEFAULT_MAX_COORDINATES,
+): { geometry: GeoJsonGeometry; crs?: GeometryCrs } {
+  const { features, crs } = parseGeoJson(field, raw, KINDS_OF.polygon, maxCoordinates);
   if (features.length === 0) throw geoError(field, 'an empty FeatureCollection');
   let geometry: GeoJsonGeometry;
   if (features.length === 1) geometry = features[0]!.geometry;

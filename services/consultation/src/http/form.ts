@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
-import { AppError } from '@agora/common';
+import { AppError, parseShallowJson } from '@agora/common';
 import { of, type Observable } from 'rxjs';
 import { ValidationErrors } from '../validation/validation.errors.js';
 import { parseToken } from './params.js';
@@ -148,14 +148,18 @@ export const token: FieldReader<string> = (raw, field) => {
   }
 };
 
-/** A JSON value: as JSON in a JSON body, or its text in a form (parsed strictly), then checked by `check`. */
+/**
+ * A JSON value: as JSON in a JSON body, or its text in a form (parsed strictly, refused when nested too deeply like a
+ * JSON body), then checked by `check`.
+ */
 export function json<T>(check: (value: unknown, field: string) => T): FieldReader<T> {
   return (raw, field) => {
     let value = raw;
     if (typeof raw === 'string') {
       try {
-        value = JSON.parse(raw) as unknown;
-      } catch {
+        value = parseShallowJson(raw);
+      } catch (e) {
+        if (e instanceof AppError) throw e; // nested too deeply
         throw invalid(field, 'invalid JSON');
       }
     }

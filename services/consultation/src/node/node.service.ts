@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { GEOM_TYPES, type GeoJsonGeometry, type GeometryCrs, type TopicWire } from '@agora/contracts';
 import type { EntityManager } from 'typeorm';
+import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
+import type { ConsultationConfig } from '../config/consultation.config.js';
 import { asGeoJson, fromGeoJson, toWgs84 } from '../geo/geo.sql.js';
 import { parseBoundary, parseCrs, requestCrs } from '../geo/geojson.js';
 import { assertForm } from '../validation/scope.js';
@@ -64,7 +66,10 @@ interface TopicGeometry {
  */
 @Injectable()
 export class NodeService {
-  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
+  constructor(
+    @InjectEntityManager('consultation') private readonly db: EntityManager,
+    @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+  ) {}
 
   /** The topics of a project (token or short name), by sort_order. */
   async ofProject(project: string): Promise<TopicWire[]> {
@@ -189,7 +194,7 @@ export class NodeService {
       };
     let boundary: string | null | undefined;
     if (raw !== undefined && raw !== null) {
-      const parsed = parseBoundary('boundary', raw);
+      const parsed = parseBoundary('boundary', raw, this.config.geoJson.maxCoordinates);
       const crs: GeometryCrs = requestCrs('boundary', declared, parsed.crs);
       boundary = (await toWgs84(this.db, 'boundary', [parsed.geometry as GeoJsonGeometry], crs))[0];
     } else if (raw === null || !current?.boundary) throw TreeErrors.boundary();

@@ -3,7 +3,6 @@ import { BullModule } from '@nestjs/bullmq';
 import { INFRA, type Infra } from '@agora/common';
 import type { MailConfig } from '../config.js';
 import { MailRequestsModule } from '../requests/mail-requests.module.js';
-import { jsonBodyLimitProvider } from './body-limit.js';
 import { MailController } from './mail.controller.js';
 import { MAIL_QUEUE } from './mail.jobs.js';
 import { MailProcessor } from './mail.processor.js';
@@ -33,7 +32,6 @@ export class MailModule {
       MailQueueReadiness,
     ];
     if (options.worker) providers.push(MailProcessor, MailRecovery);
-    if (options.http) providers.push(jsonBodyLimitProvider('1mb'));
     return {
       module: MailModule,
       imports: [
