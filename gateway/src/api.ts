@@ -62,6 +62,14 @@ export function hasDotSegment(path: string): boolean {
   });
 }
 
+/**
+ * An answer to a request with a session (or one that opens a session) is that user's: `Cache-Control: no-store`,
+ * so no shared or browser cache keeps it, unless the service chose its own caching (public library files).
+ */
+function markPrivate(res: Response, headers: IncomingHttpHeaders, withSession: boolean): void {
+  if (withSession && headers['cache-control'] === undefined) res.setHeader('Cache-Control', 'no-store');
+}
+
 /** The owner of an `/api` request (path relative to `/api`), or null. */
 export function routeOf(url: string): ReturnType<typeof ownerOf> {
   const { path, query } = splitUrl(url);
@@ -139,7 +147,10 @@ export function apiRouter(deps: ApiDeps): Router {
       path: req.url.startsWith('/') ? req.url : `/${req.url}`,
       headers: { [IDENTITY_HEADER]: identity, [REQUEST_ID_HEADER]: requestIdOf(req) },
       timeoutMs: config.upstreamTimeoutMs,
-      onResponse: owner === 'accounts' ? (headers) => applySessionHeaders(req, res, headers) : undefined,
+      onResponse: (headers) => {
+        if (owner === 'accounts') applySessionHeaders(req, res, headers);
+        markPrivate(res, headers, caller.sid !== null || headers[SESSION_SET_HEADER] !== undefined);
+      },
       onUnavailable: (err) => {
         logger.warn({ reqId: requestIdOf(req), service: owner, err: err.message }, 'service unavailable');
         sendError(res, 503, `${owner} service unavailable`, 'GATEWAY.UNAVAILABLE');

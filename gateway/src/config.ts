@@ -32,6 +32,8 @@ export interface GatewayConfig {
    * tile server (from MAP_TILE_URL) and CSP_IMG_SRC.
    */
   csp: { connectSrc: string[]; imgSrc: string[] };
+  /** The site's public address is https (PUBLIC_URL): every answer then carries Strict-Transport-Security. */
+  httpsSite: boolean;
 }
 
 export class GatewayConfigError extends Error {
@@ -72,6 +74,7 @@ const schema = z.object({
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   CSP_CONNECT_SRC: sourceList,
   CSP_IMG_SRC: sourceList,
   /** The map's tile server (also read by accounts, which tells browsers): its origin goes into img-src. */
@@ -127,5 +130,6 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     logLevel: e.LOG_LEVEL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     csp: { connectSrc: e.CSP_CONNECT_SRC, imgSrc: [...e.MAP_TILE_URL, ...e.CSP_IMG_SRC] },
+    httpsSite: e.PUBLIC_URL?.startsWith('https:') ?? false,
   };
 }

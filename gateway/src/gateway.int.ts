@@ -194,7 +194,12 @@ describe('gateway against real upstream servers', () => {
     );
     library = await startService(
       'library',
-      undefined,
+      (req, res) => {
+        if (req.url !== '/library/files/logo.svg') return false;
+        res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
+        res.end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+        return true;
+      },
       openapi('library', { '/library/{id}': { get: { responses: { 200: { description: 'ok' } } } } }),
     );
     consultation = await startService('consultation'); // no OpenAPI document
@@ -308,7 +313,19 @@ describe('gateway against real upstream servers', () => {
     });
 
     it('answers 404 {"Error"} for paths nobody owns', async () => {
-      for (const path of ['/api/nothing', '/api/', '/api/?action=unknown', '/api/docsx']) {
+      for (const path of [
+        '/api/nothing',
+        '/api/',
+        '/api/?action=unknown',
+        '/api/docsx',
+        // names every object inherits are no entries of the routing tables
+        '/api/validation/scope/constructor',
+        '/api/validation/scope/__proto__',
+        '/api/checkIfExists/scope/constructor/field/a/value/b',
+        '/api/?action=constructor',
+        '/api/?action=__proto__',
+        '/api/constructor',
+      ]) {
         const res = await get(path);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ Error: 'not found', code: 'GATEWAY.NOT_FOUND' });
@@ -597,6 +614,62 @@ describe('gateway against real upstream servers', () => {
     });
   });
 
+  describe('caching and transport security of answers', () => {
+    const session = { cookie: `agora_sid=${ALICE_SID}` };
+
+    it('marks the answer that opens a session no-store', async () => {
+      const jar = await csrfJar();
+      const res = await get('/api/login', {
+        method: 'POST',
+        headers: {
+          // the session logged out by an earlier test: logging in again also drops the gateway's cached answer
+          cookie: `${jar.header()}; agora_sid=${ALICE_SID}`,
+          'x-csrf-token': jar.values.get('token')!,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ username: 'alice', password: 'secret' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('marks the answers to a request with a session no-store, and leaves anonymous ones alone', async () => {
+      const logged = await get('/api/library/1', { headers: session });
+      expect((await echo(logged)).identity.user?.username).toBe('alice');
+      expect(logged.headers.get('cache-control')).toBe('no-store');
+      const anonymous = await get('/api/library/1');
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.headers.get('cache-control')).toBeNull();
+    });
+
+    it("keeps a service's own caching of public files, with a session too", async () => {
+      const file = await get('/api/library/files/logo.svg', { headers: session });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('cache-control')).toBe('public, max-age=3600');
+    });
+
+    it('sends Strict-Transport-Security only over HTTPS: TLS, a trusted proxy saying https, or an https PUBLIC_URL', async () => {
+      const hsts = 'max-age=31536000';
+      const forwarded = { 'x-forwarded-proto': 'https' };
+      expect((await get('/api/library/1')).headers.get('strict-transport-security')).toBeNull();
+      // an untrusted client cannot claim https
+      expect((await get('/', { headers: forwarded })).headers.get('strict-transport-security')).toBeNull();
+      await withGateway({ TRUST_PROXY: 'loopback' }, async (other) => {
+        for (const path of ['/', '/api/library/1', '/api/nothing']) {
+          const res = await fetch(`${other}${path}`, { headers: forwarded });
+          expect(res.headers.get('strict-transport-security')).toBe(hsts);
+        }
+        expect((await fetch(`${other}/`)).headers.get('strict-transport-security')).toBeNull();
+      });
+      await withGateway({ PUBLIC_URL: 'https://agora.example.gov' }, async (other) => {
+        expect((await fetch(`${other}/api/nothing`)).headers.get('strict-transport-security')).toBe(hsts);
+      });
+      await withGateway({ PUBLIC_URL: 'http://localhost:8080' }, async (other) => {
+        expect((await fetch(`${other}/api/nothing`)).headers.get('strict-transport-security')).toBeNull();
+      });
+    });
+  });
+
   describe('remotes', () => {
     it('serves /remotes.json from the file on each request, so editing it switches versions', async () => {
       await rm(registry, { force: true });
@@ -727,11 +800,39 @@ describe('gateway against real upstream servers', () => {
       expect(broken).not.toContain('agora-remotes');
     });
 
-    it('does not answer missing scripts or API paths with the page', async () => {
-      expect((await get('/missing.12345678.js', { headers: { accept: '*/*' } })).status).toBe(404);
-      const api = await get('/api/nothing', { headers: { accept: 'text/html' } });
-      expect(api.status).toBe(404);
-      expect(api.headers.get('content-type')).toMatch(/json/);
+    it('answers the page whatever the Accept header says (curl, a bare client, a prefetch)', async () => {
+      for (const path of ['/', '/admin/library/gallery', '/participate/3', '/admin/users/list/role/admin']) {
+        for (const accept of [undefined, '*/*', 'application/json']) {
+          const res = await rawGet(base, path, accept ? { accept } : {});
+          expect({ path, accept, status: res.status }).toEqual({ path, accept, status: 200 });
+          expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+          expect(res.body).toContain('Agora shell');
+        }
+      }
+    });
+
+    it('does not answer missing files, remotes or API paths with the page', async () => {
+      for (const path of [
+        '/missing.12345678.js',
+        '/favicon.ico',
+        '/robots.txt',
+        '/styles/missing.css',
+        '/remotes/mf-library/9.9.9/remoteEntry.js',
+        '/remotes/other',
+      ]) {
+        for (const accept of ['*/*', 'text/html']) {
+          const res = await get(path, { headers: { accept } });
+          expect({ path, status: res.status }).toEqual({ path, status: 404 });
+          expect(await res.text()).not.toContain('Agora shell');
+        }
+      }
+      for (const path of ['/api/nothing', '/api']) {
+        const api = await get(path, { headers: { accept: 'text/html' } });
+        expect(api.status).toBe(404);
+        expect(api.headers.get('content-type')).toMatch(/json/);
+      }
+      const post = await get('/admin/library/gallery', { method: 'POST', headers: { accept: 'text/html' } });
+      expect(post.status).toBe(404);
     });
 
     it('sends the security headers', async () => {
@@ -741,9 +842,9 @@ describe('gateway against real upstream servers', () => {
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
-      // the default map tiles: OpenStreetMap's
+      // any https image (a project's WMS layers, decision 0022), and the configured tile server's origin
       expect(csp).toContain(
-        "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://tile.openstreetmap.org;",
+        "img-src 'self' data: blob: https: https://*.tile.openstreetmap.org https://tile.openstreetmap.org;",
       );
       const api = await get('/api/nothing');
       expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -758,7 +859,7 @@ describe('gateway against real upstream servers', () => {
         async (other) => {
           const csp = (await fetch(`${other}/api/nothing`)).headers.get('content-security-policy') ?? '';
           expect(/img-src ([^;]*)/.exec(csp)?.[1]).toBe(
-            "'self' data: blob: https://*.tiles.example.gov https://images.example.org",
+            "'self' data: blob: https: https://*.tiles.example.gov https://images.example.org",
           );
         },
       );

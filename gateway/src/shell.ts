@@ -14,11 +14,21 @@ import {
 import { readRemotesRegistry, type RemotesRegistry } from './remotes.js';
 import { NO_CACHE, staticFiles } from './static-files.js';
 
-/** A navigation by a browser: GET/HEAD that names text/html in Accept (not just `*\/*`, as scripts and fetch do). */
+/** A static file's name: what follows the last `/` has an extension (`main.3f2a1b9c.js`, `favicon.ico`). */
+const FILE_NAME = /\.[A-Za-z0-9]{1,12}$/;
+
+/**
+ * A page URL: a GET or HEAD of any path but the API (`/api/…`), the remotes (`/remotes/…`, `/remotes.json`) and
+ * file names (a missing script or image is a 404, never the page). The Accept header does not matter: curl, a
+ * link checker or a prefetch get the page a browser gets. The site's routes hold no file names (their tokens,
+ * uuids and uris are letters, digits, `-` and `_`).
+ */
 export function wantsPage(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/remotes/')) return false;
-  return /\btext\/html\b/i.test(req.headers.accept ?? '');
+  const path = req.path;
+  if (path === '/api' || path.startsWith('/api/') || path === '/remotes' || path.startsWith('/remotes/'))
+    return false;
+  return !FILE_NAME.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /**
