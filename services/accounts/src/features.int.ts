@@ -459,41 +459,45 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
   });
 
   describe('rate limits', () => {
-    it('locks an account after 10 failed logins, with Retry-After; a success clears it', async () => {
+    const from = (ip: string) => signIdentity(TEST_SECRET, { user: null, sid: null, ip });
+
+    it('refuses an account from an address after 10 failed logins there, with Retry-After, until the block ends', async () => {
       const ok = await register({ ...good, username: 'target', email: 'target@example.org' });
       expect(ok.status).toBe(200);
       for (let i = 0; i < 10; i++) {
         const res = await request(server)
           .post('/login')
-          .set('x-agora-identity', anon())
+          .set('x-agora-identity', from('203.0.113.5'))
           .send({ username: 'target', password: 'wrong-password1' });
         expect(res.status).toBe(401);
       }
       const locked = await request(server)
         .post('/login')
-        .set('x-agora-identity', anon())
+        .set('x-agora-identity', from('203.0.113.5'))
         .send({ username: 'TARGET', password: 'secret123' });
       expect(locked.status).toBe(429);
       expect(locked.body.Error).toBe('too many attempts, try again later');
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      // the window is over: the account can log in, and the success clears its counter
+      // the block is over: the account can log in from there, and the success forgets the failures
       await svc.db.query(
-        `UPDATE accounts.rate_limit SET window_start = now() - interval '16 minutes' WHERE key = 'login:user:target'`,
+        `UPDATE accounts.rate_limiter SET expire = 0 WHERE key = 'login_aa:target@203.0.113.5'`,
       );
       const after = await request(server)
         .post('/login')
-        .set('x-agora-identity', anon())
+        .set('x-agora-identity', from('203.0.113.5'))
         .send({ username: 'target', password: 'secret123' });
       expect(after.status).toBe(200);
-      const rows = await svc.db.query(`SELECT * FROM accounts.rate_limit WHERE key = 'login:user:target'`);
+      const rows = await svc.db.query(
+        `SELECT * FROM accounts.rate_limiter WHERE key = 'login_aa:target@203.0.113.5'`,
+      );
       expect(rows).toHaveLength(0);
     });
 
     it('limits by client address too', async () => {
       await svc.db.query(
-        `INSERT INTO accounts.rate_limit (key, window_start, count) VALUES ('login:ip:203.0.113.9', now(), 30)`,
+        `INSERT INTO accounts.rate_limiter (key, points, expire) VALUES ('login_a:203.0.113.9', 100, $1)`,
+        [Date.now() + 3_600_000],
       );
-      const from = (ip: string) => signIdentity(TEST_SECRET, { user: null, sid: null, ip });
       const fromThere = await request(server)
         .post('/login')
         .set('x-agora-identity', from('203.0.113.9'))
@@ -508,7 +512,8 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
 
     it('limits recovery requests to 5 per hour per username', async () => {
       await svc.db.query(
-        `INSERT INTO accounts.rate_limit (key, window_start, count) VALUES ('recovery:user:target', now(), 5)`,
+        `INSERT INTO accounts.rate_limiter (key, points, expire) VALUES ('recovery_u:target', 5, $1)`,
+        [Date.now() + 3_600_000],
       );
       const res = await request(server)
         .post('/recovery')
@@ -546,10 +551,10 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
       const elsewhere = await recover('198.51.100.8', 'other');
       expect(elsewhere.status).toBe(200);
       expect(await tokens()).toBe(before + 1);
-      const [row] = await svc.db.query<{ count: number }>(
-        `SELECT count FROM accounts.rate_limit WHERE key = 'recovery:ip:198.51.100.7'`,
+      const [row] = await svc.db.query<{ points: number }>(
+        `SELECT points FROM accounts.rate_limiter WHERE key = 'recovery_a:198.51.100.7'`,
       );
-      expect(row?.count).toBeGreaterThanOrEqual(6);
+      expect(row?.points).toBeGreaterThanOrEqual(6);
     });
   });
 
@@ -561,7 +566,8 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
       [target.uuid],
     );
     await svc.db.query(
-      `INSERT INTO accounts.rate_limit (key, window_start, count) VALUES ('login:user:old', now() - interval '2 hours', 3)`,
+      `INSERT INTO accounts.rate_limiter (key, points, expire) VALUES ('login_aa:old@203.0.113.1', 3, $1)`,
+      [Date.now() - 60_000],
     );
     const result = await svc.app.get(SessionPurge).purge();
     expect(result.sessions).toBeGreaterThanOrEqual(1);

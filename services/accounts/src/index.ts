@@ -11,6 +11,7 @@ import {
 } from './oauth/oauth.module.js';
 import { AccountsSettingsRecoveryLimits1796000000000 } from './migrations/1796000000000-AccountsSettingsRecoveryLimits.js';
 import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.js';
+import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter.js';
 import { UsersService } from './users/users.service.js';
 
 export const accountsStorage = {
@@ -21,6 +22,7 @@ export const accountsStorage = {
     CreateExternalLogin1795305246000,
     AccountsSettingsRecoveryLimits1796000000000,
     UserLocale1797000000000,
+    RateLimiter1798000000000,
   ],
 };
 

@@ -5,7 +5,7 @@ import { accountsStorage } from '../index.js';
 const TABLES = [
   'external_identity',
   'oauth_request',
-  'rate_limit',
+  'rate_limiter',
   'recovery_token',
   'session',
   'setting',
@@ -47,12 +47,17 @@ describe('accounts migrations', () => {
     expect(await tables()).toEqual(TABLES);
     expect(await columns('user')).toContain('locale');
 
-    // the last migration alone: the locale column goes, the tables stay
+    // the last migration alone: the counters go back to the fixed-window table
+    await ds.undoLastMigration({ transaction: 'each' });
+    expect(await tables()).toEqual(TABLES.map((t) => (t === 'rate_limiter' ? 'rate_limit' : t)));
+    expect(await columns('rate_limit')).toEqual(['count', 'key', 'window_start']);
+
+    // the one before: the locale column goes, the tables stay
     await ds.undoLastMigration({ transaction: 'each' });
     expect(await columns('user')).not.toContain('locale');
-    expect(await tables()).toEqual(TABLES);
+    expect(await tables()).toEqual(TABLES.map((t) => (t === 'rate_limiter' ? 'rate_limit' : t)));
 
-    for (let i = 1; i < accountsStorage.migrations.length; i++)
+    for (let i = 2; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);

@@ -1,102 +1,201 @@
-import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { INFRA, type Infra } from '@agora/common';
+import { Redis, type RedisOptions } from 'ioredis';
+import {
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { DataSource } from 'typeorm';
 import { RateLimitedError } from '../errors/accounts-errors.js';
 
-export interface Limit {
-  /** Counter key, e.g. `login:user:maria`. */
+/** One limit: at most `points` attempts per key in `durationSec`; over it, refused for `blockSec` (or the rest of the window). */
+export interface Policy {
+  /** Key prefix of the counters. */
+  name: string;
+  points: number;
+  durationSec: number;
+  blockSec?: number;
+}
+
+/** The limits of the sensitive calls (docs/decisions/0023-login-rate-limits.md). */
+export const POLICIES = {
+  /** Consecutive failed logins of one account from one address: a success forgets them. */
+  loginByAccountAndAddress: { name: 'login_aa', points: 10, durationSec: 3600, blockSec: 900 },
+  /** Failed logins from one address, whatever the accounts (slow brute force). */
+  loginByAddress: { name: 'login_a', points: 100, durationSec: 86_400, blockSec: 86_400 },
+  /** Failed "current password" checks of the own profile (password change). */
+  currentPassword: { name: 'pw_current', points: 10, durationSec: 3600, blockSec: 900 },
+  recoveryByAccount: { name: 'recovery_u', points: 5, durationSec: 3600 },
+  recoveryByAddress: { name: 'recovery_a', points: 5, durationSec: 3600 },
+  /** Anonymous `checkIfExists` lookups (user enumeration): a short burst and a daily ceiling per address. */
+  existsByAddress: { name: 'exists_a', points: 30, durationSec: 60 },
+  existsByAddressDaily: { name: 'exists_ad', points: 1000, durationSec: 86_400 },
+} satisfies Record<string, Policy>;
+
+/** What is done with a counter when the guarded check succeeds. */
+export type OnSuccess = 'forget' | 'refund';
+
+export interface Guarded {
+  policy: Policy;
   key: string;
-  max: number;
-  windowMs: number;
+  onSuccess: OnSuccess;
 }
 
-/** The limits of the spec's sensitive calls (DESIGN §4: login and recovery are rate-limited). */
-export const LIMITS = {
-  loginPerUser: (username: string): Limit => ({
-    key: `login:user:${username.trim().toLowerCase()}`,
-    max: 10,
-    windowMs: 15 * 60_000,
-  }),
-  loginPerAddress: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowMs: 15 * 60_000 }),
-  recoveryPerUser: (username: string): Limit => ({
-    key: `recovery:user:${username.trim().toLowerCase()}`,
-    max: 5,
-    windowMs: 60 * 60_000,
-  }),
-  recoveryPerAddress: (ip: string): Limit => ({ key: `recovery:ip:${ip}`, max: 5, windowMs: 60 * 60_000 }),
-};
-
-/** The longest window: counters older than this are dead. */
-export const LONGEST_WINDOW_MS = 60 * 60_000;
-
-interface CounterRow {
-  count: number;
-  retry_ms: string | number;
+/** The counter key of an account (user names compare case-insensitively). */
+export function accountKey(username: string): string {
+  return username.trim().toLowerCase();
 }
+
+/** A client address; requests without one share a single counter. */
+export function addressKey(ip: string | null | undefined): string {
+  return ip || 'unknown';
+}
+
+/** The key of an account's consecutive failed logins from one address. */
+export function loginKey(username: string, ip: string | null | undefined): string {
+  return `${accountKey(username)}@${addressKey(ip)}`;
+}
+
+/** Keys stay within the store's 255 characters: long ones are replaced by their hash. */
+function storeKey(key: string): string {
+  return key.length <= 200 ? key : createHash('sha256').update(key).digest('hex');
+}
+
+const TABLE = 'rate_limiter';
 
 /**
- * Fixed-window counters in Postgres (`accounts.rate_limit`): shared by every replica and working on the embedded
- * database. Each `hit` is one atomic upsert.
+ * Atomic counters (`rate-limiter-flexible`): in Redis when the service has one (shared by every replica), else in
+ * `accounts.rate_limiter` through the service's own Postgres connection (on the embedded database that is the one
+ * shared connection: no second one is opened). An attempt is counted BEFORE it is checked, so that concurrent
+ * attempts cannot pass a limit: the count and the decision are one statement.
  */
 @Injectable()
-export class RateLimitService {
-  constructor(@InjectDataSource('accounts') private readonly ds: DataSource) {}
+export class RateLimitService implements OnApplicationShutdown {
+  private readonly redis: Redis | undefined;
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly prefix: string;
 
-  /** Throws 429 when a counter has reached its maximum in the current window (does not count). */
-  async assertBelow(limits: Limit[]): Promise<void> {
-    for (const l of limits) {
-      const rows = (await this.ds.query(
-        `SELECT count,
-                ceil(extract(epoch FROM (window_start + $2::double precision * interval '1 millisecond' - now())) * 1000) AS retry_ms
-           FROM accounts.rate_limit
-          WHERE key = $1 AND window_start > now() - $2::double precision * interval '1 millisecond'`,
-        [l.key, l.windowMs],
-      )) as CounterRow[];
-      const row = rows[0];
-      if (row && row.count >= l.max) throw new RateLimitedError(retrySeconds(row));
+  constructor(
+    @InjectDataSource('accounts') private readonly ds: DataSource,
+    @Inject(INFRA) infra: Infra,
+  ) {
+    this.prefix = infra.queueBackend === 'redis' ? `${infra.queuePrefix}:rl:` : '';
+    if (infra.queueBackend === 'redis') {
+      this.redis = new Redis({ ...(infra.bullConnection as RedisOptions), maxRetriesPerRequest: 2 });
     }
   }
 
-  /** Counts one attempt on each counter (a new window when the old one is over). */
-  async hit(limits: Limit[]): Promise<Array<{ limit: Limit; count: number; retryAfterSeconds: number }>> {
-    const out: Array<{ limit: Limit; count: number; retryAfterSeconds: number }> = [];
-    for (const l of limits) {
-      const rows = (await this.ds.query(
-        `INSERT INTO accounts.rate_limit AS r (key, window_start, count) VALUES ($1, now(), 1)
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN r.window_start <= now() - $2::double precision * interval '1 millisecond' THEN 1 ELSE r.count + 1 END,
-           window_start = CASE WHEN r.window_start <= now() - $2::double precision * interval '1 millisecond'
-                               THEN now() ELSE r.window_start END
-         RETURNING count,
-           ceil(extract(epoch FROM (window_start + $2::double precision * interval '1 millisecond' - now())) * 1000) AS retry_ms`,
-        [l.key, l.windowMs],
-      )) as CounterRow[];
-      const row = rows[0]!;
-      out.push({ limit: l, count: row.count, retryAfterSeconds: retrySeconds(row) });
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  /** Counts one attempt; 429 (with the seconds to wait) when it is over the limit. */
+  async consume(policy: Policy, key: string): Promise<void> {
+    try {
+      await this.limiter(policy).consume(storeKey(key));
+    } catch (e) {
+      throw asRateLimited(e);
     }
-    return out;
   }
 
-  /** Counts one attempt and throws 429 if that attempt is over a maximum. */
-  async consume(limits: Limit[]): Promise<void> {
-    const results = await this.hit(limits);
-    const over = results.filter((r) => r.count > r.limit.max);
-    if (over.length) throw new RateLimitedError(Math.max(...over.map((r) => r.retryAfterSeconds)));
+  /**
+   * Counts one attempt on every counter (all or none), runs the check, and when the check succeeds forgets or
+   * refunds the counters: a failed check stays counted. At most `points` checks per key ever run, however many
+   * requests arrive at once.
+   */
+  async guard<T>(counters: Guarded[], check: () => Promise<T>): Promise<T> {
+    const counted: Guarded[] = [];
+    try {
+      for (const c of counters) {
+        await this.consume(c.policy, c.key);
+        counted.push(c);
+      }
+    } catch (e) {
+      // the attempt is refused: it does not count against the counters it passed
+      await Promise.all(counted.map((c) => this.refund(c.policy, c.key)));
+      throw e;
+    }
+    const result = await check();
+    await Promise.all(
+      counters.map((c) =>
+        c.onSuccess === 'forget' ? this.forget(c.policy, c.key) : this.refund(c.policy, c.key),
+      ),
+    );
+    return result;
   }
 
-  async clear(limit: Limit): Promise<void> {
-    await this.ds.query(`DELETE FROM accounts.rate_limit WHERE key = $1`, [limit.key]);
+  /** The login counters of an account from an address. */
+  loginCounters(username: string, ip: string | null | undefined): Guarded[] {
+    return [
+      {
+        policy: POLICIES.loginByAccountAndAddress,
+        key: loginKey(username, ip),
+        onSuccess: 'forget',
+      },
+      { policy: POLICIES.loginByAddress, key: addressKey(ip), onSuccess: 'refund' },
+    ];
   }
 
+  async refund(policy: Policy, key: string): Promise<void> {
+    await this.limiter(policy).reward(storeKey(key), 1);
+  }
+
+  async forget(policy: Policy, key: string): Promise<void> {
+    await this.limiter(policy).delete(storeKey(key));
+  }
+
+  /** Removes expired counters of the Postgres store (Redis expires its keys itself). */
   async purgeOld(): Promise<number> {
-    const res = (await this.ds.query(
-      `DELETE FROM accounts.rate_limit WHERE window_start < now() - $1::double precision * interval '1 millisecond'`,
-      [LONGEST_WINDOW_MS],
-    )) as [unknown, number];
+    if (this.redis) return 0;
+    const res = (await this.ds.query(`DELETE FROM accounts.${TABLE} WHERE expire < $1`, [Date.now()])) as [
+      unknown,
+      number,
+    ];
     return res[1] ?? 0;
+  }
+
+  private limiter(policy: Policy): RateLimiterAbstract {
+    let limiter = this.limiters.get(policy.name);
+    if (!limiter) {
+      const common = {
+        keyPrefix: `${this.prefix}${policy.name}`,
+        points: policy.points,
+        duration: policy.durationSec,
+        blockDuration: policy.blockSec ?? 0,
+      };
+      limiter = this.redis
+        ? new RateLimiterRedis({ ...common, storeClient: this.redis })
+        : new RateLimiterPostgres({
+            ...common,
+            storeClient: this.postgresClient(),
+            storeType: 'client',
+            schemaName: 'accounts',
+            tableName: TABLE,
+            tableCreated: true, // by the migration
+            clearExpiredByTimeout: false, // the session purge does it
+          });
+      this.limiters.set(policy.name, limiter);
+    }
+    return limiter;
+  }
+
+  /**
+   * The store's client: the pool under TypeORM (on the embedded database, its stand-in for the single shared
+   * connection), queried with plain statements (no named prepared statements on a shared session).
+   */
+  private postgresClient(): { query(q: { text: string; values?: unknown[] }): Promise<unknown> } {
+    const master = (
+      this.ds.driver as unknown as { master: { query(t: string, v?: unknown[]): Promise<unknown> } }
+    ).master;
+    return { query: (q) => master.query(q.text, q.values) };
   }
 }
 
-function retrySeconds(row: CounterRow): number {
-  return Math.max(1, Math.ceil(Number(row.retry_ms) / 1000));
+function asRateLimited(e: unknown): unknown {
+  if (e instanceof RateLimiterRes) return new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
+  return e;
 }

@@ -50,8 +50,11 @@ export class RecoveryController {
   @Public()
   @Post('reset')
   @HttpCode(200)
-  async reset(@Body() body: RecoveryResetDto): Promise<{ message: string }> {
-    await this.recovery.reset(body.token, body.password);
+  async reset(
+    @Body() body: RecoveryResetDto,
+    @CurrentIdentity() identity: Identity,
+  ): Promise<{ message: string }> {
+    await this.recovery.reset(body.token, body.password, identity.ip);
     return { message: 'password changed' };
   }
 }

@@ -5,7 +5,7 @@ import { AppError, LOGGER } from '@agora/common';
 import type { Logger } from 'pino';
 import { IsNull, LessThan, Repository } from 'typeorm';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
-import { LIMITS, RateLimitService } from '../ratelimit/rate-limit.service.js';
+import { accountKey, loginKey, POLICIES, RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { Session } from '../sessions/session.entity.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword, UsersService } from '../users/users.service.js';
@@ -43,9 +43,8 @@ export class RecoveryService {
    * Counted per username and per client address whether or not the user exists.
    */
   async request(username: string, ip: string | undefined): Promise<void> {
-    const limits = [LIMITS.recoveryPerUser(username)];
-    if (ip) limits.push(LIMITS.recoveryPerAddress(ip));
-    await this.rate.consume(limits);
+    await this.rate.consume(POLICIES.recoveryByAccount, accountKey(username));
+    if (ip) await this.rate.consume(POLICIES.recoveryByAddress, ip);
     const user = await this.users.findByUsername(username.trim());
     if (!user || !user.active) throw UsersErrors.notFound();
 
@@ -73,7 +72,7 @@ export class RecoveryService {
   }
 
   /** Sets the new password with a link's token; the token is used up and every session of the user ends. */
-  async reset(token: string, password: string): Promise<void> {
+  async reset(token: string, password: string, ip?: string | null): Promise<void> {
     const found = await this.tokens.findOne({ where: { tokenHash: hashToken(token) } });
     if (!found || found.usedAt) throw RecoveryErrors.unknownToken();
     if (found.expiresAt <= new Date()) throw RecoveryErrors.expired();
@@ -91,7 +90,8 @@ export class RecoveryService {
       const user = await m.findOne(User, { where: { uuid: found.userUuid } });
       return user?.username;
     });
-    if (username) await this.rate.clear(LIMITS.loginPerUser(username));
+    // the new password works at once from the address that set it
+    if (username) await this.rate.forget(POLICIES.loginByAccountAndAddress, loginKey(username, ip));
   }
 
   /** Tokens that are used or expired for more than a day. */

@@ -4,7 +4,7 @@ import { CurrentIdentity, LoggedIn, Public, SystemOnly, CurrentUser, AppError } 
 import { SESSION_CLEAR_HEADER, SESSION_SET_HEADER, type Identity, type SessionUser } from '@agora/contracts';
 import type { Response } from 'express';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
-import { LIMITS, RateLimitService, type Limit } from '../ratelimit/rate-limit.service.js';
+import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { LoginDto, ResolveSessionDto } from '../users/dto/login.dto.js';
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from './sessions.service.js';
@@ -22,7 +22,9 @@ export class LoginController {
 
   @ApiOperation({
     summary:
-      'Log in; the gateway turns the new session into the httpOnly cookie. 429 after 10 failures per username or 30 per address in 15 minutes',
+      'Log in; the gateway turns the new session into the httpOnly cookie. 429 with Retry-After after 10 ' +
+      'failures of one account from one address (refused there for 15 minutes; other addresses are not ' +
+      'affected) or 100 failures from one address in a day',
   })
   @Public()
   @Post('login')
@@ -32,17 +34,10 @@ export class LoginController {
     @CurrentIdentity() identity: Identity,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ loggedin: true; user: SessionUser }> {
-    const limits: Limit[] = [LIMITS.loginPerUser(body.username)];
-    if (identity.ip) limits.push(LIMITS.loginPerAddress(identity.ip));
-    await this.rate.assertBelow(limits);
-    let user: Awaited<ReturnType<UsersService['verifyCredentials']>>;
-    try {
-      user = await this.users.verifyCredentials(body.username, body.password);
-    } catch (e) {
-      await this.rate.hit(limits);
-      throw e;
-    }
-    await this.rate.clear(limits[0]!);
+    // counted before the check, forgotten on success: see RateLimitService.guard
+    const user = await this.rate.guard(this.rate.loginCounters(body.username, identity.ip), () =>
+      this.users.verifyCredentials(body.username, body.password),
+    );
     if (identity.sid) await this.sessions.destroy(identity.sid);
     const sid = await this.sessions.create(user.uuid, identity.ip);
     await this.users.markLogin(user.uuid);

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { QueryFailedError, Repository } from 'typeorm';
 import { ACCOUNTS_CONFIG, DEV_ADMIN_PASSWORD, type AccountsConfig } from '../config/accounts.config.js';
 import { AccountsErrors } from '../errors/accounts-errors.js';
+import { POLICIES, RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { hashSid } from '../sessions/session-id.js';
 import { Session } from '../sessions/session.entity.js';
 import { UserValidationService } from '../validation/user-validation.service.js';
@@ -57,6 +58,7 @@ export class UsersService {
     @InjectRepository(User, 'accounts') private readonly users: Repository<User>,
     @InjectRepository(Session, 'accounts') private readonly sessions: Repository<Session>,
     private readonly validation: UserValidationService,
+    private readonly rate: RateLimitService,
     @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -178,9 +180,15 @@ export class UsersService {
       if (body.password_repeat !== undefined && body.password_repeat !== body.password) {
         throw AccountsErrors.passwordsDoNotMatch();
       }
-      if (!(await argon2.verify(user.passwordHash, body.password_current!))) {
-        throw AccountsErrors.wrongCurrentPassword();
-      }
+      // a stolen session must not give unlimited guesses of the password behind it
+      await this.rate.guard(
+        [{ policy: POLICIES.currentPassword, key: uuid, onSuccess: 'forget' }],
+        async () => {
+          if (!(await argon2.verify(user.passwordHash, body.password_current!))) {
+            throw AccountsErrors.wrongCurrentPassword();
+          }
+        },
+      );
     }
     return this.applyChanges(user, body, {}, { keepSid: currentSid });
   }
