@@ -9,7 +9,7 @@
 // process on PostgreSQL and Redis. Results: a markdown table on stdout and bench/results/gateway-overhead.json
 // (gateway-overhead-one-process.json for the one-process mode; -c<n> appended for other connection counts).
 import path from 'node:path';
-import { signIdentity } from '@agora/common/identity';
+import { parsePrivateKey, signUserIdentity } from '@agora/common/identity';
 import {
   ADMIN_PASSWORD,
   apiLogin,
@@ -98,13 +98,14 @@ async function main() {
   try {
     const session = await apiLogin(stack.url, 'admin', ADMIN_PASSWORD);
     const user = sessionUser(session.profile);
+    const gatewayKey = parsePrivateKey(stack.gatewayKey);
     const targets = [
       {
         name: 'consultation directly',
         via: 'service',
         url: `${stack.services.consultation}/category`,
         headers: () => ({
-          'x-agora-identity': signIdentity(stack.secret, {
+          'x-agora-identity': signUserIdentity(gatewayKey, 'consultation', {
             user,
             sid: session.cookies.agora_sid,
             ip: '127.0.0.1',

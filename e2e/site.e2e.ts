@@ -42,7 +42,7 @@ describe('npm start (one process, embedded database)', () => {
       REDIS_URL: '',
       SMTP_URL: '',
       AGORA_ADMIN_PASSWORD: '',
-      AGORA_IDENTITY_SECRET: '',
+      AGORA_GATEWAY_PRIVATE_KEY: '', // the launcher makes a key pair per signer
       MAILDEV_SMTP_PORT: String(smtp),
       MAILDEV_WEB_PORT: String(web),
       LOG_LEVEL: 'warn',
@@ -285,7 +285,7 @@ describe('npm run start:distributed', () => {
       PORT: String(await freePort()),
       SMTP_URL: '',
       AGORA_DEV_MODE: 'false',
-      AGORA_IDENTITY_SECRET: '',
+      AGORA_GATEWAY_PRIVATE_KEY: '', // the launcher makes a key pair per signer
       MAILDEV_SMTP_PORT: String(await freePort()),
       MAILDEV_WEB_PORT: String(await freePort()),
     };

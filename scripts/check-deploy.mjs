@@ -109,9 +109,29 @@ const REMOTE_KEYS = {
   mf_members: 'mf-members',
 };
 const VERSION = '[0-9A-Za-z][0-9A-Za-z.+_-]*'; // as scripts/rspack.common.mjs accepts for REMOTE_VERSION
+/**
+ * The identity keys each deployable needs (docs/decisions/0024-asymmetric-identity.md): the gateway signs with its
+ * private key, every service checks with the gateway's public key, consultation signs its calls to the library
+ * with its own private key and the library checks them with consultation's public key. A deployable holds no
+ * private key but its own.
+ */
+const IDENTITY_KEYS = {
+  gateway: ['AGORA_GATEWAY_PRIVATE_KEY'],
+  accounts: ['AGORA_GATEWAY_PUBLIC_KEY'],
+  library: ['AGORA_GATEWAY_PUBLIC_KEY', 'AGORA_CONSULTATION_PUBLIC_KEY'],
+  consultation: ['AGORA_GATEWAY_PUBLIC_KEY', 'AGORA_CONSULTATION_PRIVATE_KEY'],
+  mailing: ['AGORA_GATEWAY_PUBLIC_KEY'],
+};
+const PRIVATE_KEY = /^AGORA_([A-Z]+)_PRIVATE_KEY$/;
+/** The private keys among `names` that `deployable` must not hold (another signer's). */
+const foreignPrivateKeys = (deployable, names) =>
+  [...names].filter((n) => PRIVATE_KEY.test(n) && n !== `AGORA_${deployable.toUpperCase()}_PRIVATE_KEY`);
 const SECRET_NAME = 'agora-secrets';
 const SECRET_KEYS = [
-  'AGORA_IDENTITY_SECRET',
+  'AGORA_GATEWAY_PRIVATE_KEY',
+  'AGORA_GATEWAY_PUBLIC_KEY',
+  'AGORA_CONSULTATION_PRIVATE_KEY',
+  'AGORA_CONSULTATION_PUBLIC_KEY',
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
@@ -323,9 +343,11 @@ function checkCompose() {
     const env = envOf(name);
     const need =
       deployable === 'gateway'
-        ? ['AGORA_IDENTITY_SECRET', ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY']
-        : ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'AGORA_IDENTITY_SECRET'];
+        ? [...IDENTITY_KEYS.gateway, ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY']
+        : ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', ...IDENTITY_KEYS[deployable]];
     for (const key of need) if (!env[key]) problem(at, `environment lacks ${key}`);
+    for (const key of foreignPrivateKeys(deployable, Object.keys(env)))
+      problem(at, `holds ${key}, another signer's private key`);
     if (deployable === 'gateway' && byTarget.accounts) {
       const tiles = envOf(byTarget.accounts).MAP_TILE_URL;
       if (env.MAP_TILE_URL !== tiles)
@@ -641,13 +663,15 @@ function checkRendered(label, resources, { namespace, overlay }) {
       if (env.get('HOST')?.value !== '0.0.0.0')
         problem(at, 'env HOST must be 0.0.0.0 (services default to 127.0.0.1)');
       const needs = isGateway
-        ? ['AGORA_IDENTITY_SECRET', ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY', 'REMOTES_DIR']
-        : ['DATABASE_URL', 'REDIS_URL', 'AGORA_IDENTITY_SECRET'];
+        ? [...IDENTITY_KEYS.gateway, ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY', 'REMOTES_DIR']
+        : ['DATABASE_URL', 'REDIS_URL', ...(IDENTITY_KEYS[r.metadata.name] ?? [])];
       if (r.metadata.name === 'mailing') needs.push('SMTP_URL');
       if (r.metadata.name === 'accounts') needs.push('AGORA_ADMIN_PASSWORD');
       for (const key of needs) if (!env.has(key)) problem(at, `env ${key} is missing`);
+      for (const key of foreignPrivateKeys(r.metadata.name, env.keys()))
+        problem(at, `env ${key}: another signer's private key`);
       for (const key of [
-        'AGORA_IDENTITY_SECRET',
+        ...SECRET_KEYS.filter((k) => PRIVATE_KEY.test(k)),
         'DATABASE_URL',
         'REDIS_URL',
         'SMTP_URL',

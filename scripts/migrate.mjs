@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { loadDefinition, migrateAll, ROOT } from './lib/stack.mjs';
 
-const env = { ...process.env, AGORA_IDENTITY_SECRET: process.env.AGORA_IDENTITY_SECRET || 'x'.repeat(32) };
+const env = { ...process.env };
 const common = await import('@agora/common');
 const infra = await common.createInfra({
   databaseUrl: env.DATABASE_URL || undefined,

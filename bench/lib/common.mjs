@@ -6,7 +6,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, ROOT, startAllInOne, startDistributed } from '../../scripts/lib/stack.mjs';
+import {
+  freePort,
+  ROOT,
+  startAllInOne,
+  startDistributed,
+  withIdentityKeys,
+} from '../../scripts/lib/stack.mjs';
 
 export { ROOT };
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
@@ -47,11 +53,11 @@ export async function startBenchStack({ mode, log = () => {} }) {
   const { createTestDatabase } = await import('@agora/common/testing');
   const db = await createTestDatabase('agora_bench');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-'));
-  const secret = randomBytes(32).toString('base64url');
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const gatewayPort = await freePort();
-  const env = {
+  // A key pair per signer, so that a benchmark can sign identities as the gateway does.
+  const env = withIdentityKeys({
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -63,10 +69,9 @@ export async function startBenchStack({ mode, log = () => {} }) {
     SMTP_URL: 'smtp://127.0.0.1:9',
     AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
     AGORA_DEMO_DATA: 'true',
-    AGORA_IDENTITY_SECRET: secret,
     AGORA_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-  };
+  });
   const cleanup = async () => {
     await db.drop().catch((e) => log(`dropping ${db.name}: ${e.message}`));
     await rm(dataDir, { recursive: true, force: true });
@@ -90,7 +95,7 @@ export async function startBenchStack({ mode, log = () => {} }) {
     mode,
     url: `http://127.0.0.1:${mode === 'distributed' ? gatewayPort : stack.port}`,
     services,
-    secret,
+    gatewayKey: env.AGORA_GATEWAY_PRIVATE_KEY,
     databaseUrl: db.url,
     pids:
       mode === 'distributed'

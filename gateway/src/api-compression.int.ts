@@ -1,9 +1,10 @@
 // Service answers compressed by the gateway on the fly, as they stream through: text only, whole answers only,
 // never what the service compressed itself; downloads and backups pass through byte for byte, as they come.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { exportKey } from '@agora/common/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 import { rawRequest } from './testing/raw-request.js';
 
@@ -78,7 +79,7 @@ describe('compression of API answers', () => {
     library = fakeLibrary();
     gateway = createGateway(
       loadGatewayConfig({
-        AGORA_IDENTITY_SECRET: 'api-compression-secret-0123456789',
+        AGORA_GATEWAY_PRIVATE_KEY: exportKey(generateKeyPairSync('ed25519').privateKey),
         LIBRARY_URL: await listen(library.server),
         LOG_LEVEL: 'silent',
       }),

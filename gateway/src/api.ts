@@ -11,7 +11,7 @@ import {
   ownerOf,
   type SessionUser,
 } from '@agora/contracts';
-import { signIdentity } from '@agora/common/identity';
+import { signUserIdentity } from '@agora/common/identity';
 import type { GatewayConfig } from './config.js';
 import { CookieJar, isPlausibleSid, readCookie } from './cookies.js';
 import { csrfProtection } from './csrf.js';
@@ -140,7 +140,12 @@ export function apiRouter(deps: ApiDeps): Router {
       return;
     }
     const caller = await identify(req, res);
-    const identity = signIdentity(config.identitySecret, { user: caller.user, sid: caller.sid, ip: req.ip });
+    // Signed for the owner alone: another service refuses it.
+    const identity = signUserIdentity(config.identityKey, owner, {
+      user: caller.user,
+      sid: caller.sid,
+      ip: req.ip,
+    });
     forward(agents, req, res, {
       service: owner,
       baseUrl: config.services[owner],

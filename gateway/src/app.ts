@@ -59,7 +59,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const agents = new UpstreamAgents();
   const sessions = new SessionResolver({
     accountsUrl: config.services.accounts,
-    identitySecret: config.identitySecret,
+    identityKey: config.identityKey,
     agents,
   });
   const cookies = new CookieJar(config.cookieSecure);

@@ -1,11 +1,13 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { GatewayConfigError, loadGatewayConfig } from './config.js';
 
-const SECRET = 'x'.repeat(32);
+const { privateKey } = generateKeyPairSync('ed25519');
+const KEY = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
 
 describe('loadGatewayConfig', () => {
   it('applies the documented defaults', () => {
-    const config = loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET });
+    const config = loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY });
     expect(config.port).toBe(8080);
     expect(config.host).toBeUndefined(); // every interface, both address families
     expect(config.services).toEqual({
@@ -25,7 +27,7 @@ describe('loadGatewayConfig', () => {
 
   it('takes service URLs and paths from the given env, not from process.env', () => {
     const config = loadGatewayConfig({
-      AGORA_IDENTITY_SECRET: SECRET,
+      AGORA_GATEWAY_PRIVATE_KEY: KEY,
       PORT: '0',
       ACCOUNTS_URL: 'http://127.0.0.1:40001/',
       REMOTES_DIR: '/srv/remotes',
@@ -44,32 +46,41 @@ describe('loadGatewayConfig', () => {
   });
 
   it('keeps TRUST_PROXY names and lists for Express', () => {
-    expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, TRUST_PROXY: 'loopback' }).trustProxy).toBe(
+    expect(loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, TRUST_PROXY: 'loopback' }).trustProxy).toBe(
       'loopback',
     );
   });
 
-  it('refuses a missing or short identity secret', () => {
+  it('reads its Ed25519 private key as base64 DER or PEM, and refuses anything else', () => {
+    expect(loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY }).identityKey.equals(privateKey)).toBe(true);
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: pem }).identityKey.equals(privateKey)).toBe(true);
     expect(() => loadGatewayConfig({})).toThrow(GatewayConfigError);
-    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: 'short' })).toThrow(/AGORA_IDENTITY_SECRET/);
+    expect(() => loadGatewayConfig({})).toThrow('AGORA_GATEWAY_PRIVATE_KEY: is required');
+    const publicKey = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' });
+    for (const bad of ['short', publicKey.toString('base64')]) {
+      expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: bad })).toThrow(
+        /AGORA_GATEWAY_PRIVATE_KEY: must be an Ed25519 private key/,
+      );
+    }
   });
 
   it('refuses malformed values', () => {
-    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, ACCOUNTS_URL: 'ftp://x' })).toThrow(
+    expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, ACCOUNTS_URL: 'ftp://x' })).toThrow(
       /ACCOUNTS_URL/,
     );
-    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, COOKIE_SECURE: 'maybe' })).toThrow(
+    expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, COOKIE_SECURE: 'maybe' })).toThrow(
       /COOKIE_SECURE/,
     );
-    expect(() => loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, PORT: 'eighty' })).toThrow(/PORT/);
   });
 
   it("allows the map tile server's origin in img-src, before the extra CSP_IMG_SRC sources", () => {
-    const osm = loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, MAP_TILE_URL: '' });
+    const osm = loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, MAP_TILE_URL: '' });
     expect(osm.csp.imgSrc).toEqual(['https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org']);
     const own = loadGatewayConfig({
-      AGORA_IDENTITY_SECRET: SECRET,
+      AGORA_GATEWAY_PRIVATE_KEY: KEY,
       MAP_TILE_URL: 'https://tiles.example.gov:8443/{z}/{x}/{y}.png',
       CSP_IMG_SRC: 'https://images.example.org',
     });
@@ -78,13 +89,13 @@ describe('loadGatewayConfig', () => {
 
   it('refuses a MAP_TILE_URL that is not a tile URL template, saying why', () => {
     const load = (url: string) => () =>
-      loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, MAP_TILE_URL: url });
+      loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, MAP_TILE_URL: url });
     expect(load('https://tiles.example.gov/tile.png')).toThrow(GatewayConfigError);
     expect(load('https://tiles.example.gov/tile.png')).toThrow('MAP_TILE_URL: lacks {z}, {x}, {y}');
     expect(load('ftp://tiles.example.gov/{z}/{x}/{y}.png')).toThrow(/MAP_TILE_URL: must be an http\(s\) URL/);
   });
 
   it('treats empty values as unset', () => {
-    expect(loadGatewayConfig({ AGORA_IDENTITY_SECRET: SECRET, PORT: '', LOG_LEVEL: '' }).port).toBe(8080);
+    expect(loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, PORT: '', LOG_LEVEL: '' }).port).toBe(8080);
   });
 });

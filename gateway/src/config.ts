@@ -1,7 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { checkTileTemplate, DEFAULT_TILE_URL, type ServiceName } from '@agora/contracts';
+import { parsePrivateKey } from '@agora/common/identity';
 
 /** The repository root (this file is `gateway/src/config.ts` or `gateway/dist/config.js`). */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,8 +17,8 @@ export interface GatewayConfig {
   host: string | undefined;
   /** Base URL of each service, without a trailing slash. */
   services: Record<ServiceName, string>;
-  /** Shared HMAC secret for the signed identity header. */
-  identitySecret: string;
+  /** The gateway's Ed25519 private key: it alone signs user identities (services hold its public key). */
+  identityKey: KeyObject;
   shellDir: string;
   remotesDir: string;
   remotesRegistry: string;
@@ -64,9 +66,17 @@ const schema = z.object({
   LIBRARY_URL: serviceUrl('http://127.0.0.1:3102'),
   CONSULTATION_URL: serviceUrl('http://127.0.0.1:3103'),
   MAILING_URL: serviceUrl('http://127.0.0.1:3104'),
-  AGORA_IDENTITY_SECRET: z
-    .string({ error: 'is required' })
-    .min(32, { error: 'must be at least 32 characters' }),
+  AGORA_GATEWAY_PRIVATE_KEY: z.string({ error: 'is required' }).transform((v, ctx) => {
+    try {
+      return parsePrivateKey(v);
+    } catch (e) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an Ed25519 private key in PEM or base64 DER (${(e as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  }),
   SHELL_DIR: optionalText,
   REMOTES_DIR: optionalText,
   REMOTES_REGISTRY: optionalText,
@@ -121,7 +131,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       consultation: e.CONSULTATION_URL,
       mailing: e.MAILING_URL,
     },
-    identitySecret: e.AGORA_IDENTITY_SECRET,
+    identityKey: e.AGORA_GATEWAY_PRIVATE_KEY,
     shellDir: resolve(e.SHELL_DIR ?? resolve(REPO_ROOT, 'dist/shell')),
     remotesDir,
     remotesRegistry: resolve(e.REMOTES_REGISTRY ?? resolve(remotesDir, 'remotes.json')),

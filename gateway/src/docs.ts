@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router } from 'express';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, SERVICES, type ServiceName } from '@agora/contracts';
-import { signIdentity } from '@agora/common/identity';
+import { signServiceIdentity } from '@agora/common/identity';
 import type { ApiDeps } from './api.js';
 import { isObject, mergeOpenApi, type ServiceDocument } from './openapi.js';
 import { requestIdOf } from './request-id.js';
@@ -59,7 +59,7 @@ export function docsRouter({ config, agents, logger }: ApiDeps): Router {
     try {
       const answer = await callJson(agents, upstreamUrl(config.services[service], '/openapi.json'), {
         headers: {
-          [IDENTITY_HEADER]: signIdentity(config.identitySecret, { user: null, sid: null, sys: 'gateway' }),
+          [IDENTITY_HEADER]: signServiceIdentity(config.identityKey, 'gateway', service),
           [REQUEST_ID_HEADER]: requestId,
         },
         timeoutMs: DOC_TIMEOUT_MS,

@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Identity, SessionUser } from '@agora/contracts';
-import { signIdentity, verifyIdentity } from '@agora/common/identity';
+import type { Identity, ServiceName, SessionUser } from '@agora/contracts';
+import { exportKey, signUserIdentity, verifyIdentity } from '@agora/common/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 
-const SECRET = 'integration-secret-0123456789abcdef';
+/** The gateway's key pair: the fake services know only the public key. */
+const GATEWAY = generateKeyPairSync('ed25519');
+const GATEWAY_PRIVATE_KEY = exportKey(GATEWAY.privateKey);
 const ALICE: SessionUser = {
   uuid: '6f1c7a52-6a43-4d8f-9f0e-1f2b3c4d5e6f',
   username: 'alice',
@@ -83,7 +85,7 @@ const openapi = (title: string, paths: Record<string, unknown>) => ({
  * what it received. `special` answers some paths itself.
  */
 async function startService(
-  service: string,
+  service: ServiceName,
   special: (req: IncomingMessage, res: ServerResponse, identity: Identity, body: Buffer) => boolean = () =>
     false,
   doc?: unknown,
@@ -94,7 +96,10 @@ async function startService(
       if (req.url === '/openapi.json')
         return doc ? json(res, 200, doc) : json(res, 404, { Error: 'not found' });
       const body = await readBody(req);
-      const identity = verifyIdentity(SECRET, req.headers['x-agora-identity'] as string | undefined);
+      const identity = verifyIdentity(req.headers['x-agora-identity'] as string | undefined, {
+        audience: service,
+        keys: { gateway: GATEWAY.publicKey },
+      });
       if (!identity) return json(res, 401, { Error: 'missing or invalid identity' });
       if (special(req, res, identity, body)) return;
       const echo: Echo = {
@@ -226,7 +231,7 @@ describe('gateway against real upstream servers', () => {
     await writeFile(join(lib, '__federation_expose_App.3f2a1b9c.js'), 'export default 1;');
 
     const config = loadGatewayConfig({
-      AGORA_IDENTITY_SECRET: SECRET,
+      AGORA_GATEWAY_PRIVATE_KEY: GATEWAY_PRIVATE_KEY,
       PORT: '0',
       ACCOUNTS_URL: accounts.url,
       LIBRARY_URL: library.url,
@@ -258,7 +263,7 @@ describe('gateway against real upstream servers', () => {
   ): Promise<void> {
     const other = createGateway(
       loadGatewayConfig({
-        AGORA_IDENTITY_SECRET: SECRET,
+        AGORA_GATEWAY_PRIVATE_KEY: GATEWAY_PRIVATE_KEY,
         ACCOUNTS_URL: accounts.url,
         LIBRARY_URL: library.url,
         CONSULTATION_URL: consultation.url,
@@ -308,6 +313,7 @@ describe('gateway against real upstream servers', () => {
     ])('GET %s goes to %s as %s', async (path, service, url) => {
       const body = await echo(await get(path));
       expect(body.service).toBe(service);
+      expect(body.identity.aud).toBe(service); // signed for its owner only
       expect(body.url).toBe(url);
       expect(body.method).toBe('GET');
     });
@@ -339,6 +345,7 @@ describe('gateway against real upstream servers', () => {
       expect(body.identity.user).toBeNull();
       expect(body.identity.sid).toBeNull();
       expect(body.identity.sys).toBeUndefined();
+      expect(body.identity.aud).toBe('library');
       expect(body.identity.ip).toMatch(/127\.0\.0\.1/);
       expect(body.requestId).toBe('int-test-42');
     });
@@ -358,7 +365,7 @@ describe('gateway against real upstream servers', () => {
 
   describe('identity headers from the client', () => {
     it('drops a spoofed x-agora-identity, even a correctly signed one, and other x-agora-* headers', async () => {
-      const forged = signIdentity(SECRET, { user: ALICE, sid: ALICE_SID });
+      const forged = signUserIdentity(GATEWAY.privateKey, 'library', { user: ALICE, sid: ALICE_SID });
       const res = await get('/api/library/1', {
         headers: { 'x-agora-identity': forged, 'x-agora-session': ALICE_SID, 'X-Agora-Whatever': '1' },
       });

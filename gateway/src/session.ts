@@ -1,5 +1,6 @@
+import type { KeyObject } from 'node:crypto';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, type SessionUser } from '@agora/contracts';
-import { signIdentity } from '@agora/common/identity';
+import { signServiceIdentity } from '@agora/common/identity';
 import { TtlLru } from './cache.js';
 import { callJson, ServiceUnavailableError, type UpstreamAgents, upstreamUrl } from './upstream.js';
 
@@ -9,7 +10,8 @@ const RESOLVE_TIMEOUT_MS = 5_000;
 
 export interface SessionResolverOptions {
   accountsUrl: string;
-  identitySecret: string;
+  /** The gateway's private key, which signs its own service identity for accounts' internal route. */
+  identityKey: KeyObject;
   agents: UpstreamAgents;
   now?: () => number;
 }
@@ -54,7 +56,7 @@ export class SessionResolver {
   }
 
   private async ask(sid: string, requestId: string): Promise<SessionUser | null> {
-    const identity = signIdentity(this.options.identitySecret, { user: null, sid: null, sys: 'gateway' });
+    const identity = signServiceIdentity(this.options.identityKey, 'gateway', 'accounts');
     let answer;
     try {
       answer = await callJson(this.options.agents, this.url, {

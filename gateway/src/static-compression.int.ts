@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 // The built shell and remotes come with precompressed copies (`.br`, `.gz`, written by scripts/build-web.mjs):
 // the gateway sends the copy a client accepts, with the headers of the original.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -6,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { exportKey } from '@agora/common/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 import { rawRequest } from './testing/raw-request.js';
 
@@ -42,7 +44,7 @@ describe('precompressed static files', () => {
 
     gateway = createGateway(
       loadGatewayConfig({
-        AGORA_IDENTITY_SECRET: 'static-compression-secret-0123456789',
+        AGORA_GATEWAY_PRIVATE_KEY: exportKey(generateKeyPairSync('ed25519').privateKey),
         PORT: '0',
         SHELL_DIR: shellDir,
         REMOTES_DIR: join(dir, 'remotes'),

@@ -4,6 +4,8 @@ export const ROOT: string;
 export const SERVICES: readonly string[];
 export function isBuilt(): boolean;
 export function freePort(): Promise<number>;
+/** `env` with an Ed25519 key pair (base64 DER) for the gateway and every service: configured or made now. */
+export function withIdentityKeys(env: Record<string, string | undefined>): Record<string, string | undefined>;
 export function waitForHttp(url: string, timeoutMs?: number, child?: ChildProcess): Promise<void>;
 export function startMailCatcher(opts: {
   smtpPort: number;

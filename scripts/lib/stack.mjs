@@ -1,7 +1,7 @@
 // Starting Agora: the one-process mode, the distributed mode (one process per deployable) and the mail catcher.
 // Used by `npm start`, `npm run start:distributed`, `npm run migrate` and the browser tests.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -85,9 +85,51 @@ export async function loadDefinition(name, env) {
   return factory(env);
 }
 
-/** The identity secret: configured, or a random one for a single process tree. */
-export function identitySecret(env) {
-  return env.AGORA_IDENTITY_SECRET || randomBytes(32).toString('base64url');
+/** Who signs identities, each with its own Ed25519 key pair: the gateway and every service. */
+const SIGNERS = ['gateway', ...SERVICES];
+const keyVar = (signer, kind) => `AGORA_${signer.toUpperCase()}_${kind.toUpperCase()}_KEY`;
+const der = (key) =>
+  key.export({ format: 'der', type: key.type === 'private' ? 'pkcs8' : 'spki' }).toString('base64');
+/** A configured key (PEM, also with `\n` escapes, or base64 DER) as a KeyObject. */
+function readKey(text, kind) {
+  const t = text.trim();
+  if (t.startsWith('-----BEGIN')) {
+    const pem = t.replace(/\\n/g, '\n');
+    return kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
+  }
+  const input = { key: Buffer.from(t, 'base64'), format: 'der', type: kind === 'private' ? 'pkcs8' : 'spki' };
+  return kind === 'private' ? createPrivateKey(input) : createPublicKey(input);
+}
+
+/**
+ * `env` with a key pair for every signer (the gateway and each service): the configured ones, a public key derived
+ * from a configured private key, and a fresh pair (base64 DER) for a signer with none, valid for this process
+ * tree only. A public key configured without its private key, or not matching it, stops the start.
+ */
+export function withIdentityKeys(env) {
+  const out = { ...env };
+  for (const signer of SIGNERS) {
+    const [privateVar, publicVar] = [keyVar(signer, 'private'), keyVar(signer, 'public')];
+    if (!out[privateVar]) {
+      if (out[publicVar]) throw new Error(`${publicVar} is set, but not ${privateVar}: set both, or neither`);
+      const pair = generateKeyPairSync('ed25519');
+      out[privateVar] = der(pair.privateKey);
+      out[publicVar] = der(pair.publicKey);
+      continue;
+    }
+    const derived = der(createPublicKey(readKey(out[privateVar], 'private')));
+    if (out[publicVar] && der(readKey(out[publicVar], 'public')) !== derived)
+      throw new Error(`${publicVar} is not the public key of ${privateVar}`);
+    out[publicVar] ||= derived;
+  }
+  return out;
+}
+
+/** `env` for one deployable: every public key, but of the private keys only its own. */
+function ownKeysOnly(env, name) {
+  const out = { ...env };
+  for (const signer of SIGNERS) if (signer !== name) delete out[keyVar(signer, 'private')];
+  return out;
 }
 
 /** Starts maildev (SMTP + web inbox) as a child process. */
@@ -202,10 +244,8 @@ export async function startAllInOne({ env }) {
   const host = env.HOST || undefined;
   const port = await listenOn(server, Number(env.PORT || 8080), host);
   const closeServer = () => new Promise((r) => server.close(() => r()));
-  const secret = identitySecret(env);
   const baseEnv = {
-    ...env,
-    AGORA_IDENTITY_SECRET: secret,
+    ...withIdentityKeys(env),
     HOST: '127.0.0.1',
     PORT: '0',
     // Links in mails and external-login redirects point at the gateway.
@@ -263,7 +303,7 @@ export async function spawnDeployable(name, env, port, log = () => {}) {
       ? path.join(ROOT, 'gateway', 'dist', 'main.js')
       : path.join(ROOT, 'services', name, 'dist', 'main.js');
   const child = spawn(process.execPath, [entry], {
-    env: { ...env, PORT: String(port) },
+    env: { ...ownKeysOnly(env, name), PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (d) =>
@@ -287,10 +327,8 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     throw new Error('the distributed mode needs DATABASE_URL (a Postgres server with PostGIS)');
   if (!env.REDIS_URL) throw new Error('the distributed mode needs REDIS_URL');
   const common = await import('@agora/common');
-  const secret = identitySecret(env);
   const childEnv = {
-    ...env,
-    AGORA_IDENTITY_SECRET: secret,
+    ...withIdentityKeys(env),
     HOST: '127.0.0.1',
     MIGRATE_ON_START: 'false',
     PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${gatewayPort}`,

@@ -1,4 +1,11 @@
 import type { Role } from './roles.js';
+import type { ServiceName } from './routing.js';
+
+/**
+ * Who signs identities, each with its own Ed25519 key: the gateway (user identities, and its own as a caller) and
+ * each service (only its own, for calls to another service's internal routes).
+ */
+export type IdentitySigner = 'gateway' | ServiceName;
 
 /** The user as the gateway forwards it to services (signed), and as `GET /api/profile` returns it. */
 export interface SessionUser {
@@ -10,16 +17,22 @@ export interface SessionUser {
   role: Role;
 }
 
-/** Payload of the signed identity header that the gateway sends to services. */
+/**
+ * Payload of the signed identity header (`x-agora-identity`). Two kinds: a user identity (no `sys`; the visitor,
+ * logged in or not), which only the gateway signs; and a service identity (`sys` names the calling service or the
+ * gateway, no user), signed by that caller's own key. Either is valid for one audience, the target service.
+ */
 export interface Identity {
   /** version of the payload format */
-  v: 1;
-  /** the logged-in user, or null for an anonymous visitor */
+  v: 2;
+  /** the service this identity was signed for; any other service refuses it */
+  aud: ServiceName;
+  /** the logged-in user, or null for an anonymous visitor (always null in a service identity) */
   user: SessionUser | null;
   /** the session id, when logged in */
   sid: string | null;
-  /** 'gateway' for calls made by the gateway itself (session resolution, docs) */
-  sys?: 'gateway';
+  /** a service identity: the calling service (or the gateway itself: session resolution, docs) */
+  sys?: IdentitySigner;
   /** client address as seen by the gateway (for rate limits and audit) */
   ip?: string;
   /** issued at, ms since epoch */

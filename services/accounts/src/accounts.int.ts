@@ -106,6 +106,17 @@ describe('accounts service (real Postgres)', () => {
       .set('x-agora-identity', svc.identity(resolved.body.user))
       .send({ sid });
     expect(asUser.status).toBe(403);
+    // Only the gateway resolves sessions: another service's identity is refused there.
+    for (const sys of ['consultation', 'library', 'mailing'] as const) {
+      const asService = await request(server)
+        .post('/internal/sessions/resolve')
+        .set('x-agora-identity', svc.identity(null, { sys }))
+        .send({ sid });
+      expect(asService.status).toBe(403);
+    }
+    // Nor does the gateway's own identity reach a user's route.
+    const profile = await request(server).get('/profile').set('x-agora-identity', gateway());
+    expect(profile.status).toBe(403);
 
     // logging in again from the same browser replaces the session (no fixation)
     const second = await request(server)

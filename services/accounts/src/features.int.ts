@@ -1,6 +1,5 @@
 import { SESSION_SET_HEADER, type SessionUser } from '@agora/contracts';
-import { signIdentity } from '@agora/common/identity';
-import { bootTestService, TEST_SECRET, type TestService } from '@agora/common/testing';
+import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { accountsService, SessionPurge } from './index.js';
 
@@ -459,7 +458,7 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
   });
 
   describe('rate limits', () => {
-    const from = (ip: string) => signIdentity(TEST_SECRET, { user: null, sid: null, ip });
+    const from = (ip: string) => svc.identity(null, { ip });
 
     it('refuses an account from an address after 10 failed logins there, with Retry-After, until the block ends', async () => {
       const ok = await register({ ...good, username: 'target', email: 'target@example.org' });
@@ -526,7 +525,6 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
 
   describe('recovery per client address', () => {
     it('allows 5 recovery requests per hour from one address, whatever the usernames, then 429 from there only', async () => {
-      const from = (ip: string) => signIdentity(TEST_SECRET, { user: null, sid: null, ip });
       const recover = (ip: string, username: string) =>
         request(server).post('/recovery').set('x-agora-identity', from(ip)).send({ username });
       // unknown users count too, so that the limit cannot be used to find out who exists

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { IDENTITY_HEADER } from '@agora/contracts';
-import { bootTestService, TEST_SECRET, testRedisUrl, type TestService } from '@agora/common/testing';
+import { bootTestService, testIdentityEnv, testRedisUrl, type TestService } from '@agora/common/testing';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 it('leaves the job waiting with MAIL_WORKER=off, and the separate worker delivers it', async () => {
   const subject = `Separate worker ${randomUUID()}`;
-  const system = svc.identity(null, { sys: 'gateway' });
+  const system = svc.identity(null, { sys: 'accounts' });
   const res = await request(svc.app.getHttpServer())
     .post('/internal/mail')
     .set(IDENTITY_HEADER, system)
@@ -48,7 +48,7 @@ it('leaves the job waiting with MAIL_WORKER=off, and the separate worker deliver
     DATABASE_URL: svc.db.url,
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: svc.config.queue.prefix,
-    AGORA_IDENTITY_SECRET: TEST_SECRET,
+    ...testIdentityEnv('mailing'),
     SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
     LOG_LEVEL: 'silent',
   });
@@ -68,7 +68,7 @@ it('leaves the job waiting with MAIL_WORKER=off, and the separate worker deliver
 });
 
 it('refuses to start the separate worker on the embedded database', async () => {
-  await expect(startMailWorker({ AGORA_IDENTITY_SECRET: TEST_SECRET, LOG_LEVEL: 'silent' })).rejects.toThrow(
+  await expect(startMailWorker({ ...testIdentityEnv('mailing'), LOG_LEVEL: 'silent' })).rejects.toThrow(
     /needs DATABASE_URL/,
   );
 });

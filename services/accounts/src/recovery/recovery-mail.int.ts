@@ -17,11 +17,11 @@ import {
   type MailRequest,
   type ServiceConfig,
 } from '@agora/common';
-import { signIdentity } from '@agora/common/identity';
 import {
   createTestDatabase,
   deleteRedisKeys,
-  TEST_SECRET,
+  testIdentity,
+  testIdentityConfig,
   testRedisUrl,
   type TestDatabase,
 } from '@agora/common/testing';
@@ -65,7 +65,7 @@ let maildev: MailDevServer;
 let mailDir: string;
 let queue: Queue<MailRequest>;
 
-const anon = () => signIdentity(TEST_SECRET, { user: null, sid: null });
+const anon = () => testIdentity('accounts', null);
 const inbox = () =>
   new Promise<ReceivedMail[]>((resolve, reject) =>
     maildev.getAllEmail((err, mails) => (err ? reject(err) : resolve([...mails]))),
@@ -78,7 +78,7 @@ function configFor(service: ServiceName): ServiceConfig {
     http: { host: '127.0.0.1', port: 0 },
     database: { url: db.url },
     queue: { redisUrl: testRedisUrl(), prefix },
-    identity: { secret: TEST_SECRET },
+    identity: testIdentityConfig(service),
     dataDir: 'data',
     log: { level: 'silent' },
     migrateOnStart: false,
@@ -264,7 +264,7 @@ it("writes the mail in the recipient's language: English for an English registra
   const john = { uuid, username: 'john', firstname: 'John', lastname: 'Smith', email: 'john@example.org' };
   const switched = await request(accounts.getHttpServer())
     .put('/profile')
-    .set('x-agora-identity', signIdentity(TEST_SECRET, { user: { ...john, role: 'authorized' }, sid: null }))
+    .set('x-agora-identity', testIdentity('accounts', { ...john, role: 'authorized' }))
     .send({ locale: 'el' });
   expect(switched.status).toBe(200);
   expect((await recover('john')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, LoggedIn, Public, SystemOnly, CurrentUser, AppError } from '@agora/common';
+import { CurrentIdentity, LoggedIn, Public, Internal, CurrentUser, AppError } from '@agora/common';
 import { SESSION_CLEAR_HEADER, SESSION_SET_HEADER, type Identity, type SessionUser } from '@agora/contracts';
 import type { Response } from 'express';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
@@ -67,7 +67,7 @@ export class LoginController {
   }
 
   @ApiOperation({ summary: 'Internal: the gateway resolves a session cookie' })
-  @SystemOnly()
+  @Internal('gateway')
   @Post('internal/sessions/resolve')
   @HttpCode(200)
   async resolve(@Body() body: ResolveSessionDto): Promise<{ user: SessionUser }> {

@@ -1,25 +1,35 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { exportKey } from '../identity/signing.js';
 import { ConfigError, DEFAULT_PORTS, loadServiceConfig } from './config.js';
 
-const SECRET = 'a-shared-identity-secret-of-32-chars!';
+const gateway = generateKeyPairSync('ed25519');
+const consultation = generateKeyPairSync('ed25519');
+const KEYS = { AGORA_GATEWAY_PUBLIC_KEY: exportKey(gateway.publicKey) };
+/** The gateway's public key as PEM, the way it is often pasted into an env file: one line with `\n`. */
+const PEM_ONE_LINE = gateway.publicKey
+  .export({ format: 'pem', type: 'spki' })
+  .toString()
+  .replace(/\n/g, '\\n');
 
 describe('loadServiceConfig', () => {
-  it('gives each service its defaults with only the identity secret set', () => {
-    expect(loadServiceConfig('library', { AGORA_IDENTITY_SECRET: SECRET })).toEqual({
+  it("gives each service its defaults with only the gateway's public key set", () => {
+    expect(loadServiceConfig('library', { ...KEYS })).toEqual({
       service: 'library',
       http: { host: '127.0.0.1', port: DEFAULT_PORTS.library },
       database: { url: undefined },
       queue: { redisUrl: undefined, prefix: 'agora' },
-      identity: { secret: SECRET },
+      identity: { keys: { gateway: expect.anything() }, privateKey: undefined },
       dataDir: 'data',
       log: { level: 'info' },
       migrateOnStart: false,
     });
-    expect(loadServiceConfig('mailing', { AGORA_IDENTITY_SECRET: SECRET }).http.port).toBe(3104);
+    expect(loadServiceConfig('mailing', { ...KEYS }).http.port).toBe(3104);
   });
 
   it('reads every variable, trims URLs and treats empty URLs as unset', () => {
     const config = loadServiceConfig('consultation', {
-      AGORA_IDENTITY_SECRET: SECRET,
+      ...KEYS,
+      AGORA_CONSULTATION_PRIVATE_KEY: exportKey(consultation.privateKey),
       HOST: '0.0.0.0',
       PORT: '0',
       DATABASE_URL: ' postgres://agora:pw@db:5432/agora ',
@@ -40,27 +50,36 @@ describe('loadServiceConfig', () => {
   });
 
   it.each([
-    [{}, 'AGORA_IDENTITY_SECRET'],
-    [{ AGORA_IDENTITY_SECRET: 'short' }, 'AGORA_IDENTITY_SECRET must be at least 32 characters'],
-    [{ AGORA_IDENTITY_SECRET: SECRET.slice(0, 31) }, 'AGORA_IDENTITY_SECRET must be at least 32 characters'],
-    [{ AGORA_IDENTITY_SECRET: SECRET, DATABASE_URL: 'not a url' }, 'DATABASE_URL: must be a URL'],
+    [{}, 'AGORA_GATEWAY_PUBLIC_KEY: is required'],
+    [{ AGORA_GATEWAY_PUBLIC_KEY: 'not a key' }, 'AGORA_GATEWAY_PUBLIC_KEY: must be an Ed25519 key'],
+    [{ AGORA_GATEWAY_PUBLIC_KEY: 'AAAA' }, 'AGORA_GATEWAY_PUBLIC_KEY: must be an Ed25519 key'],
     [
-      { AGORA_IDENTITY_SECRET: SECRET, DATABASE_URL: 'db.example.org:5432/agora' },
+      { AGORA_GATEWAY_PUBLIC_KEY: exportKey(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey) },
+      'AGORA_GATEWAY_PUBLIC_KEY: must be an Ed25519 key in PEM or base64 DER (an ec key, not Ed25519)',
+    ],
+    [
+      { AGORA_GATEWAY_PUBLIC_KEY: exportKey(gateway.privateKey) },
+      'AGORA_GATEWAY_PUBLIC_KEY: must be an Ed25519 key',
+    ],
+    [{ ...KEYS, AGORA_LIBRARY_PUBLIC_KEY: 'nope' }, 'AGORA_LIBRARY_PUBLIC_KEY: must be an Ed25519 key'],
+    [{ ...KEYS, DATABASE_URL: 'not a url' }, 'DATABASE_URL: must be a URL'],
+    [
+      { ...KEYS, DATABASE_URL: 'db.example.org:5432/agora' },
       'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
     ],
     [
-      { AGORA_IDENTITY_SECRET: SECRET, DATABASE_URL: 'mysql://db.example.org/agora' },
+      { ...KEYS, DATABASE_URL: 'mysql://db.example.org/agora' },
       'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
     ],
     [
-      { AGORA_IDENTITY_SECRET: SECRET, REDIS_URL: 'localhost:6379' },
+      { ...KEYS, REDIS_URL: 'localhost:6379' },
       'REDIS_URL: must be a URL starting with redis:// or rediss://',
     ],
-    [{ AGORA_IDENTITY_SECRET: SECRET, LOG_LEVEL: 'verbose' }, 'LOG_LEVEL:'],
-    [{ AGORA_IDENTITY_SECRET: SECRET, PORT: '70000' }, 'PORT:'],
-    [{ AGORA_IDENTITY_SECRET: SECRET, PORT: 'eighty' }, 'PORT:'],
-    [{ AGORA_IDENTITY_SECRET: SECRET, QUEUE_PREFIX: 'a:b' }, 'QUEUE_PREFIX:'],
-    [{ AGORA_IDENTITY_SECRET: SECRET, MIGRATE_ON_START: 'yes' }, 'MIGRATE_ON_START:'],
+    [{ ...KEYS, LOG_LEVEL: 'verbose' }, 'LOG_LEVEL:'],
+    [{ ...KEYS, PORT: '70000' }, 'PORT:'],
+    [{ ...KEYS, PORT: 'eighty' }, 'PORT:'],
+    [{ ...KEYS, QUEUE_PREFIX: 'a:b' }, 'QUEUE_PREFIX:'],
+    [{ ...KEYS, MIGRATE_ON_START: 'yes' }, 'MIGRATE_ON_START:'],
   ])('stops with a ConfigError naming the variable (%j)', (env, message) => {
     const load = () => loadServiceConfig('accounts', env);
     expect(load).toThrow(ConfigError);
@@ -70,7 +89,7 @@ describe('loadServiceConfig', () => {
 
   it('accepts the PostgreSQL and Redis URL forms, with TLS', () => {
     const config = loadServiceConfig('accounts', {
-      AGORA_IDENTITY_SECRET: SECRET,
+      ...KEYS,
       DATABASE_URL: 'postgresql://agora@db/agora?sslmode=require',
       REDIS_URL: 'rediss://:pw@cache.example.org:6380/2',
     });
@@ -78,10 +97,28 @@ describe('loadServiceConfig', () => {
     expect(config.queue.redisUrl).toBe('rediss://:pw@cache.example.org:6380/2');
   });
 
-  it('accepts a secret of exactly 32 characters', () => {
-    expect(
-      loadServiceConfig('accounts', { AGORA_IDENTITY_SECRET: 'x'.repeat(32) }).identity.secret,
-    ).toHaveLength(32);
+  it('reads keys as base64 DER or PEM (also with escaped line breaks), and the trusted callers', () => {
+    const config = loadServiceConfig('library', {
+      AGORA_GATEWAY_PUBLIC_KEY: PEM_ONE_LINE,
+      AGORA_CONSULTATION_PUBLIC_KEY: exportKey(consultation.publicKey),
+    });
+    expect(config.identity.keys.gateway?.equals(gateway.publicKey)).toBe(true);
+    expect(config.identity.keys.consultation?.equals(consultation.publicKey)).toBe(true);
+    expect(Object.keys(config.identity.keys).sort()).toEqual(['consultation', 'gateway']);
+    expect(config.identity.privateKey).toBeUndefined();
+  });
+
+  it('requires its own private key of a service that calls others (consultation calls the library)', () => {
+    expect(() => loadServiceConfig('consultation', KEYS)).toThrow(
+      'AGORA_CONSULTATION_PRIVATE_KEY: is required',
+    );
+    const config = loadServiceConfig('consultation', {
+      ...KEYS,
+      AGORA_CONSULTATION_PRIVATE_KEY: consultation.privateKey
+        .export({ format: 'pem', type: 'pkcs8' })
+        .toString(),
+    });
+    expect(config.identity.privateKey?.equals(consultation.privateKey)).toBe(true);
   });
 
   it('lists every problem at once, one per line', () => {
@@ -95,7 +132,7 @@ describe('loadServiceConfig', () => {
     const lines = (error as Error).message.split('\n');
     expect(lines[0]).toBe('invalid configuration for library:');
     expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(
-      expect.arrayContaining(['- AGORA_IDENTITY_SECRET', '- LOG_LEVEL', '- DATABASE_URL']),
+      expect.arrayContaining(['- AGORA_GATEWAY_PUBLIC_KEY', '- LOG_LEVEL', '- DATABASE_URL']),
     );
     expect(lines).toHaveLength(4);
   });

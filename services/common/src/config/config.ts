@@ -1,5 +1,7 @@
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import type { ServiceName } from '@agora/contracts';
+import type { IdentitySigner, ServiceName } from '@agora/contracts';
+import { IDENTITY_SIGNERS, parsePrivateKey, parsePublicKey, type TrustedKeys } from '../identity/signing.js';
 
 /** Default ports of the distributed mode (docs/architecture.md). */
 export const DEFAULT_PORTS: Readonly<Record<ServiceName | 'gateway', number>> = {
@@ -29,6 +31,54 @@ const optionalUrl = (protocols: string[]) =>
         .optional(),
     );
 
+/** The environment variable holding a signer's private or public key (`AGORA_GATEWAY_PUBLIC_KEY`, …). */
+export function keyVariable(signer: IdentitySigner, kind: 'private' | 'public'): string {
+  return `AGORA_${signer.toUpperCase()}_${kind.toUpperCase()}_KEY`;
+}
+
+/**
+ * The internal routes each service calls, by target: a caller needs its own private key, and the target trusts
+ * the caller's public key (docs/decisions/0024-asymmetric-identity.md).
+ */
+export const INTERNAL_CALLS: Readonly<Partial<Record<ServiceName, readonly ServiceName[]>>> = {
+  consultation: ['library'],
+};
+
+/**
+ * The identity keys of `service`: the gateway's public key (required), the public keys of the services it trusts
+ * as callers, and its own private key (required when it calls another service). Empty values count as unset.
+ */
+function loadIdentityKeys(
+  service: ServiceName,
+  env: Record<string, string | undefined>,
+  issues: string[],
+): ServiceConfig['identity'] {
+  const read = <K>(name: string, parse: (text: string) => K, required: boolean): K | undefined => {
+    const text = env[name]?.trim();
+    if (!text) {
+      if (required) issues.push(`${name}: is required`);
+      return undefined;
+    }
+    try {
+      return parse(text);
+    } catch (e) {
+      issues.push(`${name}: must be an Ed25519 key in PEM or base64 DER (${(e as Error).message})`);
+      return undefined;
+    }
+  };
+  const keys: TrustedKeys = {};
+  for (const signer of IDENTITY_SIGNERS) {
+    const key = read(keyVariable(signer, 'public'), parsePublicKey, signer === 'gateway');
+    if (key) keys[signer] = key;
+  }
+  const privateKey = read(
+    keyVariable(service, 'private'),
+    parsePrivateKey,
+    INTERNAL_CALLS[service] !== undefined,
+  );
+  return { keys, privateKey };
+}
+
 /** Settings every service shares, split by concern. */
 export const baseEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -39,7 +89,6 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9_-]+$/i)
     .default('agora'),
-  AGORA_IDENTITY_SECRET: z.string().min(32, 'AGORA_IDENTITY_SECRET must be at least 32 characters'),
   AGORA_DATA_DIR: z.string().default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIGRATE_ON_START: z
@@ -53,7 +102,11 @@ export interface ServiceConfig {
   http: { host: string; port: number };
   database: { url?: string };
   queue: { redisUrl?: string; prefix: string };
-  identity: { secret: string };
+  /**
+   * The public keys this service accepts identities from (the gateway's, and those of the services that call
+   * its internal routes), and its own private key for calls to other services.
+   */
+  identity: { keys: TrustedKeys; privateKey?: KeyObject };
   dataDir: string;
   log: { level: z.infer<typeof baseEnvSchema>['LOG_LEVEL'] };
   migrateOnStart: boolean;
@@ -66,6 +119,10 @@ export class ConfigError extends Error {
   }
 }
 
+function issueLines(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+}
+
 /** Parses `env` with `schema`, throwing one readable error listing every problem. */
 export function parseEnv<S extends z.ZodType>(
   what: string,
@@ -73,12 +130,7 @@ export function parseEnv<S extends z.ZodType>(
   env: Record<string, string | undefined>,
 ): z.infer<S> {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(
-      what,
-      result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
-    );
-  }
+  if (!result.success) throw new ConfigError(what, issueLines(result.error));
   return result.data;
 }
 
@@ -87,13 +139,17 @@ export function loadServiceConfig(
   service: ServiceName,
   env: Record<string, string | undefined>,
 ): ServiceConfig {
-  const e = parseEnv(service, baseEnvSchema, env);
+  const base = baseEnvSchema.safeParse(env);
+  const issues = base.success ? [] : issueLines(base.error);
+  const identity = loadIdentityKeys(service, env, issues);
+  if (!base.success || issues.length) throw new ConfigError(service, issues);
+  const e = base.data;
   return {
     service,
     http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service] },
     database: { url: e.DATABASE_URL },
     queue: { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
-    identity: { secret: e.AGORA_IDENTITY_SECRET },
+    identity,
     dataDir: e.AGORA_DATA_DIR,
     log: { level: e.LOG_LEVEL },
     migrateOnStart: e.MIGRATE_ON_START,

@@ -11,9 +11,10 @@ import { verifyIdentity } from './signing.js';
 export type RequestWithIdentity = Request & { identity?: Identity };
 
 /**
- * Global guard: every request must carry an identity signed by the gateway (anonymous visitors included),
- * except routes marked `@Open()` (health, readiness, OpenAPI). Then the route's access rule is checked.
- * Routes without an access decorator are closed to everyone: forgetting one fails safe.
+ * Global guard: every request must carry an identity signed for this service, except routes marked `@Open()`
+ * (health, readiness, OpenAPI): a user identity signed by the gateway (anonymous visitors included), or on
+ * `@Internal(…)` routes the service identity of one of the callers named there. Then the route's access rule is
+ * checked. Routes without an access decorator are closed to everyone: forgetting one fails safe.
  */
 @Injectable()
 export class IdentityGuard implements CanActivate {
@@ -30,15 +31,21 @@ export class IdentityGuard implements CanActivate {
     if (access?.kind === 'open') return true;
     const req = context.switchToHttp().getRequest<RequestWithIdentity>();
     const header = req.headers[IDENTITY_HEADER];
-    const identity = verifyIdentity(this.config.identity.secret, Array.isArray(header) ? header[0] : header);
+    const identity = verifyIdentity(Array.isArray(header) ? header[0] : header, {
+      audience: this.config.service,
+      keys: this.config.identity.keys,
+    });
     if (!identity) throw new AppError('AUTH.IDENTITY', 401, 'missing or invalid identity');
     req.identity = identity;
     if (!access) throw AppError.forbidden();
+    if (access.kind === 'internal') {
+      if (identity.sys === undefined || !access.callers.includes(identity.sys)) throw AppError.forbidden();
+      return true;
+    }
+    // A service identity vouches for no user: it reaches internal routes only.
+    if (identity.sys !== undefined) throw AppError.forbidden();
     switch (access.kind) {
       case 'public':
-        return true;
-      case 'system':
-        if (identity.sys !== 'gateway') throw AppError.forbidden();
         return true;
       case 'user':
         if (!identity.user) throw AppError.unauthorized();

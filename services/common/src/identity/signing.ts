@@ -1,41 +1,122 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Identity, SessionUser } from '@agora/contracts';
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  SERVICES,
+  type Identity,
+  type IdentitySigner,
+  type ServiceName,
+  type SessionUser,
+} from '@agora/contracts';
 
-/** How long a signed identity is accepted after the gateway issued it. */
+/** How long a signed identity is accepted after it was issued. */
 export const IDENTITY_TTL_MS = 60_000;
 
-function mac(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
+/** Every signer: the gateway and the services. */
+export const IDENTITY_SIGNERS: readonly IdentitySigner[] = ['gateway', ...SERVICES];
+
+/** The public keys a service accepts identities from, by signer (the gateway's at least). */
+export type TrustedKeys = Partial<Record<IdentitySigner, KeyObject>>;
+
+/** A key as configured: PEM (`-----BEGIN …`, with real or `\n`-escaped line breaks) or base64 of its DER. */
+function keyText(text: string): { pem: string } | { der: Buffer } {
+  const t = text.trim();
+  if (t.startsWith('-----BEGIN')) return { pem: t.replace(/\\n/g, '\n') };
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(t)) throw new Error('neither PEM nor base64 DER');
+  return { der: Buffer.from(t, 'base64') };
 }
 
-/** Signs an identity as `<base64url(json)>.<base64url(hmac-sha256)>`. */
-export function signIdentity(
-  secret: string,
-  fields: { user: SessionUser | null; sid: string | null; sys?: 'gateway'; ip?: string },
+function ed25519(key: KeyObject): KeyObject {
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`an ${key.asymmetricKeyType} key, not Ed25519`);
+  return key;
+}
+
+/** Reads an Ed25519 private key: PEM, or base64 of its PKCS#8 DER. Throws when it is anything else. */
+export function parsePrivateKey(text: string): KeyObject {
+  const k = keyText(text);
+  return ed25519(createPrivateKey('pem' in k ? k.pem : { key: k.der, format: 'der', type: 'pkcs8' }));
+}
+
+/** Reads an Ed25519 public key: PEM, or base64 of its SPKI DER. Throws when it is anything else. */
+export function parsePublicKey(text: string): KeyObject {
+  const k = keyText(text);
+  return ed25519(createPublicKey('pem' in k ? k.pem : { key: k.der, format: 'der', type: 'spki' }));
+}
+
+/** A key as base64 DER (PKCS#8 for a private key, SPKI for a public one), as the launchers configure it. */
+export function exportKey(key: KeyObject): string {
+  return key.type === 'private'
+    ? key.export({ format: 'der', type: 'pkcs8' }).toString('base64')
+    : key.export({ format: 'der', type: 'spki' }).toString('base64');
+}
+
+function encode(identity: Identity, key: KeyObject): string {
+  const payload = Buffer.from(JSON.stringify(identity)).toString('base64url');
+  return `${payload}.${sign(null, Buffer.from(payload), key).toString('base64url')}`;
+}
+
+/**
+ * The gateway signs the identity of a visitor (`user: null` when anonymous) for one service, with its private
+ * key, as `<base64url(json)>.<base64url(ed25519 signature)>`.
+ */
+export function signUserIdentity(
+  gatewayKey: KeyObject,
+  audience: ServiceName,
+  fields: { user: SessionUser | null; sid: string | null; ip?: string },
   now: number = Date.now(),
 ): string {
-  const identity: Identity = { v: 1, ...fields, iat: now, exp: now + IDENTITY_TTL_MS };
-  const payload = Buffer.from(JSON.stringify(identity)).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  return encode({ v: 2, aud: audience, ...fields, iat: now, exp: now + IDENTITY_TTL_MS }, gatewayKey);
 }
 
-/** Verifies a signed identity header; returns null when it is missing, forged, malformed or expired. */
+/** A caller (the gateway or a service) signs its own identity, with its own private key, for one service. */
+export function signServiceIdentity(
+  key: KeyObject,
+  caller: IdentitySigner,
+  audience: ServiceName,
+  now: number = Date.now(),
+): string {
+  return encode(
+    { v: 2, aud: audience, user: null, sid: null, sys: caller, iat: now, exp: now + IDENTITY_TTL_MS },
+    key,
+  );
+}
+
+function parsePayload(payload: string): Identity | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Identity) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies a signed identity header for the service `audience`; returns null when it is missing, malformed,
+ * expired, meant for another service, or not signed by the one signer allowed for it: a user identity by the
+ * gateway, a service identity `sys: X` by X. A service's key can thus vouch for nothing but that service.
+ */
 export function verifyIdentity(
-  secret: string,
   header: string | undefined,
+  trust: { audience: ServiceName; keys: TrustedKeys },
   now: number = Date.now(),
 ): Identity | null {
   if (!header) return null;
   const dot = header.indexOf('.');
   if (dot <= 0) return null;
   const payload = header.slice(0, dot);
-  const given = Buffer.from(header.slice(dot + 1), 'base64url');
-  const expected = Buffer.from(mac(secret, payload), 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const identity = parsePayload(payload);
+  if (!identity || identity.v !== 2 || identity.aud !== trust.audience) return null;
+  if (typeof identity.exp !== 'number' || identity.exp < now) return null;
+  let signer: IdentitySigner = 'gateway';
+  if (identity.sys !== undefined) {
+    if (!IDENTITY_SIGNERS.includes(identity.sys) || identity.user !== null || identity.sid !== null)
+      return null;
+    signer = identity.sys;
+  }
+  const key = trust.keys[signer];
+  if (!key) return null;
   try {
-    const identity = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity;
-    if (identity.v !== 1 || typeof identity.exp !== 'number' || identity.exp < now) return null;
-    return identity;
+    return verify(null, Buffer.from(payload), key, Buffer.from(header.slice(dot + 1), 'base64url'))
+      ? identity
+      : null;
   } catch {
     return null;
   }

@@ -1,14 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import type { SessionUser } from '@agora/contracts';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import type { IdentitySigner, ServiceName, SessionUser } from '@agora/contracts';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { ServiceConfig } from '../config/config.js';
+import { keyVariable, type ServiceConfig } from '../config/config.js';
 import { dataSourceOptions, migrateService, type ServiceStorage } from '../database/database.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { createLogger } from '../logging/logging.js';
 import { createServiceApp, type ServiceDefinition } from '../http/service.js';
-import { signIdentity } from '../identity/signing.js';
+import {
+  exportKey,
+  IDENTITY_SIGNERS,
+  signServiceIdentity,
+  signUserIdentity,
+  type TrustedKeys,
+} from '../identity/signing.js';
 
 /** The server that integration tests create their fresh databases on (a maintenance database URL). */
 export function testServerUrl(): string {
@@ -137,7 +143,62 @@ export async function deleteRedisKeys(redisUrl: string, pattern: string): Promis
   }
 }
 
-export const TEST_SECRET = 'test-identity-secret-0123456789abcdef-0123456789';
+/** A logged-in administrator, as the gateway forwards users. */
+export const TEST_ADMIN: SessionUser = {
+  uuid: '6f1c7a52-6a43-4d8f-9f0e-1f2b3c4d5e6f',
+  username: 'admin',
+  firstname: 'A',
+  lastname: 'B',
+  email: 'admin@example.org',
+  role: 'admin',
+};
+
+/** One Ed25519 key pair per signer (the gateway and each service), made for this test run. */
+export const TEST_KEYS: Readonly<Record<IdentitySigner, { privateKey: KeyObject; publicKey: KeyObject }>> =
+  Object.fromEntries(IDENTITY_SIGNERS.map((s) => [s, generateKeyPairSync('ed25519')])) as Record<
+    IdentitySigner,
+    { privateKey: KeyObject; publicKey: KeyObject }
+  >;
+
+/** The identity settings of `service` in tests: it knows every signer's public key and holds its own private key. */
+export function testIdentityConfig(service: ServiceName): ServiceConfig['identity'] {
+  const keys: TrustedKeys = {};
+  for (const s of IDENTITY_SIGNERS) keys[s] = TEST_KEYS[s].publicKey;
+  return { keys, privateKey: TEST_KEYS[service].privateKey };
+}
+
+/** The same as environment variables (base64 DER), for code that reads its configuration from the environment. */
+export function testIdentityEnv(service: ServiceName): Record<string, string> {
+  const env: Record<string, string> = {
+    [keyVariable(service, 'private')]: exportKey(TEST_KEYS[service].privateKey),
+  };
+  for (const s of IDENTITY_SIGNERS) env[keyVariable(s, 'public')] = exportKey(TEST_KEYS[s].publicKey);
+  return env;
+}
+
+/** Who a test identity stands for: a visitor's session and address, or (`sys`) a calling service. */
+export interface TestIdentityOptions {
+  sid?: string;
+  ip?: string;
+  sys?: IdentitySigner;
+}
+
+/**
+ * A signed identity header value for `audience`: the user's (null = anonymous visitor) as the gateway signs it,
+ * or with `sys` the service identity of that caller, signed with the caller's own key.
+ */
+export function testIdentity(
+  audience: ServiceName,
+  user: SessionUser | null,
+  opts: TestIdentityOptions = {},
+): string {
+  if (opts.sys) return signServiceIdentity(TEST_KEYS[opts.sys].privateKey, opts.sys, audience);
+  return signUserIdentity(TEST_KEYS.gateway.privateKey, audience, {
+    user,
+    sid: opts.sid ?? null,
+    ip: opts.ip,
+  });
+}
 
 export function testRedisUrl(): string {
   return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -148,8 +209,8 @@ export interface TestService {
   infra: Infra;
   db: TestDatabase;
   config: ServiceConfig;
-  /** A signed identity header value for the given user (null = anonymous visitor). */
-  identity(user: SessionUser | null, opts?: { sid?: string; sys?: 'gateway' }): string;
+  /** A signed identity header value for this service (see `testIdentity`). */
+  identity(user: SessionUser | null, opts?: TestIdentityOptions): string;
   close(): Promise<void>;
 }
 
@@ -174,7 +235,7 @@ export async function bootTestService(
     http: { host: '127.0.0.1', port: 0 },
     database: { url: db.url },
     queue: { redisUrl: opts.redis ? testRedisUrl() : undefined, prefix },
-    identity: { secret: TEST_SECRET },
+    identity: testIdentityConfig(def.name),
     dataDir: 'data',
     log: { level: 'silent' },
     migrateOnStart: false,
@@ -193,7 +254,7 @@ export async function bootTestService(
     infra,
     db,
     config,
-    identity: (user, o = {}) => signIdentity(TEST_SECRET, { user, sid: o.sid ?? null, sys: o.sys }),
+    identity: (user, o) => testIdentity(def.name, user, o),
     close: async () => {
       await app.close();
       await infra.close();

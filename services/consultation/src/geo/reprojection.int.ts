@@ -8,11 +8,10 @@ import {
   createLogger,
   createServiceApp,
   migrateService,
-  signIdentity,
   type Infra,
   type ServiceConfig,
 } from '@agora/common';
-import { bootTestService, TEST_SECRET, type TestService } from '@agora/common/testing';
+import { bootTestService, testIdentity, testIdentityConfig, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire } from '@agora/contracts';
 import { CRS_INFO, toWgs84, type CrsCode } from '@agora/contracts/crs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -43,7 +42,7 @@ async function embedded(): Promise<Target> {
     http: { host: '127.0.0.1', port: 0 },
     database: {},
     queue: { prefix: 'test' },
-    identity: { secret: TEST_SECRET },
+    identity: testIdentityConfig('consultation'),
     dataDir,
     log: { level: 'silent' },
     migrateOnStart: false,
@@ -83,7 +82,7 @@ describe.each([
 ])('reprojection on %s', (_name, start) => {
   let target: Target;
   let project: string;
-  const identity = signIdentity(TEST_SECRET, { user: userOf('admin'), sid: null });
+  const identity = testIdentity('consultation', userOf('admin'));
   const post = (url: string, body: object) =>
     request(target.app.getHttpServer()).post(url).set('x-agora-identity', identity).send(body);
 

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
-import { AppError, LOGGER, SERVICE_CONFIG, signIdentity, type ServiceConfig } from '@agora/common';
+import { AppError, LOGGER, SERVICE_CONFIG, serviceIdentity, type ServiceConfig } from '@agora/common';
 import { ICON_MAX_BYTES, IDENTITY_HEADER } from '@agora/contracts';
 import type { Logger } from 'pino';
 import { of, type Observable } from 'rxjs';
@@ -174,7 +174,7 @@ export class LibraryIcons {
   }
 
   private identity(): string {
-    return signIdentity(this.service.identity.secret, { user: null, sid: null, sys: 'gateway' });
+    return serviceIdentity(this.service, 'library');
   }
 
   /** Stores one icon: its URL; the library's 4xx as `{field}: {message}`, 503 when it cannot answer. */

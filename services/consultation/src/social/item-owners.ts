@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG, signIdentity, type ServiceConfig } from '@agora/common';
+import { SERVICE_CONFIG, serviceIdentity, type ServiceConfig } from '@agora/common';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { SocialErrors } from './social.errors.js';
 import { SOCIAL_CONFIG } from './social.tokens.js';
@@ -28,8 +28,8 @@ export class LibraryItemOwners implements ItemOwners {
   ) {}
 
   async ownerOf(token: string): Promise<string | null> {
-    // A system call: signed like the gateway's own calls, with no user.
-    const identity = signIdentity(this.service.identity.secret, { user: null, sid: null, sys: 'gateway' });
+    // An internal call: consultation's own service identity, signed with its key, for the library only.
+    const identity = serviceIdentity(this.service, 'library');
     let res: Response;
     try {
       res = await fetch(`${this.social.libraryUrl}/internal/library/uuid/${token}/owner`, {

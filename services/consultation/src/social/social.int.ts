@@ -63,7 +63,7 @@ describe('social reactions', () => {
   it('the library tells the owner of an item to system calls only', async () => {
     const server = library.app.getHttpServer();
     const url = `/internal/library/uuid/${IMAGE}/owner`;
-    const system = library.identity(null, { sys: 'gateway' });
+    const system = library.identity(null, { sys: 'consultation' });
     expect((await request(server).get(url).set(IDENTITY_HEADER, system)).body).toEqual({ owner: owner.uuid });
     expect(
       (await request(server).get(`/internal/library/uuid/${ORPHAN}/owner`).set(IDENTITY_HEADER, system)).body,

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SystemOnly } from '@agora/common';
+import { Internal } from '@agora/common';
 import { assertUuid } from '../uploads/rules.js';
 import { LibraryService } from './library.service.js';
 
@@ -9,7 +9,7 @@ import { LibraryService } from './library.service.js';
  * owns a library item before a user reacts to it (owners cannot react to their own items).
  */
 @ApiTags('internal')
-@SystemOnly()
+@Internal('consultation')
 @Controller('internal/library')
 export class LibraryInternalController {
   constructor(private readonly library: LibraryService) {}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Param, Post, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, SystemOnly } from '@agora/common';
+import { AppError, Internal } from '@agora/common';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
@@ -65,7 +65,7 @@ function iconKey(originalName: string, ext: string): string {
  * URL and removes the icon again when its own write fails.
  */
 @ApiTags('internal')
-@SystemOnly()
+@Internal('consultation')
 @Controller('internal/library/icons')
 export class IconsInternalController {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}

@@ -1,5 +1,6 @@
 import { IDENTITY_HEADER } from '@agora/contracts';
-import type { TestService } from '@agora/common/testing';
+import { signUserIdentity } from '@agora/common/identity';
+import { TEST_KEYS, testIdentity, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
 import { makeImage } from '../uploads/fixtures.js';
@@ -16,7 +17,7 @@ describe('internal icon uploads', () => {
   afterAll(() => folder?.close());
 
   const http = () => request(svc.app.getHttpServer());
-  const system = () => svc.identity(null, { sys: 'gateway' });
+  const system = () => svc.identity(null, { sys: 'consultation' });
   const upload = (data: Buffer, filename: string, identity = system()) =>
     http().post('/internal/library/icons').set(IDENTITY_HEADER, identity).attach('file', data, { filename });
 
@@ -80,10 +81,25 @@ describe('internal icon uploads', () => {
     expect(await filesUnder(dir)).toEqual(before);
   });
 
-  it('is for system calls only and checks the name of an icon to remove', async () => {
+  it("is for consultation's calls only and checks the name of an icon to remove", async () => {
     const png = await makeImage('png', 8, 8);
     for (const who of [null, testUser('admin')])
       expect((await upload(png, 'x.png', svc.identity(who))).status).toBe(403);
+    // Other callers' service identities: the route is not meant for them.
+    for (const sys of ['gateway', 'accounts', 'mailing'] as const)
+      expect((await upload(png, 'x.png', svc.identity(null, { sys }))).status).toBe(403);
+    // Consultation's identity for another service, and a user identity signed with consultation's key.
+    expect((await upload(png, 'x.png', testIdentity('accounts', null, { sys: 'consultation' }))).status).toBe(
+      401,
+    );
+    const forged = signUserIdentity(TEST_KEYS.consultation.privateKey, 'library', {
+      user: testUser('admin'),
+      sid: null,
+    });
+    expect((await upload(png, 'x.png', forged)).status).toBe(401);
+    // And consultation's identity on a user route.
+    const list = await http().get('/library').set(IDENTITY_HEADER, system());
+    expect(list.status).toBe(403);
     const bad = await http().delete('/internal/library/icons/..%2Fsecret.png').set(IDENTITY_HEADER, system());
     expect(bad.status).toBe(400);
     const anon = await http()

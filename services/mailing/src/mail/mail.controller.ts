@@ -1,16 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { SystemOnly } from '@agora/common';
+import { Internal } from '@agora/common';
 import { EnqueueMailDto, EnqueuedMailDto } from './mail.dto.js';
 import { MailService, toMailView, type MailView } from './mail.service.js';
 
-/** Internal API for the other services and the gateway (system identity only; never routed from /api). */
+/** Internal API for the other services (their service identities only; never routed from /api). */
 @ApiTags('internal')
 @Controller('internal/mail')
 export class MailController {
   constructor(private readonly mail: MailService) {}
 
-  @SystemOnly()
+  @Internal('accounts', 'library', 'consultation')
   @Post()
   @HttpCode(202)
   @ApiAcceptedResponse({ type: EnqueuedMailDto })
@@ -19,7 +19,7 @@ export class MailController {
     return { id: mail.id, status: mail.status };
   }
 
-  @SystemOnly()
+  @Internal('accounts', 'library', 'consultation')
   @Get(':id')
   @ApiOkResponse({ description: 'the mail and its delivery status' })
   async get(@Param('id', ParseUUIDPipe) id: string): Promise<MailView> {

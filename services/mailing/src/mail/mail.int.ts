@@ -32,7 +32,7 @@ let relay: SmtpRelay;
 let queue: Queue<SendMailJob>;
 let ds: DataSource;
 
-const system = () => svc.identity(null, { sys: 'gateway' });
+const system = () => svc.identity(null, { sys: 'accounts' });
 const http = () => request(svc.app.getHttpServer());
 const uniqueSubject = (what: string) => `${what} ${randomUUID()}`;
 
