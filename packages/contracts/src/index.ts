@@ -8,3 +8,4 @@ export * from './address.js';
 export * from './consultation.js';
 export * from './settings.js';
 export * from './tiles.js';
+export * from './csv.js';

@@ -83,6 +83,17 @@ describe('list paths, pages and CSV', () => {
     expect(csvField(true)).toBe('true');
     expect(toCsv(['a', 'b'], [['Αθήνα', 1]])).toBe('\uFEFFa,b\r\nΑθήνα,1\r\n');
   });
+
+  it('neutralises CSV cells that a spreadsheet would read as formulas', () => {
+    expect(csvField('=1+2')).toBe("'=1+2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-1,2')).toBe('"\'-1,2"');
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField(-3)).toBe('-3');
+    expect(toCsv(['=name'], [['+30 210'], [{ a: '=b' }]])).toBe(
+      '\uFEFF\'=name\r\n\'+30 210\r\n"{""a"":""=b""}"\r\n',
+    );
+  });
 });
 
 describe('DataGrid', () => {

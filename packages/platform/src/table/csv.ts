@@ -1,7 +1,14 @@
-/** One CSV field: quoted when it holds a separator, a quote, a line break or edge spaces; quotes doubled. */
+import { neutralizeCsvCell } from '@agora/contracts';
+
+/**
+ * One CSV field: a text a spreadsheet would read as a formula neutralised (`neutralizeCsvCell`); quoted when it
+ * holds a separator, a quote, a line break or edge spaces; quotes doubled.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = neutralizeCsvCell(
+    typeof value === 'number' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value),
+  );
   return /[",;\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -39,7 +39,12 @@ export class LibraryItemOwners implements ItemOwners {
     } catch {
       throw SocialErrors.ownerUnavailable('library');
     }
-    if (res.status === 404) throw SocialErrors.itemNotFound();
+    // 404: no such item; 400: a token the library never gives an item (the nil uuid, other versions). Either
+    // way the item does not exist; only a library that cannot answer is "unavailable".
+    if (res.status === 404 || res.status === 400) {
+      await res.arrayBuffer().catch(() => undefined);
+      throw SocialErrors.itemNotFound();
+    }
     if (!res.ok) throw SocialErrors.ownerUnavailable('library');
     const body = (await res.json().catch(() => null)) as { owner?: unknown } | null;
     if (!body || (typeof body.owner !== 'string' && body.owner !== null))

@@ -21,6 +21,7 @@ const kostas = person('33333333-3333-4333-8333-333333333333', 'kostas', 'admin')
 const IMAGE = '0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d';
 const ORPHAN = '9a9b9c9d-9e9f-4a1b-8c2d-3e4f5a6b7c8d';
 const MISSING = 'ffffffff-0e0f-4a1b-8c2d-3e4f5a6b7c8d';
+const NIL = '00000000-0000-0000-0000-000000000000';
 
 describe('social reactions', () => {
   let dir: string;
@@ -153,6 +154,9 @@ describe('social reactions', () => {
     const cases: Array<[Promise<request.Response>, number, string]> = [
       [as(maria).get(`/social/choice/${IMAGE}`), 404, 'unknown social scope'],
       [as(maria).get(`/social/library/${MISSING}`), 404, 'item not found'],
+      // The nil uuid (and any uuid the library does not accept as an item's) is no item either.
+      [as(null).get(`/social/library/${NIL}`), 404, 'item not found'],
+      [as(maria).post('/social/scope/library', { token: NIL, reaction: 'like' }), 404, 'item not found'],
       [as(null).get('/social/library/harbour'), 400, 'invalid token'],
       [
         as(maria).post('/social/scope/answers', { token: IMAGE, reaction: 'like' }),

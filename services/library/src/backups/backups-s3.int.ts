@@ -8,7 +8,7 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import S3rver from 's3rver';
 import request from 'supertest';
 import { createLibraryService } from '../index.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { S3FileStorage } from '../storage/s3-file-storage.js';
 import { pngBytes } from './backup-test-helpers.js';
 import { BackupsService } from './backups.service.js';
@@ -77,7 +77,11 @@ describe('library backups on S3-compatible storage', () => {
     await svc.app.get(BackupsService).jobs.idle();
     const exported = (await call().get(`/libraryExport/job/${started.body.job}`)).body;
     expect(exported).toEqual(expect.objectContaining({ state: 'done' }));
-    expect((await storage.list('backups/')).map((e) => e.key)).toEqual([`backups/${exported.filename}`]);
+    // The archive is in the private area of the bucket, which the public storage never lists nor serves.
+    const privateArea = svc.app.get<FileStorage>(PRIVATE_FILE_STORAGE);
+    expect((await privateArea.list('backups/')).map((e) => e.key)).toEqual([`backups/${exported.filename}`]);
+    expect(await storage.list('backups/')).toEqual([]);
+    expect((await call().get(`/library/files/backups/${exported.filename}`)).status).toBe(404);
 
     await svc.db.query(`DELETE FROM library.library_item`);
     await storage.delete(`items/${id}.png`);

@@ -8,6 +8,7 @@ import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
 import {
+  filesUnder,
   libraryTestFolder,
   testUser,
   type LibraryNode,
@@ -24,7 +25,9 @@ import {
   type RawEntry,
 } from './backup-test-helpers.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { BackupsService } from './backups.service.js';
+import { moveArchivesToPrivate } from './private-archives.js';
 
 const MB = 1024 * 1024;
 const EDITOR_IMAGE = 'editor/0b5f3a4e-2d1c-4e8f-9a7b-6c5d4e3f2a1b.png';
@@ -225,6 +228,41 @@ describe('library backups', () => {
       expect(entries.get(`files/${icon}`)).toEqual(await readFile(path.join(a.root, icon)));
     expect([...entries.keys()].filter((k) => k.startsWith('files/backups'))).toEqual([]);
     expect(entries.get('library_item.jsonl')!.toString().trim().split('\n')).toHaveLength(3);
+
+    // The archive is in the private storage, never in the public one, and the files route does not serve it.
+    expect(await readFile(path.join(`${a.root}-private`, 'backups', filename))).toEqual(archive);
+    expect(await filesUnder(path.join(a.root, 'backups'))).toEqual([]);
+    for (const who of [null, admin]) {
+      const res = await call(a.svc, who).get(`/library/files/backups/${filename}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ Error: 'file not found', code: 'LIBRARY.FILE_NOT_FOUND' });
+    }
+  });
+
+  it('moves the archives that earlier versions kept in the public storage to the private one at start', async () => {
+    const legacy = 'library-20250101-000000-a1b2c3.tar.gz';
+    const other = 'upload-20250102-000000-d4e5f6.tar.gz';
+    const root = path.join(base, 'legacy', 'storage');
+    await mkdir(path.join(root, 'backups'), { recursive: true });
+    await writeFile(path.join(root, 'backups', legacy), 'legacy archive');
+    await writeFile(path.join(root, 'backups', other), 'another archive');
+    // One already copied by an instance that stopped before removing the public one.
+    await mkdir(path.join(`${root}-private`, 'backups'), { recursive: true });
+    await writeFile(path.join(`${root}-private`, 'backups', other), 'another archive');
+    const node = await folder.boot('legacy');
+    expect(await filesUnder(path.join(root, 'backups'))).toEqual([]);
+    expect(await filesUnder(path.join(`${root}-private`, 'backups'))).toEqual([legacy, other]);
+    await node.svc.db.query(
+      `INSERT INTO library.backup (filename, size, items, source) VALUES ($1, 14, 0, 'export')`,
+      [legacy],
+    );
+    expect((await download(node.svc, legacy)).toString()).toBe('legacy archive');
+    expect((await call(node.svc, null).get(`/library/files/backups/${legacy}`)).status).toBe(404);
+    // Idempotent: a second run moves nothing and changes nothing.
+    const storage = node.svc.app.get<FileStorage>(FILE_STORAGE);
+    const privateStorage = node.svc.app.get<FileStorage>(PRIVATE_FILE_STORAGE);
+    expect(await moveArchivesToPrivate(storage, privateStorage)).toBe(0);
+    expect(await filesUnder(path.join(`${root}-private`, 'backups'))).toEqual([legacy, other]);
   });
 
   it('answers 409 while another job runs, and 404/400 for unknown or unsafe backups', async () => {
@@ -737,7 +775,7 @@ describe('library backups', () => {
     const [first] = (await call(a.svc).get('/libraryExport')).body as Array<{ filename: string }>;
     const res = await call(a.svc).delete(`/libraryExport/filename/${first.filename}`);
     expect(res.body).toEqual({ message: 'data deleted' });
-    expect(Object.keys(await fileSnapshot(path.join(a.root, 'backups')))).not.toContain(first.filename);
+    expect(await filesUnder(path.join(`${a.root}-private`, 'backups'))).not.toContain(first.filename);
     expect((await call(a.svc).get(`/libraryExport/download/${first.filename}`)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
 import { BackupsController } from './backups.controller.js';
 import { BackupsService } from './backups.service.js';
+import { PrivateArchivesMove } from './private-archives.js';
 
 /** Library backups: export, restore (server file, upload, another server) and API keys. */
 @Module({
@@ -21,6 +22,6 @@ import { BackupsService } from './backups.service.js';
     }),
   ],
   controllers: [BackupsController],
-  providers: [BackupsService],
+  providers: [BackupsService, PrivateArchivesMove],
 })
 export class BackupsModule {}

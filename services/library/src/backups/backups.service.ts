@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { extractArchive, MANIFEST } from './archive-reader.js';
 import { TarGzWriter } from './archive-writer.js';
 import {
@@ -175,6 +175,8 @@ export class BackupsService implements OnApplicationShutdown {
   constructor(
     @InjectDataSource('library') private readonly ds: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    /** Where the archives live (`backups/<filename>`): never the public storage. */
+    @Inject(PRIVATE_FILE_STORAGE) private readonly archives: FileStorage,
     @Inject(LIBRARY_CONFIG) private readonly config: LibraryConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -244,7 +246,7 @@ export class BackupsService implements OnApplicationShutdown {
       };
       const writer = new TarGzWriter();
       const key = `${BACKUPS}${filename}`;
-      const storing = this.storage.put(key, writer.output);
+      const storing = this.archives.put(key, writer.output);
       storing.catch(() => undefined);
       try {
         await writer.addBuffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
@@ -264,11 +266,11 @@ export class BackupsService implements OnApplicationShutdown {
       } catch (error) {
         writer.output.destroy(error as Error);
         await storing.catch(() => undefined);
-        await this.storage.delete(key).catch(() => undefined);
+        await this.archives.delete(key).catch(() => undefined);
         throw error;
       }
       await storing;
-      const info = await this.storage.stat(key);
+      const info = await this.archives.stat(key);
       await this.ds.query(
         `INSERT INTO "library"."backup" ("filename", "size", "items", "source") VALUES ($1, $2, $3, 'export')`,
         [filename, info?.size ?? 0, counts.library_item],
@@ -343,7 +345,7 @@ export class BackupsService implements OnApplicationShutdown {
 
   async download(filename: string): Promise<{ stream: Readable; size: number; filename: string }> {
     const row = await this.row(filename);
-    const file = await this.storage.get(`${BACKUPS}${row.filename}`);
+    const file = await this.archives.get(`${BACKUPS}${row.filename}`);
     if (!file) throw BackupErrors.notFound();
     return { ...file, filename: row.filename };
   }
@@ -352,7 +354,7 @@ export class BackupsService implements OnApplicationShutdown {
     const row = await this.row(filename);
     await this.jobs.assertIdle();
     await this.ds.query(`DELETE FROM "library"."backup" WHERE "filename" = $1`, [row.filename]);
-    await this.storage.delete(`${BACKUPS}${row.filename}`);
+    await this.archives.delete(`${BACKUPS}${row.filename}`);
   }
 
   // ---------------------------------------------------------------- API access
@@ -394,7 +396,7 @@ export class BackupsService implements OnApplicationShutdown {
     const given = Buffer.from(hashSecret(secret), 'hex');
     const stored = Buffer.from(row?.api_secret_hash ?? '0'.repeat(64), 'hex');
     if (!row || !timingSafeEqual(given, stored)) throw BackupErrors.apiDenied();
-    const file = await this.storage.get(`${BACKUPS}${row.filename}`);
+    const file = await this.archives.get(`${BACKUPS}${row.filename}`);
     if (!file) throw BackupErrors.notFound();
     return { ...file, filename: row.filename };
   }
@@ -406,7 +408,7 @@ export class BackupsService implements OnApplicationShutdown {
       this.jobs.start(
         'restore',
         async (job) => {
-          const file = await this.storage.get(`${BACKUPS}${row.filename}`);
+          const file = await this.archives.get(`${BACKUPS}${row.filename}`);
           if (!file) throw BackupErrors.notFound();
           await this.restore(file.stream, file.size, job, async (m) => {
             await m.query(`UPDATE "library"."backup" SET "restored_date" = now() WHERE "filename" = $1`, [
@@ -499,13 +501,13 @@ export class BackupsService implements OnApplicationShutdown {
           // Kept as a backup; stored before the swap so that the transaction never waits for a file copy.
           // The archive is unpacked by now: the storage may move the file rather than copy it.
           items = manifest.counts.library_item;
-          await this.storage.putFile(key, file);
+          await this.archives.putFile(key, file);
           stored = true;
         },
       );
       committed = true;
     } finally {
-      if (stored && !committed) await this.storage.delete(key).catch(() => undefined);
+      if (stored && !committed) await this.archives.delete(key).catch(() => undefined);
       await rm(file, { force: true });
     }
   }

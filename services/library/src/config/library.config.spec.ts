@@ -5,7 +5,10 @@ import { loadLibraryConfig } from './library.config.js';
 describe('loadLibraryConfig', () => {
   it('defaults the storage folder to <AGORA_DATA_DIR>/files/library and demo data to off', () => {
     const config = loadLibraryConfig({}, '/srv/agora');
-    expect(config.storage).toEqual({ dir: '/srv/agora/files/library' });
+    expect(config.storage).toEqual({
+      dir: '/srv/agora/files/library',
+      privateDir: '/srv/agora/files/library-private',
+    });
     expect(config.demoData).toBe(false);
   });
 
@@ -16,6 +19,20 @@ describe('loadLibraryConfig', () => {
 
   it('treats an empty STORAGE_DIR as unset', () => {
     expect(loadLibraryConfig({ STORAGE_DIR: ' ' }, '/d').storage.dir).toBe('/d/files/library');
+  });
+
+  it('keeps the private files (backups) outside the public storage folder', () => {
+    expect(loadLibraryConfig({ STORAGE_DIR: '/srv/files' }, '/d').storage.privateDir).toBe(
+      '/srv/files-private',
+    );
+    expect(
+      loadLibraryConfig({ STORAGE_DIR: '/srv/files', STORAGE_PRIVATE_DIR: '/srv/backups' }, '/d').storage
+        .privateDir,
+    ).toBe('/srv/backups');
+    for (const privateDir of ['/srv/files', '/srv/files/backups', '/srv', '/'])
+      expect(() =>
+        loadLibraryConfig({ STORAGE_DIR: '/srv/files', STORAGE_PRIVATE_DIR: privateDir }, '/d'),
+      ).toThrow(ConfigError);
   });
 
   it('reads AGORA_DEMO_DATA and rejects anything but true/false', () => {

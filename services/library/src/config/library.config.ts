@@ -25,6 +25,11 @@ export const libraryEnvSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /**
+   * Root folder of the files that are never served publicly (backup archives); default STORAGE_DIR with
+   * `-private` appended. Must not be inside STORAGE_DIR, nor STORAGE_DIR inside it.
+   */
+  STORAGE_PRIVATE_DIR: optionalText,
   /** Seeds a small demonstration data set into empty tables at start. */
   AGORA_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -61,8 +66,11 @@ export interface BackupLimits {
 }
 
 export interface LibraryConfig {
-  /** `s3` is set when STORAGE_S3_* are: the files then live in the object store, not in `dir`. */
-  storage: { dir: string; s3?: S3Config };
+  /**
+   * `dir`: the public files (served by the files route); `privateDir`: the files that are not (backups). `s3` is
+   * set when STORAGE_S3_* are: both then live in the object store (the private ones below `private/`).
+   */
+  storage: { dir: string; privateDir: string; s3?: S3Config };
   demoData: boolean;
   backups: BackupLimits & { stagingDir: string };
 }
@@ -86,9 +94,18 @@ export function loadLibraryConfig(env: Record<string, string | undefined>, dataD
   if (e.STORAGE_S3_ENDPOINT && !/^https?:\/\//.test(e.STORAGE_S3_ENDPOINT)) {
     throw new ConfigError('library', ['STORAGE_S3_ENDPOINT: an http(s) URL']);
   }
-  const storage: LibraryConfig['storage'] = {
-    dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'files', 'library')),
+  const dir = path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'files', 'library'));
+  const privateDir = path.resolve(e.STORAGE_PRIVATE_DIR ?? `${dir}-private`);
+  const inside = (a: string, b: string) => {
+    const rel = path.relative(b, a);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
   };
+  if (inside(privateDir, dir) || inside(dir, privateDir)) {
+    throw new ConfigError('library', [
+      'STORAGE_PRIVATE_DIR: a folder outside STORAGE_DIR (and not containing it): its files must never be public',
+    ]);
+  }
+  const storage: LibraryConfig['storage'] = { dir, privateDir };
   if (s3Count > 0) {
     storage.s3 = {
       endpoint: e.STORAGE_S3_ENDPOINT!,

@@ -65,6 +65,45 @@ describe('GET /library/files/<key>', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="page.html"');
   });
 
+  it('never serves a file outside the public folders: backups above all, to anyone', async () => {
+    // As earlier versions kept backups: in the public storage, a timestamp and three random bytes for a name.
+    const backup = 'library-20260101-000000-abcdef.tar.gz';
+    for (const folder of ['backups', 'private', 'other', 'private/backups']) {
+      await mkdir(path.join(root, folder), { recursive: true });
+      await writeFile(path.join(root, folder, backup), 'archive');
+    }
+    await writeFile(path.join(root, 'top.png'), 'png');
+    const admin = {
+      uuid: '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a01',
+      username: 'admin',
+      firstname: 'A',
+      lastname: 'B',
+      email: 'admin@example.org',
+      role: 'admin' as const,
+    };
+    for (const url of [
+      `/library/files/backups/${backup}`,
+      `/library/files/private/${backup}`,
+      `/library/files/private/backups/${backup}`,
+      `/library/files/other/${backup}`,
+      `/library/files/backups%2f${backup}`,
+      `/library/files/items/..%2fbackups%2f${backup}`,
+      '/library/files/top.png',
+    ]) {
+      for (const who of [null, admin]) {
+        const res = await request(svc.app.getHttpServer()).get(url).set(IDENTITY_HEADER, svc.identity(who));
+        expect([url, res.status]).toEqual([url, expect.any(Number)]);
+        expect([400, 404]).toContain(res.status);
+        expect(res.body).toEqual(expect.objectContaining({ Error: expect.any(String) }));
+        expect(res.headers['cache-control'] ?? '').not.toContain('public');
+      }
+    }
+    expect((await get(`/library/files/backups/${backup}`)).body).toEqual({
+      Error: 'file not found',
+      code: 'LIBRARY.FILE_NOT_FOUND',
+    });
+  });
+
   it('still requires the gateway-signed identity', async () => {
     const res = await request(svc.app.getHttpServer()).get('/library/files/items/map.svg');
     expect(res.status).toBe(401);

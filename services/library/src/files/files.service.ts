@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
-import { keyFromSegments } from '../storage/storage-key.js';
+import { isPublicKey, keyFromSegments } from '../storage/storage-key.js';
 import { FilesErrors } from './files.errors.js';
 import { dispositionOf, mimeOfKey } from './files.mapper.js';
 
@@ -16,10 +16,13 @@ export interface ServedFile {
 export class FilesService {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
-  /** Opens a stored file from the URL's key segments: 400 for an unsafe key, 404 when absent. */
+  /**
+   * Opens a stored file from the URL's key segments: 400 for an unsafe key, 404 when absent or outside the
+   * public folders (the same answer: whether such a file exists is not told).
+   */
   async open(segments: unknown): Promise<ServedFile> {
     const key = keyFromSegments(segments);
-    const file = await this.storage.get(key);
+    const file = isPublicKey(key) ? await this.storage.get(key) : null;
     if (!file) throw FilesErrors.notFound();
     const mime = mimeOfKey(key);
     return { stream: file.stream, size: file.size, mime, disposition: dispositionOf(key, mime) };

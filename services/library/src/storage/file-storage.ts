@@ -55,4 +55,7 @@ export interface FileStorage {
   listDirectory(dir: string): Promise<StoredDirEntry[] | null>;
 }
 
+/** The public storage: its files in `PUBLIC_FOLDERS` are served to anyone by the files route. */
 export const FILE_STORAGE = Symbol('library.file-storage');
+/** The private storage (backup archives): never served by the files route, only by the routes that check access. */
+export const PRIVATE_FILE_STORAGE = Symbol('library.private-file-storage');

@@ -59,6 +59,24 @@ describe('S3FileStorage', () => {
     expect(await storage.exists('items/c.png')).toBe(false);
   });
 
+  it('keeps a private area below private/ that the public storage can neither address nor list', async () => {
+    const endpoint = (storage as unknown as { base: URL }).base.href;
+    const privateArea = new S3FileStorage({ ...options, endpoint, area: 'private' });
+    await privateArea.put('backups/y.tar.gz', 'secret archive');
+    expect(await text((await privateArea.get('backups/y.tar.gz'))!.stream)).toBe('secret archive');
+    expect((await privateArea.list('')).map((e) => e.key)).toEqual(['backups/y.tar.gz']);
+    expect((await privateArea.listDirectory(''))?.map((e) => e.name)).toEqual(['backups']);
+    // The public storage: the private objects are not its keys.
+    for (const key of ['private/backups/y.tar.gz', 'private'])
+      await expect(storage.get(key)).rejects.toMatchObject({ code: 'STORAGE.INVALID_KEY' });
+    await expect(storage.put('private/x.png', 'x')).rejects.toMatchObject({ code: 'STORAGE.INVALID_KEY' });
+    expect((await storage.list('')).map((e) => e.key).filter((k) => k.includes('y.tar.gz'))).toEqual([]);
+    expect((await storage.listDirectory(''))?.map((e) => e.name)).not.toContain('private');
+    expect(await storage.listDirectory('private')).toBeNull();
+    await privateArea.delete('backups/y.tar.gz');
+    expect(await privateArea.exists('backups/y.tar.gz')).toBe(false);
+  });
+
   it('stores a local file as it is', async () => {
     const local = path.join(dir, 'staged.bin');
     await writeFile(local, Buffer.alloc(50_000, 3));

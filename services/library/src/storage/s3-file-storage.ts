@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FileStorage, StoredDirEntry, StoredEntry, StoredFile, StoredFileInfo } from './file-storage.js';
 import { EMPTY_SHA256, sha256Hex, signV4, uriEncode } from './sigv4.js';
-import { assertValidKey, isValidKey } from './storage-key.js';
+import { assertValidKey, invalidKey, isValidKey } from './storage-key.js';
 
 export interface S3StorageOptions {
   /** `https://s3.example.org` (path-style addressing: `<endpoint>/<bucket>/<key>`). */
@@ -17,7 +17,15 @@ export interface S3StorageOptions {
   region: string;
   accessKey: string;
   secretKey: string;
+  /**
+   * `public` (the default): keys are object names, except those below `private/`, which this storage refuses
+   * and never lists. `private`: keys live below `private/` in the same bucket.
+   */
+  area?: 'public' | 'private';
 }
+
+/** The folder of the bucket that holds the private area. */
+export const S3_PRIVATE_FOLDER = 'private/';
 
 function xmlValues(xml: string, tag: string): string[] {
   const out: string[] = [];
@@ -42,13 +50,22 @@ function unescapeXml(s: string): string {
  */
 export class S3FileStorage implements FileStorage {
   private readonly base: URL;
+  /** What every object name of this storage starts with (`private/` for the private area). */
+  private readonly root: string;
 
   constructor(private readonly options: S3StorageOptions) {
     this.base = new URL(options.endpoint.endsWith('/') ? options.endpoint : `${options.endpoint}/`);
+    this.root = options.area === 'private' ? S3_PRIVATE_FOLDER : '';
+  }
+
+  /** Whether a (valid) key of the public area names something of the private one. */
+  private isReserved(key: string): boolean {
+    return this.root === '' && `${key}/`.startsWith(S3_PRIVATE_FOLDER);
   }
 
   private objectUrl(key: string): URL {
-    const encoded = key.split('/').map(uriEncode).join('/');
+    if (this.isReserved(key)) throw invalidKey();
+    const encoded = `${this.root}${key}`.split('/').map(uriEncode).join('/');
     return new URL(`${uriEncode(this.options.bucket)}/${encoded}`, this.base);
   }
 
@@ -167,15 +184,15 @@ export class S3FileStorage implements FileStorage {
     do {
       const url = new URL(`${uriEncode(this.options.bucket)}`, this.base);
       url.searchParams.set('list-type', '2');
-      url.searchParams.set('prefix', prefix);
+      url.searchParams.set('prefix', `${this.root}${prefix}`);
       if (delimiter) url.searchParams.set('delimiter', delimiter);
       if (token) url.searchParams.set('continuation-token', token);
       const res = await this.send('GET', url);
       if (!res.ok) await this.fail(res, `LIST ${prefix}`);
       const xml = await res.text();
       for (const block of xmlValues(xml, 'Contents')) {
-        const key = unescapeXml(xmlValues(block, 'Key')[0] ?? '');
-        if (!isValidKey(key)) continue;
+        const key = unescapeXml(xmlValues(block, 'Key')[0] ?? '').slice(this.root.length);
+        if (!isValidKey(key) || this.isReserved(key)) continue;
         files.push({
           key,
           size: Number(xmlValues(block, 'Size')[0] ?? '0'),
@@ -183,7 +200,8 @@ export class S3FileStorage implements FileStorage {
         });
       }
       for (const block of xmlValues(xml, 'CommonPrefixes')) {
-        folders.push(unescapeXml(xmlValues(block, 'Prefix')[0] ?? ''));
+        const folder = unescapeXml(xmlValues(block, 'Prefix')[0] ?? '').slice(this.root.length);
+        if (!this.isReserved(folder)) folders.push(folder);
       }
       token =
         xmlValues(xml, 'IsTruncated')[0] === 'true'

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
-import { FILE_STORAGE, type FileStorage } from './file-storage.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { LocalFileStorage } from './local-file-storage.js';
 import { S3FileStorage } from './s3-file-storage.js';
 
@@ -10,10 +10,23 @@ export function createFileStorage(config: LibraryConfig): FileStorage {
   return config.storage.s3 ? new S3FileStorage(config.storage.s3) : new LocalFileStorage(config.storage.dir);
 }
 
-/** Provides `FILE_STORAGE` (see `createFileStorage`). */
+/**
+ * The private storage (backup archives): `STORAGE_PRIVATE_DIR`, or the `private/` folder of the S3 bucket, which
+ * the public S3 storage refuses to address.
+ */
+export function createPrivateFileStorage(config: LibraryConfig): FileStorage {
+  return config.storage.s3
+    ? new S3FileStorage({ ...config.storage.s3, area: 'private' })
+    : new LocalFileStorage(config.storage.privateDir);
+}
+
+/** Provides `FILE_STORAGE` and `PRIVATE_FILE_STORAGE` (see `createFileStorage`, `createPrivateFileStorage`). */
 @Global()
 @Module({
-  providers: [{ provide: FILE_STORAGE, inject: [LIBRARY_CONFIG], useFactory: createFileStorage }],
-  exports: [FILE_STORAGE],
+  providers: [
+    { provide: FILE_STORAGE, inject: [LIBRARY_CONFIG], useFactory: createFileStorage },
+    { provide: PRIVATE_FILE_STORAGE, inject: [LIBRARY_CONFIG], useFactory: createPrivateFileStorage },
+  ],
+  exports: [FILE_STORAGE, PRIVATE_FILE_STORAGE],
 })
 export class StorageModule {}
