@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notificationsAtom } from '@agora/platform';
+import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import {
   adminUser,
   click,
@@ -28,7 +28,13 @@ const doc = (n: number, extra: Partial<Documentation> = {}): Documentation => ({
 });
 
 function render(route = '/admin/library/documentation', locale: 'el' | 'en' = 'en') {
-  return renderWeb(<App basePath="" />, { route, user: adminUser, locale, probe: true });
+  return renderWeb(
+    <>
+      <App basePath="" />
+      <ConfirmHost />
+    </>,
+    { route, user: adminUser, locale, probe: true },
+  );
 }
 
 beforeEach(() => {
@@ -111,6 +117,31 @@ describe('documentation list', () => {
     expect(requests[0]?.method).toBe('PUT');
     expect(requests[0]?.url).toBe('/api/documentation/uuid/d-1');
     expect(formFields(requests[0]?.body ?? null)).toEqual({ title: 'Guide one' });
+  });
+
+  it('asks before Esc or Cancel throws away typed text, and closes at once when nothing changed', async () => {
+    mockFetch({ 'GET /api/documentation/page/1': { status: 200, body: paged([]) } });
+    await render();
+    await click(screen.getByTestId('documentation-add'));
+    await click(within(screen.getByTestId('documentation-modal')).getByText('Cancel'));
+    expect(screen.queryByTestId('documentation-modal')).toBeNull();
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+
+    await click(screen.getByTestId('documentation-add'));
+    const modal = screen.getByTestId('documentation-modal');
+    fireEvent.change(within(modal).getByLabelText('Title'), { target: { value: 'Draft' } });
+    await act(async () => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    const question = await screen.findByTestId('confirm-dialog');
+    expect(question.textContent).toContain('You have unsaved changes');
+    await click(within(question).getByTestId('confirm-no'));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect((within(modal).getByLabelText('Title') as HTMLInputElement).value).toBe('Draft');
+
+    await click(within(modal).getByText('Cancel'));
+    await click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.queryByTestId('documentation-modal')).toBeNull());
   });
 
   it('puts stored html into the editor sanitised (no scripts or handlers reach the page)', async () => {
