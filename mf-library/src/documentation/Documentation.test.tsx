@@ -195,12 +195,17 @@ describe('documentation viewer', () => {
     }
   });
 
-  it('shows the error page for a missing entry', async () => {
-    mockFetch({});
+  it('shows the 404 page for a missing entry, and the error page for other failures', async () => {
+    mockFetch({ 'GET /api/?action=documentation&uri=broken': { status: 500, body: { Error: 'boom' } } });
     await act(async () => {
-      await render('/documentation/nothing', 'el');
+      await render('/documentation/no-such', 'el');
     });
-    expect((await screen.findByTestId('error-state')).getAttribute('data-status')).toBe('404');
+    expect((await screen.findByTestId('not-found')).textContent).toContain('404');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    await act(async () => {
+      await render('/documentation/broken');
+    });
+    expect((await screen.findByTestId('error-state')).getAttribute('data-status')).toBe('500');
   });
 
   it('sanitises: no scripts, handlers or script URLs', () => {

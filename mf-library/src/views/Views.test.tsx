@@ -88,4 +88,11 @@ describe('library views', () => {
     expect(screen.getByText('Παλιό λιμάνι')).toBeTruthy();
     expect(screen.getAllByTestId('public-view-item')).toHaveLength(2);
   });
+
+  it('shows the 404 page for a view that does not exist', async () => {
+    mockFetch({});
+    await render('/library/no-such');
+    expect((await screen.findByTestId('not-found')).textContent).toContain('404');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+  });
 });
