@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  api,
   apiUrl,
   DataTable,
   DateText,
@@ -9,9 +8,9 @@ import {
   Loading,
   Modal,
   useApi,
-  useConfirm,
   useNotify,
 } from '@agora/platform';
+import { useDelete } from '../common/useDelete';
 
 export interface DirEntry {
   name: string;
@@ -116,7 +115,7 @@ function EntryMenu({
 export default function FileBrowserPage() {
   const intl = useIntl();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const del = useDelete();
   const [dir, setDir] = useState('');
   const [menu, setMenu] = useState<string | null>(null);
   const [preview, setPreview] = useState<DirEntry | null>(null);
@@ -126,16 +125,9 @@ export default function FileBrowserPage() {
     if (error) notify({ type: 'warning', body: 'action denied' });
   }, [error, notify]);
 
-  const remove = async (entry: DirEntry) => {
+  const remove = (entry: DirEntry) => {
     setMenu(null);
-    if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
-    try {
-      await api.del('?action=fileBrowser', { path: entry.path });
-      notify({ type: 'success', body: 'data deleted' });
-      await mutate();
-    } catch {
-      notify({ type: 'warning', body: 'action denied' });
-    }
+    return del('?action=fileBrowser', mutate, { path: entry.path });
   };
 
   return (

@@ -144,6 +144,52 @@ describe('documentation list', () => {
     await waitFor(() => expect(screen.queryByTestId('documentation-modal')).toBeNull());
   });
 
+  it('deletes an entry after confirmation, then reloads the list', async () => {
+    let deleted = false;
+    const calls = mockFetch({
+      'GET /api/documentation/page/1': () => ({
+        status: 200,
+        body: paged(deleted ? [doc(2)] : [doc(1), doc(2)]),
+      }),
+      'DELETE /api/documentation/uuid/d-1': () => {
+        deleted = true;
+        return { status: 200, body: { message: 'data deleted' } };
+      },
+    });
+    const { store } = await render();
+    const rows = await screen.findAllByTestId('documentation-row');
+    await click(within(rows[0] as HTMLElement).getByText('Delete'));
+    const question = await screen.findByTestId('confirm-dialog');
+    await click(within(question).getByTestId('confirm-no'));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await click(within(rows[0] as HTMLElement).getByText('Delete'));
+    await click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.getAllByTestId('documentation-row')).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/documentation/uuid/d-1',
+    ]);
+    expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data deleted');
+  });
+
+  it('offers an editor edit and delete only on their own entries', async () => {
+    mockFetch({
+      'GET /api/documentation/page/1': {
+        status: 200,
+        body: paged([doc(1, { owner: 'u-ed' }), doc(2, { owner: 'u-other' })]),
+      },
+    });
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/library/documentation',
+      user: { ...adminUser, uuid: 'u-ed', role: 'editor' },
+    });
+    const [own, other] = await screen.findAllByTestId('documentation-row');
+    expect(within(own as HTMLElement).queryByTestId('documentation-edit')).not.toBeNull();
+    expect(within(own as HTMLElement).queryByTestId('documentation-delete')).not.toBeNull();
+    expect(within(other as HTMLElement).queryByTestId('documentation-edit')).toBeNull();
+    expect(within(other as HTMLElement).queryByTestId('documentation-delete')).toBeNull();
+    expect(within(other as HTMLElement).getByTestId('documentation-open')).toBeTruthy();
+  });
+
   it('puts stored html into the editor sanitised (no scripts or handlers reach the page)', async () => {
     const hostile = doc(1, {
       html: '<p onclick="x()">hi<script>alert(1)</script><img src="/i.png" onerror="x()"> <a href="https://e.org">e</a></p>',
