@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
 import {
   apiUrl,
   DataTable,
@@ -111,14 +112,22 @@ function EntryMenu({
   );
 }
 
-/** /admin/browse: the file browser (admin): breadcrumb, name/size/modified, directories open on click. */
+/**
+ * /admin/browse[?dir=<folder>]: the file browser (admin): breadcrumb, name/size/modified/actions, directories open
+ * on click. The folder is in the URL, so a link can name it and Back/Forward go through the folders visited.
+ */
 export default function FileBrowserPage() {
   const intl = useIntl();
   const notify = useNotify();
   const del = useDelete();
-  const [dir, setDir] = useState('');
+  const [params, setParams] = useSearchParams();
+  const dir = params.get('dir') ?? '';
   const [menu, setMenu] = useState<string | null>(null);
   const [preview, setPreview] = useState<DirEntry | null>(null);
+  const setDir = (next: string) => {
+    setMenu(null);
+    setParams(next ? { dir: next } : {});
+  };
   const { data, error, isLoading, mutate } = useApi<Listing>(listPath(dir));
 
   useEffect(() => {
@@ -194,16 +203,6 @@ export default function FileBrowserPage() {
                   ) : (
                     <span className="lib-entry-name">{e.name}</span>
                   )}
-                  <EntryMenu
-                    entry={e}
-                    open={menu === e.path}
-                    onToggle={(o) => setMenu(o ? e.path : null)}
-                    onPreview={() => {
-                      setMenu(null);
-                      setPreview(e);
-                    }}
-                    onDelete={() => void remove(e)}
-                  />
                 </span>
               ),
             },
@@ -216,6 +215,22 @@ export default function FileBrowserPage() {
               key: 'modified',
               header: <FormattedMessage id="library.browse.modified" />,
               cell: (e) => <DateText value={e.modified} withTime />,
+            },
+            {
+              key: 'actions',
+              header: <FormattedMessage id="library.actions" />,
+              cell: (e) => (
+                <EntryMenu
+                  entry={e}
+                  open={menu === e.path}
+                  onToggle={(o) => setMenu(o ? e.path : null)}
+                  onPreview={() => {
+                    setMenu(null);
+                    setPreview(e);
+                  }}
+                  onDelete={() => void remove(e)}
+                />
+              ),
             },
           ]}
         />
