@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import App from '../App';
@@ -20,13 +21,26 @@ const images = {
   ],
 };
 
-function render(user = adminUser) {
+/** The current path and query, and the browser's Back as a button. */
+function UrlProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="url">{location.pathname + location.search}</output>
+      <button type="button" data-testid="back" onClick={() => void navigate(-1)} />
+    </>
+  );
+}
+
+function render(user = adminUser, route = '/admin/browse') {
   return renderWeb(
     <>
       <App basePath="" />
       <ConfirmHost />
+      <UrlProbe />
     </>,
-    { route: '/admin/browse', user },
+    { route, user },
   );
 }
 
@@ -62,6 +76,33 @@ describe('file browser', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ path: 'images/b.jpg' });
     expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data deleted');
+  });
+
+  it('keeps the folder in the URL: opening one adds ?dir=, and Back returns to the parent', async () => {
+    const calls = mockFetch({
+      'GET /api/?action=fileBrowser&dir=': { status: 200, body: root },
+      'GET /api/?action=fileBrowser&dir=images': { status: 200, body: images },
+    });
+    await render();
+    await click(await screen.findByTestId('dir-open'));
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/admin/browse?dir=images'));
+    await waitFor(() => expect(screen.getAllByTestId('file-row')[0]?.textContent).toContain('b.jpg'));
+    await click(screen.getByTestId('back'));
+    expect(screen.getByTestId('url').textContent).toBe('/admin/browse');
+    await waitFor(() => expect(screen.getAllByTestId('file-row')[1]?.textContent).toContain('a.png'));
+    expect(calls.map((c) => c.url)).toContain('/api/?action=fileBrowser&dir=images');
+  });
+
+  it('opens the folder the URL names, and heads the actions column', async () => {
+    mockFetch({ 'GET /api/?action=fileBrowser&dir=images': { status: 200, body: images } });
+    await render(adminUser, '/admin/browse?dir=images');
+    await waitFor(() => expect(screen.getAllByTestId('file-row')[0]?.textContent).toContain('b.jpg'));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Size',
+      'Modified',
+      'Actions',
+    ]);
   });
 
   it('warns "action denied" when the listing fails', async () => {

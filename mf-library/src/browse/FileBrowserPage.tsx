@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
 import {
-  api,
   apiUrl,
   DataTable,
   DateText,
@@ -9,9 +9,9 @@ import {
   Loading,
   Modal,
   useApi,
-  useConfirm,
   useNotify,
 } from '@agora/platform';
+import { useDelete } from '../common/useDelete';
 
 export interface DirEntry {
   name: string;
@@ -112,30 +112,31 @@ function EntryMenu({
   );
 }
 
-/** /admin/browse: the file browser (admin): breadcrumb, name/size/modified, directories open on click. */
+/**
+ * /admin/browse[?dir=<folder>]: the file browser (admin): breadcrumb, name/size/modified/actions, directories open
+ * on click. The folder is in the URL, so a link can name it and Back/Forward go through the folders visited.
+ */
 export default function FileBrowserPage() {
   const intl = useIntl();
   const notify = useNotify();
-  const confirm = useConfirm();
-  const [dir, setDir] = useState('');
+  const del = useDelete();
+  const [params, setParams] = useSearchParams();
+  const dir = params.get('dir') ?? '';
   const [menu, setMenu] = useState<string | null>(null);
   const [preview, setPreview] = useState<DirEntry | null>(null);
+  const setDir = (next: string) => {
+    setMenu(null);
+    setParams(next ? { dir: next } : {});
+  };
   const { data, error, isLoading, mutate } = useApi<Listing>(listPath(dir));
 
   useEffect(() => {
     if (error) notify({ type: 'warning', body: 'action denied' });
   }, [error, notify]);
 
-  const remove = async (entry: DirEntry) => {
+  const remove = (entry: DirEntry) => {
     setMenu(null);
-    if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
-    try {
-      await api.del('?action=fileBrowser', { path: entry.path });
-      notify({ type: 'success', body: 'data deleted' });
-      await mutate();
-    } catch {
-      notify({ type: 'warning', body: 'action denied' });
-    }
+    return del('?action=fileBrowser', mutate, { path: entry.path });
   };
 
   return (
@@ -202,16 +203,6 @@ export default function FileBrowserPage() {
                   ) : (
                     <span className="lib-entry-name">{e.name}</span>
                   )}
-                  <EntryMenu
-                    entry={e}
-                    open={menu === e.path}
-                    onToggle={(o) => setMenu(o ? e.path : null)}
-                    onPreview={() => {
-                      setMenu(null);
-                      setPreview(e);
-                    }}
-                    onDelete={() => void remove(e)}
-                  />
                 </span>
               ),
             },
@@ -224,6 +215,22 @@ export default function FileBrowserPage() {
               key: 'modified',
               header: <FormattedMessage id="library.browse.modified" />,
               cell: (e) => <DateText value={e.modified} withTime />,
+            },
+            {
+              key: 'actions',
+              header: <FormattedMessage id="library.actions" />,
+              cell: (e) => (
+                <EntryMenu
+                  entry={e}
+                  open={menu === e.path}
+                  onToggle={(o) => setMenu(o ? e.path : null)}
+                  onPreview={() => {
+                    setMenu(null);
+                    setPreview(e);
+                  }}
+                  onDelete={() => void remove(e)}
+                />
+              ),
             },
           ]}
         />

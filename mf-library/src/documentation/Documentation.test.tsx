@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notificationsAtom } from '@agora/platform';
+import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import {
   adminUser,
   click,
@@ -28,7 +28,13 @@ const doc = (n: number, extra: Partial<Documentation> = {}): Documentation => ({
 });
 
 function render(route = '/admin/library/documentation', locale: 'el' | 'en' = 'en') {
-  return renderWeb(<App basePath="" />, { route, user: adminUser, locale, probe: true });
+  return renderWeb(
+    <>
+      <App basePath="" />
+      <ConfirmHost />
+    </>,
+    { route, user: adminUser, locale, probe: true },
+  );
 }
 
 beforeEach(() => {
@@ -113,6 +119,77 @@ describe('documentation list', () => {
     expect(formFields(requests[0]?.body ?? null)).toEqual({ title: 'Guide one' });
   });
 
+  it('asks before Esc or Cancel throws away typed text, and closes at once when nothing changed', async () => {
+    mockFetch({ 'GET /api/documentation/page/1': { status: 200, body: paged([]) } });
+    await render();
+    await click(screen.getByTestId('documentation-add'));
+    await click(within(screen.getByTestId('documentation-modal')).getByText('Cancel'));
+    expect(screen.queryByTestId('documentation-modal')).toBeNull();
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+
+    await click(screen.getByTestId('documentation-add'));
+    const modal = screen.getByTestId('documentation-modal');
+    fireEvent.change(within(modal).getByLabelText('Title'), { target: { value: 'Draft' } });
+    await act(async () => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    const question = await screen.findByTestId('confirm-dialog');
+    expect(question.textContent).toContain('You have unsaved changes');
+    await click(within(question).getByTestId('confirm-no'));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect((within(modal).getByLabelText('Title') as HTMLInputElement).value).toBe('Draft');
+
+    await click(within(modal).getByText('Cancel'));
+    await click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.queryByTestId('documentation-modal')).toBeNull());
+  });
+
+  it('deletes an entry after confirmation, then reloads the list', async () => {
+    let deleted = false;
+    const calls = mockFetch({
+      'GET /api/documentation/page/1': () => ({
+        status: 200,
+        body: paged(deleted ? [doc(2)] : [doc(1), doc(2)]),
+      }),
+      'DELETE /api/documentation/uuid/d-1': () => {
+        deleted = true;
+        return { status: 200, body: { message: 'data deleted' } };
+      },
+    });
+    const { store } = await render();
+    const rows = await screen.findAllByTestId('documentation-row');
+    await click(within(rows[0] as HTMLElement).getByText('Delete'));
+    const question = await screen.findByTestId('confirm-dialog');
+    await click(within(question).getByTestId('confirm-no'));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await click(within(rows[0] as HTMLElement).getByText('Delete'));
+    await click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.getAllByTestId('documentation-row')).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/documentation/uuid/d-1',
+    ]);
+    expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data deleted');
+  });
+
+  it('offers an editor edit and delete only on their own entries', async () => {
+    mockFetch({
+      'GET /api/documentation/page/1': {
+        status: 200,
+        body: paged([doc(1, { owner: 'u-ed' }), doc(2, { owner: 'u-other' })]),
+      },
+    });
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/library/documentation',
+      user: { ...adminUser, uuid: 'u-ed', role: 'editor' },
+    });
+    const [own, other] = await screen.findAllByTestId('documentation-row');
+    expect(within(own as HTMLElement).queryByTestId('documentation-edit')).not.toBeNull();
+    expect(within(own as HTMLElement).queryByTestId('documentation-delete')).not.toBeNull();
+    expect(within(other as HTMLElement).queryByTestId('documentation-edit')).toBeNull();
+    expect(within(other as HTMLElement).queryByTestId('documentation-delete')).toBeNull();
+    expect(within(other as HTMLElement).getByTestId('documentation-open')).toBeTruthy();
+  });
+
   it('puts stored html into the editor sanitised (no scripts or handlers reach the page)', async () => {
     const hostile = doc(1, {
       html: '<p onclick="x()">hi<script>alert(1)</script><img src="/i.png" onerror="x()"> <a href="https://e.org">e</a></p>',
@@ -164,12 +241,17 @@ describe('documentation viewer', () => {
     }
   });
 
-  it('shows the error page for a missing entry', async () => {
-    mockFetch({});
+  it('shows the 404 page for a missing entry, and the error page for other failures', async () => {
+    mockFetch({ 'GET /api/?action=documentation&uri=broken': { status: 500, body: { Error: 'boom' } } });
     await act(async () => {
-      await render('/documentation/nothing', 'el');
+      await render('/documentation/no-such', 'el');
     });
-    expect((await screen.findByTestId('error-state')).getAttribute('data-status')).toBe('404');
+    expect((await screen.findByTestId('not-found')).textContent).toContain('404');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    await act(async () => {
+      await render('/documentation/broken');
+    });
+    expect((await screen.findByTestId('error-state')).getAttribute('data-status')).toBe('500');
   });
 
   it('sanitises: no scripts, handlers or script URLs', () => {

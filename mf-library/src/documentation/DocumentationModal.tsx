@@ -10,6 +10,7 @@ import {
   UploadProgressModal,
   uploadWithProgress,
   useForm,
+  useModalLeaveGuard,
   useNotify,
 } from '@agora/platform';
 import { RichTextEditor } from './RichTextEditor';
@@ -29,6 +30,7 @@ interface DocValues extends Record<string, string> {
 /**
  * Add/edit a documentation entry: uri, title, comment, and either an html body (rich text) or a file
  * (.pdf/.doc/.docx, required on create). The type is fixed when editing; switching it clears the other part.
+ * With unsaved changes, closing it (Esc, the backdrop, Cancel) or leaving the page asks first.
  */
 export function DocumentationModal({
   entry,
@@ -59,6 +61,7 @@ export function DocumentationModal({
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const type = form.values.type;
+  const requestClose = useModalLeaveGuard(form.dirty || file !== null, onClose);
 
   const switchType = (next: string) => {
     if (editing || (next !== 'html' && next !== 'resource')) return;
@@ -116,7 +119,7 @@ export function DocumentationModal({
     <div className="lib-wide-modal">
       <Modal
         title={<FormattedMessage id={editing ? 'library.docs.edit' : 'library.docs.add'} />}
-        onClose={onClose}
+        onClose={requestClose}
         testId="documentation-modal"
       >
         <form
@@ -195,7 +198,12 @@ export function DocumentationModal({
             </div>
           )}
           <div className="ag-modal-actions">
-            <button type="button" className="ag-button" onClick={onClose}>
+            <button
+              type="button"
+              className="ag-button"
+              onClick={requestClose}
+              data-testid="documentation-cancel"
+            >
               <FormattedMessage id="library.cancel" />
             </button>
             <button type="submit" className="ag-button ag-button-primary" data-testid="documentation-submit">

@@ -3,16 +3,22 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable, ErrorFromCall, Loading, useNotify, usePagedList } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
+import { useMayChange } from '../common/rights';
+import { DeleteButton } from '../common/DeleteButton';
 import { DocumentationModal } from './DocumentationModal';
 import type { Documentation } from './types';
 
-/** /admin/library/documentation: URI, title and actions (open, copy link, edit), load more, add/edit modal. */
+/**
+ * /admin/library/documentation: URI, title and actions (open, copy link, and edit and delete where the user may),
+ * load more, add/edit modal.
+ */
 export default function DocumentationPage() {
   const intl = useIntl();
   const href = useHref();
   const notify = useNotify();
   const list = usePagedList<Documentation>((n) => `documentation/page/${n}`, 'documentation');
   const [editing, setEditing] = useState<Documentation | 'new' | null>(null);
+  const mayChange = useMayChange();
 
   const linkOf = (doc: Documentation) => href(`/documentation/${doc.uri.replace(/^\/+/, '')}`);
   const copy = async (doc: Documentation) => {
@@ -69,14 +75,23 @@ export default function DocumentationPage() {
                   <button type="button" className="lib-link-button" onClick={() => void copy(d)}>
                     <FormattedMessage id="library.docs.copy" />
                   </button>
-                  <button
-                    type="button"
-                    className="lib-link-button"
-                    onClick={() => setEditing(d)}
-                    data-testid="documentation-edit"
-                  >
-                    <FormattedMessage id="library.edit" />
-                  </button>
+                  {mayChange(d) && (
+                    <>
+                      <button
+                        type="button"
+                        className="lib-link-button"
+                        onClick={() => setEditing(d)}
+                        data-testid="documentation-edit"
+                      >
+                        <FormattedMessage id="library.edit" />
+                      </button>
+                      <DeleteButton
+                        path={`documentation/uuid/${encodeURIComponent(d.uuid)}`}
+                        onDeleted={list.reload}
+                        testId="documentation-delete"
+                      />
+                    </>
+                  )}
                 </span>
               ),
             },

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { ApiError, apiUrl, ErrorFromCall, Loading } from '@agora/platform';
+import { ApiError, apiUrl, Loading } from '@agora/platform';
+import { LoadError } from '../common/LoadError';
 import { sanitizeHtml } from '../common/sanitize';
 
 type State = { uri: string } & (
@@ -33,12 +34,15 @@ export default function DocumentationViewer() {
       const type = res.headers?.get?.('content-type') ?? 'application/json';
       if (!res.ok) {
         let message = res.statusText;
+        let code: string | undefined;
         try {
-          message = ((await res.json()) as { Error?: string }).Error ?? message;
+          const body = (await res.json()) as { Error?: string; code?: string };
+          message = body.Error ?? message;
+          code = body.code;
         } catch {
           // not JSON
         }
-        throw new ApiError(res.status, message);
+        throw new ApiError(res.status, message, code);
       }
       if (type.includes('json')) {
         const body = (await res.json()) as { type?: string; title?: string; html?: string };
@@ -76,7 +80,7 @@ export default function DocumentationViewer() {
       {state.kind === 'loading' ? (
         <Loading />
       ) : state.kind === 'error' ? (
-        <ErrorFromCall error={state.error} />
+        <LoadError error={state.error} />
       ) : state.kind === 'html' ? (
         <>
           <h1 data-testid="documentation-title">{state.title}</h1>

@@ -1,5 +1,7 @@
+import type { Owned } from '../common/rights';
+
 /** A documentation entry (`GET /api/documentation…`). */
-export interface Documentation {
+export interface Documentation extends Owned {
   uuid: string;
   uri: string;
   title: string;

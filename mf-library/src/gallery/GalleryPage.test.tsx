@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfirmHost } from '@agora/platform';
 import { adminUser, click, mockFetch, participantUser, renderWeb } from '../../../scripts/jest/web';
 import App from '../App';
 import { item, paged } from '../test/fixtures';
@@ -151,5 +152,37 @@ describe('mf-library gallery', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Gallery', 'Upload', 'Documentation', 'Views']);
+  });
+
+  it('deletes an image from its detail after confirmation, and offers an editor edit and delete on their own images only', async () => {
+    let deleted = false;
+    const calls = mockFetch({
+      'GET /api/library/page/1': () => ({
+        status: 200,
+        body: paged(deleted ? [item(2)] : [item(1, { owner: 'u-ed' }), item(2, { owner: 'u-other' })]),
+      }),
+      'DELETE /api/library/uuid/l-1': () => {
+        deleted = true;
+        return { status: 200, body: { message: 'data deleted' } };
+      },
+    });
+    await renderWeb(
+      <>
+        <App basePath="" />
+        <ConfirmHost />
+      </>,
+      { route: '/admin/library/gallery', user: { ...adminUser, uuid: 'u-ed', role: 'editor' } },
+    );
+    const rows = await screen.findAllByTestId('library-item-row');
+    await click(within(rows[1] as HTMLElement).getByRole('button'));
+    expect(screen.queryByTestId('detail-edit')).toBeNull();
+    expect(screen.queryByTestId('detail-delete')).toBeNull();
+    await click(within(rows[0] as HTMLElement).getByRole('button'));
+    expect(screen.getByTestId('detail-edit')).toBeTruthy();
+    await click(screen.getByTestId('detail-delete'));
+    await click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(screen.getAllByTestId('library-item-row')).toHaveLength(1));
+    expect(screen.queryByTestId('library-detail')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/library/uuid/l-1']);
   });
 });

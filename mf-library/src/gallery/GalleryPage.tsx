@@ -16,12 +16,14 @@ import {
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
+import { useMayChange } from '../common/rights';
+import { DeleteButton } from '../common/DeleteButton';
 
 const SlideShow = lazy(() => import('./SlideShow').then((m) => ({ default: m.SlideShow })));
 
 /**
  * /admin/library/gallery: the image grid (1/2/3/4 columns below 500/from 500/900/1500 px) of thumbnails, a tag
- * filter, load more, a detail sidebar, a slide show and the select mode.
+ * filter, load more, a detail sidebar (edit and delete where the user may), a slide show and the select mode.
  */
 export default function GalleryPage() {
   const intl = useIntl();
@@ -34,6 +36,7 @@ export default function GalleryPage() {
   const [markers, setMarkers] = useState(false);
   const list = usePagedList<LibraryItem>((n) => libraryPagePath(n, tags), tags.join(';'));
   const items = list.items;
+  const mayChange = useMayChange();
 
   return (
     <LibraryLayout
@@ -180,13 +183,26 @@ export default function GalleryPage() {
               >
                 <FormattedMessage id="library.slides.start" />
               </button>
-              <Link
-                className="ag-button ag-button-primary"
-                to={href(`/admin/library/upload/item/${encodeURIComponent(detail.uuid)}`)}
-                data-testid="detail-edit"
-              >
-                <FormattedMessage id="library.edit" />
-              </Link>
+              {mayChange(detail) && (
+                <>
+                  <Link
+                    className="ag-button ag-button-primary"
+                    to={href(`/admin/library/upload/item/${encodeURIComponent(detail.uuid)}`)}
+                    data-testid="detail-edit"
+                  >
+                    <FormattedMessage id="library.edit" />
+                  </Link>
+                  <DeleteButton
+                    path={`library/uuid/${encodeURIComponent(detail.uuid)}`}
+                    onDeleted={() => {
+                      setDetail(null);
+                      list.reload();
+                    }}
+                    testId="detail-delete"
+                    className="ag-button lib-button-danger"
+                  />
+                </>
+              )}
             </div>
           </aside>
         )}

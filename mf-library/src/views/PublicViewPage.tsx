@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { EmptyState, ErrorFromCall, Loading, useApi } from '@agora/platform';
+import { EmptyState, Loading, useApi } from '@agora/platform';
+import { LoadError } from '../common/LoadError';
 import type { PublicView } from './types';
 
 const SlideShow = lazy(() => import('../gallery/SlideShow').then((m) => ({ default: m.SlideShow })));
@@ -15,7 +16,7 @@ export default function PublicViewPage() {
   return (
     <article className="lib-public" data-testid="library-view-page">
       {error ? (
-        <ErrorFromCall error={error} />
+        <LoadError error={error} />
       ) : isLoading || !data ? (
         <Loading />
       ) : (

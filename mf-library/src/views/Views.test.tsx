@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { notificationsAtom } from '@agora/platform';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import App from '../App';
 import { item, paged } from '../test/fixtures';
@@ -15,7 +15,13 @@ const view: LibraryView = {
 };
 
 function render(route: string, locale: 'el' | 'en' = 'en') {
-  return renderWeb(<App basePath="" />, { route, user: adminUser, locale, probe: true });
+  return renderWeb(
+    <>
+      <App basePath="" />
+      <ConfirmHost />
+    </>,
+    { route, user: adminUser, locale, probe: true },
+  );
 }
 
 beforeEach(() => {
@@ -31,6 +37,24 @@ describe('library views', () => {
     expect(row.textContent).toContain('harbour');
     expect(screen.getByTestId('view-edit').getAttribute('href')).toBe('/admin/library/views/edit/item/v-1');
     expect(screen.getByTestId('view-add').getAttribute('href')).toBe('/admin/library/views/edit');
+  });
+
+  it('deletes a view after confirmation', async () => {
+    let deleted = false;
+    const calls = mockFetch({
+      'GET /api/libraryView/page/1': () => ({ status: 200, body: paged(deleted ? [] : [view]) }),
+      'DELETE /api/libraryView/uuid/v-1': () => {
+        deleted = true;
+        return { status: 200, body: { message: 'data deleted' } };
+      },
+    });
+    await render('/admin/library/views');
+    await click(within(await screen.findByTestId('view-row')).getByText('Delete'));
+    await click(await screen.findByTestId('confirm-yes'));
+    await screen.findByTestId('empty-state');
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/libraryView/uuid/v-1',
+    ]);
   });
 
   it('creates a view with items picked in the select modal (POST JSON), then goes to its edit route', async () => {
@@ -87,5 +111,12 @@ describe('library views', () => {
     expect((await screen.findByTestId('view-title')).textContent).toBe('Λιμάνι');
     expect(screen.getByText('Παλιό λιμάνι')).toBeTruthy();
     expect(screen.getAllByTestId('public-view-item')).toHaveLength(2);
+  });
+
+  it('shows the 404 page for a view that does not exist', async () => {
+    mockFetch({});
+    await render('/library/no-such');
+    expect((await screen.findByTestId('not-found')).textContent).toContain('404');
+    expect(screen.queryByTestId('error-state')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import type { LibraryItem } from '@agora/platform';
+import type { Owned } from '../common/rights';
 
 /** A library view (`GET /api/libraryView…`). */
-export interface LibraryView {
+export interface LibraryView extends Owned {
   uuid: string;
   uri: string;
   title: string;
