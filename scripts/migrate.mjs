@@ -5,13 +5,19 @@ import { loadDefinition, migrateAll, ROOT } from './lib/stack.mjs';
 
 const env = { ...process.env };
 const common = await import('@agora/common');
-const infra = await common.createInfra({
-  databaseUrl: env.DATABASE_URL || undefined,
-  redisUrl: env.REDIS_URL || undefined,
-  dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
-  queuePrefix: 'agora',
-  log: console.log,
-});
+const infra = await common
+  .createInfra({
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
+    queuePrefix: 'agora',
+    log: console.log,
+  })
+  .catch((e) => {
+    // e.g. the embedded database's folder is in use by a running `npm start`
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
 try {
   const revert = process.argv.indexOf('--revert');
   if (revert >= 0) {

@@ -1,5 +1,6 @@
 export * from './config/config.js';
 export * from './infra/infra.js';
+export * from './infra/data-lock.js';
 export * from './infra/infra.module.js';
 export * from './infra/tokens.js';
 export * from './database/database.js';

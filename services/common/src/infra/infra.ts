@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { runMigrations as runQueueMigrations, createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
+import { lockDataFolder, type DataLock } from './data-lock.js';
 
 /** How the process reaches its database and queues. */
 export type InfraMode = 'embedded' | 'postgres';
@@ -91,6 +92,21 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
 }
 
 async function createEmbeddedInfra(options: InfraOptions, log: (m: string) => void): Promise<Infra> {
+  // PGlite does not guard its folder: a second process on it would corrupt it. The lock comes first.
+  const lock = await lockDataFolder(options.dataDir);
+  try {
+    return await openEmbeddedDatabase(options, log, lock);
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
+
+async function openEmbeddedDatabase(
+  options: InfraOptions,
+  log: (m: string) => void,
+  lock: DataLock,
+): Promise<Infra> {
   const dataDir = path.resolve(options.dataDir, 'pglite');
   await mkdir(dataDir, { recursive: true });
   const started = Date.now();
@@ -188,6 +204,7 @@ async function createEmbeddedInfra(options: InfraOptions, log: (m: string) => vo
       await shared.end();
       await server.stop();
       await db.close();
+      await lock.release();
     },
   };
 }
