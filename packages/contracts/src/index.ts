@@ -7,3 +7,4 @@ export * from './address.js';
 export * from './consultation.js';
 export * from './settings.js';
 export * from './tiles.js';
+export * from './permissions.js';
