@@ -13,7 +13,7 @@ import {
   useSettings,
 } from '@agora/platform';
 import { Layout } from './layout/Layout';
-import { RequireAdmin, RequireLogin, RequireStaff } from './Gates';
+import { RequireLogin, RequirePage } from './Gates';
 import { LoginPage } from './pages/LoginPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { PolicyPage } from './pages/PolicyPage';
@@ -35,7 +35,7 @@ function RemoteOrNotFound() {
   const area = areaForPath(pathname);
   if (!area) return <NotFound />;
   const remote = <RemoteArea key={area.folder} name={area.name} folder={area.folder} basePath={BASE_PATH} />;
-  return isAdminPath(pathname) ? <RequireStaff>{remote}</RequireStaff> : remote;
+  return isAdminPath(pathname) ? <RequirePage>{remote}</RequirePage> : remote;
 }
 
 export function AppRoutes() {
@@ -58,18 +58,18 @@ export function AppRoutes() {
       <Route
         path="/admin/dashboard"
         element={
-          <RequireStaff>
+          <RequirePage>
             <DashboardPage />
-          </RequireStaff>
+          </RequirePage>
         }
       />
       <Route path="/admin/settings" element={<Navigate to="/admin/settings/general" replace />} />
       <Route
         path="/admin/settings/general"
         element={
-          <RequireAdmin>
+          <RequirePage>
             <GeneralSettingsPage />
-          </RequireAdmin>
+          </RequirePage>
         }
       />
       <Route path="/error/404" element={<NotFound />} />

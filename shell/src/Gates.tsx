@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Loading, useSession } from '@agora/platform';
+import { mayOpen } from '@agora/contracts';
+import { ForbiddenPage, Loading, useSession } from '@agora/platform';
 import { isStaff } from './access';
 
 /** Logged-out visitors go to /login (remembering where they were); while the session loads, a spinner. */
@@ -23,13 +24,12 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin-only pages (settings): others are sent like RequireStaff does, staff below admin to the dashboard. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user, status } = useSession();
-  const location = useLocation();
-  if (status === 'pending') return <Loading />;
-  if (status === 'loggedOut' || !user)
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (user.role !== 'admin') return <Navigate to={isStaff(user.role) ? '/admin/dashboard' : '/'} replace />;
-  return <>{children}</>;
+/**
+ * An admin route, gated by the permission matrix (`@agora/contracts`): logged-out visitors go to /login,
+ * participants to the front page, and staff whose role may not use the route see the one "no permission" page.
+ */
+export function RequirePage({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  return <RequireStaff>{user && !mayOpen(user.role, pathname) ? <ForbiddenPage /> : children}</RequireStaff>;
 }

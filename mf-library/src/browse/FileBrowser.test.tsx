@@ -108,7 +108,7 @@ describe('file browser', () => {
   it('warns "action denied" when the listing fails', async () => {
     mockFetch({ 'GET /api/?action=fileBrowser&dir=': { status: 403, body: { Error: 'forbidden' } } });
     const { store } = await render();
-    await screen.findByTestId('error-state');
+    await screen.findByTestId('error-403');
     expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'action denied' });
   });
 

@@ -52,12 +52,18 @@ describe('mf-library gallery', () => {
     expect(screen.queryByTestId('library-item-row')).toBeNull();
   });
 
-  it('shows the error state with the status and the server message', async () => {
-    mockFetch({ 'GET /api/library/page/1': { status: 503, body: { Error: 'library service unavailable' } } });
+  it('shows the error state with the status and the translated message of the code', async () => {
+    mockFetch({
+      'GET /api/library/page/1': {
+        status: 503,
+        body: { Error: 'library service unavailable', code: 'GATEWAY.UNAVAILABLE' },
+      },
+    });
     await renderGallery();
     const error = await screen.findByTestId('error-state');
     expect(error.textContent).toContain('Error 503');
-    expect(error.textContent).toContain('library service unavailable');
+    expect(error.textContent).toContain('This service is temporarily unavailable.');
+    expect(error.textContent).not.toContain('library service unavailable');
   });
 
   it('loads more while page < total_pages and filters by tags (items having all tags)', async () => {

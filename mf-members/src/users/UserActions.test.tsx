@@ -134,9 +134,12 @@ describe('mf-members user actions', () => {
     expect(calls.filter((c) => c.url === USERS_URL).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows the server refusal "action denied" and keeps the modal open', async () => {
+  it('shows the translated message of the refusal and keeps the modal open', async () => {
     const { store } = await render({
-      'PUT /api/users/uuid/u-maria': { status: 403, body: { Error: 'action denied' } },
+      'PUT /api/users/uuid/u-maria': {
+        status: 409,
+        body: { Error: 'the last administrator cannot be demoted', code: 'ACCOUNTS.LAST_ADMIN' },
+      },
     });
     await screen.findAllByTestId('user-row');
     await click(within(rowOf('kostas')).getByRole('button', { name: 'Edit' }));
@@ -145,7 +148,7 @@ describe('mf-members user actions', () => {
       fireEvent.click(within(dialog).getByLabelText('Active'));
     });
     await click(within(dialog).getByTestId('user-form-save'));
-    expect(lastNote(store)).toMatchObject({ type: 'danger', body: 'action denied' });
+    expect(lastNote(store)).toMatchObject({ type: 'danger', body: 'platform.error.ACCOUNTS.LAST_ADMIN' });
     expect(screen.getByTestId('user-edit')).toBeTruthy();
   });
 

@@ -4,7 +4,7 @@ import { changedFields, ROLES, type FieldValue, type Role } from '@agora/contrac
 import {
   AddressInput,
   api,
-  ApiError,
+  errorMessageId,
   Checkbox,
   LeaveGuard,
   PasswordField,
@@ -143,8 +143,7 @@ export function UserForm({ mode, user, selfUuid, onSaved, onCancel, onDirtyChang
       notify({ type: 'success', body: mode === 'put' ? 'successful update' : 'user added' });
       onSaved(answer);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'unknown error';
-      notify({ type: 'danger', body: message });
+      notify({ type: 'danger', body: errorMessageId(err) });
     } finally {
       setSending(false);
     }

@@ -73,10 +73,14 @@ describe('mf-members users', () => {
     expect((await screen.findByTestId('empty-state')).textContent).toBe('Δεν υπάρχουν χρήστες.');
   });
 
-  it('shows the server error on a 403', async () => {
-    mockFetch({ [`GET ${USERS_URL}`]: { status: 403, body: { Error: 'action denied' } } });
-    await renderWeb(<App basePath="" />, { route: '/admin/users', user: adminUser });
-    expect((await screen.findByTestId('error-state')).textContent).toContain('action denied');
+  it('shows the one no-permission page on a 403, not an error box with the server text', async () => {
+    mockFetch({
+      [`GET ${USERS_URL}`]: { status: 403, body: { Error: 'action denied', code: 'AUTH.FORBIDDEN' } },
+    });
+    await renderWeb(<App basePath="" />, { route: '/admin/users', user: adminUser, locale: 'el' });
+    expect((await screen.findByTestId('error-403')).textContent).toContain('Δεν έχετε δικαίωμα πρόσβασης');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    expect(screen.queryByText(/action denied/)).toBeNull();
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr';
 import { isRole, ROLES } from '@agora/contracts';
 import {
   api,
-  ApiError,
+  errorMessageId,
   DataGrid,
   DateText,
   PageHeader,
@@ -110,8 +110,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
   const reload = useCallback(() => void mutate(table.listPath), [mutate, table.listPath]);
 
   const failed = useCallback(
-    (err: unknown) =>
-      notify({ type: 'danger', body: err instanceof ApiError ? err.message : 'unknown error' }),
+    (err: unknown) => notify({ type: 'danger', body: errorMessageId(err) }),
     [notify],
   );
 

@@ -51,7 +51,7 @@ export const REMOTE_AREAS: readonly RemoteAreaDef[] = [
  * `pattern` as React Router's `matchPath({ path: pattern, end: true })` reads it, for the patterns of this table
  * (static segments, optionally ending in `/*`): case-insensitive, trailing slashes allowed.
  */
-function routePattern(pattern: string): RegExp {
+export function routePattern(pattern: string): RegExp {
   const splat = pattern.endsWith('/*');
   const base = (splat ? pattern.slice(0, -2) : pattern).replace(/\/+$/, '');
   if (/[:*?]/.test(base)) throw new Error(`route pattern ${pattern}: only static segments and a final /*`);

@@ -9,3 +9,4 @@ export * from './consultation.js';
 export * from './settings.js';
 export * from './tiles.js';
 export * from './csv.js';
+export * from './permissions.js';

@@ -1,24 +1,55 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import { useSession } from '@agora/platform';
+import { mayOpen, type Role } from '@agora/contracts';
 import { isStaff } from '../access';
 
 interface Item {
   to: string;
   label: string;
-  icon: string;
+  icon?: string;
   end?: boolean;
-  adminOnly?: boolean;
+  /** sub-entries, listed under the entry (not when the menu is minimised) */
+  children?: Item[];
 }
 
+/**
+ * The admin menu (spec part 1 §2, part 2 §2). Each entry is shown only to the roles the permission matrix
+ * (`@agora/contracts`, the rule the server applies to the page's calls) lets open its route.
+ */
 const STAFF_ITEMS: Item[] = [
   { to: '/admin/dashboard', label: 'shell.nav.dashboard', icon: '◫' },
-  { to: '/admin/library/gallery', label: 'shell.nav.library', icon: '▦' },
+  {
+    to: '/admin/library/gallery',
+    label: 'shell.nav.library',
+    icon: '▦',
+    children: [
+      { to: '/admin/library/gallery', label: 'shell.nav.library.gallery' },
+      { to: '/admin/library/upload', label: 'shell.nav.library.upload' },
+      { to: '/admin/library/documentation', label: 'shell.nav.library.documentation' },
+      { to: '/admin/library/views', label: 'shell.nav.library.views' },
+      { to: '/admin/library/export', label: 'shell.nav.library.backups' },
+      { to: '/admin/browse', label: 'shell.nav.library.browse' },
+    ],
+  },
   { to: '/admin/data', label: 'shell.nav.data', icon: '▤' },
   { to: '/admin/administration/project/list', label: 'shell.nav.projects', icon: '◧' },
+  { to: '/admin/administration/profile', label: 'shell.nav.consultationProfile', icon: '☰' },
   { to: '/admin/users/list', label: 'shell.nav.users', icon: '☺' },
-  { to: '/admin/settings/general', label: 'shell.nav.settings', icon: '⚙', adminOnly: true },
+  {
+    to: '/admin/settings/general',
+    label: 'shell.nav.settings',
+    icon: '⚙',
+    children: [{ to: '/admin/settings/general', label: 'shell.nav.settings.general' }],
+  },
 ];
+
+/** The entries (and sub-entries) of `items` that a user with `role` may open. */
+export function allowedItems(items: readonly Item[], role: Role): Item[] {
+  return items
+    .filter((item) => mayOpen(role, item.to))
+    .map((item) => (item.children ? { ...item, children: allowedItems(item.children, role) } : item));
+}
 
 const PARTICIPANT_ITEMS: Item[] = [
   { to: '/', label: 'shell.nav.home', icon: '⌂', end: true },
@@ -45,7 +76,7 @@ export function Sidebar({ open, minimized, onNavigate, onToggleMinimized }: Side
   const items = !user
     ? VISITOR_ITEMS
     : isStaff(user.role)
-      ? STAFF_ITEMS.filter((i) => !i.adminOnly || user.role === 'admin')
+      ? allowedItems(STAFF_ITEMS, user.role)
       : PARTICIPANT_ITEMS;
   const classes = ['sh-sidebar'];
   if (open) classes.push('sh-sidebar-open');
@@ -73,6 +104,17 @@ export function Sidebar({ open, minimized, onNavigate, onToggleMinimized }: Side
                 <FormattedMessage id={item.label} />
               </span>
             </NavLink>
+            {item.children && item.children.length > 0 && !minimized && (
+              <ul className="sh-subnav">
+                {item.children.map((child) => (
+                  <li key={child.to}>
+                    <NavLink to={child.to} onClick={onNavigate}>
+                      <FormattedMessage id={child.label} />
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ul>

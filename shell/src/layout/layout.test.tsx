@@ -88,7 +88,45 @@ describe('header', () => {
   });
 });
 
+/** The library entry (to the gallery) and the library pages an editor may use. */
+const LIBRARY_LINKS = [
+  '/admin/library/gallery',
+  '/admin/library/gallery',
+  '/admin/library/upload',
+  '/admin/library/documentation',
+  '/admin/library/views',
+];
+
 describe('sidebar and aside', () => {
+  it.each<[Role, string[]]>([
+    [
+      'admin',
+      [
+        '/admin/dashboard',
+        ...LIBRARY_LINKS,
+        '/admin/library/export',
+        '/admin/browse',
+        '/admin/data',
+        '/admin/administration/project/list',
+        '/admin/administration/profile',
+        '/admin/users/list',
+        '/admin/settings/general',
+        '/admin/settings/general',
+      ],
+    ],
+    ['editor', ['/admin/dashboard', ...LIBRARY_LINKS, '/admin/data']],
+    ['reviewer', ['/admin/dashboard', '/admin/data']],
+    ['authorized', ['/', '/participate']],
+  ])('offers the %s only the pages the role may use (the permission matrix)', async (role, links) => {
+    await renderLayout(role);
+    const sidebar = screen.getByTestId('sidebar');
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(links);
+  });
+
   it('minimises the sidebar and remembers it', async () => {
     const { unmount } = await renderLayout('admin');
     const sidebar = screen.getByTestId('sidebar');

@@ -38,4 +38,18 @@ describe('DashboardPage', () => {
     expect(calls).toEqual([]);
     expect(screen.queryByRole('link', { name: 'Settings' })).toBeNull();
   });
+
+  it.each([
+    ['admin', ['Library', 'Data', 'Projects', 'Users', 'Settings']],
+    ['editor', ['Library', 'Data']],
+    ['reviewer', ['Data']],
+  ] as const)('links the %s only to the areas the role may open', async (role, areas) => {
+    mockFetch({ 'GET /api/users/admin/stats': { status: 200, body: STATS } });
+    await renderWeb(<DashboardPage />, {
+      user: { ...adminUser, role },
+      messages: shellMessages,
+      locale: 'en',
+    });
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(areas);
+  });
 });

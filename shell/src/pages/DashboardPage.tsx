@@ -1,6 +1,6 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ROLES } from '@agora/contracts';
+import { mayOpen, ROLES } from '@agora/contracts';
 import { PageHeader, Permission, useApi, useSession } from '@agora/platform';
 
 const AREAS = [
@@ -8,6 +8,7 @@ const AREAS = [
   { to: '/admin/data', title: 'shell.nav.data', text: 'shell.dashboard.data' },
   { to: '/admin/administration/project/list', title: 'shell.nav.projects', text: 'shell.dashboard.projects' },
   { to: '/admin/users/list', title: 'shell.nav.users', text: 'shell.dashboard.users' },
+  { to: '/admin/settings/general', title: 'shell.nav.settings', text: 'shell.dashboard.settings' },
 ] as const;
 
 /** `GET /api/users/admin/stats`: `{total, status: {active, inactive}, role: {admin, …}}`. */
@@ -79,7 +80,7 @@ export function DashboardPage() {
         <FormattedMessage id="shell.dashboard.areas" />
       </h2>
       <ul className="sh-cards">
-        {AREAS.map((a) => (
+        {AREAS.filter((a) => mayOpen(user?.role, a.to)).map((a) => (
           <li key={a.to} className="sh-card">
             <Link to={a.to}>
               <FormattedMessage id={a.title} />
@@ -89,16 +90,6 @@ export function DashboardPage() {
             </p>
           </li>
         ))}
-        <Permission roles={['admin']}>
-          <li className="sh-card">
-            <Link to="/admin/settings/general">
-              <FormattedMessage id="shell.nav.settings" />
-            </Link>
-            <p>
-              <FormattedMessage id="shell.dashboard.settings" />
-            </p>
-          </li>
-        </Permission>
       </ul>
     </section>
   );

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   AddressInput,
+  ApiError,
   api,
+  errorMessageId,
   ErrorFromCall,
   LeaveGuard,
   Loading,
@@ -79,7 +81,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
       } else if (result.reason === 'invalid') {
         notify({ type: 'warning', body: 'form contains non valid elements' });
       } else {
-        notify({ type: 'warning', body: 'action denied' });
+        notify({ type: 'warning', body: errorMessageId(result.error) });
       }
     } finally {
       setBusy(false);
@@ -140,6 +142,9 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
   );
 }
 
+/** The server's answer to a wrong current password (shown under that field). */
+const WRONG_CURRENT_PASSWORD = 'ACCOUNTS.WRONG_CURRENT_PASSWORD';
+
 const NO_PASSWORDS = { password_current: '', password: '', password_repeat: '' };
 
 function PasswordForm() {
@@ -148,6 +153,7 @@ function PasswordForm() {
   // the new password is checked against the `users` rules; the current one and the repeat have none
   const form = useForm({ scope: 'users', initial: NO_PASSWORDS, mode: 'post', fields: ['password'] });
   const [mismatch, setMismatch] = useState(false);
+  const [wrongCurrent, setWrongCurrent] = useState(false);
   const [busy, setBusy] = useState(false);
   const { values } = form;
   const bind = (name: keyof typeof NO_PASSWORDS) => {
@@ -157,6 +163,7 @@ function PasswordForm() {
       required: true,
       onChange: (value: string) => {
         setMismatch(false);
+        if (name === 'password_current') setWrongCurrent(false);
         binding.onChange(value);
       },
     };
@@ -178,8 +185,9 @@ function PasswordForm() {
       await api.put('profile', values);
       form.reset(NO_PASSWORDS);
       notify({ type: 'success', body: 'password changed' });
-    } catch {
-      notify({ type: 'warning', body: 'action denied' });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === WRONG_CURRENT_PASSWORD) setWrongCurrent(true);
+      else notify({ type: 'warning', body: errorMessageId(error) });
     } finally {
       setBusy(false);
     }
@@ -195,6 +203,9 @@ function PasswordForm() {
           {...bind('password_current')}
           autoComplete="current-password"
           label={<FormattedMessage id="shell.profile.currentPassword" />}
+          errorText={
+            wrongCurrent ? intl.formatMessage({ id: `platform.error.${WRONG_CURRENT_PASSWORD}` }) : null
+          }
         />
         <div className="sh-row">
           <PasswordField {...bind('password')} label={<FormattedMessage id="shell.profile.newPassword" />} />

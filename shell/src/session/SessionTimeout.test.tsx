@@ -84,6 +84,23 @@ describe('session time-out', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin/library/gallery');
   });
 
+  it('fills in the only username it accepts: the password alone logs in again', async () => {
+    const calls = mockFetch({
+      'GET /api/login': { status: 200, body: { loggedin: false }, setCookie: 'token=t2' },
+      'POST /api/login': { status: 200, body: { loggedin: true }, setCookie: 'token=t3' },
+      'GET /api/profile': { status: 200, body: adminUser },
+    });
+    await renderTimedOut();
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe(adminUser.username);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    await click(screen.getByTestId('timeout-submit'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: adminUser.username,
+      password: 'secret',
+    });
+    expect(screen.queryByTestId('timeout-modal')).toBeNull();
+  });
+
   it('refuses a different username, in English and in Greek', async () => {
     const calls = mockFetch({});
     const { unmount } = await renderTimedOut('en');

@@ -88,6 +88,11 @@ export function SessionTimeout() {
   const [failure, setFailure] = useState<Failure>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  // Only the current user may log in again here: the modal opens with that username filled in.
+  const expected = open ? user?.username : undefined;
+  useEffect(() => {
+    if (expected) setUsername((current) => current || expected);
+  }, [expected, setUsername]);
 
   if (!open || !user) return null;
 

@@ -84,7 +84,10 @@ describe('ForumThread', () => {
   it('shows a refused reply, a missing thread and a failed load', async () => {
     mockFetch({
       'GET /api/forumPosts/topicID/7': { status: 200, body: topic([]) },
-      'POST /api/forumPosts/topicID/7': { status: 403, body: { Error: 'not enrolled' } },
+      'POST /api/forumPosts/topicID/7': {
+        status: 403,
+        body: { Error: 'action denied', code: 'AUTH.FORBIDDEN' },
+      },
     });
     await renderWeb(<ForumThread id={7} />, { user: adminUser });
     expect(await screen.findByText('There are no posts yet.')).toBeTruthy();
@@ -94,7 +97,7 @@ describe('ForumThread', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('forum-reply-send'));
     });
-    expect((await screen.findByRole('alert')).textContent).toBe('The reply was not saved: not enrolled');
+    expect((await screen.findByRole('alert')).textContent).toBe('The reply was not saved: Action denied.');
 
     mockFetch({ 'GET /api/forumPosts/topicID/8': { status: 404, body: { Error: 'not found' } } });
     const missing = await renderWeb(<ForumThread id={8} />, { user: null });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { THREAD_MESSAGE_MIN, type ForumTopic } from '@agora/contracts';
 import { api, ApiError } from '../api';
+import { errorMessageId } from '../errorMessage';
 import { useNotify } from '../notify/notify';
 import { useSession } from '../session';
 import { ErrorFromCall } from '../ui/ErrorState';
@@ -69,7 +70,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
       notify({ type: 'success', body: 'data posted' });
       await mutate();
     } catch (e) {
-      setFailure(e instanceof ApiError ? e.message : 'action denied');
+      setFailure(errorMessageId(e));
     } finally {
       setSending(false);
     }
@@ -162,7 +163,10 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
             )}
             {failure && (
               <div className="ag-field-error" role="alert">
-                <FormattedMessage id="platform.forum.replyFailed" values={{ message: failure }} />
+                <FormattedMessage
+                  id="platform.forum.replyFailed"
+                  values={{ message: intl.formatMessage({ id: failure }) }}
+                />
               </div>
             )}
           </div>

@@ -8,11 +8,14 @@ function CodePage({
   title,
   text,
   homeHref,
+  homeLabel = 'platform.notFound.home',
 }: {
-  code: 410 | 500;
+  code: 403 | 410 | 500;
   title: string;
   text: string;
   homeHref: string;
+  /** the link back, when not the home page */
+  homeLabel?: string;
 }) {
   return (
     <section className="ag-not-found" data-testid={`error-${code}`}>
@@ -27,7 +30,7 @@ function CodePage({
       </p>
       <p>
         <Link to={homeHref}>
-          <FormattedMessage id="platform.notFound.home" />
+          <FormattedMessage id={homeLabel} />
         </Link>
       </p>
     </section>
@@ -48,8 +51,25 @@ export function GonePage({ homeHref = '/' }: { homeHref?: string }) {
   );
 }
 
-/** The error page for an HTTP status: 404, 410 and 500 have their own; others the generic page. */
+/**
+ * 403: the page the role may not use (the permission matrix of `@agora/contracts`), one page for every area:
+ * 'You do not have permission to open this page.' with a link back to the dashboard.
+ */
+export function ForbiddenPage({ homeHref = '/admin/dashboard' }: { homeHref?: string }) {
+  return (
+    <CodePage
+      code={403}
+      title="platform.error403.title"
+      text="platform.error403.text"
+      homeHref={homeHref}
+      homeLabel="platform.error403.back"
+    />
+  );
+}
+
+/** The error page for an HTTP status: 403, 404, 410 and 500 have their own; others the generic page. */
 export function StatusErrorPage({ status, message }: { status?: number; message?: string }) {
+  if (status === 403) return <ForbiddenPage />;
   if (status === 404) return <NotFound />;
   if (status === 410) return <GonePage />;
   if (status === 500) return <ServerErrorPage />;

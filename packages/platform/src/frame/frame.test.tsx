@@ -105,13 +105,18 @@ describe('error pages', () => {
     expect(screen.getByText(text)).toBeTruthy();
   });
 
+  it('is the no-permission page for a 403', async () => {
+    await renderWeb(<StatusErrorPage status={403} />, { locale: 'el' });
+    expect(screen.getByTestId('error-403').textContent).toContain('Δεν έχετε δικαίωμα πρόσβασης');
+  });
+
   it('is the generic page for other statuses, with the fallback text', async () => {
-    const { unmount } = await renderWeb(<StatusErrorPage status={403} message="not allowed" />, {
+    const { unmount } = await renderWeb(<StatusErrorPage status={422} message="not allowed" />, {
       locale: 'en',
     });
     const page = screen.getByTestId('error-page');
     expect(page.textContent).toContain('Something went wrong');
-    expect(page.textContent).toContain('Error 403');
+    expect(page.textContent).toContain('Error 422');
     expect(page.textContent).toContain('not allowed');
     expect(page.textContent).toContain('Please try again later');
     unmount();

@@ -12,4 +12,4 @@ export {
 } from './confirm';
 export { Permission, type PermissionProps } from './Permission';
 export { DEFAULT_SETTINGS, useSettings, type SettingsState, type SiteSettings } from './settings';
-export { GonePage, ServerErrorPage, StatusErrorPage } from './ErrorPages';
+export { ForbiddenPage, GonePage, ServerErrorPage, StatusErrorPage } from './ErrorPages';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ApiError } from '../api';
+import { errorMessageId } from '../errorMessage';
 import { Modal } from '../frame/Modal';
 import { useNotify } from '../notify/notify';
 import { uploadWithProgress } from '../upload/uploadWithProgress';
@@ -44,7 +44,7 @@ export function MarkerSelectModal({ value, onSelect, onClose }: MarkerSelectModa
       notify({ type: 'success', body: 'data uploaded' });
       await mutate();
     } catch (e) {
-      notify({ type: 'warning', body: e instanceof ApiError ? e.message : 'action denied' });
+      notify({ type: 'warning', body: errorMessageId(e) });
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = '';

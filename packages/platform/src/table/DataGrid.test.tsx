@@ -258,7 +258,7 @@ describe('DataGrid', () => {
     expect(screen.getByRole('columnheader', { name: 'Ενέργειες' })).toBeTruthy();
   });
 
-  it('shows the server error', async () => {
+  it('shows the no-permission page for a 403', async () => {
     mockFetch({
       'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': {
         status: 403,
@@ -266,6 +266,7 @@ describe('DataGrid', () => {
       },
     });
     await renderWeb(<Grid />);
-    expect((await screen.findByTestId('error-state')).textContent).toContain('action denied');
+    expect((await screen.findByTestId('error-403')).textContent).toContain('No permission');
+    expect(screen.queryByText(/action denied/)).toBeNull();
   });
 });

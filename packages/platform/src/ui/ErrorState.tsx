@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api';
+import { errorMessageId } from '../errorMessage';
+import { ForbiddenPage } from '../frame/ErrorPages';
 
 export interface ErrorStateProps {
   /** HTTP status, when the error came from the API */
   status?: number;
-  /** the server's message (the `Error` field) */
-  message?: string;
+  /** what went wrong, translated (see `errorMessageId`) */
+  message?: ReactNode;
   /** an extra action, e.g. a retry button */
   action?: ReactNode;
 }
@@ -32,9 +34,14 @@ export function ErrorState({ status, message, action }: ErrorStateProps) {
   );
 }
 
-/** ErrorState for whatever a call threw. */
+/**
+ * ErrorState for whatever a call threw, with the translated message of its code (never the server's English);
+ * a 403 is the role's "no permission" page.
+ */
 export function ErrorFromCall({ error, action }: { error: unknown; action?: ReactNode }) {
+  if (error instanceof ApiError && error.status === 403) return <ForbiddenPage />;
+  const message = <FormattedMessage id={errorMessageId(error)} />;
   if (error instanceof ApiError)
-    return <ErrorState status={error.status} message={error.message} action={action} />;
-  return <ErrorState action={action} />;
+    return <ErrorState status={error.status} message={message} action={action} />;
+  return <ErrorState message={message} action={action} />;
 }

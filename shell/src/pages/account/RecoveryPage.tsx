@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import {
   ApiError,
   api,
-  GonePage,
+  errorMessageId,
   PageHeader,
   PasswordField,
   TextField,
@@ -14,14 +14,20 @@ import {
 
 /** /password_recovery: POST /api/recovery {username}. */
 export function RecoveryPage() {
+  const intl = useIntl();
   const notify = useNotify();
   const [username, setUsername] = useState('');
+  // spec part 1 §5: recovery requires a non-empty username
+  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!username.trim()) return;
+    if (!username.trim()) {
+      setMissing(true);
+      return;
+    }
     setBusy(true);
     try {
       await api.post('recovery', { username: username.trim() });
@@ -42,7 +48,7 @@ export function RecoveryPage() {
       <p>
         <FormattedMessage id="shell.recovery.text" />
       </p>
-      <form className="sh-form" onSubmit={onSubmit} data-testid="recovery-form">
+      <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="recovery-form">
         <fieldset disabled={done || busy} className="sh-fieldset">
           <legend className="ag-visually-hidden">
             <FormattedMessage id="shell.recovery.title" />
@@ -53,7 +59,11 @@ export function RecoveryPage() {
             autoComplete="username"
             required
             value={username}
-            onChange={setUsername}
+            onChange={(value) => {
+              setMissing(false);
+              setUsername(value);
+            }}
+            errorText={missing ? intl.formatMessage({ id: 'platform.validation.required' }) : null}
           />
           <button type="submit" className="sh-button sh-button-primary" data-testid="recovery-submit">
             <FormattedMessage id="shell.recovery.submit" />
@@ -87,9 +97,27 @@ export function ResetPasswordPage() {
   const repeat = form.values.password_repeat;
   const [mismatch, setMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [state, setState] = useState<'form' | 'done' | 'gone'>('form');
+  const [state, setState] = useState<'form' | 'done'>('form');
+  // a used, unknown or expired link: the message of its code, and a way to ask for a new one
+  const [invalid, setInvalid] = useState<string | null>(null);
 
-  if (state === 'gone') return <GonePage />;
+  if (invalid) {
+    return (
+      <section className="sh-login" data-testid="reset-page">
+        <PageHeader title={<FormattedMessage id="shell.reset.title" />} />
+        <div className="sh-form-error" role="alert" data-testid="reset-invalid">
+          <p>
+            <FormattedMessage id={invalid} />
+          </p>
+          <p>
+            <Link to="/password_recovery">
+              <FormattedMessage id="shell.reset.again" />
+            </Link>
+          </p>
+        </div>
+      </section>
+    );
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,8 +136,9 @@ export function ResetPasswordPage() {
       setState('done');
       notify({ type: 'success', body: 'password changed' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 410) setState('gone');
-      else notify({ type: 'warning', body: 'action denied' });
+      if (error instanceof ApiError && (error.status === 404 || error.status === 410))
+        setInvalid(errorMessageId(error));
+      else notify({ type: 'warning', body: errorMessageId(error) });
     } finally {
       setBusy(false);
     }

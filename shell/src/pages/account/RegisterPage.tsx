@@ -6,6 +6,7 @@ import { EMPTY_ADDRESS } from '@agora/contracts';
 import {
   AddressInput,
   ApiError,
+  errorMessageId,
   api,
   Loading,
   localeAtom,
@@ -109,7 +110,7 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
           body: isUsernameTaken(error) ? 'username exists' : 'platform.validation.unique',
         });
       } else {
-        notify({ type: 'warning', body: 'action denied' });
+        notify({ type: 'warning', body: errorMessageId(error) });
       }
     } finally {
       setBusy(false);

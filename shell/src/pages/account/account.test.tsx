@@ -241,7 +241,8 @@ describe('RegisterPage', () => {
       'el',
       'Η τιμή υπάρχει ήδη!',
     ],
-    [400, { Error: 'x' }, 'en', 'Action denied'],
+    [403, { Error: 'action denied', code: 'ACCOUNTS.REGISTRATION_CLOSED' }, 'en', 'Registration is closed.'],
+    [400, { Error: 'x' }, 'el', 'Η ενέργεια δεν ολοκληρώθηκε. Δοκιμάστε ξανά αργότερα.'],
   ] as const)('answers %s %j (%s) with "%s"', async (status, body, locale, text) => {
     mockFetch({ ...withRegistration, 'POST /api/registration': { status, body } });
     const { store } = await page('/register', <RegisterPage />, '/register');
@@ -273,6 +274,24 @@ describe('RecoveryPage', () => {
     );
   });
 
+  it.each([
+    ['en', 'This value is required.'],
+    ['el', 'Η τιμή είναι υποχρεωτική.'],
+  ] as const)(
+    'says the username is required on an empty Send (%s), and sends nothing',
+    async (locale, text) => {
+      const calls = mockFetch({ 'POST /api/recovery': { status: 200, body: {} } });
+      await page('/password_recovery', <RecoveryPage />, '/password_recovery', { locale });
+      await click(screen.getByTestId('recovery-submit'));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+      const input = screen.getByRole('textbox');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(text);
+      fireEvent.change(input, { target: { value: 'eleni' } });
+      expect(input.getAttribute('aria-invalid')).not.toBe('true');
+    },
+  );
+
   it('speaks Greek', async () => {
     mockFetch({ 'POST /api/recovery': { status: 404, body: { Error: 'user not found' } } });
     await page('/password_recovery', <RecoveryPage />, '/password_recovery', { locale: 'el' });
@@ -284,11 +303,19 @@ describe('RecoveryPage', () => {
 });
 
 describe('ResetPasswordPage', () => {
-  async function reset(status: number) {
+  async function reset(status: number, code?: string, locale: 'el' | 'en' = 'en') {
     const calls = mockFetch({
-      'POST /api/recovery/reset': { status, body: status === 200 ? {} : { Error: 'x' } },
+      'POST /api/recovery/reset': { status, body: status === 200 ? {} : { Error: 'x', code } },
     });
-    await page('/password_recovery/reset/:token', <ResetPasswordPage />, '/password_recovery/reset/abc');
+    await page('/password_recovery/reset/:token', <ResetPasswordPage />, '/password_recovery/reset/abc', {
+      locale,
+    });
+    if (locale === 'el') {
+      fill('Νέος κωδικός', 'Secret-123');
+      fill('Επανάληψη κωδικού', 'Secret-123');
+      await click(screen.getByTestId('reset-submit'));
+      return calls;
+    }
     fill('New password', 'Secret-123');
     fill('Repeat password', 'Secret-123');
     await click(screen.getByTestId('reset-submit'));
@@ -301,15 +328,38 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByTestId('reset-done').querySelector('a')?.getAttribute('href')).toBe('/login');
   });
 
-  it('shows the 410 page for an expired link', async () => {
-    await reset(410);
-    expect(screen.getByRole('heading', { name: 'Too late!' })).toBeTruthy();
-  });
-
-  it('says "action denied" for an unknown link', async () => {
-    await reset(404);
-    expect(notes()).toEqual(['Action denied']);
-  });
+  it.each([
+    [
+      410,
+      'ACCOUNTS.RECOVERY_EXPIRED',
+      'en',
+      'This reset link has expired or has already been used.',
+      'Request a new link',
+    ],
+    [
+      404,
+      'ACCOUNTS.RECOVERY_TOKEN',
+      'en',
+      'This reset link is not valid or has already been used.',
+      'Request a new link',
+    ],
+    [
+      404,
+      'ACCOUNTS.RECOVERY_TOKEN',
+      'el',
+      'Ο σύνδεσμος επαναφοράς δεν είναι έγκυρος ή έχει ήδη χρησιμοποιηθεί.',
+      'Ζητήστε νέο σύνδεσμο',
+    ],
+  ] as const)(
+    'says why a %s (%s) link fails in %s, with a link to start again',
+    async (status, code, locale, text, link) => {
+      await reset(status, code, locale);
+      const gone = screen.getByTestId('reset-invalid');
+      expect(gone.textContent).toContain(text);
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/password_recovery');
+      expect(notes()).toEqual([]);
+    },
+  );
 });
 
 describe('ProfilePage', () => {
@@ -348,16 +398,40 @@ describe('ProfilePage', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ locale: 'en' });
   });
 
-  it('says "action denied" when the update is refused', async () => {
+  it('says why the update is refused, by the code of the answer', async () => {
     mockFetch({
       'GET /api/profile': { status: 200, body: profile },
-      'PUT /api/profile': { status: 400, body: { Error: 'bad' } },
+      'PUT /api/profile': { status: 400, body: { Error: 'bad', code: 'ACCOUNTS.NOT_EDITABLE' } },
     });
     await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
     await screen.findByTestId('profile-form');
     fill('First name', 'Νικόλαος');
     await click(screen.getByTestId('profile-submit'));
-    expect(notes()).toEqual(['Action denied']);
+    expect(notes()).toEqual(['This field cannot be changed.']);
+  });
+
+  it.each([
+    ['en', 'The current password is wrong.'],
+    ['el', 'Ο τρέχων κωδικός είναι λάθος.'],
+  ] as const)('says under the field that the current password is wrong (%s)', async (locale, text) => {
+    mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profile': {
+        status: 400,
+        body: { Error: 'password_current: wrong credentials', code: 'ACCOUNTS.WRONG_CURRENT_PASSWORD' },
+      },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser, locale });
+    await screen.findByTestId('profile-form');
+    const en = locale === 'en';
+    fill(en ? 'Current password' : 'Τρέχων κωδικός', 'wrong');
+    fill(en ? 'New password' : 'Νέος κωδικός', 'New-secret-1');
+    fill(en ? 'Repeat password' : 'Επανάληψη κωδικού', 'New-secret-1');
+    await click(screen.getByTestId('password-submit'));
+    const current = screen.getByLabelText(new RegExp(en ? '^Current password' : '^Τρέχων κωδικός'));
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent).toBe(text);
+    expect(notes()).toEqual([]);
   });
 
   it('changes the password with the current one, and checks the repeat', async () => {
