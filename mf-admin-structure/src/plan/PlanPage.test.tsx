@@ -7,7 +7,9 @@ import { editOnAtom, openModeAtom } from './settings';
 
 jest.mock('../../../packages/platform/src/map/DrawMapCanvas', () => ({
   __esModule: true,
-  default: () => <div data-testid="draw-map-stub" />,
+  default: (props: { center?: { lat: number; lng: number }; zoom?: number }) => (
+    <div data-testid="draw-map-stub" data-view={JSON.stringify([props.center ?? null, props.zoom ?? null])} />
+  ),
 }));
 
 const P = '11111111-1111-4111-8111-111111111111';
@@ -59,6 +61,38 @@ async function openMenu(row: HTMLElement, kind: string) {
 
 describe('plan screen', () => {
   beforeEach(() => localStorage.clear());
+
+  it("opens the topic's boundary map on the project's centre and zoom, in the modal and on the edit page", async () => {
+    const placed = { ...project, center: { lat: 40.6401, lng: 22.9444 }, zoom: 13 } as ProjectWire;
+    const withGeometry = {
+      ...topic('T1', 'First topic', 1),
+      has_geometry: true,
+      geom_type: 'polygon',
+      max_geom: 1,
+      geom_color: '#1a56db',
+      boundary: null,
+      relative_documents: [],
+    };
+    mockFetch(
+      routes({
+        'GET /api/project/mname/roads': { status: 200, body: placed },
+        [`GET /api/node/project/${P}/token/T1`]: { status: 200, body: withGeometry },
+      }),
+    );
+    const { unmount } = await renderWeb(<App basePath="" />, { route: PLAN, user: adminUser });
+    await openMenu(screen.getAllByTestId('plan-topic')[0] as HTMLElement, 'topic');
+    await click(screen.getByTestId('menu-edit'));
+    const map = await screen.findByTestId('draw-map-stub');
+    expect(JSON.parse(map.getAttribute('data-view') ?? '')).toEqual([{ lat: 40.6401, lng: 22.9444 }, 13]);
+    unmount();
+
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/administration/project/roads/topic/T1/edit',
+      user: adminUser,
+    });
+    const onPage = await screen.findByTestId('draw-map-stub');
+    expect(JSON.parse(onPage.getAttribute('data-view') ?? '')).toEqual([{ lat: 40.6401, lng: 22.9444 }, 13]);
+  });
 
   it('shows topics > attributes > variables in their sort order, hidden ones marked', async () => {
     mockFetch(routes());
