@@ -23,6 +23,7 @@ import {
   useSubmitItem,
 } from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
+import type { MapView } from '../plan/useProject';
 import { IconUploadButton, type PendingIcon } from '../variable/IconUpload';
 import { topicPath } from '../topic/TopicForm';
 import {
@@ -38,6 +39,8 @@ import {
 export interface AttributeFormProps {
   /** the project's token */
   project: string;
+  /** where the drawing maps open: the project's centre and zoom */
+  view?: MapView;
   /** the topic's token */
   node: string;
   /** the attribute to edit; none to add one */
@@ -64,6 +67,7 @@ export function AttributeForm(props: AttributeFormProps) {
 
 function AttributeFormBody({
   node,
+  view,
   token,
   attribute,
   topic,
@@ -150,6 +154,7 @@ function AttributeFormBody({
         color={values.geom_color}
         reference={reference}
         allowImport
+        view={view}
         error={missing(problems[which])}
         testId={`attribute-${which}`}
       />

@@ -4,7 +4,7 @@ import { ErrorFromCall, Loading, PageHeader } from '@agora/platform';
 import { AttributeForm } from '../attribute/AttributeForm';
 import { TopicForm } from '../topic/TopicForm';
 import { editorPath, planPath } from './settings';
-import { useProject } from './useProject';
+import { mapViewOf, useProject } from './useProject';
 import './plan.css';
 
 /**
@@ -44,6 +44,7 @@ export default function EditorPage({ base, kind }: { base: string; kind: 'topic'
         <TopicForm
           key={token ?? 'new'}
           project={project.token}
+          view={mapViewOf(project)}
           token={token}
           onSaved={(t) => saved(t.token)}
           onCancel={() => navigate(plan)}
@@ -52,6 +53,7 @@ export default function EditorPage({ base, kind }: { base: string; kind: 'topic'
         <AttributeForm
           key={token ?? 'new'}
           project={project.token}
+          view={mapViewOf(project)}
           node={topic ?? ''}
           token={token}
           onSaved={(a) => saved(a.token)}

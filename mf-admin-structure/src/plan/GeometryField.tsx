@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { MapView } from './useProject';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   GEOMETRY_CRS,
@@ -31,6 +32,8 @@ export interface GeometryFieldProps {
   allowImport?: boolean;
   /** an error shown under the map ('please draw the boundary') */
   error?: string | null;
+  /** where the map opens (the project's centre and zoom) when there is nothing drawn to fit */
+  view?: MapView;
   /** prefix of the test ids */
   testId: string;
 }
@@ -109,6 +112,8 @@ export function GeometryField(props: GeometryFieldProps) {
           notify({ type: 'warning', body: intl.formatMessage({ id: 'structure.plan.map.noMore' }) })
         }
         reference={props.reference}
+        center={props.view?.center ?? undefined}
+        zoom={props.view?.zoom}
         label={props.label}
         testId={`${testId}-map`}
       />

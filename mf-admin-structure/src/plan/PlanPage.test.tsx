@@ -7,7 +7,9 @@ import { editOnAtom, openModeAtom } from './settings';
 
 jest.mock('../../../packages/platform/src/map/DrawMapCanvas', () => ({
   __esModule: true,
-  default: () => <div data-testid="draw-map-stub" />,
+  default: (props: { center?: { lat: number; lng: number }; zoom?: number }) => (
+    <div data-testid="draw-map-stub" data-view={JSON.stringify([props.center ?? null, props.zoom ?? null])} />
+  ),
 }));
 
 const P = '11111111-1111-4111-8111-111111111111';
@@ -59,6 +61,71 @@ async function openMenu(row: HTMLElement, kind: string) {
 
 describe('plan screen', () => {
   beforeEach(() => localStorage.clear());
+
+  it('shows what each variable asks: its label, its types and its icon, with the short name beside', async () => {
+    const asking = {
+      ...variable('V1', 'A1', 1),
+      mname: 'travel-mode',
+      icon: '/api/library/files/icons/bus.svg',
+      variable_type: [
+        { kind: 'radio', options: { label: 'How do you travel?', required: true, choices: ['Bus', 'Foot'] } },
+        { kind: 'geom_point', options: { label: 'Where do you start?' } },
+      ],
+    } as VariableWire;
+    const bare = {
+      ...variable('V2', 'A1', 2),
+      mname: 'no-label',
+      icon: '',
+      variable_type: [],
+    } as VariableWire;
+    mockFetch(routes({ [`GET /api/variable/project/${P}`]: { status: 200, body: [asking, bare] } }));
+    await renderWeb(<App basePath="" />, { route: PLAN, user: adminUser });
+    const [first, second] = await screen.findAllByTestId('plan-variable');
+    expect(within(first!).getByTestId('plan-variable-title').textContent).toBe('How do you travel?');
+    expect(within(first!).getByTestId('plan-variable-types').textContent).toBe(
+      'Single choice (radio), Points',
+    );
+    expect(within(first!).getByTestId('plan-variable-mname').textContent).toBe('travel-mode');
+    expect(within(first!).getByTestId('plan-variable-icon').getAttribute('src')).toBe(
+      '/api/library/files/icons/bus.svg',
+    );
+    // without a label the short name is the title; without an icon or types nothing else is shown
+    expect(within(second!).getByTestId('plan-variable-title').textContent).toBe('no-label');
+    expect(within(second!).queryByTestId('plan-variable-icon')).toBeNull();
+    expect(within(second!).queryByTestId('plan-variable-mname')).toBeNull();
+  });
+
+  it("opens the topic's boundary map on the project's centre and zoom, in the modal and on the edit page", async () => {
+    const placed = { ...project, center: { lat: 40.6401, lng: 22.9444 }, zoom: 13 } as ProjectWire;
+    const withGeometry = {
+      ...topic('T1', 'First topic', 1),
+      has_geometry: true,
+      geom_type: 'polygon',
+      max_geom: 1,
+      geom_color: '#1a56db',
+      boundary: null,
+      relative_documents: [],
+    };
+    mockFetch(
+      routes({
+        'GET /api/project/mname/roads': { status: 200, body: placed },
+        [`GET /api/node/project/${P}/token/T1`]: { status: 200, body: withGeometry },
+      }),
+    );
+    const { unmount } = await renderWeb(<App basePath="" />, { route: PLAN, user: adminUser });
+    await openMenu(screen.getAllByTestId('plan-topic')[0] as HTMLElement, 'topic');
+    await click(screen.getByTestId('menu-edit'));
+    const map = await screen.findByTestId('draw-map-stub');
+    expect(JSON.parse(map.getAttribute('data-view') ?? '')).toEqual([{ lat: 40.6401, lng: 22.9444 }, 13]);
+    unmount();
+
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/administration/project/roads/topic/T1/edit',
+      user: adminUser,
+    });
+    const onPage = await screen.findByTestId('draw-map-stub');
+    expect(JSON.parse(onPage.getAttribute('data-view') ?? '')).toEqual([{ lat: 40.6401, lng: 22.9444 }, 13]);
+  });
 
   it('shows topics > attributes > variables in their sort order, hidden ones marked', async () => {
     mockFetch(routes());

@@ -23,7 +23,7 @@ import { Menu } from './Menu';
 import { PlanTree, type ItemAction } from './PlanTree';
 import { editOnAtom, openAction, openModeAtom, OPEN_MODES, type EditorTarget } from './settings';
 import { applyMove, buildTree, flattenTree, moveRequest, planMove, scopeOf, type ItemKind } from './tree';
-import { useProject } from './useProject';
+import { mapViewOf, useProject } from './useProject';
 import './plan.css';
 
 /** SWR options of the three lists: the focus refresh is done by the page itself (below), once for all three. */
@@ -272,6 +272,7 @@ function Plan({
           ) : editor.kind === 'topic' ? (
             <TopicForm
               project={project.token}
+              view={mapViewOf(project)}
               token={editor.token}
               onSaved={() => closeEditor(true)}
               onCancel={() => closeEditor(false)}
@@ -279,6 +280,7 @@ function Plan({
           ) : editor.kind === 'attribute' ? (
             <AttributeForm
               project={project.token}
+              view={mapViewOf(project)}
               node={editor.topic}
               token={editor.token}
               onSaved={() => closeEditor(true)}

@@ -58,6 +58,10 @@ function Row(props: {
   kind: ItemKind;
   token: string;
   title: string;
+  /** an icon shown before the title (a variable's or an attribute's marker) */
+  icon?: string;
+  /** what the item asks, shown under the title (a variable's types and short name) */
+  detail?: ReactNode;
   editOn: boolean;
   hidden?: boolean;
   forumUrl: string | null;
@@ -107,8 +111,19 @@ function Row(props: {
             <span aria-hidden="true">⠿</span>
           </button>
         )}
-        <span className="structure-plan-title" data-testid={`plan-${props.kind}-title`}>
-          {props.title}
+        {props.icon && (
+          <img
+            className="structure-plan-icon"
+            src={props.icon}
+            alt=""
+            data-testid={`plan-${props.kind}-icon`}
+          />
+        )}
+        <span className="structure-plan-text">
+          <span className="structure-plan-title" data-testid={`plan-${props.kind}-title`}>
+            {props.title}
+          </span>
+          {props.detail}
         </span>
         {props.hidden && (
           <span className="structure-plan-badge" data-testid={`plan-${props.kind}-hidden`}>
@@ -153,6 +168,34 @@ function Zone(props: { of: 'attributes' | 'variables'; parent: string; ids: stri
         {props.children}
       </ul>
     </SortableContext>
+  );
+}
+
+/** A variable's title in the tree: the label of its first type that has one, else its short name. */
+function variableTitle(variable: VariableWire): string {
+  const label = (variable.variable_type ?? []).map((k) => k.options.label?.trim()).find(Boolean);
+  return label ?? variable.mname;
+}
+
+/** Under a variable's title: its types (in their order) and, when the title is a label, its short name. */
+function VariableDetail({ variable }: { variable: VariableWire }) {
+  const intl = useIntl();
+  const kinds = variable.variable_type ?? [];
+  const labelled = variableTitle(variable) !== variable.mname;
+  if (kinds.length === 0 && !labelled) return null;
+  return (
+    <span className="structure-plan-detail">
+      {kinds.length > 0 && (
+        <span data-testid="plan-variable-types">
+          {kinds.map((k) => intl.formatMessage({ id: `structure.variable.kind.${k.kind}` })).join(', ')}
+        </span>
+      )}
+      {labelled && (
+        <code className="structure-plan-mname" data-testid="plan-variable-mname">
+          {variable.mname}
+        </code>
+      )}
+    </span>
   );
 }
 
@@ -219,6 +262,7 @@ export function PlanTree({ tree, editOn, onMove, onAction, threads }: PlanTreePr
                   kind="attribute"
                   token={attribute.token}
                   title={attribute.name}
+                  icon={attribute.icon || undefined}
                   editOn={editOn}
                   hidden={!attribute.is_visible}
                   forumUrl={attribute.forum_topic_url}
@@ -234,7 +278,9 @@ export function PlanTree({ tree, editOn, onMove, onAction, threads }: PlanTreePr
                         key={variable.token}
                         kind="variable"
                         token={variable.token}
-                        title={variable.mname}
+                        title={variableTitle(variable)}
+                        icon={variable.icon || undefined}
+                        detail={<VariableDetail variable={variable} />}
                         editOn={editOn}
                         hidden={!variable.is_visible}
                         forumUrl={variable.forum_topic_url}

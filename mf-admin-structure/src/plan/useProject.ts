@@ -1,4 +1,4 @@
-import type { ProjectWire } from '@agora/contracts';
+import type { LatLng, ProjectWire } from '@agora/contracts';
 import { useApi } from '@agora/platform';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,3 +15,14 @@ export function useProject(param: string | undefined) {
       : `project/mname/${encodeURIComponent(param)}`;
   return useApi<ProjectWire>(path);
 }
+
+/** Where a project's maps open: its centre (none set: the map's default) and zoom. */
+export interface MapView {
+  center: LatLng | null;
+  zoom: number;
+}
+
+export const mapViewOf = (project: Pick<ProjectWire, 'center' | 'zoom'>): MapView => ({
+  center: project.center ?? null,
+  zoom: project.zoom,
+});

@@ -45,13 +45,36 @@ async function openAdd(extra: Parameters<typeof mockFetch>[0] = {}) {
 }
 
 describe('project form', () => {
+  it('takes the map centre typed in EPSG:2100 (the default), EPSG:4326 or EPSG:3857', async () => {
+    const { calls } = await openAdd({ 'POST /api/project': { status: 200, body: { token: TOKEN_P1 } } });
+    type(/^Title/, 'Νέα Αγορά Θεσσαλονίκης');
+    const system = (await screen.findByLabelText('Coordinate system')) as HTMLSelectElement;
+    expect(system.value).toBe('EPSG:2100');
+    expect([...system.options].map((o) => o.value).sort()).toEqual(['EPSG:2100', 'EPSG:3857', 'EPSG:4326']);
+    // the settings' centre (38, 23.7) shown in EPSG:2100
+    expect(Number(input(/^X \(easting\)/).value)).toBeCloseTo(473_511.081, 3);
+    // Thessaloniki's White Tower in EPSG:2100
+    type(/^X \(easting\)/, '411100');
+    type(/^Y \(northing\)/, '4498300');
+    fireEvent.change(system, { target: { value: 'EPSG:4326' } });
+    expect(Number(input(/^Latitude/).value)).toBeCloseTo(40.63, 1);
+    fireEvent.change(system, { target: { value: 'EPSG:3857' } });
+    expect(Number(input(/^X \(easting\)/).value)).toBeCloseTo(2_554_000, -4);
+    await click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const center = (calls.find((c) => c.method === 'POST')?.body as { center: { lat: number; lng: number } })
+      .center;
+    expect(center.lat).toBeCloseTo(40.633, 2);
+    expect(center.lng).toBeCloseTo(22.948, 2);
+  });
+
   it('starts today, ends tomorrow, public date tomorrow but disabled, map from the settings', async () => {
     await openAdd();
     expect(input('Start date *').value).toBe(today());
     expect(input('End date *').value).toBe(tomorrow());
     expect(input('Publication date').value).toBe(tomorrow());
     expect(input('Publication date').disabled).toBe(true);
-    expect(input('Latitude').value).toBe('38');
+    expect(Number(input(/^Y \(northing\)/).value)).toBeCloseTo(4_205_569.56, 2);
     expect(input('Zoom').value).toBe('9');
     expect(input('Largest upload (bytes) *').value).toBe('2097152');
     expect(screen.getByTestId('project-map').getAttribute('aria-label')).toBe('Map centre and zoom');
@@ -153,7 +176,8 @@ describe('project form', () => {
     fireEvent.change(law.getByLabelText('Title *'), { target: { value: 'Law 4412/2016' } });
     fireEvent.change(law.getByLabelText('File URL *'), { target: { value: '/files/law.pdf' } });
     await click(screen.getByTestId('add-legislation')); // a blank row is dropped
-    type('Latitude', '40.5');
+    fireEvent.change(screen.getByLabelText('Coordinate system'), { target: { value: 'EPSG:4326' } });
+    type(/^Latitude/, '40.5');
     await click(screen.getByTestId('project-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST');

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LatLng, ProjectWire, TitledFile, WmsService } from '@agora/contracts';
 import {
   Checkbox,
+  CoordinateInput,
   ErrorFromCall,
   LeaveGuard,
   Loading,
@@ -174,6 +175,10 @@ function ProjectFields({
   const setCenter = useCallback((c: LatLng) => setValue('center', [c.lat, c.lng]), [setValue]);
   const setZoom = useCallback((z: number) => setValue('zoom', z), [setValue]);
   const [lat, lng] = v.center as number[];
+  const shownCenter = useMemo(
+    () => ({ lat: lat ?? settings.map.center.lat, lng: lng ?? settings.map.center.lng }),
+    [lat, lng, settings.map.center.lat, settings.map.center.lng],
+  );
   const numberField = (
     name: string,
     value: number | undefined,
@@ -290,7 +295,7 @@ function ProjectFields({
         </p>
         <Suspense fallback={<Loading />}>
           <ProjectMap
-            center={{ lat: lat ?? settings.map.center.lat, lng: lng ?? settings.map.center.lng }}
+            center={shownCenter}
             zoom={v.zoom}
             wms={v.wms_services}
             onCenter={setCenter}
@@ -298,9 +303,9 @@ function ProjectFields({
             label={intl.formatMessage({ id: 'structure.projects.field.map' })}
           />
         </Suspense>
-        <div className="st-grid st-grid-3">
-          {numberField('lat', lat, (n) => setCenter({ lat: n, lng: lng ?? 0 }), 1e-8)}
-          {numberField('lng', lng, (n) => setCenter({ lat: lat ?? 0, lng: n }), 1e-8)}
+        <div className="st-map-inputs" data-testid="project-center-coords">
+          {/* typed in EPSG:2100 (default), EPSG:4326 or EPSG:3857; clearing both numbers keeps the centre */}
+          <CoordinateInput value={shownCenter} onChange={(c) => c && setCenter(c)} />
           {numberField('zoom', v.zoom, (n) => setZoom(Math.max(0, Math.min(19, Math.round(n)))), 1)}
         </div>
       </fieldset>

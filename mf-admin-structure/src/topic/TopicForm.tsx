@@ -15,6 +15,7 @@ import {
 } from '@agora/platform';
 import { ColorField, FormButtons, GeomTypeField, MaxGeomField, useSubmitItem } from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
+import type { MapView } from '../plan/useProject';
 import { incompleteRows, TitledRowsField } from '../plan/TitledRowsField';
 import {
   topicBody,
@@ -28,6 +29,8 @@ import {
 export interface TopicFormProps {
   /** the project's token */
   project: string;
+  /** where the drawing maps open: the project's centre and zoom */
+  view?: MapView;
   /** the topic to edit; none to add one */
   token?: string;
   onSaved(t: TopicWire): void;
@@ -49,6 +52,7 @@ export function TopicForm(props: TopicFormProps) {
 
 function TopicFormBody({
   project,
+  view,
   token,
   topic,
   onSaved,
@@ -148,6 +152,7 @@ function TopicFormBody({
             shape="polygon"
             color={values.geom_color}
             allowImport
+            view={view}
             error={
               tried && problems.boundary ? intl.formatMessage({ id: 'structure.topic.drawBoundary' }) : null
             }

@@ -242,53 +242,57 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
         void submit();
       }}
     >
-      <TextField
-        {...field('mname')}
-        label={<FormattedMessage id="structure.variable.mname" />}
-        hint={<FormattedMessage id="structure.variable.mnameHint" />}
-        autoComplete="off"
-      />
-      <div className="ag-field">
-        <span className="ag-field-label" id="variable-icon-label">
-          <FormattedMessage id="structure.variable.icon" />
-        </span>
-        {!form.values.icon && (
-          <span className="st-muted">
-            <FormattedMessage id="structure.variable.iconNone" />
-          </span>
-        )}
-        <MarkerPicker
-          value={form.values.icon}
-          onChange={(url) => {
-            server.clear('icon');
-            setUpload(null);
-            form.setValue('icon', url);
-          }}
-          onUpload={(icon) => {
-            server.clear('icon');
-            setUpload(icon);
-            form.setValue('icon', icon.preview);
-          }}
-          chooseLabel={intl.formatMessage({
-            id: form.values.icon ? 'structure.variable.iconChange' : 'structure.variable.iconChoose',
-          })}
-          removeLabel={intl.formatMessage({ id: 'structure.variable.iconRemove' })}
-          alt={intl.formatMessage({ id: 'structure.variable.iconAlt' })}
-          testId="variable-icon"
-          describedBy={`variable-icon-label${server.errors.icon ? ' variable-icon-error' : ''}`}
-        />
-        {server.errors.icon && (
-          <div id="variable-icon-error" className="ag-field-error" data-testid="variable-icon-error">
-            {server.errors.icon}
+      <div className="st-variable-columns">
+        <div>
+          <TextField
+            {...field('mname')}
+            label={<FormattedMessage id="structure.variable.mname" />}
+            hint={<FormattedMessage id="structure.variable.mnameHint" />}
+            autoComplete="off"
+          />
+          <div className="ag-field">
+            <span className="ag-field-label" id="variable-icon-label">
+              <FormattedMessage id="structure.variable.icon" />
+            </span>
+            {!form.values.icon && (
+              <span className="st-muted">
+                <FormattedMessage id="structure.variable.iconNone" />
+              </span>
+            )}
+            <MarkerPicker
+              value={form.values.icon}
+              onChange={(url) => {
+                server.clear('icon');
+                setUpload(null);
+                form.setValue('icon', url);
+              }}
+              onUpload={(icon) => {
+                server.clear('icon');
+                setUpload(icon);
+                form.setValue('icon', icon.preview);
+              }}
+              chooseLabel={intl.formatMessage({
+                id: form.values.icon ? 'structure.variable.iconChange' : 'structure.variable.iconChoose',
+              })}
+              removeLabel={intl.formatMessage({ id: 'structure.variable.iconRemove' })}
+              alt={intl.formatMessage({ id: 'structure.variable.iconAlt' })}
+              testId="variable-icon"
+              describedBy={`variable-icon-label${server.errors.icon ? ' variable-icon-error' : ''}`}
+            />
+            {server.errors.icon && (
+              <div id="variable-icon-error" className="ag-field-error" data-testid="variable-icon-error">
+                {server.errors.icon}
+              </div>
+            )}
           </div>
-        )}
+          <TextField {...field('tooltip')} label={<FormattedMessage id="structure.variable.tooltip" />} />
+        </div>
+        <TextArea
+          {...field('description')}
+          rows={5}
+          label={<FormattedMessage id="structure.variable.description" />}
+        />
       </div>
-      <TextField {...field('tooltip')} label={<FormattedMessage id="structure.variable.tooltip" />} />
-      <TextArea
-        {...field('description')}
-        rows={5}
-        label={<FormattedMessage id="structure.variable.description" />}
-      />
 
       <OptionGroup
         legend={<FormattedMessage id="structure.variable.types" />}
@@ -315,18 +319,20 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
           <h2 id="variable-chosen-types" className="st-subtitle">
             <FormattedMessage id="structure.variable.chosenTypes" />
           </h2>
-          {drafts.map((d, i) => (
-            <KindOptions
-              key={d.kind}
-              draft={d}
-              index={i}
-              count={drafts.length}
-              onChange={(next) => updateDraft(i, next)}
-              onMove={(from, to) => setDrafts((list) => moveItem(list, from, to))}
-              errors={attempted ? (errorsByKind[i] ?? {}) : {}}
-              style={choiceStyle(d.kind, geometry)}
-            />
-          ))}
+          <div className="st-chosen-list">
+            {drafts.map((d, i) => (
+              <KindOptions
+                key={d.kind}
+                draft={d}
+                index={i}
+                count={drafts.length}
+                onChange={(next) => updateDraft(i, next)}
+                onMove={(from, to) => setDrafts((list) => moveItem(list, from, to))}
+                errors={attempted ? (errorsByKind[i] ?? {}) : {}}
+                style={choiceStyle(d.kind, geometry)}
+              />
+            ))}
+          </div>
         </section>
       )}
 

@@ -10,7 +10,6 @@ const category = (n: number, projects: number): Category => ({
   summary: `Summary of category ${n}`,
   summary_img: '',
   summary_img_alt: '',
-  active: n === 1,
   autosubscribe: false,
   projects: Array.from({ length: projects }, (_, i) => ({
     token: `p${n}${i}`,
@@ -35,6 +34,17 @@ describe('mf-consultation categories', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/category']);
     expect(screen.getByTestId('mf-consultation-page').getAttribute('data-remote-version')).toBe('test');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Data');
+  });
+
+  it("never shows a badge from an administrator's active category (interface state, not the category's)", async () => {
+    mockFetch({ 'GET /api/category': { status: 200, body: [category(1, 1), category(2, 1)] } });
+    await renderWeb(<App basePath="" />, { route: '/participate', user: participantUser });
+    const rows = await screen.findAllByTestId('category-row');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.textContent).not.toContain('Inactive');
+      expect(row.hasAttribute('data-active')).toBe(false);
+    }
   });
 
   it('shows the empty message in Greek', async () => {

@@ -19,12 +19,7 @@ export function CategoryList() {
   return (
     <ul className="cons-cards" aria-label={intl.formatMessage({ id: 'consultation.categories.list' })}>
       {data.map((category) => (
-        <li
-          key={category.token}
-          className="cons-card"
-          data-testid="category-row"
-          data-active={category.active}
-        >
+        <li key={category.token} className="cons-card" data-testid="category-row">
           <article aria-labelledby={`cat-${category.token}`}>
             {category.summary_img && (
               <img
@@ -36,11 +31,6 @@ export function CategoryList() {
             )}
             <div className="cons-card-body">
               <h2 id={`cat-${category.token}`}>{category.title}</h2>
-              {!category.active && (
-                <p className="cons-badge">
-                  <FormattedMessage id="consultation.category.inactive" />
-                </p>
-              )}
               {category.summary && <p>{category.summary}</p>}
               <h3>
                 <FormattedMessage id="consultation.category.projects" />

@@ -6,7 +6,6 @@ export interface Category {
   summary: string;
   summary_img: string;
   summary_img_alt: string;
-  active: boolean;
   autosubscribe: boolean;
   projects: Array<{ token: string; mname: string; title: string }>;
 }

@@ -6,6 +6,7 @@ export * from './routing.js';
 export * from './validation.js';
 export * from './address.js';
 export * from './consultation.js';
+export * from './geometry.js';
 export * from './settings.js';
 export * from './tiles.js';
 export * from './csv.js';

@@ -10,6 +10,7 @@ import { ConsultationInit1795303500000 } from './migrations/1795303500000-Consul
 import { CategoryProjectFields1795400000000 } from './migrations/1795400000000-CategoryProjectFields.js';
 import { StructureTree1795400100000 } from './migrations/1795400100000-StructureTree.js';
 import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-ProfileThreadsSocial.js';
+import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-AdminActiveCategory.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -35,6 +36,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     CategoryProjectFields1795400000000,
     StructureTree1795400100000,
     ProfileThreadsSocial1795400200000,
+    AdminActiveCategory1795400329000,
   ],
 };
 

@@ -23,9 +23,10 @@ export function useCategories() {
 }
 
 /**
- * The administrator's active category (spec part 2 §2, §4): the one `GET category` marks `active`. At most one is
- * active: `PUT category/token/{t}` with `active: true` makes it the only one, `active: false` leaves none. After a
- * change every reader of the category list (this hook, the categories tab, the projects list) revalidates.
+ * The administrator's active category (spec part 2 §2, §4; interface state, each administrator's own): the one
+ * `GET category` marks `active` for the caller. `PUT category/token/{t}` with `active: true` makes it the caller's
+ * active category, `active: false` leaves them none; other administrators keep theirs. After a change every reader
+ * of the category list (this hook, the categories tab, the projects list) revalidates.
  */
 export function useActiveCategory(): ActiveCategory {
   const { data, error, isLoading } = useCategories();

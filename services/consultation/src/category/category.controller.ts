@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoggedIn, Public, RequireRole } from '@agora/common';
+import { CurrentIdentity, CurrentUser, LoggedIn, Public, RequireRole } from '@agora/common';
+import type { Identity, SessionUser } from '@agora/contracts';
 import { FormBody, readSortOrder } from '../http/form.js';
 import { TokenPipe } from '../http/params.js';
 import { MessageResponse, SORT_ORDER_SCHEMA } from '../http/responses.js';
@@ -22,23 +23,26 @@ export class CategoryController {
   @Get()
   @ApiOperation({ summary: 'Categories with their projects, by sort_order' })
   @ApiOkResponse({ type: [CategoryResponse] })
-  list(): Promise<CategoryResponse[]> {
-    return this.categories.list();
+  list(@CurrentUser() user: SessionUser): Promise<CategoryResponse[]> {
+    return this.categories.list(user);
   }
 
   @RequireRole('admin')
   @Get('token/:token')
   @ApiOkResponse({ type: CategoryResponse })
-  byToken(@Param('token', TokenPipe) token: string): Promise<CategoryResponse> {
-    return this.categories.one({ token });
+  byToken(
+    @Param('token', TokenPipe) token: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<CategoryResponse> {
+    return this.categories.one({ token }, user);
   }
 
   @Public()
   @Get('mname/:mname')
   @ApiOperation({ summary: 'A category page: the category by short name, with its projects' })
   @ApiOkResponse({ type: CategoryResponse })
-  byMname(@Param('mname') mname: string): Promise<CategoryResponse> {
-    return this.categories.one({ mname });
+  byMname(@Param('mname') mname: string, @CurrentIdentity() identity: Identity): Promise<CategoryResponse> {
+    return this.categories.one({ mname }, identity.user);
   }
 
   @Public()
@@ -54,24 +58,29 @@ export class CategoryController {
   @HttpCode(200)
   @FormBody()
   @ApiOperation({
-    summary: 'Add a category at the end of the order; `active: true` makes it the only active one',
+    summary: "Add a category at the end of the order; `active: true` makes it the caller's active category",
   })
   @ApiBody({ type: CategoryForm })
   @ApiOkResponse({ type: CategoryResponse })
-  create(@Body() body: unknown): Promise<CategoryResponse> {
-    return this.categories.create(readNewCategory(body));
+  create(@Body() body: unknown, @CurrentUser() user: SessionUser): Promise<CategoryResponse> {
+    return this.categories.create(readNewCategory(body), user);
   }
 
   @RequireRole('admin')
   @Put('token/:token')
   @FormBody()
   @ApiOperation({
-    summary: 'Change the fields sent; `active: true` makes it the only active one, false leaves none',
+    summary:
+      "Change the fields sent; `active: true` makes it the caller's own active category, false leaves them none",
   })
   @ApiBody({ type: CategoryForm })
   @ApiOkResponse({ type: CategoryResponse })
-  update(@Param('token', TokenPipe) token: string, @Body() body: unknown): Promise<CategoryResponse> {
-    return this.categories.update(token, readCategoryChanges(body));
+  update(
+    @Param('token', TokenPipe) token: string,
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<CategoryResponse> {
+    return this.categories.update(token, readCategoryChanges(body), user);
   }
 
   @RequireRole('admin')

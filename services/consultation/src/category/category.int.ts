@@ -1,6 +1,6 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { call, requestAs } from '../http/test-callers.js';
+import { call, callerUser, requestAs } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,12 +19,15 @@ const multipart = (method: 'post' | 'put', path: string) => requestAs(svc, 'admi
 
 /** Every category row as stored, by mname: what a refused write must leave untouched. */
 const snapshot = () =>
-  svc.db.query(`SELECT token, mname, title, summary, summary_img, active, autosubscribe, sort_order
+  svc.db.query(`SELECT token, mname, title, summary, summary_img, autosubscribe, sort_order
                 FROM consultation.category ORDER BY mname`);
+/** The administrator's active category (decision 0029: one per administrator), as its short name. */
 const activeNames = async () =>
   (
     await svc.db.query<{ mname: string }>(
-      `SELECT mname FROM consultation.category WHERE active ORDER BY mname`,
+      `SELECT c.mname FROM consultation.admin_active_category a
+       JOIN consultation.category c ON c.token = a.category WHERE a.user_uuid = $1 ORDER BY c.mname`,
+      [callerUser('admin')!.uuid],
     )
   ).map((r) => r.mname);
 
@@ -55,10 +58,16 @@ describe('GET /category', () => {
   it('lists categories and their projects by sort_order, in the exact shape, to any logged-in user', async () => {
     await svc.db.query(`
         INSERT INTO consultation.category
-          (token, mname, title, summary, summary_img, summary_img_alt, active, autosubscribe, forum_welcome_message, sort_order)
-        VALUES ('00000000-0000-4000-8000-000000000002', 'second', 'Δεύτερη', 's2', 'i2', 'a2', false, true, 'w2', 2),
-               ('00000000-0000-4000-8000-000000000001', 'first', 'Πρώτη', 's1', 'i1', 'a1', true, false, 'w1', 1),
-               ('00000000-0000-4000-8000-000000000003', 'empty', 'Άδεια', '', '', '', false, false, '', 3)`);
+          (token, mname, title, summary, summary_img, summary_img_alt, autosubscribe, forum_welcome_message, sort_order)
+        VALUES ('00000000-0000-4000-8000-000000000002', 'second', 'Δεύτερη', 's2', 'i2', 'a2', true, 'w2', 2),
+               ('00000000-0000-4000-8000-000000000001', 'first', 'Πρώτη', 's1', 'i1', 'a1', false, 'w1', 1),
+               ('00000000-0000-4000-8000-000000000003', 'empty', 'Άδεια', '', '', '', false, '', 3)`);
+    // the administrator's own active category: marked only in the administrator's answer
+    await svc.db.query(
+      `INSERT INTO consultation.admin_active_category (user_uuid, category)
+       VALUES ($1, '00000000-0000-4000-8000-000000000001')`,
+      [callerUser('admin')!.uuid],
+    );
     await svc.db.query(`
         INSERT INTO consultation.project (token, mname, title, start_date, end_date, sort_order, category)
         VALUES ('00000000-0000-4000-8000-0000000000b2', 'b-two', 'Β δύο', '2026-11-01', '2026-12-01', 2, '00000000-0000-4000-8000-000000000001'),
@@ -80,7 +89,7 @@ describe('GET /category', () => {
           summary: 's1',
           summary_img: 'i1',
           summary_img_alt: 'a1',
-          active: true,
+          active: caller === 'admin',
           autosubscribe: false,
           forum_welcome_message: 'w1',
           has_answered: false,
@@ -136,7 +145,7 @@ describe('GET /category', () => {
     for (const caller of ['anonymous', 'participant', 'admin'] as const) {
       const page = await call(svc, caller, 'get', '/category/mname/first');
       expect(page.status).toBe(200);
-      expect(page.body).toEqual(byToken.body);
+      expect(page.body).toEqual({ ...byToken.body, active: caller === 'admin' });
     }
     for (const path of ['token', 'uuid']) {
       const res = await call(
@@ -211,7 +220,7 @@ describe('POST /category', () => {
     expect((await admin('get', `/category/token/${res.body.token}`)).body).toEqual(res.body);
   });
 
-  it('makes a category created active the only active one', async () => {
+  it("makes a category created active the administrator's only active one", async () => {
     await create('one', { active: true });
     await create('two', { active: true });
     expect(await activeNames()).toEqual(['two']);
@@ -354,7 +363,7 @@ describe('PUT /category/token/{token}', () => {
     expect((await admin('get', `/category/token/${token}`)).body.consultation).toBe(false);
   });
 
-  it('keeps one active category: true makes it the only one, false leaves none', async () => {
+  it("keeps the administrator's one active category: true makes it the only one, false leaves none", async () => {
     const a = await create('a', { active: true });
     const b = await create('b');
     await create('c');

@@ -14,9 +14,11 @@ export interface CategoryExtras {
   consultation: boolean;
   /** the caller has answered them (false until profile answers are stored) */
   has_answered: boolean;
+  /** it is the calling administrator's own active category */
+  active: boolean;
 }
 
-const NO_EXTRAS: CategoryExtras = { consultation: false, has_answered: false };
+const NO_EXTRAS: CategoryExtras = { consultation: false, has_answered: false, active: false };
 
 /** A category with its projects, in the order the projects come (the service sorts them). */
 export function toCategoryResponse(category: Category, extras: CategoryExtras = NO_EXTRAS): CategoryResponse {
@@ -27,7 +29,7 @@ export function toCategoryResponse(category: Category, extras: CategoryExtras = 
     summary: category.summary,
     summary_img: category.summary_img,
     summary_img_alt: category.summary_img_alt,
-    active: category.active,
+    active: extras.active,
     autosubscribe: category.autosubscribe,
     forum_welcome_message: category.forum_welcome_message,
     has_answered: extras.has_answered,

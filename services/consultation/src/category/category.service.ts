@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SessionUser } from '@agora/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DeepPartial, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { Project } from '../project/entities/project.entity.js';
@@ -16,7 +17,11 @@ export type NewCategory = DeepPartial<Omit<Category, 'projects'>> & {
   projects: Array<DeepPartial<Omit<Project, 'category'>> & { mname: string; title: string }>;
 };
 
+/** Who asks: the administrator's own active category is marked in the answer (null: anonymous). */
+export type Caller = SessionUser | null;
+
 const CATEGORY_TABLE = '"consultation"."category"';
+const ACTIVE_TABLE = '"consultation"."admin_active_category"';
 
 /** Categories with their projects (token, mname, title), both by sort_order. */
 const WITH_PROJECTS = {
@@ -31,32 +36,71 @@ export class CategoryService {
     @InjectRepository(Category, 'consultation') private readonly categories: Repository<Category>,
   ) {}
 
-  /** Every category with its projects, both by sort_order. */
-  async list(): Promise<CategoryResponse[]> {
-    return this.respond(await this.categories.find(WITH_PROJECTS));
+  /** Every category with its projects, both by sort_order; `active` marks the caller's own active category. */
+  async list(caller: Caller): Promise<CategoryResponse[]> {
+    return this.respond(await this.categories.find(WITH_PROJECTS), caller);
   }
 
   /** One category (by token or short name) with its projects; 404 when there is none. */
-  async one(where: FindOptionsWhere<Category>): Promise<CategoryResponse> {
+  async one(where: FindOptionsWhere<Category>, caller: Caller): Promise<CategoryResponse> {
     const row = await this.categories.findOne({ ...WITH_PROJECTS, where });
     if (!row) throw CategoryErrors.notFound();
-    return (await this.respond([row]))[0]!;
+    return (await this.respond([row], caller))[0]!;
   }
 
   /**
    * The answers of categories: `consultation` says whether a category has consultation-profile questions;
-   * `has_answered` is false until the profile answers are stored (docs/decisions/0013-categories-and-projects.md).
+   * `has_answered` is false until the profile answers are stored (docs/decisions/0013-categories-and-projects.md);
+   * `active` is true only on the category an administrator chose as theirs (decision 0029), never for others.
    */
-  private async respond(rows: Category[]): Promise<CategoryResponse[]> {
+  private async respond(rows: Category[], caller: Caller): Promise<CategoryResponse[]> {
     if (rows.length === 0) return [];
     const withQuestions = await this.categories.manager.query<Array<{ category: string }>>(
       `SELECT DISTINCT category FROM consultation.profile_question WHERE category = ANY($1::uuid[])`,
       [rows.map((r) => r.token)],
     );
     const asked = new Set(withQuestions.map((r) => r.category));
+    const active = await this.activeOf(this.categories.manager, caller);
     return rows.map((row) =>
-      toCategoryResponse(row, { consultation: asked.has(row.token), has_answered: false }),
+      toCategoryResponse(row, {
+        consultation: asked.has(row.token),
+        has_answered: false,
+        active: row.token === active,
+      }),
     );
+  }
+
+  /** The token of an administrator's active category; null for none and for every other caller. */
+  private async activeOf(m: EntityManager, caller: Caller): Promise<string | null> {
+    if (caller?.role !== 'admin') return null;
+    const [row] = await m.query<Array<{ category: string }>>(
+      `SELECT category FROM ${ACTIVE_TABLE} WHERE user_uuid = $1`,
+      [caller.uuid],
+    );
+    return row?.category ?? null;
+  }
+
+  /**
+   * Sets the caller's own active category: `true` makes `token` theirs, `false` clears it when `token` is theirs
+   * (another administrator's choice is never touched).
+   */
+  private async setActive(
+    m: EntityManager,
+    caller: SessionUser,
+    token: string,
+    active: boolean,
+  ): Promise<void> {
+    if (active)
+      await m.query(
+        `INSERT INTO ${ACTIVE_TABLE} (user_uuid, category) VALUES ($1, $2)
+         ON CONFLICT (user_uuid) DO UPDATE SET category = EXCLUDED.category, updated = now()`,
+        [caller.uuid, token],
+      );
+    else
+      await m.query(`DELETE FROM ${ACTIVE_TABLE} WHERE user_uuid = $1 AND category = $2`, [
+        caller.uuid,
+        token,
+      ]);
   }
 
   /** The short name of a category; 404 when there is none. */
@@ -73,32 +117,37 @@ export class CategoryService {
 
   /**
    * Adds a category (already checked against the rules) at the end of the order. With `active: true` it becomes
-   * the only active category, in the same transaction.
+   * the caller's active category, in the same transaction.
    */
-  async create(input: NewCategoryInput): Promise<CategoryResponse> {
+  async create({ active, ...input }: NewCategoryInput, caller: SessionUser): Promise<CategoryResponse> {
     const token = await this.categories.manager.transaction(async (m) => {
-      if (input.active) await this.deactivateOthers(m, null);
       await assertMnameFree(m, Category, input.mname);
       const row = m.create(Category, { ...input, sort_order: await nextSortOrder(m, Category) });
-      return (await m.save(Category, row)).token;
+      const saved = (await m.save(Category, row)).token;
+      if (active) await this.setActive(m, caller, saved, true);
+      return saved;
     });
-    return this.one({ token });
+    return this.one({ token }, caller);
   }
 
   /**
    * Writes the fields sent (already checked against the rules). A changed short name must be free (409);
-   * `active: true` makes this the only active category, `active: false` leaves none; all in one transaction.
+   * `active: true` makes this the caller's active category, `active: false` leaves them none; one transaction.
    */
-  async update(token: string, input: Partial<CategoryInput>): Promise<CategoryResponse> {
+  async update(
+    token: string,
+    { active, ...input }: Partial<CategoryInput>,
+    caller: SessionUser,
+  ): Promise<CategoryResponse> {
     await this.categories.manager.transaction(async (m) => {
-      if (input.active) await this.deactivateOthers(m, token);
       const current = await m.findOne(Category, { where: { token }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw CategoryErrors.notFound();
       if (input.mname !== undefined && input.mname !== current.mname)
         await assertMnameFree(m, Category, input.mname);
       if (Object.keys(input).length > 0) await m.update(Category, { token }, input);
+      if (active !== undefined) await this.setActive(m, caller, token, active);
     });
-    return this.one({ token });
+    return this.one({ token }, caller);
   }
 
   /** Sets positions from a token → position map in one transaction; 404 (nothing written) for an unknown token. */
@@ -112,18 +161,6 @@ export class CategoryService {
   async remove(token: string): Promise<void> {
     const result = await this.categories.delete({ token });
     if (!result.affected) throw CategoryErrors.notFound();
-  }
-
-  /**
-   * Clears the active flag of every category but `keep`, holding a lock that makes concurrent activations wait
-   * for each other (at most one category is active; a unique index enforces it).
-   */
-  private async deactivateOthers(m: EntityManager, keep: string | null): Promise<void> {
-    await m.query(`LOCK TABLE ${CATEGORY_TABLE} IN SHARE ROW EXCLUSIVE MODE`);
-    await m.query(
-      `UPDATE ${CATEGORY_TABLE} SET active = false WHERE active AND ($1::uuid IS NULL OR token <> $1::uuid)`,
-      [keep],
-    );
   }
 
   async isEmpty(): Promise<boolean> {

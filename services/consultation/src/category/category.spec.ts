@@ -10,7 +10,6 @@ function category(projects: Array<Pick<Project, 'token' | 'mname' | 'title'>> | 
     summary: 'summary',
     summary_img: '/api/library/files/demo/a.svg',
     summary_img_alt: 'alt',
-    active: true,
     autosubscribe: false,
     forum_welcome_message: 'welcome',
     sort_order: 1,
@@ -22,7 +21,9 @@ function category(projects: Array<Pick<Project, 'token' | 'mname' | 'title'>> | 
 describe('toCategoryResponse', () => {
   it('answers exactly the API fields, with the projects as token, mname and title', () => {
     const project = { token: 'p1', mname: 'p-one', title: 'Έργο', sort_order: 1 } as Project;
-    expect(toCategoryResponse(category([project]))).toStrictEqual({
+    expect(
+      toCategoryResponse(category([project]), { consultation: false, has_answered: false, active: true }),
+    ).toStrictEqual({
       token: '4a1f0d5e-2b6c-4d7e-8f90-1a2b3c4d5e6f',
       mname: 'urban-mobility',
       title: 'Αστική κινητικότητα — Urban mobility',
@@ -40,10 +41,13 @@ describe('toCategoryResponse', () => {
   });
 
   it('answers whether the category has profile questions and whether the caller answered them', () => {
-    expect(toCategoryResponse(category([]), { consultation: true, has_answered: true })).toMatchObject({
-      consultation: true,
-      has_answered: true,
-    });
+    expect(
+      toCategoryResponse(category([]), { consultation: true, has_answered: true, active: false }),
+    ).toMatchObject({ consultation: true, has_answered: true, active: false });
+  });
+
+  it('is not active unless the caller chose it', () => {
+    expect(toCategoryResponse(category([])).active).toBe(false);
   });
 
   it('answers an empty project list when none were loaded', () => {

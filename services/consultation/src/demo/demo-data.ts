@@ -21,7 +21,7 @@ export type LibraryDemoPicture = (typeof LIBRARY_DEMO_PICTURES)[number];
 export const img = (slug: LibraryDemoPicture) => `/api/library/files/demo/${slug}.svg`;
 
 /**
- * A small Greek municipal data set: two categories (the first one active), three projects in Thessaloniki, Athens
+ * A small Greek municipal data set: two categories, three projects in Thessaloniki, Athens
  * and Patras, dated around `now` (one open, one open with published results, one closed with published results).
  */
 export function demoConsultation(now: Date): NewCategory[] {
@@ -34,7 +34,6 @@ export function demoConsultation(now: Date): NewCategory[] {
         'Pedestrian streets, cycle lanes and public transport: tell us how you move around the city.',
       summary_img: img('seafront-cycle-lane'),
       summary_img_alt: 'Ποδηλατόδρομος δίπλα στη θάλασσα',
-      active: true,
       autosubscribe: true,
       forum_welcome_message:
         'Καλώς ήρθατε στη συζήτηση για την κινητικότητα. Welcome to the mobility discussion.',
@@ -84,7 +83,6 @@ export function demoConsultation(now: Date): NewCategory[] {
         'Πάρκα, πλατείες και παιδικές χαρές της γειτονιάς σας. Parks, squares and playgrounds in your neighbourhood.',
       summary_img: img('neighbourhood-park'),
       summary_img_alt: 'Δέντρα και παγκάκι σε πράσινο λόφο',
-      active: false,
       autosubscribe: false,
       forum_welcome_message: '',
       sort_order: 2,

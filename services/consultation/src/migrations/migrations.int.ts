@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { consultationStorage } from '../index.js';
 
 const TABLES = [
+  'admin_active_category',
   'attribute',
   'attribute_feature',
   'category',

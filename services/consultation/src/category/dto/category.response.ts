@@ -24,7 +24,10 @@ export class CategoryResponse implements CategoryWire {
   summary_img: string;
   @ApiProperty()
   summary_img_alt: string;
-  @ApiProperty({ description: 'at most one category is active' })
+  @ApiProperty({
+    description:
+      "the calling administrator's own active category (false for everyone else and for other callers)",
+  })
   active: boolean;
   @ApiProperty()
   autosubscribe: boolean;
@@ -62,7 +65,10 @@ export class CategoryForm {
   summary_img_alt?: string;
   @ApiProperty({ required: false })
   forum_welcome_message?: string;
-  @ApiProperty({ required: false, description: 'true makes it the only active category; false leaves none' })
+  @ApiProperty({
+    required: false,
+    description: "true makes it the caller's own active category; false leaves them none",
+  })
   active?: boolean;
   @ApiProperty({ required: false })
   autosubscribe?: boolean;

@@ -24,9 +24,6 @@ export class Category {
   summary_img_alt: string;
 
   @Column('boolean', { default: false })
-  active: boolean;
-
-  @Column('boolean', { default: false })
   autosubscribe: boolean;
 
   @Column('text', { default: '' })
