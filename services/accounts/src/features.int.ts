@@ -524,6 +524,7 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
   });
 
   describe('recovery per client address', () => {
+    const from = (ip: string) => svc.identity(null, { ip });
     it('allows 5 recovery requests per hour from one address, whatever the usernames, then 429 from there only', async () => {
       const recover = (ip: string, username: string) =>
         request(server).post('/recovery').set('x-agora-identity', from(ip)).send({ username });
