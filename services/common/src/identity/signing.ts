@@ -63,7 +63,8 @@ export function signUserIdentity(
   fields: { user: SessionUser | null; sid: string | null; ip?: string },
   now: number = Date.now(),
 ): string {
-  return encode({ v: 2, aud: audience, ...fields, iat: now, exp: now + IDENTITY_TTL_MS }, gatewayKey);
+  const { user, sid, ip } = fields;
+  return encode({ v: 2, aud: audience, user, sid, ip, iat: now, exp: now + IDENTITY_TTL_MS }, gatewayKey);
 }
 
 /** A caller (the gateway or a service) signs its own identity, with its own private key, for one service. */

@@ -82,9 +82,10 @@ describe.each([
 ])('reprojection on %s', (_name, start) => {
   let target: Target;
   let project: string;
-  const identity = testIdentity('consultation', userOf('admin'));
+  // Signed per request: an identity lives 60 s, and booting the embedded database can take longer than that.
+  const identity = () => testIdentity('consultation', userOf('admin'));
   const post = (url: string, body: object) =>
-    request(target.app.getHttpServer()).post(url).set('x-agora-identity', identity).send(body);
+    request(target.app.getHttpServer()).post(url).set('x-agora-identity', identity()).send(body);
 
   beforeAll(async () => {
     target = await start();
