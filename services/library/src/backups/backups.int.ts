@@ -8,6 +8,7 @@ import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
 import {
+  callAs,
   filesUnder,
   libraryTestFolder,
   testUser,
@@ -76,16 +77,7 @@ describe('library backups', () => {
   const admin = testUser('admin');
   const editor = testUser('editor');
 
-  const call = (svc: TestService, who: SessionUser | null = admin) => {
-    const agent = request(svc.app.getHttpServer());
-    const sign = (r: request.Test) => r.set(IDENTITY_HEADER, svc.identity(who));
-    return {
-      get: (u: string) => sign(agent.get(u)),
-      post: (u: string) => sign(agent.post(u)),
-      put: (u: string) => sign(agent.put(u)),
-      delete: (u: string) => sign(agent.delete(u)),
-    };
-  };
+  const call = (svc: TestService, who: SessionUser | null = admin) => callAs(svc, who);
 
   /** Polls the job until it is no longer running. */
   async function waitJob(svc: TestService, id: string): Promise<Record<string, unknown>> {
