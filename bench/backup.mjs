@@ -127,7 +127,8 @@ try {
   const exported = await runJob('POST', '/libraryExport');
   const exportSeconds = (performance.now() - t) / 1000;
   const exportPeak = stop();
-  const archiveBytes = (await stat(path.join(root, 'backups', exported.filename))).size;
+  // Archives live in the private storage, beside the public one (`<STORAGE_DIR>-private`).
+  const archiveBytes = (await stat(path.join(`${root}-private`, 'backups', exported.filename))).size;
 
   // Restore replaces every row and rewrites every file (same keys).
   stop = peakSampler();
@@ -141,10 +142,10 @@ try {
 
   // The disaster-recovery case: the same archive restored into a second, empty library (own database, own folder).
   const root2 = path.join(base, 'storage2');
-  await mkdir(path.join(root2, 'backups'), { recursive: true });
+  await mkdir(path.join(`${root2}-private`, 'backups'), { recursive: true });
   await copyFile(
-    path.join(root, 'backups', exported.filename),
-    path.join(root2, 'backups', exported.filename),
+    path.join(`${root}-private`, 'backups', exported.filename),
+    path.join(`${root2}-private`, 'backups', exported.filename),
   );
   const svc2 = await bootTestService(
     createLibraryService({ STORAGE_DIR: root2, BACKUP_STAGING_DIR: path.join(base, 'staging2') }),

@@ -87,7 +87,11 @@ describe('library backups between two servers', () => {
         },
       };
     } else {
-      stack = await startTestSite('restore_b', ADMIN_PASSWORD, { AGORA_DEMO_DATA: 'false' });
+      // B's admin allows restores from A, a server on this machine (reached over http).
+      stack = await startTestSite('restore_b', ADMIN_PASSWORD, {
+        AGORA_DEMO_DATA: 'false',
+        BACKUP_REMOTE_ORIGINS: new URL(a.stack.url).origin,
+      });
     }
     const context = await newContext(browser, stack.url, { locale: 'en' });
     const page = await context.newPage();

@@ -27,3 +27,17 @@ export function roleAllows(userRole: Role | null | undefined, required: Role | r
   if (single === 'guest') return userRole === 'guest';
   return roleRank(userRole) >= roleRank(single);
 }
+
+/**
+ * Whether `user` may edit or delete something of the library that `owner` created (library items, library views,
+ * documentation pages): its owner, or an admin. Nobody else, and only an admin when it has no owner (content from
+ * before owners were kept, the demo data, a restore). Within the roles that manage the library at all.
+ */
+export function mayManageOwned(
+  user: { uuid: string; role: Role } | null | undefined,
+  owner: string | null | undefined,
+): boolean {
+  if (!user) return false;
+  if (user.role === 'admin') return true;
+  return !!owner && owner === user.uuid;
+}

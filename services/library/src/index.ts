@@ -17,6 +17,7 @@ import { LibraryInit1795303200000 } from './migrations/1795303200000-LibraryInit
 import { DocumentationFilename1795500000000 } from './migrations/1795500000000-DocumentationFilename.js';
 import { LibraryBackups1795600000000 } from './migrations/1795600000000-LibraryBackups.js';
 import { BackupJobs1795700000000 } from './migrations/1795700000000-BackupJobs.js';
+import { ViewAndPageOwners1795800000000 } from './migrations/1795800000000-ViewAndPageOwners.js';
 import { StorageModule } from './storage/storage.module.js';
 
 export type { LibraryConfig } from './config/library.config.js';
@@ -32,6 +33,7 @@ export const libraryStorage: ServiceDefinition['storage'] = {
     DocumentationFilename1795500000000,
     LibraryBackups1795600000000,
     BackupJobs1795700000000,
+    ViewAndPageOwners1795800000000,
   ],
 };
 

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role, SessionUser } from '@agora/contracts';
+import { IDENTITY_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
+import request from 'supertest';
 import { createLibraryService } from './index.js';
 
 /** Helpers of the library's integration tests: a caller of each role, services in a temporary folder, files. */
@@ -74,4 +76,16 @@ export async function filesUnder(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/** Requests to `svc` as `who` (null: an anonymous visitor), with the identity the gateway would sign. */
+export function callAs(svc: TestService, who: SessionUser | null) {
+  const agent = request(svc.app.getHttpServer());
+  const sign = (r: request.Test) => r.set(IDENTITY_HEADER, svc.identity(who));
+  return {
+    get: (u: string) => sign(agent.get(u)),
+    post: (u: string) => sign(agent.post(u)),
+    put: (u: string) => sign(agent.put(u)),
+    delete: (u: string) => sign(agent.delete(u)),
+  };
 }

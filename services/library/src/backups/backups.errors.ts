@@ -9,10 +9,12 @@ export const BackupErrors = {
   noArchive: () => AppError.badRequest('BACKUP.NO_ARCHIVE', 'missing archive (.tar.gz)'),
   notTarGz: () => new AppError('BACKUP.NOT_TAR_GZ', 415, 'the archive must be a .tar.gz file'),
   badRemote: (why: string) => AppError.badRequest('BACKUP.INVALID_REMOTE', why),
-  remoteRefused: (status: number) =>
-    new AppError('BACKUP.REMOTE_REFUSED', 502, `the other server refused the download (${status})`),
-  remoteUnreachable: () =>
-    new AppError('BACKUP.REMOTE_UNREACHABLE', 502, 'the other server cannot be reached'),
+  /**
+   * Any failure to download from another server (not allowed, unreachable, refused, redirected, cut short): one
+   * answer, which tells nothing of the other network (decision 0025).
+   */
+  remoteFailed: () =>
+    new AppError('BACKUP.REMOTE_FAILED', 502, 'the backup could not be fetched from the other server'),
   apiDenied: () => AppError.unauthorized('invalid api credentials', 'BACKUP.API_DENIED'),
   // Archive checks (while unpacking and validating).
   unsafePath: (p: string) => AppError.badRequest('BACKUP.UNSAFE_PATH', `unsafe path in archive: ${p}`),

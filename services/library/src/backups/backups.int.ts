@@ -8,6 +8,7 @@ import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
 import {
+  callAs,
   filesUnder,
   libraryTestFolder,
   testUser,
@@ -76,16 +77,7 @@ describe('library backups', () => {
   const admin = testUser('admin');
   const editor = testUser('editor');
 
-  const call = (svc: TestService, who: SessionUser | null = admin) => {
-    const agent = request(svc.app.getHttpServer());
-    const sign = (r: request.Test) => r.set(IDENTITY_HEADER, svc.identity(who));
-    return {
-      get: (u: string) => sign(agent.get(u)),
-      post: (u: string) => sign(agent.post(u)),
-      put: (u: string) => sign(agent.put(u)),
-      delete: (u: string) => sign(agent.delete(u)),
-    };
-  };
+  const call = (svc: TestService, who: SessionUser | null = admin) => callAs(svc, who);
 
   /** Polls the job until it is no longer running. */
   async function waitJob(svc: TestService, id: string): Promise<Record<string, unknown>> {
@@ -647,14 +639,27 @@ describe('library backups', () => {
 
   describe('restore from another server through its API', () => {
     let proxy: http.Server;
+    let redirector: http.Server;
     let domain: string;
+    let redirecting: string;
     let filename: string;
+    /** Requests that reached server A's stand-in gateway. */
+    let hits = 0;
+    /** A library that allows pulling from `domain` (and from `redirecting`): the admin listed them. */
+    let c: LibraryNode;
+    const failedRemote = expect.objectContaining({
+      state: 'failed',
+      code: 'BACKUP.REMOTE_FAILED',
+      status: 502,
+      error: 'the backup could not be fetched from the other server',
+    });
 
     beforeAll(async () => {
       await a.svc.app.listen(0, '127.0.0.1');
       const target = (a.svc.app.getHttpServer().address() as AddressInfo).port;
       // A stand-in for server A's gateway: strips /api and signs an anonymous identity.
       proxy = http.createServer((req, res) => {
+        hits += 1;
         const forward = http.request(
           {
             host: '127.0.0.1',
@@ -672,10 +677,18 @@ describe('library backups', () => {
       });
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
       domain = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      // An allowed origin that sends every request on to another address.
+      redirector = http.createServer((req, res) => {
+        res.writeHead(302, { location: `${domain}${req.url ?? '/'}` }).end();
+      });
+      await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+      redirecting = `http://localhost:${(redirector.address() as AddressInfo).port}`;
+      c = await folder.boot('c', { ...LIMITS, BACKUP_REMOTE_ORIGINS: `${domain}, ${redirecting}` });
       filename = await exportNow(a.svc);
     });
     afterAll(async () => {
       await new Promise((resolve) => proxy.close(resolve));
+      await new Promise((resolve) => redirector.close(resolve));
     });
 
     it('pulls the backup with the API key into a fresh library; disabling the key stops it', async () => {
@@ -701,30 +714,24 @@ describe('library backups', () => {
       );
       expect(stored[0].api_secret_hash).not.toContain(api_secret);
 
-      // a wrong secret: refused by A, B unchanged
-      const emptyB = await snapshot(b);
-      const wrong = await call(b.svc)
+      // a wrong secret: refused by A, C unchanged, told with the one code and nothing of A's answer
+      const emptyC = await snapshot(c);
+      const wrong = await call(c.svc)
         .put('/libraryExport/scope/restore-from-api')
         .send({ domain, api_client, api_secret: 'wrong' });
       expect(wrong.status).toBe(200);
-      expect(await waitJob(b.svc, wrong.body.job as string)).toEqual(
-        expect.objectContaining({
-          state: 'failed',
-          code: 'BACKUP.REMOTE_REFUSED',
-          error: expect.stringContaining('401'),
-        }),
-      );
-      expect(await snapshot(b)).toEqual(emptyB);
+      expect(await waitJob(c.svc, wrong.body.job as string)).toEqual(failedRemote);
+      expect(await snapshot(c)).toEqual(emptyC);
 
-      const res = await call(b.svc)
+      const res = await call(c.svc)
         .put('/libraryExport/scope/restore-from-api')
         .send({ domain, api_client, api_secret });
       expect(res.status).toBe(200);
-      expect(await waitJob(b.svc, res.body.job as string)).toEqual(
+      expect(await waitJob(c.svc, res.body.job as string)).toEqual(
         expect.objectContaining({ state: 'done' }),
       );
-      expect(await snapshot(b)).toEqual(await snapshot(a));
-      expect((await call(b.svc).get('/libraryExport')).body).toEqual([
+      expect(await snapshot(c)).toEqual(await snapshot(a));
+      expect((await call(c.svc).get('/libraryExport')).body).toEqual([
         expect.objectContaining({ source: `api:127.0.0.1:${domain.split(':')[2]}`, items: 3 }),
       ]);
 
@@ -746,12 +753,42 @@ describe('library backups', () => {
         .set('Authorization', `Bearer ${api_secret}`);
       expect(after.status).toBe(401);
       expect(after.body).toEqual({ Error: 'invalid api credentials', code: 'BACKUP.API_DENIED' });
-      const again = await call(b.svc)
+      const again = await call(c.svc)
         .put('/libraryExport/scope/restore-from-api')
         .send({ domain, api_client, api_secret });
-      expect(await waitJob(b.svc, again.body.job as string)).toEqual(
-        expect.objectContaining({ state: 'failed', code: 'BACKUP.REMOTE_REFUSED' }),
-      );
+      expect(await waitJob(c.svc, again.body.job as string)).toEqual(failedRemote);
+    });
+
+    it('refuses an origin the admin did not allow, and non-public addresses, before connecting', async () => {
+      const port = domain.split(':')[2];
+      const send = (svc: TestService, remote: string) =>
+        call(svc)
+          .put('/libraryExport/scope/restore-from-api')
+          .send({ domain: remote, api_client: 'a'.repeat(32), api_secret: 's' });
+      // B allows no origin: plain http to the same loopback server is refused outright,
+      const plain = await send(b.svc, domain);
+      expect([plain.status, plain.body.code]).toEqual([400, 'BACKUP.INVALID_REMOTE']);
+      // and https to loopback, private, link-local (cloud metadata) and unique-local addresses, or names that
+      // resolve to them, fails without a connection, with the answer any other failure gets.
+      const before = hits;
+      for (const remote of [
+        `https://127.0.0.1:${port}`,
+        `https://localhost:${port}`,
+        `https://[::1]:${port}`,
+        `https://[::ffff:127.0.0.1]:${port}`,
+        'https://169.254.169.254',
+        'https://10.0.0.1',
+        'https://192.168.1.1',
+        'https://[fd00::1]',
+      ]) {
+        const started = await send(b.svc, remote);
+        expect([remote, started.status]).toEqual([remote, 200]);
+        expect([remote, await waitJob(b.svc, started.body.job as string)]).toEqual([remote, failedRemote]);
+      }
+      // An allowed origin is reached, but a redirect elsewhere is not followed.
+      const redirected = await send(c.svc, redirecting);
+      expect(await waitJob(c.svc, redirected.body.job as string)).toEqual(failedRemote);
+      expect(hits).toBe(before);
     });
 
     it('refuses plain http to a non-loopback host and malformed bodies', async () => {

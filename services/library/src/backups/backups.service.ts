@@ -5,7 +5,6 @@ import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, LOGGER } from '@agora/common';
@@ -15,6 +14,7 @@ import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
 import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { extractArchive, MANIFEST } from './archive-reader.js';
+import { fetchRemote } from './remote-fetch.js';
 import { TarGzWriter } from './archive-writer.js';
 import {
   BACKUP_FORMAT,
@@ -99,13 +99,20 @@ function toResponse(row: BackupRow, secret: string | null = null): BackupRespons
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const ONLY_HTTPS = 'only https is allowed (http only for the origins allowed by BACKUP_REMOTE_ORIGINS)';
 
 /**
- * The download URL of a backup on another Agora server. `domain` is a host (`agora.example.org[:port]`) or an
- * origin; only https, or http for loopback hosts. A bare loopback host (`localhost:8080`) means http: a server on
- * the same machine is reached without TLS.
+ * The download URL of a backup on another Agora server, and whether it may be reached at any address.
+ * `domain` is a host (`agora.example.org[:port]`) or an origin. An origin of `allowed` (the admin's
+ * BACKUP_REMOTE_ORIGINS) may be http and any address; any other must be https, to public addresses only (checked
+ * when connecting). A bare loopback host (`localhost:8080`) means http: a server on the same machine is reached
+ * without TLS, when allowed.
  */
-export function remoteDownloadUrl(domain: string, client: string): URL {
+export function remoteDownloadUrl(
+  domain: string,
+  client: string,
+  allowed: readonly string[] = [],
+): { url: URL; anyAddress: boolean } {
   const text = domain.trim();
   let url: URL;
   try {
@@ -117,11 +124,13 @@ export function remoteDownloadUrl(domain: string, client: string): URL {
   }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
     throw BackupErrors.badRemote('the domain must be a host name, without path or credentials');
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
-    throw BackupErrors.badRemote('only https is allowed (http only for loopback hosts)');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw BackupErrors.badRemote('only https is allowed (http only for loopback hosts)');
-  return new URL(`/api/libraryExport/api/${encodeURIComponent(client)}/download`, url.origin);
+  const anyAddress = allowed.includes(url.origin);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && anyAddress))
+    throw BackupErrors.badRemote(ONLY_HTTPS);
+  return {
+    url: new URL(`/api/libraryExport/api/${encodeURIComponent(client)}/download`, url.origin),
+    anyAddress,
+  };
 }
 
 /** Counts bytes through a stream and fails past `max`. */
@@ -433,36 +442,40 @@ export class BackupsService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Pulls a backup from another server and restores it. Whatever goes wrong on the way (an address that is not
+   * allowed, no answer, a refusal, a redirect, a cut) fails the job with the one code `BACKUP.REMOTE_FAILED`;
+   * the detail goes to the log only (decision 0025).
+   */
   startRestoreFromApi(remote: RemoteSource): Promise<JobState> {
-    const url = remoteDownloadUrl(remote.domain, remote.api_client);
+    const { url, anyAddress } = remoteDownloadUrl(
+      remote.domain,
+      remote.api_client,
+      this.config.backups.remoteOrigins,
+    );
     return this.jobs.start('restore', async (job) => {
       const dir = await this.staging();
       const file = path.join(dir, 'remote.tar.gz');
       try {
-        let res: Response;
-        try {
-          res = await fetch(url, {
-            headers: { authorization: `Bearer ${remote.api_secret}` },
-            redirect: 'error',
-            signal: AbortSignal.timeout(30 * 60 * 1000),
-          });
-        } catch {
-          throw BackupErrors.remoteUnreachable();
-        }
-        if (!res.ok || !res.body) {
-          await res.arrayBuffer().catch(() => undefined);
-          throw BackupErrors.remoteRefused(res.status);
-        }
         const max = this.config.backups.maxUploadBytes;
         try {
+          const res = await fetchRemote(url, {
+            headers: { authorization: `Bearer ${remote.api_secret}` },
+            anyAddress,
+            signal: AbortSignal.timeout(30 * 60 * 1000),
+          });
           await pipeline(
-            Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>),
+            res,
             byteLimit(max, () => BackupErrors.tooLarge(max)),
             createWriteStream(file),
           );
         } catch (error) {
           if (error instanceof AppError) throw error;
-          throw BackupErrors.remoteUnreachable();
+          this.logger.warn(
+            { err: error, origin: url.origin },
+            'restore from another server: download failed',
+          );
+          throw BackupErrors.remoteFailed();
         }
         job.progress(20);
         await this.restoreArchiveFile(file, 'api', `api:${url.host}`, job);

@@ -4,6 +4,7 @@ import { checkRow } from './backup-content.js';
 import { TaskPool } from './task-pool.js';
 import { BackupJobs, MemoryJobStore } from './backup-jobs.js';
 import { assertFilename, remoteDownloadUrl } from './backups.service.js';
+import { isPublicAddress } from './remote-fetch.js';
 
 describe('archive entry paths', () => {
   it.each([
@@ -100,20 +101,27 @@ describe('restored rows follow the write rules', () => {
 
 describe('remote backup URLs', () => {
   const client = 'a'.repeat(32);
-  it('uses https by default and allows http for loopback hosts only', () => {
-    expect(remoteDownloadUrl('agora.example.org', client).href).toBe(
+  const allowed = ['http://127.0.0.1:8080', 'http://localhost:8080', 'https://backup.internal'];
+  const remote = (domain: string) => {
+    const { url, anyAddress } = remoteDownloadUrl(domain, client, allowed);
+    return [url.origin, anyAddress];
+  };
+  it('uses https to public addresses by default, and allows http and any address for allowed origins only', () => {
+    expect(remoteDownloadUrl('agora.example.org', client).url.href).toBe(
       `https://agora.example.org/api/libraryExport/api/${client}/download`,
     );
-    expect(remoteDownloadUrl('https://agora.example.org:8443/', client).origin).toBe(
-      'https://agora.example.org:8443',
-    );
-    expect(remoteDownloadUrl('http://127.0.0.1:8080', client).origin).toBe('http://127.0.0.1:8080');
-    expect(remoteDownloadUrl('http://localhost:8080', client).origin).toBe('http://localhost:8080');
-    expect(remoteDownloadUrl('localhost:8080', client).origin).toBe('http://localhost:8080');
-    expect(remoteDownloadUrl('127.0.0.1:8080', client).origin).toBe('http://127.0.0.1:8080');
-    expect(remoteDownloadUrl('https://localhost:8443', client).origin).toBe('https://localhost:8443');
+    expect(remote('https://agora.example.org:8443/')).toEqual(['https://agora.example.org:8443', false]);
+    expect(remote('http://127.0.0.1:8080')).toEqual(['http://127.0.0.1:8080', true]);
+    expect(remote('http://localhost:8080')).toEqual(['http://localhost:8080', true]);
+    expect(remote('localhost:8080')).toEqual(['http://localhost:8080', true]);
+    expect(remote('127.0.0.1:8080')).toEqual(['http://127.0.0.1:8080', true]);
+    expect(remote('backup.internal')).toEqual(['https://backup.internal', true]);
+    // https to a loopback origin that is not allowed: only if it resolves to public addresses (it does not)
+    expect(remote('https://localhost:8443')).toEqual(['https://localhost:8443', false]);
     for (const bad of [
       'http://agora.example.org',
+      'http://127.0.0.1:9090',
+      'localhost:9090',
       'http://127.0.0.1.evil.org',
       'ftp://agora.example.org',
       'agora.example.org/path',
@@ -121,8 +129,41 @@ describe('remote backup URLs', () => {
       'agora.example.org?x=1',
       '',
     ]) {
-      expect(() => remoteDownloadUrl(bad, client)).toThrow(AppError);
+      expect(() => remoteDownloadUrl(bad, client, allowed)).toThrow(AppError);
     }
+    // no origin allowed: loopback over http is refused too
+    expect(() => remoteDownloadUrl('http://127.0.0.1:8080', client)).toThrow(AppError);
+  });
+
+  it('counts only public unicast addresses as public', () => {
+    for (const address of ['93.184.215.14', '8.8.8.8', '2a00:1450:4001:80b::200e'])
+      expect([address, isPublicAddress(address)]).toEqual([address, true]);
+    for (const address of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '192.0.2.1',
+      '::1',
+      '::',
+      'fd00::1',
+      'fc00::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '2001:db8::1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      'not an address',
+    ])
+      expect([address, isPublicAddress(address)]).toEqual([address, false]);
   });
 });
 

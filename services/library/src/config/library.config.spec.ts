@@ -35,6 +35,26 @@ describe('loadLibraryConfig', () => {
       ).toThrow(ConfigError);
   });
 
+  it('reads the origins a restore may pull from, as origins, and refuses anything else at start', () => {
+    expect(loadLibraryConfig({}, '/d').backups.remoteOrigins).toEqual([]);
+    expect(
+      loadLibraryConfig(
+        {
+          BACKUP_REMOTE_ORIGINS: 'https://Agora.Example.org/, http://127.0.0.1:8080  https://b.example:8443',
+        },
+        '/d',
+      ).backups.remoteOrigins,
+    ).toEqual(['https://agora.example.org', 'http://127.0.0.1:8080', 'https://b.example:8443']);
+    for (const bad of [
+      'agora.example.org',
+      'ftp://x.org',
+      'https://x.org/path',
+      'https://u:p@x.org',
+      'https://x.org?a',
+    ])
+      expect(() => loadLibraryConfig({ BACKUP_REMOTE_ORIGINS: bad }, '/d')).toThrow(ConfigError);
+  });
+
   it('reads AGORA_DEMO_DATA and rejects anything but true/false', () => {
     expect(loadLibraryConfig({ AGORA_DEMO_DATA: 'true' }, '/d').demoData).toBe(true);
     expect(() => loadLibraryConfig({ AGORA_DEMO_DATA: 'yes' }, '/d')).toThrow(ConfigError);

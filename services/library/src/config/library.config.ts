@@ -46,6 +46,11 @@ export const libraryEnvSchema = z.object({
   BACKUP_MAX_ENTRIES: bytes(200_000),
   BACKUP_MAX_TOTAL_BYTES: bytes(20 * 1024 ** 3),
   BACKUP_MAX_ENTRY_BYTES: bytes(512 * 1024 ** 2),
+  /**
+   * Origins (`https://agora.example.org`, `http://127.0.0.1:8080`; comma or space separated) that a restore from
+   * another server may reach whatever their address, and over http. Any other origin: https to public addresses.
+   */
+  BACKUP_REMOTE_ORIGINS: optionalText,
   /** Where restores unpack archives before swapping them in; default the system temporary folder. */
   BACKUP_STAGING_DIR: optionalText,
 });
@@ -72,7 +77,29 @@ export interface LibraryConfig {
    */
   storage: { dir: string; privateDir: string; s3?: S3Config };
   demoData: boolean;
-  backups: BackupLimits & { stagingDir: string };
+  /** `remoteOrigins`: the BACKUP_REMOTE_ORIGINS, as URL origins (`http://127.0.0.1:8080`). */
+  backups: BackupLimits & { stagingDir: string; remoteOrigins: string[] };
+}
+
+/** `https://host[:port]` / `http://host[:port]` items (a trailing slash allowed) as origins; else a ConfigError. */
+function parseOrigins(text: string | undefined): string[] {
+  const out: string[] = [];
+  for (const item of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const url = URL.canParse(item) ? new URL(item) : null;
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username ||
+      url.password ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash ||
+      !/^https?:\/\/[^/]+\/?$/i.test(item)
+    )
+      throw new ConfigError('library', [`BACKUP_REMOTE_ORIGINS: not an http(s) origin: ${item}`]);
+    out.push(url.origin);
+  }
+  return out;
 }
 
 /** Typed, validated settings of the library service. `dataDir` is the shared `AGORA_DATA_DIR`. */
@@ -106,6 +133,7 @@ export function loadLibraryConfig(env: Record<string, string | undefined>, dataD
     ]);
   }
   const storage: LibraryConfig['storage'] = { dir, privateDir };
+  const remoteOrigins = parseOrigins(e.BACKUP_REMOTE_ORIGINS);
   if (s3Count > 0) {
     storage.s3 = {
       endpoint: e.STORAGE_S3_ENDPOINT!,
@@ -124,6 +152,7 @@ export function loadLibraryConfig(env: Record<string, string | undefined>, dataD
       maxTotalBytes: e.BACKUP_MAX_TOTAL_BYTES,
       maxEntryBytes: e.BACKUP_MAX_ENTRY_BYTES,
       stagingDir: path.resolve(e.BACKUP_STAGING_DIR ?? os.tmpdir()),
+      remoteOrigins,
     },
   };
 }

@@ -43,6 +43,8 @@ describe('demo library data', () => {
       expect(Object.keys(item).sort()).toEqual(
         [
           'alt_text',
+          'can_delete',
+          'can_edit',
           'created',
           'description',
           'documentation',

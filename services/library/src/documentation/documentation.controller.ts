@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, RequireRole } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import { AppError, CurrentUser, RequireRole } from '@agora/common';
+import type { Paged, SessionUser } from '@agora/contracts';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid } from '../uploads/rules.js';
 import { UPLOAD_LIMITS } from '../uploads/upload-errors.js';
@@ -23,14 +23,15 @@ export class DocumentationController {
   list(
     @Param('page', PagePipe) page: number,
     @Param('query') query: string | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<Paged<DocumentationResponse>> {
-    return this.docs.page(page, query);
+    return this.docs.page(page, query, user);
   }
 
   @Get('uuid/:uuid')
   @ApiOkResponse({ type: DocumentationResponse })
-  one(@Param('uuid') uuid: string): Promise<DocumentationResponse> {
-    return this.docs.one(assertUuid(uuid));
+  one(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DocumentationResponse> {
+    return this.docs.one(assertUuid(uuid), user);
   }
 
   @Post()
@@ -43,20 +44,25 @@ export class DocumentationController {
   create(
     @Body() form: DocumentationForm,
     @UploadedFile() file: UploadedPart | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<DocumentationResponse> {
-    return this.docs.create(form, file);
+    return this.docs.create(form, file, user);
   }
 
   @Put('uuid/:uuid')
   @MultipartUpload('resource', UPLOAD_LIMITS.document)
-  @ApiOperation({ summary: 'Change the fields sent (the type cannot change)' })
+  @ApiOperation({
+    summary:
+      'Change the fields sent (the type cannot change); its owner or an admin, else 403 LIBRARY.NOT_OWNER',
+  })
   @ApiOkResponse({ type: DocumentationResponse })
   update(
     @Param('uuid') uuid: string,
     @Body() form: DocumentationForm,
     @UploadedFile() file: UploadedPart | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<DocumentationResponse> {
-    return this.docs.update(assertUuid(uuid), form, file);
+    return this.docs.update(assertUuid(uuid), form, file, user);
   }
 
   @Post('uuid/:uuid')
@@ -68,15 +74,17 @@ export class DocumentationController {
     @Param('uuid') uuid: string,
     @Body() form: DocumentationForm,
     @UploadedFile() file: UploadedPart | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<DocumentationResponse> {
     if (form._method?.toUpperCase() !== 'PUT')
       throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
-    return this.docs.update(assertUuid(uuid), form, file);
+    return this.docs.update(assertUuid(uuid), form, file, user);
   }
 
   @Delete('uuid/:uuid')
-  async remove(@Param('uuid') uuid: string): Promise<{ message: string }> {
-    await this.docs.remove(assertUuid(uuid));
+  @ApiOperation({ summary: 'Delete a page and its file (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
+  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<{ message: string }> {
+    await this.docs.remove(assertUuid(uuid), user);
     return { message: 'data deleted' };
   }
 }

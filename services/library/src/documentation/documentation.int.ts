@@ -42,6 +42,9 @@ describe('documentation, library views, markers, validation scopes and public pa
       html: '<p>Καλώς <b>ήρθατε</b><a>x</a></p>',
       resource: null,
       filename: null,
+      owner: testUser('editor').uuid,
+      can_edit: true,
+      can_delete: true,
       created: expect.any(String),
     });
     const page = await http().get('/?action=documentation&uri=help/maps').set(IDENTITY_HEADER, anon());
@@ -221,6 +224,9 @@ describe('documentation, library views, markers, validation scopes and public pa
       title: 'Πάρκα',
       description: 'd',
       items: [items[1], items[0]],
+      owner: testUser('editor').uuid,
+      can_edit: true,
+      can_delete: true,
       created: expect.any(String),
     });
     const multipart = await http()

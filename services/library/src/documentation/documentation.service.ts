@@ -3,10 +3,11 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, LOGGER, PAGE_SIZE, paged } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import type { Paged, SessionUser } from '@agora/contracts';
 import type { Logger } from 'pino';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { fileUrl } from '../files/file-url.js';
+import { assertMayManage, rightsOf } from '../http/ownership.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { checkDocument, DOCUMENT_MIME, type DocumentKind } from '../uploads/document.js';
 import { assertForm, DOCUMENTATION_RULES } from '../uploads/rules.js';
@@ -23,7 +24,8 @@ export const DocumentationErrors = {
   typeFixed: () => AppError.badRequest('LIBRARY.TYPE_FIXED', 'type: the type cannot change'),
 };
 
-export function toDocumentationResponse(d: Documentation): DocumentationResponse {
+/** A page as `viewer` sees it, with what they may do with it. */
+export function toDocumentationResponse(d: Documentation, viewer: SessionUser | null): DocumentationResponse {
   return {
     uuid: d.id,
     uri: d.uri,
@@ -33,6 +35,8 @@ export function toDocumentationResponse(d: Documentation): DocumentationResponse
     html: d.type === 'html' ? (d.html ?? '') : null,
     resource: d.resource_key ? fileUrl(d.resource_key) : null,
     filename: d.filename,
+    owner: d.owner,
+    ...rightsOf(viewer, d.owner),
     created: d.created.toISOString(),
   };
 }
@@ -57,7 +61,11 @@ export class DocumentationService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async page(page: number, query?: string): Promise<Paged<DocumentationResponse>> {
+  async page(
+    page: number,
+    query: string | undefined,
+    viewer: SessionUser,
+  ): Promise<Paged<DocumentationResponse>> {
     const qb = this.docs
       .createQueryBuilder('d')
       .orderBy('d.created', 'DESC')
@@ -70,27 +78,36 @@ export class DocumentationService {
       qb.where('(d.uri ILIKE :like OR d.title ILIKE :like)', { like });
     }
     const [rows, total] = await qb.getManyAndCount();
-    return paged(rows.map(toDocumentationResponse), page, total);
+    return paged(
+      rows.map((r) => toDocumentationResponse(r, viewer)),
+      page,
+      total,
+    );
   }
 
-  async one(id: string): Promise<DocumentationResponse> {
-    return toDocumentationResponse(await this.row(id));
+  async one(id: string, viewer: SessionUser): Promise<DocumentationResponse> {
+    return toDocumentationResponse(await this.row(id), viewer);
   }
 
   async uriExists(uri: string): Promise<boolean> {
     return this.docs.existsBy({ uri });
   }
 
-  async create(form: DocumentationForm, file: UploadedPart | undefined): Promise<DocumentationResponse> {
+  async create(
+    form: DocumentationForm,
+    file: UploadedPart | undefined,
+    user: SessionUser,
+  ): Promise<DocumentationResponse> {
     const values = this.values(form);
     assertForm(DOCUMENTATION_RULES, values, 'post');
     if (form.type !== 'html' && form.type !== 'resource') throw DocumentationErrors.typeRequired();
     if (await this.uriExists(values.uri!)) throw UploadErrors.exists('uri');
-    const base = { uri: values.uri!, title: values.title!, comment: values.comment ?? '' };
+    const base = { uri: values.uri!, title: values.title!, comment: values.comment ?? '', owner: user.uuid };
     if (form.type === 'html') {
       return this.save(
         [],
         this.docs.create({ ...base, type: 'html', html: sanitizeHtml(form.html ?? ''), resource_key: null }),
+        user,
       );
     }
     if (!file) throw UploadErrors.fileRequired('resource');
@@ -105,6 +122,7 @@ export class DocumentationService {
         resource_key: key,
         filename: safeName(utf8Name(file), kind),
       }),
+      user,
     );
   }
 
@@ -112,8 +130,10 @@ export class DocumentationService {
     id: string,
     form: DocumentationForm,
     file: UploadedPart | undefined,
+    user: SessionUser,
   ): Promise<DocumentationResponse> {
     const row = await this.row(id);
+    assertMayManage(user, row.owner);
     if (form.type !== undefined && form.type !== row.type) throw DocumentationErrors.typeFixed();
     const values = this.values(form);
     assertForm(DOCUMENTATION_RULES, values, 'put');
@@ -131,13 +151,15 @@ export class DocumentationService {
       patch.filename = safeName(utf8Name(file), kind);
       files.push({ key: patch.resource_key, data: file.buffer });
     }
-    const saved = await this.save(files, this.docs.merge(row, patch));
+    const saved = await this.save(files, this.docs.merge(row, patch), user);
     if (files.length > 0) await removeFiles(this.storage, [oldKey]);
     return saved;
   }
 
-  async remove(id: string): Promise<void> {
+  /** Deletes a page and its file: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
+  async remove(id: string, user: SessionUser): Promise<void> {
     const row = await this.row(id);
+    assertMayManage(user, row.owner);
     await this.docs.delete({ id });
     await removeFiles(this.storage, [row.resource_key]);
   }
@@ -174,9 +196,11 @@ export class DocumentationService {
   private async save(
     files: Array<{ key: string; data: Buffer }>,
     row: Documentation,
+    user: SessionUser,
   ): Promise<DocumentationResponse> {
     try {
-      return toDocumentationResponse(await withStoredFiles(this.storage, files, () => this.docs.save(row)));
+      const saved = await withStoredFiles(this.storage, files, () => this.docs.save(row));
+      return toDocumentationResponse(saved, user);
     } catch (error) {
       if (isUniqueViolation(error)) throw UploadErrors.exists('uri');
       throw error;

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, RequireRole } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import { AppError, CurrentUser, RequireRole } from '@agora/common';
+import type { Paged, SessionUser } from '@agora/contracts';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid } from '../uploads/rules.js';
 import { LibraryViewForm, LibraryViewPage, LibraryViewResponse } from './dto/library-view.dto.js';
@@ -17,14 +17,17 @@ export class LibraryViewController {
 
   @Get(['', 'page/:page'])
   @ApiOkResponse({ type: LibraryViewPage })
-  list(@Param('page', PagePipe) page: number): Promise<Paged<LibraryViewResponse>> {
-    return this.views.page(page);
+  list(
+    @Param('page', PagePipe) page: number,
+    @CurrentUser() user: SessionUser,
+  ): Promise<Paged<LibraryViewResponse>> {
+    return this.views.page(page, user);
   }
 
   @Get('uuid/:uuid')
   @ApiOkResponse({ type: LibraryViewResponse })
-  one(@Param('uuid') uuid: string): Promise<LibraryViewResponse> {
-    return this.views.one(assertUuid(uuid));
+  one(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<LibraryViewResponse> {
+    return this.views.one(assertUuid(uuid), user);
   }
 
   @Post()
@@ -33,16 +36,21 @@ export class LibraryViewController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOperation({ summary: 'Add a view (uri, title, description, items: uuids or their JSON text)' })
   @ApiOkResponse({ type: LibraryViewResponse })
-  create(@Body() form: LibraryViewForm): Promise<LibraryViewResponse> {
-    return this.views.create(form);
+  create(@Body() form: LibraryViewForm, @CurrentUser() user: SessionUser): Promise<LibraryViewResponse> {
+    return this.views.create(form, user);
   }
 
   @Put('uuid/:uuid')
   @UseInterceptors(NoFilesInterceptor())
   @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiOperation({ summary: 'Change the fields sent (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
   @ApiOkResponse({ type: LibraryViewResponse })
-  update(@Param('uuid') uuid: string, @Body() form: LibraryViewForm): Promise<LibraryViewResponse> {
-    return this.views.update(assertUuid(uuid), form);
+  update(
+    @Param('uuid') uuid: string,
+    @Body() form: LibraryViewForm,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LibraryViewResponse> {
+    return this.views.update(assertUuid(uuid), form, user);
   }
 
   @Post('uuid/:uuid')
@@ -50,15 +58,20 @@ export class LibraryViewController {
   @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
   @ApiOkResponse({ type: LibraryViewResponse })
-  updateByPost(@Param('uuid') uuid: string, @Body() form: LibraryViewForm): Promise<LibraryViewResponse> {
+  updateByPost(
+    @Param('uuid') uuid: string,
+    @Body() form: LibraryViewForm,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LibraryViewResponse> {
     if (form._method?.toUpperCase() !== 'PUT')
       throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
-    return this.views.update(assertUuid(uuid), form);
+    return this.views.update(assertUuid(uuid), form, user);
   }
 
   @Delete('uuid/:uuid')
-  async remove(@Param('uuid') uuid: string): Promise<{ message: string }> {
-    await this.views.remove(assertUuid(uuid));
+  @ApiOperation({ summary: 'Delete a view (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
+  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<{ message: string }> {
+    await this.views.remove(assertUuid(uuid), user);
     return { message: 'data deleted' };
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, PAGE_SIZE, paged } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import type { Paged, SessionUser } from '@agora/contracts';
 import { QueryFailedError, type Repository } from 'typeorm';
+import { assertMayManage, rightsOf } from '../http/ownership.js';
 import { LibraryService } from '../library/library.service.js';
 import { assertForm, isUuid, LIBRARY_VIEW_RULES, parseStringList } from '../uploads/rules.js';
 import { UploadErrors } from '../uploads/upload-errors.js';
@@ -13,13 +14,16 @@ export const LibraryViewErrors = {
   notFound: () => AppError.notFound('library view not found', 'LIBRARY.VIEW_NOT_FOUND'),
 };
 
-export function toLibraryViewResponse(v: LibraryView): LibraryViewResponse {
+/** A view as `viewer` sees it, with what they may do with it. */
+export function toLibraryViewResponse(v: LibraryView, viewer: SessionUser | null): LibraryViewResponse {
   return {
     uuid: v.id,
     uri: v.uri,
     title: v.title,
     description: v.description,
     items: v.items,
+    owner: v.owner,
+    ...rightsOf(viewer, v.owner),
     created: v.created.toISOString(),
   };
 }
@@ -39,24 +43,28 @@ export class LibraryViewService {
     private readonly library: LibraryService,
   ) {}
 
-  async page(page: number): Promise<Paged<LibraryViewResponse>> {
+  async page(page: number, viewer: SessionUser): Promise<Paged<LibraryViewResponse>> {
     const [rows, total] = await this.views.findAndCount({
       order: { created: 'DESC', id: 'DESC' },
       skip: (page - 1) * PAGE_SIZE,
       take: PAGE_SIZE,
     });
-    return paged(rows.map(toLibraryViewResponse), page, total);
+    return paged(
+      rows.map((r) => toLibraryViewResponse(r, viewer)),
+      page,
+      total,
+    );
   }
 
-  async one(id: string): Promise<LibraryViewResponse> {
-    return toLibraryViewResponse(await this.row(id));
+  async one(id: string, viewer: SessionUser): Promise<LibraryViewResponse> {
+    return toLibraryViewResponse(await this.row(id), viewer);
   }
 
   uriExists(uri: string): Promise<boolean> {
     return this.views.existsBy({ uri });
   }
 
-  async create(form: LibraryViewForm): Promise<LibraryViewResponse> {
+  async create(form: LibraryViewForm, user: SessionUser): Promise<LibraryViewResponse> {
     const { values, items } = await this.read(form, 'post');
     if (await this.uriExists(values.uri!)) throw UploadErrors.exists('uri');
     return this.save(
@@ -65,20 +73,25 @@ export class LibraryViewService {
         title: values.title!,
         description: values.description ?? '',
         items: items ?? [],
+        owner: user.uuid,
       }),
+      user,
     );
   }
 
-  async update(id: string, form: LibraryViewForm): Promise<LibraryViewResponse> {
+  /** Changes the fields sent: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
+  async update(id: string, form: LibraryViewForm, user: SessionUser): Promise<LibraryViewResponse> {
     const row = await this.row(id);
+    assertMayManage(user, row.owner);
     const { values, items } = await this.read(form, 'put');
     if (values.uri !== undefined && values.uri !== row.uri && (await this.uriExists(values.uri)))
       throw UploadErrors.exists('uri');
-    return this.save(this.views.merge(row, { ...values, ...(items ? { items } : {}) }));
+    return this.save(this.views.merge(row, { ...values, ...(items ? { items } : {}) }), user);
   }
 
-  async remove(id: string): Promise<void> {
-    await this.row(id);
+  /** Deletes a view: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
+  async remove(id: string, user: SessionUser): Promise<void> {
+    assertMayManage(user, (await this.row(id)).owner);
     await this.views.delete({ id });
   }
 
@@ -86,7 +99,11 @@ export class LibraryViewService {
   async publicPage(uri: string): Promise<LibraryViewPublic> {
     const row = await this.views.findOneBy({ uri });
     if (!row) throw LibraryViewErrors.notFound();
-    return { title: row.title, description: row.description, items: await this.library.byIds(row.items) };
+    return {
+      title: row.title,
+      description: row.description,
+      items: await this.library.byIds(row.items, null),
+    };
   }
 
   private async read(form: LibraryViewForm, mode: 'post' | 'put') {
@@ -97,7 +114,7 @@ export class LibraryViewService {
     const items = parseItems(form.items);
     assertForm(LIBRARY_VIEW_RULES, { ...values, ...(items ? { items } : {}) }, mode);
     if (items && items.length > 0) {
-      const found = await this.library.byIds(items);
+      const found = await this.library.byIds(items, null);
       if (found.length !== items.length) throw UploadErrors.invalidField('items', 'unknown library item');
     }
     return { values, items };
@@ -109,9 +126,9 @@ export class LibraryViewService {
     return row;
   }
 
-  private async save(row: LibraryView): Promise<LibraryViewResponse> {
+  private async save(row: LibraryView, user: SessionUser): Promise<LibraryViewResponse> {
     try {
-      return toLibraryViewResponse(await this.views.save(row));
+      return toLibraryViewResponse(await this.views.save(row), user);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
         throw UploadErrors.exists('uri');

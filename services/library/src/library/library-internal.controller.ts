@@ -19,7 +19,7 @@ export class LibraryInternalController {
     summary: "{owner}: the uploader's uuid or null; 404 for an unknown item (system calls only)",
   })
   async owner(@Param('uuid') uuid: string): Promise<{ owner: string | null }> {
-    const item = await this.library.one(assertUuid(uuid));
+    const item = await this.library.one(assertUuid(uuid), null);
     return { owner: item.owner ?? null };
   }
 }

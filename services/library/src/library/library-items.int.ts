@@ -59,6 +59,8 @@ describe('library items (uploads by content)', () => {
       height: 500,
       mime: 'image/jpeg',
       owner: testUser('editor').uuid,
+      can_edit: true,
+      can_delete: true,
       created: expect.any(String),
     });
     const original = await http()

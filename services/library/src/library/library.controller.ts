@@ -32,8 +32,11 @@ export class LibraryController {
   @Get(['', 'page/:page'])
   @ApiOperation({ summary: 'Library items, newest first' })
   @ApiOkResponse({ type: LibraryItemPage })
-  list(@Param('page', PagePipe) page: number): Promise<Paged<LibraryItemResponse>> {
-    return this.library.page(page);
+  list(
+    @Param('page', PagePipe) page: number,
+    @CurrentUser() user: SessionUser,
+  ): Promise<Paged<LibraryItemResponse>> {
+    return this.library.page(page, [], user);
   }
 
   @Get('page/:page/taglist/:tags')
@@ -42,15 +45,16 @@ export class LibraryController {
   byTags(
     @Param('page', PagePipe) page: number,
     @Param('tags') tags: string,
+    @CurrentUser() user: SessionUser,
   ): Promise<Paged<LibraryItemResponse>> {
-    return this.library.page(page, parseTagSegment(tags));
+    return this.library.page(page, parseTagSegment(tags), user);
   }
 
   @Get('uuid/:uuids')
   @ApiOperation({ summary: 'Items by `;`-joined uuids, in the order asked (unknown uuids skipped)' })
   @ApiOkResponse({ type: [LibraryItemResponse] })
-  byIds(@Param('uuids') uuids: string): Promise<LibraryItemResponse[]> {
-    return this.library.byIds(parseUuidList(uuids));
+  byIds(@Param('uuids') uuids: string, @CurrentUser() user: SessionUser): Promise<LibraryItemResponse[]> {
+    return this.library.byIds(parseUuidList(uuids), user);
   }
 
   @Get(['autocomplete/tags/query/:q', 'autocomplete/tags/query/:q/tags/:tags'])
@@ -70,9 +74,15 @@ export class LibraryController {
     @Param('limit') limit: string,
     @Param('method') method: string,
     @Param('tags') tags: string | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<{ values: LibraryItemResponse[] }> {
     return {
-      values: await this.library.recent(parseLimit(limit), parseTagSegment(tags), parseSortMethod(method)),
+      values: await this.library.recent(
+        parseLimit(limit),
+        parseTagSegment(tags),
+        parseSortMethod(method),
+        user,
+      ),
     };
   }
 
@@ -86,19 +96,22 @@ export class LibraryController {
     @UploadedFile() file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<LibraryItemResponse> {
-    return this.library.create(form, file, user.uuid);
+    return this.library.create(form, file, user);
   }
 
   @Put('uuid/:uuid')
   @MultipartUpload('resource', UPLOAD_LIMITS.image)
-  @ApiOperation({ summary: 'Change the fields sent, and the image when a new one is sent' })
+  @ApiOperation({
+    summary: 'Change the fields sent, and the image when a new one is sent (its owner or an admin, else 403)',
+  })
   @ApiOkResponse({ type: LibraryItemResponse })
   update(
     @Param('uuid') uuid: string,
     @Body() form: LibraryItemForm,
     @UploadedFile() file: UploadedPart | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<LibraryItemResponse> {
-    return this.library.update(assertUuid(uuid), form, file);
+    return this.library.update(assertUuid(uuid), form, file, user);
   }
 
   @Post('uuid/:uuid')
@@ -110,15 +123,18 @@ export class LibraryController {
     @Param('uuid') uuid: string,
     @Body() form: LibraryItemForm,
     @UploadedFile() file: UploadedPart | undefined,
+    @CurrentUser() user: SessionUser,
   ): Promise<LibraryItemResponse> {
     assertPut(form._method);
-    return this.library.update(assertUuid(uuid), form, file);
+    return this.library.update(assertUuid(uuid), form, file, user);
   }
 
   @Delete('uuid/:uuid')
-  @ApiOperation({ summary: 'Delete an item and its files' })
-  async remove(@Param('uuid') uuid: string): Promise<{ message: string }> {
-    await this.library.remove(assertUuid(uuid));
+  @ApiOperation({
+    summary: 'Delete an item and its files (its owner or an admin, else 403 LIBRARY.NOT_OWNER)',
+  })
+  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<{ message: string }> {
+    await this.library.remove(assertUuid(uuid), user);
     return { message: 'data deleted' };
   }
 }

@@ -71,6 +71,9 @@ describe('GET /library', () => {
       height: 480,
       mime: 'image/png',
       owner: null,
+      // an item without an owner: admins only
+      can_edit: false,
+      can_delete: false,
       created: '2026-01-02T01:00:00.000Z',
     });
     expect(first.body.values[1].thumbnail).toBeNull();
@@ -80,8 +83,12 @@ describe('GET /library', () => {
       'Εικόνα 23',
     ]);
 
+    // The same page for an admin, who may change every item.
     const plain = await get('/library', testUser('admin'));
-    expect(plain.body).toEqual(first.body);
+    expect(plain.body).toEqual({
+      ...first.body,
+      values: first.body.values.map((v: object) => ({ ...v, can_edit: true, can_delete: true })),
+    });
 
     const second = await get('/library/page/2', testUser('editor'));
     expect(second.body.values.map((v: { title: string }) => v.title)).toEqual([

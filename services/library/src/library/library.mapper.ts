@@ -1,8 +1,11 @@
+import type { SessionUser } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
+import { rightsOf } from '../http/ownership.js';
 import type { LibraryItemResponse } from './dto/library-item.response.js';
 import type { LibraryItem } from './entities/library-item.entity.js';
 
-export function toLibraryItemResponse(item: LibraryItem): LibraryItemResponse {
+/** An item as `viewer` sees it (null: anonymous or a system call), with what they may do with it. */
+export function toLibraryItemResponse(item: LibraryItem, viewer: SessionUser | null): LibraryItemResponse {
   return {
     uuid: item.id,
     title: item.title,
@@ -17,6 +20,7 @@ export function toLibraryItemResponse(item: LibraryItem): LibraryItemResponse {
     height: item.height,
     mime: item.mime,
     owner: item.owner,
+    ...rightsOf(viewer, item.owner),
     created: item.created.toISOString(),
   };
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, LOGGER, PAGE_SIZE, paged } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import type { Paged, SessionUser } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { Repository } from 'typeorm';
+import { assertMayManage } from '../http/ownership.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { processImage } from '../uploads/image.js';
 import { assertForm, LIBRARY_RULES, parseTags } from '../uploads/rules.js';
@@ -49,8 +50,11 @@ export class LibraryService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** One page of items, newest first; with `tags`, only items having all of them (GIN: `tags @> $1`). */
-  async page(page: number, tags: string[] = []): Promise<Paged<LibraryItemResponse>> {
+  /**
+   * One page of items, newest first; with `tags`, only items having all of them (GIN: `tags @> $1`). Every
+   * answer tells `viewer` what they may do with each item (null: anonymous or a system call).
+   */
+  async page(page: number, tags: string[], viewer: SessionUser | null): Promise<Paged<LibraryItemResponse>> {
     const qb = this.items
       .createQueryBuilder('i')
       .orderBy('i.created', 'DESC')
@@ -59,35 +63,44 @@ export class LibraryService {
       .limit(PAGE_SIZE);
     if (tags.length > 0) qb.where('i.tags @> :tags::text[]', { tags });
     const [rows, total] = await qb.getManyAndCount();
-    return paged(rows.map(toLibraryItemResponse), page, total);
+    return paged(
+      rows.map((r) => toLibraryItemResponse(r, viewer)),
+      page,
+      total,
+    );
   }
 
   /** The `limit` newest items (optionally having all `tags`). */
-  async recent(limit: number, tags: string[], order: 'ASC' | 'DESC'): Promise<LibraryItemResponse[]> {
+  async recent(
+    limit: number,
+    tags: string[],
+    order: 'ASC' | 'DESC',
+    viewer: SessionUser | null,
+  ): Promise<LibraryItemResponse[]> {
     const qb = this.items
       .createQueryBuilder('i')
       .orderBy('i.created', order)
       .addOrderBy('i.id', order)
       .limit(limit);
     if (tags.length > 0) qb.where('i.tags @> :tags::text[]', { tags });
-    return (await qb.getMany()).map(toLibraryItemResponse);
+    return (await qb.getMany()).map((r) => toLibraryItemResponse(r, viewer));
   }
 
   /** Items by uuid, in the order asked; unknown uuids are skipped. */
-  async byIds(ids: string[]): Promise<LibraryItemResponse[]> {
+  async byIds(ids: string[], viewer: SessionUser | null): Promise<LibraryItemResponse[]> {
     if (ids.length === 0) return [];
     const rows = await this.items.createQueryBuilder('i').where('i.id IN (:...ids)', { ids }).getMany();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toLibraryItemResponse(row)] : [];
+      return row ? [toLibraryItemResponse(row, viewer)] : [];
     });
   }
 
-  async one(id: string): Promise<LibraryItemResponse> {
+  async one(id: string, viewer: SessionUser | null): Promise<LibraryItemResponse> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
-    return toLibraryItemResponse(row);
+    return toLibraryItemResponse(row, viewer);
   }
 
   /** Tags that start with (first) or contain `query`, excluding `exclude`; at most 8. */
@@ -111,7 +124,7 @@ export class LibraryService {
   async create(
     form: LibraryItemForm,
     file: UploadedPart | undefined,
-    owner: string | null,
+    user: SessionUser,
   ): Promise<LibraryItemResponse> {
     const tags = parseTags(form.tags) ?? [];
     const values = this.textValues(form);
@@ -141,21 +154,26 @@ export class LibraryService {
             mime: image.mime,
             width: image.width,
             height: image.height,
-            owner,
+            owner: user.uuid,
           }),
         ),
     );
-    return toLibraryItemResponse(saved);
+    return toLibraryItemResponse(saved, user);
   }
 
-  /** Changes the fields sent (and the image when a new one is sent); old files go once the row is saved. */
+  /**
+   * Changes the fields sent (and the image when a new one is sent); old files go once the row is saved. Only
+   * the owner or an admin (403 `LIBRARY.NOT_OWNER`).
+   */
   async update(
     id: string,
     form: LibraryItemForm,
     file: UploadedPart | undefined,
+    user: SessionUser,
   ): Promise<LibraryItemResponse> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
+    assertMayManage(user, row.owner);
     const tags = parseTags(form.tags);
     const values = this.textValues(form);
     assertForm(LIBRARY_RULES, { ...values, ...(tags ? { tags } : {}) }, 'put');
@@ -179,12 +197,14 @@ export class LibraryService {
       this.items.save(this.items.merge(row, patch)),
     );
     if (file) await this.removeQuietly(oldKeys);
-    return toLibraryItemResponse(saved);
+    return toLibraryItemResponse(saved, user);
   }
 
-  async remove(id: string): Promise<void> {
+  /** Deletes an item and its files: only its owner or an admin (403 `LIBRARY.NOT_OWNER`). */
+  async remove(id: string, user: SessionUser): Promise<void> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
+    assertMayManage(user, row.owner);
     await this.items.delete({ id });
     await this.removeQuietly([row.resource_key, row.thumbnail_key]);
   }

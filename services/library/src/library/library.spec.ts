@@ -26,7 +26,7 @@ function item(overrides: Partial<LibraryItem> = {}): LibraryItem {
 
 describe('toLibraryItemResponse', () => {
   it('answers exactly the API fields, with file URLs instead of storage keys', () => {
-    expect(toLibraryItemResponse(item())).toStrictEqual({
+    expect(toLibraryItemResponse(item(), null)).toStrictEqual({
       uuid: '6f1d2c1e-8a4b-4d57-9a43-2f0a3f3c9b10',
       title: 'Πλατεία — Square',
       tags: ['πλατεία', 'square'],
@@ -40,12 +40,36 @@ describe('toLibraryItemResponse', () => {
       height: 600,
       mime: 'image/svg+xml',
       owner: null,
+      can_edit: false,
+      can_delete: false,
       created: '2026-11-01T10:00:00.000Z',
     });
   });
 
+  it('tells the viewer whether they may edit and delete it: its owner or an admin', () => {
+    const person = (uuid: string, role: 'admin' | 'editor') => ({
+      uuid,
+      username: role,
+      firstname: 'A',
+      lastname: 'B',
+      email: `${role}@example.org`,
+      role,
+    });
+    const owner = '0b0b0b0b-0000-4000-8000-00000000000b';
+    const rights = (o: string | null, viewer: ReturnType<typeof person> | null) => {
+      const r = toLibraryItemResponse(item({ owner: o }), viewer);
+      return [r.can_edit, r.can_delete];
+    };
+    expect(rights(owner, person(owner, 'editor'))).toEqual([true, true]);
+    expect(rights(owner, person('0c0c0c0c-0000-4000-8000-00000000000c', 'editor'))).toEqual([false, false]);
+    expect(rights(owner, person('0c0c0c0c-0000-4000-8000-00000000000c', 'admin'))).toEqual([true, true]);
+    expect(rights(null, person(owner, 'editor'))).toEqual([false, false]);
+    expect(rights(null, person(owner, 'admin'))).toEqual([true, true]);
+    expect(rights(owner, null)).toEqual([false, false]);
+  });
+
   it('links the thumbnail when there is one', () => {
-    expect(toLibraryItemResponse(item({ thumbnail_key: 'thumbs/a.png' })).thumbnail).toBe(
+    expect(toLibraryItemResponse(item({ thumbnail_key: 'thumbs/a.png' }), null).thumbnail).toBe(
       '/api/library/files/thumbs/a.png',
     );
   });

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
+import { OWNER_DOC } from '../../http/ownership.js';
 
 /** Text fields of the documentation multipart form (rules: the `documentation` scope). */
 export class DocumentationForm {
@@ -27,6 +28,10 @@ export class DocumentationResponse {
   @ApiProperty({ type: String, nullable: true, description: 'URL of the file' }) resource: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'the uploaded file name' }) filename:
     string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: OWNER_DOC.owner }) owner:
+    string | null;
+  @ApiProperty({ description: OWNER_DOC.can_edit }) can_edit: boolean;
+  @ApiProperty({ description: OWNER_DOC.can_delete }) can_delete: boolean;
   @ApiProperty({ format: 'date-time' }) created: string;
 }
 

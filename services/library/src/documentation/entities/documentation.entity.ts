@@ -30,6 +30,10 @@ export class Documentation {
   @Column('text', { nullable: true })
   filename: string | null;
 
+  /** The user who created it (accounts' user uuid; no foreign key across services); null: admins only. */
+  @Column('uuid', { nullable: true })
+  owner: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created: Date;
 }

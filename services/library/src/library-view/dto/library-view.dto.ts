@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsIn, IsOptional, IsString } from 'class-validator';
+import { OWNER_DOC } from '../../http/ownership.js';
 import { LibraryItemResponse } from '../../library/dto/library-item.response.js';
 
 /** A library view's fields, as JSON or multipart (`items`: a list of uuids, or its JSON text). */
@@ -20,6 +21,10 @@ export class LibraryViewResponse {
   @ApiProperty() title: string;
   @ApiProperty() description: string;
   @ApiProperty({ type: [String] }) items: string[];
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: OWNER_DOC.owner }) owner:
+    string | null;
+  @ApiProperty({ description: OWNER_DOC.can_edit }) can_edit: boolean;
+  @ApiProperty({ description: OWNER_DOC.can_delete }) can_delete: boolean;
   @ApiProperty({ format: 'date-time' }) created: string;
 }
 

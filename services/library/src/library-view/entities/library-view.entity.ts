@@ -19,6 +19,10 @@ export class LibraryView {
   @Column('uuid', { array: true, default: () => "'{}'" })
   items: string[];
 
+  /** The user who created it (accounts' user uuid; no foreign key across services); null: admins only. */
+  @Column('uuid', { nullable: true })
+  owner: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created: Date;
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { OWNER_DOC } from '../../http/ownership.js';
 
 /** One library item as the API answers it. */
 export class LibraryItemResponse {
@@ -26,8 +27,17 @@ export class LibraryItemResponse {
   height: number;
   @ApiProperty({ example: 'image/png' })
   mime: string;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'the uploader' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: `the uploader: ${OWNER_DOC.owner}`,
+  })
   owner: string | null;
+  @ApiProperty({ description: OWNER_DOC.can_edit })
+  can_edit: boolean;
+  @ApiProperty({ description: OWNER_DOC.can_delete })
+  can_delete: boolean;
   @ApiProperty({ format: 'date-time' })
   created: string;
 }
