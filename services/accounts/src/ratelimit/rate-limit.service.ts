@@ -98,7 +98,7 @@ export class RateLimitService implements OnApplicationShutdown {
     try {
       await this.limiter(policy).consume(storeKey(key));
     } catch (e) {
-      throw asRateLimited(e);
+      throw asRateLimited(policy, e);
     }
   }
 
@@ -195,7 +195,12 @@ export class RateLimitService implements OnApplicationShutdown {
   }
 }
 
-function asRateLimited(e: unknown): unknown {
-  if (e instanceof RateLimiterRes) return new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
-  return e;
+/**
+ * A refusal as a 429. With a block, the wait is at most the block: an attempt refused while the block is being
+ * stored by a concurrent one sees the rest of the counting window instead.
+ */
+function asRateLimited(policy: Policy, e: unknown): unknown {
+  if (!(e instanceof RateLimiterRes)) return e;
+  const ms = policy.blockSec ? Math.min(e.msBeforeNext, policy.blockSec * 1000) : e.msBeforeNext;
+  return new RateLimitedError(Math.max(1, Math.ceil(ms / 1000)));
 }
