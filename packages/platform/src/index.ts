@@ -17,6 +17,7 @@ export type { RemoteAppModule, RemoteAppProps } from './types';
 export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
 export { ErrorFromCall, ErrorState, type ErrorStateProps } from './ui/ErrorState';
+export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
 export { DataTable, type Column, type DataTableProps } from './ui/DataTable';

@@ -9,6 +9,7 @@ import {
   LOCALES,
   PageHeader,
   PasswordField,
+  rateLimitedText,
   Select,
   TextField,
   useApi,
@@ -79,7 +80,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
       } else if (result.reason === 'invalid') {
         notify({ type: 'warning', body: 'form contains non valid elements' });
       } else {
-        notify({ type: 'warning', body: 'action denied' });
+        notify({ type: 'warning', body: rateLimitedText(intl, result.error) ?? 'action denied' });
       }
     } finally {
       setBusy(false);
@@ -178,8 +179,8 @@ function PasswordForm() {
       await api.put('profile', values);
       form.reset(NO_PASSWORDS);
       notify({ type: 'success', body: 'password changed' });
-    } catch {
-      notify({ type: 'warning', body: 'action denied' });
+    } catch (error) {
+      notify({ type: 'warning', body: rateLimitedText(intl, error) ?? 'action denied' });
     } finally {
       setBusy(false);
     }
