@@ -22,18 +22,25 @@ export interface FakeCall {
   credentials: RequestCredentials | undefined;
 }
 
-export type FakeReply = { status: number; body?: unknown; setCookie?: string };
+export type FakeReply = {
+  status: number;
+  body?: unknown;
+  setCookie?: string;
+  headers?: Record<string, string>;
+};
 /** A reply, or a promise of one: answered when it settles (one that never does is a request that hangs). */
 export type FakeAnswer = FakeReply | Promise<FakeReply>;
 export type FakeRoutes = Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)>;
 
 /** A minimal `Response` (jsdom has none). */
-export function fakeResponse(status: number, body?: unknown): Response {
+export function fakeResponse(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const byName = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const response = {
     ok: status >= 200 && status < 300,
     status,
     statusText: status === 404 ? 'Not Found' : '',
+    headers: { get: (name: string) => byName.get(name.toLowerCase()) ?? null },
     text: async () => text,
     json: async () => JSON.parse(text) as unknown,
   };
@@ -67,9 +74,9 @@ export function mockFetch(routes: FakeRoutes): FakeCall[] {
     const route = routes[`${method} ${url}`];
     const answer = typeof route === 'function' ? route(call) : route;
     if (!answer) return fakeResponse(404, { Error: 'not found' });
-    const { status, body: responseBody, setCookie } = await answer;
+    const { status, body: responseBody, setCookie, headers: responseHeaders } = await answer;
     if (setCookie) document.cookie = setCookie;
-    return fakeResponse(status, responseBody);
+    return fakeResponse(status, responseBody, responseHeaders);
   };
   globalThis.fetch = jest.fn(fake) as typeof fetch;
   return calls;

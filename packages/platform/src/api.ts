@@ -4,13 +4,24 @@ import { CSRF_COOKIE, CSRF_HEADER, type ErrorBody } from '@agora/contracts';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** From the `Retry-After` header (429, 503): seconds to wait before trying again. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterOf(res: Response): number | undefined {
+  const value = res.headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,8 +91,9 @@ async function parseBody(res: Response): Promise<unknown> {
 
 async function toApiError(res: Response): Promise<ApiError> {
   const body = await parseBody(res).catch(() => undefined);
-  if (isErrorBody(body)) return new ApiError(res.status, body.Error, body.code);
-  return new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+  const retryAfter = retryAfterOf(res);
+  if (isErrorBody(body)) return new ApiError(res.status, body.Error, body.code, retryAfter);
+  return new ApiError(res.status, res.statusText || `HTTP ${res.status}`, undefined, retryAfter);
 }
 
 /** Told of a 401 answer to any call other than the login endpoint (whose 401 means wrong credentials). */

@@ -18,6 +18,7 @@ export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
 export { ErrorFromCall, ErrorState, type ErrorStateProps } from './ui/ErrorState';
 export { ERROR_MESSAGE_PREFIX, errorMessageId, GENERIC_ERROR_MESSAGE, useErrorMessage } from './errorMessage';
+export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
 export { DataTable, type Column, type DataTableProps } from './ui/DataTable';

@@ -56,10 +56,30 @@ describe('LoginPage', () => {
   });
 
   it('shows the server message for other failures', async () => {
-    mockFetch({ 'POST /api/login': { status: 429, body: { Error: 'too many attempts' } } });
+    mockFetch({ 'POST /api/login': { status: 503, body: { Error: 'service unavailable' } } });
     await renderLogin('en');
     await submit('maria', 'pw');
-    expect((await screen.findByTestId('login-error')).textContent).toBe('Login failed: too many attempts');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Login failed: service unavailable');
+  });
+
+  it.each([
+    ['en', 'Too many attempts. Please try again in 15 minutes.', { user: 'Username', password: 'Password' }],
+    [
+      'el',
+      'Πάρα πολλές προσπάθειες. Δοκιμάστε ξανά σε 15 λεπτά.',
+      { user: 'Όνομα χρήστη', password: 'Κωδικός πρόσβασης' },
+    ],
+  ] as const)('on a 429 says (%s) when to try again, from Retry-After', async (locale, text, labels) => {
+    mockFetch({
+      'POST /api/login': {
+        status: 429,
+        body: { Error: 'too many attempts, try again later', code: 'ACCOUNTS.RATE_LIMITED' },
+        headers: { 'Retry-After': '857' },
+      },
+    });
+    await renderLogin(locale);
+    await submit('maria', 'pw', labels);
+    expect((await screen.findByTestId('login-error')).textContent).toBe(text);
   });
 
   it.each([

@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Loading, useNotify, useSession, useSettings } from '@agora/platform';
+import {
+  Loading,
+  RATE_LIMITED_MESSAGE,
+  retryMinutesOf,
+  useNotify,
+  useSession,
+  useSettings,
+} from '@agora/platform';
 import { homeFor, loginPageRedirectFor } from '../access';
 import { CredentialFields, isWrongCredentials, useCredentials } from '../session/CredentialFields';
 
@@ -13,7 +20,8 @@ function loginErrorOf(value: string | null): LoginErrorCode | null {
   return (LOGIN_ERRORS as readonly string[]).includes(value ?? '') ? (value as LoginErrorCode) : null;
 }
 
-type Failure = { kind: 'credentials' } | { kind: 'other'; message: string } | null;
+type Failure =
+  { kind: 'credentials' } | { kind: 'limited'; minutes: number } | { kind: 'other'; message: string } | null;
 
 /** External login links, shown per settings flags (spec part 1 §2). */
 function ExternalLogins() {
@@ -101,7 +109,10 @@ export function LoginPage() {
       const next = await login(username, password);
       navigate(homeFor(next.role), { replace: true });
     } catch (error) {
-      if (isWrongCredentials(error)) {
+      const minutes = retryMinutesOf(error);
+      if (minutes !== null) {
+        setFailure({ kind: 'limited', minutes });
+      } else if (isWrongCredentials(error)) {
         setFailure({ kind: 'credentials' });
         notify({ type: 'warning', body: 'wrong credentials' });
       } else {
@@ -134,6 +145,8 @@ export function LoginPage() {
           <p id={`${id}-error`} className="sh-form-error" role="alert" data-testid="login-error">
             {failure.kind === 'credentials' ? (
               <FormattedMessage id="shell.login.wrongCredentials" />
+            ) : failure.kind === 'limited' ? (
+              <FormattedMessage id={RATE_LIMITED_MESSAGE} values={{ minutes: failure.minutes }} />
             ) : (
               <FormattedMessage id="shell.login.failed" values={{ message: failure.message }} />
             )}

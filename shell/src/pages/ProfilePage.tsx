@@ -11,6 +11,7 @@ import {
   LOCALES,
   PageHeader,
   PasswordField,
+  rateLimitedText,
   Select,
   TextField,
   useApi,
@@ -81,7 +82,10 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
       } else if (result.reason === 'invalid') {
         notify({ type: 'warning', body: 'form contains non valid elements' });
       } else {
-        notify({ type: 'warning', body: errorMessageId(result.error) });
+        notify({
+          type: 'warning',
+          body: rateLimitedText(intl, result.error) ?? errorMessageId(result.error),
+        });
       }
     } finally {
       setBusy(false);
@@ -187,7 +191,7 @@ function PasswordForm() {
       notify({ type: 'success', body: 'password changed' });
     } catch (error) {
       if (error instanceof ApiError && error.code === WRONG_CURRENT_PASSWORD) setWrongCurrent(true);
-      else notify({ type: 'warning', body: errorMessageId(error) });
+      else notify({ type: 'warning', body: rateLimitedText(intl, error) ?? errorMessageId(error) });
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import {
   type ScopeRules,
 } from '@agora/contracts';
 import { api, ApiError } from '../api';
+import { retryMinutesOf } from '../ui/rateLimited';
 import { useApi } from '../useApi';
 
 export type FormValues = Record<string, FieldValue>;
@@ -109,6 +110,8 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [attempted, setAttempted] = useState(false);
   const [unique, setUnique] = useState<Record<string, UniqueState>>({});
+  /** Minutes to wait when the server throttled the unique-value checks (429); null otherwise. */
+  const [uniqueRetryMinutes, setUniqueRetryMinutes] = useState<number | null>(null);
   const [status, setStatus] = useState<FormStatus>('idle');
 
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -146,10 +149,12 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
         const exists = await api.get<boolean>(uniquePath(scope, name, value, uniqueParent));
         if (controller.signal.aborted) return null;
         setUnique((u) => ({ ...u, [name]: { value, exists: exists === true } }));
+        setUniqueRetryMinutes(null);
         return exists === true;
-      } catch {
+      } catch (error) {
         // An unreachable check does not block the form: the server refuses duplicates on submit anyway.
         if (controller.signal.aborted) return null;
+        setUniqueRetryMinutes(retryMinutesOf(error));
         setUnique((u) => ({ ...u, [name]: { value, exists: false } }));
         return false;
       } finally {
@@ -319,6 +324,7 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
       setTouched({});
       setAttempted(false);
       setUnique({});
+      setUniqueRetryMinutes(null);
       setStatus('idle');
     },
     [cancelUnique, initial],
@@ -334,6 +340,7 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
     dirty,
     changed,
     status,
+    uniqueRetryMinutes,
     field,
     setValue,
     validate,

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { INFRA, type Infra } from '@agora/common';
+import { INFRA, LOGGER, type Infra } from '@agora/common';
 import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from 'pino';
 import {
+  RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRedis,
   RateLimiterRes,
@@ -82,10 +84,14 @@ export class RateLimitService implements OnApplicationShutdown {
   constructor(
     @InjectDataSource('accounts') private readonly ds: DataSource,
     @Inject(INFRA) infra: Infra,
+    @Inject(LOGGER) logger: Logger,
   ) {
     this.prefix = infra.queueBackend === 'redis' ? `${infra.queuePrefix}:rl:` : '';
     if (infra.queueBackend === 'redis') {
       this.redis = new Redis({ ...(infra.bullConnection as RedisOptions), maxRetriesPerRequest: 2 });
+      this.redis.on('error', (err: Error) =>
+        logger.warn({ err: err.message }, 'rate-limit Redis connection'),
+      );
     }
   }
 
@@ -98,7 +104,7 @@ export class RateLimitService implements OnApplicationShutdown {
     try {
       await this.limiter(policy).consume(storeKey(key));
     } catch (e) {
-      throw asRateLimited(e);
+      throw asRateLimited(policy, e);
     }
   }
 
@@ -168,7 +174,12 @@ export class RateLimitService implements OnApplicationShutdown {
         blockDuration: policy.blockSec ?? 0,
       };
       limiter = this.redis
-        ? new RateLimiterRedis({ ...common, storeClient: this.redis })
+        ? new RateLimiterRedis({
+            ...common,
+            storeClient: this.redis,
+            // while Redis is unreachable, each process counts on its own instead of failing the logins
+            insuranceLimiter: new RateLimiterMemory(common),
+          })
         : new RateLimiterPostgres({
             ...common,
             storeClient: this.postgresClient(),
@@ -195,7 +206,12 @@ export class RateLimitService implements OnApplicationShutdown {
   }
 }
 
-function asRateLimited(e: unknown): unknown {
-  if (e instanceof RateLimiterRes) return new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
-  return e;
+/**
+ * A refusal as a 429. With a block, the wait is at most the block: an attempt refused while the block is being
+ * stored by a concurrent one sees the rest of the counting window instead.
+ */
+function asRateLimited(policy: Policy, e: unknown): unknown {
+  if (!(e instanceof RateLimiterRes)) return e;
+  const ms = policy.blockSec ? Math.min(e.msBeforeNext, policy.blockSec * 1000) : e.msBeforeNext;
+  return new RateLimitedError(Math.max(1, Math.ceil(ms / 1000)));
 }

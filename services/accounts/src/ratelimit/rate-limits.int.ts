@@ -1,8 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createInfra,
+  createLogger,
+  createServiceApp,
+  migrateService,
+  type ServiceConfig,
+} from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import { signIdentity } from '@agora/common/identity';
-import { bootTestService, TEST_SECRET, type TestService } from '@agora/common/testing';
+import { bootTestService, TEST_SECRET } from '@agora/common/testing';
 import { jest } from '@jest/globals';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { accountsService } from '../index.js';
 import { UsersService } from '../users/users.service.js';
 import { POLICIES, RateLimitService } from './rate-limit.service.js';
@@ -11,17 +24,59 @@ const ADMIN_PASSWORD = 'first-admin-password';
 const ATTACKER = '203.0.113.66';
 const OWNER = '198.51.100.20';
 
-/** Login, profile and checkIfExists limits, on each store: Postgres (no Redis) and Redis. */
+interface Target {
+  app: NestExpressApplication;
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** A fresh database on the real Postgres; counters in Redis or in Postgres. */
+async function realPostgres(redis: boolean): Promise<Target> {
+  const svc = await bootTestService(accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD }), { redis });
+  return { app: svc.app, query: (t, p) => svc.db.query(t, p), close: () => svc.close() };
+}
+
+/** The one-process mode's embedded PGlite: the counters go through its single shared connection. */
+async function embedded(): Promise<Target> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agora-limits-'));
+  const def = accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD });
+  const infra = await createInfra({ dataDir, queuePrefix: 'test' });
+  const config: ServiceConfig = {
+    service: def.name,
+    http: { host: '127.0.0.1', port: 0 },
+    database: {},
+    queue: { prefix: 'test' },
+    identity: { secret: TEST_SECRET },
+    dataDir,
+    log: { level: 'silent' },
+    migrateOnStart: false,
+  };
+  await migrateService(infra, def.storage);
+  const app = await createServiceApp(def, { config, infra, logger: createLogger(def.name, 'silent') });
+  const ds = app.get<DataSource>(getDataSourceToken('accounts'));
+  return {
+    app,
+    query: async (t, p) => (await ds.query(t, p)) as never,
+    close: async () => {
+      await app.close();
+      await infra.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Login, profile and checkIfExists limits, on each store: Postgres (no Redis), Redis, and the embedded PGlite. */
 describe.each([
-  ['Postgres', false],
-  ['Redis', true],
-])('accounts rate limits, counters in %s', (_store, redis) => {
-  let svc: TestService;
-  let server: ReturnType<TestService['app']['getHttpServer']>;
+  ['Postgres', () => realPostgres(false)],
+  ['Redis', () => realPostgres(true)],
+  ['the embedded PGlite', embedded],
+])('accounts rate limits, counters in %s', (_store, boot) => {
+  let svc: Target;
+  let server: ReturnType<NestExpressApplication['getHttpServer']>;
   let checks: jest.SpiedFunction<UsersService['verifyCredentials']>;
 
   beforeAll(async () => {
-    svc = await bootTestService(accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD }), { redis });
+    svc = await boot();
     server = svc.app.getHttpServer();
     checks = jest.spyOn(svc.app.get(UsersService), 'verifyCredentials');
   });
@@ -50,7 +105,9 @@ describe.each([
         Error: 'too many attempts, try again later',
         code: 'ACCOUNTS.RATE_LIMITED',
       });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(POLICIES.loginByAccountAndAddress.blockSec);
     }
   });
 
@@ -99,7 +156,7 @@ describe.each([
       password: 'secret123',
     });
     expect(reg.status).toBe(200);
-    const [maria] = await svc.db.query<SessionUser>(
+    const [maria] = await svc.query<SessionUser>(
       `SELECT uuid, username, firstname, lastname, email, role FROM accounts."user" WHERE username = 'maria_p'`,
     );
     const change = (current: string) =>

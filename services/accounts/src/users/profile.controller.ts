@@ -16,7 +16,7 @@ export class ProfileController {
   @ApiOperation({
     summary:
       'Update the own profile (changed fields only; a new password needs password_current and ends the ' +
-      "user's other sessions)",
+      "user's other sessions). 429 with Retry-After after 10 wrong current passwords in an hour (15 minutes)",
   })
   @LoggedIn()
   @Put()

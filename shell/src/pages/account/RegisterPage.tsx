@@ -13,6 +13,7 @@ import {
   NotFound,
   PageHeader,
   PasswordField,
+  RATE_LIMITED_MESSAGE,
   TextField,
   useForm,
   useNotify,
@@ -164,6 +165,11 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
             autoComplete="tel"
           />
           <AddressInput value={address} onChange={onAddress} geocoderUrl={geocoderUrl} />
+          {form.uniqueRetryMinutes !== null && (
+            <p className="sh-form-error" role="alert" data-testid="register-checks-limited">
+              <FormattedMessage id={RATE_LIMITED_MESSAGE} values={{ minutes: form.uniqueRetryMinutes }} />
+            </p>
+          )}
           <button type="submit" className="sh-button sh-button-primary" data-testid="register-submit">
             <FormattedMessage id="shell.register.submit" />
           </button>

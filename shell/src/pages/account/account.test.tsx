@@ -195,6 +195,27 @@ describe('RegisterPage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('says when to try again when the checks of unique values are throttled (429)', async () => {
+    const limited = {
+      status: 429,
+      body: { Error: 'too many attempts, try again later', code: 'ACCOUNTS.RATE_LIMITED' },
+      headers: { 'Retry-After': '45' },
+    };
+    mockFetch({
+      ...withRegistration,
+      'GET /api/validation/scope/users': { status: 200, body: RULES },
+      'GET /api/checkIfExists/scope/users/field/username/value/eleni': limited,
+      'GET /api/checkIfExists/scope/users/field/email/value/eleni%40example.org': limited,
+    });
+    await page('/register', <RegisterPage />, '/register');
+    await screen.findByLabelText(/^Username \*$/);
+    await fillForm();
+    await click(screen.getByTestId('register-submit'));
+    expect((await screen.findByTestId('register-checks-limited')).textContent).toBe(
+      'Too many attempts. Please try again in 1 minute.',
+    );
+  });
+
   it('registers, announces it for 3 s and disables the form', async () => {
     const calls = mockFetch({ ...withRegistration, 'POST /api/registration': { status: 200, body: {} } });
     const { store } = await page('/register', <RegisterPage />, '/register');
@@ -453,6 +474,23 @@ describe('ProfilePage', () => {
       password: 'New-secret-1',
       password_repeat: 'New-secret-1',
     });
+  });
+  it('says when to try again when the current-password checks are throttled (429)', async () => {
+    mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profile': {
+        status: 429,
+        body: { Error: 'too many attempts, try again later', code: 'ACCOUNTS.RATE_LIMITED' },
+        headers: { 'Retry-After': '600' },
+      },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    await screen.findByTestId('profile-form');
+    fill('Current password', 'guess');
+    fill('New password', 'New-secret-1');
+    fill('Repeat password', 'New-secret-1');
+    await click(screen.getByTestId('password-submit'));
+    expect(notes()).toEqual(['Too many attempts. Please try again in 10 minutes.']);
   });
 });
 
