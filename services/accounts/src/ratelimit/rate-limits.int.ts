@@ -9,8 +9,7 @@ import {
   type ServiceConfig,
 } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
-import { signIdentity } from '@agora/common/identity';
-import { bootTestService, TEST_SECRET } from '@agora/common/testing';
+import { bootTestService, testIdentity, testIdentityConfig } from '@agora/common/testing';
 import { jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -46,7 +45,7 @@ async function embedded(): Promise<Target> {
     http: { host: '127.0.0.1', port: 0 },
     database: {},
     queue: { prefix: 'test' },
-    identity: { secret: TEST_SECRET },
+    identity: testIdentityConfig('accounts'),
     dataDir,
     log: { level: 'silent' },
     migrateOnStart: false,
@@ -87,8 +86,7 @@ describe.each([
 
   beforeEach(() => checks.mockClear());
 
-  const from = (ip: string, user: SessionUser | null = null) =>
-    signIdentity(TEST_SECRET, { user, sid: null, ip });
+  const from = (ip: string, user: SessionUser | null = null) => testIdentity('accounts', user, { ip });
   const login = (ip: string, username: string, password: string) =>
     request(server).post('/login').set('x-agora-identity', from(ip)).send({ username, password });
 

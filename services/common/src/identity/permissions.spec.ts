@@ -46,7 +46,7 @@ function serverAllows(access: Access, role: Role): boolean {
     case 'public':
     case 'open':
       return true;
-    case 'system':
+    case 'internal':
       return false;
   }
 }
