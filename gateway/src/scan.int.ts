@@ -155,6 +155,11 @@ const fill = (path: string, value: (name: string) => string) =>
 function probesOf(op: Operation, project: string, topic: string): Probe[] {
   const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const urls = [fill(op.path, plausible)];
+  // a validation scope decides which service answers: a scope of each, its other parameters prototype names
+  if (params.includes('scope'))
+    for (const scope of ['category', 'library', 'documentation'])
+      for (const proto of PROTOTYPE_NAMES)
+        urls.push(fill(op.path, (name) => (name === 'scope' ? scope : proto)));
   for (const proto of PROTOTYPE_NAMES) {
     if (params.length === 0) urls.push(`${op.path.replace(/\/$/, '')}/${proto}`);
     // each parameter in turn, the others plausible
