@@ -18,6 +18,7 @@ import {
   machine,
   markdownTable,
   modeArg,
+  numberArg,
   postgresPids,
   startBenchStack,
   waitForQuietMachine,
@@ -28,15 +29,8 @@ import { runLoad } from './lib/load.mjs';
 
 const argv = process.argv.slice(2);
 const mode = modeArg(argv, 'distributed');
-const numberArg = (name, fallback, max) => {
-  const i = argv.indexOf(name);
-  const value = i >= 0 ? Number(argv[i + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be an integer 1..${max}`);
-  return value;
-};
-const DURATION_S = numberArg('--duration', 10, 60);
-const CONNECTIONS = numberArg('--connections', 50, 500);
+const DURATION_S = numberArg(argv, '--duration', 10, 60);
+const CONNECTIONS = numberArg(argv, '--connections', 50, 500);
 const WARMUP_S = 2;
 
 /** The fields of a session user, as the gateway puts them into the identity. */

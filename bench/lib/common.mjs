@@ -29,6 +29,15 @@ export function modeArg(argv, fallback) {
   return mode;
 }
 
+/** `--name <integer>` between 1 and `max` (default `fallback`). */
+export function numberArg(argv, name, fallback, max) {
+  const i = argv.indexOf(name);
+  const value = i >= 0 ? Number(argv[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} must be an integer 1..${max}`);
+  return value;
+}
+
 /** Builds what is missing: the servers (`npm run build:server`) and the front end (`scripts/build-web.mjs`). */
 export function ensureBuilt() {
   const servers = ['accounts', 'library', 'consultation', 'mailing'].map((s) =>

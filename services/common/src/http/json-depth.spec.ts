@@ -28,6 +28,13 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(Buffer.from(text), 2)).toBe(false);
   });
 
+  it('ends a string at a quote after an even run of backslashes only', () => {
+    const text = JSON.stringify(['a\\', '[[[[', 'b\\\\"[[[[', '\\"']);
+    expect(nestsDeeperThan(text, 1)).toBe(false);
+    expect(nestsDeeperThan(`${text.slice(0, -1)},[[]]]`, 2)).toBe(true);
+    expect(nestsDeeperThan('["unterminated [[[[', 1)).toBe(false);
+  });
+
   it('passes siblings: depth, not count', () => {
     expect(nestsDeeperThan(`[${Array.from({ length: 1000 }, () => '[1]').join(',')}]`, 2)).toBe(false);
   });

@@ -22,26 +22,36 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
 /**
- * True when JSON text nests arrays and objects more than `max` levels deep. One linear pass over the bytes (or
- * UTF-16 code units): brackets inside strings do not count, escapes are skipped. It does not validate the text;
- * JSON.parse does that afterwards, on text known to be shallow. UTF-8 multi-byte sequences never hold ASCII
- * bytes, so a Buffer can be scanned as it arrived.
+ * True when JSON text nests arrays and objects more than `max` levels deep. One linear pass over the bytes:
+ * brackets inside strings do not count (strings are jumped over with the native `indexOf`, escaped quotes
+ * skipped). It does not validate the text; JSON.parse does that afterwards, on text known to be shallow. UTF-8
+ * multi-byte sequences never hold ASCII bytes, so a body is scanned as it arrived (text is encoded first).
  */
 export function nestsDeeperThan(text: Uint8Array | string, max = MAX_JSON_DEPTH): boolean {
-  const at: (i: number) => number = typeof text === 'string' ? (i) => text.charCodeAt(i) : (i) => text[i]!;
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = at(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === QUOTE) {
+      i = stringEnd(bytes, i);
+      if (i < 0) return false; // an unterminated string: JSON.parse refuses it
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       if (++depth > max) return true;
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
   }
   return false;
+}
+
+/** The index of the quote that ends the string opened at `open` (one after an even run of `\\`), or -1. */
+function stringEnd(bytes: Uint8Array, open: number): number {
+  let quote = bytes.indexOf(QUOTE, open + 1);
+  while (quote >= 0) {
+    let backslashes = 0;
+    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = bytes.indexOf(QUOTE, quote + 1);
+  }
+  return -1;
 }
 
 /** The error for JSON that nests too deeply: 400 `REQUEST.TOO_DEEP`. */
