@@ -203,15 +203,23 @@ export function createSharedConnection(url: string, options: SharedConnectionOpt
   const driver = {
     ...pg,
     Pool: function SharedPool() {
-      return new Proxy(pool, {
+      const proxy: pg.Pool = new Proxy(pool, {
         get(target, prop) {
           if (prop === 'end') return (cb?: () => void) => (cb ? cb() : Promise.resolve());
           if (prop === 'query') return query;
           if (prop === 'connect') return connect;
+          // Each DataSource adds an error listener and never removes it (its end() is a no-op here): the pool's
+          // own listener logs the errors, so theirs are not added.
+          if (prop === 'on')
+            return (event: string, fn: (...a: unknown[]) => void) => {
+              if (event !== 'error') target.on(event as 'connect', fn);
+              return proxy;
+            };
           const value = Reflect.get(target, prop) as unknown;
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
+      return proxy;
     },
   };
 
