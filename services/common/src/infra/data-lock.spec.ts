@@ -76,6 +76,36 @@ it('takes over the lock of a process that died without releasing it', async () =
   await lock.release();
 });
 
+it('takes over a lock left by an earlier process with the same pid (a restarted container)', async () => {
+  const earlier = {
+    pid: process.pid,
+    host: os.hostname(),
+    command: 'node scripts/start.mjs',
+    since: 'earlier',
+  };
+  await writeFile(path.join(dir, DATA_LOCK_FILE), JSON.stringify(earlier));
+  const lock = await lockDataFolder(dir);
+  expect(JSON.parse(await readFile(lock.file, 'utf8')).since).not.toBe('earlier');
+  await lock.release();
+});
+
+it('takes over a lock whose pid now belongs to a process started after the lock was written', async () => {
+  const child = await otherHolder();
+  try {
+    const before = {
+      pid: child.pid,
+      host: os.hostname(),
+      command: 'node scripts/start.mjs',
+      since: '2020-01-01T00:00:00Z',
+    };
+    await writeFile(path.join(dir, DATA_LOCK_FILE), JSON.stringify(before));
+    const lock = await lockDataFolder(dir);
+    await lock.release();
+  } finally {
+    await killed(child);
+  }
+});
+
 it('takes over an unreadable lock file', async () => {
   await writeFile(path.join(dir, DATA_LOCK_FILE), '{"pid": ');
   const lock = await lockDataFolder(dir);
