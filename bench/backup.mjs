@@ -5,7 +5,7 @@
 //
 //   npx tsc -b services/library && node bench/backup.mjs [--images 1000]
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { bootTestService } from '@agora/common/testing';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { createLibraryService } from '../services/library/dist/index.js';
+import { imageMaker } from './lib/images.mjs';
 import { BackupsService } from '../services/library/dist/backups/backups.service.js';
 
 function arg(name, fallback) {
@@ -28,39 +29,6 @@ const admin = {
   email: 'bench@example.org',
   role: 'admin',
 };
-
-/** Images: real PNGs made with sharp (noise, so they do not compress away) when sharp loads, else random bytes. */
-async function imageMaker() {
-  try {
-    const { default: sharp } = await import('sharp');
-    return {
-      kind: 'PNG images made with sharp (gaussian noise)',
-      make: async (i) => {
-        const side = 128 + ((i * 37) % 129); // 128..256 px: about 50-200 KB
-        return sharp({
-          create: {
-            width: side,
-            height: side,
-            channels: 3,
-            background: '#808080',
-            noise: { type: 'gaussian', mean: 128, sigma: 40 },
-          },
-        })
-          .png({ compressionLevel: 1 })
-          .toBuffer();
-      },
-    };
-  } catch {
-    return {
-      kind: 'random bytes behind a PNG signature (sharp not installed)',
-      make: async () =>
-        Buffer.concat([
-          Buffer.from('89504e470d0a1a0a', 'hex'),
-          randomBytes(50_000 + Math.floor(Math.random() * 150_000)),
-        ]),
-    };
-  }
-}
 
 function peakSampler() {
   let peak = process.memoryUsage().rss;

@@ -11,6 +11,7 @@ const infra = await common
     redisUrl: env.REDIS_URL || undefined,
     dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
     queuePrefix: 'agora',
+    timeouts: common.loadDatabaseTimeouts(env),
     log: console.log,
   })
   .catch((e) => {

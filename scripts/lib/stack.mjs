@@ -267,6 +267,7 @@ export async function startAllInOne({ env }) {
       redisUrl: baseEnv.REDIS_URL || undefined,
       dataDir: baseEnv.AGORA_DATA_DIR || path.join(ROOT, 'data'),
       queuePrefix: baseEnv.QUEUE_PREFIX || 'agora',
+      timeouts: common.loadDatabaseTimeouts(baseEnv),
       log: (m) => logger.info(m),
     });
     const urls = {};

@@ -43,6 +43,7 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
     redisUrl: config.queue.redisUrl,
     dataDir: config.dataDir,
     queuePrefix: config.queue.prefix,
+    timeouts: config.database.timeouts,
     log: (m) => logger.info(m),
   });
   try {

@@ -6,9 +6,8 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { MAIL_QUEUE, sendMailJobId } from './mail/mail.jobs.js';
-import type { MailView } from './mail/mail.service.js';
 import { createMailingService } from './service.js';
-import { startInbox, waitFor, type Inbox } from './test/harness.js';
+import { startInbox, waitForMailSent, type Inbox } from './test/harness.js';
 import { startMailWorker, type MailWorker } from './worker-app.js';
 
 // MAIL_WORKER=off: the HTTP service only enqueues; the worker of worker.ts (no HTTP) sends.
@@ -53,16 +52,9 @@ it('leaves the job waiting with MAIL_WORKER=off, and the separate worker deliver
     LOG_LEVEL: 'silent',
   });
 
-  const sent = await waitFor(
-    async () =>
-      (
-        await request(svc.app.getHttpServer())
-          .get(`/internal/mail/${res.body.id}`)
-          .set(IDENTITY_HEADER, system)
-      ).body as MailView,
-    (m) => m.status === 'sent',
-    { what: 'the mail to be sent by the worker' },
-  );
+  const sent = await waitForMailSent(svc.app, system, res.body.id, {
+    what: 'the mail to be sent by the worker',
+  });
   expect(sent.attempts).toBe(1);
   expect(await inbox.withSubject(subject)).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { exportKey } from '../identity/signing.js';
-import { ConfigError, DEFAULT_PORTS, loadServiceConfig } from './config.js';
+import { ConfigError, DEFAULT_PORTS, loadDatabaseTimeouts, loadServiceConfig } from './config.js';
 
 const gateway = generateKeyPairSync('ed25519');
 const consultation = generateKeyPairSync('ed25519');
@@ -16,7 +16,10 @@ describe('loadServiceConfig', () => {
     expect(loadServiceConfig('library', { ...KEYS })).toEqual({
       service: 'library',
       http: { host: '127.0.0.1', port: DEFAULT_PORTS.library },
-      database: { url: undefined },
+      database: {
+        url: undefined,
+        timeouts: { statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 },
+      },
       queue: { redisUrl: undefined, prefix: 'agora' },
       identity: { keys: { gateway: expect.anything() }, privateKey: undefined },
       dataDir: 'data',
@@ -38,10 +41,15 @@ describe('loadServiceConfig', () => {
       AGORA_DATA_DIR: '/var/lib/agora',
       LOG_LEVEL: 'silent',
       MIGRATE_ON_START: 'true',
+      DATABASE_STATEMENT_TIMEOUT_MS: '120000',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0',
     });
     expect(config).toMatchObject({
       http: { host: '0.0.0.0', port: 0 },
-      database: { url: 'postgres://agora:pw@db:5432/agora' },
+      database: {
+        url: 'postgres://agora:pw@db:5432/agora',
+        timeouts: { statementTimeoutMs: 120_000, idleInTransactionTimeoutMs: 0 },
+      },
       queue: { redisUrl: undefined, prefix: 'site-2' },
       dataDir: '/var/lib/agora',
       log: { level: 'silent' },
@@ -76,6 +84,11 @@ describe('loadServiceConfig', () => {
       'REDIS_URL: must be a URL starting with redis:// or rediss://',
     ],
     [{ ...KEYS, LOG_LEVEL: 'verbose' }, 'LOG_LEVEL:'],
+    [{ ...KEYS, DATABASE_STATEMENT_TIMEOUT_MS: '50' }, 'DATABASE_STATEMENT_TIMEOUT_MS: must be 0'],
+    [
+      { ...KEYS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'soon' },
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS:',
+    ],
     [{ ...KEYS, PORT: '70000' }, 'PORT:'],
     [{ ...KEYS, PORT: 'eighty' }, 'PORT:'],
     [{ ...KEYS, QUEUE_PREFIX: 'a:b' }, 'QUEUE_PREFIX:'],
@@ -135,5 +148,23 @@ describe('loadServiceConfig', () => {
       expect.arrayContaining(['- AGORA_GATEWAY_PUBLIC_KEY', '- LOG_LEVEL', '- DATABASE_URL']),
     );
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe('loadDatabaseTimeouts', () => {
+  it('gives the defaults, reads both variables and refuses a bad value', () => {
+    expect(loadDatabaseTimeouts({})).toEqual({
+      statementTimeoutMs: 30_000,
+      idleInTransactionTimeoutMs: 60_000,
+    });
+    expect(
+      loadDatabaseTimeouts({
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5000',
+      }),
+    ).toEqual({ statementTimeoutMs: 0, idleInTransactionTimeoutMs: 5000 });
+    expect(() => loadDatabaseTimeouts({ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1' })).toThrow(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: must be 0',
+    );
   });
 });

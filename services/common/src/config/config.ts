@@ -77,10 +77,49 @@ function loadIdentityKeys(
     INTERNAL_CALLS[service] !== undefined,
   );
   return { keys, privateKey };
+/** Time limits of the database sessions, in milliseconds (0: none). */
+export interface DatabaseTimeouts {
+  /** A statement that runs longer is cancelled (on the embedded database: the longest wait for the connection). */
+  statementTimeoutMs: number;
+  /** A session left idle inside a transaction (a stuck request) is ended, and its transaction rolled back. */
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: Readonly<DatabaseTimeouts> = {
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+};
+
+/** A time-out in milliseconds: 0 (none) or between 100 ms and a day. */
+const timeoutMs = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine(
+      (v) => v === 0 || (v >= 100 && v <= 86_400_000),
+      'must be 0 (none) or between 100 and 86400000 (ms)',
+    )
+    .default(fallback);
+
+export const databaseEnvSchema = z.object({
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs(DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionTimeoutMs),
+});
+
+function databaseTimeoutsOf(e: z.infer<typeof databaseEnvSchema>): DatabaseTimeouts {
+  return {
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+}
+
+/** The database time-outs of `env` (for the launchers, which open the database before any service). */
+export function loadDatabaseTimeouts(env: Record<string, string | undefined>): DatabaseTimeouts {
+  return databaseTimeoutsOf(parseEnv('the database', databaseEnvSchema, env));
 }
 
 /** Settings every service shares, split by concern. */
-export const baseEnvSchema = z.object({
+export const baseEnvSchema = databaseEnvSchema.extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -100,7 +139,8 @@ export const baseEnvSchema = z.object({
 export interface ServiceConfig {
   service: ServiceName;
   http: { host: string; port: number };
-  database: { url?: string };
+  /** `timeouts` absent: `DEFAULT_DATABASE_TIMEOUTS`. */
+  database: { url?: string; timeouts?: DatabaseTimeouts };
   queue: { redisUrl?: string; prefix: string };
   /**
    * The public keys this service accepts identities from (the gateway's, and those of the services that call
@@ -147,7 +187,7 @@ export function loadServiceConfig(
   return {
     service,
     http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service] },
-    database: { url: e.DATABASE_URL },
+    database: { url: e.DATABASE_URL, timeouts: databaseTimeoutsOf(e) },
     queue: { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
     identity,
     dataDir: e.AGORA_DATA_DIR,

@@ -14,9 +14,13 @@ export interface ServiceStorage {
 }
 
 /** DataSource options for one service's schema on the given infrastructure. Never `synchronize`. */
-export function dataSourceOptions(infra: Infra, storage: ServiceStorage): DataSourceOptions {
+export function dataSourceOptions(
+  infra: Infra,
+  storage: ServiceStorage,
+  opts: { unlimited?: boolean } = {},
+): DataSourceOptions {
   return {
-    ...infra.typeorm(),
+    ...infra.typeorm(opts),
     name: storage.schema,
     schema: storage.schema,
     entities: storage.entities,
@@ -28,9 +32,12 @@ export function dataSourceOptions(infra: Infra, storage: ServiceStorage): DataSo
   } as DataSourceOptions;
 }
 
-/** Creates the schema (TypeORM puts its migrations table in it) and runs pending migrations. */
+/**
+ * Creates the schema (TypeORM puts its migrations table in it) and runs pending migrations, with no statement
+ * time-out: a migration may rewrite a large table.
+ */
 export async function migrateService(infra: Infra, storage: ServiceStorage): Promise<string[]> {
-  const ds = await new DataSource(dataSourceOptions(infra, storage)).initialize();
+  const ds = await new DataSource(dataSourceOptions(infra, storage, { unlimited: true })).initialize();
   try {
     await ds.query(`CREATE SCHEMA IF NOT EXISTS "${storage.schema}"`);
     const done = await ds.runMigrations({ transaction: 'each' });
@@ -42,7 +49,7 @@ export async function migrateService(infra: Infra, storage: ServiceStorage): Pro
 
 /** Reverts the last migration of a service (used by `npm run migrate -- --revert <service>`). */
 export async function revertServiceMigration(infra: Infra, storage: ServiceStorage): Promise<void> {
-  const ds = await new DataSource(dataSourceOptions(infra, storage)).initialize();
+  const ds = await new DataSource(dataSourceOptions(infra, storage, { unlimited: true })).initialize();
   try {
     await ds.undoLastMigration({ transaction: 'each' });
   } finally {

@@ -105,6 +105,7 @@ export async function runService(
     redisUrl: config.queue.redisUrl,
     dataDir: config.dataDir,
     queuePrefix: config.queue.prefix,
+    timeouts: config.database.timeouts,
     log: (m) => logger.info(m),
   });
   if (config.migrateOnStart) {

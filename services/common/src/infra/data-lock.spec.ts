@@ -15,19 +15,19 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Writes a lock file naming `pid` on this host as the holder since `since`. */
+async function writeLock(pid: number, since = new Date().toISOString()): Promise<void> {
+  const holder = { pid, host: os.hostname(), command: 'node scripts/start.mjs', since };
+  await writeFile(path.join(dir, DATA_LOCK_FILE), JSON.stringify(holder));
+}
+
 /** Another process (a sleeping node) that holds the folder's lock, as a running `npm start` would. */
 async function otherHolder(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'scripts/start.mjs'], {
     stdio: 'ignore',
   });
   await once(child, 'spawn');
-  const holder = {
-    pid: child.pid,
-    host: os.hostname(),
-    command: 'node scripts/start.mjs',
-    since: new Date().toISOString(),
-  };
-  await writeFile(path.join(dir, DATA_LOCK_FILE), JSON.stringify(holder));
+  await writeLock(child.pid!);
   return child;
 }
 
@@ -74,6 +74,24 @@ it('takes over the lock of a process that died without releasing it', async () =
   const lock = await lockDataFolder(dir);
   expect(JSON.parse(await readFile(lock.file, 'utf8')).pid).toBe(process.pid);
   await lock.release();
+});
+
+it('takes over a lock left by an earlier process with the same pid (a restarted container)', async () => {
+  await writeLock(process.pid, 'earlier');
+  const lock = await lockDataFolder(dir);
+  expect(JSON.parse(await readFile(lock.file, 'utf8')).since).not.toBe('earlier');
+  await lock.release();
+});
+
+it('takes over a lock whose pid now belongs to a process started after the lock was written', async () => {
+  const child = await otherHolder();
+  try {
+    await writeLock(child.pid!, '2020-01-01T00:00:00Z');
+    const lock = await lockDataFolder(dir);
+    await lock.release();
+  } finally {
+    await killed(child);
+  }
 });
 
 it('takes over an unreadable lock file', async () => {

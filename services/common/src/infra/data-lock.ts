@@ -61,14 +61,40 @@ function parseHolder(text: string): LockHolder | undefined {
 }
 
 /**
- * A holder that can no longer be using the folder: its process is gone from this host. A holder on another host
- * (a folder shared over the network) cannot be checked and counts as alive.
+ * When process `pid` started (ms since the epoch), on Linux: /proc/<pid>/stat's start time in clock ticks after
+ * boot (USER_HZ, 100 on Linux) plus /proc/stat's boot time. Undefined elsewhere or when unreadable.
  */
-function isStale(holder: LockHolder | undefined): boolean {
+function startedAt(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const boot = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    return Number.isFinite(ticks) && Number.isFinite(boot) ? boot * 1000 + ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lock files this process holds now. */
+const held = new Set<string>();
+
+/**
+ * A holder that can no longer be using the folder: its process is gone from this host. A holder on another host
+ * (a folder shared over the network) cannot be checked and counts as alive. A holder with this process's pid
+ * that this process does not hold is an earlier process that had the same pid (a container's process is pid 1
+ * at every restart); so is a running process that started after the lock was written.
+ */
+function isStale(file: string, holder: LockHolder | undefined): boolean {
   if (!holder) return true;
   if (holder.host !== os.hostname()) return false;
-  if (holder.pid === process.pid) return false;
-  return !isAlive(holder.pid);
+  if (holder.pid === process.pid) return !held.has(file);
+  if (!isAlive(holder.pid)) return true;
+  // The pid runs, but a process that started after the lock was taken is another one that got the same pid
+  // (after a reboot, say). A minute of slack: the start time is in clock ticks after a boot time that moves
+  // with the adjustments of the wall clock.
+  const since = Date.parse(holder.since);
+  const started = startedAt(holder.pid);
+  return started !== undefined && Number.isFinite(since) && started > since + 60_000;
 }
 
 /**
@@ -102,7 +128,7 @@ export async function lockDataFolder(dataDir: string): Promise<DataLock> {
       const current = await readFile(file, 'utf8').catch(() => undefined);
       if (current === undefined) continue; // released meanwhile: try again
       const holder = parseHolder(current);
-      if (!isStale(holder) || attempt >= 5)
+      if (!isStale(file, holder) || attempt >= 5)
         throw new DataFolderInUseError(
           dir,
           holder ?? { pid: 0, host: '?', command: 'an unreadable lock file', since: '?' },
@@ -130,6 +156,7 @@ export async function lockDataFolder(dataDir: string): Promise<DataLock> {
       // already gone
     }
   };
+  held.add(file);
   process.once('exit', removeIfMine);
   let released = false;
   return {
@@ -137,6 +164,7 @@ export async function lockDataFolder(dataDir: string): Promise<DataLock> {
     release: async () => {
       if (released) return;
       released = true;
+      held.delete(file);
       process.off('exit', removeIfMine);
       removeIfMine();
     },

@@ -1,10 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { runMigrations as runQueueMigrations, createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
 import type { ConnectionOptions } from 'bullmq';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config/config.js';
 import { lockDataFolder, type DataLock } from './data-lock.js';
+import { createSharedConnection } from './shared-connection.js';
 
 /** How the process reaches its database and queues. */
 export type InfraMode = 'embedded' | 'postgres';
@@ -20,6 +20,8 @@ export interface InfraOptions {
   queuePrefix: string;
   /** Pool size per DataSource on a real Postgres. */
   poolSize?: number;
+  /** Statement and idle-in-transaction time-outs (defaults: `DEFAULT_DATABASE_TIMEOUTS`). */
+  timeouts?: DatabaseTimeouts;
   log?: (message: string) => void;
 }
 
@@ -30,6 +32,8 @@ export interface TypeOrmConnectionOptions {
   /** A pg module stand-in: every DataSource shares the single embedded connection. */
   driver?: unknown;
   poolSize?: number;
+  /** pg connection settings (the time-outs, sent when a connection opens). */
+  extra?: Record<string, unknown>;
 }
 
 export interface Infra {
@@ -37,14 +41,21 @@ export interface Infra {
   queueBackend: 'redis' | 'postgres';
   /** The URL TypeORM connects to (the embedded socket server in the embedded mode). */
   databaseUrl: string;
-  typeorm(): TypeOrmConnectionOptions;
+  /** `unlimited`: no statement time-out (migrations). */
+  typeorm(opts?: { unlimited?: boolean }): TypeOrmConnectionOptions;
   /** Connection for BullMQ queues and workers (Redis options, or a Postgres pool stand-in). */
   bullConnection: ConnectionOptions;
   queuePrefix: string;
   close(): Promise<void>;
 }
 
-type QueryFn = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
+/** The time-outs as pg connection settings: the server applies them to each session. */
+function sessionTimeouts(t: DatabaseTimeouts, unlimited = false): Record<string, number> {
+  return {
+    statement_timeout: unlimited ? 0 : t.statementTimeoutMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionTimeoutMs,
+  };
+}
 
 /**
  * Creates the process-wide infrastructure once, before any Nest app boots.
@@ -53,6 +64,7 @@ type QueryFn = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
  */
 export async function createInfra(options: InfraOptions): Promise<Infra> {
   const log = options.log ?? (() => undefined);
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   let infra: Infra;
   if (options.databaseUrl) {
     const url = options.databaseUrl;
@@ -60,17 +72,23 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
       mode: 'postgres',
       queueBackend: 'postgres',
       databaseUrl: url,
-      typeorm: () => ({ type: 'postgres', url, poolSize: options.poolSize ?? 10 }),
+      typeorm: (o) => ({
+        type: 'postgres',
+        url,
+        poolSize: options.poolSize ?? 10,
+        extra: sessionTimeouts(timeouts, o?.unlimited),
+      }),
       bullConnection: {
         connectionString: url,
         migrate: true,
         schema: 'bullmq',
+        ...sessionTimeouts(timeouts),
       } as unknown as ConnectionOptions,
       queuePrefix: options.queuePrefix,
       close: async () => undefined,
     };
   } else {
-    infra = await createEmbeddedInfra(options, log);
+    infra = await createEmbeddedInfra(options, timeouts, log);
   }
   if (options.redisUrl) {
     const u = new URL(options.redisUrl);
@@ -91,11 +109,15 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
   return infra;
 }
 
-async function createEmbeddedInfra(options: InfraOptions, log: (m: string) => void): Promise<Infra> {
+async function createEmbeddedInfra(
+  options: InfraOptions,
+  timeouts: DatabaseTimeouts,
+  log: (m: string) => void,
+): Promise<Infra> {
   // PGlite does not guard its folder: a second process on it would corrupt it. The lock comes first.
   const lock = await lockDataFolder(options.dataDir);
   try {
-    return await openEmbeddedDatabase(options, log, lock);
+    return await openEmbeddedDatabase(options, timeouts, log, lock);
   } catch (e) {
     await lock.release();
     throw e;
@@ -104,6 +126,7 @@ async function createEmbeddedInfra(options: InfraOptions, log: (m: string) => vo
 
 async function openEmbeddedDatabase(
   options: InfraOptions,
+  timeouts: DatabaseTimeouts,
   log: (m: string) => void,
   lock: DataLock,
 ): Promise<Infra> {
@@ -119,44 +142,13 @@ async function openEmbeddedDatabase(
   const port = Number(server.getServerConn().split(':').pop());
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 
-  const shared = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
-  const notify = new EventEmitter();
-  notify.setMaxListeners(200);
-  let connects = 0;
-  shared.on('connect', (client) => {
-    connects += 1;
-    if (connects > 1)
-      log('warning: the embedded database connection was re-opened; restart the process if queues stall');
+  const shared = createSharedConnection(url, {
+    waitTimeoutMs: timeouts.statementTimeoutMs,
+    idleTimeoutMs: timeouts.idleInTransactionTimeoutMs,
     // PGlite ignores startup options, so the path is set on the connection itself.
-    void client.query('SET search_path TO bullmq, public');
-    client.on('notification', (m) => notify.emit('notification', m));
+    sessionSetup: ['SET search_path TO bullmq, public'],
+    log,
   });
-  shared.on('error', (e) => log(`embedded database connection error: ${e.message}`));
-
-  // pool.query() destroys its connection when a statement fails; on the single connection that loses the
-  // session state, so every query goes through connect()/release().
-  const safeQuery: QueryFn = async (text, params) => {
-    const client = await shared.connect();
-    try {
-      return await client.query(text, params);
-    } finally {
-      client.release();
-    }
-  };
-
-  const driver = {
-    ...pg,
-    Pool: function SharedPool() {
-      return new Proxy(shared, {
-        get(target, prop) {
-          if (prop === 'end') return (cb?: () => void) => (cb ? cb() : Promise.resolve());
-          if (prop === 'query') return safeQuery;
-          const value = Reflect.get(target, prop) as unknown;
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    },
-  };
 
   const migrator = await shared.connect();
   try {
@@ -166,39 +158,14 @@ async function openEmbeddedDatabase(
     migrator.release();
   }
 
-  const bullConnection = {
-    query: safeQuery,
-    end: async () => undefined,
-    on() {
-      return this;
-    },
-    removeAllListeners() {
-      return this;
-    },
-    connect: async () => {
-      const ee = new EventEmitter();
-      const forward = (m: unknown) => ee.emit('notification', m);
-      notify.on('notification', forward);
-      return Object.assign(ee, {
-        query: safeQuery,
-        release() {
-          notify.off('notification', forward);
-        },
-        removeAllListeners(event?: string | symbol) {
-          EventEmitter.prototype.removeAllListeners.call(ee, event);
-          return ee;
-        },
-      });
-    },
-  };
   log(`embedded database ready in ${Date.now() - started} ms (${dataDir})`);
 
   return {
     mode: 'embedded',
     queueBackend: 'postgres',
     databaseUrl: url,
-    typeorm: () => ({ type: 'postgres', url, driver }),
-    bullConnection: bullConnection as unknown as ConnectionOptions,
+    typeorm: () => ({ type: 'postgres', url, driver: shared.driver }),
+    bullConnection: shared.queueConnection as unknown as ConnectionOptions,
     queuePrefix: options.queuePrefix,
     close: async () => {
       await shared.end();

@@ -1,9 +1,12 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { IdentitySigner, ServiceName, SessionUser } from '@agora/contracts';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { keyVariable, type ServiceConfig } from '../config/config.js';
+import { keyVariable, type DatabaseTimeouts, type ServiceConfig } from '../config/config.js';
 import { dataSourceOptions, migrateService, type ServiceStorage } from '../database/database.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { createLogger } from '../logging/logging.js';
@@ -214,32 +217,44 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** The config of a service under test: loopback, any port, silent logs. */
+function testServiceConfig(
+  name: ServiceDefinition['name'],
+  database: ServiceConfig['database'],
+  queue: ServiceConfig['queue'],
+  dataDir = 'data',
+): ServiceConfig {
+  return {
+    service: name,
+    http: { host: '127.0.0.1', port: 0 },
+    database,
+    queue,
+    identity: testIdentityConfig(name),
+    dataDir,
+    log: { level: 'silent' },
+    migrateOnStart: false,
+  };
+}
+
 /**
  * Boots one service against a fresh database on the real Postgres, with its real migrations, and (when
  * `redis` is true) queues on the real Redis under a unique prefix.
  */
 export async function bootTestService(
   def: ServiceDefinition,
-  opts: { redis?: boolean; env?: Record<string, string> } = {},
+  opts: { redis?: boolean; env?: Record<string, string>; timeouts?: DatabaseTimeouts } = {},
 ): Promise<TestService> {
   const db = await createTestDatabase(`agora_${def.name}`);
   const prefix = `test-${randomBytes(4).toString('hex')}`;
+  const redisUrl = opts.redis ? testRedisUrl() : undefined;
   const infra = await createInfra({
     databaseUrl: db.url,
-    redisUrl: opts.redis ? testRedisUrl() : undefined,
+    redisUrl,
     dataDir: 'data',
     queuePrefix: prefix,
+    timeouts: opts.timeouts,
   });
-  const config: ServiceConfig = {
-    service: def.name,
-    http: { host: '127.0.0.1', port: 0 },
-    database: { url: db.url },
-    queue: { redisUrl: opts.redis ? testRedisUrl() : undefined, prefix },
-    identity: testIdentityConfig(def.name),
-    dataDir: 'data',
-    log: { level: 'silent' },
-    migrateOnStart: false,
-  };
+  const config = testServiceConfig(def.name, { url: db.url, timeouts: opts.timeouts }, { redisUrl, prefix });
   let app: NestExpressApplication;
   try {
     await migrateService(infra, def.storage);
@@ -260,6 +275,43 @@ export async function bootTestService(
       await infra.close();
       await db.drop();
       if (opts.redis) await deleteRedisKeys(testRedisUrl(), `${prefix}:*`);
+    },
+  };
+}
+
+export type EmbeddedTestService = Omit<TestService, 'db'> & { dataDir: string };
+
+/**
+ * Boots one service on the embedded database (PGlite + PostGIS, queues on it) in a new data folder, as
+ * `npm start` runs it; `close()` removes the folder. The first start of a folder takes 10-50 s.
+ */
+export async function bootEmbeddedTestService(
+  def: ServiceDefinition,
+  opts: { timeouts?: DatabaseTimeouts } = {},
+): Promise<EmbeddedTestService> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `agora-embedded-${def.name}-`));
+  let infra: Infra | undefined;
+  let app: NestExpressApplication;
+  const config = testServiceConfig(def.name, { timeouts: opts.timeouts }, { prefix: 'test' }, dataDir);
+  try {
+    infra = await createInfra({ dataDir, queuePrefix: 'test', timeouts: opts.timeouts });
+    await migrateService(infra, def.storage);
+    app = await createServiceApp(def, { config, infra, logger: createLogger(def.name, 'silent') });
+  } catch (e) {
+    await infra?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  return {
+    app,
+    infra,
+    config,
+    dataDir,
+    identity: (user, o) => testIdentity(def.name, user, o),
+    close: async () => {
+      await app.close();
+      await infra.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

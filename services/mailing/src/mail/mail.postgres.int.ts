@@ -4,8 +4,7 @@ import { IDENTITY_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createMailingService } from '../service.js';
-import { startInbox, waitFor, type Inbox } from '../test/harness.js';
-import type { MailView } from './mail.service.js';
+import { startInbox, waitFor, waitForMailSent, type Inbox } from '../test/harness.js';
 
 // The same service with no Redis: BullMQ runs on its Postgres backend (schema bullmq of the test database).
 jest.setTimeout(60_000);
@@ -33,16 +32,7 @@ it('delivers a mail through the queue on the Postgres backend', async () => {
     .send({ to: 'pg@example.org', subject, text: 'via Postgres' });
   expect(res.status).toBe(202);
 
-  const sent = await waitFor(
-    async () =>
-      (
-        await request(svc.app.getHttpServer())
-          .get(`/internal/mail/${res.body.id}`)
-          .set(IDENTITY_HEADER, system)
-      ).body as MailView,
-    (m) => m.status === 'sent',
-    { what: 'the mail to be sent' },
-  );
+  const sent = await waitForMailSent(svc.app, system, res.body.id, { what: 'the mail to be sent' });
   expect(sent.attempts).toBe(1);
   const received = await waitFor(
     () => inbox.withSubject(subject),

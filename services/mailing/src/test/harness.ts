@@ -4,6 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import MailDev, { type ReceivedMail } from 'maildev';
+import type { INestApplication } from '@nestjs/common';
+import { IDENTITY_HEADER } from '@agora/contracts';
+import request from 'supertest';
+import type { MailView } from '../mail/mail.service.js';
 
 export type { ReceivedMail };
 
@@ -30,6 +34,22 @@ export async function waitFor<T>(
       throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** Polls the mail's status through the internal API (as the system identity `system`) until it is sent. */
+export function waitForMailSent(
+  app: INestApplication,
+  system: string,
+  id: string,
+  { what = 'the mail to be sent', timeoutMs = 20_000 } = {},
+): Promise<MailView> {
+  return waitFor(
+    async () =>
+      (await request(app.getHttpServer()).get(`/internal/mail/${id}`).set(IDENTITY_HEADER, system))
+        .body as MailView,
+    (m) => m.status === 'sent',
+    { what, timeoutMs },
+  );
 }
 
 export interface Inbox {
