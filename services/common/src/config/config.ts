@@ -77,6 +77,8 @@ function loadIdentityKeys(
     INTERNAL_CALLS[service] !== undefined,
   );
   return { keys, privateKey };
+}
+
 /** Time limits of the database sessions, in milliseconds (0: none). */
 export interface DatabaseTimeouts {
   /** A statement that runs longer is cancelled (on the embedded database: the longest wait for the connection). */
