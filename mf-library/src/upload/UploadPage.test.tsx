@@ -116,6 +116,9 @@ describe('upload page', () => {
     const { store } = await render('/admin/library/upload/item/l-3', 'el');
     const title = await screen.findByLabelText('Τίτλος');
     expect((title as HTMLInputElement).value).toBe('Image 3');
+    expect((await screen.findByTestId('recent-empty')).textContent).toBe(
+      'Καμία εικόνα δεν έχει όλες αυτές τις ετικέτες.',
+    );
     expect(screen.getByTestId('image-preview').getAttribute('src')).toBe('/files/3.jpg');
     fireEvent.change(title, { target: { value: 'Νέος τίτλος' } });
     await click(screen.getByTestId('upload-submit'));

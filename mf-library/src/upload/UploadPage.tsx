@@ -57,7 +57,10 @@ export function recentPath(tags: readonly string[]): string {
   return `library/limit/5${list}/sort/created/sort_method/DESC`;
 }
 
-/** The 5 most recent images with the form's tags (all images when it has none). */
+/**
+ * The 5 most recent images with the form's tags (all images when it has none); when none has the tags, it says so
+ * rather than calling the library empty.
+ */
 function RecentImages({ tags }: { tags: readonly string[] }) {
   const intl = useIntl();
   const href = useHref();
@@ -68,9 +71,9 @@ function RecentImages({ tags }: { tags: readonly string[] }) {
       <h2 className="lib-aside-title">
         <FormattedMessage id="library.upload.recent" />
       </h2>
-      {values.length === 0 ? (
-        <p>
-          <FormattedMessage id="library.gallery.empty" />
+      {!data ? null : values.length === 0 ? (
+        <p data-testid="recent-empty">
+          <FormattedMessage id={tags.length > 0 ? 'library.gallery.noMatch' : 'library.gallery.empty'} />
         </p>
       ) : (
         <ul className="lib-recent">
