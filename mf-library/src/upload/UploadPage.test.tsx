@@ -142,4 +142,21 @@ describe('upload page', () => {
       expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'not an image' }),
     );
   });
+
+  it("says why the server refused in the user's language, from the error code", async () => {
+    mockFetch({ [recent()]: { status: 200, body: { values: [] } } });
+    installFakeXhr((req) =>
+      req.respond(415, { Error: 'the SVG contains a script', code: 'LIBRARY.UNSAFE_SVG' }),
+    );
+    const { store } = await render('/admin/library/upload', 'el');
+    fireEvent.change(screen.getByLabelText('Τίτλος'), { target: { value: 'x' } });
+    chooseImage('map.svg', 'image/svg+xml');
+    await click(screen.getByTestId('upload-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'warning',
+        body: 'Η εικόνα SVG περιέχει σενάριο (script) ή άλλο μη ασφαλές περιεχόμενο.',
+      }),
+    );
+  });
 });

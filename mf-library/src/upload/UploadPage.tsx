@@ -19,6 +19,7 @@ import {
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
+import { useErrorText } from '../common/errorText';
 
 const FIELDS = ['title', 'alt_text', 'description', 'tooltip', 'documentation'] as const;
 
@@ -96,6 +97,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
   const navigate = useNavigate();
   const href = useHref();
   const notify = useNotify();
+  const errorText = useErrorText();
   const mode = item ? 'put' : 'post';
   const form = useForm<UploadValues>({
     scope: 'library',
@@ -167,8 +169,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else
-        notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      else notify({ type: 'warning', body: errorText(e) });
     } finally {
       abort.current = null;
     }
