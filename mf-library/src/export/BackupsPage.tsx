@@ -423,7 +423,7 @@ function Backups() {
         </button>
       }
     >
-      <div className="lib-two-col">
+      <div className="lib-two-col lib-backups">
         <div>
           {error ? (
             <ErrorFromCall error={error} />
@@ -489,7 +489,11 @@ function Backups() {
                           id={b.api_enabled ? 'library.backups.disableApi' : 'library.backups.enableApi'}
                         />
                       </button>
-                      {b.api_enabled && <span data-testid="backup-api-client">{b.api_client}</span>}
+                      {b.api_enabled && (
+                        <span className="lib-api-client" data-testid="backup-api-client">
+                          {b.api_client}
+                        </span>
+                      )}
                       {b.api_enabled && (secrets[b.filename] ?? b.api_secret) && (
                         <>
                           <button
