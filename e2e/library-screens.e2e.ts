@@ -57,6 +57,21 @@ describe('library screens', () => {
     await page.waitForURL(/\/admin\/library\/upload\/item\/[0-9a-f-]{36}$/);
   }
 
+  /** Opens the add modal of the documentation list and types an html page, leaving the modal open. */
+  async function typeDocumentation(uri: string, title: string): Promise<void> {
+    await page.goto('/admin/library/documentation');
+    await page.getByTestId('documentation-add').click();
+    const modal = page.getByTestId('documentation-modal');
+    await modal.getByLabel('URI').fill(uri);
+    await modal.getByLabel('Title').fill(title);
+    await page.getByTestId('html-editor').fill('Welcome');
+  }
+
+  async function saveDocumentation(): Promise<void> {
+    await page.getByTestId('documentation-submit').click();
+    await page.getByTestId('documentation-modal').waitFor({ state: 'detached' });
+  }
+
   it('spaces the gallery header buttons, draws like/dislike as icons, and deletes an image after confirmation', async () => {
     await upload('Harbour', '#2255aa');
     await upload('Castle', '#aa5522');
@@ -87,19 +102,13 @@ describe('library screens', () => {
   });
 
   it('asks before Esc throws away a typed documentation page, and deletes one after confirmation', async () => {
-    await page.goto('/admin/library/documentation');
-    await page.getByTestId('documentation-add').click();
-    const modal = page.getByTestId('documentation-modal');
-    await modal.getByLabel('URI').fill('help/start');
-    await modal.getByLabel('Title').fill('Start');
-    await page.getByTestId('html-editor').fill('Welcome');
+    await typeDocumentation('help/start', 'Start');
     await page.keyboard.press('Escape');
     await page.getByTestId('confirm-dialog').waitFor();
     await snap(page, 'documentation-leave-en');
     await page.getByTestId('confirm-no').click();
-    expect(await modal.getByLabel('Title').inputValue()).toBe('Start');
-    await page.getByTestId('documentation-submit').click();
-    await modal.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('documentation-modal').getByLabel('Title').inputValue()).toBe('Start');
+    await saveDocumentation();
     const row = page.getByTestId('documentation-row');
     await row.waitFor();
     await snap(page, 'documentation-en');
@@ -163,11 +172,14 @@ describe('library screens', () => {
   });
 
   it('lays out the changed screens at phone width in Greek without horizontal scrolling', async () => {
+    await typeDocumentation('help/phone', 'Phone');
+    await saveDocumentation();
     const phone = await newContext(browser, site.url, { locale: 'el', width: 390 });
     const p = await phone.newPage();
     await loginAs(p, 'admin', ADMIN_PASSWORD);
     for (const [route, shot] of [
       ['/admin/library/gallery', 'gallery-el-390'],
+      ['/admin/library/upload', 'upload-el-390'],
       ['/admin/library/documentation', 'documentation-el-390'],
       ['/admin/library/views', 'views-el-390'],
       ['/admin/library/export', 'backups-el-390'],
