@@ -171,36 +171,41 @@ describe('library screens', () => {
     await greek.close();
   });
 
-  it('lays out the changed screens at phone width in Greek without horizontal scrolling', async () => {
-    await typeDocumentation('help/phone', 'Phone');
-    await saveDocumentation();
-    const phone = await newContext(browser, site.url, { locale: 'el', width: 390 });
-    const p = await phone.newPage();
-    await loginAs(p, 'admin', ADMIN_PASSWORD);
-    for (const [route, shot] of [
-      ['/admin/library/gallery', 'gallery-el-390'],
-      ['/admin/library/upload', 'upload-el-390'],
-      ['/admin/library/documentation', 'documentation-el-390'],
-      ['/admin/library/views', 'views-el-390'],
-      ['/admin/library/export', 'backups-el-390'],
-      ['/admin/browse', 'browse-el-390'],
-      ['/library/no-such', 'library-view-404-el-390'],
-    ] as const) {
-      await p.goto(route);
-      await p.locator('h1').first().waitFor();
-      await p
-        .getByTestId('loading')
-        .waitFor({ state: 'detached' })
-        .catch(() => undefined);
-      await snap(p, shot);
-      expect(
-        await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
-    }
-    await p.goto('/admin/library/gallery');
-    await p.getByTestId('library-item-row').first().getByRole('button').click();
-    await p.getByTestId('reaction-like-icon').waitFor();
-    await snap(p, 'gallery-detail-el-390');
-    await phone.close();
-  });
+  it.each(['el', 'en'] as const)(
+    'lays out the changed screens at phone width (%s) without horizontal scrolling',
+    async (locale) => {
+      if (locale === 'el') {
+        await typeDocumentation('help/phone', 'Phone');
+        await saveDocumentation();
+      }
+      const phone = await newContext(browser, site.url, { locale, width: 390 });
+      const p = await phone.newPage();
+      await loginAs(p, 'admin', ADMIN_PASSWORD);
+      for (const [route, shot] of [
+        ['/admin/library/gallery', 'gallery'],
+        ['/admin/library/upload', 'upload'],
+        ['/admin/library/documentation', 'documentation'],
+        ['/admin/library/views', 'views'],
+        ['/admin/library/export', 'backups'],
+        ['/admin/browse', 'browse'],
+        ['/library/no-such', 'library-view-404'],
+      ] as const) {
+        await p.goto(route);
+        await p.locator('h1').first().waitFor();
+        await p
+          .getByTestId('loading')
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+        await snap(p, `${shot}-${locale}-390`);
+        expect(
+          await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+      }
+      await p.goto('/admin/library/gallery');
+      await p.getByTestId('library-item-row').first().getByRole('button').click();
+      await p.getByTestId('reaction-like-icon').waitFor();
+      await snap(p, `gallery-detail-${locale}-390`);
+      await phone.close();
+    },
+  );
 });
