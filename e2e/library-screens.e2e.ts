@@ -4,6 +4,7 @@
 // like/dislike are drawn as icons. Screenshots of each screen (el, en, 390 px) when E2E_SCREENSHOTS names a folder.
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { snap } from './support/screenshots.js';
 import { startTestSite, type TestSite } from './support/site.js';
@@ -115,6 +116,21 @@ describe('library screens', () => {
     await row.getByTestId('documentation-delete').click();
     await page.getByTestId('confirm-yes').click();
     await page.getByTestId('empty-state').waitFor();
+  });
+
+  it('deletes a library view after confirmation', async () => {
+    const api = await apiAs(context, 'admin', ADMIN_PASSWORD);
+    for (const uri of ['harbour-walk', 'old-town'])
+      expect(
+        (await api('post', '/api/libraryView', { uri, title: uri, description: '', items: [] })).status,
+      ).toBe(200);
+    await page.goto('/admin/library/views');
+    const row = page.getByTestId('view-row').filter({ hasText: 'old-town' });
+    await row.getByTestId('view-delete').click();
+    await page.getByTestId('confirm-yes').click();
+    await row.waitFor({ state: 'detached' });
+    await snap(page, 'views-en');
+    expect(await page.getByTestId('view-row').count()).toBe(1);
   });
 
   it('shows the 404 page for a documentation page or library view that does not exist', async () => {
