@@ -278,7 +278,7 @@ describe('library remote', () => {
     await notification('Backup created');
     const row = page.getByTestId('backup-row').first();
     await row.waitFor();
-    expect(await row.textContent()).toContain('export');
+    expect(await row.textContent()).toContain('Export');
 
     const enabled = page.waitForResponse((r) => r.url().includes('/scope/enable-api/'));
     await row.getByTestId('backup-api').click();

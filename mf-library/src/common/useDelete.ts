@@ -1,19 +1,21 @@
-import { api, ApiError, useConfirm, useNotify } from '@agora/platform';
+import { api, useConfirm, useNotify } from '@agora/platform';
+import { useErrorText } from './errorText';
 
 /**
  * Deleting with the platform's confirmation ('drop confirm' / 'do you wish to continue'): on Yes, `DELETE path`
- * (with `body` when given), then 'data deleted' and `done()`; a refusal shows the server's message. Resolves
+ * (with `body` when given), then 'data deleted' and `done()`; a refusal says why (see useErrorText). Resolves
  * whether it deleted.
  */
 export function useDelete(): (path: string, done: () => unknown, body?: unknown) => Promise<boolean> {
   const confirm = useConfirm();
   const notify = useNotify();
+  const errorText = useErrorText();
   return async (path, done, body) => {
     if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return false;
     try {
       await api.del(path, body);
     } catch (e) {
-      notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      notify({ type: 'warning', body: errorText(e) });
       return false;
     }
     notify({ type: 'success', body: 'data deleted' });

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  ApiError,
   Modal,
   Select,
   TextArea,
@@ -13,6 +12,7 @@ import {
   useModalLeaveGuard,
   useNotify,
 } from '@agora/platform';
+import { useErrorText } from '../common/errorText';
 import { RichTextEditor } from './RichTextEditor';
 import type { Documentation } from './types';
 
@@ -43,6 +43,7 @@ export function DocumentationModal({
 }) {
   const intl = useIntl();
   const notify = useNotify();
+  const errorText = useErrorText();
   const editing = !!entry;
   const form = useForm<DocValues>({
     scope: 'documentation',
@@ -110,8 +111,7 @@ export function DocumentationModal({
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else
-        notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      else notify({ type: 'warning', body: errorText(e) });
     }
   };
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError, uploadWithProgress, useNotify } from '@agora/platform';
+import { uploadWithProgress, useNotify } from '@agora/platform';
+import { useErrorText } from '../common/errorText';
 import { sanitizeHtml } from '../common/sanitize';
 
 function escapeAttribute(text: string): string {
@@ -22,6 +23,7 @@ export function RichTextEditor({
 }) {
   const intl = useIntl();
   const notify = useNotify();
+  const errorText = useErrorText();
   const ref = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +52,7 @@ export function RichTextEditor({
       const alt = window.prompt(t('library.editor.altPrompt'), '') ?? '';
       exec('insertHTML', `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt.trim())}">`);
     } catch (e) {
-      notify({ type: 'warning', body: e instanceof ApiError ? e.message : 'action denied' });
+      notify({ type: 'warning', body: errorText(e) });
     } finally {
       setBusy(false);
       if (fileRef.current) fileRef.current.value = '';

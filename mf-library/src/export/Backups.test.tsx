@@ -18,13 +18,13 @@ const backup = (extra: Partial<Backup> = {}): Backup => ({
   ...extra,
 });
 
-function render(user = adminUser) {
+function render(user = adminUser, locale: 'el' | 'en' = 'en') {
   return renderWeb(
     <>
       <App basePath="" />
       <ConfirmHost />
     </>,
-    { route: '/admin/library/export', user },
+    { route: '/admin/library/export', user, locale },
   );
 }
 
@@ -58,7 +58,7 @@ describe('backups', () => {
     const row = await screen.findByTestId('backup-row');
     expect(row.textContent).toContain('2.0 KiB');
     expect(row.textContent).toContain('12');
-    expect(row.textContent).toContain('export');
+    expect(within(row).getAllByRole('cell')[3]?.textContent).toBe('Export');
     expect(within(row).getByTestId('backup-download').getAttribute('href')).toBe(
       '/api/libraryExport/download/library-2026.tar.gz',
     );
@@ -152,6 +152,51 @@ describe('backups', () => {
     });
   });
 
+  it('says where each backup came from in words, in English and in Greek', async () => {
+    const rows = [
+      backup({ filename: 'a.tar.gz' }),
+      backup({ filename: 'b.tar.gz', source: 'upload' }),
+      backup({ filename: 'c.tar.gz', source: 'api:other.example.org' }),
+    ];
+    mockFetch({ 'GET /api/libraryExport': { status: 200, body: rows } });
+    const source = () =>
+      screen.getAllByTestId('backup-row').map((r) => within(r).getAllByRole('cell')[3]?.textContent);
+    const { unmount } = await render();
+    await screen.findAllByTestId('backup-row');
+    expect(source()).toEqual(['Export', 'Uploaded file', 'Server other.example.org']);
+    unmount();
+    await render(adminUser, 'el');
+    await screen.findAllByTestId('backup-row');
+    expect(source()).toEqual(['Εξαγωγή', 'Ανεβασμένο αρχείο', 'Διακομιστής other.example.org']);
+  });
+
+  it("says in the user's language why a restore failed, from the error code", async () => {
+    mockFetch({
+      'GET /api/libraryExport': { status: 200, body: [] },
+      'GET /api/libraryExport/job/r4': {
+        status: 200,
+        body: {
+          state: 'failed',
+          progress: 10,
+          error: 'not a valid .tar.gz archive: incorrect header check',
+          code: 'BACKUP.CORRUPT',
+        },
+      },
+    });
+    installFakeXhr((req) => req.respond(200, { job: 'r4' }));
+    const { store } = await render(adminUser, 'el');
+    await screen.findByTestId('empty-state');
+    fireEvent.change(screen.getByTestId('restore-file'), {
+      target: { files: [new File(['x'], 'l.tar.gz')] },
+    });
+    await click(screen.getByTestId('restore-file-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)?.body).toBe(
+        'Η επαναφορά της βιβλιοθήκης απέτυχε: Το αρχείο δεν είναι έγκυρο αρχείο .tar.gz.',
+      ),
+    );
+  });
+
   it('restores from a local .tar.gz file (PUT multipart archive) and follows the job', async () => {
     mockFetch({
       'GET /api/libraryExport': { status: 200, body: [] },
@@ -219,25 +264,33 @@ describe('backups', () => {
   });
 
   it.each([
-    [413, 'the archive unpacks to more than 8388608 bytes', 'BACKUP.TOO_LARGE'],
-    [415, 'the archive must be a .tar.gz file', 'BACKUP.NOT_TAR_GZ'],
-    [409, 'another backup job is running', 'BACKUP.BUSY'],
-  ])('shows why the server refused an uploaded archive (%i)', async (status, error, code) => {
-    mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
-    installFakeXhr((req) => req.respond(status, { Error: error, code }));
-    const { store } = await render();
-    await screen.findByTestId('empty-state');
-    fireEvent.change(screen.getByTestId('restore-file'), {
-      target: { files: [new File(['x'], 'library.tar.gz')] },
-    });
-    await click(screen.getByTestId('restore-file-submit'));
-    await waitFor(() =>
-      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
-        type: 'danger',
-        body: `Library restore failed: ${error}`,
-      }),
-    );
-    expect(screen.queryByTestId('upload-progress-modal')).toBeNull();
-    expect(screen.queryByTestId('job-modal')).toBeNull();
-  });
+    [413, 'the archive unpacks to more than 8388608 bytes', 'BACKUP.TOO_LARGE', 'The archive is too large.'],
+    [415, 'the archive must be a .tar.gz file', 'BACKUP.NOT_TAR_GZ', 'The archive must be a .tar.gz file.'],
+    [
+      409,
+      'another backup job is running',
+      'BACKUP.BUSY',
+      'A backup or restore is already running. Try again when it has finished.',
+    ],
+  ])(
+    'shows why the server refused an uploaded archive (%i), in words of its code',
+    async (status, error, code, why) => {
+      mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
+      installFakeXhr((req) => req.respond(status, { Error: error, code }));
+      const { store } = await render();
+      await screen.findByTestId('empty-state');
+      fireEvent.change(screen.getByTestId('restore-file'), {
+        target: { files: [new File(['x'], 'library.tar.gz')] },
+      });
+      await click(screen.getByTestId('restore-file-submit'));
+      await waitFor(() =>
+        expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+          type: 'danger',
+          body: `Library restore failed: ${why}`,
+        }),
+      );
+      expect(screen.queryByTestId('upload-progress-modal')).toBeNull();
+      expect(screen.queryByTestId('job-modal')).toBeNull();
+    },
+  );
 });

@@ -19,6 +19,7 @@ import {
   useNotify,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
+import { useErrorText } from '../common/errorText';
 
 export interface Backup {
   filename: string;
@@ -36,6 +37,8 @@ interface Job {
   state: 'running' | 'done' | 'failed';
   progress: number;
   error?: string;
+  /** why it failed: an error code of the library service (`platform.error.<code>` says it in words) */
+  code?: string;
   filename?: string;
 }
 
@@ -49,6 +52,15 @@ function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Where a backup came from, in words: `export`, `upload` or `api:<host>` (another server's backup API). */
+function SourceText({ source }: { source: string }) {
+  if (source === 'export') return <FormattedMessage id="library.backups.sourceExport" />;
+  if (source === 'upload') return <FormattedMessage id="library.backups.sourceUpload" />;
+  if (source.startsWith('api:'))
+    return <FormattedMessage id="library.backups.sourceApi" values={{ host: source.slice(4) }} />;
+  return <>{source}</>;
 }
 
 /** The waiting modal of an export or restore: the job's progress until it is done or failed. */
@@ -103,6 +115,7 @@ function JobModal({ kind, id, onEnd }: { kind: JobKind; id: string; onEnd: (job:
 function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
   const intl = useIntl();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [tab, setTab] = useState<'file' | 'api'>('file');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -141,7 +154,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
         // the server's refusal (too large, not a .tar.gz, another job running), read for twice as long
         notify({
           type: 'danger',
-          body: intl.formatMessage({ id: 'library.backups.restoreFailedReason' }, { reason: e.message }),
+          body: intl.formatMessage({ id: 'library.backups.restoreFailedReason' }, { reason: errorText(e) }),
           duration: 2,
         });
       else notify({ type: 'danger', body: 'library restore failed' });
@@ -164,7 +177,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     } catch (e) {
       notify({
         type: 'danger',
-        body: e instanceof ApiError && e.message ? e.message : 'library restore failed',
+        body: errorText(e, 'library restore failed'),
       });
     } finally {
       setBusy(false);
@@ -290,6 +303,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
 function Backups() {
   const intl = useIntl();
   const notify = useNotify();
+  const errorText = useErrorText();
   const confirm = useConfirm();
   const { data, error, isLoading, mutate } = useApi<Backup[]>('libraryExport');
   const [job, setJob] = useState<{ kind: JobKind; id: string } | null>(null);
@@ -298,9 +312,8 @@ function Backups() {
   const [secrets, setSecrets] = useState<Record<string, string>>({});
 
   const fail = useCallback(
-    (e: unknown) =>
-      notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' }),
-    [notify],
+    (e: unknown) => notify({ type: 'warning', body: errorText(e) }),
+    [notify, errorText],
   );
 
   const startExport = async () => {
@@ -380,14 +393,17 @@ function Backups() {
         // the server's reason (an unreachable server, a refused key, a bad archive), read for twice as long
         notify({
           type: 'danger',
-          body: intl.formatMessage({ id: 'library.backups.restoreFailedReason' }, { reason: result.error }),
+          body: intl.formatMessage(
+            { id: 'library.backups.restoreFailedReason' },
+            { reason: errorText(result) },
+          ),
           duration: 2,
         });
       else notify({ type: 'danger', body: 'library restore failed' });
     } else if (result?.state === 'done') {
       notify({ type: 'success', body: intl.formatMessage({ id: 'library.backups.exported' }) });
     } else {
-      notify({ type: 'danger', body: result?.error || 'action denied' });
+      notify({ type: 'danger', body: errorText(result) });
     }
     void mutate();
   };
@@ -407,7 +423,7 @@ function Backups() {
         </button>
       }
     >
-      <div className="lib-two-col">
+      <div className="lib-two-col lib-backups">
         <div>
           {error ? (
             <ErrorFromCall error={error} />
@@ -432,7 +448,11 @@ function Backups() {
                   cell: (b) => formatSize(b.size),
                 },
                 { key: 'items', header: <FormattedMessage id="library.views.items" /> },
-                { key: 'source', header: <FormattedMessage id="library.backups.source" /> },
+                {
+                  key: 'source',
+                  header: <FormattedMessage id="library.backups.source" />,
+                  cell: (b) => <SourceText source={b.source} />,
+                },
                 {
                   key: 'restored_date',
                   header: <FormattedMessage id="library.backups.restored" />,
@@ -469,7 +489,11 @@ function Backups() {
                           id={b.api_enabled ? 'library.backups.disableApi' : 'library.backups.enableApi'}
                         />
                       </button>
-                      {b.api_enabled && <span data-testid="backup-api-client">{b.api_client}</span>}
+                      {b.api_enabled && (
+                        <span className="lib-api-client" data-testid="backup-api-client">
+                          {b.api_client}
+                        </span>
+                      )}
                       {b.api_enabled && (secrets[b.filename] ?? b.api_secret) && (
                         <>
                           <button

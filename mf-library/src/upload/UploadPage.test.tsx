@@ -116,6 +116,9 @@ describe('upload page', () => {
     const { store } = await render('/admin/library/upload/item/l-3', 'el');
     const title = await screen.findByLabelText('Τίτλος');
     expect((title as HTMLInputElement).value).toBe('Image 3');
+    expect((await screen.findByTestId('recent-empty')).textContent).toBe(
+      'Καμία εικόνα δεν έχει όλες αυτές τις ετικέτες.',
+    );
     expect(screen.getByTestId('image-preview').getAttribute('src')).toBe('/files/3.jpg');
     fireEvent.change(title, { target: { value: 'Νέος τίτλος' } });
     await click(screen.getByTestId('upload-submit'));
@@ -137,6 +140,23 @@ describe('upload page', () => {
     await click(screen.getByTestId('upload-submit'));
     await waitFor(() =>
       expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'not an image' }),
+    );
+  });
+
+  it("says why the server refused in the user's language, from the error code", async () => {
+    mockFetch({ [recent()]: { status: 200, body: { values: [] } } });
+    installFakeXhr((req) =>
+      req.respond(415, { Error: 'the SVG contains a script', code: 'LIBRARY.UNSAFE_SVG' }),
+    );
+    const { store } = await render('/admin/library/upload', 'el');
+    fireEvent.change(screen.getByLabelText('Τίτλος'), { target: { value: 'x' } });
+    chooseImage('map.svg', 'image/svg+xml');
+    await click(screen.getByTestId('upload-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'warning',
+        body: 'Η εικόνα SVG περιέχει σενάριο (script) ή άλλο μη ασφαλές περιεχόμενο.',
+      }),
     );
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
+import { useErrorText } from '../common/errorText';
 
 const FIELDS = ['title', 'alt_text', 'description', 'tooltip', 'documentation'] as const;
 
@@ -57,7 +58,10 @@ export function recentPath(tags: readonly string[]): string {
   return `library/limit/5${list}/sort/created/sort_method/DESC`;
 }
 
-/** The 5 most recent images with the form's tags (all images when it has none). */
+/**
+ * The 5 most recent images with the form's tags (all images when it has none); when none has the tags, it says so
+ * rather than calling the library empty.
+ */
 function RecentImages({ tags }: { tags: readonly string[] }) {
   const intl = useIntl();
   const href = useHref();
@@ -68,9 +72,9 @@ function RecentImages({ tags }: { tags: readonly string[] }) {
       <h2 className="lib-aside-title">
         <FormattedMessage id="library.upload.recent" />
       </h2>
-      {values.length === 0 ? (
-        <p>
-          <FormattedMessage id="library.gallery.empty" />
+      {!data ? null : values.length === 0 ? (
+        <p data-testid="recent-empty">
+          <FormattedMessage id={tags.length > 0 ? 'library.gallery.noMatch' : 'library.gallery.empty'} />
         </p>
       ) : (
         <ul className="lib-recent">
@@ -93,6 +97,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
   const navigate = useNavigate();
   const href = useHref();
   const notify = useNotify();
+  const errorText = useErrorText();
   const mode = item ? 'put' : 'post';
   const form = useForm<UploadValues>({
     scope: 'library',
@@ -164,8 +169,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else
-        notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      else notify({ type: 'warning', body: errorText(e) });
     } finally {
       abort.current = null;
     }

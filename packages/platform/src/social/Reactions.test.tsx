@@ -52,6 +52,12 @@ describe('Reactions', () => {
     expect(counts()).toEqual(['2', '1']);
     expect(like().getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: /^Like/ })).toBe(like());
+    // icons drawn inline, no emoji (an empty box without an emoji font)
+    expect(like().querySelector('svg[aria-hidden="true"]')).toBe(screen.getByTestId('reaction-like-icon'));
+    expect(dislike().querySelector('svg[aria-hidden="true"]')).toBe(
+      screen.getByTestId('reaction-dislike-icon'),
+    );
+    expect(`${like().textContent}${dislike().textContent}`).not.toMatch(/\p{Extended_Pictographic}/u);
 
     await press(like());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: TOKEN, reaction: 'like' });

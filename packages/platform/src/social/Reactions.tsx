@@ -20,7 +20,31 @@ export function socialPath(scope: string, token: string): string {
 }
 
 const REACTIONS: readonly Reaction[] = ['like', 'dislike'];
-const ICONS: Record<Reaction, string> = { like: '👍', dislike: '👎' };
+
+/**
+ * A thumb (the outline of Feather's thumbs-up, MIT), drawn inline: emoji render as empty boxes where no emoji font
+ * is installed. Dislike is the same thumb turned upside down.
+ */
+function ThumbIcon({ reaction }: { reaction: Reaction }) {
+  return (
+    <svg
+      className={`ag-reaction-icon is-${reaction}`}
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      data-testid={`reaction-${reaction}-icon`}
+    >
+      <path d="M14 9V5a3 3 0 0 0-3-3l-4 9v11h11.28a2 2 0 0 0 2-1.7l1.38-9a2 2 0 0 0-2-2.3zM7 22H4a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2h3" />
+    </svg>
+  );
+}
 
 /**
  * Like and dislike buttons with their counts (spec part 1 §4 "Reaction"): a click adds the reaction, a click on
@@ -87,7 +111,7 @@ export function Reactions({ scope, token }: ReactionsProps) {
             onClick={() => void toggle(reaction)}
             data-testid={`reaction-${reaction}`}
           >
-            <span aria-hidden="true">{ICONS[reaction]}</span>{' '}
+            <ThumbIcon reaction={reaction} />
             <span className="ag-visually-hidden">
               {intl.formatMessage({ id: `platform.social.${reaction}` })}
             </span>
