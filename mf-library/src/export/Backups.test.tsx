@@ -270,7 +270,7 @@ describe('backups', () => {
       409,
       'another backup job is running',
       'BACKUP.BUSY',
-      'A backup or restore is already running. Try again when it has finished.',
+      'Another backup or restore is running. Please wait for it to finish.',
     ],
   ])(
     'shows why the server refused an uploaded archive (%i), in words of its code',

@@ -155,7 +155,7 @@ describe('upload page', () => {
     await waitFor(() =>
       expect(store.get(notificationsAtom).at(-1)).toMatchObject({
         type: 'warning',
-        body: 'Η εικόνα SVG περιέχει σενάριο (script) ή άλλο μη ασφαλές περιεχόμενο.',
+        body: 'Το SVG περιέχει σενάρια ή συνδέσμους που δεν επιτρέπονται.',
       }),
     );
   });
