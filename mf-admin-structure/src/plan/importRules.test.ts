@@ -65,3 +65,35 @@ describe('importing a boundary', () => {
     expect(outcome).toMatchObject({ ok: false, error: 'tooLarge' });
   });
 });
+
+describe('simplifying a boundary over the limit', () => {
+  it('finds the tolerance that brings a 40,000-vertex ring under the limit, still valid', async () => {
+    const { simplifyToFit } = await import('./simplify');
+    const { polygonProblem, withinSizeLimit } = await import('@agora/contracts');
+    const n = 40_000;
+    const ring = Array.from({ length: n }, (_, i) => {
+      const a = (2 * Math.PI * i) / n;
+      const r = 4000 + 30 * Math.sin(300 * a);
+      return [475500 + r * Math.cos(a), 4203500 + r * Math.sin(a)];
+    });
+    ring.push(ring[0]!);
+    const large = {
+      type: 'FeatureCollection' as const,
+      features: [
+        {
+          type: 'Feature' as const,
+          geometry: { type: 'Polygon' as const, coordinates: [ring] },
+          properties: null,
+        },
+      ],
+    };
+    expect(withinSizeLimit(large)).toBe(false);
+    const result = await simplifyToFit(large);
+    expect(result).not.toBeNull();
+    expect(result!.before).toBe(n + 1);
+    expect(result!.after).toBeLessThan(n);
+    expect(result!.after).toBeGreaterThan(1000);
+    expect(withinSizeLimit(result!.collection)).toBe(true);
+    expect(polygonProblem(result!.collection.features[0]!.geometry)).toBeNull();
+  });
+});

@@ -36,6 +36,14 @@ export function dropZ(geometry: GeoJsonGeometry): GeoJsonGeometry {
 export const MAX_FEATURES = 10_000;
 export const MAX_GEOJSON_BYTES = 1024 * 1024;
 
+/** True when a feature collection is within the server's limits: MAX_FEATURES features, MAX_GEOJSON_BYTES of JSON. */
+export function withinSizeLimit(collection: { features: readonly unknown[] }): boolean {
+  return (
+    collection.features.length <= MAX_FEATURES &&
+    new TextEncoder().encode(JSON.stringify(collection)).length <= MAX_GEOJSON_BYTES
+  );
+}
+
 /** Why a polygon would be refused by the server's validity check (`ST_IsValid`), as far as a browser can tell. */
 export type PolygonProblem = 'unclosedRing' | 'shortRing' | 'selfIntersection';
 

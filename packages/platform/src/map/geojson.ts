@@ -9,9 +9,8 @@ import {
   GEOMETRY_CRS,
   GEOMETRY_DEPTH,
   geometryInRange,
-  MAX_FEATURES,
-  MAX_GEOJSON_BYTES,
   polygonProblem,
+  withinSizeLimit,
   type PolygonProblem,
   type GeoJsonFeature,
   type GeoJsonFeatureCollection,
@@ -154,14 +153,6 @@ export function kindsOf(collection: GeoJsonFeatureCollection): Set<GeomType> {
 }
 
 export type ImportCheck = { ok: true } | { ok: false; error: GeoJsonImportError };
-
-/** True when the collection is within the server's limits: MAX_FEATURES features, MAX_GEOJSON_BYTES of JSON. */
-export function withinSizeLimit(collection: GeoJsonFeatureCollection): boolean {
-  return (
-    collection.features.length <= MAX_FEATURES &&
-    new TextEncoder().encode(JSON.stringify(collection)).length <= MAX_GEOJSON_BYTES
-  );
-}
 
 /**
  * Whether a parsed file may be taken in the system chosen and for the geometry type asked for (any when null):
