@@ -79,7 +79,7 @@ describe('structure: administration screens with real data', () => {
       zoom: 13,
     });
     expect(created.status).toBe(200);
-    project = created.body as ProjectWire;
+    project = created.body as unknown as ProjectWire;
   }, 180_000);
 
   afterAll(async () => {
@@ -127,7 +127,7 @@ describe('structure: administration screens with real data', () => {
     );
     await page.getByTestId('project-save').click();
     expect((await saved).status()).toBe(200);
-    const stored = (await api('get', `/api/project/token/${project.token}`)).body as ProjectWire;
+    const stored = (await api('get', `/api/project/token/${project.token}`)).body as unknown as ProjectWire;
     expect(stored.center!.lat).toBeCloseTo(40.6333, 3);
     expect(stored.center!.lng).toBeCloseTo(22.9505, 3);
     project = stored;
@@ -205,7 +205,7 @@ describe('structure: administration screens with real data', () => {
   });
 
   it('shows what each variable asks in the tree, and gives the variable form room', async () => {
-    const topics = (await api('get', `/api/node/project/${project.token}`)).body as TopicWire[];
+    const topics = (await api('get', `/api/node/project/${project.token}`)).body as unknown as TopicWire[];
     const attribute = await api('post', '/api/attribute', {
       node: topics[0]!.token,
       name: 'Μετακίνηση',
