@@ -188,6 +188,7 @@ describe('structure: administration screens with real data', () => {
       .waitFor();
     const simplify = form.getByTestId('topic-boundary-simplify');
     await expect(simplify.textContent()).resolves.toBe('Simplify the shape to fit (40,001 vertices now)');
+    await simplify.scrollIntoViewIfNeeded();
     await snap(page, 'structure-topic-too-large-en');
     await simplify.click();
     const status = form.getByTestId('topic-boundary-imported');
@@ -199,6 +200,7 @@ describe('structure: administration screens with real data', () => {
     );
     expect(after).toBeGreaterThan(1000);
     expect(after).toBeLessThan(40_000);
+    await status.scrollIntoViewIfNeeded();
     await snap(page, 'structure-topic-simplified-en');
     const topic = await saveTopic();
     expect((topic.boundary!.coordinates as number[][][])[0]!.length).toBe(after);
@@ -256,7 +258,8 @@ describe('structure: administration screens with real data', () => {
     const noOverflow = async () =>
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await p.goto('/admin/administration/project/thessaloniki/edit');
-    await p.getByTestId('project-center-coords').waitFor();
+    await p.getByTestId('project-center-coords').locator('select').waitFor();
+    await p.getByTestId('project-form').locator('.leaflet-container').waitFor();
     await noOverflow();
     await snap(p, `structure-project-centre-${locale}-${width}`);
     await p.goto(PLAN);
@@ -268,10 +271,13 @@ describe('structure: administration screens with real data', () => {
     await p.getByTestId('variable-form').waitFor();
     await noOverflow();
     await snap(p, `structure-variable-form-${locale}-${width}`);
+    await p.locator('.st-chosen').scrollIntoViewIfNeeded();
+    await snap(p, `structure-variable-options-${locale}-${width}`);
     await p.goto(PLAN);
     await p.getByTestId('plan-topic-menu-button').first().click();
     await p.getByTestId('menu-edit').click();
     await p.getByTestId('topic-form').locator('.leaflet-container').waitFor();
+    await p.getByTestId('topic-boundary-file').scrollIntoViewIfNeeded();
     await noOverflow();
     await snap(p, `structure-topic-form-${locale}-${width}`);
     await ctx.close();
