@@ -83,9 +83,13 @@ describe.each([
 ])('reprojection on %s', (_name, start) => {
   let target: Target;
   let project: string;
-  const identity = signIdentity(TEST_SECRET, { user: userOf('admin'), sid: null });
+  const admin = userOf('admin');
+  // signed for each request: an identity lives 60 s, less than booting PGlite and running these on a busy machine
   const post = (url: string, body: object) =>
-    request(target.app.getHttpServer()).post(url).set('x-agora-identity', identity).send(body);
+    request(target.app.getHttpServer())
+      .post(url)
+      .set('x-agora-identity', signIdentity(TEST_SECRET, { user: admin, sid: null }))
+      .send(body);
 
   beforeAll(async () => {
     target = await start();
