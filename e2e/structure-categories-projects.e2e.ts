@@ -184,13 +184,14 @@ describe('structure: categories and projects', () => {
     const map = page.getByTestId('project-map');
     await expect(map.getAttribute('data-wms-layers')).resolves.toBe('1');
     await map.locator(`img[src^="${WMS_URL}"]`).first().waitFor({ state: 'attached' });
-    // a click on the map moves the centre
-    const before = await page.getByLabel('Latitude').inputValue();
+    // a click on the map moves the centre (typed as coordinates in EPSG:2100 by default)
+    const northing = page.getByLabel(/^Y \(northing\)/);
+    const before = await northing.inputValue();
     await map.scrollIntoViewIfNeeded();
     const box = await map.boundingBox();
     if (!box) throw new Error('no map');
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.25);
-    await eventually(async () => (await page.getByLabel('Latitude').inputValue()) !== before, true);
+    await eventually(async () => (await northing.inputValue()) !== before, true);
     await page.getByTestId('project-save').click();
     await notification(page, 'Data posted');
     await page.waitForURL(`**${ADMIN}/project/plateia-syntagmatos/edit`);
@@ -199,7 +200,8 @@ describe('structure: categories and projects', () => {
     expect(saved.wms_services).toEqual([{ title: 'Cadastre', WMSurl: WMS_URL, layers: 'parcels' }]);
     expect(saved.legislation).toEqual([{ title: 'Law 4412/2016', file: '/files/law-4412.pdf' }]);
     expect(saved.category?.token).toBe(categoryToken);
-    expect(saved.center?.lat).toBeCloseTo(Number(await page.getByLabel('Latitude').inputValue()), 6);
+    await page.getByLabel('Coordinate system').selectOption('EPSG:4326');
+    expect(saved.center?.lat).toBeCloseTo(Number(await page.getByLabel(/^Latitude/).inputValue()), 6);
   });
 
   it('reorders two projects by drag and drop in edit mode', async () => {

@@ -131,9 +131,12 @@ describe('structure: plan project screen', () => {
       .getByTestId('plan-attribute')
       .filter({ has: page.getByTestId('plan-attribute-title').getByText(name, { exact: true }) });
   const variableRow = (mname: string) =>
-    page
-      .getByTestId('plan-variable')
-      .filter({ has: page.getByTestId('plan-variable-title').getByText(mname, { exact: true }) });
+    page.getByTestId('plan-variable').filter({
+      // a variable's row is titled by its label; its short name is shown beside when they differ
+      has: page
+        .locator('[data-testid="plan-variable-title"], [data-testid="plan-variable-mname"]')
+        .getByText(mname, { exact: true }),
+    });
   const titles = (kind: 'topic' | 'attribute', within: Locator | Page = page) =>
     within.getByTestId(`plan-${kind}-title`).allTextContents();
 

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
+import { simplifyToFit } from './simplify';
 import type { MapView } from './useProject';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   GEOMETRY_CRS,
+  vertexCount,
   type GeoJsonFeatureCollection,
   type GeometryCrs,
   type GeomType,
@@ -42,7 +44,13 @@ type CrsChoice = GeometryCrs | 'auto';
 
 /** The result of reading a file: a collection ready for the form, or why it was refused. */
 export type ImportOutcome =
-  { ok: true; value: GeometryValue; crs: GeometryCrs } | { ok: false; error: GeoJsonImportError | 'noCrs' };
+  | { ok: true; value: GeometryValue; crs: GeometryCrs }
+  | {
+      ok: false;
+      error: GeoJsonImportError | 'noCrs';
+      /** over the size limit: the file's features and system, which may be simplified to fit */
+      large?: { collection: GeoJsonFeatureCollection; crs: GeometryCrs };
+    };
 
 /**
  * Reads an imported file's text: its `crs` member names the system, otherwise the one chosen, otherwise the one
@@ -59,9 +67,15 @@ export async function importGeoJson(
   const crs = parsed.crs ?? (choice === 'auto' ? guessCrs(parsed.collection) : choice);
   if (!crs) return { ok: false, error: 'noCrs' };
   const check = checkImport(parsed.collection, crs, shape === 'any' ? null : shape);
-  if (!check.ok) return check;
-  const map = await toWgs84Collection(parsed.collection, crs);
-  return { ok: true, crs, value: { map, imported: { crs, collection: parsed.collection } } };
+  if (!check.ok)
+    return check.error === 'tooLarge' ? { ...check, large: { collection: parsed.collection, crs } } : check;
+  return accepted(parsed.collection, crs);
+}
+
+/** A file's features (in `crs`) taken into the form: shown in EPSG:4326, kept as they are for the server. */
+async function accepted(collection: GeoJsonFeatureCollection, crs: GeometryCrs): Promise<ImportOutcome> {
+  const map = await toWgs84Collection(collection, crs);
+  return { ok: true, crs, value: { map, imported: { crs, collection } } };
 }
 
 /** A drawing map for one geometry field, with an optional GeoJSON import and a clear button. */
@@ -74,13 +88,43 @@ export function GeometryField(props: GeometryFieldProps) {
   const [choice, setChoice] = useState<CrsChoice>('auto');
   const [importError, setImportError] = useState<string | null>(null);
   const [imported, setImported] = useState<string | null>(null);
+  const [large, setLarge] = useState<{
+    collection: GeoJsonFeatureCollection;
+    crs: GeometryCrs;
+    name: string;
+  } | null>(null);
+  const [simplifying, setSimplifying] = useState(false);
   const count = value.map?.features.length ?? 0;
+
+  /** Simplifies a file over the size limit just enough to fit, and takes it, saying how many vertices remain. */
+  const simplifyLarge = async () => {
+    if (!large) return;
+    setSimplifying(true);
+    const result = await simplifyToFit(large.collection);
+    setSimplifying(false);
+    if (!result) {
+      setImportError(intl.formatMessage({ id: 'structure.plan.import.error.cannotSimplify' }));
+      return;
+    }
+    const outcome = await accepted(result.collection, large.crs);
+    if (!outcome.ok) return;
+    setLarge(null);
+    setImportError(null);
+    setImported(
+      intl.formatMessage(
+        { id: 'structure.plan.import.simplified' },
+        { before: result.before, after: result.after, crs: large.crs, name: large.name },
+      ),
+    );
+    onChange(outcome.value);
+  };
 
   const onFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
     const outcome = await importGeoJson(await file.text(), choice, props.shape);
     input.value = '';
+    setLarge(outcome.ok || !outcome.large ? null : { ...outcome.large, name: file.name });
     if (!outcome.ok) {
       setImported(null);
       setImportError(intl.formatMessage({ id: `structure.plan.import.error.${outcome.error}` }));
@@ -162,6 +206,24 @@ export function GeometryField(props: GeometryFieldProps) {
             <div className="ag-field-error" role="alert" data-testid={`${testId}-import-error`}>
               {importError}
             </div>
+          )}
+          {large && props.shape !== 'point' && (
+            <p>
+              <button
+                type="button"
+                className="ag-button"
+                disabled={simplifying}
+                onClick={() => void simplifyLarge()}
+                data-testid={`${testId}-simplify`}
+              >
+                <FormattedMessage
+                  id="structure.plan.import.simplify"
+                  values={{
+                    count: large.collection.features.reduce((n, f) => n + vertexCount(f.geometry), 0),
+                  }}
+                />
+              </button>
+            </p>
           )}
           {imported && (
             <p role="status" data-testid={`${testId}-imported`}>

@@ -5,9 +5,13 @@
  * (`geometry_crs`). Reprojection on the client (`toWgs84Collection`) loads proj4 on first use only.
  */
 import {
+  crsOfName,
   GEOMETRY_CRS,
   GEOMETRY_DEPTH,
   geometryInRange,
+  polygonProblem,
+  withinSizeLimit,
+  type PolygonProblem,
   type GeoJsonFeature,
   type GeoJsonFeatureCollection,
   type GeoJsonGeometry,
@@ -17,7 +21,14 @@ import {
 
 /** Why a file was refused; each has a message `platform.geojson.error.<code>`. */
 export type GeoJsonImportError =
-  'notJson' | 'notGeoJson' | 'empty' | 'unknownCrs' | 'wrongType' | 'outOfRange';
+  | 'notJson'
+  | 'notGeoJson'
+  | 'empty'
+  | 'unknownCrs'
+  | 'wrongType'
+  | 'outOfRange'
+  | 'tooLarge'
+  | PolygonProblem;
 
 export type GeoJsonParse =
   | {
@@ -80,10 +91,7 @@ export function crsOfMember(crs: unknown): GeometryCrs | null | 'unknown' {
   if (crs === undefined || crs === null) return null;
   const name = isRecord(crs) && isRecord(crs.properties) ? crs.properties.name : undefined;
   if (typeof name !== 'string') return 'unknown';
-  if (/CRS84$/i.test(name)) return 'EPSG:4326';
-  const code = /EPSG:{1,2}(?:[\d.]*:)?(\d+)$/i.exec(name)?.[1];
-  const found = GEOMETRY_CRS.find((c) => c === `EPSG:${code}`);
-  return found ?? 'unknown';
+  return crsOfName(name) ?? 'unknown';
 }
 
 /** Any GeoJSON object (FeatureCollection, Feature, bare geometry) as a feature collection, or null. */
@@ -146,7 +154,10 @@ export function kindsOf(collection: GeoJsonFeatureCollection): Set<GeomType> {
 
 export type ImportCheck = { ok: true } | { ok: false; error: GeoJsonImportError };
 
-/** Whether a parsed file may be taken in the system chosen and for the geometry type asked for (any when null). */
+/**
+ * Whether a parsed file may be taken in the system chosen and for the geometry type asked for (any when null):
+ * the server's rules (`@agora/contracts` geometry) checked before the file is said to be imported.
+ */
 export function checkImport(
   collection: GeoJsonFeatureCollection,
   crs: GeometryCrs,
@@ -154,6 +165,11 @@ export function checkImport(
 ): ImportCheck {
   if (kind && [...kindsOf(collection)].some((k) => k !== kind)) return { ok: false, error: 'wrongType' };
   if (!fitsCrs(collection, crs)) return { ok: false, error: 'outOfRange' };
+  for (const f of collection.features) {
+    const problem = polygonProblem(f.geometry);
+    if (problem) return { ok: false, error: problem };
+  }
+  if (!withinSizeLimit(collection)) return { ok: false, error: 'tooLarge' };
   return { ok: true };
 }
 

@@ -71,7 +71,7 @@ describe('parseBoundary', () => {
 });
 
 describe('parseGeoJson', () => {
-  it('keeps properties and ids, and checks positions', () => {
+  it('keeps properties and ids, drops a Z coordinate, and checks positions', () => {
     const parsed = parseGeoJson(
       'predefined',
       {
@@ -83,7 +83,7 @@ describe('parseGeoJson', () => {
       KINDS_OF.point,
     );
     expect(parsed).toEqual({
-      features: [{ geometry: { type: 'MultiPoint', coordinates: [[1, 2, 3]] }, properties: { a: 1 }, id: 3 }],
+      features: [{ geometry: { type: 'MultiPoint', coordinates: [[1, 2]] }, properties: { a: 1 }, id: 3 }],
     });
     expect(message(() => parseGeoJson('x', { type: 'Point', coordinates: [1] }, KINDS_OF.point))).toBe(
       'x: a position must be 2 or 3 finite numbers',

@@ -7,6 +7,8 @@
 import { AppError } from '@agora/common';
 import {
   CRS_RANGES,
+  crsOfName,
+  dropZ,
   GEOMETRY_CRS,
   geometryInRange,
   type GeoJsonGeometry,
@@ -46,13 +48,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function parseCrs(field: string, raw: unknown): GeometryCrs {
   if (raw === undefined || raw === null || raw === '') return 'EPSG:4326';
   if (typeof raw !== 'string') throw geoError(field, 'unknown coordinate system');
-  const name = raw.trim().toUpperCase();
-  if (name === 'URN:OGC:DEF:CRS:OGC:1.3:CRS84' || name === 'CRS84') return 'EPSG:4326';
-  const code = /^(?:URN:OGC:DEF:CRS:)?EPSG:(?:[0-9.]*:)?(\d+)$/.exec(name)?.[1];
-  const crs = code ? `EPSG:${code}` : name;
-  if (!(GEOMETRY_CRS as readonly string[]).includes(crs))
-    throw geoError(field, `unknown coordinate system (use ${GEOMETRY_CRS.join(', ')})`);
-  return crs as GeometryCrs;
+  const crs = crsOfName(raw);
+  if (!crs) throw geoError(field, `unknown coordinate system (use ${GEOMETRY_CRS.join(', ')})`);
+  return crs;
 }
 
 /** The coordinate system named by a legacy GeoJSON `crs` member, if any. */
@@ -106,13 +104,13 @@ const CHECK: Readonly<Record<GeometryKind, (field: string, c: unknown) => void>>
   MultiPolygon: (f, c) => list(f, c, polygon),
 };
 
-/** A GeoJSON geometry object of one of the six kinds (no GeometryCollection). */
+/** A GeoJSON geometry object of one of the six kinds (no GeometryCollection), any Z coordinate dropped. */
 export function parseGeometry(field: string, raw: unknown): GeoJsonGeometry {
   if (!isObject(raw) || typeof raw.type !== 'string' || !Object.hasOwn(CHECK, raw.type))
     throw geoError(field, 'not a GeoJSON geometry (Point, LineString, Polygon or their Multi kinds)');
   const type = raw.type as GeometryKind;
   CHECK[type](field, raw.coordinates);
-  return { type, coordinates: raw.coordinates };
+  return dropZ({ type, coordinates: raw.coordinates });
 }
 
 function parseFeature(field: string, raw: unknown): ParsedFeature {
