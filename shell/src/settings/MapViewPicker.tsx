@@ -2,23 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useTileLayer } from '@agora/platform';
 import 'leaflet/dist/leaflet.css';
 import './settings.css';
+import { roundView, type MapView } from './mapView';
 
-export interface MapView {
-  lat: number;
-  lng: number;
-  zoom: number;
-}
+export { roundView, type MapView };
 
 export interface MapViewPickerProps {
   view: MapView;
   /** the map was panned or zoomed (by mouse, touch or keyboard) */
   onChange: (view: MapView) => void;
   label: string;
-}
-
-/** Coordinates to 6 decimals (about 10 cm): what the form shows and saves. */
-export function roundView(lat: number, lng: number, zoom: number): MapView {
-  return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, zoom };
 }
 
 /**

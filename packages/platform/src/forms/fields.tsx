@@ -69,10 +69,17 @@ function FieldFrame(props: FieldFrameProps) {
   return (
     <div className={`ag-field${props.inline ? ' ag-field-inline' : ''} ${props.className ?? ''}`.trim()}>
       {props.inline ? (
-        <div className="ag-field-inline-row">
-          {props.children}
-          {label}
-        </div>
+        <>
+          <div className="ag-field-inline-row">
+            {props.children}
+            {label}
+          </div>
+          {props.hint && (
+            <div id={props.hintId} className="ag-field-hint">
+              {props.hint}
+            </div>
+          )}
+        </>
       ) : (
         <>
           {label}
@@ -252,6 +259,7 @@ export function Checkbox(props: CheckboxProps) {
       id={id}
       label={props.label}
       required={props.required}
+      hint={props.hint}
       hintId={hintId}
       errorId={errorId}
       errorText={errorText}
