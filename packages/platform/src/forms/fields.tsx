@@ -1,17 +1,20 @@
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldError, FieldValue } from '@agora/contracts';
+import { PATTERN_MESSAGES } from './patternMessages';
 import './forms.css';
 
 /**
  * The text of a validation error in the current language: the message of its rule id (`required`, `min`, `max`,
- * `pattern`, `unique`); a pattern's own server message is shown in English, and any message without a
- * translation falls back to the server's English text.
+ * `pattern`, `unique`); a pattern error names its rule (the translation of the server's pattern message, see
+ * PATTERN_MESSAGES), else says 'invalid value'; any message without a translation falls back to the server's text.
  */
 export function useErrorText(): (error: FieldError | null) => string | null {
   const intl = useIntl();
   return (error) => {
     if (!error) return null;
+    const rule = error.rule === 'pattern' ? PATTERN_MESSAGES[error.message] : undefined;
+    if (rule) return intl.formatMessage({ id: rule });
     if (error.rule === 'pattern' && intl.locale === 'en') return error.message;
     const id = `platform.validation.${error.rule}`;
     if (!intl.messages[id]) return error.message;
