@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  ApiError,
   Modal,
   Select,
   TextArea,
@@ -11,6 +10,7 @@ import {
   uploadWithProgress,
   useForm,
   useNotify,
+  errorMessageId,
 } from '@agora/platform';
 import { RichTextEditor } from './RichTextEditor';
 import type { Documentation } from './types';
@@ -107,8 +107,7 @@ export function DocumentationModal({
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else
-        notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      else notify({ type: 'warning', body: errorMessageId(e) });
     }
   };
 

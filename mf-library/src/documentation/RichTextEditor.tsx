@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError, uploadWithProgress, useNotify } from '@agora/platform';
+import { uploadWithProgress, useNotify, errorMessageId } from '@agora/platform';
 import { sanitizeHtml } from '../common/sanitize';
 
 function escapeAttribute(text: string): string {
@@ -50,7 +50,7 @@ export function RichTextEditor({
       const alt = window.prompt(t('library.editor.altPrompt'), '') ?? '';
       exec('insertHTML', `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt.trim())}">`);
     } catch (e) {
-      notify({ type: 'warning', body: e instanceof ApiError ? e.message : 'action denied' });
+      notify({ type: 'warning', body: errorMessageId(e) });
     } finally {
       setBusy(false);
       if (fileRef.current) fileRef.current.value = '';

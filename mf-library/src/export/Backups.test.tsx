@@ -219,25 +219,33 @@ describe('backups', () => {
   });
 
   it.each([
-    [413, 'the archive unpacks to more than 8388608 bytes', 'BACKUP.TOO_LARGE'],
-    [415, 'the archive must be a .tar.gz file', 'BACKUP.NOT_TAR_GZ'],
-    [409, 'another backup job is running', 'BACKUP.BUSY'],
-  ])('shows why the server refused an uploaded archive (%i)', async (status, error, code) => {
-    mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
-    installFakeXhr((req) => req.respond(status, { Error: error, code }));
-    const { store } = await render();
-    await screen.findByTestId('empty-state');
-    fireEvent.change(screen.getByTestId('restore-file'), {
-      target: { files: [new File(['x'], 'library.tar.gz')] },
-    });
-    await click(screen.getByTestId('restore-file-submit'));
-    await waitFor(() =>
-      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
-        type: 'danger',
-        body: `Library restore failed: ${error}`,
-      }),
-    );
-    expect(screen.queryByTestId('upload-progress-modal')).toBeNull();
-    expect(screen.queryByTestId('job-modal')).toBeNull();
-  });
+    [413, 'the archive unpacks to more than 8388608 bytes', 'BACKUP.TOO_LARGE', 'The archive is too large.'],
+    [415, 'the archive must be a .tar.gz file', 'BACKUP.NOT_TAR_GZ', 'The archive must be a .tar.gz file.'],
+    [
+      409,
+      'another backup job is running',
+      'BACKUP.BUSY',
+      'Another backup or restore is running. Please wait for it to finish.',
+    ],
+  ])(
+    'shows why the server refused an uploaded archive (%i), by its code',
+    async (status, error, code, shown) => {
+      mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
+      installFakeXhr((req) => req.respond(status, { Error: error, code }));
+      const { store } = await render();
+      await screen.findByTestId('empty-state');
+      fireEvent.change(screen.getByTestId('restore-file'), {
+        target: { files: [new File(['x'], 'library.tar.gz')] },
+      });
+      await click(screen.getByTestId('restore-file-submit'));
+      await waitFor(() =>
+        expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+          type: 'danger',
+          body: `Library restore failed: ${shown}`,
+        }),
+      );
+      expect(screen.queryByTestId('upload-progress-modal')).toBeNull();
+      expect(screen.queryByTestId('job-modal')).toBeNull();
+    },
+  );
 });

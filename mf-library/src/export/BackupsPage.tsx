@@ -17,6 +17,7 @@ import {
   useApi,
   useConfirm,
   useNotify,
+  errorMessageId,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 
@@ -137,11 +138,14 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else if (e instanceof ApiError && e.message)
+      else if (e instanceof ApiError && e.code)
         // the server's refusal (too large, not a .tar.gz, another job running), read for twice as long
         notify({
           type: 'danger',
-          body: intl.formatMessage({ id: 'library.backups.restoreFailedReason' }, { reason: e.message }),
+          body: intl.formatMessage(
+            { id: 'library.backups.restoreFailedReason' },
+            { reason: intl.formatMessage({ id: errorMessageId(e) }) },
+          ),
           duration: 2,
         });
       else notify({ type: 'danger', body: 'library restore failed' });
@@ -164,7 +168,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     } catch (e) {
       notify({
         type: 'danger',
-        body: e instanceof ApiError && e.message ? e.message : 'library restore failed',
+        body: e instanceof ApiError && e.code ? errorMessageId(e) : 'library restore failed',
       });
     } finally {
       setBusy(false);
@@ -297,11 +301,7 @@ function Backups() {
   // The API secret is shown once, in the answer of enable-api (the list always has null): kept for this visit.
   const [secrets, setSecrets] = useState<Record<string, string>>({});
 
-  const fail = useCallback(
-    (e: unknown) =>
-      notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' }),
-    [notify],
-  );
+  const fail = useCallback((e: unknown) => notify({ type: 'warning', body: errorMessageId(e) }), [notify]);
 
   const startExport = async () => {
     setBusy(true);

@@ -128,15 +128,18 @@ describe('upload page', () => {
     );
   });
 
-  it('shows the server refusal as a warning', async () => {
+  it('shows the server refusal as a warning, by its code', async () => {
     mockFetch({ [recent()]: { status: 200, body: { values: [] } } });
-    installFakeXhr((req) => req.respond(415, { Error: 'not an image' }));
+    installFakeXhr((req) => req.respond(415, { Error: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' }));
     const { store } = await render('/admin/library/upload');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'x' } });
     chooseImage();
     await click(screen.getByTestId('upload-submit'));
     await waitFor(() =>
-      expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'not an image' }),
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'warning',
+        body: 'platform.error.LIBRARY.NOT_AN_IMAGE',
+      }),
     );
   });
 });

@@ -16,6 +16,7 @@ import {
   useForm,
   useNotify,
   type LibraryItem,
+  errorMessageId,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
@@ -164,8 +165,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else
-        notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      else notify({ type: 'warning', body: errorMessageId(e) });
     } finally {
       abort.current = null;
     }
