@@ -322,6 +322,36 @@ describe('accounts and the site frame', () => {
   );
 
   it.each(['el', 'en'] as const)(
+    'gives the admin the library pages, the file browser and the settings pages in the menu; a user is located in EPSG:2100 (%s, 390 px)',
+    async (locale) => {
+      const { context, page } = await open(locale, 390);
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.getByTestId('nav-toggle').click();
+      const hrefs = await page
+        .locator('#sh-sidebar a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(
+        expect.arrayContaining([
+          '/admin/library/export',
+          '/admin/browse',
+          '/admin/administration/profile',
+          '/admin/users/list',
+          '/admin/settings/general',
+        ]),
+      );
+      await snap(page, `admin-menu-${locale}-390`);
+      await page.goto('/admin/users/list');
+      const row = page.getByTestId('user-row').filter({ hasText: 'editor1' });
+      await row.getByRole('button', { name: locale === 'en' ? 'Edit' : 'Επεξεργασία' }).click();
+      const modal = page.getByTestId('user-edit');
+      expect(await modal.locator('.ag-coords-set select').inputValue()).toBe('EPSG:2100');
+      await modal.locator('.ag-coords-set').scrollIntoViewIfNeeded();
+      await snap(page, `user-edit-coords-${locale}-390`);
+      await context.close();
+    },
+  );
+
+  it.each(['el', 'en'] as const)(
     'explains the account flows: empty recovery, used reset link, wrong current password (%s, 390 px)',
     async (locale) => {
       const t = T[locale];
