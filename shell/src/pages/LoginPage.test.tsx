@@ -55,11 +55,15 @@ describe('LoginPage', () => {
     expect((await screen.findByTestId('login-error')).textContent).toBe('Λάθος στοιχεία σύνδεσης');
   });
 
-  it('shows the server message for other failures', async () => {
-    mockFetch({ 'POST /api/login': { status: 429, body: { Error: 'too many attempts' } } });
+  it('shows the translated message of the code for other failures, never the server text', async () => {
+    mockFetch({
+      'POST /api/login': { status: 429, body: { Error: 'too many attempts', code: 'ACCOUNTS.RATE_LIMITED' } },
+    });
     await renderLogin('en');
     await submit('maria', 'pw');
-    expect((await screen.findByTestId('login-error')).textContent).toBe('Login failed: too many attempts');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Login failed: Too many attempts. Please try again later.',
+    );
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Loading, useNotify, useSession, useSettings } from '@agora/platform';
+import { Loading, useErrorMessage, useNotify, useSession, useSettings } from '@agora/platform';
 import { homeFor, loginPageRedirectFor } from '../access';
 import { CredentialFields, isWrongCredentials, useCredentials } from '../session/CredentialFields';
 
@@ -81,6 +81,7 @@ export function LoginPage() {
   const { user, status, login } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
+  const errorText = useErrorMessage();
   const [params] = useSearchParams();
   const loginError = loginErrorOf(params.get('error'));
   const { username, password, setPassword, fields } = useCredentials();
@@ -105,7 +106,7 @@ export function LoginPage() {
         setFailure({ kind: 'credentials' });
         notify({ type: 'warning', body: 'wrong credentials' });
       } else {
-        setFailure({ kind: 'other', message: error instanceof Error ? error.message : String(error) });
+        setFailure({ kind: 'other', message: errorText(error) });
       }
       setPassword('');
     } finally {
