@@ -35,7 +35,14 @@ const T = {
     otherUser: 'You are trying to log in with a different username',
     notFound: 'User not found',
     mailSoon: 'You will soon receive an email',
-    denied: 'Action denied',
+    noPermission: 'No permission',
+    required: 'This value is required.',
+    wrongCurrent: 'The current password is wrong.',
+    usedLink: 'This reset link is not valid or has already been used.',
+    newLink: 'Request a new link',
+    notConfigured: 'The server has no credentials for this login: set them in its configuration first.',
+    google: 'Log in with Google',
+    coordRange: 'The value must be between 3691163.514 and 4641211.322.',
     dashboard: 'Dashboard',
     accept: 'OK',
     cookies: 'Cookies',
@@ -56,7 +63,15 @@ const T = {
     otherUser: 'Προσπαθείτε να συνδεθείτε με διαφορετικό όνομα χρήστη',
     notFound: 'Ο χρήστης δεν βρέθηκε',
     mailSoon: 'Σύντομα θα λάβετε ένα email',
-    denied: 'Η ενέργεια δεν επιτρέπεται',
+    noPermission: 'Δεν έχετε δικαίωμα πρόσβασης',
+    required: 'Η τιμή είναι υποχρεωτική.',
+    wrongCurrent: 'Ο τρέχων κωδικός είναι λάθος.',
+    usedLink: 'Ο σύνδεσμος επαναφοράς δεν είναι έγκυρος ή έχει ήδη χρησιμοποιηθεί.',
+    newLink: 'Ζητήστε νέο σύνδεσμο',
+    notConfigured:
+      'Ο διακομιστής δεν έχει διαπιστευτήρια για αυτή τη σύνδεση: ορίστε τα πρώτα στις ρυθμίσεις του.',
+    google: 'Σύνδεση με Google',
+    coordRange: 'Η τιμή πρέπει να είναι από 3691163.514 έως 4641211.322.',
     dashboard: 'Πίνακας ελέγχου',
     accept: 'Εντάξει',
     cookies: 'Cookies',
@@ -195,7 +210,9 @@ describe('accounts and the site frame', () => {
       const map = page.getByTestId('settings-map');
       await map.locator('.leaflet-control-zoom-in').waitFor();
       const zoom = page.locator('input[name="zoom"]');
-      const lat = page.locator('input[name="lat"]');
+      // the centre is typed in EPSG:2100 first; in EPSG:4326 the second field is the latitude
+      await page.locator('.ag-coords-set select').selectOption('EPSG:4326');
+      const lat = page.locator('input[name="coord-y"]');
       const before = { zoom: Number(await zoom.inputValue()), lat: Number(await lat.inputValue()) };
       // zoom in with the map's button, then drag the map north: the fields follow the map
       await map.locator('.leaflet-control-zoom-in').click();
@@ -239,6 +256,171 @@ describe('accounts and the site frame', () => {
         openAuthTitle: title,
         registration: true,
       });
+      await context.close();
+    },
+  );
+
+  it.each(['el', 'en'] as const)(
+    'offers each staff role only the pages the server lets it use, and one no-permission page (%s, 390 px)',
+    async (locale) => {
+      const expected = {
+        editor: {
+          links: ['/admin/dashboard', '/admin/library/gallery', '/admin/library/upload', '/admin/data'],
+          absent: ['/admin/users/list', '/admin/settings/general', '/admin/administration/project/list'],
+          refused: [
+            '/admin/users/add',
+            '/admin/users/list',
+            '/admin/settings/general',
+            '/admin/library/export',
+          ],
+          allowed: '/admin/library/gallery',
+        },
+        reviewer: {
+          links: ['/admin/dashboard', '/admin/data'],
+          absent: ['/admin/library/gallery', '/admin/administration/project/list', '/admin/users/list'],
+          refused: ['/admin/library/gallery', '/admin/administration/project/list', '/admin/browse'],
+          allowed: '/admin/data',
+        },
+      } as const;
+      for (const role of ['editor', 'reviewer'] as const) {
+        const u = ROLE_USERS.find((r) => r.role === role)!;
+        const { context, page } = await open(locale, 390);
+        await loginAs(page, u.username, u.password);
+        await page.getByTestId('nav-toggle').click();
+        // the library entry and its first page both lead to the gallery
+        const hrefs = [
+          ...new Set(
+            await page.locator('#sh-sidebar a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+          ),
+        ];
+        expect([
+          role,
+          hrefs.filter((h) => (expected[role].links as readonly string[]).includes(h ?? '')),
+        ]).toEqual([role, expected[role].links]);
+        expect([
+          role,
+          hrefs.filter((h) => (expected[role].absent as readonly string[]).includes(h ?? '')),
+        ]).toEqual([role, []]);
+        await snap(page, `permissions-menu-${role}-${locale}-390`);
+        for (const path of expected[role].refused) {
+          await page.goto(path);
+          await page
+            .getByTestId('error-403')
+            .getByRole('heading', { name: T[locale].noPermission })
+            .waitFor();
+          // one page: no red error box of the remote under it
+          expect([path, await page.getByTestId('error-state').count()]).toEqual([path, 0]);
+        }
+        await snap(page, `permissions-403-${role}-${locale}-390`);
+        await page.goto(expected[role].allowed);
+        await page.locator('main h1').first().waitFor();
+        expect(await page.getByTestId('error-403').count()).toBe(0);
+        expect(await noSidewaysScroll(page)).toBe(0);
+        await context.close();
+      }
+    },
+  );
+
+  it.each(['el', 'en'] as const)(
+    'gives the admin the library pages, the file browser and the settings pages in the menu; a user is located in EPSG:2100 (%s, 390 px)',
+    async (locale) => {
+      const { context, page } = await open(locale, 390);
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.getByTestId('nav-toggle').click();
+      const hrefs = await page
+        .locator('#sh-sidebar a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(
+        expect.arrayContaining([
+          '/admin/library/export',
+          '/admin/browse',
+          '/admin/administration/profile',
+          '/admin/users/list',
+          '/admin/settings/general',
+        ]),
+      );
+      await snap(page, `admin-menu-${locale}-390`);
+      await page.goto('/admin/users/list');
+      const row = page.getByTestId('user-row').filter({ hasText: 'editor1' });
+      await row.getByRole('button', { name: locale === 'en' ? 'Edit' : 'Επεξεργασία' }).click();
+      const modal = page.getByTestId('user-edit');
+      expect(await modal.locator('.ag-coords-set select').inputValue()).toBe('EPSG:2100');
+      await modal.locator('.ag-coords-set').scrollIntoViewIfNeeded();
+      await snap(page, `user-edit-coords-${locale}-390`);
+      await context.close();
+    },
+  );
+
+  it.each(['el', 'en'] as const)(
+    'explains the account flows: empty recovery, used reset link, wrong current password (%s, 390 px)',
+    async (locale) => {
+      const t = T[locale];
+      const { context, page } = await open(locale, 390);
+      await page.goto('/password_recovery');
+      await page.getByTestId('recovery-submit').click();
+      await page.getByTestId('recovery-form').getByText(t.required).waitFor();
+      await snap(page, `recovery-empty-${locale}-390`);
+      await page.goto('/password_recovery/reset/no-such-token-0123456789');
+      await page.locator('input[name="password"]').fill('Fresh-secret-77');
+      await page.locator('input[name="password_repeat"]').fill('Fresh-secret-77');
+      await page.getByTestId('reset-submit').click();
+      const invalid = page.getByTestId('reset-invalid');
+      await invalid.getByText(t.usedLink).waitFor();
+      expect(await invalid.getByRole('link', { name: t.newLink }).getAttribute('href')).toBe(
+        '/password_recovery',
+      );
+      await snap(page, `reset-used-link-${locale}-390`);
+      const u = ROLE_USERS.find((r) => r.role === 'authorized')!;
+      await loginAs(page, u.username, u.password);
+      await page.goto('/profile');
+      const form = page.getByTestId('password-form');
+      await form.locator('input[name="password_current"]').fill('not-my-password-1');
+      await form.locator('input[name="password"]').fill('Another-secret-9');
+      await form.locator('input[name="password_repeat"]').fill('Another-secret-9');
+      await page.getByTestId('password-submit').click();
+      await form.getByText(t.wrongCurrent).waitFor();
+      expect(await form.locator('input[name="password_current"]').getAttribute('aria-invalid')).toBe('true');
+      await form.scrollIntoViewIfNeeded();
+      await snap(page, `profile-wrong-current-${locale}-390`);
+      expect(await noSidewaysScroll(page)).toBe(0);
+      await context.close();
+    },
+  );
+
+  it.each(['el', 'en'] as const)(
+    'settings: a login without server credentials cannot be ticked; the centre is typed in EPSG:2100 (%s, 390 px)',
+    async (locale) => {
+      const t = T[locale];
+      const { context, page } = await open(locale, 390);
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.goto('/admin/settings/general');
+      const google = page.getByLabel(t.google);
+      await google.waitFor();
+      expect(await google.isDisabled()).toBe(true);
+      await page.getByText(t.notConfigured).first().waitFor();
+      // the server refuses it too
+      const call = await apiAs(context, 'admin', ADMIN_PASSWORD);
+      const refused = await call('post', '/api/settings/scope/general', { isGoogleAuthEnabled: true });
+      expect(refused).toMatchObject({ status: 400, body: { code: 'ACCOUNTS.OAUTH_NOT_CONFIGURED' } });
+      // out of range: the page says so under the field, no browser bubble, nothing sent
+      expect(await page.locator('.ag-coords-set select').inputValue()).toBe('EPSG:2100');
+      await page.locator('input[name="coord-x"]').fill('475920.265');
+      await page.locator('input[name="coord-y"]').fill('3000000');
+      await page.getByTestId('settings-submit').click();
+      await page.getByText(t.coordRange).waitFor();
+      await notification(page, t.invalid);
+      await page.locator('.ag-coords-set').scrollIntoViewIfNeeded();
+      await snap(page, `settings-coords-${locale}-390`);
+      // Athens, Syntagma square, in the Greek Grid
+      await page.locator('input[name="coord-y"]').fill('4203764.699');
+      await page.getByTestId('settings-submit').click();
+      await notification(page, t.settingsUpdated);
+      const settings = (await (await context.request.get('/api/settings')).json()) as {
+        map: { center: { lat: number; lng: number } };
+      };
+      expect(settings.map.center.lat).toBeCloseTo(37.9838, 4);
+      expect(settings.map.center.lng).toBeCloseTo(23.7275, 4);
+      expect(await noSidewaysScroll(page)).toBe(0);
       await context.close();
     },
   );
@@ -388,7 +570,8 @@ describe('accounts and the site frame', () => {
     await page.locator('input[name="password"]').fill('Another-secret-1');
     await page.locator('input[name="password_repeat"]').fill('Another-secret-1');
     await page.getByTestId('reset-submit').click();
-    await notification(page, t.denied);
+    // an unknown (or used, or expired) link says so, with a way to ask for a new one
+    await page.getByTestId('reset-invalid').getByText(t.usedLink).waitFor();
     await context.close();
   });
 

@@ -58,6 +58,14 @@ describe.each(apps)('messages of %s', (dir) => {
     }
   });
 
+  it('calls a map marker by the usual Greek GIS term (δείκτης), not a buoy (σημαντήρας)', () => {
+    const texts = [
+      ...Object.values(el),
+      ...sourceFiles(path.join(ROOT, dir)).map((f) => readFileSync(f, 'utf8')),
+    ];
+    expect(texts.filter((t) => /σημαντ[ήη]ρ/i.test(t))).toEqual([]);
+  });
+
   it('defines every message id that its code uses literally', () => {
     const known = new Set([...Object.keys(en), ...Object.keys(catalogue('packages/platform/src', 'en'))]);
     const used = new Set<string>();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ConsultationRole, ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
-import { api, ErrorFromCall, Loading, useApi, useNotify, ApiError } from '@agora/platform';
+import { api, ErrorFromCall, Loading, useApi, useNotify, errorMessageId } from '@agora/platform';
 import { SortableList } from '../projects/sortable';
 import { moveItem } from '../variable/kinds';
 import { NewQuestionForm } from './NewQuestionForm';
@@ -33,7 +33,7 @@ export function QuestionList({ category, role }: { category: string; role: Consu
     try {
       await api.put(path, body);
     } catch (e) {
-      notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      notify({ type: 'warning', body: errorMessageId(e) });
     }
     await mutate();
   };

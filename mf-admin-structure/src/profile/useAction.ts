@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { ApiError, useNotify } from '@agora/platform';
+import { ApiError, useNotify, errorMessageId } from '@agora/platform';
 
 export type ActionResult = { ok: true } | { ok: false; error: ApiError };
 
@@ -17,7 +17,7 @@ export function useAction() {
         return { ok: true };
       } catch (e) {
         const error = e instanceof ApiError ? e : new ApiError(0, 'action denied');
-        notify({ type: 'warning', body: error.message || 'action denied' });
+        notify({ type: 'warning', body: errorMessageId(error) });
         return { ok: false, error };
       }
     },

@@ -66,7 +66,10 @@ describe('CreateThreadModal', () => {
   it('shows the server refusal and closes on Cancel, in Greek', async () => {
     const onClose = jest.fn();
     mockFetch({
-      'POST /api/attribute/createThread/a-1': { status: 409, body: { Error: 'thread exists already' } },
+      'POST /api/attribute/createThread/a-1': {
+        status: 409,
+        body: { Error: 'this item already has a thread', code: 'CONSULTATION.THREAD_EXISTS' },
+      },
     });
     const { store } = await renderModal(jest.fn(), onClose, 'el');
     fireEvent.change(screen.getByLabelText(/Τίτλος/), { target: { value: 'Πού ανήκουν τα δέντρα;' } });
@@ -79,7 +82,7 @@ describe('CreateThreadModal', () => {
     await waitFor(() =>
       expect(store.get(notificationsAtom).at(-1)).toMatchObject({
         type: 'warning',
-        body: 'thread exists already',
+        body: 'platform.error.CONSULTATION.THREAD_EXISTS',
       }),
     );
     fireEvent.click(screen.getByText('Ακύρωση'));

@@ -6,7 +6,7 @@ import {
   VALIDATION_MESSAGES,
   type ThreadScope,
 } from '@agora/contracts';
-import { api, ApiError, Modal, useNotify } from '@agora/platform';
+import { api, Modal, useNotify, errorMessageId } from '@agora/platform';
 
 export interface CreatedThread {
   forum_topic_id: number;
@@ -101,7 +101,7 @@ export function CreateThreadModal({ scope, token, onCreated, onClose }: CreateTh
       notify({ type: 'success', body: 'data posted' });
       onCreated(created);
     } catch (e) {
-      notify({ type: 'warning', body: e instanceof ApiError && e.message ? e.message : 'action denied' });
+      notify({ type: 'warning', body: errorMessageId(e) });
     } finally {
       setSending(false);
     }

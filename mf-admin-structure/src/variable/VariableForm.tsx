@@ -22,6 +22,7 @@ import {
   useApi,
   useForm,
   useNotify,
+  errorMessageId,
 } from '@agora/platform';
 import { OptionGroup } from './ChoiceEditors';
 import { KindOptions } from './KindOptions';
@@ -210,8 +211,7 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
     } catch (e) {
       const error = e instanceof ApiError ? e : new ApiError(0, 'action denied');
       server.take(error.message);
-      if (!(error.status === 409 && !saved))
-        notify({ type: 'warning', body: error.message || 'action denied' });
+      if (!(error.status === 409 && !saved)) notify({ type: 'warning', body: errorMessageId(error) });
     } finally {
       setSending(false);
     }

@@ -11,8 +11,8 @@ import {
   useForm,
   useModalLeaveGuard,
   useNotify,
+  errorMessageId,
 } from '@agora/platform';
-import { useErrorText } from '../common/errorText';
 import { RichTextEditor } from './RichTextEditor';
 import type { Documentation } from './types';
 
@@ -43,7 +43,6 @@ export function DocumentationModal({
 }) {
   const intl = useIntl();
   const notify = useNotify();
-  const errorText = useErrorText();
   const editing = !!entry;
   const form = useForm<DocValues>({
     scope: 'documentation',
@@ -111,7 +110,7 @@ export function DocumentationModal({
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else notify({ type: 'warning', body: errorText(e) });
+      else notify({ type: 'warning', body: errorMessageId(e) });
     }
   };
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { uploadWithProgress, useNotify } from '@agora/platform';
-import { useErrorText } from '../common/errorText';
+import { uploadWithProgress, useNotify, errorMessageId } from '@agora/platform';
 import { sanitizeHtml } from '../common/sanitize';
 
 function escapeAttribute(text: string): string {
@@ -23,7 +22,6 @@ export function RichTextEditor({
 }) {
   const intl = useIntl();
   const notify = useNotify();
-  const errorText = useErrorText();
   const ref = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +50,7 @@ export function RichTextEditor({
       const alt = window.prompt(t('library.editor.altPrompt'), '') ?? '';
       exec('insertHTML', `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt.trim())}">`);
     } catch (e) {
-      notify({ type: 'warning', body: errorText(e) });
+      notify({ type: 'warning', body: errorMessageId(e) });
     } finally {
       setBusy(false);
       if (fileRef.current) fileRef.current.value = '';

@@ -126,7 +126,7 @@ describe('backups', () => {
       'PUT /api/libraryExport/scope/restore-from-api': { status: 200, body: { job: 'r2' } },
       'GET /api/libraryExport/job/r2': {
         status: 200,
-        body: { state: 'failed', progress: 30, error: 'bad secret' },
+        body: { state: 'failed', progress: 30, error: 'bad secret', code: 'BACKUP.REMOTE_FAILED' },
       },
     });
     const { store } = await render();
@@ -142,7 +142,7 @@ describe('backups', () => {
     await waitFor(() =>
       expect(store.get(notificationsAtom).at(-1)).toMatchObject({
         type: 'danger',
-        body: 'Library restore failed: bad secret',
+        body: 'Library restore failed: The backup could not be fetched from the other server. Check the address and the API key, and that the address is allowed for restores.',
       }),
     );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -273,8 +273,8 @@ describe('backups', () => {
       'Another backup or restore is running. Please wait for it to finish.',
     ],
   ])(
-    'shows why the server refused an uploaded archive (%i), in words of its code',
-    async (status, error, code, why) => {
+    'shows why the server refused an uploaded archive (%i), by its code',
+    async (status, error, code, shown) => {
       mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
       installFakeXhr((req) => req.respond(status, { Error: error, code }));
       const { store } = await render();
@@ -286,7 +286,7 @@ describe('backups', () => {
       await waitFor(() =>
         expect(store.get(notificationsAtom).at(-1)).toMatchObject({
           type: 'danger',
-          body: `Library restore failed: ${why}`,
+          body: `Library restore failed: ${shown}`,
         }),
       );
       expect(screen.queryByTestId('upload-progress-modal')).toBeNull();

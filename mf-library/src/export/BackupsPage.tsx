@@ -17,9 +17,9 @@ import {
   useApi,
   useConfirm,
   useNotify,
+  errorMessageId,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
-import { useErrorText } from '../common/errorText';
 
 export interface Backup {
   filename: string;
@@ -115,7 +115,6 @@ function JobModal({ kind, id, onEnd }: { kind: JobKind; id: string; onEnd: (job:
 function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
   const intl = useIntl();
   const notify = useNotify();
-  const errorText = useErrorText();
   const [tab, setTab] = useState<'file' | 'api'>('file');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -150,11 +149,14 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else if (e instanceof ApiError && e.message)
+      else if (e instanceof ApiError && e.code)
         // the server's refusal (too large, not a .tar.gz, another job running), read for twice as long
         notify({
           type: 'danger',
-          body: intl.formatMessage({ id: 'library.backups.restoreFailedReason' }, { reason: errorText(e) }),
+          body: intl.formatMessage(
+            { id: 'library.backups.restoreFailedReason' },
+            { reason: intl.formatMessage({ id: errorMessageId(e) }) },
+          ),
           duration: 2,
         });
       else notify({ type: 'danger', body: 'library restore failed' });
@@ -177,7 +179,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     } catch (e) {
       notify({
         type: 'danger',
-        body: errorText(e, 'library restore failed'),
+        body: e instanceof ApiError && e.code ? errorMessageId(e) : 'library restore failed',
       });
     } finally {
       setBusy(false);
@@ -303,7 +305,6 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
 function Backups() {
   const intl = useIntl();
   const notify = useNotify();
-  const errorText = useErrorText();
   const confirm = useConfirm();
   const { data, error, isLoading, mutate } = useApi<Backup[]>('libraryExport');
   const [job, setJob] = useState<{ kind: JobKind; id: string } | null>(null);
@@ -311,10 +312,7 @@ function Backups() {
   // The API secret is shown once, in the answer of enable-api (the list always has null): kept for this visit.
   const [secrets, setSecrets] = useState<Record<string, string>>({});
 
-  const fail = useCallback(
-    (e: unknown) => notify({ type: 'warning', body: errorText(e) }),
-    [notify, errorText],
-  );
+  const fail = useCallback((e: unknown) => notify({ type: 'warning', body: errorMessageId(e) }), [notify]);
 
   const startExport = async () => {
     setBusy(true);
@@ -395,7 +393,7 @@ function Backups() {
           type: 'danger',
           body: intl.formatMessage(
             { id: 'library.backups.restoreFailedReason' },
-            { reason: errorText(result) },
+            { reason: intl.formatMessage({ id: errorMessageId(result) }) },
           ),
           duration: 2,
         });
@@ -403,7 +401,7 @@ function Backups() {
     } else if (result?.state === 'done') {
       notify({ type: 'success', body: intl.formatMessage({ id: 'library.backups.exported' }) });
     } else {
-      notify({ type: 'danger', body: errorText(result) });
+      notify({ type: 'danger', body: errorMessageId(result) });
     }
     void mutate();
   };

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notificationsAtom } from '@agora/platform';
+import { notificationsAtom, platformMessages } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import {
   formFields,
@@ -131,15 +131,18 @@ describe('upload page', () => {
     );
   });
 
-  it('shows the server refusal as a warning', async () => {
+  it('shows the server refusal as a warning, by its code', async () => {
     mockFetch({ [recent()]: { status: 200, body: { values: [] } } });
-    installFakeXhr((req) => req.respond(415, { Error: 'not an image' }));
+    installFakeXhr((req) => req.respond(415, { Error: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' }));
     const { store } = await render('/admin/library/upload');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'x' } });
     chooseImage();
     await click(screen.getByTestId('upload-submit'));
     await waitFor(() =>
-      expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'not an image' }),
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'warning',
+        body: 'platform.error.LIBRARY.NOT_AN_IMAGE',
+      }),
     );
   });
 
@@ -155,8 +158,11 @@ describe('upload page', () => {
     await waitFor(() =>
       expect(store.get(notificationsAtom).at(-1)).toMatchObject({
         type: 'warning',
-        body: 'Το SVG περιέχει σενάρια ή συνδέσμους που δεν επιτρέπονται.',
+        body: 'platform.error.LIBRARY.UNSAFE_SVG',
       }),
+    );
+    expect(platformMessages.el['platform.error.LIBRARY.UNSAFE_SVG']).toBe(
+      'Το SVG περιέχει σενάρια ή συνδέσμους που δεν επιτρέπονται.',
     );
   });
 });

@@ -16,10 +16,10 @@ import {
   useForm,
   useNotify,
   type LibraryItem,
+  errorMessageId,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
-import { useErrorText } from '../common/errorText';
 
 const FIELDS = ['title', 'alt_text', 'description', 'tooltip', 'documentation'] as const;
 
@@ -97,7 +97,6 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
   const navigate = useNavigate();
   const href = useHref();
   const notify = useNotify();
-  const errorText = useErrorText();
   const mode = item ? 'put' : 'post';
   const form = useForm<UploadValues>({
     scope: 'library',
@@ -169,7 +168,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
       setProgress(null);
       if (e instanceof UploadCanceledError)
         notify({ type: 'warning', body: 'Operation canceled by the user.' });
-      else notify({ type: 'warning', body: errorText(e) });
+      else notify({ type: 'warning', body: errorMessageId(e) });
     } finally {
       abort.current = null;
     }

@@ -12,6 +12,7 @@ import {
   useForm,
   useNotify,
   type LibraryItem,
+  errorMessageId,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
@@ -58,7 +59,7 @@ function ViewForm({ view }: { view: LibraryView | null }) {
     } else if (result.notify) {
       notify({
         type: 'warning',
-        body: result.reason === 'invalid' ? result.message : result.message || 'action denied',
+        body: result.reason === 'invalid' ? result.message : errorMessageId(result.error),
       });
     }
   };

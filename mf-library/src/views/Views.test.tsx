@@ -100,6 +100,26 @@ describe('library views', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Port' });
   });
 
+  it('shows a refused edit as the translated message of its code', async () => {
+    mockFetch({
+      'GET /api/libraryView/uuid/v-1': { status: 200, body: view },
+      'GET /api/library/uuid/l-1': { status: 200, body: [item(1)] },
+      'PUT /api/libraryView/uuid/v-1': {
+        status: 404,
+        body: { Error: 'view not found', code: 'LIBRARY.VIEW_NOT_FOUND' },
+      },
+    });
+    const { store } = await render('/admin/library/views/edit/item/v-1');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Port' } });
+    await click(screen.getByTestId('view-submit'));
+    await waitFor(() =>
+      expect(store.get(notificationsAtom).at(-1)).toMatchObject({
+        type: 'warning',
+        body: 'platform.error.LIBRARY.VIEW_NOT_FOUND',
+      }),
+    );
+  });
+
   it('shows the public page of a view with its items, in Greek', async () => {
     mockFetch({
       'GET /api/?action=libraryView&uri=harbour%2Fold': {

@@ -17,6 +17,18 @@ export interface SiteSettings extends TileSettings {
   registration: boolean;
   /** null: not set */
   geocoderUrl: string | null;
+  /**
+   * Which external logins the server has credentials for (the deployment's configuration): an administrator can
+   * enable only those. Absent from an answer that does not tell.
+   */
+  configuredLogins?: ConfiguredLogins;
+}
+
+/** The external login providers that have credentials on the server. */
+export interface ConfiguredLogins {
+  open: boolean;
+  google: boolean;
+  facebook: boolean;
 }
 
 /**
@@ -25,7 +37,7 @@ export interface SiteSettings extends TileSettings {
  * while the browser shows no sign-up link until the settings have said so.
  */
 export const SHARED_SETTING_DEFAULTS: Readonly<
-  Omit<SiteSettings, 'registration' | 'geocoderUrl' | keyof TileSettings>
+  Omit<SiteSettings, 'registration' | 'geocoderUrl' | 'configuredLogins' | keyof TileSettings>
 > = {
   map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
   isOpenAuthEnabled: false,

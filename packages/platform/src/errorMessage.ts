@@ -11,14 +11,26 @@ export const GENERIC_ERROR_MESSAGE = 'platform.error.generic';
 
 const KNOWN: Readonly<Record<string, unknown>> = en;
 
+/** The error code of a failure: an `ApiError`'s, or the `code` of a failed job's record (`{error, code}`). */
+function codeOf(failure: unknown): string | undefined {
+  if (failure instanceof ApiError) return failure.code;
+  if (typeof failure === 'object' && failure !== null && 'code' in failure) {
+    const { code } = failure as { code: unknown };
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
 /**
- * The message id of whatever a call threw: `platform.error.<code>` for an ApiError whose code has a message,
- * else the generic one. Usable wherever a message id goes, e.g. `notify({ type: 'warning', body: errorMessageId(e) })`.
+ * The message id of whatever a call threw (or a failed job reported): `platform.error.<code>` when the code has a
+ * message, else the generic one. Usable wherever a message id goes, e.g.
+ * `notify({ type: 'warning', body: errorMessageId(e) })`.
  */
-export function errorMessageId(error: unknown): string {
-  if (error instanceof ApiError && error.code) {
-    const id = `${ERROR_MESSAGE_PREFIX}${error.code}`;
-    if (id in KNOWN) return id;
+export function errorMessageId(failure: unknown): string {
+  const code = codeOf(failure);
+  if (code) {
+    const id = `${ERROR_MESSAGE_PREFIX}${code}`;
+    if (Object.hasOwn(KNOWN, id)) return id;
   }
   return GENERIC_ERROR_MESSAGE;
 }

@@ -393,24 +393,37 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
         locales: ['el', 'en'],
         registration: true,
         geocoderUrl: null,
+        configuredLogins: { open: false, google: false, facebook: false },
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         tileAttribution: '&copy; OpenStreetMap contributors',
       });
     });
 
-    it('shows an external login as enabled only when its provider is configured', async () => {
-      const res = await request(server)
-        .post('/settings/scope/general')
-        .set('x-agora-identity', as(admin))
-        .send({ isGoogleAuthEnabled: true, isOpenAuthEnabled: true });
-      expect(res.status).toBe(200);
+    it('refuses to enable an external login whose provider is not configured, and stores nothing', async () => {
+      // this test service has no provider configured: a button that could only fail is never enabled
+      for (const flag of ['isGoogleAuthEnabled', 'isOpenAuthEnabled', 'isFacebookAuthEnabled']) {
+        const res = await request(server)
+          .post('/settings/scope/general')
+          .set('x-agora-identity', as(admin))
+          .send({ multilingual: false, [flag]: true });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          Error: 'this login provider has no credentials on the server',
+          code: 'ACCOUNTS.OAUTH_NOT_CONFIGURED',
+        });
+      }
       const now = await request(server).get('/settings').set('x-agora-identity', anon());
-      // this test service has no provider configured: no button that could only fail
-      expect(now.body).toMatchObject({ isGoogleAuthEnabled: false, isOpenAuthEnabled: false });
-      await request(server)
+      expect(now.body).toMatchObject({
+        multilingual: true,
+        isGoogleAuthEnabled: false,
+        isOpenAuthEnabled: false,
+      });
+      // turning one off is always allowed
+      const off = await request(server)
         .post('/settings/scope/general')
         .set('x-agora-identity', as(admin))
         .send({ isGoogleAuthEnabled: false, isOpenAuthEnabled: false });
+      expect(off.status).toBe(200);
     });
 
     it('updates validated JSON only; closes registration', async () => {

@@ -55,11 +55,13 @@ describe('LoginPage', () => {
     expect((await screen.findByTestId('login-error')).textContent).toBe('Λάθος στοιχεία σύνδεσης');
   });
 
-  it('shows the server message for other failures', async () => {
+  it('shows the translated message of the code for other failures, never the server text', async () => {
     mockFetch({ 'POST /api/login': { status: 503, body: { Error: 'service unavailable' } } });
     await renderLogin('en');
     await submit('maria', 'pw');
-    expect((await screen.findByTestId('login-error')).textContent).toBe('Login failed: service unavailable');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Login failed: The action could not be completed. Please try again later.',
+    );
   });
 
   it.each([

@@ -5,6 +5,7 @@ import {
   Loading,
   RATE_LIMITED_MESSAGE,
   retryMinutesOf,
+  useErrorMessage,
   useNotify,
   useSession,
   useSettings,
@@ -89,6 +90,7 @@ export function LoginPage() {
   const { user, status, login } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
+  const errorText = useErrorMessage();
   const [params] = useSearchParams();
   const loginError = loginErrorOf(params.get('error'));
   const { username, password, setPassword, fields } = useCredentials();
@@ -116,7 +118,7 @@ export function LoginPage() {
         setFailure({ kind: 'credentials' });
         notify({ type: 'warning', body: 'wrong credentials' });
       } else {
-        setFailure({ kind: 'other', message: error instanceof Error ? error.message : String(error) });
+        setFailure({ kind: 'other', message: errorText(error) });
       }
       setPassword('');
     } finally {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { Notifications } from '@agora/platform';
 import { adminUser, clearCookies, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
@@ -29,7 +29,19 @@ const SETTINGS = {
   locales: ['el', 'en'],
   registration: true,
   geocoderUrl: '',
+  configuredLogins: { open: true, google: true, facebook: true },
 };
+
+const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** The centre is typed in a coordinate system: EPSG:4326 shows latitude and longitude. */
+async function chooseCrs(code: string) {
+  await act(async () => {
+    fireEvent.change(await screen.findByLabelText(/^(Coordinate system|Σύστημα συντεταγμένων)/), {
+      target: { value: code },
+    });
+  });
+}
 
 function render(locale: 'el' | 'en' = 'en') {
   return renderWeb(
@@ -87,9 +99,10 @@ describe('GeneralSettingsPage', () => {
     });
     await render();
     expect(screen.getByTestId('map-view').textContent).toBe('40.33;21.61;7');
+    await chooseCrs('EPSG:4326');
     fireEvent.click(screen.getByRole('button', { name: 'pan' }));
-    expect((screen.getByLabelText(/^Centre latitude/) as HTMLInputElement).value).toBe('38.246');
-    expect((screen.getByLabelText(/^Centre longitude/) as HTMLInputElement).value).toBe('21.735');
+    expect(input(/^Latitude/).value).toBe('38.246');
+    expect(input(/^Longitude/).value).toBe('21.735');
     expect((screen.getByLabelText(/^Zoom/) as HTMLInputElement).value).toBe('13');
     fill('Zoom', '11');
     expect(screen.getByTestId('map-view').textContent).toBe('38.246;21.735;11');
@@ -129,6 +142,104 @@ describe('GeneralSettingsPage', () => {
       geocoderUrl: null,
     });
     expect(notes()).toEqual(['Settings updated']);
+  });
+
+  it('types the centre in EPSG:2100 first, or EPSG:4326 or EPSG:3857, and saves it in EPSG:4326', async () => {
+    const calls = mockFetch({
+      'GET /api/settings': { status: 200, body: SETTINGS },
+      'POST /api/settings/scope/general': { status: 200, body: { message: 'settings updated' } },
+    });
+    await render();
+    expect(((await screen.findByLabelText(/^Coordinate system/)) as HTMLSelectElement).value).toBe(
+      'EPSG:2100',
+    );
+    // Athens, Syntagma square, in the Greek Grid
+    fireEvent.change(input(/^X \(easting\)/), { target: { value: '475920.265' } });
+    fireEvent.change(input(/^Y \(northing\)/), { target: { value: '4203764.699' } });
+    const [lat, lng] = screen.getByTestId('map-view').textContent!.split(';').map(Number);
+    expect(lat).toBeCloseTo(37.9838, 5);
+    expect(lng).toBeCloseTo(23.7275, 5);
+    await click(screen.getByTestId('settings-submit'));
+    const body = calls.find((c) => c.method === 'POST')?.body as {
+      map: { center: { lat: number; lng: number } };
+    };
+    expect(body.map.center.lat).toBeCloseTo(37.9838, 5);
+    expect(body.map.center.lng).toBeCloseTo(23.7275, 5);
+  });
+
+  it.each([
+    ['en', 'The value must be between 33.23 and 41.77.', 'The zoom must be a whole number from 1 to 19.'],
+    ['el', 'Η τιμή πρέπει να είναι από 33.23 έως 41.77.', 'Η εστίαση πρέπει να είναι ακέραιος από 1 έως 19.'],
+  ] as const)(
+    'checks the centre and the zoom in the page, not with the browser bubble (%s), and sends nothing',
+    async (locale, range, zoom) => {
+      const calls = mockFetch({ 'GET /api/settings': { status: 200, body: SETTINGS } });
+      await render(locale);
+      expect(screen.getByTestId('settings-form').hasAttribute('novalidate')).toBe(true);
+      await chooseCrs('EPSG:4326');
+      const lat = input(locale === 'en' ? /^Latitude/ : /^Γεωγραφικό πλάτος/);
+      fireEvent.change(lat, { target: { value: '95' } });
+      fill(locale === 'en' ? 'Zoom' : 'Εστίαση', '25');
+      await click(screen.getByTestId('settings-submit'));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+      expect(lat.getAttribute('aria-invalid')).toBe('true');
+      expect(
+        document.getElementById(lat.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent,
+      ).toBe(range);
+      const zoomInput = input(locale === 'en' ? /^Zoom/ : /^Εστίαση/);
+      expect(zoomInput.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText(zoom)).toBeTruthy();
+      expect(notes()).toEqual([
+        locale === 'en' ? 'The form contains invalid fields' : 'Η φόρμα περιέχει μη έγκυρα πεδία',
+      ]);
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'Log in with Google',
+      'The server has no credentials for this login: set them in its configuration first.',
+    ],
+    [
+      'el',
+      'Σύνδεση με Google',
+      'Ο διακομιστής δεν έχει διαπιστευτήρια για αυτή τη σύνδεση: ορίστε τα πρώτα στις ρυθμίσεις του.',
+    ],
+  ] as const)(
+    'disables a login whose provider the server has no credentials for, and says why (%s)',
+    async (locale, label, reason) => {
+      mockFetch({
+        'GET /api/settings': {
+          status: 200,
+          body: { ...SETTINGS, configuredLogins: { open: true, google: false, facebook: false } },
+        },
+      });
+      await render(locale);
+      const google = screen.getByLabelText(label) as HTMLInputElement;
+      expect(google.disabled).toBe(true);
+      expect(document.getElementById(google.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        reason,
+      );
+      expect((screen.getByLabelText(/OpenID Connect/) as HTMLInputElement).disabled).toBe(false);
+    },
+  );
+
+  it('shows the translated refusal of an unconfigured login', async () => {
+    mockFetch({
+      'GET /api/settings': { status: 200, body: SETTINGS },
+      'POST /api/settings/scope/general': {
+        status: 400,
+        body: {
+          Error: 'this login provider has no credentials on the server',
+          code: 'ACCOUNTS.OAUTH_NOT_CONFIGURED',
+        },
+      },
+    });
+    await render();
+    fireEvent.click(screen.getByLabelText('Log in with Google'));
+    await click(screen.getByTestId('settings-submit'));
+    expect(notes()).toEqual(['This login provider cannot be enabled: the server has no credentials for it.']);
   });
 
   it('speaks Greek', async () => {

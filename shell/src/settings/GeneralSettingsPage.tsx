@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { changedFields } from '@agora/contracts';
+import { changedFields, type ConfiguredLogins, type LatLng } from '@agora/contracts';
 import {
   ApiError,
   api,
   Checkbox,
+  CoordinateInput,
+  errorMessageId,
   LeaveGuard,
   Loading,
   PageHeader,
@@ -13,7 +15,7 @@ import {
   useSettings,
   type SiteSettings,
 } from '@agora/platform';
-import type { MapView } from './MapViewPicker';
+import { roundView, type MapView } from './mapView';
 
 // Leaflet is loaded only when the settings page is shown.
 const MapViewPicker = lazy(() => import('./MapViewPicker'));
@@ -26,8 +28,8 @@ export const SETTINGS_FAILURES: Record<number, string> = {
 };
 
 type FormState = {
-  lat: string;
-  lon: string;
+  /** EPSG:4326, as typed (in any of the three systems) or picked on the map */
+  center: LatLng;
   zoom: string;
   isGoogleAuthEnabled: boolean;
   isFacebookAuthEnabled: boolean;
@@ -40,8 +42,7 @@ type FormState = {
 
 function toForm(s: SiteSettings): FormState {
   return {
-    lat: String(s.map.center.lat),
-    lon: String(s.map.center.lng),
+    center: s.map.center,
     zoom: String(s.map.zoom),
     isGoogleAuthEnabled: s.isGoogleAuthEnabled,
     isFacebookAuthEnabled: s.isFacebookAuthEnabled,
@@ -53,30 +54,61 @@ function toForm(s: SiteSettings): FormState {
   };
 }
 
+/** The zoom levels of the map (spec part 1 §9: the map view). */
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 19;
+
+function zoomOk(text: string): boolean {
+  const zoom = Number(text);
+  return text.trim() !== '' && Number.isInteger(zoom) && zoom >= MIN_ZOOM && zoom <= MAX_ZOOM;
+}
+
+type LoginFlag = 'isGoogleAuthEnabled' | 'isFacebookAuthEnabled' | 'isOpenAuthEnabled';
+const LOGINS: ReadonlyArray<[LoginFlag, keyof ConfiguredLogins, string]> = [
+  ['isGoogleAuthEnabled', 'google', 'shell.settings.google'],
+  ['isFacebookAuthEnabled', 'facebook', 'shell.settings.facebook'],
+  ['isOpenAuthEnabled', 'open', 'shell.settings.openAuth'],
+];
+
 function SettingsForm({ settings, onSaved }: { settings: SiteSettings; onSaved: () => void }) {
   const intl = useIntl();
   const notify = useNotify();
   const [initial, setInitial] = useState(() => toForm(settings));
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // the typed centre is a point in its system's range; checks show once a send was tried or a field changed
+  const [centreOk, setCentreOk] = useState(true);
+  const [tried, setTried] = useState(false);
+  const zoomBad = !zoomOk(values.zoom);
   const dirty = Object.keys(changedFields(initial, values)).length > 0;
   const set =
     <K extends keyof FormState>(name: K) =>
     (value: FormState[K]) =>
       setValues((v) => ({ ...v, [name]: value }));
+  // A move of the map replaces the centre, unless it is the typed centre rounded (the map reports 6 decimals).
   const onMapView = useCallback(
     (view: MapView) =>
-      setValues((v) => ({ ...v, lat: String(view.lat), lon: String(view.lng), zoom: String(view.zoom) })),
+      setValues((v) => {
+        const here = roundView(v.center.lat, v.center.lng, view.zoom);
+        const center =
+          here.lat === view.lat && here.lng === view.lng ? v.center : { lat: view.lat, lng: view.lng };
+        return { ...v, center, zoom: String(view.zoom) };
+      }),
     [],
   );
-  const view: MapView = { lat: Number(values.lat), lng: Number(values.lon), zoom: Number(values.zoom) };
+  const view: MapView = { lat: values.center.lat, lng: values.center.lng, zoom: Number(values.zoom) };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setTried(true);
+    if (!centreOk || zoomBad) {
+      notify({ type: 'warning', body: 'form contains non valid elements' });
+      return;
+    }
     setBusy(true);
     try {
       await api.post('settings/scope/general', {
-        map: { center: { lat: Number(values.lat), lng: Number(values.lon) }, zoom: Number(values.zoom) },
+        map: { center: values.center, zoom: Number(values.zoom) },
         isGoogleAuthEnabled: values.isGoogleAuthEnabled,
         isFacebookAuthEnabled: values.isFacebookAuthEnabled,
         isOpenAuthEnabled: values.isOpenAuthEnabled,
@@ -90,15 +122,20 @@ function SettingsForm({ settings, onSaved }: { settings: SiteSettings; onSaved: 
       notify({ type: 'success', body: 'settings updated' });
       onSaved();
     } catch (error) {
+      // the message of the answer's code; an answer without one by its status
       const status = error instanceof ApiError ? error.status : 0;
-      notify({ type: 'warning', body: SETTINGS_FAILURES[status] ?? 'missing parameters' });
+      const coded = error instanceof ApiError && error.code !== undefined;
+      notify({
+        type: 'warning',
+        body: coded ? errorMessageId(error) : (SETTINGS_FAILURES[status] ?? 'missing parameters'),
+      });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="sh-form" onSubmit={onSubmit} data-testid="settings-form">
+    <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="settings-form">
       <LeaveGuard when={dirty} />
       <fieldset className="sh-fieldset">
         <legend>
@@ -114,64 +151,50 @@ function SettingsForm({ settings, onSaved }: { settings: SiteSettings; onSaved: 
             label={intl.formatMessage({ id: 'shell.settings.mapLabel' })}
           />
         </Suspense>
-        <div className="sh-row">
-          <TextField
-            label={<FormattedMessage id="shell.settings.lat" />}
-            name="lat"
-            type="number"
-            step="any"
-            min={-90}
-            max={90}
-            required
-            value={values.lat}
-            onChange={set('lat')}
-          />
-          <TextField
-            label={<FormattedMessage id="shell.settings.lon" />}
-            name="lon"
-            type="number"
-            step="any"
-            min={-180}
-            max={180}
-            required
-            value={values.lon}
-            onChange={set('lon')}
-          />
-          <TextField
-            label={<FormattedMessage id="shell.settings.zoom" />}
-            name="zoom"
-            type="number"
-            step={1}
-            min={1}
-            max={19}
-            required
-            value={values.zoom}
-            onChange={set('zoom')}
-          />
-        </div>
+        <CoordinateInput
+          value={values.center}
+          onChange={(center) => {
+            if (center) setValues((v) => ({ ...v, center }));
+          }}
+          onValidChange={setCentreOk}
+        />
+        <TextField
+          label={<FormattedMessage id="shell.settings.zoom" />}
+          name="zoom"
+          type="number"
+          step={1}
+          min={MIN_ZOOM}
+          max={MAX_ZOOM}
+          required
+          value={values.zoom}
+          onChange={set('zoom')}
+          errorText={
+            zoomBad && (tried || values.zoom !== initial.zoom)
+              ? intl.formatMessage({ id: 'shell.settings.zoomRange' }, { min: MIN_ZOOM, max: MAX_ZOOM })
+              : null
+          }
+        />
       </fieldset>
       <fieldset className="sh-fieldset">
         <legend>
           <FormattedMessage id="shell.settings.auth" />
         </legend>
-        <Checkbox
-          name="isGoogleAuthEnabled"
-          label={<FormattedMessage id="shell.settings.google" />}
-          value={values.isGoogleAuthEnabled}
-          onChange={set('isGoogleAuthEnabled')}
-        />
-        <Checkbox
-          name="isFacebookAuthEnabled"
-          label={<FormattedMessage id="shell.settings.facebook" />}
-          value={values.isFacebookAuthEnabled}
-          onChange={set('isFacebookAuthEnabled')}
-        />
-        <Checkbox
-          name="isOpenAuthEnabled"
-          label={<FormattedMessage id="shell.settings.openAuth" />}
-          value={values.isOpenAuthEnabled}
-          onChange={set('isOpenAuthEnabled')}
-        />
+        {LOGINS.map(([flag, provider, label]) => {
+          // a login the server has no credentials for can only fail: it cannot be ticked (an older server
+          // that does not tell leaves every box free)
+          const missing = settings.configuredLogins !== undefined && !settings.configuredLogins[provider];
+          return (
+            <Checkbox
+              key={flag}
+              name={flag}
+              label={<FormattedMessage id={label} />}
+              value={values[flag]}
+              onChange={set(flag)}
+              disabled={missing && !values[flag]}
+              hint={missing ? <FormattedMessage id="shell.settings.notConfigured" /> : undefined}
+            />
+          );
+        })}
         <TextField
           label={<FormattedMessage id="shell.settings.openAuthTitle" />}
           name="openAuthTitle"

@@ -2,23 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useTileLayer } from '@agora/platform';
 import 'leaflet/dist/leaflet.css';
 import './settings.css';
+import { roundView, type MapView } from './mapView';
 
-export interface MapView {
-  lat: number;
-  lng: number;
-  zoom: number;
-}
+export { roundView, type MapView };
 
 export interface MapViewPickerProps {
   view: MapView;
   /** the map was panned or zoomed (by mouse, touch or keyboard) */
   onChange: (view: MapView) => void;
   label: string;
-}
-
-/** Coordinates to 6 decimals (about 10 cm): what the form shows and saves. */
-export function roundView(lat: number, lng: number, zoom: number): MapView {
-  return { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6, zoom };
 }
 
 /**
@@ -35,6 +27,9 @@ export default function MapViewPicker({ view, onChange, label }: MapViewPickerPr
     onChangeRef.current = onChange;
   }, [onChange]);
   const initial = useRef(view);
+  // a move the page asked for (typed values) is not reported back: the map would round the typed centre to its
+  // pixels (hundreds of metres at a low zoom)
+  const moving = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -46,6 +41,7 @@ export default function MapViewPicker({ view, onChange, label }: MapViewPickerPr
       const map = L.map(box.current, { center: [lat, lng], zoom, minZoom: 1, maxZoom: 19 });
       detachTiles = attachTiles(L, map);
       map.on('moveend', () => {
+        if (moving.current) return;
         const c = map.getCenter();
         onChangeRef.current(roundView(c.lat, c.lng, map.getZoom()));
       });
@@ -67,7 +63,12 @@ export default function MapViewPicker({ view, onChange, label }: MapViewPickerPr
     const c = map.getCenter();
     const here = roundView(c.lat, c.lng, map.getZoom());
     if (here.lat === view.lat && here.lng === view.lng && here.zoom === view.zoom) return;
-    map.setView([view.lat, view.lng], view.zoom, { animate: false });
+    moving.current = true;
+    try {
+      map.setView([view.lat, view.lng], view.zoom, { animate: false });
+    } finally {
+      moving.current = false;
+    }
   }, [view.lat, view.lng, view.zoom]);
 
   return (

@@ -1,17 +1,20 @@
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldError, FieldValue } from '@agora/contracts';
+import { PATTERN_MESSAGES } from './patternMessages';
 import './forms.css';
 
 /**
  * The text of a validation error in the current language: the message of its rule id (`required`, `min`, `max`,
- * `pattern`, `unique`); a pattern's own server message is shown in English, and any message without a
- * translation falls back to the server's English text.
+ * `pattern`, `unique`); a pattern error names its rule (the translation of the server's pattern message, see
+ * PATTERN_MESSAGES), else says 'invalid value'; any message without a translation falls back to the server's text.
  */
 export function useErrorText(): (error: FieldError | null) => string | null {
   const intl = useIntl();
   return (error) => {
     if (!error) return null;
+    const rule = error.rule === 'pattern' ? PATTERN_MESSAGES[error.message] : undefined;
+    if (rule) return intl.formatMessage({ id: rule });
     if (error.rule === 'pattern' && intl.locale === 'en') return error.message;
     const id = `platform.validation.${error.rule}`;
     if (!intl.messages[id]) return error.message;
@@ -69,10 +72,17 @@ function FieldFrame(props: FieldFrameProps) {
   return (
     <div className={`ag-field${props.inline ? ' ag-field-inline' : ''} ${props.className ?? ''}`.trim()}>
       {props.inline ? (
-        <div className="ag-field-inline-row">
-          {props.children}
-          {label}
-        </div>
+        <>
+          <div className="ag-field-inline-row">
+            {props.children}
+            {label}
+          </div>
+          {props.hint && (
+            <div id={props.hintId} className="ag-field-hint">
+              {props.hint}
+            </div>
+          )}
+        </>
       ) : (
         <>
           {label}
@@ -252,6 +262,7 @@ export function Checkbox(props: CheckboxProps) {
       id={id}
       label={props.label}
       required={props.required}
+      hint={props.hint}
       hintId={hintId}
       errorId={errorId}
       errorText={errorText}

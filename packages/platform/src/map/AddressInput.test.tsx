@@ -151,4 +151,26 @@ describe('AddressInput', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/settings']);
     expect(last?.location).toEqual({ lat: 37.9755, lng: 23.7348 });
   });
+
+  it('takes the location typed in EPSG:2100 (the default), EPSG:4326 or EPSG:3857, and moves the marker', async () => {
+    mockFetch({ 'GET /api/settings': { status: 200, body: { geocoderUrl: null } } });
+    await renderWeb(<Harness />);
+    await tick(0);
+    const crs = (await screen.findByLabelText('Coordinate system')) as HTMLSelectElement;
+    expect(crs.value).toBe('EPSG:2100');
+    type('X (easting)', '475920.265');
+    type('Y (northing)', '4203764.699');
+    expect(last?.location?.lat).toBeCloseTo(37.9838, 5);
+    expect(last?.location?.lng).toBeCloseTo(23.7275, 5);
+    expect(screen.getByTestId('marker').textContent).toBe(`${last!.location!.lat};${last!.location!.lng}`);
+    // a marker moved on the map shows in the typed system
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'drag' }));
+    });
+    await act(async () => {
+      fireEvent.change(crs, { target: { value: 'EPSG:4326' } });
+    });
+    expect((screen.getByLabelText('Latitude') as HTMLInputElement).value).toBe('37.9755');
+    expect((screen.getByLabelText('Longitude') as HTMLInputElement).value).toBe('23.7348');
+  });
 });

@@ -13,6 +13,7 @@ import { TextField } from '../forms/fields';
 import { useApi } from '../useApi';
 import { Loading } from '../ui/Loading';
 import { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode } from './geocoder';
+import { CoordinateInput } from './LazyCoordinateInput';
 import './map.css';
 import './AddressInput.css';
 
@@ -179,6 +180,15 @@ export function AddressInput({ value, onChange, geocoderUrl, required, disabled 
           />
         </Suspense>
       </div>
+      {/* the location typed as numbers (EPSG:2100 first): as if the marker had been moved there */}
+      <CoordinateInput
+        value={value.location}
+        onChange={(point) => {
+          if (point) onMove(point);
+          else onChangeRef.current({ address: valueRef.current.address, location: null });
+        }}
+        disabled={disabled}
+      />
     </fieldset>
   );
 }

@@ -22,6 +22,11 @@ export interface CoordinateInputProps {
   /** the system shown first (spec: EPSG:2100) */
   initialCrs?: CrsCode;
   disabled?: boolean;
+  /**
+   * Told whether what is typed is a point (or nothing): false while a number is missing, not a number or out of
+   * range, when `onChange` keeps the last valid point. A form uses it to refuse sending.
+   */
+  onValidChange?: (valid: boolean) => void;
 }
 
 function format(n: number, crs: CrsCode): string {
@@ -44,6 +49,7 @@ export function CoordinateInput({
   onChange,
   initialCrs = DEFAULT_CRS,
   disabled,
+  onValidChange,
 }: CoordinateInputProps) {
   const intl = useIntl();
   const selectId = useId();
@@ -69,13 +75,20 @@ export function CoordinateInput({
   const update = (next: { x: string; y: string }) => {
     setTexts(next);
     if (next.x.trim() === '' && next.y.trim() === '') {
+      onValidChange?.(true);
       onChange(null);
       return;
     }
     const nx = Number(next.x);
     const ny = Number(next.y);
-    if (next.x.trim() === '' || next.y.trim() === '' || !Number.isFinite(nx) || !Number.isFinite(ny)) return;
-    if (outOfRange({ x: nx, y: ny }, crs).length > 0) return;
+    const valid =
+      next.x.trim() !== '' &&
+      next.y.trim() !== '' &&
+      Number.isFinite(nx) &&
+      Number.isFinite(ny) &&
+      outOfRange({ x: nx, y: ny }, crs).length === 0;
+    onValidChange?.(valid);
+    if (!valid) return;
     const point = toWgs84({ x: nx, y: ny }, crs);
     setSeen(point);
     onChange(point);
@@ -85,6 +98,7 @@ export function CoordinateInput({
     if (!isCrsCode(code)) return;
     setCrs(code);
     setTexts(textsOf(value, code));
+    onValidChange?.(true);
   };
 
   const axis = (which: 'x' | 'y') => {

@@ -41,6 +41,12 @@ export class AccountsErrorFilter implements ExceptionFilter {
 
 export const AccountsErrors = {
   missingParameters: () => new AppError('ACCOUNTS.MISSING_PARAMETERS', 400, 'missing parameters'),
+  loginNotConfigured: () =>
+    new AppError(
+      'ACCOUNTS.OAUTH_NOT_CONFIGURED',
+      400,
+      'this login provider has no credentials on the server',
+    ),
   usernameExists: () => new FieldError('username', 409, 'username exists', 'ACCOUNTS.USERNAME_EXISTS'),
   valueExists: (field: string) => new FieldError(field, 409, 'This value already exists!'),
   notEditable: (field: string) =>

@@ -4,7 +4,7 @@ import { SHARED_SETTING_DEFAULTS, type SiteSettings, type TileSettings } from '@
 export type { SiteSettings };
 
 /** The settings as stored, without the deployment's map tiles (configuration: `MAP_TILE_URL`). */
-export type StoredSettings = Omit<SiteSettings, keyof TileSettings>;
+export type StoredSettings = Omit<SiteSettings, keyof TileSettings | 'configuredLogins'>;
 
 /** The spec's defaults (part 1 §9); a new site opens registration and has no geocoder. */
 export const DEFAULT_SETTINGS: StoredSettings = {

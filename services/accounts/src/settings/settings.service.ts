@@ -36,8 +36,24 @@ export class SettingsService {
       out.isGoogleAuthEnabled = out.isGoogleAuthEnabled && configured.google;
       out.isFacebookAuthEnabled = out.isFacebookAuthEnabled && configured.facebook;
       if (!out.openAuthTitle && configured.openTitle) out.openAuthTitle = configured.openTitle;
+      out.configuredLogins = {
+        open: configured.open,
+        google: configured.google,
+        facebook: configured.facebook,
+      };
     }
     return out;
+  }
+
+  /** 400 when a login is being turned on whose provider has no credentials on the server (it could only fail). */
+  private checkProviders(values: Partial<Record<SettingKey, unknown>>): void {
+    if (!this.providers) return;
+    const configured = this.providers.enabled();
+    const turnedOn =
+      (values.isOpenAuthEnabled === true && !configured.open) ||
+      (values.isGoogleAuthEnabled === true && !configured.google) ||
+      (values.isFacebookAuthEnabled === true && !configured.facebook);
+    if (turnedOn) throw AccountsErrors.loginNotConfigured();
   }
 
   /** The stored settings over the defaults. */
@@ -61,6 +77,7 @@ export class SettingsService {
     }
     const entries = Object.entries(values).filter(([, v]) => v !== undefined) as Array<[SettingKey, unknown]>;
     if (entries.length === 0) throw AccountsErrors.missingParameters();
+    this.checkProviders(values);
     await this.settings.manager.transaction(async (m) => {
       for (const [key, value] of entries) {
         await m.query(
