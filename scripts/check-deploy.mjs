@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DockerfileParser } from 'dockerfile-ast';
 import YAML from 'yaml';
 import { kubectl } from './kubectl.mjs';
 
@@ -68,44 +69,54 @@ function walk(dir) {
 
 // --- what the project is made of ----------------------------------------------------------------------------------
 
-const DEPLOYABLES = {
-  gateway: { pkg: 'gateway', port: 8080 },
-  accounts: { pkg: 'services/accounts', port: 3101 },
-  library: { pkg: 'services/library', port: 3102 },
-  consultation: { pkg: 'services/consultation', port: 3103 },
-  mailing: { pkg: 'services/mailing', port: 3104 },
-};
-const SERVICES = ['accounts', 'library', 'consultation', 'mailing'];
-const SERVICE_URL_VARS = {
-  accounts: 'ACCOUNTS_URL',
-  library: 'LIBRARY_URL',
-  consultation: 'CONSULTATION_URL',
-  mailing: 'MAILING_URL',
-};
-const REMOTE_KEYS = {
-  mf_library: 'mf-library',
-  mf_consultation: 'mf-consultation',
-  mf_admin_structure: 'mf-admin-structure',
-  mf_members: 'mf-members',
-};
-const VERSION = '[0-9A-Za-z][0-9A-Za-z.+_-]*'; // as scripts/rspack.common.mjs accepts for REMOTE_VERSION
 /**
- * The identity keys each deployable needs (docs/decisions/0024-asymmetric-identity.md): the gateway signs with its
- * private key, every service checks with the gateway's public key, consultation signs its calls to the library
- * with its own private key and the library checks them with consultation's public key. A deployable holds no
- * private key but its own.
+ * Each deployable: its package, port and the environment it needs wherever it runs. The identity keys follow
+ * docs/decisions/0024-asymmetric-identity.md: the gateway signs with its private key, every service checks with the
+ * gateway's public key, consultation signs its calls to the library with its own private key and the library
+ * checks them with consultation's public key. A deployable holds no private key but its own.
  */
-const IDENTITY_KEYS = {
-  gateway: ['AGORA_GATEWAY_PRIVATE_KEY'],
-  accounts: ['AGORA_GATEWAY_PUBLIC_KEY'],
-  library: ['AGORA_GATEWAY_PUBLIC_KEY', 'AGORA_CONSULTATION_PUBLIC_KEY'],
-  consultation: ['AGORA_GATEWAY_PUBLIC_KEY', 'AGORA_CONSULTATION_PRIVATE_KEY'],
-  mailing: ['AGORA_GATEWAY_PUBLIC_KEY'],
+const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
+const DEPLOYABLES = {
+  gateway: {
+    pkg: 'gateway',
+    port: 8080,
+    env: [
+      'AGORA_GATEWAY_PRIVATE_KEY',
+      'ACCOUNTS_URL',
+      'LIBRARY_URL',
+      'CONSULTATION_URL',
+      'MAILING_URL',
+      'REMOTES_REGISTRY',
+    ],
+  },
+  accounts: {
+    pkg: 'services/accounts',
+    port: 3101,
+    url: 'ACCOUNTS_URL',
+    env: [...SERVICE_ENV, 'AGORA_ADMIN_PASSWORD'],
+  },
+  library: {
+    pkg: 'services/library',
+    port: 3102,
+    url: 'LIBRARY_URL',
+    env: [...SERVICE_ENV, 'AGORA_CONSULTATION_PUBLIC_KEY'],
+  },
+  consultation: {
+    pkg: 'services/consultation',
+    port: 3103,
+    url: 'CONSULTATION_URL',
+    env: [...SERVICE_ENV, 'AGORA_CONSULTATION_PRIVATE_KEY', 'LIBRARY_URL'],
+  },
+  mailing: { pkg: 'services/mailing', port: 3104, url: 'MAILING_URL', env: [...SERVICE_ENV, 'SMTP_URL'] },
 };
-const PRIVATE_KEY = /^AGORA_([A-Z]+)_PRIVATE_KEY$/;
+const SERVICES = Object.keys(DEPLOYABLES).filter((d) => d !== 'gateway');
+/** The deployable whose address the variable holds (ACCOUNTS_URL: accounts). */
+const serviceOfUrl = (name) => SERVICES.find((s) => DEPLOYABLES[s].url === name);
+const PRIVATE_KEY = /^AGORA_[A-Z]+_PRIVATE_KEY$/;
 /** The private keys among `names` that `deployable` must not hold (another signer's). */
 const foreignPrivateKeys = (deployable, names) =>
   [...names].filter((n) => PRIVATE_KEY.test(n) && n !== `AGORA_${deployable.toUpperCase()}_PRIVATE_KEY`);
+/** The Secret (made outside of Git) and its keys; these variables come only from it. */
 const SECRET_NAME = 'agora-secrets';
 const SECRET_KEYS = [
   'AGORA_GATEWAY_PRIVATE_KEY',
@@ -117,6 +128,13 @@ const SECRET_KEYS = [
   'SMTP_URL',
   'AGORA_ADMIN_PASSWORD',
 ];
+const REMOTE_KEYS = {
+  mf_library: 'mf-library',
+  mf_consultation: 'mf-consultation',
+  mf_admin_structure: 'mf-admin-structure',
+  mf_members: 'mf-members',
+};
+const VERSION = '[0-9A-Za-z][0-9A-Za-z.+_-]*'; // as scripts/rspack.common.mjs accepts for REMOTE_VERSION
 
 /** Checks one remotes registry (the text of a remotes.json). */
 function checkRegistry(where, text) {
@@ -149,97 +167,71 @@ const dockerTargets = new Set();
 
 function checkDockerfile() {
   const file = path.join(DEPLOY, 'Dockerfile');
-  if (!existsSync(file)) return problem('deploy/Dockerfile', 'missing');
-  const text = readFileSync(file, 'utf8').replace(/\\\n/g, ' ');
-  const stages = new Map(); // name -> { base, lines }
-  let current;
-  const args = {};
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const [instr, ...rest] = line.split(/\s+/);
-    const rest1 = rest.join(' ');
-    if (/^ARG$/i.test(instr) && !current) {
-      const m = /^(\w+)=(.*)$/.exec(rest1);
-      if (m) args[m[1]] = m[2];
-    } else if (/^FROM$/i.test(instr)) {
-      const m = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest1);
-      if (!m) {
-        problem('deploy/Dockerfile', `cannot read "${line}"`);
-        continue;
-      }
-      const base = m[1].replace(/\$\{(\w+)\}/g, (_, k) => args[k] ?? '');
-      current = { name: m[2] ?? `#${stages.size}`, base, lines: [] };
-      stages.set(current.name, current);
-    } else if (current) {
-      current.lines.push({ instr: instr.toUpperCase(), rest: rest1 });
-    }
-  }
-  for (const stage of stages.values()) {
-    for (const { instr, rest } of stage.lines) {
-      const from = /--from=(\S+)/.exec(rest);
-      if (instr === 'COPY' && from && !stages.has(from[1]) && !from[1].includes(':')) {
-        problem('deploy/Dockerfile', `stage ${stage.name}: COPY --from=${from[1]} names no stage`);
-      }
-    }
-  }
+  const where = 'deploy/Dockerfile';
+  if (!existsSync(file)) return problem(where, 'missing');
+  const dockerfile = DockerfileParser.parse(readFileSync(file, 'utf8'));
+  // Each stage: its base (an image or another stage) and its instructions, from its FROM to the next one.
+  const froms = dockerfile.getFROMs();
+  const stages = new Map(
+    froms.map((from, i) => {
+      const start = from.getRange().start.line;
+      const end = froms[i + 1]?.getRange().start.line ?? Infinity;
+      const lines = dockerfile
+        .getInstructions()
+        .filter((l) => l.getRange().start.line > start && l.getRange().start.line < end);
+      return [
+        from.getBuildStage() ?? `#${i}`,
+        { base: from.getExpandedArguments()[0]?.getValue() ?? '', lines },
+      ];
+    }),
+  );
   const chain = (name) => {
     const out = [];
     for (let s = stages.get(name); s && !out.includes(s); s = stages.get(s.base)) out.push(s);
-    return out; // the stage first, then its bases
+    return out; // the stage first, then the stages it is built on
   };
-  const last = (name, instr) => {
-    for (const s of chain(name)) {
-      const found = s.lines.filter((l) => l.instr === instr);
-      if (found.length > 0) return found[found.length - 1].rest;
+  const all = (name, keyword) =>
+    chain(name).flatMap((s) => s.lines.filter((l) => l.getKeyword() === keyword).reverse());
+  const last = (name, keyword) => all(name, keyword)[0]?.getArgumentsContent() ?? undefined;
+  for (const [name, stage] of stages) {
+    for (const copy of stage.lines.filter((l) => l.getKeyword() === 'COPY')) {
+      const from = copy
+        .getFlags()
+        .find((f) => f.getName() === 'from')
+        ?.getValue();
+      if (from && !stages.has(from) && !from.includes(':'))
+        problem(where, `stage ${name}: COPY --from=${from} names no stage`);
     }
-    return undefined;
-  };
-  const rootImage = (name) => {
-    const c = chain(name);
-    return c[c.length - 1]?.base ?? '';
-  };
-  const expected = {
-    ...Object.fromEntries(Object.entries(DEPLOYABLES)),
-    migrate: { script: 'scripts/migrate.mjs' },
-  };
-  for (const [target, info] of Object.entries(expected)) {
-    const where = `deploy/Dockerfile target ${target}`;
+  }
+  const targets = { ...DEPLOYABLES, migrate: { script: 'scripts/migrate.mjs' } };
+  for (const [target, info] of Object.entries(targets)) {
+    const at = `${where} target ${target}`;
     if (!stages.has(target)) {
-      problem('deploy/Dockerfile', `no target "${target}" (FROM ... AS ${target})`);
+      problem(where, `no target "${target}" (FROM ... AS ${target})`);
       continue;
     }
     dockerTargets.add(target);
-    if (!/^node:20-bookworm-slim(@|$)/.test(rootImage(target))) {
-      problem(where, `must be based on node:20-bookworm-slim (is ${rootImage(target) || 'unknown'})`);
-    }
+    const rootImage = chain(target).at(-1).base;
+    if (!/^node:20-bookworm-slim(@|$)/.test(rootImage))
+      problem(at, `must be based on node:20-bookworm-slim (is ${rootImage || 'unknown'})`);
     const user = last(target, 'USER');
-    if (!user) problem(where, 'runs as root (no USER)');
-    else if (!/^[1-9]\d*(:\d+)?$/.test(user)) {
-      problem(where, `USER ${user}: use a numeric, non-zero uid so that runAsNonRoot can verify it`);
-    }
-    const cmd = last(target, 'CMD');
+    if (!user) problem(at, 'runs as root (no USER)');
+    else if (!/^[1-9]\d*(:\d+)?$/.test(user))
+      problem(at, `USER ${user}: use a numeric, non-zero uid so that runAsNonRoot can verify it`);
     const main = info.pkg ? `${info.pkg}/dist/main.js` : info.script;
-    let argv;
-    try {
-      argv = cmd ? JSON.parse(cmd) : undefined;
-    } catch {
-      argv = undefined;
-    }
-    if (!Array.isArray(argv) || argv[0] !== 'node' || argv[1] !== main) {
-      problem(where, `CMD must be ["node", "${main}"] (is ${cmd ?? 'missing'})`);
+    const cmd = all(target, 'CMD')[0];
+    const argv = cmd?.getJSONStrings().map((a) => a.getJSONValue());
+    if (argv?.length !== 2 || argv[0] !== 'node' || argv[1] !== main) {
+      problem(at, `CMD must be ["node", "${main}"] (is ${cmd?.getArgumentsContent() ?? 'missing'})`);
     }
     const source = info.pkg ? `${info.pkg}/src/main.ts` : info.script;
-    if (!existsSync(path.join(ROOT, source))) problem(where, `${source} does not exist`);
-    if (info.pkg) {
-      const health = last(target, 'HEALTHCHECK');
-      if (!health || !health.includes('/health')) problem(where, 'needs a HEALTHCHECK on /health');
-      const envText = chain(target)
-        .flatMap((s) => s.lines.filter((l) => l.instr === 'ENV').map((l) => l.rest))
-        .join(' ');
-      if (!new RegExp(`\\bPORT=${info.port}\\b`).test(envText))
-        problem(where, `must set ENV PORT=${info.port}`);
-    }
+    if (!existsSync(path.join(ROOT, source))) problem(at, `${source} does not exist`);
+    if (!info.pkg) continue;
+    if (!last(target, 'HEALTHCHECK')?.includes('/health')) problem(at, 'needs a HEALTHCHECK on /health');
+    const port = all(target, 'ENV')
+      .flatMap((env) => env.getProperties())
+      .find((p) => p.getName() === 'PORT');
+    if (port?.getValue() !== String(info.port)) problem(at, `must set ENV PORT=${info.port}`);
   }
 
   const ignore = path.join(ROOT, '.dockerignore');
@@ -321,25 +313,20 @@ function checkCompose() {
     if (!test.includes(`:${info.port}/ready`))
       problem(at, `healthcheck must call /ready on port ${info.port}`);
     const env = envOf(name);
-    const need =
-      deployable === 'gateway'
-        ? [...IDENTITY_KEYS.gateway, ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY']
-        : ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', ...IDENTITY_KEYS[deployable]];
-    for (const key of need) if (!env[key]) problem(at, `environment lacks ${key}`);
+    for (const key of info.env) if (!env[key]) problem(at, `environment lacks ${key}`);
     for (const key of foreignPrivateKeys(deployable, Object.keys(env)))
       problem(at, `holds ${key}, another signer's private key`);
+    for (const [key, value] of Object.entries(env)) {
+      const target = byTarget[serviceOfUrl(key)];
+      const want = target && `http://${target}:${DEPLOYABLES[serviceOfUrl(key)].port}`;
+      if (want && value !== want) problem(at, `${key} should be ${want} (is ${value})`);
+    }
     if (deployable === 'gateway' && byTarget.accounts) {
       const tiles = envOf(byTarget.accounts).MAP_TILE_URL;
       if (env.MAP_TILE_URL !== tiles)
         problem(at, `MAP_TILE_URL must be the same as accounts' (${env.MAP_TILE_URL} vs ${tiles})`);
     }
     if (deployable === 'gateway') {
-      for (const [svcName, key] of Object.entries(SERVICE_URL_VARS)) {
-        const target = byTarget[svcName];
-        if (!target) continue; // reported above
-        const want = `http://${target}:${DEPLOYABLES[svcName].port}`;
-        if (env[key] && env[key] !== want) problem(at, `${key} should be ${want} (is ${env[key]})`);
-      }
       const deps = svc.depends_on ?? {};
       for (const s of SERVICES) {
         if (deps[byTarget[s]]?.condition !== 'service_healthy')
@@ -372,20 +359,8 @@ const podSpecOf = (r) => (['Deployment', 'Job'].includes(r.kind) ? r.spec?.templ
 
 function checkRendered(label, resources, { namespace, overlay }) {
   const where = (r) => `${label} ${r.kind}/${r.metadata?.name}`;
-  const seen = new Set();
-  for (const r of resources) {
-    if (!r.apiVersion || !r.kind || !r.metadata?.name) {
-      problem(label, `a resource lacks apiVersion, kind or metadata.name: ${JSON.stringify(r).slice(0, 80)}`);
-      continue;
-    }
-    const id = `${r.kind}/${r.metadata.namespace ?? ''}/${r.metadata.name}`;
-    if (seen.has(id)) problem(where(r), 'appears twice');
-    seen.add(id);
-    if (namespace && r.kind !== 'Namespace' && r.metadata.namespace !== namespace) {
-      problem(where(r), `namespace should be ${namespace} (is ${r.metadata.namespace ?? 'unset'})`);
-    }
-    if (r.kind === 'Secret' && (r.data || r.stringData))
-      problem(where(r), 'secret values do not belong in Git');
+  for (const r of byKind(resources, 'Secret')) {
+    if (r.data || r.stringData) problem(where(r), 'secret values do not belong in Git');
   }
   if (namespace && !byKind(resources, 'Namespace').some((n) => n.metadata.name === namespace)) {
     problem(label, `no Namespace ${namespace}`);
@@ -469,33 +444,25 @@ function checkRendered(label, resources, { namespace, overlay }) {
       }
       if (env.get('HOST')?.value !== '0.0.0.0')
         problem(at, 'env HOST must be 0.0.0.0 (services default to 127.0.0.1)');
-      const needs = isGateway
-        ? [...IDENTITY_KEYS.gateway, ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY', 'REMOTES_DIR']
-        : ['DATABASE_URL', 'REDIS_URL', ...(IDENTITY_KEYS[r.metadata.name] ?? [])];
-      if (r.metadata.name === 'mailing') needs.push('SMTP_URL');
-      if (r.metadata.name === 'accounts') needs.push('AGORA_ADMIN_PASSWORD');
+      const needs = [...DEPLOYABLES[r.metadata.name].env, ...(isGateway ? ['REMOTES_DIR'] : [])];
       for (const key of needs) if (!env.has(key)) problem(at, `env ${key} is missing`);
       for (const key of foreignPrivateKeys(r.metadata.name, env.keys()))
         problem(at, `env ${key}: another signer's private key`);
-      for (const key of [
-        ...SECRET_KEYS.filter((k) => PRIVATE_KEY.test(k)),
-        'DATABASE_URL',
-        'REDIS_URL',
-        'SMTP_URL',
-        'AGORA_ADMIN_PASSWORD',
-      ]) {
+      for (const key of SECRET_KEYS) {
         if (env.has(key) && !env.get(key).valueFrom?.secretKeyRef)
           problem(at, `env ${key} must come from the Secret`);
       }
-      if (isGateway) {
-        for (const [svc, key] of Object.entries(SERVICE_URL_VARS)) {
-          const value = env.get(key)?.value ?? '';
-          const m = /^http:\/\/([a-z0-9-]+):(\d+)$/.exec(value);
-          const s = m && services.get(m[1]);
-          if (!s || !(s.spec?.ports ?? []).some((p) => String(p.port) === m[2])) {
-            problem(at, `env ${key}=${value} does not point at the ${svc} Service and its port`);
-          }
+      for (const [key, e] of env) {
+        const svc = serviceOfUrl(key);
+        const m = svc && /^http:\/\/([a-z0-9-]+):(\d+)$/.exec(e.value ?? '');
+        if (
+          svc &&
+          !(m?.[1] === svc && (services.get(svc)?.spec?.ports ?? []).some((p) => String(p.port) === m[2]))
+        ) {
+          problem(at, `env ${key}=${e.value} does not point at the ${svc} Service and its port`);
         }
+      }
+      if (isGateway) {
         const registry = env.get('REMOTES_REGISTRY')?.value ?? '';
         const mount = (c.volumeMounts ?? []).find((m) => {
           const v = volumes.get(m.name);

@@ -98,4 +98,24 @@ describe('check-deploy', () => {
       'deploy/k8s/overlays/production ConfigMap/agora-remotes remotes.json: unknown remote "mf_unknown"',
     );
   });
+
+  it('fails on a Dockerfile target that would run as root or start the wrong program', () => {
+    edit('deploy/Dockerfile', 'USER 1000:1000', 'USER root');
+    edit(
+      'deploy/Dockerfile',
+      'CMD ["node", "services/mailing/dist/main.js"]',
+      'CMD ["node", "services/mailing/src/main.ts"]',
+    );
+    expectProblems(
+      'deploy/Dockerfile target accounts: USER root: use a numeric, non-zero uid so that runAsNonRoot can verify it',
+      'deploy/Dockerfile target mailing: CMD must be ["node", "services/mailing/dist/main.js"]',
+    );
+  });
+
+  it('fails when compose points consultation at the wrong port of the library', () => {
+    edit('deploy/compose.yaml', 'LIBRARY_URL: http://library:3102', 'LIBRARY_URL: http://library:3100');
+    expectProblems(
+      'deploy/compose.yaml service consultation: LIBRARY_URL should be http://library:3102 (is http://library:3100)',
+    );
+  });
 });
