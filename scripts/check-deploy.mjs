@@ -116,6 +116,20 @@ const PRIVATE_KEY = /^AGORA_[A-Z]+_PRIVATE_KEY$/;
 /** The private keys among `names` that `deployable` must not hold (another signer's). */
 const foreignPrivateKeys = (deployable, names) =>
   [...names].filter((n) => PRIVATE_KEY.test(n) && n !== `AGORA_${deployable.toUpperCase()}_PRIVATE_KEY`);
+/**
+ * The environment rules, the same for compose and Kubernetes. `env` maps each variable a deployable gets to its
+ * value (undefined when it comes from a Secret); `address(svc)` is where that service answers.
+ */
+function checkEnvironment(at, deployable, env, address, extra = []) {
+  for (const key of [...DEPLOYABLES[deployable].env, ...extra])
+    if (!env.has(key)) problem(at, `env ${key} is missing`);
+  for (const key of foreignPrivateKeys(deployable, env.keys()))
+    problem(at, `env ${key}: another signer's private key`);
+  for (const [key, value] of env) {
+    const svc = serviceOfUrl(key);
+    if (svc && value !== address(svc)) problem(at, `env ${key} should be ${address(svc)} (is ${value})`);
+  }
+}
 /** The Secret (made outside of Git) and its keys; these variables come only from it. */
 const SECRET_NAME = 'agora-secrets';
 const SECRET_KEYS = [
@@ -312,19 +326,11 @@ function checkCompose() {
     const test = [].concat(svc.healthcheck?.test ?? []).join(' ');
     if (!test.includes(`:${info.port}/ready`))
       problem(at, `healthcheck must call /ready on port ${info.port}`);
-    const env = envOf(name);
-    for (const key of info.env) if (!env[key]) problem(at, `environment lacks ${key}`);
-    for (const key of foreignPrivateKeys(deployable, Object.keys(env)))
-      problem(at, `holds ${key}, another signer's private key`);
-    for (const [key, value] of Object.entries(env)) {
-      const target = byTarget[serviceOfUrl(key)];
-      const want = target && `http://${target}:${DEPLOYABLES[serviceOfUrl(key)].port}`;
-      if (want && value !== want) problem(at, `${key} should be ${want} (is ${value})`);
-    }
+    const env = new Map(Object.entries(envOf(name)).filter(([, value]) => value !== '' && value !== null));
+    checkEnvironment(at, deployable, env, (svc) => `http://${byTarget[svc]}:${DEPLOYABLES[svc].port}`);
     if (deployable === 'gateway' && byTarget.accounts) {
-      const tiles = envOf(byTarget.accounts).MAP_TILE_URL;
-      if (env.MAP_TILE_URL !== tiles)
-        problem(at, `MAP_TILE_URL must be the same as accounts' (${env.MAP_TILE_URL} vs ${tiles})`);
+      const [own, tiles] = [envOf(name), envOf(byTarget.accounts)].map((e) => e.MAP_TILE_URL);
+      if (own !== tiles) problem(at, `MAP_TILE_URL must be the same as accounts' (${own} vs ${tiles})`);
     }
     if (deployable === 'gateway') {
       const deps = svc.depends_on ?? {};
@@ -355,7 +361,8 @@ function checkCompose() {
 // --- checks on rendered manifests ---------------------------------------------------------------------------------
 
 const byKind = (resources, kind) => resources.filter((r) => r.kind === kind);
-const podSpecOf = (r) => (['Deployment', 'Job'].includes(r.kind) ? r.spec?.template?.spec : undefined);
+const WORKLOADS = ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'];
+const podSpecOf = (r) => (WORKLOADS.includes(r.kind) ? r.spec?.template?.spec : undefined);
 
 function checkRendered(label, resources, { namespace, overlay }) {
   const where = (r) => `${label} ${r.kind}/${r.metadata?.name}`;
@@ -444,23 +451,12 @@ function checkRendered(label, resources, { namespace, overlay }) {
       }
       if (env.get('HOST')?.value !== '0.0.0.0')
         problem(at, 'env HOST must be 0.0.0.0 (services default to 127.0.0.1)');
-      const needs = [...DEPLOYABLES[r.metadata.name].env, ...(isGateway ? ['REMOTES_DIR'] : [])];
-      for (const key of needs) if (!env.has(key)) problem(at, `env ${key} is missing`);
-      for (const key of foreignPrivateKeys(r.metadata.name, env.keys()))
-        problem(at, `env ${key}: another signer's private key`);
+      const values = new Map([...env].map(([key, e]) => [key, e.value]));
+      const address = (svc) => `http://${svc}:${DEPLOYABLES[svc].port}`;
+      checkEnvironment(at, r.metadata.name, values, address, isGateway ? ['REMOTES_DIR'] : []);
       for (const key of SECRET_KEYS) {
         if (env.has(key) && !env.get(key).valueFrom?.secretKeyRef)
           problem(at, `env ${key} must come from the Secret`);
-      }
-      for (const [key, e] of env) {
-        const svc = serviceOfUrl(key);
-        const m = svc && /^http:\/\/([a-z0-9-]+):(\d+)$/.exec(e.value ?? '');
-        if (
-          svc &&
-          !(m?.[1] === svc && (services.get(svc)?.spec?.ports ?? []).some((p) => String(p.port) === m[2]))
-        ) {
-          problem(at, `env ${key}=${e.value} does not point at the ${svc} Service and its port`);
-        }
       }
       if (isGateway) {
         const registry = env.get('REMOTES_REGISTRY')?.value ?? '';

@@ -115,7 +115,7 @@ describe('check-deploy', () => {
   it('fails when compose points consultation at the wrong port of the library', () => {
     edit('deploy/compose.yaml', 'LIBRARY_URL: http://library:3102', 'LIBRARY_URL: http://library:3100');
     expectProblems(
-      'deploy/compose.yaml service consultation: LIBRARY_URL should be http://library:3102 (is http://library:3100)',
+      'deploy/compose.yaml service consultation: env LIBRARY_URL should be http://library:3102 (is http://library:3100)',
     );
   });
 });
