@@ -195,7 +195,14 @@ function checkDockerfile() {
         .filter((l) => l.getRange().start.line > start && l.getRange().start.line < end);
       return [
         from.getBuildStage() ?? `#${i}`,
-        { base: from.getExpandedArguments()[0]?.getValue() ?? '', lines },
+        {
+          base:
+            from
+              .getExpandedArguments()
+              .find((a) => !a.getValue().startsWith('--'))
+              ?.getValue() ?? '',
+          lines,
+        },
       ];
     }),
   );
