@@ -28,6 +28,7 @@ export default {
       '<rootDir>/packages/contracts/src/**/*.spec.ts',
       '<rootDir>/services/*/src/**/*.spec.ts',
       '<rootDir>/gateway/src/**/*.spec.ts',
+      '<rootDir>/scripts/*.spec.ts',
     ]),
     node('integration', ['<rootDir>/services/*/src/**/*.int.ts', '<rootDir>/gateway/src/**/*.int.ts']),
     {

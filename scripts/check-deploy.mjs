@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // Checks the deployment files: deploy/Dockerfile, .dockerignore, deploy/compose.yaml, the remotes registries and
-// the Kubernetes manifests (deploy/k8s: base and every overlay, rendered the way kustomize renders them).
+// the Kubernetes manifests (deploy/k8s: base and every overlay).
 //
 //   node scripts/check-deploy.mjs [--root <repository root>]
 //
-// Every YAML file under deploy/ must parse. Each overlay is rendered by a small built-in kustomize (the features
-// the manifests use) and, when `kubectl` is on the PATH, also by `kubectl kustomize`; both renderings must pass
-// the same checks and agree with each other. Exits 1 with one line per problem.
+// Every YAML file under deploy/ must parse. The base and each overlay are rendered by `kubectl kustomize` (the
+// project's pinned kubectl, scripts/kubectl.mjs); every rendered object must match the Kubernetes API schema
+// (kubernetes-models, generated from the official OpenAPI definitions) and pass the project's own checks below.
+// Exits 1 with one line per problem.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DockerfileParser } from 'dockerfile-ast';
+import YAML from 'yaml';
+import { kubectl } from './kubectl.mjs';
 
 // --- arguments and output -------------------------------------------------------------------------------------
 
@@ -37,32 +40,11 @@ const problem = (where, message) => {
 
 // --- YAML -------------------------------------------------------------------------------------------------------
 
-/** Parses every document of a YAML text. Uses `yaml` when installed, else `js-yaml` (jest brings it). */
-const parseYamlAll = (() => {
-  const require = createRequire(import.meta.url);
-  try {
-    const YAML = require('yaml');
-    return (text) =>
-      YAML.parseAllDocuments(text, { merge: true }).map((doc) => {
-        if (doc.errors.length > 0) throw new Error(doc.errors[0].message);
-        return doc.toJS({ maxAliasCount: -1 });
-      });
-  } catch {
-    /* fall through */
-  }
-  try {
-    const jsYaml = require('js-yaml');
-    const loadAll = jsYaml.safeLoadAll ?? jsYaml.loadAll; // v3 has safeLoadAll; v4 made loadAll safe
-    return (text) => {
-      const docs = [];
-      loadAll(text, (d) => docs.push(d));
-      return docs;
-    };
-  } catch {
-    console.error('check-deploy: needs the `yaml` or `js-yaml` package (run npm install first)');
-    process.exit(2);
-  }
-})();
+const parseYamlAll = (text) =>
+  YAML.parseAllDocuments(text, { merge: true }).map((doc) => {
+    if (doc.errors.length > 0) throw new Error(doc.errors[0].message);
+    return doc.toJS({ maxAliasCount: -1 });
+  });
 
 function readYaml(file) {
   try {
@@ -74,7 +56,6 @@ function readYaml(file) {
 }
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const clone = (v) => structuredClone(v);
 
 function walk(dir) {
   const out = [];
@@ -88,44 +69,68 @@ function walk(dir) {
 
 // --- what the project is made of ----------------------------------------------------------------------------------
 
-const DEPLOYABLES = {
-  gateway: { pkg: 'gateway', port: 8080 },
-  accounts: { pkg: 'services/accounts', port: 3101 },
-  library: { pkg: 'services/library', port: 3102 },
-  consultation: { pkg: 'services/consultation', port: 3103 },
-  mailing: { pkg: 'services/mailing', port: 3104 },
-};
-const SERVICES = ['accounts', 'library', 'consultation', 'mailing'];
-const SERVICE_URL_VARS = {
-  accounts: 'ACCOUNTS_URL',
-  library: 'LIBRARY_URL',
-  consultation: 'CONSULTATION_URL',
-  mailing: 'MAILING_URL',
-};
-const REMOTE_KEYS = {
-  mf_library: 'mf-library',
-  mf_consultation: 'mf-consultation',
-  mf_admin_structure: 'mf-admin-structure',
-  mf_members: 'mf-members',
-};
-const VERSION = '[0-9A-Za-z][0-9A-Za-z.+_-]*'; // as scripts/rspack.common.mjs accepts for REMOTE_VERSION
 /**
- * The identity keys each deployable needs (docs/decisions/0024-asymmetric-identity.md): the gateway signs with its
- * private key, every service checks with the gateway's public key, consultation signs its calls to the library
- * with its own private key and the library checks them with consultation's public key. A deployable holds no
- * private key but its own.
+ * Each deployable: its package, port and the environment it needs wherever it runs. The identity keys follow
+ * docs/decisions/0024-asymmetric-identity.md: the gateway signs with its private key, every service checks with the
+ * gateway's public key, consultation signs its calls to the library with its own private key and the library
+ * checks them with consultation's public key. A deployable holds no private key but its own.
  */
-const IDENTITY_KEYS = {
-  gateway: ['AGORA_GATEWAY_PRIVATE_KEY'],
-  accounts: ['AGORA_GATEWAY_PUBLIC_KEY'],
-  library: ['AGORA_GATEWAY_PUBLIC_KEY', 'AGORA_CONSULTATION_PUBLIC_KEY'],
-  consultation: ['AGORA_GATEWAY_PUBLIC_KEY', 'AGORA_CONSULTATION_PRIVATE_KEY'],
-  mailing: ['AGORA_GATEWAY_PUBLIC_KEY'],
+const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
+const DEPLOYABLES = {
+  gateway: {
+    pkg: 'gateway',
+    port: 8080,
+    env: [
+      'AGORA_GATEWAY_PRIVATE_KEY',
+      'ACCOUNTS_URL',
+      'LIBRARY_URL',
+      'CONSULTATION_URL',
+      'MAILING_URL',
+      'REMOTES_REGISTRY',
+    ],
+  },
+  accounts: {
+    pkg: 'services/accounts',
+    port: 3101,
+    url: 'ACCOUNTS_URL',
+    env: [...SERVICE_ENV, 'AGORA_ADMIN_PASSWORD'],
+  },
+  library: {
+    pkg: 'services/library',
+    port: 3102,
+    url: 'LIBRARY_URL',
+    env: [...SERVICE_ENV, 'AGORA_CONSULTATION_PUBLIC_KEY'],
+  },
+  consultation: {
+    pkg: 'services/consultation',
+    port: 3103,
+    url: 'CONSULTATION_URL',
+    env: [...SERVICE_ENV, 'AGORA_CONSULTATION_PRIVATE_KEY', 'LIBRARY_URL'],
+  },
+  mailing: { pkg: 'services/mailing', port: 3104, url: 'MAILING_URL', env: [...SERVICE_ENV, 'SMTP_URL'] },
 };
-const PRIVATE_KEY = /^AGORA_([A-Z]+)_PRIVATE_KEY$/;
+const SERVICES = Object.keys(DEPLOYABLES).filter((d) => d !== 'gateway');
+/** The deployable whose address the variable holds (ACCOUNTS_URL: accounts). */
+const serviceOfUrl = (name) => SERVICES.find((s) => DEPLOYABLES[s].url === name);
+const PRIVATE_KEY = /^AGORA_[A-Z]+_PRIVATE_KEY$/;
 /** The private keys among `names` that `deployable` must not hold (another signer's). */
 const foreignPrivateKeys = (deployable, names) =>
   [...names].filter((n) => PRIVATE_KEY.test(n) && n !== `AGORA_${deployable.toUpperCase()}_PRIVATE_KEY`);
+/**
+ * The environment rules, the same for compose and Kubernetes. `env` maps each variable a deployable gets to its
+ * value (undefined when it comes from a Secret); `address(svc)` is where that service answers.
+ */
+function checkEnvironment(at, deployable, env, address, extra = []) {
+  for (const key of [...DEPLOYABLES[deployable].env, ...extra])
+    if (!env.has(key)) problem(at, `env ${key} is missing`);
+  for (const key of foreignPrivateKeys(deployable, env.keys()))
+    problem(at, `env ${key}: another signer's private key`);
+  for (const [key, value] of env) {
+    const svc = serviceOfUrl(key);
+    if (svc && value !== address(svc)) problem(at, `env ${key} should be ${address(svc)} (is ${value})`);
+  }
+}
+/** The Secret (made outside of Git) and its keys; these variables come only from it. */
 const SECRET_NAME = 'agora-secrets';
 const SECRET_KEYS = [
   'AGORA_GATEWAY_PRIVATE_KEY',
@@ -137,6 +142,13 @@ const SECRET_KEYS = [
   'SMTP_URL',
   'AGORA_ADMIN_PASSWORD',
 ];
+const REMOTE_KEYS = {
+  mf_library: 'mf-library',
+  mf_consultation: 'mf-consultation',
+  mf_admin_structure: 'mf-admin-structure',
+  mf_members: 'mf-members',
+};
+const VERSION = '[0-9A-Za-z][0-9A-Za-z.+_-]*'; // as scripts/rspack.common.mjs accepts for REMOTE_VERSION
 
 /** Checks one remotes registry (the text of a remotes.json). */
 function checkRegistry(where, text) {
@@ -169,97 +181,78 @@ const dockerTargets = new Set();
 
 function checkDockerfile() {
   const file = path.join(DEPLOY, 'Dockerfile');
-  if (!existsSync(file)) return problem('deploy/Dockerfile', 'missing');
-  const text = readFileSync(file, 'utf8').replace(/\\\n/g, ' ');
-  const stages = new Map(); // name -> { base, lines }
-  let current;
-  const args = {};
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const [instr, ...rest] = line.split(/\s+/);
-    const rest1 = rest.join(' ');
-    if (/^ARG$/i.test(instr) && !current) {
-      const m = /^(\w+)=(.*)$/.exec(rest1);
-      if (m) args[m[1]] = m[2];
-    } else if (/^FROM$/i.test(instr)) {
-      const m = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest1);
-      if (!m) {
-        problem('deploy/Dockerfile', `cannot read "${line}"`);
-        continue;
-      }
-      const base = m[1].replace(/\$\{(\w+)\}/g, (_, k) => args[k] ?? '');
-      current = { name: m[2] ?? `#${stages.size}`, base, lines: [] };
-      stages.set(current.name, current);
-    } else if (current) {
-      current.lines.push({ instr: instr.toUpperCase(), rest: rest1 });
-    }
-  }
-  for (const stage of stages.values()) {
-    for (const { instr, rest } of stage.lines) {
-      const from = /--from=(\S+)/.exec(rest);
-      if (instr === 'COPY' && from && !stages.has(from[1]) && !from[1].includes(':')) {
-        problem('deploy/Dockerfile', `stage ${stage.name}: COPY --from=${from[1]} names no stage`);
-      }
-    }
-  }
+  const where = 'deploy/Dockerfile';
+  if (!existsSync(file)) return problem(where, 'missing');
+  const dockerfile = DockerfileParser.parse(readFileSync(file, 'utf8'));
+  // Each stage: its base (an image or another stage) and its instructions, from its FROM to the next one.
+  const froms = dockerfile.getFROMs();
+  const stages = new Map(
+    froms.map((from, i) => {
+      const start = from.getRange().start.line;
+      const end = froms[i + 1]?.getRange().start.line ?? Infinity;
+      const lines = dockerfile
+        .getInstructions()
+        .filter((l) => l.getRange().start.line > start && l.getRange().start.line < end);
+      return [
+        from.getBuildStage() ?? `#${i}`,
+        {
+          base:
+            from
+              .getExpandedArguments()
+              .find((a) => !a.getValue().startsWith('--'))
+              ?.getValue() ?? '',
+          lines,
+        },
+      ];
+    }),
+  );
   const chain = (name) => {
     const out = [];
     for (let s = stages.get(name); s && !out.includes(s); s = stages.get(s.base)) out.push(s);
-    return out; // the stage first, then its bases
+    return out; // the stage first, then the stages it is built on
   };
-  const last = (name, instr) => {
-    for (const s of chain(name)) {
-      const found = s.lines.filter((l) => l.instr === instr);
-      if (found.length > 0) return found[found.length - 1].rest;
+  const all = (name, keyword) =>
+    chain(name).flatMap((s) => s.lines.filter((l) => l.getKeyword() === keyword).reverse());
+  const last = (name, keyword) => all(name, keyword)[0]?.getArgumentsContent() ?? undefined;
+  for (const [name, stage] of stages) {
+    for (const copy of stage.lines.filter((l) => l.getKeyword() === 'COPY')) {
+      const from = copy
+        .getFlags()
+        .find((f) => f.getName() === 'from')
+        ?.getValue();
+      if (from && !stages.has(from) && !from.includes(':'))
+        problem(where, `stage ${name}: COPY --from=${from} names no stage`);
     }
-    return undefined;
-  };
-  const rootImage = (name) => {
-    const c = chain(name);
-    return c[c.length - 1]?.base ?? '';
-  };
-  const expected = {
-    ...Object.fromEntries(Object.entries(DEPLOYABLES)),
-    migrate: { script: 'scripts/migrate.mjs' },
-  };
-  for (const [target, info] of Object.entries(expected)) {
-    const where = `deploy/Dockerfile target ${target}`;
+  }
+  const targets = { ...DEPLOYABLES, migrate: { script: 'scripts/migrate.mjs' } };
+  for (const [target, info] of Object.entries(targets)) {
+    const at = `${where} target ${target}`;
     if (!stages.has(target)) {
-      problem('deploy/Dockerfile', `no target "${target}" (FROM ... AS ${target})`);
+      problem(where, `no target "${target}" (FROM ... AS ${target})`);
       continue;
     }
     dockerTargets.add(target);
-    if (!/^node:20-bookworm-slim(@|$)/.test(rootImage(target))) {
-      problem(where, `must be based on node:20-bookworm-slim (is ${rootImage(target) || 'unknown'})`);
-    }
+    const rootImage = chain(target).at(-1).base;
+    if (!/^node:20-bookworm-slim(@|$)/.test(rootImage))
+      problem(at, `must be based on node:20-bookworm-slim (is ${rootImage || 'unknown'})`);
     const user = last(target, 'USER');
-    if (!user) problem(where, 'runs as root (no USER)');
-    else if (!/^[1-9]\d*(:\d+)?$/.test(user)) {
-      problem(where, `USER ${user}: use a numeric, non-zero uid so that runAsNonRoot can verify it`);
-    }
-    const cmd = last(target, 'CMD');
+    if (!user) problem(at, 'runs as root (no USER)');
+    else if (!/^[1-9]\d*(:\d+)?$/.test(user))
+      problem(at, `USER ${user}: use a numeric, non-zero uid so that runAsNonRoot can verify it`);
     const main = info.pkg ? `${info.pkg}/dist/main.js` : info.script;
-    let argv;
-    try {
-      argv = cmd ? JSON.parse(cmd) : undefined;
-    } catch {
-      argv = undefined;
-    }
-    if (!Array.isArray(argv) || argv[0] !== 'node' || argv[1] !== main) {
-      problem(where, `CMD must be ["node", "${main}"] (is ${cmd ?? 'missing'})`);
+    const cmd = all(target, 'CMD')[0];
+    const argv = cmd?.getJSONStrings().map((a) => a.getJSONValue());
+    if (argv?.length !== 2 || argv[0] !== 'node' || argv[1] !== main) {
+      problem(at, `CMD must be ["node", "${main}"] (is ${cmd?.getArgumentsContent() ?? 'missing'})`);
     }
     const source = info.pkg ? `${info.pkg}/src/main.ts` : info.script;
-    if (!existsSync(path.join(ROOT, source))) problem(where, `${source} does not exist`);
-    if (info.pkg) {
-      const health = last(target, 'HEALTHCHECK');
-      if (!health || !health.includes('/health')) problem(where, 'needs a HEALTHCHECK on /health');
-      const envText = chain(target)
-        .flatMap((s) => s.lines.filter((l) => l.instr === 'ENV').map((l) => l.rest))
-        .join(' ');
-      if (!new RegExp(`\\bPORT=${info.port}\\b`).test(envText))
-        problem(where, `must set ENV PORT=${info.port}`);
-    }
+    if (!existsSync(path.join(ROOT, source))) problem(at, `${source} does not exist`);
+    if (!info.pkg) continue;
+    if (!last(target, 'HEALTHCHECK')?.includes('/health')) problem(at, 'needs a HEALTHCHECK on /health');
+    const port = all(target, 'ENV')
+      .flatMap((env) => env.getProperties())
+      .find((p) => p.getName() === 'PORT');
+    if (port?.getValue() !== String(info.port)) problem(at, `must set ENV PORT=${info.port}`);
   }
 
   const ignore = path.join(ROOT, '.dockerignore');
@@ -340,26 +333,13 @@ function checkCompose() {
     const test = [].concat(svc.healthcheck?.test ?? []).join(' ');
     if (!test.includes(`:${info.port}/ready`))
       problem(at, `healthcheck must call /ready on port ${info.port}`);
-    const env = envOf(name);
-    const need =
-      deployable === 'gateway'
-        ? [...IDENTITY_KEYS.gateway, ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY']
-        : ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', ...IDENTITY_KEYS[deployable]];
-    for (const key of need) if (!env[key]) problem(at, `environment lacks ${key}`);
-    for (const key of foreignPrivateKeys(deployable, Object.keys(env)))
-      problem(at, `holds ${key}, another signer's private key`);
+    const env = new Map(Object.entries(envOf(name)).filter(([, value]) => value !== '' && value !== null));
+    checkEnvironment(at, deployable, env, (svc) => `http://${byTarget[svc]}:${DEPLOYABLES[svc].port}`);
     if (deployable === 'gateway' && byTarget.accounts) {
-      const tiles = envOf(byTarget.accounts).MAP_TILE_URL;
-      if (env.MAP_TILE_URL !== tiles)
-        problem(at, `MAP_TILE_URL must be the same as accounts' (${env.MAP_TILE_URL} vs ${tiles})`);
+      const [own, tiles] = [envOf(name), envOf(byTarget.accounts)].map((e) => e.MAP_TILE_URL);
+      if (own !== tiles) problem(at, `MAP_TILE_URL must be the same as accounts' (${own} vs ${tiles})`);
     }
     if (deployable === 'gateway') {
-      for (const [svcName, key] of Object.entries(SERVICE_URL_VARS)) {
-        const target = byTarget[svcName];
-        if (!target) continue; // reported above
-        const want = `http://${target}:${DEPLOYABLES[svcName].port}`;
-        if (env[key] && env[key] !== want) problem(at, `${key} should be ${want} (is ${env[key]})`);
-      }
       const deps = svc.depends_on ?? {};
       for (const s of SERVICES) {
         if (deps[byTarget[s]]?.condition !== 'service_healthy')
@@ -385,208 +365,24 @@ function checkCompose() {
   else checkRegistry('deploy/registry/remotes.json', readFileSync(registry, 'utf8'));
 }
 
-// --- a small kustomize ------------------------------------------------------------------------------------------
-
-const listedFiles = new Set(); // every file a kustomization.yaml names
-
-function kustomize(dir) {
-  const kfile = ['kustomization.yaml', 'kustomization.yml', 'Kustomization']
-    .map((f) => path.join(dir, f))
-    .find((f) => existsSync(f));
-  if (!kfile) {
-    problem(rel(dir), 'no kustomization.yaml');
-    return [];
-  }
-  listedFiles.add(kfile);
-  const where = rel(kfile);
-  const [k] = readYaml(kfile);
-  if (!isObject(k)) {
-    problem(where, 'empty');
-    return [];
-  }
-  let out = [];
-  for (const entry of k.resources ?? []) {
-    const target = path.resolve(dir, entry);
-    if (!existsSync(target)) {
-      problem(where, `resource ${entry} does not exist`);
-      continue;
-    }
-    if (statSync(target).isDirectory()) out.push(...kustomize(target));
-    else {
-      listedFiles.add(target);
-      out.push(...readYaml(target).map(clone));
-    }
-  }
-  for (const gen of k.configMapGenerator ?? []) {
-    const data = {};
-    for (const literal of gen.literals ?? []) {
-      const m = /^([^=]+)=(.*)$/s.exec(literal);
-      if (m) data[m[1]] = m[2];
-      else problem(where, `configMapGenerator ${gen.name}: literal "${literal}" is not KEY=value`);
-    }
-    for (const entry of gen.files ?? []) {
-      const m = /^(?:([^=]+)=)?(.+)$/.exec(entry);
-      const file = path.resolve(dir, m[2]);
-      if (!existsSync(file)) {
-        problem(where, `configMapGenerator ${gen.name}: file ${m[2]} does not exist`);
-        continue;
-      }
-      listedFiles.add(file);
-      data[m[1] ?? path.basename(file)] = readFileSync(file, 'utf8');
-    }
-    const existing = out.find((r) => r.kind === 'ConfigMap' && r.metadata?.name === gen.name);
-    const behavior = gen.behavior ?? 'create';
-    if (behavior === 'create') {
-      if (existing)
-        problem(where, `configMapGenerator ${gen.name} exists already (use behavior: merge or replace)`);
-      out.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: gen.name }, data });
-    } else if (!existing) {
-      problem(
-        where,
-        `configMapGenerator ${gen.name}: behavior ${behavior} but the base has no such ConfigMap`,
-      );
-    } else {
-      existing.data = behavior === 'merge' ? { ...existing.data, ...data } : data;
-    }
-  }
-  for (const patch of k.patches ?? []) {
-    const body = patch.path ? readFileSync(path.resolve(dir, patch.path), 'utf8') : patch.patch;
-    if (patch.path) listedFiles.add(path.resolve(dir, patch.path));
-    const [parsed] = parseYamlAll(body ?? '');
-    const matches = (r) =>
-      (!patch.target?.kind || r.kind === patch.target.kind) &&
-      (!patch.target?.name || r.metadata?.name === patch.target.name);
-    if (Array.isArray(parsed)) {
-      const targets = out.filter(matches);
-      if (!patch.target || targets.length === 0)
-        problem(where, `patch for ${JSON.stringify(patch.target)} matches nothing`);
-      for (const r of targets) applyJsonPatch(r, parsed, where);
-    } else if (isObject(parsed)) {
-      const target = out.find(
-        (r) =>
-          r.kind === parsed.kind &&
-          r.metadata?.name === parsed.metadata?.name &&
-          (!patch.target || matches(r)),
-      );
-      if (!target) problem(where, `patch for ${parsed.kind}/${parsed.metadata?.name} matches nothing`);
-      else mergePatch(target, parsed);
-    } else problem(where, 'a patch is neither a JSON patch list nor an object');
-  }
-  for (const { name, count } of k.replicas ?? []) {
-    const target = out.find((r) => r.metadata?.name === name && isObject(r.spec) && 'replicas' in r.spec);
-    if (!target) problem(where, `replicas: no workload named ${name}`);
-    else target.spec.replicas = count;
-  }
-  for (const image of k.images ?? []) {
-    let used = false;
-    for (const c of out.flatMap(containersOf)) {
-      const m = /^([^@:]+(?::\d+\/[^@:]+)?)(?::([^@]+))?(@.+)?$/.exec(c.image ?? '');
-      if (!m || m[1] !== image.name) continue;
-      used = true;
-      c.image = `${image.newName ?? m[1]}${image.digest ? `@${image.digest}` : `:${image.newTag ?? m[2] ?? 'latest'}`}`;
-    }
-    if (!used) problem(where, `images: no container uses ${image.name}`);
-  }
-  for (const { pairs } of k.labels ?? []) {
-    for (const r of out) r.metadata = { ...r.metadata, labels: { ...r.metadata?.labels, ...pairs } };
-  }
-  if (k.namespace) {
-    for (const r of out) {
-      if (r.kind === 'Namespace') r.metadata.name = k.namespace;
-      else r.metadata = { ...r.metadata, namespace: k.namespace };
-    }
-  }
-  return out;
-}
-
-function applyJsonPatch(doc, ops, where) {
-  for (const op of ops) {
-    const keys = String(op.path)
-      .split('/')
-      .slice(1)
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const last = keys.pop();
-    let node = doc;
-    for (const key of keys) node = node?.[Array.isArray(node) ? Number(key) : key];
-    if (node === undefined || node === null) {
-      problem(
-        where,
-        `patch ${op.op} ${op.path}: the path does not exist in ${doc.kind}/${doc.metadata?.name}`,
-      );
-      continue;
-    }
-    const index = Array.isArray(node) ? (last === '-' ? node.length : Number(last)) : last;
-    if (op.op === 'remove') {
-      if (Array.isArray(node)) node.splice(index, 1);
-      else delete node[index];
-    } else if (op.op === 'add' && Array.isArray(node)) node.splice(index, 0, op.value);
-    else if (op.op === 'add' || op.op === 'replace') {
-      if (op.op === 'replace' && !(index in node))
-        problem(where, `patch replace ${op.path}: nothing to replace`);
-      node[index] = op.value;
-    } else problem(where, `patch op ${op.op} is not supported by check-deploy`);
-  }
-}
-
-/** Strategic merge, simplified: mappings merge, lists of named items merge by name, other lists are replaced. */
-function mergePatch(target, patch) {
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete target[key];
-    else if (isObject(value) && isObject(target[key])) mergePatch(target[key], value);
-    else if (
-      Array.isArray(value) &&
-      Array.isArray(target[key]) &&
-      value.every((v) => isObject(v) && 'name' in v)
-    ) {
-      for (const item of value) {
-        const existing = target[key].find((t) => isObject(t) && t.name === item.name);
-        if (existing) mergePatch(existing, item);
-        else target[key].push(item);
-      }
-    } else target[key] = clone(value);
-  }
-}
-
-function podSpecOf(r) {
-  if (r.kind === 'Deployment' || r.kind === 'Job' || r.kind === 'StatefulSet' || r.kind === 'DaemonSet') {
-    return r.spec?.template?.spec;
-  }
-  return undefined;
-}
-function containersOf(r) {
-  const spec = podSpecOf(r);
-  return spec ? [...(spec.initContainers ?? []), ...(spec.containers ?? [])] : [];
-}
-
 // --- checks on rendered manifests ---------------------------------------------------------------------------------
 
-const baseName = (name) => String(name ?? '').replace(/-[a-z0-9]{10}$/, ''); // without kustomize's hash suffix
+const byKind = (resources, kind) => resources.filter((r) => r.kind === kind);
+const WORKLOADS = ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'];
+const podSpecOf = (r) => (WORKLOADS.includes(r.kind) ? r.spec?.template?.spec : undefined);
 
 function checkRendered(label, resources, { namespace, overlay }) {
   const where = (r) => `${label} ${r.kind}/${r.metadata?.name}`;
-  const seen = new Set();
-  const byKind = (kind) => resources.filter((r) => r.kind === kind);
-  for (const r of resources) {
-    if (!r.apiVersion || !r.kind || !r.metadata?.name) {
-      problem(label, `a resource lacks apiVersion, kind or metadata.name: ${JSON.stringify(r).slice(0, 80)}`);
-      continue;
-    }
-    const id = `${r.kind}/${r.metadata.namespace ?? ''}/${r.metadata.name}`;
-    if (seen.has(id)) problem(where(r), 'appears twice');
-    seen.add(id);
-    if (namespace && r.kind !== 'Namespace' && r.metadata.namespace !== namespace) {
-      problem(where(r), `namespace should be ${namespace} (is ${r.metadata.namespace ?? 'unset'})`);
-    }
-    if (r.kind === 'Secret' && (r.data || r.stringData))
-      problem(where(r), 'secret values do not belong in Git');
+  for (const r of byKind(resources, 'Secret')) {
+    if (r.data || r.stringData) problem(where(r), 'secret values do not belong in Git');
   }
-  if (namespace && !byKind('Namespace').some((n) => n.metadata.name === namespace)) {
+  if (namespace && !byKind(resources, 'Namespace').some((n) => n.metadata.name === namespace)) {
     problem(label, `no Namespace ${namespace}`);
   }
-  const configMaps = new Map(byKind('ConfigMap').map((c) => [c.metadata.name, c]));
-  const pvcs = new Set(byKind('PersistentVolumeClaim').map((c) => c.metadata.name));
-  const deployments = new Map(byKind('Deployment').map((d) => [d.metadata.name, d]));
-  const services = new Map(byKind('Service').map((s) => [s.metadata.name, s]));
+  const configMaps = new Map(byKind(resources, 'ConfigMap').map((c) => [c.metadata.name, c]));
+  const pvcs = new Set(byKind(resources, 'PersistentVolumeClaim').map((c) => c.metadata.name));
+  const deployments = new Map(byKind(resources, 'Deployment').map((d) => [d.metadata.name, d]));
+  const services = new Map(byKind(resources, 'Service').map((s) => [s.metadata.name, s]));
   const selects = (selector, d) =>
     isObject(selector) &&
     Object.keys(selector).length > 0 &&
@@ -662,33 +458,14 @@ function checkRendered(label, resources, { namespace, overlay }) {
       }
       if (env.get('HOST')?.value !== '0.0.0.0')
         problem(at, 'env HOST must be 0.0.0.0 (services default to 127.0.0.1)');
-      const needs = isGateway
-        ? [...IDENTITY_KEYS.gateway, ...Object.values(SERVICE_URL_VARS), 'REMOTES_REGISTRY', 'REMOTES_DIR']
-        : ['DATABASE_URL', 'REDIS_URL', ...(IDENTITY_KEYS[r.metadata.name] ?? [])];
-      if (r.metadata.name === 'mailing') needs.push('SMTP_URL');
-      if (r.metadata.name === 'accounts') needs.push('AGORA_ADMIN_PASSWORD');
-      for (const key of needs) if (!env.has(key)) problem(at, `env ${key} is missing`);
-      for (const key of foreignPrivateKeys(r.metadata.name, env.keys()))
-        problem(at, `env ${key}: another signer's private key`);
-      for (const key of [
-        ...SECRET_KEYS.filter((k) => PRIVATE_KEY.test(k)),
-        'DATABASE_URL',
-        'REDIS_URL',
-        'SMTP_URL',
-        'AGORA_ADMIN_PASSWORD',
-      ]) {
+      const values = new Map([...env].map(([key, e]) => [key, e.value]));
+      const address = (svc) => `http://${svc}:${DEPLOYABLES[svc].port}`;
+      checkEnvironment(at, r.metadata.name, values, address, isGateway ? ['REMOTES_DIR'] : []);
+      for (const key of SECRET_KEYS) {
         if (env.has(key) && !env.get(key).valueFrom?.secretKeyRef)
           problem(at, `env ${key} must come from the Secret`);
       }
       if (isGateway) {
-        for (const [svc, key] of Object.entries(SERVICE_URL_VARS)) {
-          const value = env.get(key)?.value ?? '';
-          const m = /^http:\/\/([a-z0-9-]+):(\d+)$/.exec(value);
-          const s = m && services.get(m[1]);
-          if (!s || !(s.spec?.ports ?? []).some((p) => String(p.port) === m[2])) {
-            problem(at, `env ${key}=${value} does not point at the ${svc} Service and its port`);
-          }
-        }
         const registry = env.get('REMOTES_REGISTRY')?.value ?? '';
         const mount = (c.volumeMounts ?? []).find((m) => {
           const v = volumes.get(m.name);
@@ -746,7 +523,9 @@ function checkRendered(label, resources, { namespace, overlay }) {
         problem(where(svc), `must expose port ${info.port}`);
       }
     }
-    const pdb = byKind('PodDisruptionBudget').find((p) => selects(p.spec?.selector?.matchLabels, d));
+    const pdb = byKind(resources, 'PodDisruptionBudget').find((p) =>
+      selects(p.spec?.selector?.matchLabels, d),
+    );
     if (!pdb) problem(label, `no PodDisruptionBudget for ${name}`);
     else if (typeof pdb.spec.minAvailable === 'number' && pdb.spec.minAvailable >= d.spec.replicas) {
       problem(
@@ -767,7 +546,7 @@ function checkRendered(label, resources, { namespace, overlay }) {
     const [g, a] = ['gateway', 'accounts'].map((n) => envValue(deployments.get(n), 'MAP_TILE_URL'));
     if (g !== a) problem(label, `MAP_TILE_URL differs between gateway (${g}) and accounts (${a})`);
   }
-  for (const pdb of byKind('PodDisruptionBudget')) {
+  for (const pdb of byKind(resources, 'PodDisruptionBudget')) {
     if (![...deployments.values()].some((d) => selects(pdb.spec?.selector?.matchLabels, d))) {
       problem(where(pdb), 'selects no Deployment');
     }
@@ -777,7 +556,7 @@ function checkRendered(label, resources, { namespace, overlay }) {
       problem(where(s), 'selects no Deployment');
   }
 
-  const ingresses = byKind('Ingress');
+  const ingresses = byKind(resources, 'Ingress');
   if (ingresses.length === 0) problem(label, 'no Ingress');
   for (const ing of ingresses) {
     const backends = [
@@ -795,13 +574,13 @@ function checkRendered(label, resources, { namespace, overlay }) {
     }
   }
 
-  const jobs = byKind('Job').filter((j) =>
+  const jobs = byKind(resources, 'Job').filter((j) =>
     (j.spec?.template?.spec?.containers ?? []).some((c) =>
       [...(c.command ?? []), ...(c.args ?? [])].includes('scripts/migrate.mjs'),
     ),
   );
   if (jobs.length !== 1) problem(label, 'needs exactly one Job running scripts/migrate.mjs');
-  for (const job of byKind('Job')) {
+  for (const job of byKind(resources, 'Job')) {
     if (!['Never', 'OnFailure'].includes(job.spec?.template?.spec?.restartPolicy)) {
       problem(where(job), 'restartPolicy must be Never or OnFailure');
     }
@@ -818,97 +597,101 @@ function checkRendered(label, resources, { namespace, overlay }) {
     checkRegistry(`${label} ConfigMap/${cm.metadata.name} remotes.json`, cm.data['remotes.json']);
 }
 
-/** Both renderings must describe the same objects. */
-function compareRenderings(label, mine, theirs) {
-  const summary = (resources) =>
-    new Map(
-      resources.map((r) => [
-        `${r.kind}/${baseName(r.metadata?.name)}`,
-        JSON.stringify({
-          namespace: r.metadata?.namespace,
-          replicas: r.spec?.replicas,
-          images: containersOf(r).map((c) => c.image),
-          data: r.kind === 'ConfigMap' ? Object.entries(r.data ?? {}).sort() : undefined,
-        }),
-      ]),
-    );
-  const a = summary(mine);
-  const b = summary(theirs);
-  for (const key of new Set([...a.keys(), ...b.keys()])) {
-    if (a.get(key) !== b.get(key)) {
-      problem(
-        label,
-        `${key}: check-deploy renders ${a.get(key) ?? 'nothing'}, kubectl ${b.get(key) ?? 'nothing'}`,
-      );
+// --- Kubernetes: rendered by kubectl kustomize, checked against the API schemas -----------------------------------
+
+/** Renders a kustomization with kubectl; undefined (and a problem) when kustomize refuses it. */
+function render(label, dir) {
+  try {
+    const out = execFileSync(kubectl(), ['kustomize', dir], { encoding: 'utf8', stdio: 'pipe' });
+    return parseYamlAll(out).filter(isObject);
+  } catch (err) {
+    const message = String(err.stderr || err.message)
+      .trim()
+      .split('\n')[0];
+    problem(label, `kubectl kustomize failed: ${message.replace(/^error: /, '')}`);
+    return undefined;
+  }
+}
+
+/** The kubernetes-models class of an object's apiVersion and kind (e.g. apps/v1 Deployment), if any. */
+const modelModules = new Map();
+async function modelOf({ apiVersion, kind }) {
+  const group = String(apiVersion);
+  if (!modelModules.has(group)) {
+    modelModules.set(group, await import(`kubernetes-models/${group}`).catch(() => ({})));
+  }
+  return modelModules.get(group)[kind];
+}
+
+/** Checks each object against the Kubernetes OpenAPI schema of its kind. */
+async function checkSchemas(label, resources) {
+  for (const r of resources) {
+    const where = `${label} ${r.kind}/${r.metadata?.name}`;
+    const Model = await modelOf(r);
+    if (!Model) {
+      problem(where, `${r.apiVersion} ${r.kind} is not a Kubernetes API kind`);
+      continue;
+    }
+    try {
+      new Model(r).validate();
+    } catch (err) {
+      for (const e of err.errors ?? [{ instancePath: '', message: err.message }]) {
+        const params = e.params?.missingProperty ?? e.params?.allowedValues?.join(', ');
+        problem(where, `schema: ${e.instancePath || '/'} ${e.message}${params ? ` (${params})` : ''}`);
+      }
     }
   }
 }
 
-function kubectlAvailable() {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+/** Every file that a kustomization.yaml under `dir` names (resources, patches, generator files). */
+function filesNamedBy(dir) {
+  const out = new Set();
+  for (const kfile of walk(dir).filter((f) => path.basename(f) === 'kustomization.yaml')) {
+    const [k] = readYaml(kfile);
+    const at = (p) => path.resolve(path.dirname(kfile), p.replace(/^[^=]+=/, ''));
+    out.add(kfile);
+    for (const file of [
+      ...(k?.resources ?? []),
+      ...(k?.patches ?? []).flatMap((p) => (p.path ? [p.path] : [])),
+      ...(k?.configMapGenerator ?? []).flatMap((g) => g.files ?? []),
+    ]) {
+      out.add(at(file));
+    }
   }
+  return out;
 }
 
-function checkKubernetes() {
+async function checkKubernetes() {
   const k8s = path.join(DEPLOY, 'k8s');
-  const base = path.join(k8s, 'base');
   const overlaysDir = path.join(k8s, 'overlays');
-  if (!existsSync(base)) return problem('deploy/k8s/base', 'missing');
+  if (!existsSync(path.join(k8s, 'base'))) return problem('deploy/k8s/base', 'missing');
   const overlays = existsSync(overlaysDir)
     ? readdirSync(overlaysDir).filter((d) => statSync(path.join(overlaysDir, d)).isDirectory())
     : [];
   for (const env of ['staging', 'production']) {
     if (!overlays.includes(env)) problem('deploy/k8s/overlays', `no ${env} overlay`);
   }
-  const withKubectl = kubectlAvailable();
-  const rendered = {};
-  const targets = [
-    ['deploy/k8s/base', base, false],
-    ...overlays.map((o) => [`deploy/k8s/overlays/${o}`, path.join(overlaysDir, o), true]),
-  ];
-  for (const [label, dir, overlay] of targets) {
-    const mine = kustomize(dir);
+  const replicas = new Set();
+  for (const label of ['deploy/k8s/base', ...overlays.map((o) => `deploy/k8s/overlays/${o}`)]) {
+    const dir = path.join(ROOT, label);
+    const overlay = label !== 'deploy/k8s/base';
+    const resources = render(label, dir);
+    if (!resources) continue;
+    await checkSchemas(label, resources);
     const [k] = readYaml(path.join(dir, 'kustomization.yaml'));
-    const namespace = k?.namespace;
-    checkRendered(label, mine, { namespace, overlay });
-    rendered[label] = mine;
-    if (overlay && !existsSync(path.join(dir, 'remotes.json')))
-      problem(label, 'has no remotes.json of its own');
-    if (withKubectl) {
-      let theirs;
-      try {
-        theirs = parseYamlAll(
-          execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: 'pipe' }),
-        );
-      } catch (err) {
-        const message = String(err.stderr ?? err.message)
-          .trim()
-          .split('\n')[0];
-        problem(label, `kubectl kustomize failed: ${message.replace(/^.*err="/, '').slice(0, 240)}`);
-        continue;
-      }
-      const before = problems.length;
-      checkRendered(`${label} (kubectl)`, theirs, { namespace, overlay });
-      if (problems.length === before) compareRenderings(label, mine, theirs);
+    checkRendered(label, resources, { namespace: k?.namespace, overlay });
+    if (overlay) {
+      if (!existsSync(path.join(dir, 'remotes.json'))) problem(label, 'has no remotes.json of its own');
+      replicas.add(JSON.stringify(byKind(resources, 'Deployment').map((d) => d.spec.replicas)));
     }
   }
-  const replicas = (label) =>
-    JSON.stringify(
-      (rendered[label] ?? []).filter((r) => r.kind === 'Deployment').map((d) => d.spec.replicas),
-    );
-  if (overlays.length >= 2 && new Set(overlays.map((o) => replicas(`deploy/k8s/overlays/${o}`))).size === 1) {
+  if (overlays.length >= 2 && replicas.size === 1)
     problem('deploy/k8s/overlays', 'every overlay has the same replicas');
-  }
+  const named = filesNamedBy(k8s);
   for (const file of walk(k8s)) {
-    if (/\.(ya?ml|json)$/.test(file) && !listedFiles.has(file)) {
+    if (/\.(ya?ml|json)$/.test(file) && !named.has(file))
       problem(rel(file), 'is not used by any kustomization.yaml');
-    }
   }
-  return withKubectl;
 }
 
 // --- run --------------------------------------------------------------------------------------------------------
@@ -926,7 +709,7 @@ for (const file of walk(DEPLOY)) {
 }
 checkDockerfile();
 checkCompose();
-const withKubectl = checkKubernetes();
+await checkKubernetes();
 
 if (problems.length > 0) {
   console.error(`check-deploy: ${problems.length} problem(s) in the deployment files:`);
@@ -935,5 +718,5 @@ if (problems.length > 0) {
 }
 console.log(
   `check-deploy: ok (${yamlFiles} YAML files; Dockerfile targets ${[...dockerTargets].join(', ')}; compose; ` +
-    `k8s base and overlays rendered by check-deploy${withKubectl ? ' and by kubectl kustomize' : ' (kubectl not found)'})`,
+    `k8s base and overlays rendered by kubectl kustomize and checked against the Kubernetes API schemas)`,
 );

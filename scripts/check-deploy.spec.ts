@@ -1,0 +1,121 @@
+// scripts/check-deploy.mjs on a copy of the deployment files: it passes on them as they are, and fails, naming the
+// problem, when a manifest is broken in the ways that matter (schema, kustomize, identity keys, remotes registry).
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const repo = process.cwd(); // jest runs from the repository root
+const sources = [
+  'gateway',
+  ...['accounts', 'library', 'consultation', 'mailing'].map((s) => `services/${s}`),
+];
+
+let root: string;
+
+/** Runs the check on the copy: its exit code and what it printed. */
+function check(): { code: number; output: string } {
+  try {
+    const out = execFileSync('node', [path.join(repo, 'scripts/check-deploy.mjs'), '--root', root], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { code: 0, output: out };
+  } catch (err) {
+    const e = err as { status: number; stdout: string; stderr: string };
+    return { code: e.status, output: e.stdout + e.stderr };
+  }
+}
+
+/** The check fails, printing each of `lines` among its problems. */
+function expectProblems(...lines: string[]): void {
+  const { code, output } = check();
+  for (const line of lines) expect(output).toContain(line);
+  expect(code).toBe(1);
+}
+
+/** Replaces one text in a file of the copy (and fails the test if the text is not there). */
+function edit(file: string, from: string | RegExp, to: string): void {
+  const full = path.join(root, file);
+  const text = readFileSync(full, 'utf8');
+  const changed = text.replace(from, to);
+  expect(changed).not.toBe(text);
+  writeFileSync(full, changed);
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'check-deploy-'));
+  cpSync(path.join(repo, 'deploy'), path.join(root, 'deploy'), { recursive: true });
+  cpSync(path.join(repo, '.dockerignore'), path.join(root, '.dockerignore'));
+  for (const dir of sources) {
+    mkdirSync(path.join(root, dir, 'src'), { recursive: true });
+    writeFileSync(path.join(root, dir, 'src/main.ts'), '');
+  }
+  mkdirSync(path.join(root, 'scripts'));
+  writeFileSync(path.join(root, 'scripts/migrate.mjs'), '');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('check-deploy', () => {
+  it('passes on the deployment files as they are', () => {
+    const { code, output } = check();
+    expect(output).toContain('check-deploy: ok');
+    expect(code).toBe(0);
+  });
+
+  it('fails on an object that does not match the Kubernetes schema', () => {
+    edit('deploy/k8s/base/accounts.yaml', 'revisionHistoryLimit: 5', 'revisionHistoryLimit: five');
+    expectProblems(
+      'deploy/k8s/overlays/production Deployment/accounts: schema: /spec/revisionHistoryLimit must be integer',
+    );
+  });
+
+  it('fails when kustomize cannot apply an overlay', () => {
+    edit(
+      'deploy/k8s/overlays/staging/kustomization.yaml',
+      'path: /spec/rules/0/host',
+      'path: /spec/nothing/0/host',
+    );
+    expectProblems('deploy/k8s/overlays/staging: kubectl kustomize failed');
+  });
+
+  it("fails when a deployable holds another signer's private key", () => {
+    edit('deploy/k8s/base/library.yaml', /AGORA_CONSULTATION_PUBLIC_KEY/g, 'AGORA_CONSULTATION_PRIVATE_KEY');
+    expectProblems(
+      "deploy/k8s/base Deployment/library container library: env AGORA_CONSULTATION_PRIVATE_KEY: another signer's private key",
+      'deploy/k8s/base Deployment/library container library: env AGORA_CONSULTATION_PUBLIC_KEY is missing',
+    );
+  });
+
+  it("fails on an overlay's remotes registry naming an unknown remote", () => {
+    edit(
+      'deploy/k8s/overlays/production/remotes.json',
+      '{',
+      '{ "mf_unknown": "/remotes/x/1/mf-manifest.json",',
+    );
+    expectProblems(
+      'deploy/k8s/overlays/production ConfigMap/agora-remotes remotes.json: unknown remote "mf_unknown"',
+    );
+  });
+
+  it('fails on a Dockerfile target that would run as root or start the wrong program', () => {
+    edit('deploy/Dockerfile', 'USER 1000:1000', 'USER root');
+    edit(
+      'deploy/Dockerfile',
+      'CMD ["node", "services/mailing/dist/main.js"]',
+      'CMD ["node", "services/mailing/src/main.ts"]',
+    );
+    expectProblems(
+      'deploy/Dockerfile target accounts: USER root: use a numeric, non-zero uid so that runAsNonRoot can verify it',
+      'deploy/Dockerfile target mailing: CMD must be ["node", "services/mailing/dist/main.js"]',
+    );
+  });
+
+  it('fails when compose points consultation at the wrong port of the library', () => {
+    edit('deploy/compose.yaml', 'LIBRARY_URL: http://library:3102', 'LIBRARY_URL: http://library:3100');
+    expectProblems(
+      'deploy/compose.yaml service consultation: env LIBRARY_URL should be http://library:3102 (is http://library:3100)',
+    );
+  });
+});
