@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router } from 'express';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, SERVICES, type ServiceName } from '@agora/contracts';
-import { signServiceIdentity } from '@agora/common/identity';
+import { signServiceIdentity } from '@agora/identity';
 import type { ApiDeps } from './api.js';
 import { isObject, mergeOpenApi, type ServiceDocument } from './openapi.js';
 import { requestIdOf } from './request-id.js';

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, type SessionUser } from '@agora/contracts';
-import { signServiceIdentity } from '@agora/common/identity';
+import { signServiceIdentity } from '@agora/identity';
 import { TtlLru } from './cache.js';
 import { callJson, ServiceUnavailableError, type UpstreamAgents, upstreamUrl } from './upstream.js';
 

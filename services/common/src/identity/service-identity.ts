@@ -1,6 +1,6 @@
 import type { ServiceName } from '@agora/contracts';
-import { keyVariable, type ServiceConfig } from '../config/config.js';
-import { signServiceIdentity } from './signing.js';
+import { keyVariable, signServiceIdentity } from '@agora/identity';
+import type { ServiceConfig } from '../config/config.js';
 
 /**
  * The identity header value by which this service calls an internal route of `audience`, signed with its own
