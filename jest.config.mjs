@@ -26,6 +26,7 @@ export default {
   projects: [
     node('unit', [
       '<rootDir>/packages/contracts/src/**/*.spec.ts',
+      '<rootDir>/packages/identity/src/**/*.spec.ts',
       '<rootDir>/services/*/src/**/*.spec.ts',
       '<rootDir>/gateway/src/**/*.spec.ts',
       '<rootDir>/scripts/*.spec.ts',

@@ -9,7 +9,7 @@
 // process on PostgreSQL and Redis. Results: a markdown table on stdout and bench/results/gateway-overhead.json
 // (gateway-overhead-one-process.json for the one-process mode; -c<n> appended for other connection counts).
 import path from 'node:path';
-import { parsePrivateKey, signUserIdentity } from '@agora/common/identity';
+import { parsePrivateKey, signUserIdentity } from '@agora/identity';
 import {
   ADMIN_PASSWORD,
   apiLogin,

@@ -4,7 +4,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { exportKey } from '@agora/common/identity';
+import { exportKey } from '@agora/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 import { rawRequest } from './testing/raw-request.js';
 

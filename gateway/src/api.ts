@@ -11,7 +11,7 @@ import {
   ownerOf,
   type SessionUser,
 } from '@agora/contracts';
-import { signUserIdentity } from '@agora/common/identity';
+import { signUserIdentity } from '@agora/identity';
 import type { GatewayConfig } from './config.js';
 import { CookieJar, isPlausibleSid, readCookie } from './cookies.js';
 import { csrfProtection } from './csrf.js';

@@ -60,7 +60,6 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   const sessions = new SessionResolver({
     accountsUrl: config.services.accounts,
     identityKey: config.identityKey,
-    agents,
   });
   const cookies = new CookieJar(config.cookieSecure);
 

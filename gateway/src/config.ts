@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { checkTileTemplate, DEFAULT_TILE_URL, type ServiceName } from '@agora/contracts';
-import { parsePrivateKey } from '@agora/common/identity';
+import { parsePrivateKey } from '@agora/identity';
 
 /** The repository root (this file is `gateway/src/config.ts` or `gateway/dist/config.js`). */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

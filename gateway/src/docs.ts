@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router } from 'express';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, SERVICES, type ServiceName } from '@agora/contracts';
-import { signServiceIdentity } from '@agora/common/identity';
+import { SERVICES, type ServiceName } from '@agora/contracts';
+import { createInternalClient } from '@agora/identity';
 import type { ApiDeps } from './api.js';
 import { isObject, mergeOpenApi, type ServiceDocument } from './openapi.js';
 import { requestIdOf } from './request-id.js';
-import { callJson, upstreamUrl } from './upstream.js';
 
 const DOC_TIMEOUT_MS = 3_000;
 const GATEWAY_VERSION = '1.0.0';
@@ -52,18 +51,24 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 /** `/api/docs`: Swagger UI over one OpenAPI document merged from the services' `/openapi.json`. */
-export function docsRouter({ config, agents, logger }: ApiDeps): Router {
+export function docsRouter({ config, logger }: ApiDeps): Router {
   const router = Router();
+  const clients = new Map(
+    SERVICES.map((service) => [
+      service,
+      createInternalClient({
+        caller: 'gateway',
+        privateKey: config.identityKey,
+        target: service,
+        baseUrl: config.services[service],
+        timeoutMs: DOC_TIMEOUT_MS,
+      }),
+    ]),
+  );
 
   async function fetchDocument(service: ServiceName, requestId: string): Promise<ServiceDocument | null> {
     try {
-      const answer = await callJson(agents, upstreamUrl(config.services[service], '/openapi.json'), {
-        headers: {
-          [IDENTITY_HEADER]: signServiceIdentity(config.identityKey, 'gateway', service),
-          [REQUEST_ID_HEADER]: requestId,
-        },
-        timeoutMs: DOC_TIMEOUT_MS,
-      });
+      const answer = await clients.get(service)!.get('/openapi.json', { requestId });
       if (answer.status === 200 && isObject(answer.body) && isObject(answer.body['paths'])) {
         return { service, doc: answer.body };
       }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Identity, ServiceName, SessionUser } from '@agora/contracts';
-import { exportKey, signUserIdentity, verifyIdentity } from '@agora/common/identity';
+import { exportKey, signUserIdentity, verifyIdentity } from '@agora/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 
 /** The gateway's key pair: the fake services know only the public key. */

@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, type SessionUser } from '@agora/contracts';
-import { signServiceIdentity } from '@agora/common/identity';
+import type { SessionUser } from '@agora/contracts';
+import { createInternalClient, InternalCallError, type InternalClient } from '@agora/identity';
 import { TtlLru } from './cache.js';
-import { callJson, ServiceUnavailableError, type UpstreamAgents, upstreamUrl } from './upstream.js';
+import { ServiceUnavailableError } from './upstream.js';
 
 export const SESSION_CACHE_TTL_MS = 2_000;
 export const SESSION_CACHE_MAX = 10_000;
@@ -12,7 +12,6 @@ export interface SessionResolverOptions {
   accountsUrl: string;
   /** The gateway's private key, which signs its own service identity for accounts' internal route. */
   identityKey: KeyObject;
-  agents: UpstreamAgents;
   now?: () => number;
 }
 
@@ -30,11 +29,17 @@ function isSessionUser(value: unknown): value is SessionUser {
 export class SessionResolver {
   private readonly cache: TtlLru<string, SessionUser | null>;
   private readonly inFlight = new Map<string, Promise<SessionUser | null>>();
-  private readonly url: URL;
+  private readonly accounts: InternalClient;
 
-  constructor(private readonly options: SessionResolverOptions) {
+  constructor(options: SessionResolverOptions) {
     this.cache = new TtlLru(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS, options.now);
-    this.url = upstreamUrl(options.accountsUrl, '/internal/sessions/resolve');
+    this.accounts = createInternalClient({
+      caller: 'gateway',
+      privateKey: options.identityKey,
+      target: 'accounts',
+      baseUrl: options.accountsUrl,
+      timeoutMs: RESOLVE_TIMEOUT_MS,
+    });
   }
 
   async resolve(sid: string, requestId: string): Promise<SessionUser | null> {
@@ -56,29 +61,19 @@ export class SessionResolver {
   }
 
   private async ask(sid: string, requestId: string): Promise<SessionUser | null> {
-    const identity = signServiceIdentity(this.options.identityKey, 'gateway', 'accounts');
-    let answer;
-    try {
-      answer = await callJson(this.options.agents, this.url, {
-        method: 'POST',
-        headers: { [IDENTITY_HEADER]: identity, [REQUEST_ID_HEADER]: requestId },
-        body: { sid },
-        timeoutMs: RESOLVE_TIMEOUT_MS,
-      });
-    } catch (err) {
-      throw new ServiceUnavailableError('accounts', err instanceof Error ? err.message : String(err));
-    }
     let user: SessionUser | null;
-    if (answer.status === 404) {
-      user = null;
-    } else if (answer.status === 200) {
+    try {
+      const answer = await this.accounts.post('/internal/sessions/resolve', { sid }, { requestId });
       const body = answer.body as { user?: unknown } | undefined;
-      if (!isSessionUser(body?.user)) {
+      if (answer.status !== 200 || !isSessionUser(body?.user)) {
         throw new ServiceUnavailableError('accounts', 'session resolution answered without a user');
       }
       user = body.user;
-    } else {
-      throw new ServiceUnavailableError('accounts', `session resolution answered ${answer.status}`);
+    } catch (err) {
+      if (!(err instanceof InternalCallError)) throw err;
+      // 404: no such session (or an expired one): an anonymous visitor. Anything else: accounts cannot answer.
+      if (err.status !== 404) throw new ServiceUnavailableError('accounts', err.message);
+      user = null;
     }
     this.cache.set(sid, user);
     return user;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { exportKey } from '@agora/common/identity';
+import { exportKey } from '@agora/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 import { rawRequest } from './testing/raw-request.js';
 

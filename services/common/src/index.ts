@@ -7,7 +7,7 @@ export * from './database/database.js';
 export * from './database/database.module.js';
 export * from './errors/app-error.js';
 export * from './errors/error.filter.js';
-export * from './identity/signing.js';
+export * from '@agora/identity';
 export * from './identity/service-identity.js';
 export * from './identity/decorators.js';
 export * from './identity/identity.guard.js';

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { exportKey } from '../identity/signing.js';
+import { exportKey } from '@agora/identity';
 import { ConfigError, DEFAULT_PORTS, loadDatabaseTimeouts, loadServiceConfig } from './config.js';
 
 const gateway = generateKeyPairSync('ed25519');

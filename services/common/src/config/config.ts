@@ -1,7 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import type { IdentitySigner, ServiceName } from '@agora/contracts';
-import { IDENTITY_SIGNERS, parsePrivateKey, parsePublicKey, type TrustedKeys } from '../identity/signing.js';
+import type { ServiceName } from '@agora/contracts';
+import {
+  IDENTITY_SIGNERS,
+  keyVariable,
+  parsePrivateKey,
+  parsePublicKey,
+  type TrustedKeys,
+} from '@agora/identity';
 
 /** Default ports of the distributed mode (docs/architecture.md). */
 export const DEFAULT_PORTS: Readonly<Record<ServiceName | 'gateway', number>> = {
@@ -30,11 +36,6 @@ const optionalUrl = (protocols: string[]) =>
         })
         .optional(),
     );
-
-/** The environment variable holding a signer's private or public key (`AGORA_GATEWAY_PUBLIC_KEY`, …). */
-export function keyVariable(signer: IdentitySigner, kind: 'private' | 'public'): string {
-  return `AGORA_${signer.toUpperCase()}_${kind.toUpperCase()}_KEY`;
-}
 
 /**
  * The internal routes each service calls, by target: a caller needs its own private key, and the target trusts

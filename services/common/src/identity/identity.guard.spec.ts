@@ -7,7 +7,7 @@ import { TEST_ADMIN } from '../testing/index.js';
 import { AppError } from '../errors/app-error.js';
 import { Internal, Public, RequireRole } from './decorators.js';
 import { IdentityGuard } from './identity.guard.js';
-import { signServiceIdentity, signUserIdentity, IDENTITY_SIGNERS, type TrustedKeys } from './signing.js';
+import { signServiceIdentity, signUserIdentity, IDENTITY_SIGNERS, type TrustedKeys } from '@agora/identity';
 
 const pairs = Object.fromEntries(IDENTITY_SIGNERS.map((s) => [s, generateKeyPairSync('ed25519')]));
 const key = (s: IdentitySigner) => pairs[s]!.privateKey;

@@ -6,7 +6,7 @@ import type { ServiceConfig } from '../config/config.js';
 import { AppError } from '../errors/app-error.js';
 import { SERVICE_CONFIG } from '../infra/tokens.js';
 import { ACCESS_KEY, type Access } from './decorators.js';
-import { verifyIdentity } from './signing.js';
+import { verifyIdentity } from '@agora/identity';
 
 export type RequestWithIdentity = Request & { identity?: Identity };
 

@@ -1,14 +1,23 @@
 import type { ServiceName } from '@agora/contracts';
-import { keyVariable, type ServiceConfig } from '../config/config.js';
-import { signServiceIdentity } from './signing.js';
+import { createInternalClient, keyVariable, type InternalClient } from '@agora/identity';
+import type { ServiceConfig } from '../config/config.js';
 
 /**
- * The identity header value by which this service calls an internal route of `audience`, signed with its own
- * private key (configuration checks at start that a service which calls others has one).
+ * The client by which this service calls the internal routes of `target` at `baseUrl`: each call signed with its
+ * own private key for that audience (configuration checks at start that a service which calls others has one).
  */
-export function serviceIdentity(config: ServiceConfig, audience: ServiceName): string {
+export function serviceClient(
+  config: ServiceConfig,
+  target: ServiceName,
+  options: { baseUrl: string; timeoutMs: number },
+): InternalClient {
   if (!config.identity.privateKey) {
     throw new Error(`${config.service} has no signing key (${keyVariable(config.service, 'private')})`);
   }
-  return signServiceIdentity(config.identity.privateKey, config.service, audience);
+  return createInternalClient({
+    caller: config.service,
+    privateKey: config.identity.privateKey,
+    target,
+    ...options,
+  });
 }

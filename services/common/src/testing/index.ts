@@ -6,7 +6,7 @@ import type { IdentitySigner, ServiceName, SessionUser } from '@agora/contracts'
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { keyVariable, type DatabaseTimeouts, type ServiceConfig } from '../config/config.js';
+import type { DatabaseTimeouts, ServiceConfig } from '../config/config.js';
 import { dataSourceOptions, migrateService, type ServiceStorage } from '../database/database.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { createLogger } from '../logging/logging.js';
@@ -14,10 +14,11 @@ import { createServiceApp, type ServiceDefinition } from '../http/service.js';
 import {
   exportKey,
   IDENTITY_SIGNERS,
+  keyVariable,
   signServiceIdentity,
   signUserIdentity,
   type TrustedKeys,
-} from '../identity/signing.js';
+} from '@agora/identity';
 
 /** The server that integration tests create their fresh databases on (a maintenance database URL). */
 export function testServerUrl(): string {

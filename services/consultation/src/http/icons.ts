@@ -12,8 +12,16 @@ import {
 } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
-import { AppError, LOGGER, SERVICE_CONFIG, serviceIdentity, type ServiceConfig } from '@agora/common';
-import { ICON_MAX_BYTES, IDENTITY_HEADER } from '@agora/contracts';
+import {
+  AppError,
+  InternalCallError,
+  LOGGER,
+  SERVICE_CONFIG,
+  serviceClient,
+  type InternalClient,
+  type ServiceConfig,
+} from '@agora/common';
+import { ICON_MAX_BYTES } from '@agora/contracts';
 import type { Logger } from 'pino';
 import { of, type Observable } from 'rxjs';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
@@ -142,11 +150,18 @@ function assertNotBoth(body: unknown, files: readonly IconFile[]): void {
 /** The library's internal icon routes, called as the system (signed like the gateway's own calls). */
 @Injectable()
 export class LibraryIcons {
+  private readonly library: InternalClient;
+
   constructor(
-    @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
-    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+    @Inject(CONSULTATION_CONFIG) config: ConsultationConfig,
+    @Inject(SERVICE_CONFIG) service: ServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.library = serviceClient(service, 'library', {
+      baseUrl: config.libraryUrl,
+      timeoutMs: LIBRARY_TIMEOUT_MS,
+    });
+  }
 
   /**
    * The `IconWrite` of a structure form's `icon` file, after checking the form does not also send `icon` as a
@@ -173,54 +188,29 @@ export class LibraryIcons {
     };
   }
 
-  private identity(): string {
-    return serviceIdentity(this.service, 'library');
-  }
-
   /** Stores one icon: its URL; the library's 4xx as `{field}: {message}`, 503 when it cannot answer. */
   async store(file: IconFile): Promise<string> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file.buffer)]), file.originalname || 'icon');
-    let res: Response;
+    let body: unknown;
     try {
-      res = await fetch(`${this.config.libraryUrl}/internal/library/icons`, {
-        method: 'POST',
-        body: form,
-        headers: { [IDENTITY_HEADER]: this.identity(), accept: 'application/json' },
-        signal: AbortSignal.timeout(LIBRARY_TIMEOUT_MS),
-      });
-    } catch {
+      ({ body } = await this.library.post('/internal/library/icons', form));
+    } catch (error) {
+      if (!(error instanceof InternalCallError)) throw error;
+      if (error.kind === 'refused' && error.status !== undefined && error.error !== undefined)
+        throw IconErrors.refused(file.fieldname, error.status, error.error, error.code ?? 'ICON.REFUSED');
       throw IconErrors.unavailable();
     }
-    const body = (await res.json().catch(() => null)) as {
-      url?: unknown;
-      Error?: unknown;
-      code?: unknown;
-    } | null;
-    if (res.status >= 400 && res.status < 500 && typeof body?.Error === 'string')
-      throw IconErrors.refused(
-        file.fieldname,
-        res.status,
-        body.Error,
-        typeof body.code === 'string' ? body.code : 'ICON.REFUSED',
-      );
-    if (!res.ok || typeof body?.url !== 'string') throw IconErrors.unavailable();
-    return body.url;
+    const url = (body as { url?: unknown } | undefined)?.url;
+    if (typeof url !== 'string') throw IconErrors.unavailable();
+    return url;
   }
 
   /** Removes an icon stored by `store`; a failure is logged (the write has failed already). */
   async remove(url: string): Promise<void> {
     const name = url.split('/').pop() ?? '';
     try {
-      const res = await fetch(
-        `${this.config.libraryUrl}/internal/library/icons/${encodeURIComponent(name)}`,
-        {
-          method: 'DELETE',
-          headers: { [IDENTITY_HEADER]: this.identity(), accept: 'application/json' },
-          signal: AbortSignal.timeout(LIBRARY_TIMEOUT_MS),
-        },
-      );
-      if (!res.ok) throw new Error(`status ${res.status}`);
+      await this.library.delete(`/internal/library/icons/${encodeURIComponent(name)}`);
     } catch (error) {
       this.logger.warn({ url, err: error }, 'an uploaded icon could not be removed after a failed write');
     }

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG, serviceIdentity, type ServiceConfig } from '@agora/common';
-import { IDENTITY_HEADER } from '@agora/contracts';
+import {
+  InternalCallError,
+  SERVICE_CONFIG,
+  serviceClient,
+  type InternalClient,
+  type ServiceConfig,
+} from '@agora/common';
 import { SocialErrors } from './social.errors.js';
 import { SOCIAL_CONFIG } from './social.tokens.js';
 import type { SocialConfig } from './social.config.js';
@@ -21,34 +26,29 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 @Injectable()
 export class LibraryItemOwners implements ItemOwners {
   readonly scope = 'library';
+  private readonly library: InternalClient;
 
-  constructor(
-    @Inject(SOCIAL_CONFIG) private readonly social: SocialConfig,
-    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
-  ) {}
+  constructor(@Inject(SOCIAL_CONFIG) social: SocialConfig, @Inject(SERVICE_CONFIG) service: ServiceConfig) {
+    // Internal calls: consultation's own service identity, signed with its key, for the library only.
+    this.library = serviceClient(service, 'library', {
+      baseUrl: social.libraryUrl,
+      timeoutMs: LOOKUP_TIMEOUT_MS,
+    });
+  }
 
   async ownerOf(token: string): Promise<string | null> {
-    // An internal call: consultation's own service identity, signed with its key, for the library only.
-    const identity = serviceIdentity(this.service, 'library');
-    let res: Response;
+    let body: unknown;
     try {
-      res = await fetch(`${this.social.libraryUrl}/internal/library/uuid/${token}/owner`, {
-        headers: { [IDENTITY_HEADER]: identity, accept: 'application/json' },
-        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
-      });
-    } catch {
+      ({ body } = await this.library.get(`/internal/library/uuid/${token}/owner`));
+    } catch (error) {
+      if (!(error instanceof InternalCallError)) throw error;
+      // 404: no such item; 400: a token the library never gives an item (the nil uuid, other versions). Either
+      // way the item does not exist; only a library that cannot answer is "unavailable".
+      if (error.status === 404 || error.status === 400) throw SocialErrors.itemNotFound();
       throw SocialErrors.ownerUnavailable('library');
     }
-    // 404: no such item; 400: a token the library never gives an item (the nil uuid, other versions). Either
-    // way the item does not exist; only a library that cannot answer is "unavailable".
-    if (res.status === 404 || res.status === 400) {
-      await res.arrayBuffer().catch(() => undefined);
-      throw SocialErrors.itemNotFound();
-    }
-    if (!res.ok) throw SocialErrors.ownerUnavailable('library');
-    const body = (await res.json().catch(() => null)) as { owner?: unknown } | null;
-    if (!body || (typeof body.owner !== 'string' && body.owner !== null))
-      throw SocialErrors.ownerUnavailable('library');
-    return body.owner;
+    const owner = (body as { owner?: unknown } | undefined)?.owner;
+    if (typeof owner !== 'string' && owner !== null) throw SocialErrors.ownerUnavailable('library');
+    return owner;
   }
 }

@@ -1,5 +1,5 @@
 import { IDENTITY_HEADER } from '@agora/contracts';
-import { signUserIdentity } from '@agora/common/identity';
+import { signUserIdentity } from '@agora/identity';
 import { TEST_KEYS, testIdentity, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';

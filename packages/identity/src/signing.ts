@@ -16,6 +16,11 @@ export const IDENTITY_SIGNERS: readonly IdentitySigner[] = ['gateway', ...SERVIC
 /** The public keys a service accepts identities from, by signer (the gateway's at least). */
 export type TrustedKeys = Partial<Record<IdentitySigner, KeyObject>>;
 
+/** The environment variable holding a signer's private or public key (`AGORA_GATEWAY_PUBLIC_KEY`, …). */
+export function keyVariable(signer: IdentitySigner, kind: 'private' | 'public'): string {
+  return `AGORA_${signer.toUpperCase()}_${kind.toUpperCase()}_KEY`;
+}
+
 /** A key as configured: PEM (`-----BEGIN …`, with real or `\n`-escaped line breaks) or base64 of its DER. */
 function keyText(text: string): { pem: string } | { der: Buffer } {
   const t = text.trim();

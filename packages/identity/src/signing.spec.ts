@@ -8,7 +8,7 @@ import {
   verifyIdentity,
   type TrustedKeys,
 } from './signing.js';
-import { TEST_ADMIN } from '../testing/index.js';
+import type { SessionUser } from '@agora/contracts';
 
 const gateway = generateKeyPairSync('ed25519');
 const consultation = generateKeyPairSync('ed25519');
@@ -18,7 +18,15 @@ const LIBRARY: { audience: 'library'; keys: TrustedKeys } = {
   audience: 'library',
   keys: { gateway: gateway.publicKey, consultation: consultation.publicKey },
 };
-const ADMIN = TEST_ADMIN;
+/** A user identity's user; the signature covers whatever it holds. */
+const ADMIN: SessionUser = {
+  uuid: 'u1',
+  username: 'admin',
+  firstname: 'A',
+  lastname: 'B',
+  email: 'a@b.org',
+  role: 'admin',
+};
 const NOW = 1_800_000_000_000;
 
 /** A payload of one's choosing, signed with `key`: what the holder of that key could send. */

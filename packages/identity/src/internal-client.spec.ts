@@ -1,0 +1,139 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@agora/contracts';
+import { createInternalClient, InternalCallError, type InternalClientOptions } from './internal-client.js';
+import { verifyIdentity } from './signing.js';
+
+const consultation = generateKeyPairSync('ed25519');
+
+/** What the server saw of the last request. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let server: Server;
+let baseUrl: string;
+let seen: Seen | undefined;
+/** How the server answers the next request (nothing: it never answers). */
+let answer: ((res: ServerResponse) => void) | undefined;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
+      answer?.(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prefix`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen = undefined;
+  answer = undefined;
+});
+
+const json = (status: number, body: unknown) => (res: ServerResponse) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+function client(extra: Partial<InternalClientOptions> = {}) {
+  return createInternalClient({
+    caller: 'consultation',
+    privateKey: consultation.privateKey,
+    target: 'library',
+    baseUrl,
+    timeoutMs: 5_000,
+    ...extra,
+  });
+}
+
+/** The error a call throws. */
+async function failure(call: Promise<unknown>): Promise<InternalCallError> {
+  try {
+    await call;
+  } catch (e) {
+    if (e instanceof InternalCallError) return e;
+    throw e;
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('the internal client', () => {
+  it("signs the caller's service identity for the target's audience and forwards the request id", async () => {
+    answer = json(200, { owner: 'u1' });
+    const res = await client().get('/internal/library/uuid/abc/owner', { requestId: 'req-7' });
+    expect(res).toEqual({ status: 200, body: { owner: 'u1' } });
+    expect(seen).toMatchObject({ method: 'GET', url: '/prefix/internal/library/uuid/abc/owner' });
+    expect(seen!.headers[REQUEST_ID_HEADER]).toBe('req-7');
+    const header = seen!.headers[IDENTITY_HEADER] as string;
+    const trust = { audience: 'library' as const, keys: { consultation: consultation.publicKey } };
+    expect(verifyIdentity(header, trust)).toMatchObject({ aud: 'library', sys: 'consultation', user: null });
+    // Good for the library only.
+    expect(verifyIdentity(header, { ...trust, audience: 'accounts' })).toBeNull();
+  });
+
+  it('signs for the audience it is given and posts JSON', async () => {
+    answer = json(201, { ok: true });
+    const gateway = generateKeyPairSync('ed25519');
+    const res = await client({ caller: 'gateway', privateKey: gateway.privateKey, target: 'accounts' }).post(
+      '/internal/sessions/resolve',
+      { sid: 's1' },
+    );
+    expect(res.status).toBe(201);
+    expect(seen).toMatchObject({ method: 'POST', body: '{"sid":"s1"}' });
+    expect(seen!.headers['content-type']).toBe('application/json');
+    expect(seen!.headers[REQUEST_ID_HEADER]).toBeUndefined();
+    const header = seen!.headers[IDENTITY_HEADER] as string;
+    expect(
+      verifyIdentity(header, { audience: 'accounts', keys: { gateway: gateway.publicKey } }),
+    ).toMatchObject({ aud: 'accounts', sys: 'gateway' });
+  });
+
+  it("passes a 4xx through with the body's code and message", async () => {
+    answer = json(415, { Error: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'icon.png');
+    const error = await failure(client().post('/internal/library/icons', form));
+    expect(error).toMatchObject({
+      kind: 'refused',
+      status: 415,
+      code: 'LIBRARY.NOT_AN_IMAGE',
+      error: 'not an image',
+    });
+    expect(seen!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('calls a target that does not answer in time unavailable', async () => {
+    const error = await failure(client({ timeoutMs: 50 }).delete('/internal/library/icons/a.png'));
+    expect(error).toMatchObject({ kind: 'unavailable', target: 'library', status: undefined });
+    expect(seen?.method).toBe('DELETE');
+  });
+
+  it('calls an unreachable target, and one answering 5xx, unavailable', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).get('/openapi.json'));
+    expect(refused).toMatchObject({ kind: 'unavailable', status: undefined });
+
+    answer = json(503, { Error: 'not ready', code: 'SERVICE.NOT_READY' });
+    expect(await failure(client().get('/openapi.json'))).toMatchObject({ kind: 'unavailable', status: 503 });
+  });
+});

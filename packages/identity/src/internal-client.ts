@@ -1,0 +1,152 @@
+import type { KeyObject } from 'node:crypto';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, type IdentitySigner, type ServiceName } from '@agora/contracts';
+import { signServiceIdentity } from './signing.js';
+
+/** Largest answer body read (bytes): OpenAPI documents are the largest answers of the internal calls. */
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+
+export interface InternalClientOptions {
+  /** Who calls: its service identity is signed with `privateKey`. */
+  caller: IdentitySigner;
+  /** The caller's own private key. */
+  privateKey: KeyObject;
+  /** The service called (named in errors). */
+  target: ServiceName;
+  /** The service the identity is signed for; the target's unless said otherwise. */
+  audience?: ServiceName;
+  /** The target's base URL, which may carry a path prefix. */
+  baseUrl: string;
+  /** How long one call may take, from sending to the end of the answer. */
+  timeoutMs: number;
+}
+
+export interface InternalCallOptions {
+  /** The request id of the request that led to this call, forwarded as `x-request-id`. */
+  requestId?: string;
+}
+
+/** A 2xx answer: its status and its parsed JSON body (undefined when empty or not JSON). */
+export interface InternalAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A call that got no usable answer. `unavailable`: the target could not be reached, did not answer in time, or
+ * answered with anything but 2xx or 4xx. `refused`: a 4xx, with the body's `code` and `Error` when it has them.
+ */
+export class InternalCallError extends Error {
+  constructor(
+    readonly target: ServiceName,
+    readonly kind: 'unavailable' | 'refused',
+    reason: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(`${target}: ${reason}`);
+    this.name = 'InternalCallError';
+  }
+
+  /** The `code` of a refusal's `{"Error", "code"}` body. */
+  get code(): string | undefined {
+    return field(this.body, 'code');
+  }
+
+  /** The `Error` message of a refusal's `{"Error", "code"}` body. */
+  get error(): string | undefined {
+    return field(this.body, 'Error');
+  }
+}
+
+function field(body: unknown, name: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export interface InternalClient {
+  get(path: string, options?: InternalCallOptions): Promise<InternalAnswer>;
+  /** A JSON body, or a FormData (multipart/form-data). */
+  post(path: string, body: unknown, options?: InternalCallOptions): Promise<InternalAnswer>;
+  delete(path: string, options?: InternalCallOptions): Promise<InternalAnswer>;
+}
+
+/** `base` (which may carry a path prefix) joined with a path that starts with `/`, query string included. */
+function join(base: string, pathAndQuery: string): string {
+  return `${base.replace(/\/+$/, '')}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`;
+}
+
+/** The body as text, at most `MAX_ANSWER_BYTES` of it. */
+async function readText(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += chunk.length;
+    if (size > MAX_ANSWER_BYTES) throw new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one way a service (or the gateway) calls another's internal routes: each call carries the caller's service
+ * identity signed for the target's audience and the request id, is bounded by the timeout, and answers its 2xx
+ * JSON or throws an `InternalCallError` (`unavailable`, or `refused` with the 4xx's status and body).
+ */
+export function createInternalClient(options: InternalClientOptions): InternalClient {
+  const { caller, privateKey, target, baseUrl, timeoutMs } = options;
+  const audience = options.audience ?? target;
+
+  async function call(
+    method: string,
+    path: string,
+    body: unknown,
+    { requestId }: InternalCallOptions = {},
+  ): Promise<InternalAnswer> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [IDENTITY_HEADER]: signServiceIdentity(privateKey, caller, audience),
+    };
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    const signal = AbortSignal.timeout(timeoutMs);
+    let status: number;
+    let text: string;
+    try {
+      const res = await fetch(join(baseUrl, path), { method, headers, body: payload, signal });
+      status = res.status;
+      text = await readText(res);
+    } catch (err) {
+      const reason = signal.aborted
+        ? `no answer within ${timeoutMs} ms`
+        : err instanceof Error
+          ? ((err.cause as Error | undefined)?.message ?? err.message)
+          : String(err);
+      throw new InternalCallError(target, 'unavailable', reason);
+    }
+    const parsed = parseJson(text);
+    if (status >= 200 && status < 300) return { status, body: parsed };
+    const kind = status >= 400 && status < 500 ? 'refused' : 'unavailable';
+    throw new InternalCallError(target, kind, `${method} ${path} answered ${status}`, status, parsed);
+  }
+
+  return {
+    get: (path, callOptions) => call('GET', path, undefined, callOptions),
+    post: (path, body, callOptions) => call('POST', path, body, callOptions),
+    delete: (path, callOptions) => call('DELETE', path, undefined, callOptions),
+  };
+}
