@@ -25,6 +25,16 @@ export class IdleHoldError extends Error {
   }
 }
 
+/** Whether a pooled client's connection is already closed (its socket destroyed, or pg saw it end). */
+function isClosed(client: pg.PoolClient): boolean {
+  const c = client as pg.PoolClient & {
+    _ending?: boolean;
+    _queryable?: boolean;
+    connection?: { stream?: { destroyed?: boolean } };
+  };
+  return c._ending === true || c._queryable === false || c.connection?.stream?.destroyed === true;
+}
+
 /** One checked-out use of the connection. */
 interface Lease {
   client: pg.PoolClient;
@@ -170,7 +180,11 @@ export function createSharedConnection(url: string, options: SharedConnectionOpt
   const acquire = async (): Promise<pg.PoolClient> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await pool.connect();
+        const client = await pool.connect();
+        if (!isClosed(client)) return client;
+        // lost while idle in the pool, before pg noticed: drop it, so no statement is sent into a closed socket
+        client.release(new Error('the embedded database connection was closed'));
+        if (attempt >= 5) throw new Error('the embedded database connection was closed');
       } catch (e) {
         if (attempt >= 5 || /timeout/i.test((e as Error).message)) throw e;
         await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
