@@ -149,6 +149,21 @@ describe('library screens', () => {
     await editor.page.getByTestId('detail-delete').waitFor();
     await editor.page.getByTestId('detail-edit').waitFor();
 
+    // The same in Greek at phone width, for the screenshots.
+    const phone = await newContext(browser, site.url, { locale: 'el', width: 390 });
+    const p = await phone.newPage();
+    await loginAs(p, 'nikos', 'nikos-secret-1');
+    for (const [title, deletes] of [
+      ['Windmill', 1],
+      ['Lighthouse', 0],
+    ] as const) {
+      await openDetail(p, title);
+      await p.getByTestId('reaction-like-icon').waitFor();
+      expect(await p.getByTestId('detail-delete').count()).toBe(deletes);
+      await snap(p, `gallery-detail-editor-${title.toLowerCase()}-el-390`);
+    }
+    await phone.close();
+
     // Reaching the admin's image's edit page by its URL shows why, not a form to save.
     await editor.page.goto(`/admin/library/upload/item/${adminImage}`);
     await editor.page.getByTestId('not-editable').waitFor();
