@@ -46,16 +46,49 @@ describe('library screens', () => {
     await site?.stop();
   });
 
-  async function upload(title: string, color: string): Promise<void> {
-    await page.goto('/admin/library/upload');
-    await page.getByLabel('Title').fill(title);
-    await page
+  /** Uploads an image through the upload page (as `on`'s user, the admin by default); answers its uuid. */
+  async function upload(title: string, color: string, on: Page = page): Promise<string> {
+    await on.goto('/admin/library/upload');
+    await on.getByLabel('Title').fill(title);
+    await on
       .getByTestId('image-input')
       .setInputFiles({ name: `${title}.png`, mimeType: 'image/png', buffer: await png(color) });
-    await page.getByTestId('image-preview').waitFor();
-    await page.getByLabel('Alternative text').fill(`${title} photo`);
-    await page.getByTestId('upload-submit').click();
-    await page.waitForURL(/\/admin\/library\/upload\/item\/[0-9a-f-]{36}$/);
+    await on.getByTestId('image-preview').waitFor();
+    await on.getByLabel('Alternative text').fill(`${title} photo`);
+    await on.getByTestId('upload-submit').click();
+    await on.waitForURL(/\/admin\/library\/upload\/item\/[0-9a-f-]{36}$/);
+    return new URL(on.url()).pathname.split('/').pop() ?? '';
+  }
+
+  /** A new user with `role`, logged in on a page of its own (English unless `locale` says otherwise). */
+  async function userPage(
+    username: string,
+    role: 'editor' | 'reviewer',
+    locale: 'en' | 'el' = 'en',
+  ): Promise<{ page: Page; close(): Promise<void> }> {
+    const password = `${username}-secret-1`;
+    const api = await apiAs(context, 'admin', ADMIN_PASSWORD);
+    const created = await api('post', '/api/users', {
+      username,
+      firstname: username,
+      lastname: 'Test',
+      email: `${username}@example.org`,
+      password,
+      password_repeat: password,
+      role,
+    });
+    expect(created.status).toBe(200);
+    const own = await newContext(browser, site.url, { locale });
+    const p = await own.newPage();
+    await loginAs(p, username, password);
+    return { page: p, close: () => own.close() };
+  }
+
+  /** Opens the gallery detail of the image titled `title` on `p`. */
+  async function openDetail(p: Page, title: string): Promise<void> {
+    await p.goto('/admin/library/gallery');
+    await p.getByTestId('library-item-row').filter({ hasText: title }).getByRole('button').click();
+    await p.getByTestId('library-detail').getByText(title).first().waitFor();
   }
 
   /** Opens the add modal of the documentation list and types an html page, leaving the modal open. */
@@ -102,6 +135,56 @@ describe('library screens', () => {
     );
   });
 
+  it("offers an editor Edit and Delete on their own image and neither on an admin's, as the server's answer says", async () => {
+    const adminImage = await upload('Lighthouse', '#22aa55');
+    const editor = await userPage('nikos', 'editor');
+    await upload('Windmill', '#aaaa22', editor.page);
+
+    await openDetail(editor.page, 'Lighthouse');
+    expect(await editor.page.getByTestId('detail-delete').count()).toBe(0);
+    expect(await editor.page.getByTestId('detail-edit').count()).toBe(0);
+    await snap(editor.page, 'gallery-detail-editor-en');
+
+    await openDetail(editor.page, 'Windmill');
+    await editor.page.getByTestId('detail-delete').waitFor();
+    await editor.page.getByTestId('detail-edit').waitFor();
+
+    // The same in Greek at phone width, for the screenshots.
+    const phone = await newContext(browser, site.url, { locale: 'el', width: 390 });
+    const p = await phone.newPage();
+    await loginAs(p, 'nikos', 'nikos-secret-1');
+    for (const [title, deletes] of [
+      ['Windmill', 1],
+      ['Lighthouse', 0],
+    ] as const) {
+      await openDetail(p, title);
+      await p.getByTestId('reaction-like-icon').waitFor();
+      expect(await p.getByTestId('detail-delete').count()).toBe(deletes);
+      await snap(p, `gallery-detail-editor-${title.toLowerCase()}-el-390`);
+    }
+    await phone.close();
+
+    // Reaching the admin's image's edit page by its URL shows why, not a form to save.
+    await editor.page.goto(`/admin/library/upload/item/${adminImage}`);
+    await editor.page.getByTestId('not-editable').waitFor();
+    expect(await editor.page.getByTestId('upload-form').count()).toBe(0);
+    await snap(editor.page, 'upload-not-editable-en');
+
+    // The editor deletes their own image; the admin's stays.
+    await openDetail(editor.page, 'Windmill');
+    await editor.page.getByTestId('detail-delete').click();
+    await editor.page.getByTestId('confirm-yes').click();
+    await editor.page.getByTestId('library-detail').waitFor({ state: 'detached' });
+    await editor.page
+      .getByTestId('library-item-row')
+      .filter({ hasText: 'Windmill' })
+      .waitFor({ state: 'detached' });
+    expect(await editor.page.getByTestId('library-item-row').filter({ hasText: 'Lighthouse' }).count()).toBe(
+      1,
+    );
+    await editor.close();
+  });
+
   it('asks before Esc throws away a typed documentation page, and deletes one after confirmation', async () => {
     await typeDocumentation('help/start', 'Start');
     await page.keyboard.press('Escape');
@@ -131,6 +214,38 @@ describe('library screens', () => {
     await row.waitFor({ state: 'detached' });
     await snap(page, 'views-en');
     expect(await page.getByTestId('view-row').count()).toBe(1);
+  });
+
+  it('shows a reviewer no way to change the library: the admin pages refuse, the public pages offer no edit', async () => {
+    const api = await apiAs(context, 'admin', ADMIN_PASSWORD);
+    expect(
+      (
+        await api('post', '/api/libraryView', {
+          uri: 'sea-walk',
+          title: 'Sea walk',
+          description: '',
+          items: [],
+        })
+      ).status,
+    ).toBe(200);
+    const reviewer = await userPage('maria', 'reviewer', 'el');
+    const changes = reviewer.page.locator(
+      '[data-testid$="-edit"], [data-testid$="-delete"], a[href*="/admin/library"]',
+    );
+    for (const route of ['/admin/library/gallery', '/admin/library/documentation', '/admin/library/views']) {
+      await reviewer.page.goto(route);
+      // the site's 403 page (the shell's gate) or the library's own refusal, whichever stops the reviewer first
+      await reviewer.page
+        .locator('[data-testid="error-403"], [data-testid="permission-denied"]')
+        .first()
+        .waitFor();
+      expect(await changes.count()).toBe(0);
+    }
+    await snap(reviewer.page, 'gallery-reviewer-el');
+    await reviewer.page.goto('/library/sea-walk');
+    await reviewer.page.getByText('Sea walk').first().waitFor();
+    expect(await changes.count()).toBe(0);
+    await reviewer.close();
   });
 
   it('shows the 404 page for a documentation page or library view that does not exist', async () => {

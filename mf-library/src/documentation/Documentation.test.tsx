@@ -24,6 +24,9 @@ const doc = (n: number, extra: Partial<Documentation> = {}): Documentation => ({
   resource: null,
   filename: null,
   created: '2026-01-01T00:00:00Z',
+  owner: null,
+  can_edit: true,
+  can_delete: true,
   ...extra,
 });
 
@@ -171,23 +174,42 @@ describe('documentation list', () => {
     expect(store.get(notificationsAtom).map((n) => n.body)).toContain('data deleted');
   });
 
-  it('offers an editor edit and delete only on their own entries', async () => {
+  it('offers edit and delete only where the answer says can_edit and can_delete, whoever owns the entry', async () => {
     mockFetch({
       'GET /api/documentation/page/1': {
         status: 200,
-        body: paged([doc(1, { owner: 'u-ed' }), doc(2, { owner: 'u-other' })]),
+        body: paged([
+          doc(1, { owner: 'u-ed' }),
+          doc(2, { owner: 'u-other', can_edit: false, can_delete: false }),
+          doc(3, { owner: 'u-ed', can_delete: false }),
+        ]),
       },
     });
     await renderWeb(<App basePath="" />, {
       route: '/admin/library/documentation',
       user: { ...adminUser, uuid: 'u-ed', role: 'editor' },
     });
-    const [own, other] = await screen.findAllByTestId('documentation-row');
-    expect(within(own as HTMLElement).queryByTestId('documentation-edit')).not.toBeNull();
-    expect(within(own as HTMLElement).queryByTestId('documentation-delete')).not.toBeNull();
-    expect(within(other as HTMLElement).queryByTestId('documentation-edit')).toBeNull();
-    expect(within(other as HTMLElement).queryByTestId('documentation-delete')).toBeNull();
-    expect(within(other as HTMLElement).getByTestId('documentation-open')).toBeTruthy();
+    const [own, other, keep] = (await screen.findAllByTestId('documentation-row')) as HTMLElement[];
+    expect(within(own!).queryByTestId('documentation-edit')).not.toBeNull();
+    expect(within(own!).queryByTestId('documentation-delete')).not.toBeNull();
+    expect(within(other!).queryByTestId('documentation-edit')).toBeNull();
+    expect(within(other!).queryByTestId('documentation-delete')).toBeNull();
+    expect(within(other!).getByTestId('documentation-open')).toBeTruthy();
+    expect(within(keep!).queryByTestId('documentation-edit')).not.toBeNull();
+    expect(within(keep!).queryByTestId('documentation-delete')).toBeNull();
+  });
+
+  it('shows an admin no edit or delete where the answer says the admin may not', async () => {
+    mockFetch({
+      'GET /api/documentation/page/1': {
+        status: 200,
+        body: paged([doc(1, { owner: 'u-other', can_edit: false, can_delete: false })]),
+      },
+    });
+    await render();
+    const row = await screen.findByTestId('documentation-row');
+    expect(within(row).queryByTestId('documentation-edit')).toBeNull();
+    expect(within(row).queryByTestId('documentation-delete')).toBeNull();
   });
 
   it('puts stored html into the editor sanitised (no scripts or handlers reach the page)', async () => {

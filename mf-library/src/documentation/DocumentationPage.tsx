@@ -3,13 +3,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable, ErrorFromCall, Loading, useNotify, usePagedList } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
-import { useMayChange } from '../common/rights';
 import { DeleteButton } from '../common/DeleteButton';
 import { DocumentationModal } from './DocumentationModal';
 import type { Documentation } from './types';
 
 /**
- * /admin/library/documentation: URI, title and actions (open, copy link, and edit and delete where the user may),
+ * /admin/library/documentation: URI, title and actions (open, copy link, and edit and delete where the answer says
+ * the user may: `can_edit`, `can_delete`),
  * load more, add/edit modal.
  */
 export default function DocumentationPage() {
@@ -18,7 +18,6 @@ export default function DocumentationPage() {
   const notify = useNotify();
   const list = usePagedList<Documentation>((n) => `documentation/page/${n}`, 'documentation');
   const [editing, setEditing] = useState<Documentation | 'new' | null>(null);
-  const mayChange = useMayChange();
 
   const linkOf = (doc: Documentation) => href(`/documentation/${doc.uri.replace(/^\/+/, '')}`);
   const copy = async (doc: Documentation) => {
@@ -75,22 +74,22 @@ export default function DocumentationPage() {
                   <button type="button" className="lib-link-button" onClick={() => void copy(d)}>
                     <FormattedMessage id="library.docs.copy" />
                   </button>
-                  {mayChange(d) && (
-                    <>
-                      <button
-                        type="button"
-                        className="lib-link-button"
-                        onClick={() => setEditing(d)}
-                        data-testid="documentation-edit"
-                      >
-                        <FormattedMessage id="library.edit" />
-                      </button>
-                      <DeleteButton
-                        path={`documentation/uuid/${encodeURIComponent(d.uuid)}`}
-                        onDeleted={list.reload}
-                        testId="documentation-delete"
-                      />
-                    </>
+                  {d.can_edit && (
+                    <button
+                      type="button"
+                      className="lib-link-button"
+                      onClick={() => setEditing(d)}
+                      data-testid="documentation-edit"
+                    >
+                      <FormattedMessage id="library.edit" />
+                    </button>
+                  )}
+                  {d.can_delete && (
+                    <DeleteButton
+                      path={`documentation/uuid/${encodeURIComponent(d.uuid)}`}
+                      onDeleted={list.reload}
+                      testId="documentation-delete"
+                    />
                   )}
                 </span>
               ),

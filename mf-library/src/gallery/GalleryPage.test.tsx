@@ -160,12 +160,18 @@ describe('mf-library gallery', () => {
     ).toEqual(['Gallery', 'Upload', 'Documentation', 'Views']);
   });
 
-  it('deletes an image from its detail after confirmation, and offers an editor edit and delete on their own images only', async () => {
+  const theirs = { owner: 'u-other', can_edit: false, can_delete: false };
+  const kept = { owner: 'u-ed', can_delete: false };
+  it('deletes an image from its detail after confirmation, offering edit and delete only where the answer says can_edit and can_delete', async () => {
     let deleted = false;
     const calls = mockFetch({
       'GET /api/library/page/1': () => ({
         status: 200,
-        body: paged(deleted ? [item(2)] : [item(1, { owner: 'u-ed' }), item(2, { owner: 'u-other' })]),
+        body: paged(
+          deleted
+            ? [item(2, theirs), item(3, kept)]
+            : [item(1, { owner: 'u-ed' }), item(2, theirs), item(3, kept)],
+        ),
       }),
       'DELETE /api/library/uuid/l-1': () => {
         deleted = true;
@@ -183,11 +189,14 @@ describe('mf-library gallery', () => {
     await click(within(rows[1] as HTMLElement).getByRole('button'));
     expect(screen.queryByTestId('detail-edit')).toBeNull();
     expect(screen.queryByTestId('detail-delete')).toBeNull();
+    await click(within(rows[2] as HTMLElement).getByRole('button'));
+    expect(screen.getByTestId('detail-edit')).toBeTruthy();
+    expect(screen.queryByTestId('detail-delete')).toBeNull();
     await click(within(rows[0] as HTMLElement).getByRole('button'));
     expect(screen.getByTestId('detail-edit')).toBeTruthy();
     await click(screen.getByTestId('detail-delete'));
     await click(await screen.findByTestId('confirm-yes'));
-    await waitFor(() => expect(screen.getAllByTestId('library-item-row')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('library-item-row')).toHaveLength(2));
     expect(screen.queryByTestId('library-detail')).toBeNull();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/library/uuid/l-1']);
   });

@@ -12,11 +12,10 @@ import {
   TagInput,
   useNotify,
   usePagedList,
-  type LibraryItem,
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
-import { useMayChange } from '../common/rights';
+import type { OwnedItem } from '../common/rights';
 import { DeleteButton } from '../common/DeleteButton';
 
 const SlideShow = lazy(() => import('./SlideShow').then((m) => ({ default: m.SlideShow })));
@@ -30,13 +29,12 @@ export default function GalleryPage() {
   const href = useHref();
   const notify = useNotify();
   const [tags, setTags] = useState<string[]>([]);
-  const [detail, setDetail] = useState<LibraryItem | null>(null);
+  const [detail, setDetail] = useState<OwnedItem | null>(null);
   const [slides, setSlides] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [markers, setMarkers] = useState(false);
-  const list = usePagedList<LibraryItem>((n) => libraryPagePath(n, tags), tags.join(';'));
+  const list = usePagedList<OwnedItem>((n) => libraryPagePath(n, tags), tags.join(';'));
   const items = list.items;
-  const mayChange = useMayChange();
 
   return (
     <LibraryLayout
@@ -183,25 +181,25 @@ export default function GalleryPage() {
               >
                 <FormattedMessage id="library.slides.start" />
               </button>
-              {mayChange(detail) && (
-                <>
-                  <Link
-                    className="ag-button ag-button-primary"
-                    to={href(`/admin/library/upload/item/${encodeURIComponent(detail.uuid)}`)}
-                    data-testid="detail-edit"
-                  >
-                    <FormattedMessage id="library.edit" />
-                  </Link>
-                  <DeleteButton
-                    path={`library/uuid/${encodeURIComponent(detail.uuid)}`}
-                    onDeleted={() => {
-                      setDetail(null);
-                      list.reload();
-                    }}
-                    testId="detail-delete"
-                    className="ag-button lib-button-danger"
-                  />
-                </>
+              {detail.can_edit && (
+                <Link
+                  className="ag-button ag-button-primary"
+                  to={href(`/admin/library/upload/item/${encodeURIComponent(detail.uuid)}`)}
+                  data-testid="detail-edit"
+                >
+                  <FormattedMessage id="library.edit" />
+                </Link>
+              )}
+              {detail.can_delete && (
+                <DeleteButton
+                  path={`library/uuid/${encodeURIComponent(detail.uuid)}`}
+                  onDeleted={() => {
+                    setDetail(null);
+                    list.reload();
+                  }}
+                  testId="detail-delete"
+                  className="ag-button lib-button-danger"
+                />
               )}
             </div>
           </aside>

@@ -1,8 +1,8 @@
 // Data for the web tests of the library remote.
 import type { Paged } from '@agora/contracts';
-import type { LibraryItem } from '@agora/platform';
+import type { OwnedItem } from '../common/rights';
 
-export const item = (n: number, extra: Partial<LibraryItem> = {}): LibraryItem => ({
+export const item = (n: number, extra: Partial<OwnedItem> = {}): OwnedItem => ({
   uuid: `l-${n}`,
   title: `Image ${n}`,
   tags: ['a'],
@@ -13,6 +13,9 @@ export const item = (n: number, extra: Partial<LibraryItem> = {}): LibraryItem =
   resource: `/files/${n}.jpg`,
   thumbnail: `/thumbs/${n}.jpg`,
   created: '2026-01-01T10:00:00Z',
+  owner: null,
+  can_edit: true,
+  can_delete: true,
   ...extra,
 });
 

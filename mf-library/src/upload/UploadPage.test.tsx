@@ -131,6 +131,23 @@ describe('upload page', () => {
     );
   });
 
+  it('shows why instead of the form when the answer says the item may not be edited', async () => {
+    mockFetch({
+      'GET /api/library/uuid/l-4': {
+        status: 200,
+        body: [item(4, { owner: 'u-other', can_edit: false, can_delete: false })],
+      },
+    });
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/library/upload/item/l-4',
+      user: { ...adminUser, uuid: 'u-ed', role: 'editor' },
+    });
+    const why = await screen.findByTestId('not-editable');
+    expect(why.textContent).toBe(platformMessages.en['platform.error.LIBRARY.NOT_OWNER']);
+    expect(screen.queryByTestId('upload-form')).toBeNull();
+    expect(screen.queryByTestId('upload-submit')).toBeNull();
+  });
+
   it('shows the server refusal as a warning, by its code', async () => {
     mockFetch({ [recent()]: { status: 200, body: { values: [] } } });
     installFakeXhr((req) => req.respond(415, { Error: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' }));

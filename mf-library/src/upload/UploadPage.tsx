@@ -20,6 +20,8 @@ import {
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
+import { NotEditable } from '../common/NotEditable';
+import type { OwnedItem } from '../common/rights';
 
 const FIELDS = ['title', 'alt_text', 'description', 'tooltip', 'documentation'] as const;
 
@@ -273,10 +275,13 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
   );
 }
 
-/** /admin/library/upload[/item/{uuid}]: create or edit a library item. */
+/**
+ * /admin/library/upload[/item/{uuid}]: create or edit a library item; an item the answer says the user may not
+ * edit shows why instead of the form.
+ */
 export default function UploadPage() {
   const { uuid } = useParams();
-  const { data, error, isLoading } = useApi<LibraryItem[]>(
+  const { data, error, isLoading } = useApi<OwnedItem[]>(
     uuid ? `library/uuid/${encodeURIComponent(uuid)}` : null,
   );
   const item = uuid ? (data?.[0] ?? null) : null;
@@ -292,6 +297,8 @@ export default function UploadPage() {
         <Loading />
       ) : !item ? (
         <ErrorFromCall error={new ApiError(404, 'not found')} />
+      ) : !item.can_edit ? (
+        <NotEditable />
       ) : (
         <UploadForm key={item.uuid} item={item} />
       )}

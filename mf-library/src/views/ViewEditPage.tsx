@@ -16,6 +16,7 @@ import {
 } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
+import { NotEditable } from '../common/NotEditable';
 import type { LibraryView } from './types';
 
 interface ViewValues extends Record<string, string | string[]> {
@@ -149,7 +150,10 @@ function ViewForm({ view }: { view: LibraryView | null }) {
   );
 }
 
-/** /admin/library/views/edit[/item/{uuid}]: uri, title, description and items picked from the library. */
+/**
+ * /admin/library/views/edit[/item/{uuid}]: uri, title, description and items picked from the library; a view the
+ * answer says the user may not edit shows why instead of the form.
+ */
 export default function ViewEditPage() {
   const { uuid } = useParams();
   const { data, error, isLoading } = useApi<LibraryView>(
@@ -163,6 +167,8 @@ export default function ViewEditPage() {
         <ErrorFromCall error={error} />
       ) : isLoading || !data ? (
         <Loading />
+      ) : !data.can_edit ? (
+        <NotEditable />
       ) : (
         <ViewForm key={data.uuid} view={data} />
       )}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmHost, notificationsAtom } from '@agora/platform';
+import { ConfirmHost, notificationsAtom, platformMessages } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import App from '../App';
 import { item, paged } from '../test/fixtures';
@@ -12,6 +12,9 @@ const view: LibraryView = {
   description: 'Old port',
   items: ['l-1'],
   created: '2026-01-01T00:00:00Z',
+  owner: null,
+  can_edit: true,
+  can_delete: true,
 };
 
 function render(route: string, locale: 'el' | 'en' = 'en') {
@@ -37,6 +40,44 @@ describe('library views', () => {
     expect(row.textContent).toContain('harbour');
     expect(screen.getByTestId('view-edit').getAttribute('href')).toBe('/admin/library/views/edit/item/v-1');
     expect(screen.getByTestId('view-add').getAttribute('href')).toBe('/admin/library/views/edit');
+  });
+
+  it('offers edit and delete only where the answer says can_edit and can_delete, and its editor refuses a view the user may not edit', async () => {
+    mockFetch({
+      'GET /api/libraryView/page/1': {
+        status: 200,
+        body: paged([
+          { ...view, owner: 'u-ed', can_delete: false },
+          { ...view, uuid: 'v-2', uri: 'port', owner: 'u-other', can_edit: false, can_delete: false },
+        ]),
+      },
+      'GET /api/libraryView/uuid/v-2': {
+        status: 200,
+        body: { ...view, uuid: 'v-2', owner: 'u-other', can_edit: false, can_delete: false },
+      },
+    });
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/library/views',
+      user: { ...adminUser, uuid: 'u-ed', role: 'editor' },
+    });
+    const [own, other] = (await screen.findAllByTestId('view-row')) as HTMLElement[];
+    expect(within(own!).queryByTestId('view-edit')).not.toBeNull();
+    expect(within(own!).queryByTestId('view-delete')).toBeNull();
+    expect(within(other!).queryByTestId('view-edit')).toBeNull();
+    expect(within(other!).queryByTestId('view-delete')).toBeNull();
+  });
+
+  it('shows why instead of the form when the answer says the view may not be edited (Greek)', async () => {
+    mockFetch({
+      'GET /api/libraryView/uuid/v-2': {
+        status: 200,
+        body: { ...view, uuid: 'v-2', owner: 'u-other', can_edit: false, can_delete: false },
+      },
+    });
+    await render('/admin/library/views/edit/item/v-2', 'el');
+    const why = await screen.findByTestId('not-editable');
+    expect(why.textContent).toBe(platformMessages.el['platform.error.LIBRARY.NOT_OWNER']);
+    expect(screen.queryByTestId('view-form')).toBeNull();
   });
 
   it('deletes a view after confirmation', async () => {

@@ -3,18 +3,16 @@ import { Link } from 'react-router-dom';
 import { DataTable, ErrorFromCall, Loading, usePagedList } from '@agora/platform';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
-import { useMayChange } from '../common/rights';
 import { DeleteButton } from '../common/DeleteButton';
 import type { LibraryView } from './types';
 
 /**
  * /admin/library/views: the library views; add and edit go to /admin/library/views/edit[/item/{uuid}]; edit and
- * delete are offered where the user may.
+ * delete are offered where the answer says the user may (`can_edit`, `can_delete`).
  */
 export default function ViewsPage() {
   const href = useHref();
   const list = usePagedList<LibraryView>((n) => `libraryView/page/${n}`, 'views');
-  const mayChange = useMayChange();
   return (
     <LibraryLayout
       title={<FormattedMessage id="library.views.title" />}
@@ -55,20 +53,20 @@ export default function ViewsPage() {
                   <a href={href(`/library/${v.uri}`)} target="_blank" rel="noopener noreferrer">
                     <FormattedMessage id="library.docs.open" />
                   </a>
-                  {mayChange(v) && (
-                    <>
-                      <Link
-                        to={href(`/admin/library/views/edit/item/${encodeURIComponent(v.uuid)}`)}
-                        data-testid="view-edit"
-                      >
-                        <FormattedMessage id="library.edit" />
-                      </Link>
-                      <DeleteButton
-                        path={`libraryView/uuid/${encodeURIComponent(v.uuid)}`}
-                        onDeleted={list.reload}
-                        testId="view-delete"
-                      />
-                    </>
+                  {v.can_edit && (
+                    <Link
+                      to={href(`/admin/library/views/edit/item/${encodeURIComponent(v.uuid)}`)}
+                      data-testid="view-edit"
+                    >
+                      <FormattedMessage id="library.edit" />
+                    </Link>
+                  )}
+                  {v.can_delete && (
+                    <DeleteButton
+                      path={`libraryView/uuid/${encodeURIComponent(v.uuid)}`}
+                      onDeleted={list.reload}
+                      testId="view-delete"
+                    />
                   )}
                 </span>
               ),
