@@ -33,7 +33,7 @@ const RECOVERING = {
     greeting: 'Hello Νίκος Δημητρίου,',
     sent: 'You will soon receive an email',
     wrong: 'Wrong credentials',
-    denied: 'Action denied',
+    usedLink: 'This reset link is not valid or has already been used.',
   },
   el: {
     username: 'maria',
@@ -46,7 +46,7 @@ const RECOVERING = {
     greeting: 'Γεια σας Μαρία Παπαδάκη,',
     sent: 'Σύντομα θα λάβετε ένα email',
     wrong: 'Λάθος στοιχεία σύνδεσης',
-    denied: 'Η ενέργεια δεν επιτρέπεται',
+    usedLink: 'Ο σύνδεσμος επαναφοράς δεν είναι έγκυρος ή έχει ήδη χρησιμοποιηθεί.',
   },
 } as const;
 
@@ -256,7 +256,7 @@ describe('password recovery by mail and OpenID Connect login', () => {
       await page.locator('input[name="password"]').fill('Third-secret-44');
       await page.locator('input[name="password_repeat"]').fill('Third-secret-44');
       await page.getByTestId('reset-submit').click();
-      await page.getByTestId('notification').filter({ hasText: r.denied }).first().waitFor();
+      await page.getByTestId('reset-invalid').getByText(r.usedLink).waitFor();
       await context.close();
     },
   );
