@@ -57,7 +57,7 @@ function wholeNumber(at: string, v: unknown, min: number): number {
 
 function date(at: string, v: unknown): string {
   if (typeof v !== 'string' || !isIsoDate(v))
-    throw fail(at, 'a date (yyyy-MM-dd)', 'pattern', { message: 'a date (yyyy-MM-dd)' });
+    throw fail(at, 'a date yyyy-MM-dd', 'pattern', { message: 'a date (yyyy-MM-dd)' });
   return v;
 }
 
