@@ -347,6 +347,8 @@ describe('structure: plan project screen', () => {
         Error:
           'context: coordinates out of range for EPSG:2100: x -34387.67 to 1056496.843, y 3691163.514 to 4641211.322',
         code: 'CONSULTATION.GEOMETRY',
+        field: 'context',
+        rule: 'coordinates',
       },
     });
     // a boundary in Paris, in degrees: outside the ranges of EPSG:4326 over Greece

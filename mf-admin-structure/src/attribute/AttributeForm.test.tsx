@@ -141,18 +141,25 @@ describe('attribute form', () => {
     });
   });
 
-  it("shows the server's refusal of out-of-range coordinates under the form", async () => {
-    const error =
-      'context: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77';
+  it("shows the server's refusal of out-of-range coordinates under the form, never its English", async () => {
+    const error = {
+      Error:
+        'context: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',
+      code: 'CONSULTATION.GEOMETRY',
+      field: 'context',
+      rule: 'coordinates',
+    };
     const { onSaved } = await open({
       'GET /api/checkIfExists/scope/attribute/field/mname/value/edge?parent=N1': { status: 200, body: false },
-      'POST /api/attribute': { status: 400, body: { Error: error } },
+      'POST /api/attribute': { status: 400, body: error },
     });
     type(/^Name/, 'Edge');
     await click(screen.getByLabelText('Has context'));
     await importFile('context', points([23.7, 37.9]), 'EPSG:4326');
     await submit();
-    expect((await screen.findByTestId('form-server-error')).textContent).toBe(error);
+    expect((await screen.findByTestId('form-server-error')).textContent).toBe(
+      'The coordinates are outside the range of the coordinate system.',
+    );
     expect(onSaved).not.toHaveBeenCalled();
   });
 

@@ -20,6 +20,7 @@ import {
   GeomTypeField,
   isGeomType,
   MaxGeomField,
+  type ItemRefusal,
   useSubmitItem,
 } from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
@@ -91,7 +92,9 @@ function AttributeFormBody({
   const [upload, setUpload] = useState<PendingIcon | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ItemRefusal | null>(null);
+  const inline = ['title', 'mname'];
+  const refusedAt = (name: string) => (serverError?.field === name ? serverError.text : undefined);
   const values = form.values;
   const problems = attributeProblems(values, geometry);
   const required = intl.formatMessage({ id: 'platform.validation.required' });
@@ -167,8 +170,8 @@ function AttributeFormBody({
       noValidate
       data-testid="attribute-form"
     >
-      <TextField {...names.title} label={t('name')} />
-      <TextField {...names.mname} label={t('mname')} />
+      <TextField {...names.title} label={t('name')} errorText={refusedAt('title')} />
+      <TextField {...names.mname} label={t('mname')} errorText={refusedAt('mname')} />
       <div className="ag-field structure-icon">
         <span className="ag-field-label">{t('icon')}</span>
         {values.icon ? (
@@ -254,9 +257,9 @@ function AttributeFormBody({
       {check('has_context')}
       {values.has_context && geometryField('context', 'any')}
       {check('is_visible')}
-      {serverError && (
+      {serverError && !inline.includes(serverError.field ?? '') && (
         <p className="ag-field-error" role="alert" data-testid="form-server-error">
-          {serverError}
+          {serverError.text}
         </p>
       )}
       <FormButtons adding={adding} busy={busy} onCancel={onCancel} />

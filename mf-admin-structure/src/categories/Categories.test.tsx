@@ -11,6 +11,27 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+/** Opens the new category form in Greek and saves it; the server refuses with `status` and `body`. */
+async function createRefusedInGreek(status: number, body: object) {
+  document.cookie = 'token=t1';
+  mockFetch({
+    ...rules,
+    'GET /api/category': { status: 200, body: [] },
+    'GET /api/checkIfExists/scope/category/field/mname/value/nea': { status: 200, body: false },
+    'POST /api/category': { status, body },
+  });
+  const rendered = await renderWeb(<App basePath="" />, {
+    route: '/admin/administration/category/add',
+    user: adminUser,
+    messages,
+    locale: 'el',
+  });
+  await screen.findByTestId('category-form');
+  type('Τίτλος *', 'Νέα');
+  await click(screen.getByTestId('category-save'));
+  return rendered;
+}
+
 describe('category form', () => {
   it("creates a category with 'Save and make Active' and then opens its edit route", async () => {
     document.cookie = 'token=t1';
@@ -84,24 +105,26 @@ describe('category form', () => {
   });
 
   it('a 409 on create says nothing but shows the message under the short name, in Greek', async () => {
-    document.cookie = 'token=t1';
-    mockFetch({
-      ...rules,
-      'GET /api/category': { status: 200, body: [] },
-      'GET /api/checkIfExists/scope/category/field/mname/value/nea': { status: 200, body: false },
-      'POST /api/category': { status: 409, body: { Error: 'mname: This value already exists!' } },
+    const { store } = await createRefusedInGreek(409, {
+      Error: 'mname: This value already exists!',
+      code: 'CONSULTATION.EXISTS',
+      field: 'mname',
+      rule: 'unique',
     });
-    const { store } = await renderWeb(<App basePath="" />, {
-      route: '/admin/administration/category/add',
-      user: adminUser,
-      messages,
-      locale: 'el',
-    });
-    await screen.findByTestId('category-form');
-    type('Τίτλος *', 'Νέα');
-    await click(screen.getByTestId('category-save'));
     expect(await screen.findByText('Η τιμή υπάρχει ήδη!')).toBeTruthy();
     expect(store.get(notificationsAtom)).toEqual([]);
+  });
+
+  it("shows a field's refusal under the field in Greek, never the server's English", async () => {
+    await createRefusedInGreek(400, {
+      Error: 'title: Maximum size is 200.',
+      code: 'CONSULTATION.INVALID_FIELD',
+      field: 'title',
+      rule: 'max',
+      values: { n: 200 },
+    });
+    expect(await screen.findByText('Το μέγιστο μέγεθος είναι 200.')).toBeTruthy();
+    expect(screen.queryByText(/Maximum size/)).toBeNull();
   });
 
   it("edits: sends only the changed fields; 'Save and make Active' alone sends {active: true}", async () => {

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GEOM_TYPES, type GeomType } from '@agora/contracts';
-import { api, ApiError, Select, TextField, useNotify } from '@agora/platform';
+import { api, ApiError, Select, TextField, useErrorMessage, useFieldError, useNotify } from '@agora/platform';
+import { formFieldOf } from '../variable/serverErrors';
 import { iconFormData, type PendingIcon } from '../variable/IconUpload';
 
 /** `max_geom` as typed (a string) on the wire: a whole number ≥ 1, or null. */
@@ -48,14 +49,22 @@ export interface SubmitItem<W> {
   upload?: PendingIcon | null;
 }
 
+/** A refused topic or attribute write: the form field it names (null for none) and the translated message. */
+export interface ItemRefusal {
+  field: string | null;
+  text: string;
+}
+
 /**
  * Sends a topic or attribute: POST `<scope>` (create, everything) or PUT `<scope>/token/{t}` (update, the changed
  * fields only; nothing when none changed), then reads the item back. Notifications are the spec's: 'data posted',
- * 'successful update'; 'action denied' on a refusal, none for a 409 on create. Answers the server's message on a
- * refusal, null otherwise. With an uploaded icon, the write is multipart (`_method` put for an update).
+ * 'successful update'; 'action denied' on a refusal, none for a 409 on create. Answers the refusal in the current
+ * language (the refused field and its rule's message, or the message of the code with no field), null otherwise. With an uploaded icon, the write is multipart (`_method` put for an update).
  */
 export function useSubmitItem<W extends { token: string }>() {
   const notify = useNotify();
+  const fieldError = useFieldError();
+  const errorMessage = useErrorMessage();
   return async ({
     item,
     body,
@@ -65,7 +74,7 @@ export function useSubmitItem<W extends { token: string }>() {
     readPath,
     onSaved,
     upload,
-  }: SubmitItem<W>): Promise<string | null> => {
+  }: SubmitItem<W>): Promise<ItemRefusal | null> => {
     const adding = !item;
     const send = adding ? { ...body, ...parent } : changedOf(body, before);
     if (item && Object.keys(send).length === 0) {
@@ -85,7 +94,10 @@ export function useSubmitItem<W extends { token: string }>() {
     } catch (err) {
       const error = err instanceof ApiError ? err : new ApiError(0, 'action denied');
       if (!(adding && error.status === 409)) notify({ type: 'warning', body: 'action denied' });
-      return error.message;
+      const refused = fieldError(error);
+      return refused
+        ? { field: formFieldOf(refused.field), text: refused.text }
+        : { field: null, text: errorMessage(error) };
     }
     try {
       onSaved(await api.get<W>(readPath(token)));

@@ -60,7 +60,7 @@ export function ChoiceRow({ choice, n, count, rules, onMove, refresh }: ChoiceRo
     const payload = file && body.icon !== undefined ? iconFormData(body, { icon: file }, true) : body;
     const result = await run(() => api.put(path, payload), 'successful update');
     if (!result.ok) {
-      server.take(result.error.message);
+      server.take(result.error);
       return;
     }
     releasePendingIcon(draft.icon);

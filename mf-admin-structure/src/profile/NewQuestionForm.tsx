@@ -58,7 +58,7 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
     const body = { question, category, role, weight: Number(weight), choices: wire };
     const payload = Object.keys(files).length > 0 ? iconFormData(body, files) : body;
     const result = await run(() => api.post('consultationProfile', payload), 'data posted');
-    if (!result.ok) return server.take(result.error.message);
+    if (!result.ok) return server.take(result.error);
     choices.forEach((c) => releasePendingIcon(c.icon));
     onDone(true);
   };

@@ -308,4 +308,33 @@ describe('consultation profile', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Προφίλ διαβούλευσης');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Ειδικοί', 'Συμμετέχοντες']);
   });
+
+  it("shows the server's refusal of a field under that field in Greek, never the server's English", async () => {
+    const { routes } = fresh();
+    await renderProfile(
+      {
+        ...routes,
+        'PUT /api/consultationProfile/token/q1': {
+          status: 400,
+          body: {
+            Error: 'question: Maximum size is 500.',
+            code: 'CONSULTATION.INVALID_FIELD',
+            field: 'question',
+            rule: 'max',
+            values: { n: 500 },
+          },
+        },
+      },
+      'el',
+    );
+    await screen.findAllByTestId('profile-question');
+    await click(screen.getByRole('button', { name: 'Επεξεργασία ερώτησης 1' }));
+    const card = questions()[0] as HTMLElement;
+    fireEvent.change(within(card).getAllByRole('textbox')[0] as HTMLElement, {
+      target: { value: 'Πόσα χρόνια ζείτε εδώ;' },
+    });
+    await click(within(card).getByTestId('question-save'));
+    expect(await within(card).findByText('Το μέγιστο μέγεθος είναι 500.')).toBeTruthy();
+    expect(screen.queryByText(/Maximum size/)).toBeNull();
+  });
 });

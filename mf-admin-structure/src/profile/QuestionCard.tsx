@@ -73,7 +73,7 @@ export function QuestionCard({
     const body = changes({ question: question.question, weight: question.weight }, draft);
     if (Object.keys(body).length === 0) return setDraft(null);
     const result = await run(() => api.put(path, body), 'successful update');
-    if (!result.ok) return server.take(result.error.message);
+    if (!result.ok) return server.take(result.error);
     await refresh();
     setDraft(null);
   };
@@ -91,7 +91,7 @@ export function QuestionCard({
     const file = pendingIconFile(newChoice.icon);
     const payload = file ? iconFormData(body, { icon: file }) : body;
     const result = await run(() => api.post('consultationWeight', payload), 'data posted');
-    if (!result.ok) return server.take(result.error.message);
+    if (!result.ok) return server.take(result.error);
     releasePendingIcon(newChoice.icon);
     await refresh();
     setNewChoice(null);

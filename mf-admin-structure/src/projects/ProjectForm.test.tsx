@@ -298,7 +298,16 @@ describe('project form', () => {
     mockFetch({
       ...base,
       [`GET /api/project/token/${TOKEN_P1}`]: { status: 200, body: project(1) },
-      [`PUT /api/project/token/${TOKEN_P1}`]: { status: 400, body: { Error: 'max_bytes: too large' } },
+      [`PUT /api/project/token/${TOKEN_P1}`]: {
+        status: 400,
+        body: {
+          Error: 'max_bytes: from 1024 to 1000 bytes',
+          code: 'CONSULTATION.INVALID_FIELD',
+          field: 'max_bytes',
+          rule: 'range',
+          values: { min: 1024, max: 1000 },
+        },
+      },
     });
     const { store } = await renderWeb(<App basePath="" />, {
       route: `/admin/administration/project/${TOKEN_P1}/edit`,
@@ -311,8 +320,9 @@ describe('project form', () => {
     await waitFor(() => expect(store.get(notificationsAtom)).toHaveLength(1));
     expect(store.get(notificationsAtom)[0]).toMatchObject({ type: 'warning', body: 'action denied' });
     // the server's message shows under the field until the value changes
-    expect(screen.getByText('too large')).toBeTruthy();
+    expect(screen.getByText('A value from 1024 to 1000.')).toBeTruthy();
+    expect(screen.queryByText(/bytes$/)).toBeNull();
     type(/^Largest upload/, '3000');
-    expect(screen.queryByText('too large')).toBeNull();
+    expect(screen.queryByText('A value from 1024 to 1000.')).toBeNull();
   });
 });

@@ -1,8 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useIntl } from 'react-intl';
-import { VALIDATION_MESSAGES } from '@agora/contracts';
-import { api, ApiError, type FormValues, type NotifyInput } from '@agora/platform';
+import {
+  api,
+  ApiError,
+  useErrorMessage,
+  useFieldError,
+  type FormValues,
+  type NotifyInput,
+} from '@agora/platform';
+import { formFieldOf } from '../variable/serverErrors';
 
 /** The part of a `useForm` result that `sendForm` drives. */
 interface SendableForm<T extends FormValues> {
@@ -94,44 +100,35 @@ export function useRevalidateStructure(): () => void {
 }
 
 interface Refusal {
+  /** the refused form field, '' when the answer names none on this form */
   field: string;
-  message: string;
+  /** the translated message */
+  text: string;
   /** the field's value when it was refused: the message shows until the value changes */
   value: string;
 }
 
 /**
- * The server's answer to a refused write, shown where it belongs: `{"Error": "field: message"}` under that field
- * (while its value is the refused one), anything else above the buttons. Rule messages are translated.
+ * The server's answer to a refused write, shown where it belongs in the current language: a refused field
+ * (`field` and `rule` of the answer) under that field while its value is the refused one, anything else above
+ * the buttons (the message of its code). Never the server's English.
  */
 export function useServerError(values: FormValues, fieldsWithErrorSpace: readonly string[]) {
-  const intl = useIntl();
+  const fieldError = useFieldError();
+  const errorMessage = useErrorMessage();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const translate = (message: string): string => {
-    const rule = (Object.keys(VALIDATION_MESSAGES) as Array<keyof typeof VALIDATION_MESSAGES>).find(
-      (k) => VALIDATION_MESSAGES[k] === message,
-    );
-    const id = rule ? `platform.validation.${rule}` : null;
-    return id && intl.messages[id] ? intl.formatMessage({ id }) : message;
-  };
   const record = (error: ApiError) => {
-    const m = /^([a-z_]+): (.+)$/i.exec(error.message);
-    const field = m?.[1] && m[1] in values ? m[1] : '';
+    const refused = fieldError(error);
+    const field = refused && formFieldOf(refused.field) in values ? formFieldOf(refused.field) : '';
     setRefusal({
       field,
-      message: field ? (m?.[2] ?? '') : error.message,
+      text: refused?.text ?? errorMessage(error),
       value: field ? JSON.stringify(values[field]) : '',
     });
   };
   const current =
     refusal && (!refusal.field || JSON.stringify(values[refusal.field]) === refusal.value) ? refusal : null;
-  const errorFor = (name: string): string | null =>
-    current && current.field === name ? translate(current.message) : null;
-  const general =
-    current && !fieldsWithErrorSpace.includes(current.field)
-      ? current.field
-        ? `${current.field}: ${translate(current.message)}`
-        : current.message
-      : null;
+  const errorFor = (name: string): string | null => (current && current.field === name ? current.text : null);
+  const general = current && !fieldsWithErrorSpace.includes(current.field) ? current.text : null;
   return { record, errorFor, general, clear: () => setRefusal(null) };
 }

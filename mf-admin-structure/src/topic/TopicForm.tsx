@@ -13,7 +13,14 @@ import {
   useNotify,
   type GeometryValue,
 } from '@agora/platform';
-import { ColorField, FormButtons, GeomTypeField, MaxGeomField, useSubmitItem } from '../plan/formSupport';
+import {
+  ColorField,
+  FormButtons,
+  GeomTypeField,
+  MaxGeomField,
+  type ItemRefusal,
+  useSubmitItem,
+} from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
 import type { MapView } from '../plan/useProject';
 import { incompleteRows, TitledRowsField } from '../plan/TitledRowsField';
@@ -72,7 +79,9 @@ function TopicFormBody({
   const [boundary, setBoundary] = useState<GeometryValue>(() => topicBoundary(topic));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ItemRefusal | null>(null);
+  const inline = ['title', 'mname'];
+  const refusedAt = (name: string) => (serverError?.field === name ? serverError.text : undefined);
   const values = form.values;
   const problems = topicGeometryProblems(values, boundary);
   const required = intl.formatMessage({ id: 'platform.validation.required' });
@@ -115,8 +124,16 @@ function TopicFormBody({
 
   return (
     <form className="structure-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="topic-form">
-      <TextField {...names.title} label={<FormattedMessage id="structure.topic.field.title" />} />
-      <TextField {...names.mname} label={<FormattedMessage id="structure.topic.field.mname" />} />
+      <TextField
+        {...names.title}
+        label={<FormattedMessage id="structure.topic.field.title" />}
+        errorText={refusedAt('title')}
+      />
+      <TextField
+        {...names.mname}
+        label={<FormattedMessage id="structure.topic.field.mname" />}
+        errorText={refusedAt('mname')}
+      />
       <TextArea
         {...form.field<string>('description')}
         label={<FormattedMessage id="structure.topic.field.description" />}
@@ -167,9 +184,9 @@ function TopicFormBody({
         showErrors={tried}
         testId="topic-documents"
       />
-      {serverError && (
+      {serverError && !inline.includes(serverError.field ?? '') && (
         <p className="ag-field-error" role="alert" data-testid="form-server-error">
-          {serverError}
+          {serverError.text}
         </p>
       )}
       <FormButtons adding={adding} busy={busy} onCancel={onCancel} />

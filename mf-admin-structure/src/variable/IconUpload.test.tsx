@@ -71,7 +71,11 @@ describe('uploading an icon', () => {
       },
       'POST /api/variable': {
         status: 415,
-        body: { Error: 'icon: the icon must be an SVG, PNG, JPEG or WebP image' },
+        body: {
+          Error: 'icon: the icon must be an SVG, PNG, JPEG or WebP image',
+          code: 'LIBRARY.NOT_AN_ICON',
+          field: 'icon',
+        },
       },
     });
     await renderWeb(<App basePath="" />, {
@@ -108,7 +112,7 @@ describe('uploading an icon', () => {
     ]);
     // the library's refusal is shown under the icon
     expect((await screen.findByTestId('variable-icon-error')).textContent).toBe(
-      'the icon must be an SVG, PNG, JPEG or WebP image',
+      'The icon must be an SVG, PNG, JPEG or WebP image.',
     );
   });
 
@@ -180,7 +184,14 @@ describe('uploading an icon', () => {
       'GET /api/consultationProfile/category/c1/role/normal': { status: 200, body: [] },
       'POST /api/consultationProfile': (call) => {
         posts.push(call);
-        return { status: 415, body: { Error: 'icons_1: the SVG contains a script' } };
+        return {
+          status: 415,
+          body: {
+            Error: 'icons_1: the SVG contains a script',
+            code: 'LIBRARY.UNSAFE_SVG',
+            field: 'icons_1',
+          },
+        };
       },
     });
     await renderWeb(<App basePath="" />, { route: '/admin/administration/profile', user: adminUser });
@@ -219,7 +230,11 @@ describe('uploading an icon', () => {
       { content: 'By boat', weight: 2 },
     ]);
     expect((sent.get('icons_1') as File).name).toBe('boat.svg');
-    expect(await within(question).findByText('Icon of choice 2: the SVG contains a script')).toBeTruthy();
+    expect(
+      await within(question).findByText(
+        'Icon of choice 2: The SVG contains scripts or links that are not allowed.',
+      ),
+    ).toBeTruthy();
   });
   it('profile: adding a choice and changing a choice send the uploaded icon as the file `icon`', async () => {
     const stored: ProfileQuestionWire = {

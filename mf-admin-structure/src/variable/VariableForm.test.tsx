@@ -271,7 +271,16 @@ describe('variable form', () => {
           status: 200,
           body: false,
         },
-        'POST /api/variable': { status: 400, body: { Error: 'tooltip: Maximum size is 500.' } },
+        'POST /api/variable': {
+          status: 400,
+          body: {
+            Error: 'tooltip: Maximum size is 500.',
+            code: 'CONSULTATION.INVALID_FIELD',
+            field: 'tooltip',
+            rule: 'max',
+            values: { n: 500 },
+          },
+        },
       }),
     );
     const { store } = await renderWeb(<App basePath="" />, {

@@ -210,7 +210,7 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
       onSaved(result);
     } catch (e) {
       const error = e instanceof ApiError ? e : new ApiError(0, 'action denied');
-      server.take(error.message);
+      server.take(error);
       if (!(error.status === 409 && !saved)) notify({ type: 'warning', body: errorMessageId(error) });
     } finally {
       setSending(false);

@@ -1,21 +1,25 @@
 import { useCallback, useState } from 'react';
+import { useFieldError } from '@agora/platform';
 
-/** `{"Error": "field: message"}`, the server's answer when a field breaks its rule: the field and the message. */
-export function fieldOfServerError(message: string): { field: string; message: string } | null {
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[\d+\])?(?:\.[A-Za-z0-9_.[\]]+)?: (.+)$/s.exec(message);
-  return m ? { field: m[1] as string, message: m[2] as string } : null;
+/** The form field a refused field belongs to: `choices[2].content` → `choices`, `variable_type[0]` → `variable_type`. */
+export function formFieldOf(field: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(field)?.[0] ?? field;
 }
 
 /**
- * The server's rule messages, shown under the fields they name until the field is edited again (spec part 2 §8:
- * "Server rule messages appear under the fields").
+ * The server's rule refusals (`field` and `rule` of the answer), shown under the fields they name in the current
+ * language until the field is edited again (spec part 2 §8: "Server rule messages appear under the fields").
  */
 export function useServerErrors() {
+  const fieldError = useFieldError();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const take = useCallback((message: string) => {
-    const parsed = fieldOfServerError(message);
-    if (parsed) setErrors((e) => ({ ...e, [parsed.field]: parsed.message }));
-  }, []);
+  const take = useCallback(
+    (error: unknown) => {
+      const refusal = fieldError(error);
+      if (refusal) setErrors((e) => ({ ...e, [formFieldOf(refusal.field)]: refusal.text }));
+    },
+    [fieldError],
+  );
   const clear = useCallback((field: string) => {
     setErrors((e) => {
       if (!(field in e)) return e;

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, type ErrorBody } from '@agora/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, type ErrorBody, type FieldFailure } from '@agora/contracts';
 
 /** A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. */
 export class ApiError extends Error {
@@ -6,13 +6,22 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** From the `Retry-After` header (429, 503): seconds to wait before trying again. */
   readonly retryAfterSeconds: number | undefined;
+  /** The refused field and its rule, when the answer names them (see `fieldErrorOf`). */
+  readonly failure: FieldFailure | undefined;
 
-  constructor(status: number, message: string, code?: string, retryAfterSeconds?: number) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    retryAfterSeconds?: number,
+    failure?: FieldFailure,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.failure = failure;
   }
 }
 
@@ -79,6 +88,14 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
+/** The `field`, `rule` and `values` members of an error body, when it has a field. */
+function failureOf(body: ErrorBody): FieldFailure | undefined {
+  if (typeof body.field !== 'string') return undefined;
+  const rule = typeof body.rule === 'string' ? { rule: body.rule } : {};
+  const values = typeof body.values === 'object' && body.values !== null ? { values: body.values } : {};
+  return { field: body.field, ...rule, ...values };
+}
+
 async function parseBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return undefined;
@@ -92,7 +109,7 @@ async function parseBody(res: Response): Promise<unknown> {
 async function toApiError(res: Response): Promise<ApiError> {
   const body = await parseBody(res).catch(() => undefined);
   const retryAfter = retryAfterOf(res);
-  if (isErrorBody(body)) return new ApiError(res.status, body.Error, body.code, retryAfter);
+  if (isErrorBody(body)) return new ApiError(res.status, body.Error, body.code, retryAfter, failureOf(body));
   return new ApiError(res.status, res.statusText || `HTTP ${res.status}`, undefined, retryAfter);
 }
 

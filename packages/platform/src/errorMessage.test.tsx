@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import { renderWeb } from '../../../scripts/jest/web';
 import { ApiError } from './api';
-import { ERROR_MESSAGE_PREFIX, errorMessageId, GENERIC_ERROR_MESSAGE, useErrorMessage } from './errorMessage';
+import { FIELD_RULES } from '@agora/contracts';
+import {
+  ERROR_MESSAGE_PREFIX,
+  errorMessageId,
+  fieldErrorOf,
+  GENERIC_ERROR_MESSAGE,
+  useErrorMessage,
+} from './errorMessage';
 import el from './messages/el.json';
 import en from './messages/en.json';
 import { ErrorFromCall } from './ui/ErrorState';
@@ -55,6 +62,41 @@ describe('server error codes', () => {
 function Shown({ error }: { error: unknown }) {
   return <p data-testid="shown">{useErrorMessage()(error)}</p>;
 }
+
+describe('field refusals', () => {
+  it('every rule a refused field can name has a message in el and en', () => {
+    const missing = FIELD_RULES.filter(
+      (rule) =>
+        rule !== 'pattern' &&
+        !(
+          Object.hasOwn(el, `platform.validation.${rule}`) && Object.hasOwn(en, `platform.validation.${rule}`)
+        ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names the message of the rule, the pattern or the code, never the server text', () => {
+    const refused = (
+      failure: ConstructorParameters<typeof ApiError>[4],
+      code = 'CONSULTATION.INVALID_FIELD',
+    ) => fieldErrorOf(new ApiError(400, 'x: server text', code, undefined, failure));
+    expect(refused({ field: 'title', rule: 'max', values: { n: 200 } })).toEqual({
+      field: 'title',
+      id: 'platform.validation.max',
+      values: { n: 200 },
+    });
+    expect(refused({ field: 'mname', rule: 'pattern', values: { message: 'a colour #rrggbb' } })).toEqual({
+      field: 'mname',
+      id: 'platform.validation.rule.colour',
+    });
+    expect(refused({ field: 'mname', rule: 'pattern', values: { message: 'unheard of' } })?.id).toBe(
+      'platform.validation.pattern',
+    );
+    expect(refused({ field: 'icon' }, 'ICON.TOO_LARGE')?.id).toBe('platform.error.ICON.TOO_LARGE');
+    expect(refused(undefined)).toBeNull();
+    expect(fieldErrorOf(new Error('x: y'))).toBeNull();
+  });
+});
 
 describe('errorMessageId and useErrorMessage', () => {
   it('names the message of the code, else the generic message, never the server text', () => {

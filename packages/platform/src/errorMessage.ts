@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from './api';
+import { PATTERN_MESSAGES } from './forms/patternMessages';
 import en from './messages/en.json';
 
 /** Prefix of the message of a server error code: `platform.error.ACCOUNTS.USERNAME_EXISTS`. */
@@ -8,6 +9,9 @@ export const ERROR_MESSAGE_PREFIX = 'platform.error.';
 
 /** The one message of an error whose code has none (never the server's English). */
 export const GENERIC_ERROR_MESSAGE = 'platform.error.generic';
+
+/** Prefix of the message of a validation rule: `platform.validation.required`. */
+const VALIDATION_PREFIX = 'platform.validation.';
 
 const KNOWN: Readonly<Record<string, unknown>> = en;
 
@@ -39,4 +43,43 @@ export function errorMessageId(failure: unknown): string {
 export function useErrorMessage(): (error: unknown) => string {
   const intl = useIntl();
   return useCallback((error: unknown) => intl.formatMessage({ id: errorMessageId(error) }), [intl]);
+}
+
+/** A refused field: its name as the server sent it and the message to show under it. */
+export interface FieldRefusal {
+  /** as sent: `title`, `choices[2].content`, `variable_type[0].kind` */
+  field: string;
+  /** a message id of the platform catalogue */
+  id: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The field a refusal names (`field` of the answer) and the message id of the rule it broke: a pattern names its
+ * rule (`PATTERN_MESSAGES`), the other rules have `platform.validation.<rule>` (with their numbers), an unknown
+ * rule says 'invalid value', a field without a rule has its code's message. Null when no field is named.
+ */
+export function fieldErrorOf(failure: unknown): FieldRefusal | null {
+  if (!(failure instanceof ApiError) || !failure.failure) return null;
+  const { field, rule, values } = failure.failure;
+  if (!rule) return { field, id: errorMessageId(failure) };
+  const pattern = rule === 'pattern' ? PATTERN_MESSAGES[String(values?.message)] : undefined;
+  if (pattern) return { field, id: pattern };
+  const id = `${VALIDATION_PREFIX}${rule}`;
+  if (rule !== 'pattern' && Object.hasOwn(KNOWN, id)) return { field, id, ...(values && { values }) };
+  return { field, id: `${VALIDATION_PREFIX}pattern` };
+}
+
+/** `fieldErrorOf` with the message formatted in the current language. */
+export function useFieldError(): (error: unknown) => { field: string; text: string } | null {
+  const intl = useIntl();
+  return useCallback(
+    (error: unknown) => {
+      const refusal = fieldErrorOf(error);
+      return (
+        refusal && { field: refusal.field, text: intl.formatMessage({ id: refusal.id }, refusal.values) }
+      );
+    },
+    [intl],
+  );
 }

@@ -17,7 +17,15 @@ export type { RemoteAppModule, RemoteAppProps } from './types';
 export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
 export { ErrorFromCall, ErrorState, type ErrorStateProps } from './ui/ErrorState';
-export { ERROR_MESSAGE_PREFIX, errorMessageId, GENERIC_ERROR_MESSAGE, useErrorMessage } from './errorMessage';
+export {
+  ERROR_MESSAGE_PREFIX,
+  errorMessageId,
+  fieldErrorOf,
+  GENERIC_ERROR_MESSAGE,
+  useErrorMessage,
+  useFieldError,
+  type FieldRefusal,
+} from './errorMessage';
 export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';

@@ -1,12 +1,16 @@
+import type { FieldFailure } from '@agora/contracts';
+
 /**
  * A failure that the client can act on: a namespaced code (`LIBRARY.NOT_AN_IMAGE`), an HTTP status and the
- * message shown to people. The global filter writes it as `{"Error": message, "code": code}`.
+ * message shown to people. The global filter writes it as `{"Error": message, "code": code}`, plus the members of
+ * `failure` when one field broke one rule (`field`, `rule`, `values`), which a client translates.
  */
 export class AppError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
     message: string,
+    readonly failure?: FieldFailure,
   ) {
     super(message);
     this.name = 'AppError';

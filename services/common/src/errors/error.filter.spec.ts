@@ -49,6 +49,24 @@ describe('mapError', () => {
     });
   });
 
+  it("adds a refused field's field, rule and values to the body, keeping Error and code", () => {
+    const refused = new AppError('CONSULTATION.INVALID_FIELD', 400, 'title: Maximum size is 200.', {
+      field: 'title',
+      rule: 'max',
+      values: { n: 200 },
+    });
+    expect(mapError(refused)).toEqual({
+      status: 400,
+      body: {
+        Error: 'title: Maximum size is 200.',
+        code: 'CONSULTATION.INVALID_FIELD',
+        field: 'title',
+        rule: 'max',
+        values: { n: 200 },
+      },
+    });
+  });
+
   it("answers Nest's HTTP exceptions with their status and first message", () => {
     expect(mapError(new BadRequestException(['title must be a string', 'title is too long']))).toEqual({
       status: 400,

@@ -42,7 +42,7 @@ function messageOf(response: unknown, fallback: string): string {
 /** Maps any thrown value to a status and `{"Error"}` body. Exported for unit tests and the gateway's reuse. */
 export function mapError(error: unknown): Mapped {
   if (error instanceof AppError)
-    return { status: error.status, body: { Error: error.message, code: error.code } };
+    return { status: error.status, body: { Error: error.message, code: error.code, ...error.failure } };
   // An AppError thrown by a body-parser hook (the JSON depth check) reaches the filter wrapped by the adapter.
   if (error instanceof HttpException && error.cause instanceof AppError) return mapError(error.cause);
   if (error instanceof HttpException) {

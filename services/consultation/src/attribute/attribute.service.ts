@@ -150,7 +150,7 @@ export class AttributeService {
     const form = new Form(body, FIELDS);
     assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'post');
     const ref = form.text('node');
-    if (!ref) throw ValidationErrors.invalidField('node', 'This value is required.');
+    if (!ref) throw ValidationErrors.required('node');
     const node = parseToken(ref);
     const { columns, features } = await this.read(form, DEFAULTS, null);
     const token = await icons(async ([icon]) => {
@@ -246,7 +246,7 @@ export class AttributeService {
         allow_resize: false,
         has_predefined: false,
       });
-    else if (!columns.geom_type) throw ValidationErrors.invalidField('geom_type', 'This value is required.');
+    else if (!columns.geom_type) throw ValidationErrors.required('geom_type');
 
     const declared = form.has('geometry_crs')
       ? parseCrs('geometry_crs', form.text('geometry_crs'))
@@ -264,12 +264,12 @@ export class AttributeService {
       }
       if (raw === undefined || raw === null) {
         if (raw === null || !token || !(await this.hasFeatures(token, kind)))
-          throw ValidationErrors.invalidField(kind, 'This value is required.');
+          throw ValidationErrors.required(kind);
         if (kind === 'predefined') await this.assertKinds(token, columns.geom_type!);
         continue;
       }
       const parsed = parseGeoJson(kind, raw, kinds, this.config.geoJson.maxCoordinates);
-      if (parsed.features.length === 0) throw ValidationErrors.invalidField(kind, 'This value is required.');
+      if (parsed.features.length === 0) throw ValidationErrors.required(kind);
       const crs: GeometryCrs = requestCrs(kind, declared, parsed.crs);
       const geometries = await toWgs84(
         this.db,

@@ -231,35 +231,60 @@ describe('POST /category', () => {
     const before = await snapshot();
     const res = await admin('post', '/category', { title: 'Άλλη', mname: 'taken' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ Error: 'mname: This value already exists!', code: 'CONSULTATION.EXISTS' });
+    expect(res.body).toEqual({
+      Error: 'mname: This value already exists!',
+      code: 'CONSULTATION.EXISTS',
+      field: 'mname',
+      rule: 'unique',
+    });
     expect(await snapshot()).toEqual(before);
   });
 
+  const LINK = { message: 'a link: /… or http(s)://…' };
   it.each([
-    ['title: This value is required.', { mname: 'no-title' }],
-    ['title: This value is required.', { title: '   ', mname: 'blank-title' }],
-    ['mname: This value is required.', { title: 'T' }],
-    ["mname: lowercase Latin letters, digits, '-' and '_'", { title: 'T', mname: 'Κεφαλαία' }],
-    ['title: Maximum size is 200.', { title: 'x'.repeat(201), mname: 'long' }],
+    ['title: This value is required.', { mname: 'no-title' }, 'required'],
+    ['title: This value is required.', { title: '   ', mname: 'blank-title' }, 'required'],
+    ['mname: This value is required.', { title: 'T' }, 'required'],
+    [
+      "mname: lowercase Latin letters, digits, '-' and '_'",
+      { title: 'T', mname: 'Κεφαλαία' },
+      'pattern',
+      { message: "lowercase Latin letters, digits, '-' and '_'" },
+    ],
+    ['title: Maximum size is 200.', { title: 'x'.repeat(201), mname: 'long' }, 'max', { n: 200 }],
     [
       'summary_img: a link: /… or http(s)://…',
       { title: 'T', mname: 'img', summary_img: 'javascript:alert(1)' },
+      'pattern',
+      LINK,
     ],
     [
       'summary_img: a link: /… or http(s)://…',
       { title: 'T', mname: 'img', summary_img: '//evil.example.org/a.png' },
+      'pattern',
+      LINK,
     ],
-    ['active: true or false', { title: 'T', mname: 'flag', active: 'yes' }],
-    ['summary: a text', { title: 'T', mname: 'num', summary: 12 }],
-    ['colour: unknown field', { title: 'T', mname: 'extra', colour: 'red' }],
-  ])('answers 400 %p, writing nothing', async (message, body) => {
-    await create('kept', { active: true });
-    const before = await snapshot();
-    const res = await admin('post', '/category', body);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ Error: message, code: 'CONSULTATION.INVALID_FIELD' });
-    expect(await snapshot()).toEqual(before);
-  });
+    ['active: true or false', { title: 'T', mname: 'flag', active: 'yes' }, 'type'],
+    ['summary: a text', { title: 'T', mname: 'num', summary: 12 }, 'type'],
+    ['colour: unknown field', { title: 'T', mname: 'extra', colour: 'red' }, 'unknown'],
+  ])(
+    'answers 400 %p, naming the field and its rule, writing nothing',
+    async (message, body, rule, ...values) => {
+      await create('kept', { active: true });
+      const before = await snapshot();
+      const res = await admin('post', '/category', body);
+      expect(res.status).toBe(400);
+      // `Error` stays the English text for API users; `field`, `rule` and `values` are for translated messages.
+      expect(res.body).toEqual({
+        Error: message,
+        code: 'CONSULTATION.INVALID_FIELD',
+        field: message.slice(0, message.indexOf(':')),
+        rule,
+        ...(values.length > 0 && { values: values[0] }),
+      });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('answers 400 to a body that is not an object, and to malformed JSON', async () => {
     const list = await admin('post', '/category', [{ title: 'T', mname: 't' }]);

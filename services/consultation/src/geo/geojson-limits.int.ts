@@ -127,6 +127,8 @@ describe('GeoJSON limits', () => {
       expect(res.body).toEqual({
         Error: expect.stringMatching(/^boundary: /),
         code: 'CONSULTATION.GEOMETRY',
+        field: 'boundary',
+        rule: 'geometry',
       });
     },
   );

@@ -5,6 +5,7 @@
  * against the spec's ranges of the system they were sent in (`assertInRange`) before anything is reprojected.
  */
 import { AppError } from '@agora/common';
+import type { FieldRuleName } from '@agora/contracts';
 import {
   CRS_RANGES,
   crsOfName,
@@ -38,8 +39,12 @@ export const KINDS_OF: Readonly<Record<GeomType, readonly GeometryKind[]>> = {
   polygon: ['Polygon', 'MultiPolygon'],
 };
 
-export const geoError = (field: string, message: string) =>
-  AppError.badRequest('CONSULTATION.GEOMETRY', `${field}: ${message}`);
+/** 400 `CONSULTATION.GEOMETRY`, `{"Error": "field: message", field, rule}`; `rule` geometry, crs or coordinates. */
+export const geoError = (
+  field: string,
+  message: string,
+  rule: Extract<FieldRuleName, 'geometry' | 'crs' | 'coordinates'> = 'geometry',
+) => new AppError('CONSULTATION.GEOMETRY', 400, `${field}: ${message}`, { field, rule });
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47,9 +52,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** The EPSG code of `geometry_crs` or of a GeoJSON `crs` member; 400 for any other system. */
 export function parseCrs(field: string, raw: unknown): GeometryCrs {
   if (raw === undefined || raw === null || raw === '') return 'EPSG:4326';
-  if (typeof raw !== 'string') throw geoError(field, 'unknown coordinate system');
+  if (typeof raw !== 'string') throw geoError(field, 'unknown coordinate system', 'crs');
   const crs = crsOfName(raw);
-  if (!crs) throw geoError(field, `unknown coordinate system (use ${GEOMETRY_CRS.join(', ')})`);
+  if (!crs) throw geoError(field, `unknown coordinate system (use ${GEOMETRY_CRS.join(', ')})`, 'crs');
   return crs;
 }
 
@@ -58,7 +63,7 @@ function crsMember(field: string, obj: Record<string, unknown>): GeometryCrs | u
   if (obj.crs === undefined || obj.crs === null) return undefined;
   const crs = obj.crs;
   if (!isObject(crs) || crs.type !== 'name' || !isObject(crs.properties))
-    throw geoError(field, 'unsupported "crs" member');
+    throw geoError(field, 'unsupported "crs" member', 'crs');
   return parseCrs(field, crs.properties.name);
 }
 
@@ -221,7 +226,7 @@ export function parseBoundary(
 /** The one coordinate system of a request: `geometry_crs`, unless the GeoJSON names its own (which must agree). */
 export function requestCrs(field: string, declared: GeometryCrs | undefined, own: GeometryCrs | undefined) {
   if (own && declared && own !== declared)
-    throw geoError(field, `the GeoJSON says ${own} but geometry_crs says ${declared}`);
+    throw geoError(field, `the GeoJSON says ${own} but geometry_crs says ${declared}`, 'crs');
   return own ?? declared ?? 'EPSG:4326';
 }
 
@@ -240,5 +245,5 @@ export function assertInRange(field: string, geometries: readonly GeoJsonGeometr
   const i = geometries.findIndex((g) => !geometryInRange(g, crs));
   if (i < 0) return;
   const at = geometries.length > 1 ? ` (feature ${i + 1})` : '';
-  throw geoError(field, `coordinates out of range for ${crs}${at}: ${rangeText(crs)}`);
+  throw geoError(field, `coordinates out of range for ${crs}${at}: ${rangeText(crs)}`, 'coordinates');
 }

@@ -59,7 +59,7 @@ export type FieldReader<T> = (raw: unknown, field: string) => T;
 
 export type FieldReaders<T> = { [K in keyof T]-?: FieldReader<T[K]> };
 
-const invalid = (field: string, message: string) => ValidationErrors.invalidField(field, message);
+const invalid = ValidationErrors.invalidField;
 
 /** The body as a plain object (400 otherwise), without the `_method` override of multipart forms. */
 export function formFields(body: unknown): Record<string, unknown> {
@@ -68,7 +68,7 @@ export function formFields(body: unknown): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   const method = fields._method;
   if (method !== undefined && (typeof method !== 'string' || method.toUpperCase() !== 'PUT'))
-    throw invalid('_method', 'only PUT');
+    throw invalid('_method', 'only PUT', 'choice');
   delete fields._method;
   return fields;
 }
@@ -85,7 +85,7 @@ export function readForm<T>(
   const out: Partial<T> = {};
   for (const [field, raw] of Object.entries(formFields(body))) {
     if (ignored.includes(field)) continue;
-    if (!Object.hasOwn(readers, field)) throw invalid(field, 'unknown field');
+    if (!Object.hasOwn(readers, field)) throw invalid(field, 'unknown field', 'unknown');
     const reader = readers[field as keyof T];
     out[field as keyof T] = reader(raw, field);
   }
@@ -95,7 +95,7 @@ export function readForm<T>(
 /** Text; null → ''. Surrounding white space is dropped. */
 export const text: FieldReader<string> = (raw, field) => {
   if (raw === null) return '';
-  if (typeof raw !== 'string') throw invalid(field, 'a text');
+  if (typeof raw !== 'string') throw invalid(field, 'a text', 'type');
   return raw.trim();
 };
 
@@ -104,16 +104,15 @@ export const boolean: FieldReader<boolean> = (raw, field) => {
   if (typeof raw === 'boolean') return raw;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
-  throw invalid(field, 'true or false');
+  throw invalid(field, 'true or false', 'type');
 };
 
 /** A whole number in `min..max`, or its text. */
 export function integer(min: number, max: number): FieldReader<number> {
   return (raw, field) => {
     const value = typeof raw === 'string' && /^\s*-?[0-9]{1,16}\s*$/.test(raw) ? Number(raw) : raw;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value))
-      throw invalid(field, `a whole number from ${min} to ${max}`);
-    if (value < min || value > max) throw invalid(field, `a whole number from ${min} to ${max}`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
+      throw ValidationErrors.range(field, min, max, `a whole number from ${min} to ${max}`);
     return value;
   };
 }
@@ -130,7 +129,8 @@ export function isIsoDate(value: string): boolean {
 
 /** A calendar day `yyyy-MM-dd`. */
 export const date: FieldReader<string> = (raw, field) => {
-  if (typeof raw !== 'string' || !isIsoDate(raw.trim())) throw invalid(field, 'a date (yyyy-MM-dd)');
+  if (typeof raw !== 'string' || !isIsoDate(raw.trim()))
+    throw ValidationErrors.pattern(field, 'a date (yyyy-MM-dd)');
   return raw.trim();
 };
 
@@ -140,11 +140,11 @@ export const optionalDate: FieldReader<string | null> = (raw, field) =>
 
 /** A token (uuid), lower-cased. */
 export const token: FieldReader<string> = (raw, field) => {
-  if (typeof raw !== 'string') throw invalid(field, 'a token');
+  if (typeof raw !== 'string') throw invalid(field, 'a token', 'type');
   try {
     return parseToken(raw.trim());
   } catch {
-    throw invalid(field, 'a token');
+    throw invalid(field, 'a token', 'type');
   }
 };
 
@@ -160,7 +160,7 @@ export function json<T>(check: (value: unknown, field: string) => T): FieldReade
         value = parseShallowJson(raw);
       } catch (e) {
         if (e instanceof AppError) throw e; // nested too deeply
-        throw invalid(field, 'invalid JSON');
+        throw invalid(field, 'invalid JSON', 'type');
       }
     }
     return check(value, field);
@@ -198,23 +198,26 @@ export function rowList<K extends string>(
   const names = Object.keys(fields) as K[];
   return (value, field) => {
     if (value === null) return [];
-    if (!Array.isArray(value)) throw invalid(field, 'a list');
-    if (value.length > maxItems) throw invalid(field, `at most ${maxItems} entries`);
+    if (!Array.isArray(value)) throw invalid(field, 'a list', 'type');
+    if (value.length > maxItems)
+      throw ValidationErrors.tooLong(field, maxItems, `at most ${maxItems} entries`);
     return value.map((row: unknown, i) => {
       const at = `${field}[${i}]`;
       if (row === null || typeof row !== 'object' || Array.isArray(row))
-        throw invalid(at, `{${names.join(', ')}}`);
+        throw invalid(at, `{${names.join(', ')}}`, 'type');
       const unknown = Object.keys(row).find((k) => !names.includes(k as K));
-      if (unknown !== undefined) throw invalid(`${at}.${unknown}`, 'unknown field');
+      if (unknown !== undefined) throw invalid(`${at}.${unknown}`, 'unknown field', 'unknown');
       const out = {} as Record<K, string>;
       for (const name of names) {
         const raw = (row as Record<string, unknown>)[name];
         const rule = fields[name];
-        if (typeof raw !== 'string' || raw.trim() === '')
-          throw invalid(`${at}.${name}`, 'This value is required.');
+        if (typeof raw !== 'string' || raw.trim() === '') throw ValidationErrors.required(`${at}.${name}`);
         const v = raw.trim();
-        if (v.length > rule.maxSize) throw invalid(`${at}.${name}`, `Maximum size is ${rule.maxSize}.`);
-        if (rule.check && !rule.check(v)) throw invalid(`${at}.${name}`, rule.message ?? 'invalid value');
+        if (v.length > rule.maxSize) throw ValidationErrors.tooLong(`${at}.${name}`, rule.maxSize);
+        if (rule.check && !rule.check(v))
+          throw rule.message
+            ? ValidationErrors.pattern(`${at}.${name}`, rule.message)
+            : invalid(`${at}.${name}`, 'invalid value');
         out[name] = v;
       }
       return out;
@@ -232,17 +235,21 @@ const SORT_ORDER_MAX_ENTRIES = 10_000;
 export function readSortOrder(body: unknown): Map<string, number> {
   const fields = formFields(body);
   const entries = Object.entries(fields);
-  if (entries.length === 0) throw invalid('sort_order', 'This value is required.');
+  if (entries.length === 0) throw ValidationErrors.required('sort_order');
   if (entries.length > SORT_ORDER_MAX_ENTRIES)
-    throw invalid('sort_order', `at most ${SORT_ORDER_MAX_ENTRIES} entries`);
+    throw ValidationErrors.tooLong(
+      'sort_order',
+      SORT_ORDER_MAX_ENTRIES,
+      `at most ${SORT_ORDER_MAX_ENTRIES} entries`,
+    );
   const position = integer(1, POSITION_MAX);
   const out = new Map<string, number>();
   const taken = new Set<number>();
   for (const [key, raw] of entries) {
     const t = token(key, 'token');
     const p = position(raw, key);
-    if (out.has(t)) throw invalid(key, 'named twice');
-    if (taken.has(p)) throw invalid(key, `position ${p} is taken by another item`);
+    if (out.has(t)) throw invalid(key, 'named twice', 'duplicate');
+    if (taken.has(p)) throw invalid(key, `position ${p} is taken by another item`, 'duplicate');
     out.set(t, p);
     taken.add(p);
   }

@@ -48,9 +48,13 @@ export interface IconFile {
 
 export const IconErrors = {
   notHere: (field: string) =>
-    AppError.badRequest(
+    new AppError(
       'REQUEST.FILE',
+      400,
       `${field}: files are not accepted here: send the link of a library file`,
+      {
+        field,
+      },
     ),
   both: (field: string) => ValidationErrors.invalidField(field, 'send a link or a file, not both'),
   tooLarge: (field: string) =>
@@ -58,9 +62,10 @@ export const IconErrors = {
       'ICON.TOO_LARGE',
       413,
       `${field}: the file is larger than ${ICON_MAX_BYTES / 1024 / 1024} MB`,
+      { field },
     ),
   refused: (field: string, status: number, message: string, code: string) =>
-    new AppError(code, status, `${field}: ${message}`),
+    new AppError(code, status, `${field}: ${message}`, { field }),
   unavailable: () =>
     new AppError(
       'ICON.LIBRARY_UNAVAILABLE',

@@ -30,7 +30,7 @@ export const StructureFormBody = () =>
     ApiConsumes('application/json', 'multipart/form-data'),
   );
 
-const invalid = (field: string, message: string) => ValidationErrors.invalidField(field, message);
+const invalid = ValidationErrors.invalidField;
 
 /** Fields of the answers that a client may send back unchanged: never written from a request. */
 const READ_ONLY = ['token', 'sort_order', 'forum_topic_id', 'forum_topic_url'];
@@ -54,7 +54,7 @@ export class Form {
     if (body === undefined) return;
     for (const [key, value] of Object.entries(formFields(body))) {
       if (fields.includes(key)) this.values[key] = value;
-      else if (!READ_ONLY.includes(key)) throw invalid(key, 'unknown field');
+      else if (!READ_ONLY.includes(key)) throw invalid(key, 'unknown field', 'unknown');
     }
   }
 
@@ -113,7 +113,8 @@ export class Form {
   oneOf<T extends string>(field: string, choices: readonly T[]): T | null | undefined {
     const v = this.text(field);
     if (v === undefined || v === '') return v === '' ? null : undefined;
-    if (!(choices as readonly string[]).includes(v)) throw invalid(field, `one of ${choices.join(', ')}`);
+    if (!(choices as readonly string[]).includes(v))
+      throw invalid(field, `one of ${choices.join(', ')}`, 'choice');
     return v as T;
   }
 
@@ -121,7 +122,7 @@ export class Form {
   color(field: string): string | undefined {
     const v = this.text(field);
     if (v === undefined || v === '') return v;
-    if (!COLOR.test(v)) throw invalid(field, 'a colour #rrggbb');
+    if (!COLOR.test(v)) throw ValidationErrors.pattern(field, 'a colour #rrggbb');
     return v.toLowerCase();
   }
 

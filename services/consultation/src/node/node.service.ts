@@ -94,7 +94,7 @@ export class NodeService {
     const form = new Form(body, FIELDS);
     assertForm(NODE_SCOPE.rules, form.ruled(RULED), 'post');
     const ref = form.text('project');
-    if (!ref) throw ValidationErrors.invalidField('project', 'This value is required.');
+    if (!ref) throw ValidationErrors.required('project');
     const project = await projectToken(this.db, ref);
     const geometry = await this.geometry(form, null);
     const fields = this.plainFields(form);
@@ -204,8 +204,8 @@ export class NodeService {
       geom_type: geomType === undefined ? (current?.geom_type ?? null) : geomType,
       max_geom: maxGeom === undefined ? (current?.max_geom ?? null) : maxGeom,
     };
-    if (!out.geom_type) throw ValidationErrors.invalidField('geom_type', 'This value is required.');
-    if (!out.max_geom) throw ValidationErrors.invalidField('max_geom', 'This value is required.');
+    if (!out.geom_type) throw ValidationErrors.required('geom_type');
+    if (!out.max_geom) throw ValidationErrors.required('max_geom');
     return out;
   }
 }

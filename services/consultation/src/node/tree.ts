@@ -56,7 +56,7 @@ export const TreeErrors = {
   notFound: (label: string) =>
     AppError.notFound(`${label} not found`, `CONSULTATION.${label.toUpperCase()}_NOT_FOUND`),
   otherProject: (field: string) => ValidationErrors.invalidField(field, 'must belong to the same project'),
-  sortOrder: (n: number) => ValidationErrors.invalidField('sort_order', `a position from 1 to ${n}`),
+  sortOrder: (n: number) => ValidationErrors.range('sort_order', 1, n, `a position from 1 to ${n}`),
   boundary: () => AppError.badRequest('CONSULTATION.BOUNDARY', 'please draw the boundary'),
 };
 
@@ -202,8 +202,7 @@ export async function reorderItem(
 ) {
   const form = new Form(body, level.parentProject ? ['sort_order', level.parent] : ['sort_order']);
   const position = form.int('sort_order', 1);
-  if (position === undefined || position === null)
-    throw ValidationErrors.invalidField('sort_order', 'This value is required.');
+  if (position === undefined || position === null) throw ValidationErrors.required('sort_order');
   if (item.project !== (await projectToken(db, project))) throw TreeErrors.notFound(level.label);
   const ref = form.text(level.parent);
   const target = ref ? parseToken(ref) : item.parent;

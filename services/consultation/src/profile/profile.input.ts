@@ -1,6 +1,16 @@
 import { CONSULTATION_ROLES, type ConsultationRole } from '@agora/contracts';
 import { AppError } from '@agora/common';
-import { formFields, integer, isLink, json, readForm, text, token, type FieldReader } from '../http/form.js';
+import {
+  formFields,
+  integer,
+  isLink,
+  json,
+  LINK_MESSAGE,
+  readForm,
+  text,
+  token,
+  type FieldReader,
+} from '../http/form.js';
 import { parseToken } from '../http/params.js';
 import { assertForm } from '../validation/scope.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
@@ -28,7 +38,7 @@ export interface QuestionInput {
 /** Role path segments and fields: `expert` or `normal`. */
 export function parseRole(raw: unknown, field = 'role'): ConsultationRole {
   if (typeof raw !== 'string' || !(CONSULTATION_ROLES as readonly string[]).includes(raw))
-    throw ValidationErrors.invalidField(field, 'expert or normal');
+    throw ValidationErrors.invalidField(field, 'expert or normal', 'choice');
   return raw as ConsultationRole;
 }
 
@@ -37,7 +47,10 @@ const weight = integer(-999_999, 999_999);
 /** A marker URL (a site path or an http(s) address); '' is left to the `required` rule. */
 const icon: FieldReader<string> = (raw, field) => {
   const value = text(raw, field);
-  if (value !== '' && !isLink(value)) throw ValidationErrors.invalidField(field, 'a marker URL is expected');
+  if (value !== '' && !isLink(value))
+    throw ValidationErrors.invalidField(field, 'a marker URL is expected', 'pattern', {
+      message: LINK_MESSAGE,
+    });
   return value;
 };
 
@@ -50,7 +63,13 @@ function within<T>(prefix: string, read: () => T): T {
   try {
     return read();
   } catch (e) {
-    if (e instanceof AppError && e.status === 400) throw AppError.badRequest(e.code, `${prefix}${e.message}`);
+    if (e instanceof AppError && e.status === 400)
+      throw new AppError(
+        e.code,
+        400,
+        `${prefix}${e.message}`,
+        e.failure && { ...e.failure, field: `${prefix}${e.failure.field}` },
+      );
     throw e;
   }
 }
@@ -82,15 +101,15 @@ export function choiceIconIndex(field: string): number | null {
  */
 function choicesReader(uploaded: readonly number[], slots: Map<number, number>): FieldReader<ChoiceInput[]> {
   return json((value, field) => {
-    if (!Array.isArray(value)) throw ValidationErrors.invalidField(field, 'a list of choices');
+    if (!Array.isArray(value)) throw ValidationErrors.invalidField(field, 'a list of choices', 'type');
     // `choices[3][content]` alone arrives from a form as a sparse list: take the entries that are there
     const list = value.flatMap((entry: unknown, i) => (entry === undefined ? [] : [{ entry, i }]));
     if (list.length > MAX_CHOICES)
-      throw ValidationErrors.invalidField(field, `at most ${MAX_CHOICES} choices`);
+      throw ValidationErrors.tooLong(field, MAX_CHOICES, `at most ${MAX_CHOICES} choices`);
     return list.map(({ entry, i }, position) => {
       const at = `${field}[${i}]`;
       if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
-        throw ValidationErrors.invalidField(at, '{content, icon, weight}');
+        throw ValidationErrors.invalidField(at, '{content, icon, weight}', 'type');
       if (uploaded.includes(i)) slots.set(i, position);
       return within(`${at}.`, () => readChoice(entry, uploaded.includes(i)));
     });
@@ -121,11 +140,11 @@ export function parseNewQuestionWithIcons(
 ): { input: QuestionInput; slots: number[] } {
   const uploaded = iconFields.map((f) => {
     const i = choiceIconIndex(f);
-    if (i === null) throw ValidationErrors.invalidField(f, 'unknown field');
+    if (i === null) throw ValidationErrors.invalidField(f, 'unknown field', 'unknown');
     return i;
   });
   const twice = iconFields.find((f, k) => iconFields.indexOf(f) !== k);
-  if (twice !== undefined) throw ValidationErrors.invalidField(twice, 'one file per choice');
+  if (twice !== undefined) throw ValidationErrors.invalidField(twice, 'one file per choice', 'duplicate');
   const found = new Map<number, number>();
   const values = readForm<QuestionFields>(body, {
     question: text,
@@ -135,12 +154,12 @@ export function parseNewQuestionWithIcons(
     choices: choicesReader(uploaded, found),
   });
   assertForm(QUESTION_RULES, values, 'post');
-  if (values.category === undefined)
-    throw ValidationErrors.invalidField('category', 'This value is required.');
-  if (values.role === undefined) throw ValidationErrors.invalidField('role', 'This value is required.');
+  if (values.category === undefined) throw ValidationErrors.required('category');
+  if (values.role === undefined) throw ValidationErrors.required('role');
   const slots = uploaded.map((i, k) => {
     const slot = found.get(i);
-    if (slot === undefined) throw ValidationErrors.invalidField(iconFields[k]!, `there is no choice ${i}`);
+    if (slot === undefined)
+      throw ValidationErrors.invalidField(iconFields[k]!, `there is no choice ${i}`, 'unknown');
     return slot;
   });
   return {
@@ -172,7 +191,7 @@ export function parseNewChoice(body: unknown, iconUploaded = false): ChoiceInput
   const q = fields.question;
   delete fields.question;
   const choice = readChoice(fields, iconUploaded);
-  if (q === undefined) throw ValidationErrors.invalidField('question', 'This value is required.');
+  if (q === undefined) throw ValidationErrors.required('question');
   return { question: token(q, 'question'), ...choice };
 }
 

@@ -180,7 +180,11 @@ describe('POST /project', () => {
       ...fields,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ Error: message, code: 'CONSULTATION.INVALID_FIELD' });
+    expect(res.body).toMatchObject({
+      Error: message,
+      code: 'CONSULTATION.INVALID_FIELD',
+      field: message.slice(0, message.indexOf(': ')),
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -189,7 +193,10 @@ describe('POST /project', () => {
     const before = await snapshot();
     const taken = await admin('post', '/project', { title: 'T', mname: 'taken', category: OTHER });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ Error: 'mname: This value already exists!', code: 'CONSULTATION.EXISTS' });
+    expect(taken.body).toMatchObject({
+      Error: 'mname: This value already exists!',
+      code: 'CONSULTATION.EXISTS',
+    });
     const unknown = await admin('post', '/project', { title: 'T', mname: 'orphan', category: MISSING });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ Error: 'category not found', code: 'CONSULTATION.CATEGORY_NOT_FOUND' });
@@ -232,7 +239,12 @@ describe('POST /project', () => {
         .field('category', CATEGORY)
         .field(field, value);
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ Error: `${field}: invalid JSON`, code: 'CONSULTATION.INVALID_FIELD' });
+      expect(bad.body).toEqual({
+        Error: `${field}: invalid JSON`,
+        code: 'CONSULTATION.INVALID_FIELD',
+        field,
+        rule: 'type',
+      });
     }
     expect(await snapshot()).toEqual(before);
   });

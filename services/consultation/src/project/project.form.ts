@@ -39,19 +39,19 @@ export interface ProjectInput {
   category: string;
 }
 
-const invalid = (field: string, message: string) => ValidationErrors.invalidField(field, message);
+const invalid = ValidationErrors.invalidField;
 
 /** `{lat, lng}` in EPSG:4326 (degrees), or null. */
 function latLng(value: unknown, field: string): LatLng | null {
   if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(field, '{lat, lng} or null');
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(field, '{lat, lng} or null', 'type');
   const { lat, lng, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
-  if (extra !== undefined) throw invalid(`${field}.${extra}`, 'unknown field');
+  if (extra !== undefined) throw invalid(`${field}.${extra}`, 'unknown field', 'unknown');
   if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90)
-    throw invalid(`${field}.lat`, 'a latitude from -90 to 90');
+    throw ValidationErrors.range(`${field}.lat`, -90, 90, 'a latitude from -90 to 90');
   if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180)
-    throw invalid(`${field}.lng`, 'a longitude from -180 to 180');
+    throw ValidationErrors.range(`${field}.lng`, -180, 180, 'a longitude from -180 to 180');
   return { lat, lng };
 }
 
@@ -97,7 +97,12 @@ function readProject(body: unknown, mode: 'post' | 'put', maxBytes: MaxBytesLimi
   for (const field of RULED) if (field in input) ruled[field] = input[field] as FieldValue;
   assertForm(PROJECT_SCOPE.rules, ruled, mode);
   if (input.max_bytes !== undefined && (input.max_bytes < maxBytes.min || input.max_bytes > maxBytes.max))
-    throw invalid('max_bytes', `from ${maxBytes.min} to ${maxBytes.max} bytes`);
+    throw ValidationErrors.range(
+      'max_bytes',
+      maxBytes.min,
+      maxBytes.max,
+      `from ${maxBytes.min} to ${maxBytes.max} bytes`,
+    );
   return input;
 }
 
@@ -107,7 +112,7 @@ export type NewProjectInput = Partial<ProjectInput> & Pick<ProjectInput, 'title'
 /** A new project from a JSON or multipart body (400 `{"Error": "field: message"}` for the first bad field). */
 export function readNewProject(body: unknown, maxBytes: MaxBytesLimits): NewProjectInput {
   const input = readProject(body, 'post', maxBytes);
-  if (input.category === undefined) throw invalid('category', 'This value is required.');
+  if (input.category === undefined) throw ValidationErrors.required('category');
   return { ...input, title: input.title ?? '', mname: input.mname ?? '', category: input.category };
 }
 
@@ -152,7 +157,8 @@ export function settleSchedule(
 ): ProjectSchedule {
   const start_date = sent.start_date ?? stored?.start_date ?? today;
   const end_date = sent.end_date ?? stored?.end_date ?? addDays(start_date, 1);
-  if (end_date < start_date) throw invalid('end_date', 'the end date cannot be before the start date');
+  if (end_date < start_date)
+    throw invalid('end_date', 'the end date cannot be before the start date', 'order');
   const is_public = sent.is_public ?? stored?.is_public ?? false;
   if (!is_public) return { start_date, end_date, is_public, public_date: null };
   const public_date = sent.public_date ?? stored?.public_date ?? addDays(today, 1);

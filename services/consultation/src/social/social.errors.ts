@@ -4,7 +4,7 @@ import { ValidationErrors } from '../validation/validation.errors.js';
 export const SocialErrors = {
   unknownScope: () => AppError.notFound('unknown social scope', 'SOCIAL.UNKNOWN_SCOPE'),
   itemNotFound: () => AppError.notFound('item not found', 'SOCIAL.ITEM_NOT_FOUND'),
-  missing: (field: string) => ValidationErrors.invalidField(field, 'This value is required.'),
+  missing: (field: string) => ValidationErrors.required(field),
   badReaction: () => AppError.badRequest('SOCIAL.REACTION', 'reaction: like or dislike'),
   owner: () => AppError.forbidden('owners cannot react to their own items', 'SOCIAL.OWNER'),
   alreadyReacted: () =>

@@ -10,8 +10,15 @@ function sized(min: number, max: number, what: string): FieldReader<string> {
   return (raw, field) => {
     const value = text(raw ?? '', field);
     if (value.length < min)
-      throw ValidationErrors.invalidField(field, `the ${what} must be at least ${min} characters long`);
-    if (value.length > max) throw ValidationErrors.invalidField(field, `Maximum size is ${max}.`);
+      throw ValidationErrors.invalidField(
+        field,
+        `the ${what} must be at least ${min} characters long`,
+        'min',
+        {
+          n: min,
+        },
+      );
+    if (value.length > max) throw ValidationErrors.tooLong(field, max);
     return value;
   };
 }

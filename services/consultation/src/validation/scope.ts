@@ -21,7 +21,11 @@ export interface ScopeDefinition {
 export function assertForm(rules: ScopeRules, values: Record<string, FieldValue>, mode: FormMode): void {
   const errors = checkForm(rules, values, mode);
   const first = Object.entries(errors)[0];
-  if (first) throw ValidationErrors.invalidField(first[0], first[1].message);
+  if (!first) return;
+  const [field, error] = first;
+  throw error.rule === 'pattern'
+    ? ValidationErrors.pattern(field, error.message)
+    : ValidationErrors.invalidField(field, error.message, error.rule, error.values);
 }
 
 /** A short name: lowercase Latin letters, digits, '-' and '_', starting with a letter or digit. */

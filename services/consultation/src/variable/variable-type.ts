@@ -9,6 +9,8 @@ import {
   VALUE_TYPE_OPTIONS,
   VALUE_TYPES,
   type ChoiceOption,
+  type FieldFailure,
+  type FieldRuleName,
   type GeometryValueType,
   type ValueType,
   type VariableKind,
@@ -34,56 +36,59 @@ const CHOICE_KEYS: Readonly<Record<GeometryValueType, ReadonlyArray<keyof Choice
   geom_select: ['label', 'marker', 'color', 'transparency'],
 };
 
-const fail = (at: string, message: string) => ValidationErrors.invalidField(`variable_type${at}`, message);
+const fail = (at: string, message: string, rule?: FieldRuleName, values?: FieldFailure['values']) =>
+  ValidationErrors.invalidField(`variable_type${at}`, message, rule, values);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function text(at: string, v: unknown, nonEmpty: boolean): string {
-  if (typeof v !== 'string' || v.length > MAX_TEXT) throw fail(at, `text of at most ${MAX_TEXT} characters`);
-  if (nonEmpty && v.trim() === '') throw fail(at, 'This value is required.');
+  if (typeof v !== 'string' || v.length > MAX_TEXT)
+    throw fail(at, `text of at most ${MAX_TEXT} characters`, 'max', { n: MAX_TEXT });
+  if (nonEmpty && v.trim() === '') throw fail(at, 'This value is required.', 'required');
   return v;
 }
 
 function wholeNumber(at: string, v: unknown, min: number): number {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)
-    throw fail(at, `a whole number, at least ${min}`);
+    throw fail(at, `a whole number, at least ${min}`, 'type');
   return v;
 }
 
 function date(at: string, v: unknown): string {
-  if (typeof v !== 'string' || !isIsoDate(v)) throw fail(at, 'a date yyyy-MM-dd');
+  if (typeof v !== 'string' || !isIsoDate(v))
+    throw fail(at, 'a date yyyy-MM-dd', 'pattern', { message: 'a date (yyyy-MM-dd)' });
   return v;
 }
 
 function list(at: string, v: unknown): unknown[] {
   if (!Array.isArray(v) || v.length === 0 || v.length > MAX_LIST)
-    throw fail(at, `a list of 1 to ${MAX_LIST} entries`);
+    throw fail(at, `a list of 1 to ${MAX_LIST} entries`, 'type');
   return v;
 }
 
 function unique<T>(at: string, values: T[]): T[] {
-  if (new Set(values).size !== values.length) throw fail(at, 'repeated entries');
+  if (new Set(values).size !== values.length) throw fail(at, 'repeated entries', 'duplicate');
   return values;
 }
 
 function transparency(at: string, v: unknown): number {
   if (typeof v !== 'number' || !(v >= 0 && v <= 1) || Math.abs(v * 50 - Math.round(v * 50)) > 1e-9)
-    throw fail(at, 'from 0 to 1 in steps of 0.02');
+    throw fail(at, 'from 0 to 1 in steps of 0.02', 'range', { min: 0, max: 1 });
   return v;
 }
 
 function geometricChoice(at: string, kind: GeometryValueType, raw: unknown): ChoiceOption {
-  if (!isObject(raw)) throw fail(at, 'a choice object');
+  if (!isObject(raw)) throw fail(at, 'a choice object', 'type');
   const allowed = CHOICE_KEYS[kind];
   for (const key of Object.keys(raw))
     if (!(allowed as readonly string[]).includes(key))
-      throw fail(`${at}.${key}`, `not a ${kind} choice option`);
+      throw fail(`${at}.${key}`, `not a ${kind} choice option`, 'unknown');
   const choice: ChoiceOption = { label: text(`${at}.label`, raw.label, true) };
   if (raw.marker !== undefined) choice.marker = text(`${at}.marker`, raw.marker, true);
   if (raw.color !== undefined) {
     if (typeof raw.color !== 'string' || !COLOR.test(raw.color))
-      throw fail(`${at}.color`, 'a colour #rrggbb');
+      throw fail(`${at}.color`, 'a colour #rrggbb', 'pattern', { message: 'a colour #rrggbb' });
     choice.color = raw.color.toLowerCase();
   } else if (kind === 'geom_line' || kind === 'geom_polygon') choice.color = '#ffffff';
   if (raw.transparency !== undefined)
@@ -97,7 +102,7 @@ function option(at: string, kind: Kind, name: keyof VariableOptions, v: unknown)
   switch (name) {
     case 'required':
     case 'allowMultiple':
-      if (typeof v !== 'boolean') throw fail(at, 'true or false');
+      if (typeof v !== 'boolean') throw fail(at, 'true or false', 'type');
       return v;
     case 'label':
     case 'placeholder':
@@ -121,7 +126,7 @@ function option(at: string, kind: Kind, name: keyof VariableOptions, v: unknown)
         at,
         list(at, v).map((a, i) => {
           if (!(DOCUMENT_ACCEPTS as readonly unknown[]).includes(a))
-            throw fail(`${at}[${i}]`, 'doc, docx or pdf');
+            throw fail(`${at}[${i}]`, 'doc, docx or pdf', 'choice');
           return a as string;
         }),
       );
@@ -129,7 +134,8 @@ function option(at: string, kind: Kind, name: keyof VariableOptions, v: unknown)
       return unique(
         at,
         list(at, v).map((item, i) => {
-          if (typeof item !== 'string' || !UUID.test(item)) throw fail(`${at}[${i}]`, 'a library item uuid');
+          if (typeof item !== 'string' || !UUID.test(item))
+            throw fail(`${at}[${i}]`, 'a library item uuid', 'type');
           return item.toLowerCase();
         }),
       );
@@ -139,39 +145,40 @@ function option(at: string, kind: Kind, name: keyof VariableOptions, v: unknown)
 }
 
 function entry(at: string, raw: unknown): VariableKind {
-  if (!isObject(raw)) throw fail(at, 'an object of kind and options');
+  if (!isObject(raw)) throw fail(at, 'an object of kind and options', 'type');
   for (const key of Object.keys(raw))
-    if (key !== 'kind' && key !== 'options') throw fail(`${at}.${key}`, 'unknown');
+    if (key !== 'kind' && key !== 'options') throw fail(`${at}.${key}`, 'unknown', 'unknown');
   if (typeof raw.kind !== 'string' || !KINDS.includes(raw.kind))
-    throw fail(`${at}.kind`, `one of ${KINDS.join(', ')}`);
+    throw fail(`${at}.kind`, `one of ${KINDS.join(', ')}`, 'choice');
   const kind = raw.kind as Kind;
   const rawOptions = raw.options ?? {};
-  if (!isObject(rawOptions)) throw fail(`${at}.options`, 'an object');
+  if (!isObject(rawOptions)) throw fail(`${at}.options`, 'an object', 'type');
   const allowed = VALUE_TYPE_OPTIONS[kind];
   const options: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(rawOptions)) {
     if (!(allowed as readonly string[]).includes(name))
-      throw fail(`${at}.options.${name}`, `not an option of ${kind}`);
+      throw fail(`${at}.options.${name}`, `not an option of ${kind}`, 'unknown');
     options[name] = option(`${at}.options.${name}`, kind, name as keyof VariableOptions, value);
   }
   const o = options as VariableOptions;
   if (o.minLength !== undefined && o.maxLength !== undefined && o.minLength > o.maxLength)
-    throw fail(`${at}.options.maxLength`, 'must not be below minLength');
+    throw fail(`${at}.options.maxLength`, 'must not be below minLength', 'order');
   if (o.minDate !== undefined && o.maxDate !== undefined && o.minDate > o.maxDate)
-    throw fail(`${at}.options.maxDate`, 'must not be before minDate');
+    throw fail(`${at}.options.maxDate`, 'must not be before minDate', 'order');
   if ((kind === 'radio' || kind === 'checkbox') && o.choices === undefined)
-    throw fail(`${at}.options.choices`, 'This value is required.');
+    throw fail(`${at}.options.choices`, 'This value is required.', 'required');
   if (kind === 'library' && o.allowMultiple === undefined) o.allowMultiple = false;
   return { kind, options: o };
 }
 
 /** The checked, normalised `variable_type`; 400 `{"Error": "variable_type…: …"}` at the first fault. */
 export function parseVariableType(raw: unknown): VariableKind[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw fail('', 'a list of at least one {kind, options}');
+  if (!Array.isArray(raw) || raw.length === 0)
+    throw fail('', 'a list of at least one {kind, options}', 'required');
   const kinds = raw.map((e, i) => entry(`[${i}]`, e));
   const seen = new Set<string>();
   kinds.forEach((k, i) => {
-    if (seen.has(k.kind)) throw fail(`[${i}].kind`, `${k.kind} is listed twice`);
+    if (seen.has(k.kind)) throw fail(`[${i}].kind`, `${k.kind} is listed twice`, 'duplicate');
     seen.add(k.kind);
   });
   return kinds;

@@ -90,7 +90,7 @@ export class VariableService {
     const form = new Form(body, FIELDS);
     assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'post');
     const ref = form.text('attribute');
-    if (!ref) throw ValidationErrors.invalidField('attribute', 'This value is required.');
+    if (!ref) throw ValidationErrors.required('attribute');
     const attribute = parseToken(ref);
     const variableType = parseVariableType(form.json('variable_type'));
     const mname = form.text('mname')!;
