@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
 import { freePort, ROOT, startDistributed, type Distributed } from '../scripts/lib/stack.mjs';
+import { chooseFirstCategory } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 
 const ADMIN_PASSWORD = 'distributed-admin-pw';
@@ -60,6 +61,8 @@ describe('distributed mode', () => {
     const context = await newContext(browser, stack.url, { locale: 'en' });
     page = await context.newPage();
     await loginAs(page, 'admin', ADMIN_PASSWORD);
+    // the project list shows the admin's own active category's projects
+    await chooseFirstCategory(context);
   }, 240_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, deleteRedisKeys, testRedisUrl, type TestDatabase } from '@agora/common/testing';
 import { freePort } from '../scripts/lib/stack.mjs';
-import { anonymousApi, apiAs } from './support/api.js';
+import { anonymousApi, apiAs, chooseFirstCategory } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { runScript, waitForOutput, type Spawned } from './support/processes.js';
 import { testSiteEnv } from './support/site.js';
@@ -127,10 +127,11 @@ describe('npm start (one process, embedded database)', () => {
     await page.getByTestId('category-row').first().waitFor();
     expect(await page.getByTestId('category-row').count()).toBeGreaterThanOrEqual(2);
 
+    // the project list shows the admin's own active category's projects: choose the demo's first, which has two
+    await chooseFirstCategory(context);
     await page.goto('/admin/administration/project/list');
     await page.getByTestId('mf-admin-structure-page').waitFor();
     await page.getByTestId('project-row').first().waitFor();
-    // the list shows the active category's projects: the demo's first category has two
     expect(await page.getByTestId('project-row').allTextContents()).toEqual([
       expect.stringContaining('Seafront cycle lane'),
       expect.stringContaining('Aiolou pedestrian street'),

@@ -38,3 +38,22 @@ export async function anonymousApi(context: BrowserContext): Promise<ApiCall> {
     return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   };
 }
+
+/**
+ * Makes the demo's first category (by its order) the active one of the user logged in on `context`, as its
+ * checkbox in the categories list does: the active category is each administrator's own choice.
+ */
+export async function chooseFirstCategory(context: BrowserContext): Promise<void> {
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+  const list = (await (await context.request.get('/api/category')).json()) as Array<{
+    token: string;
+    sort_order: number;
+  }>;
+  const first = [...list].sort((a, b) => a.sort_order - b.sort_order)[0];
+  if (!first) throw new Error('no category to choose');
+  const res = await context.request.put(`/api/category/token/${first.token}`, {
+    data: { active: true },
+    headers: { 'x-csrf-token': token },
+  });
+  if (res.status() !== 200) throw new Error(`choosing the active category answered ${res.status()}`);
+}
