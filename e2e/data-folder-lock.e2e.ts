@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { lockDataFolder, type DataLock } from '@agora/common';
+import { testIdentityEnv } from '@agora/common/testing';
 import { runScript } from './support/processes.js';
 
 let dir: string;
@@ -26,7 +27,7 @@ it.each([
     AGORA_DATA_DIR: dir,
     DATABASE_URL: '',
     REDIS_URL: '',
-    AGORA_IDENTITY_SECRET: 'x'.repeat(32),
+    ...testIdentityEnv('library'),
     LOG_LEVEL: 'silent',
   });
   const [code] = (await once(p.child, 'exit')) as [number | null];
