@@ -1,11 +1,26 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, LoggedIn, Public, Internal, CurrentUser, AppError } from '@agora/common';
+import {
+  CurrentIdentity,
+  LoggedIn,
+  Public,
+  Internal,
+  CurrentUser,
+  AppError,
+  ZodBody,
+  ZodResponse,
+} from '@agora/common';
 import { SESSION_CLEAR_HEADER, SESSION_SET_HEADER, type Identity, type SessionUser } from '@agora/contracts';
+import {
+  LoginAnswer,
+  LoginBody,
+  LogoutAnswer,
+  ResolveSessionAnswer,
+  ResolveSessionBody,
+} from '@agora/contracts/api';
 import type { Response } from 'express';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
-import { LoginDto, ResolveSessionDto } from '../users/dto/login.dto.js';
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from './sessions.service.js';
 import type { UserDto } from '../users/user.mapper.js';
@@ -29,11 +44,12 @@ export class LoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ZodResponse(LoginAnswer)
   async login(
-    @Body() body: LoginDto,
+    @ZodBody(LoginBody) body: LoginBody,
     @CurrentIdentity() identity: Identity,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ loggedin: true; user: SessionUser }> {
+  ): Promise<LoginAnswer> {
     // counted before the check, forgotten on success: see RateLimitService.guard
     const user = await this.rate.guard(this.rate.loginCounters(body.username, identity.ip), () =>
       this.users.verifyCredentials(body.username, body.password),
@@ -50,10 +66,11 @@ export class LoginController {
   @Public()
   @Delete('login')
   @HttpCode(200)
+  @ZodResponse(LogoutAnswer)
   async logout(
     @CurrentIdentity() identity: Identity,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ loggedin: false }> {
+  ): Promise<LogoutAnswer> {
     if (identity.sid) await this.sessions.destroy(identity.sid);
     res.setHeader(SESSION_CLEAR_HEADER, '1');
     return { loggedin: false };
@@ -70,7 +87,8 @@ export class LoginController {
   @Internal('gateway')
   @Post('internal/sessions/resolve')
   @HttpCode(200)
-  async resolve(@Body() body: ResolveSessionDto): Promise<{ user: SessionUser }> {
+  @ZodResponse(ResolveSessionAnswer)
+  async resolve(@ZodBody(ResolveSessionBody) body: ResolveSessionBody): Promise<ResolveSessionAnswer> {
     const user = await this.sessions.resolve(body.sid);
     if (!user) throw new AppError('ACCOUNTS.NO_SESSION', 404, 'no such session');
     return { user };

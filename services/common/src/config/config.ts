@@ -137,11 +137,17 @@ export const baseEnvSchema = databaseEnvSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Check every answer against its route's declared schema (tests; see `ResponseCheckInterceptor`). */
+  CHECK_RESPONSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export interface ServiceConfig {
   service: ServiceName;
-  http: { host: string; port: number };
+  /** `checkResponses`: answers are checked against their declared schemas (tests). */
+  http: { host: string; port: number; checkResponses?: boolean };
   /** `timeouts` absent: `DEFAULT_DATABASE_TIMEOUTS`. */
   database: { url?: string; timeouts?: DatabaseTimeouts };
   queue: { redisUrl?: string; prefix: string };
@@ -189,7 +195,7 @@ export function loadServiceConfig(
   const e = base.data;
   return {
     service,
-    http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service] },
+    http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service], checkResponses: e.CHECK_RESPONSES },
     database: { url: e.DATABASE_URL, timeouts: databaseTimeoutsOf(e) },
     queue: { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
     identity,

@@ -1,7 +1,13 @@
-import { Module, ValidationPipe, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import {
+  Module,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type DynamicModule,
+  type INestApplication,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ServiceName } from '@agora/contracts';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -15,11 +21,22 @@ import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
 import { createLogger, requestLogger } from '../logging/logging.js';
 import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { ResponseCheckInterceptor } from './zod.js';
 
-/** Everything the platform needs to know to run one service. */
-/** The request validation every service uses: unknown fields refused, values transformed, first error reported. */
+/**
+ * The class-validator checks of the DTO classes not yet declared as zod schemas. A parameter typed by a zod
+ * schema's type carries the schema object as its metatype, which is not a class: `ZodBody` checks it.
+ */
+class ClassValidationPipe extends ValidationPipe {
+  protected override toValidate(metadata: ArgumentMetadata): boolean {
+    return typeof metadata.metatype === 'function' && super.toValidate(metadata);
+  }
+}
+
+/** The request validation of DTO classes: unknown fields refused, values transformed, first error reported. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ClassValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -75,10 +92,8 @@ export async function createServiceApp(
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
   app.useGlobalPipes(createValidationPipe());
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle(def.title).setDescription(def.description).setVersion('1.0.0').build(),
-  );
+  if (ctx.config.http.checkResponses) app.useGlobalInterceptors(new ResponseCheckInterceptor());
+  const document = buildOpenApiDocument(app, def);
   (app.getHttpAdapter().getInstance() as Express).get(
     '/openapi.json',
     (_req: Request, res: Response) => void res.json(document),

@@ -227,7 +227,7 @@ function testServiceConfig(
 ): ServiceConfig {
   return {
     service: name,
-    http: { host: '127.0.0.1', port: 0 },
+    http: { host: '127.0.0.1', port: 0, checkResponses: true },
     database,
     queue,
     identity: testIdentityConfig(name),

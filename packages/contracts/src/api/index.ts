@@ -1,0 +1,5 @@
+/**
+ * The request and answer schemas of every service, declared once: the services validate and document with them,
+ * the browser takes their types (`import type`, so no schema code reaches the bundles).
+ */
+export * from './accounts.js';
