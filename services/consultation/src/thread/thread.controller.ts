@@ -12,7 +12,7 @@ import {
 import { FormBody } from '../http/form.js';
 import { TokenPipe } from '../http/params.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
-import { ThreadIdPipe, ThreadScopePipe } from './thread.input.js';
+import { parseThreadId, ThreadScopePipe } from './thread.input.js';
 import { ThreadService } from './thread.service.js';
 
 /**
@@ -45,8 +45,8 @@ export class ThreadController {
   @Get('forumPosts/topicID/:id')
   @ApiOperation({ summary: 'A thread and its posts, oldest first (content is plain text)' })
   @ZodResponse(ForumTopicAnswer)
-  topic(@Param('id', ThreadIdPipe) id: number): Promise<ForumTopicAnswer> {
-    return this.threads.topic(id);
+  topic(@Param('id') id: string): Promise<ForumTopicAnswer> {
+    return this.threads.topic(parseThreadId(id));
   }
 
   @LoggedIn()
@@ -56,10 +56,10 @@ export class ThreadController {
   @ApiOperation({ summary: 'Reply to a thread: {raw (≥ 20)}' })
   @ZodResponse(ForumPostAnswer)
   reply(
-    @Param('id', ThreadIdPipe) id: number,
+    @Param('id') id: string,
     @ZodBody(ThreadReplyBody, FIELD_REFUSAL) body: ThreadReplyBody,
     @CurrentUser() user: SessionUser,
   ): Promise<ForumPostAnswer> {
-    return this.threads.reply(id, body.raw, user);
+    return this.threads.reply(parseThreadId(id), body.raw, user);
   }
 }

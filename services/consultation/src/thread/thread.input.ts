@@ -21,11 +21,3 @@ export class ThreadScopePipe implements PipeTransform<string, ThreadScope> {
     return parseThreadScope(value);
   }
 }
-
-/** `@Param('id', ThreadIdPipe)`: see `parseThreadId` (checked before the body). */
-@Injectable()
-export class ThreadIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    return parseThreadId(value);
-  }
-}
