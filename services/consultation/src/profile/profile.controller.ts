@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoggedIn, RequireRole, ZodBody, ZodResponse, type RefusalOptions } from '@agora/common';
+import { FormFiles, LoggedIn, RequireRole, ZodBody, ZodResponse, type RefusalOptions } from '@agora/common';
 import {
   MAX_PROFILE_CHOICES,
   NewProfileChoiceBody,
@@ -82,11 +82,11 @@ export class ProfileQuestionController {
   @ZodResponse(ProfileQuestionAnswer)
   create(
     @ZodBody(NewProfileQuestionBody, FIELD_REFUSAL) body: NewProfileQuestionBody,
-    @UploadedFiles() files?: IconFile[],
+    @FormFiles() files: IconFile[],
   ): Promise<ProfileQuestionAnswer> {
     const { input, slots } = questionInput(
       body,
-      (files ?? []).map((f) => f.fieldname),
+      files.map((f) => f.fieldname),
     );
     return this.icons.writer(files)((urls) => {
       urls.forEach((url, k) => (input.choices[slots[k]!]!.icon = url));
@@ -146,9 +146,9 @@ export class ProfileChoiceController {
   @ZodResponse(ProfileChoiceAnswer)
   create(
     @ZodBody(NewProfileChoiceBody, FIELD_REFUSAL) body: NewProfileChoiceBody,
-    @UploadedFiles() files?: IconFile[],
+    @FormFiles() files: IconFile[],
   ): Promise<ProfileChoiceAnswer> {
-    const input = choiceInput(body, !!files?.length);
+    const input = choiceInput(body, files.length > 0);
     return this.icons.writer(files)(([url]) =>
       this.profile.addChoice(url === undefined ? input : { ...input, icon: url }),
     );
@@ -172,10 +172,10 @@ export class ProfileChoiceController {
   update(
     @Param('id') id: string,
     @ZodBody(ProfileChoiceChangeBody, FIELD_REFUSAL) body: ProfileChoiceChangeBody,
-    @UploadedFiles() files?: IconFile[],
+    @FormFiles() files: IconFile[],
   ): Promise<ProfileChoiceAnswer> {
     const choice = parseId(id);
-    const change = choiceChange(body, !!files?.length);
+    const change = choiceChange(body, files.length > 0);
     return this.icons.writer(files)(([url]) =>
       this.profile.updateChoice(choice, url === undefined ? change : { ...change, icon: url }),
     );
