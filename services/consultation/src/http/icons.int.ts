@@ -76,6 +76,16 @@ describe('uploaded icons of attributes, variables and profile choices', () => {
   const icons = async () => (await readdir(path.join(dir, 'icons')).catch(() => [])).sort();
   /** The library's stored file of an icon URL. */
   const stored = (url: string) => `${url.split('/').pop()}`;
+  /** A new expert question of the category, without choices. */
+  const expertQuestion = async (question: string) =>
+    (
+      await admin().post('/ConsultationProfile', {
+        question,
+        category: s.category,
+        role: 'expert',
+        weight: 1,
+      })
+    ).body as { token: string };
   const count = async (table: string) =>
     (await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM consultation.${table}`))[0]!.n;
 
@@ -239,14 +249,7 @@ describe('uploaded icons of attributes, variables and profile choices', () => {
     });
 
     it('POST consultationWeight and PUT consultationWeight/id take an uploaded icon', async () => {
-      const question = (
-        await admin().post('/ConsultationProfile', {
-          question: 'Ηλικία;',
-          category: s.category,
-          role: 'expert',
-          weight: 1,
-        })
-      ).body as { token: string };
+      const question = await expertQuestion('Ηλικία;');
       const added = await admin()
         .form('post', '/consultationWeight', { question: question.token, content: '18-30', weight: '1' })
         .attach('icon', png, { filename: 'young.png' });
@@ -284,14 +287,7 @@ describe('uploaded icons of attributes, variables and profile choices', () => {
 
   it('refuses an icon above the library limit, a file in another part and two files in one part, before any write', async () => {
     const before = { files: await icons(), rows: await count('profile_choice') };
-    const question = (
-      await admin().post('/ConsultationProfile', {
-        question: 'Όριο;',
-        category: s.category,
-        role: 'expert',
-        weight: 1,
-      })
-    ).body as { token: string };
+    const question = await expertQuestion('Όριο;');
     const fields = { question: question.token, content: 'x', weight: '1' };
     const large = await admin()
       .form('post', '/consultationWeight', fields)
