@@ -56,7 +56,8 @@ function text(max: number, min = 1, tooShort = REQUIRED) {
     .string(missingOr('a text'))
     .nullable()
     .transform((value) => (value ?? '').trim())
-    .pipe(z.string().min(min, tooShort).max(max, `Maximum size is ${max}.`));
+    .pipe(z.string().min(min, tooShort).max(max, `Maximum size is ${max}.`))
+    .meta({ minLength: min, maxLength: max, description: 'text (trimmed)' });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,7 +106,9 @@ const weight = wholeNumber(-999_999, 999_999);
 /** A marker URL (a site path or an http(s) address), at most 500 characters. */
 const markerIcon = text(500)
   .refine(isLink, { message: 'a marker URL is expected', ...rule('pattern', { message: LINK_MESSAGE }) })
-  .meta({ description: 'a marker URL (/… or http(s)://…)' });
+  .meta({
+    description: 'a marker URL (/… or http(s)://…); required unless the icon is an uploaded file',
+  });
 
 /** The most choices a new question takes. */
 export const MAX_PROFILE_CHOICES = 100;
