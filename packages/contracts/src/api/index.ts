@@ -4,3 +4,4 @@
  */
 export * from './accounts.js';
 export * from './consultation-participation.js';
+export * from './library.js';
