@@ -22,9 +22,12 @@ import { Public, RequireRole } from '@agora/common';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { rm } from 'node:fs/promises';
 import type { Observable } from 'rxjs';
-import type { JobState } from './backup-jobs.js';
+import { BackupApiKeys } from './backup-api-keys.js';
+import { assertFilename, BackupCatalog, type BackupResponse } from './backup-catalog.js';
+import { BackupExporter } from './backup-exporter.js';
+import { BackupQueue, type JobState } from './backup-queue.js';
+import { BackupRestorer } from './backup-restorer.js';
 import { BackupErrors } from './backups.errors.js';
-import { assertFilename, BackupsService, type BackupResponse } from './backups.service.js';
 
 export class RestoreFromApiDto {
   @IsString()
@@ -61,10 +64,10 @@ function attachment(file: { stream: NodeJS.ReadableStream; size: number; filenam
 /** Answers 409 before an upload is read when a backup job already runs. */
 @Injectable()
 export class IdleJobsInterceptor implements NestInterceptor {
-  constructor(private readonly backups: BackupsService) {}
+  constructor(private readonly jobs: BackupQueue) {}
 
   async intercept(_context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    await this.backups.jobs.assertIdle();
+    await this.jobs.assertIdle();
     return next.handle();
   }
 }
@@ -73,13 +76,19 @@ export class IdleJobsInterceptor implements NestInterceptor {
 @ApiTags('library backups')
 @Controller('libraryExport')
 export class BackupsController {
-  constructor(private readonly backups: BackupsService) {}
+  constructor(
+    private readonly catalog: BackupCatalog,
+    private readonly jobs: BackupQueue,
+    private readonly exporter: BackupExporter,
+    private readonly restorer: BackupRestorer,
+    private readonly apiKeys: BackupApiKeys,
+  ) {}
 
   @RequireRole('admin')
   @Get()
   @ApiOperation({ summary: 'Backups, newest first (api_secret is always null here)' })
   list(): Promise<BackupResponse[]> {
-    return this.backups.list();
+    return this.catalog.list();
   }
 
   @RequireRole('admin')
@@ -87,21 +96,21 @@ export class BackupsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Starts exporting the whole library to a .tar.gz: {job}; 409 while a job runs' })
   async export(): Promise<{ job: string }> {
-    return { job: (await this.backups.startExport()).id };
+    return { job: await this.exporter.start() };
   }
 
   @RequireRole('admin')
   @Get('job/:id')
   @ApiOperation({ summary: 'Progress of an export or restore job' })
   job(@Param('id') id: string): Promise<Omit<JobState, 'id' | 'kind'> & { id: string; kind: string }> {
-    return this.backups.job(id);
+    return this.jobs.get(id);
   }
 
   @RequireRole('admin')
   @Delete('filename/:filename')
   @ApiOperation({ summary: 'Deletes a backup and its archive' })
   async remove(@Param('filename') filename: string): Promise<{ message: string }> {
-    await this.backups.remove(filename);
+    await this.catalog.remove(filename);
     return { message: 'data deleted' };
   }
 
@@ -109,14 +118,14 @@ export class BackupsController {
   @Get('download/:filename')
   @ApiOperation({ summary: 'The archive of a backup, as a download' })
   async download(@Param('filename') filename: string): Promise<StreamableFile> {
-    return attachment(await this.backups.download(filename));
+    return attachment(await this.catalog.download(filename));
   }
 
   @RequireRole('admin')
   @Put('scope/restore-from-server-file/filename/:filename')
   @ApiOperation({ summary: 'Starts restoring the library from a stored backup: {job}' })
   async restoreFromServerFile(@Param('filename') filename: string): Promise<{ job: string }> {
-    return { job: (await this.backups.startRestoreFromServerFile(assertFilename(filename))).id };
+    return { job: await this.restorer.startFromServerFile(assertFilename(filename)) };
   }
 
   @RequireRole('admin')
@@ -145,28 +154,28 @@ export class BackupsController {
       await rm(file.path, { force: true });
       throw BackupErrors.notTarGz();
     }
-    return { job: (await this.backups.startRestoreFromUpload(file.path)).id };
+    return { job: await this.restorer.startFromUpload(file.path) };
   }
 
   @RequireRole('admin')
   @Put('scope/restore-from-api')
   @ApiOperation({ summary: 'Starts restoring the library from a backup on another Agora server: {job}' })
   async restoreFromApi(@Body() body: RestoreFromApiDto): Promise<{ job: string }> {
-    return { job: (await this.backups.startRestoreFromApi(body)).id };
+    return { job: await this.restorer.startFromApi(body) };
   }
 
   @RequireRole('admin')
   @Put('scope/enable-api/filename/:filename')
   @ApiOperation({ summary: 'Enables API access: the answer is the only time api_secret is shown' })
   enableApi(@Param('filename') filename: string): Promise<BackupResponse> {
-    return this.backups.enableApi(filename);
+    return this.apiKeys.enable(filename);
   }
 
   @RequireRole('admin')
   @Put('scope/disable-api/filename/:filename')
   @ApiOperation({ summary: 'Disables API access (client and secret are forgotten)' })
   disableApi(@Param('filename') filename: string): Promise<BackupResponse> {
-    return this.backups.disableApi(filename);
+    return this.apiKeys.disable(filename);
   }
 
   @Public()
@@ -176,6 +185,6 @@ export class BackupsController {
     @Param('client') client: string,
     @Headers('authorization') authorization: string | undefined,
   ): Promise<StreamableFile> {
-    return attachment(await this.backups.apiDownload(client, authorization));
+    return attachment(await this.apiKeys.download(client, authorization));
   }
 }
