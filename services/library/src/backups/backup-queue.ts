@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { INFRA, type Infra } from '@agora/common';
+import { INFRA, LOGGER, type Infra } from '@agora/common';
 import { QueueEvents, type Job, type JobsOptions, type Queue } from 'bullmq';
+import type { Logger } from 'pino';
 import { BackupErrors } from './backups.errors.js';
 
 /** The backups queue: its name, job names and payloads are declared here and nowhere else. */
@@ -93,7 +94,11 @@ export class BackupQueue implements OnApplicationShutdown {
   constructor(
     @InjectQueue(BACKUPS_QUEUE) private readonly queue: Queue<BackupJobData, void, BackupJobName>,
     @Inject(INFRA) private readonly infra: Infra,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    // A lost connection is opened again; it is logged, never thrown.
+    queue.on('error', (err) => logger.warn({ err }, 'backups queue error'));
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.events?.close();
