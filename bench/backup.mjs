@@ -1,5 +1,5 @@
 // Library backups: export and restore (over the same library, and into an empty one) of N generated images (default 1,000 of 50-200 KB) through the library
-// service's API (in-process jobs, real PostgreSQL, files in a temporary STORAGE_DIR), against `tar czf` /
+// service's API (queued jobs run by the service's worker in this process, real PostgreSQL, files in a temporary STORAGE_DIR), against `tar czf` /
 // `tar xzf` of the same files in the same run. Throughput = image bytes / wall time; peak RSS of this process
 // (sampled every 10 ms, the service runs in it) and of tar (from /usr/bin/time).
 //
@@ -14,7 +14,8 @@ import { bootTestService } from '@agora/common/testing';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { createLibraryService } from '../services/library/dist/index.js';
 import { imageMaker } from './lib/images.mjs';
-import { BackupsService } from '../services/library/dist/backups/backups.service.js';
+import { BackupQueue } from '../services/library/dist/backups/backup-queue.js';
+import { BackupRestorer } from '../services/library/dist/backups/backup-restorer.js';
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -74,7 +75,7 @@ try {
   );
   await svc.app.listen(0, '127.0.0.1');
   const url = await svc.app.getUrl();
-  const jobs = svc.app.get(BackupsService).jobs;
+  const jobs = svc.app.get(BackupQueue);
   const api = async (method, p) => {
     const res = await fetch(`${url}${p}`, { method, headers: { [IDENTITY_HEADER]: svc.identity(admin) } });
     const body = await res.json();
@@ -83,7 +84,7 @@ try {
   };
   const runJob = async (method, p) => {
     const { job } = await api(method, p);
-    await jobs.idle();
+    await jobs.settled(job);
     const state = await api('GET', `/libraryExport/job/${job}`);
     if (state.state !== 'done') throw new Error(`job ${state.state}: ${state.error}`);
     return state;
@@ -125,14 +126,14 @@ try {
       `INSERT INTO library.backup (filename, size, items, source) VALUES ($1, $2, $3, 'export')`,
       [exported.filename, archiveBytes, IMAGES],
     );
-    const jobs2 = svc2.app.get(BackupsService).jobs;
+    const jobs2 = svc2.app.get(BackupQueue);
     stop = peakSampler();
     t = performance.now();
-    const started = await svc2.app.get(BackupsService).startRestoreFromServerFile(exported.filename);
-    await jobs2.idle();
+    const started = await svc2.app.get(BackupRestorer).startFromServerFile(exported.filename);
+    await jobs2.settled(started);
     emptyRestoreSeconds = (performance.now() - t) / 1000;
     emptyRestorePeak = stop();
-    const state = await jobs2.get(started.id);
+    const state = await jobs2.get(started);
     if (state.state !== 'done') throw new Error(`restore into an empty library: ${state.error}`);
     if ((await readdir(path.join(root2, 'items'))).length !== IMAGES) throw new Error('restore lost files');
   } finally {

@@ -12,7 +12,7 @@ import { RecoveryService } from './recovery/recovery.service.js';
 import { RegistrationController } from './registration/registration.controller.js';
 import { UsersAdminCreateController } from './users/users-admin-create.controller.js';
 import { LoginController } from './sessions/login.controller.js';
-import { SessionPurge } from './sessions/session-purge.js';
+import { ACCOUNTS_MAINTENANCE_QUEUE, SessionPurge } from './sessions/session-purge.js';
 import { Session } from './sessions/session.entity.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { Setting } from './settings/setting.entity.js';
@@ -40,7 +40,7 @@ export class AccountsModule {
           inject: [INFRA],
           useFactory: (infra: Infra) => ({ connection: infra.bullConnection, prefix: infra.queuePrefix }),
         }),
-        BullModule.registerQueue({ name: MAIL_REQUESTS_QUEUE }),
+        BullModule.registerQueue({ name: MAIL_REQUESTS_QUEUE }, { name: ACCOUNTS_MAINTENANCE_QUEUE }),
       ],
       controllers: [
         LoginController,

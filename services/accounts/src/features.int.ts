@@ -1,7 +1,16 @@
 import { SESSION_SET_HEADER, type SessionUser } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { bootTestService, runScheduledNow, type TestService } from '@agora/common/testing';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { accountsService, SessionPurge } from './index.js';
+import {
+  ACCOUNTS_MAINTENANCE_QUEUE,
+  accountsService,
+  PURGE_EVERY_MS,
+  SESSION_PURGE_SCHEDULER,
+  SessionPurge,
+  type PurgeResult,
+} from './index.js';
 
 const ADMIN_PASSWORD = 'first-admin-password';
 
@@ -570,7 +579,12 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
     });
   });
 
-  it('purges expired sessions and dead counters', async () => {
+  it('purges expired sessions and dead counters every 10 minutes (a job scheduler)', async () => {
+    await svc.app.get(SessionPurge).scheduled;
+    const queue = svc.app.get<Queue>(getQueueToken(ACCOUNTS_MAINTENANCE_QUEUE));
+    expect(await queue.getJobScheduler(SESSION_PURGE_SCHEDULER)).toEqual(
+      expect.objectContaining({ every: PURGE_EVERY_MS, name: 'purge' }),
+    );
     const target = await userByName('target');
     await svc.db.query(
       `INSERT INTO accounts.session (id_hash, user_uuid, expires_at) VALUES ('expired', $1, now() - interval '1 minute'),
@@ -581,7 +595,7 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
       `INSERT INTO accounts.rate_limiter (key, points, expire) VALUES ('login_aa:old@203.0.113.1', 3, $1)`,
       [Date.now() - 60_000],
     );
-    const result = await svc.app.get(SessionPurge).purge();
+    const result = (await runScheduledNow(queue, SESSION_PURGE_SCHEDULER)) as PurgeResult;
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(result.counters).toBeGreaterThanOrEqual(1);
     const left = await svc.db.query<{ id_hash: string }>(

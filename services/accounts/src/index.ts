@@ -43,7 +43,13 @@ export function accountsService(env: Record<string, string | undefined>): Servic
 
 export { hashPassword, UsersService } from './users/users.service.js';
 export { DEV_ADMIN_PASSWORD } from './config/accounts.config.js';
-export { SessionPurge } from './sessions/session-purge.js';
+export {
+  ACCOUNTS_MAINTENANCE_QUEUE,
+  PURGE_EVERY_MS,
+  SESSION_PURGE_SCHEDULER,
+  SessionPurge,
+  type PurgeResult,
+} from './sessions/session-purge.js';
 export { SettingsService } from './settings/settings.service.js';
 export { DEFAULT_SETTINGS, type SiteSettings } from './settings/settings.schema.js';
 export { USER_RULES } from './validation/user-rules.js';

@@ -23,3 +23,4 @@ export * from './http/json-depth.js';
 export * from './http/paging.js';
 export * from './http/scope-validation.js';
 export * from './jobs/mail-request.js';
+export * from './jobs/schedule.js';

@@ -18,6 +18,7 @@ import { DocumentationFilename1795500000000 } from './migrations/1795500000000-D
 import { LibraryBackups1795600000000 } from './migrations/1795600000000-LibraryBackups.js';
 import { BackupJobs1795700000000 } from './migrations/1795700000000-BackupJobs.js';
 import { ViewAndPageOwners1795800000000 } from './migrations/1795800000000-ViewAndPageOwners.js';
+import { DropBackupJobs1795900000000 } from './migrations/1795900000000-DropBackupJobs.js';
 import { StorageModule } from './storage/storage.module.js';
 
 export type { LibraryConfig } from './config/library.config.js';
@@ -34,6 +35,7 @@ export const libraryStorage: ServiceDefinition['storage'] = {
     LibraryBackups1795600000000,
     BackupJobs1795700000000,
     ViewAndPageOwners1795800000000,
+    DropBackupJobs1795900000000,
   ],
 };
 

@@ -1,46 +1,48 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@agora/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { LOGGER, ScheduledWorkerHost } from '@agora/common';
+import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { RecoveryService } from '../recovery/recovery.service.js';
 import { SessionsService } from './sessions.service.js';
 
+/** The queue of the accounts service's periodic work; its scheduler and job names. */
+export const ACCOUNTS_MAINTENANCE_QUEUE = 'accounts-maintenance';
+export const SESSION_PURGE_SCHEDULER = 'session-purge';
+export const SESSION_PURGE_JOB = 'purge';
 export const PURGE_EVERY_MS = 10 * 60_000;
 
-/**
- * Server-side expiry: every 10 minutes, in each replica (the deletes are idempotent), removes expired sessions,
- * dead rate-limit counters and old recovery tokens. The timer is cleared on shutdown.
- */
-@Injectable()
-export class SessionPurge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+export interface PurgeResult {
+  sessions: number;
+  counters: number;
+  tokens: number;
+}
 
+/**
+ * Server-side expiry: every 10 minutes (a job scheduler of the maintenance queue, one for all replicas; the
+ * deletes are idempotent), removes expired sessions, dead rate-limit counters and old recovery tokens. Every
+ * replica runs the queue's worker: one of them takes each run.
+ */
+@Processor(ACCOUNTS_MAINTENANCE_QUEUE)
+@Injectable()
+export class SessionPurge extends ScheduledWorkerHost {
   constructor(
     private readonly sessions: SessionsService,
     private readonly rate: RateLimitService,
     private readonly recovery: RecoveryService,
+    @InjectQueue(ACCOUNTS_MAINTENANCE_QUEUE) queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.purge()
-        .catch((err: unknown) => this.logger.warn({ err }, 'purge of expired sessions failed'))
-        .finally(() => (this.running = undefined));
-    }, PURGE_EVERY_MS);
-    this.timer.unref();
+  ) {
+    super(queue, { id: SESSION_PURGE_SCHEDULER, everyMs: PURGE_EVERY_MS, name: SESSION_PURGE_JOB }, logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  process(): Promise<PurgeResult> {
+    return this.purge();
   }
 
   /** One purge run; returns what it removed. */
-  async purge(): Promise<{ sessions: number; counters: number; tokens: number }> {
+  async purge(): Promise<PurgeResult> {
     const sessions = await this.sessions.purgeExpired();
     const counters = await this.rate.purgeOld();
     const tokens = await this.recovery.purgeOld();

@@ -316,3 +316,4 @@ export async function bootEmbeddedTestService(
     },
   };
 }
+export { runScheduledNow } from './scheduler.js';

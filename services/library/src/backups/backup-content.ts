@@ -22,7 +22,7 @@ import { sanitizeHtml, sanitizeSvg } from '../uploads/sanitize.js';
 import { UPLOAD_LIMITS } from '../uploads/upload-errors.js';
 import { MANIFEST } from './archive-reader.js';
 import { BackupErrors } from './backups.errors.js';
-import { TaskPool } from './task-pool.js';
+import { inBatches } from './batches.js';
 
 export const BACKUP_FORMAT = 'agora-library-backup';
 export const BACKUP_VERSION = 1;
@@ -343,17 +343,8 @@ export async function validateStaged(
     throw error;
   }
   const out = createWriteStream(copyList);
-  const add = async (k: string) => {
-    if (!out.write(`${k}\n`)) await once(out, 'drain');
-  };
-  // A few files at a time: reading an image's header (sharp) runs on the thread pool.
-  const pool = new TaskPool(CHECK_CONCURRENCY);
-  const check = (ref: FileRef) =>
-    pool.run(ref.key, async () => {
-      await checkStagedFile(dir, ref);
-      await add(ref.key);
-    });
-  try {
+  /** The files to check: those of every row (tables read in order, counts checked), then the library folders. */
+  async function* refs(): AsyncGenerator<FileRef> {
     for (const [i, table] of TABLES.entries()) {
       try {
         await stat(path.join(dir, `${table}.jsonl`));
@@ -363,7 +354,7 @@ export async function validateStaged(
       let count = 0;
       for await (const row of readRows(dir, table)) {
         count += 1;
-        for (const ref of keysOf(table, row)) await check(ref);
+        yield* keysOf(table, row);
       }
       if (count !== manifest.counts[table])
         throw BackupErrors.badManifest(
@@ -377,14 +368,24 @@ export async function validateStaged(
         const kind = folderKindOf(k);
         if (!kind)
           throw BackupErrors.badFile(k, `a file of the ${folder} folder (an image or an SVG marker)`);
-        await check({ key: k, kind });
+        yield { key: k, kind };
       }
     }
+  }
+  try {
+    // A few files at a time: reading an image's header (sharp) runs on the thread pool.
+    await inBatches(
+      refs(),
+      CHECK_CONCURRENCY,
+      (ref) => ref.key,
+      async (ref) => {
+        await checkStagedFile(dir, ref);
+        if (!out.write(`${ref.key}\n`)) await once(out, 'drain');
+      },
+    );
   } finally {
-    await pool.settle();
     out.end();
     await once(out, 'close');
   }
-  pool.assertDone();
   return manifest;
 }

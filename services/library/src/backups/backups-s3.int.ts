@@ -11,7 +11,7 @@ import { createLibraryService } from '../index.js';
 import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { S3FileStorage } from '../storage/s3-file-storage.js';
 import { pngBytes } from './backup-test-helpers.js';
-import { BackupsService } from './backups.service.js';
+import { BackupQueue } from './backup-queue.js';
 
 /** Export and restore with the files in an S3-compatible store (s3rver) instead of a folder. */
 describe('library backups on S3-compatible storage', () => {
@@ -74,7 +74,7 @@ describe('library backups on S3-compatible storage', () => {
       [id, `items/${id}.png`],
     );
     const started = await call().post('/libraryExport');
-    await svc.app.get(BackupsService).jobs.idle();
+    await svc.app.get(BackupQueue).settled(started.body.job as string);
     const exported = (await call().get(`/libraryExport/job/${started.body.job}`)).body;
     expect(exported).toEqual(expect.objectContaining({ state: 'done' }));
     // The archive is in the private area of the bucket, which the public storage never lists nor serves.
@@ -88,7 +88,7 @@ describe('library backups on S3-compatible storage', () => {
     const restore = await call().put(
       `/libraryExport/scope/restore-from-server-file/filename/${exported.filename}`,
     );
-    await svc.app.get(BackupsService).jobs.idle();
+    await svc.app.get(BackupQueue).settled(restore.body.job as string);
     expect((await call().get(`/libraryExport/job/${restore.body.job}`)).body).toEqual(
       expect.objectContaining({ state: 'done' }),
     );

@@ -33,8 +33,12 @@ import {
   RestoreFromApiBody,
 } from '@agora/contracts/api';
 import type { Observable } from 'rxjs';
+import { BackupApiKeys } from './backup-api-keys.js';
+import { assertFilename, BackupCatalog } from './backup-catalog.js';
+import { BackupExporter } from './backup-exporter.js';
+import { BackupQueue } from './backup-queue.js';
+import { BackupRestorer } from './backup-restorer.js';
 import { BackupErrors } from './backups.errors.js';
-import { assertFilename, BackupsService } from './backups.service.js';
 
 /** The parts of the uploaded archive that the restore reads (multer on disk). */
 interface UploadedArchive {
@@ -68,10 +72,10 @@ function attachment(file: { stream: NodeJS.ReadableStream; size: number; filenam
 /** Answers 409 before an upload is read when a backup job already runs. */
 @Injectable()
 export class IdleJobsInterceptor implements NestInterceptor {
-  constructor(private readonly backups: BackupsService) {}
+  constructor(private readonly jobs: BackupQueue) {}
 
   async intercept(_context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    await this.backups.jobs.assertIdle();
+    await this.jobs.assertIdle();
     return next.handle();
   }
 }
@@ -80,14 +84,20 @@ export class IdleJobsInterceptor implements NestInterceptor {
 @ApiTags('library backups')
 @Controller('libraryExport')
 export class BackupsController {
-  constructor(private readonly backups: BackupsService) {}
+  constructor(
+    private readonly catalog: BackupCatalog,
+    private readonly jobs: BackupQueue,
+    private readonly exporter: BackupExporter,
+    private readonly restorer: BackupRestorer,
+    private readonly apiKeys: BackupApiKeys,
+  ) {}
 
   @RequireRole('admin')
   @Get()
   @ZodResponse(BackupsAnswer)
   @ApiOperation({ summary: 'Backups, newest first (api_secret is always null here)' })
   list(): Promise<BackupsAnswer> {
-    return this.backups.list();
+    return this.catalog.list();
   }
 
   @RequireRole('admin')
@@ -96,7 +106,7 @@ export class BackupsController {
   @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts exporting the whole library to a .tar.gz: {job}; 409 while a job runs' })
   async export(): Promise<BackupJobStartedAnswer> {
-    return { job: (await this.backups.startExport()).id };
+    return { job: await this.exporter.start() };
   }
 
   @RequireRole('admin')
@@ -104,7 +114,7 @@ export class BackupsController {
   @ZodResponse(BackupJobAnswer)
   @ApiOperation({ summary: 'Progress of an export or restore job' })
   job(@Param('id') id: string): Promise<BackupJobAnswer> {
-    return this.backups.job(id);
+    return this.jobs.get(id);
   }
 
   @RequireRole('admin')
@@ -112,7 +122,7 @@ export class BackupsController {
   @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Deletes a backup and its archive' })
   async remove(@Param('filename') filename: string): Promise<DeletedAnswer> {
-    await this.backups.remove(filename);
+    await this.catalog.remove(filename);
     return { message: 'data deleted' };
   }
 
@@ -120,7 +130,7 @@ export class BackupsController {
   @Get('download/:filename')
   @ApiOperation({ summary: 'The archive of a backup, as a download' })
   async download(@Param('filename') filename: string): Promise<StreamableFile> {
-    return attachment(await this.backups.download(filename));
+    return attachment(await this.catalog.download(filename));
   }
 
   @RequireRole('admin')
@@ -128,7 +138,7 @@ export class BackupsController {
   @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts restoring the library from a stored backup: {job}' })
   async restoreFromServerFile(@Param('filename') filename: string): Promise<BackupJobStartedAnswer> {
-    return { job: (await this.backups.startRestoreFromServerFile(assertFilename(filename))).id };
+    return { job: await this.restorer.startFromServerFile(assertFilename(filename)) };
   }
 
   @RequireRole('admin')
@@ -159,7 +169,7 @@ export class BackupsController {
 
   private async acceptUpload(file: UploadedArchive | undefined): Promise<BackupJobStartedAnswer> {
     if (!file) throw BackupErrors.noArchive();
-    return { job: (await this.backups.startRestoreFromUpload(file.path)).id };
+    return { job: await this.restorer.startFromUpload(file.path) };
   }
 
   @RequireRole('admin')
@@ -169,7 +179,7 @@ export class BackupsController {
   async restoreFromApi(
     @ZodBody(RestoreFromApiBody) body: RestoreFromApiBody,
   ): Promise<BackupJobStartedAnswer> {
-    return { job: (await this.backups.startRestoreFromApi(body)).id };
+    return { job: await this.restorer.startFromApi(body) };
   }
 
   @RequireRole('admin')
@@ -177,7 +187,7 @@ export class BackupsController {
   @ZodResponse(BackupAnswer)
   @ApiOperation({ summary: 'Enables API access: the answer is the only time api_secret is shown' })
   enableApi(@Param('filename') filename: string): Promise<BackupAnswer> {
-    return this.backups.enableApi(filename);
+    return this.apiKeys.enable(filename);
   }
 
   @RequireRole('admin')
@@ -185,7 +195,7 @@ export class BackupsController {
   @ZodResponse(BackupAnswer)
   @ApiOperation({ summary: 'Disables API access (client and secret are forgotten)' })
   disableApi(@Param('filename') filename: string): Promise<BackupAnswer> {
-    return this.backups.disableApi(filename);
+    return this.apiKeys.disable(filename);
   }
 
   @Public()
@@ -195,6 +205,6 @@ export class BackupsController {
     @Param('client') client: string,
     @Headers('authorization') authorization: string | undefined,
   ): Promise<StreamableFile> {
-    return attachment(await this.backups.apiDownload(client, authorization));
+    return attachment(await this.apiKeys.download(client, authorization));
   }
 }

@@ -27,7 +27,8 @@ import {
 } from './backup-test-helpers.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
 import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
-import { BackupsService } from './backups.service.js';
+import { BackupQueue } from './backup-queue.js';
+import { BackupWorker } from './backup-worker.js';
 import { moveArchivesToPrivate } from './private-archives.js';
 
 const MB = 1024 * 1024;
@@ -85,7 +86,7 @@ describe('library backups', () => {
       const res = await call(svc).get(`/libraryExport/job/${id}`);
       expect(res.status).toBe(200);
       if (res.body.state !== 'running') return res.body as Record<string, unknown>;
-      await svc.app.get(BackupsService).jobs.idle();
+      await svc.app.get(BackupQueue).settled(id);
     }
   }
 
@@ -258,17 +259,28 @@ describe('library backups', () => {
   });
 
   it('answers 409 while another job runs, and 404/400 for unknown or unsafe backups', async () => {
-    let release: () => void = () => undefined;
-    const jobs = a.svc.app.get(BackupsService).jobs;
-    await jobs.start('export', () => new Promise<void>((resolve) => (release = resolve)));
+    // No worker takes jobs for a while: the export waits in the queue.
+    const worker = a.svc.app.get(BackupWorker);
+    await worker.stop();
+    const queued = await call(a.svc).post('/libraryExport');
+    expect(queued.status).toBe(200);
+    expect((await call(a.svc).get(`/libraryExport/job/${queued.body.job}`)).body).toEqual({
+      id: queued.body.job,
+      kind: 'export',
+      state: 'running',
+      progress: 0,
+      filename: expect.stringMatching(/^library-.*\.tar\.gz$/),
+    });
     const res = await call(a.svc).post('/libraryExport');
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('BACKUP.BUSY');
     const uploaded = await upload(a.svc, Buffer.alloc(1024));
     expect(uploaded.status).toBe(409);
     expect(uploaded.body.code).toBe('BACKUP.BUSY');
-    release();
-    await jobs.idle();
+    worker.start();
+    expect(await waitJob(a.svc, queued.body.job as string)).toEqual(
+      expect.objectContaining({ state: 'done', progress: 100 }),
+    );
     expect((await call(a.svc).get('/libraryExport/download/none.tar.gz')).status).toBe(404);
     expect((await call(a.svc).get('/libraryExport/download/..%2f..%2fetc%2fpasswd')).status).toBe(400);
     expect((await call(a.svc).get(`/libraryExport/job/${randomUUID()}`)).status).toBe(404);

@@ -1,13 +1,21 @@
 import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
 import { MulterModule } from '@nestjs/platform-express';
+import { INFRA, type Infra } from '@agora/common';
 import { mkdirSync } from 'node:fs';
 import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
+import { BackupApiKeys } from './backup-api-keys.js';
+import { BackupCatalog } from './backup-catalog.js';
+import { BackupExporter } from './backup-exporter.js';
+import { BACKUPS_QUEUE, BackupQueue } from './backup-queue.js';
+import { BackupRestorer } from './backup-restorer.js';
+import { BackupWorker } from './backup-worker.js';
 import { BackupsController } from './backups.controller.js';
-import { BackupsService } from './backups.service.js';
 import { PrivateArchivesMove } from './private-archives.js';
+import { RemoteSource } from './remote-source.js';
 
-/** Library backups: export, restore (server file, upload, another server) and API keys. */
+/** Library backups: export, restore (server file, upload, another server) and API keys, as queued jobs. */
 @Module({
   imports: [
     MulterModule.registerAsync({
@@ -20,8 +28,22 @@ import { PrivateArchivesMove } from './private-archives.js';
         };
       },
     }),
+    BullModule.forRootAsync({
+      inject: [INFRA],
+      useFactory: (infra: Infra) => ({ connection: infra.bullConnection, prefix: infra.queuePrefix }),
+    }),
+    BullModule.registerQueue({ name: BACKUPS_QUEUE }),
   ],
   controllers: [BackupsController],
-  providers: [BackupsService, PrivateArchivesMove],
+  providers: [
+    BackupQueue,
+    BackupCatalog,
+    BackupApiKeys,
+    RemoteSource,
+    BackupExporter,
+    BackupRestorer,
+    BackupWorker,
+    PrivateArchivesMove,
+  ],
 })
 export class BackupsModule {}

@@ -1,9 +1,9 @@
 import { AppError } from '@agora/common';
 import { entrySegments } from './archive-reader.js';
 import { checkRow } from './backup-content.js';
-import { TaskPool } from './task-pool.js';
-import { BackupJobs, MemoryJobStore } from './backup-jobs.js';
-import { assertFilename, remoteDownloadUrl } from './backups.service.js';
+import { inBatches } from './batches.js';
+import { assertFilename } from './backup-catalog.js';
+import { remoteDownloadUrl } from './remote-source.js';
 import { isPublicAddress } from './remote-fetch.js';
 
 describe('archive entry paths', () => {
@@ -167,7 +167,7 @@ describe('remote backup URLs', () => {
   });
 });
 
-describe('backup filenames and jobs', () => {
+describe('backup filenames', () => {
   it('accepts plain .tar.gz names only', () => {
     expect(assertFilename('library-20261122-000500-abcdef.tar.gz')).toBe(
       'library-20261122-000500-abcdef.tar.gz',
@@ -176,99 +176,63 @@ describe('backup filenames and jobs', () => {
       expect(() => assertFilename(bad)).toThrow(AppError);
     }
   });
-
-  it('runs one job at a time and reports failures with their code and status', async () => {
-    const jobs = new BackupJobs();
-    let release: () => void = () => undefined;
-    const first = await jobs.start('export', async (job) => {
-      job.progress(40);
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    expect(await jobs.get(first.id)).toEqual(expect.objectContaining({ state: 'running', progress: 40 }));
-    await expect(jobs.start('restore', async () => undefined)).rejects.toEqual(
-      expect.objectContaining({ status: 409, code: 'BACKUP.BUSY' }),
-    );
-    await expect(jobs.assertIdle()).rejects.toEqual(expect.objectContaining({ code: 'BACKUP.BUSY' }));
-    release();
-    await jobs.idle();
-    expect(await jobs.get(first.id)).toEqual(expect.objectContaining({ state: 'done', progress: 100 }));
-    const failed = await jobs.start('restore', async () => {
-      throw new AppError('BACKUP.X', 422, 'broken');
-    });
-    await jobs.idle();
-    expect(await jobs.get(failed.id)).toEqual(
-      expect.objectContaining({ state: 'failed', error: 'broken', code: 'BACKUP.X', status: 422 }),
-    );
-    const crashed = await jobs.start('restore', async () => {
-      throw new Error('secret detail');
-    });
-    await jobs.idle();
-    expect(await jobs.get(crashed.id)).toEqual(
-      expect.objectContaining({ state: 'failed', error: 'internal error' }),
-    );
-  });
-
-  it('shares job states through the store: another instance sees the progress and is refused while it runs', async () => {
-    const store = new MemoryJobStore();
-    const here = new BackupJobs(store);
-    const there = new BackupJobs(store);
-    let release: () => void = () => undefined;
-    const job = await here.start('export', async (control) => {
-      control.progress(30);
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await expect(there.start('restore', async () => undefined)).rejects.toEqual(
-      expect.objectContaining({ code: 'BACKUP.BUSY' }),
-    );
-    await expect(there.get(job.id)).resolves.toEqual(
-      expect.objectContaining({ state: 'running', progress: 30 }),
-    );
-    release();
-    await here.idle();
-    await expect(there.get(job.id)).resolves.toEqual(
-      expect.objectContaining({ state: 'done', progress: 100 }),
-    );
-    await expect(there.get('nope')).rejects.toEqual(expect.objectContaining({ status: 404 }));
-  });
 });
 
-describe('task pool', () => {
-  it('runs at most `limit` tasks at once, one at a time per key, and reports the first failure', async () => {
-    const pool = new TaskPool(2);
+describe('tasks in batches', () => {
+  it('runs at most `size` tasks at once, never two of one key together, and reports the first failure', async () => {
     let running = 0;
     let most = 0;
     const order: string[] = [];
     const gates = new Map<string, () => void>();
-    const task = (name: string) => async () => {
+    const started = new Map<string, () => void>();
+    const whenStarted = (name: string) => new Promise<void>((resolve) => started.set(name, resolve));
+    const task = async ([, name]: [string, string]) => {
       running += 1;
       most = Math.max(most, running);
       order.push(`start ${name}`);
+      started.get(name)?.();
       await new Promise<void>((resolve) => gates.set(name, resolve));
       order.push(`end ${name}`);
       running -= 1;
     };
-    await pool.run('a', task('a1'));
-    await pool.run('b', task('b1'));
-    const third = pool.run('a', task('a2'));
-    // a2 waits for a1 (same key) even though the pool has no free slot anyway
-    await Promise.resolve();
+    const b1 = whenStarted('b1');
+    const done = inBatches(
+      [
+        ['a', 'a1'],
+        ['b', 'b1'],
+        ['a', 'a2'],
+        ['c', 'c1'],
+      ] as Array<[string, string]>,
+      3,
+      ([key]) => key,
+      task,
+    );
+    await b1;
+    // a2 has the key of a1: it waits for a1's batch, even though the batch has room
     expect(order).toEqual(['start a1', 'start b1']);
+    const a2 = whenStarted('a2');
     gates.get('b1')!();
-    await Promise.resolve();
-    expect(order).not.toContain('start a2');
     gates.get('a1')!();
-    await third;
-    expect(order.slice(-1)).toEqual(['start a2']);
+    await a2;
+    expect(order).toEqual(['start a1', 'start b1', 'end b1', 'end a1', 'start a2', 'start c1']);
     gates.get('a2')!();
-    await pool.settle();
+    gates.get('c1')!();
+    await done;
     expect(most).toBe(2);
-    expect(() => pool.assertDone()).not.toThrow();
 
-    await pool.run('x', async () => {
-      throw new AppError('BACKUP.X', 422, 'broken');
-    });
-    await pool.settle();
-    expect(() => pool.assertDone()).toThrow('broken');
-    await expect(pool.run('y', async () => undefined)).rejects.toThrow('broken');
+    const ran: string[] = [];
+    await expect(
+      inBatches(
+        ['x', 'y', 'z'],
+        2,
+        (k) => k,
+        async (k) => {
+          ran.push(k);
+          if (k === 'x') throw new AppError('BACKUP.X', 422, 'broken');
+        },
+      ),
+    ).rejects.toThrow('broken');
+    // the batch of the failure settles; nothing starts after it
+    expect(ran).toEqual(['x', 'y']);
   });
 });

@@ -53,6 +53,11 @@ export const libraryEnvSchema = z.object({
   BACKUP_REMOTE_ORIGINS: optionalText,
   /** Where restores unpack archives before swapping them in; default the system temporary folder. */
   BACKUP_STAGING_DIR: optionalText,
+  /**
+   * How long a backup job's worker holds the job without renewing its hold (it renews it while it runs); a job
+   * held past that by a stopped worker is taken again by a running one.
+   */
+  BACKUP_JOB_LOCK_MS: bytes(60_000),
 });
 
 export interface S3Config {
@@ -78,7 +83,7 @@ export interface LibraryConfig {
   storage: { dir: string; privateDir: string; s3?: S3Config };
   demoData: boolean;
   /** `remoteOrigins`: the BACKUP_REMOTE_ORIGINS, as URL origins (`http://127.0.0.1:8080`). */
-  backups: BackupLimits & { stagingDir: string; remoteOrigins: string[] };
+  backups: BackupLimits & { stagingDir: string; remoteOrigins: string[]; jobLockMs: number };
 }
 
 /** `https://host[:port]` / `http://host[:port]` items (a trailing slash allowed) as origins; else a ConfigError. */
@@ -153,6 +158,7 @@ export function loadLibraryConfig(env: Record<string, string | undefined>, dataD
       maxEntryBytes: e.BACKUP_MAX_ENTRY_BYTES,
       stagingDir: path.resolve(e.BACKUP_STAGING_DIR ?? os.tmpdir()),
       remoteOrigins,
+      jobLockMs: e.BACKUP_JOB_LOCK_MS,
     },
   };
 }

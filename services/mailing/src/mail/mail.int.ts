@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { bootTestService, runScheduledNow, type TestService } from '@agora/common/testing';
 import { getQueueToken } from '@nestjs/bullmq';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
@@ -9,7 +9,15 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createMailingService } from '../service.js';
 import { startInbox, SmtpRelay, waitFor, type Inbox } from '../test/harness.js';
-import { MAIL_QUEUE, SEND_MAIL_JOB, sendMailJobId, type SendMailJob } from './mail.jobs.js';
+import {
+  MAIL_QUEUE,
+  MAIL_SWEEP_QUEUE,
+  MAIL_SWEEP_SCHEDULER,
+  SEND_MAIL_JOB,
+  sendMailJobId,
+  type SendMailJob,
+} from './mail.jobs.js';
+import { MailRecovery, SWEEP_INTERVAL_MS } from './mail.recovery.js';
 import { MailService, type MailView } from './mail.service.js';
 
 // Real Postgres (fresh database, real migrations), real Redis (unique prefix), real SMTP server (maildev).
@@ -173,7 +181,12 @@ describe('mail queue on Redis, delivered to a real SMTP server', () => {
     expect(await inbox.withSubject(subject)).toHaveLength(0);
   });
 
-  it('adds the missing job of a mail left queued (producer died after its commit) and delivers it', async () => {
+  it('adds the missing job of a mail left queued (producer died after its commit) and delivers it, every minute', async () => {
+    await svc.app.get(MailRecovery).scheduled;
+    const sweeps = svc.app.get<Queue>(getQueueToken(MAIL_SWEEP_QUEUE));
+    expect(await sweeps.getJobScheduler(MAIL_SWEEP_SCHEDULER)).toEqual(
+      expect.objectContaining({ every: SWEEP_INTERVAL_MS, name: 'sweep' }),
+    );
     const subject = uniqueSubject('Orphan');
     const [row] = (await ds.query(
       `INSERT INTO mailing.mail (to_address, subject, text_body, created)
@@ -186,7 +199,8 @@ describe('mail queue on Redis, delivered to a real SMTP server', () => {
     )) as Array<{ id: string }>;
     expect(await queue.getJobState(sendMailJobId(row.id))).toBe('unknown');
 
-    await svc.app.get(MailService).requeueStale();
+    // the sweep's next run, as its minute had come
+    expect(await runScheduledNow(sweeps, MAIL_SWEEP_SCHEDULER)).toBeGreaterThanOrEqual(1);
     await waitForStatus(row.id, (m) => m.status === 'sent', 'the orphaned mail to be sent');
     expect(await queue.getJobState(sendMailJobId(fresh.id))).toBe('unknown');
     await waitFor(

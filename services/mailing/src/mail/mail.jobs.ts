@@ -21,3 +21,8 @@ export function sendMailJobId(mailId: string): string {
 export function mailMessageId(mailId: string): string {
   return `<mail-${mailId}@agora>`;
 }
+
+/** The queue of the worker's sweep for mails left without a job: its scheduler and job names. */
+export const MAIL_SWEEP_QUEUE = 'mail-sweep';
+export const MAIL_SWEEP_SCHEDULER = 'mail-sweep';
+export const MAIL_SWEEP_JOB = 'sweep';

@@ -4,7 +4,7 @@ import { INFRA, type Infra } from '@agora/common';
 import type { MailConfig } from '../config.js';
 import { MailRequestsModule } from '../requests/mail-requests.module.js';
 import { MailController } from './mail.controller.js';
-import { MAIL_QUEUE } from './mail.jobs.js';
+import { MAIL_QUEUE, MAIL_SWEEP_QUEUE } from './mail.jobs.js';
 import { MailProcessor } from './mail.processor.js';
 import { MailQueueReadiness } from './mail.readiness.js';
 import { MailRecovery } from './mail.recovery.js';
@@ -51,6 +51,7 @@ export class MailModule {
           },
         }),
         MailRequestsModule,
+        ...(options.worker ? [BullModule.registerQueue({ name: MAIL_SWEEP_QUEUE })] : []),
       ],
       controllers: options.http ? [MailController] : [],
       providers,

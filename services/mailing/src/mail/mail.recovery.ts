@@ -1,6 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@agora/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { LOGGER, ScheduledWorkerHost } from '@agora/common';
+import type { Queue } from 'bullmq';
 import type { Logger } from '../logger.js';
+import { MAIL_SWEEP_JOB, MAIL_SWEEP_QUEUE, MAIL_SWEEP_SCHEDULER } from './mail.jobs.js';
 import { MailService } from './mail.service.js';
 
 /** How often the worker looks for mails left 'queued' without a job. */
@@ -8,38 +11,28 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Where the worker runs, it re-adds the jobs of mails left 'queued' for over a minute (a producer that died after
- * its commit, or a queue that was unreachable when the mail was written): at start, then every minute.
+ * its commit, or a queue that was unreachable when the mail was written): at start, then every minute, as a job
+ * scheduler of the sweep queue (one for all the worker processes; whichever is free takes each run).
  * Re-adding is safe: the job id is per mail, and the worker does nothing for a mail already sent.
  */
+@Processor(MAIL_SWEEP_QUEUE)
 @Injectable()
-export class MailRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
+export class MailRecovery extends ScheduledWorkerHost {
   constructor(
     private readonly mail: MailService,
+    @InjectQueue(MAIL_SWEEP_QUEUE) queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.sweep();
-    this.timer = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    super(queue, { id: MAIL_SWEEP_SCHEDULER, everyMs: SWEEP_INTERVAL_MS, name: MAIL_SWEEP_JOB }, logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private sweep(): void {
-    if (this.running) return;
-    this.running = this.mail
-      .requeueStale()
-      .then(() => undefined)
-      .catch((err: unknown) => this.logger.warn({ err }, 'could not re-enqueue stale mails'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  /** One sweep: answers how many mails got their job again. */
+  async process(): Promise<number> {
+    try {
+      return await this.mail.requeueStale();
+    } catch (err) {
+      this.logger.warn({ err }, 'could not re-enqueue stale mails');
+      throw err;
+    }
   }
 }
