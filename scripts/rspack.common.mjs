@@ -3,7 +3,7 @@
 // - The shell is the host: it provides every shared singleton and the Module Federation runtime
 //   (`provideExternalRuntime`), so a remote's remoteEntry.js carries neither (`externalRuntime`).
 // - Remotes consume the shared singletons with `import: false`: they never bundle their own copy of React,
-//   the router, jotai, swr, react-intl or the platform kit. A remote therefore only runs inside the shell.
+//   the router, jotai, swr, react-intl, Leaflet or the platform kit. A remote therefore only runs inside the shell.
 // - Remotes are registered at run time from `/remotes.json`; the shell has no remotes at build time.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,12 @@ const versionOf = (dir) => readJson(path.join(dir, 'package.json')).version;
 const depVersion = (dep) => readJson(path.join(ROOT, 'node_modules', dep, 'package.json')).version;
 const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
+/**
+ * Shared singletons that no page needs at start: their chunks get no start-up preload hint (see
+ * scripts/build-web.mjs), the first map of a page loads them.
+ */
+export const LAZY_SHARED = ['leaflet', 'leaflet-draw'];
+
 /** Shared singletons (DESIGN §5). The shell provides them; remotes consume them. */
 function sharedConfig({ provider }) {
   const workspace = {
@@ -55,6 +61,10 @@ function sharedConfig({ provider }) {
     jotai: 'jotai',
     swr: 'swr',
     'react-intl': 'react-intl',
+    // Loaded on first use by the map primitive of @agora/platform, one copy per page (leaflet-draw extends
+    // the global `L` of that copy).
+    leaflet: 'leaflet',
+    'leaflet-draw': 'leaflet-draw',
   };
   // The shell provides React Router's declarative API only (see shell/src/shared/react-router.ts).
   const imports = { 'react-router': SHARED_ROUTER, 'react-router-dom': SHARED_ROUTER };
