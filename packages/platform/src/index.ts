@@ -29,7 +29,6 @@ export {
 export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
-export { DataTable, type Column, type DataTableProps } from './ui/DataTable';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
 export * from './notify/index';
