@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/src/**', 'mf-*/src/**', 'packages/platform/src/**'],
+    files: ['shell/src/**', 'mf-*/src/**', 'packages/platform/src/**', 'packages/library-ui/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

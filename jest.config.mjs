@@ -35,7 +35,7 @@ export default {
     {
       displayName: 'web',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{shell,mf-*,packages/platform}/src/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/{shell,mf-*,packages/platform,packages/library-ui}/src/**/*.test.{ts,tsx}'],
       transform: {
         '^.+\\.[tj]sx?$': [
           '@swc/jest',
@@ -54,6 +54,7 @@ export default {
         '^@agora/contracts/areas$': '<rootDir>/packages/contracts/src/areas.ts',
         '^@agora/contracts/crs$': '<rootDir>/packages/contracts/src/crs.ts',
         '^@agora/platform$': '<rootDir>/packages/platform/src/index.ts',
+        '^@agora/library-ui$': '<rootDir>/packages/library-ui/src/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',
         '\\.css$': '<rootDir>/scripts/jest/style-stub.cjs',
         '\\.(png|svg|jpe?g|gif)$': '<rootDir>/scripts/jest/file-stub.cjs',

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
-import { DIST, REMOTES, remoteConfig, shellConfig } from './rspack.common.mjs';
+import { DIST, LAZY_SHARED, REMOTES, remoteConfig, shellConfig } from './rspack.common.mjs';
 
 function parseArgs(argv) {
   const only = [];
@@ -97,15 +97,18 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
  * The shell's files that every page loads before it renders: the chunk of `import('./bootstrap')` in src/index.ts
- * and the chunks of the shared singletons the shell provides (all of them are needed at start; the copies rspack
- * also emits as consumers' fallbacks are never loaded and not listed). The entry chunk is left out: index.html
- * already has its <script>.
+ * and the chunks of the shared singletons the shell provides (all of them are needed at start but the LAZY_SHARED
+ * ones, which the first map of a page loads; the copies rspack also emits as consumers' fallbacks are never loaded
+ * and not listed). The entry chunk is left out: index.html already has its <script>.
  */
 function startupFiles(stats) {
   const { chunks } = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
-  const atStart = (origin) =>
-    (origin.request === './bootstrap' && origin.moduleName === './src/index.ts') ||
-    (origin.moduleName ?? '').startsWith('provide shared module');
+  const lazy = LAZY_SHARED.map((name) => `provide shared module (default) ${name}@`);
+  const atStart = (origin) => {
+    const from = origin.moduleName ?? '';
+    if (origin.request === './bootstrap' && from === './src/index.ts') return true;
+    return from.startsWith('provide shared module') && !lazy.some((prefix) => from.startsWith(prefix));
+  };
   const files = new Set();
   for (const chunk of chunks) {
     if (chunk.initial || !chunk.origins.some(atStart)) continue;

@@ -3,7 +3,8 @@
 // - The shell is the host: it provides every shared singleton and the Module Federation runtime
 //   (`provideExternalRuntime`), so a remote's remoteEntry.js carries neither (`externalRuntime`).
 // - Remotes consume the shared singletons with `import: false`: they never bundle their own copy of React,
-//   the router, jotai, swr, react-intl or the platform kit. A remote therefore only runs inside the shell.
+//   the router, jotai, swr, react-intl, Leaflet, the platform kit (@agora/platform) or the library's pieces
+//   (@agora/library-ui). A remote therefore only runs inside the shell.
 // - Remotes are registered at run time from `/remotes.json`; the shell has no remotes at build time.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,10 +40,17 @@ const versionOf = (dir) => readJson(path.join(dir, 'package.json')).version;
 const depVersion = (dep) => readJson(path.join(ROOT, 'node_modules', dep, 'package.json')).version;
 const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
+/**
+ * Shared singletons that no page needs at start: their chunks get no start-up preload hint (see
+ * scripts/build-web.mjs), the first map of a page loads them.
+ */
+export const LAZY_SHARED = ['leaflet', 'leaflet-draw'];
+
 /** Shared singletons (DESIGN §5). The shell provides them; remotes consume them. */
 function sharedConfig({ provider }) {
   const workspace = {
     '@agora/platform': versionOf(path.join(ROOT, 'packages/platform')),
+    '@agora/library-ui': versionOf(path.join(ROOT, 'packages/library-ui')),
     '@agora/contracts': versionOf(path.join(ROOT, 'packages/contracts')),
   };
   const packages = {
@@ -55,6 +63,10 @@ function sharedConfig({ provider }) {
     jotai: 'jotai',
     swr: 'swr',
     'react-intl': 'react-intl',
+    // Loaded on first use by the map primitive of @agora/platform, one copy per page (leaflet-draw extends
+    // the global `L` of that copy).
+    leaflet: 'leaflet',
+    'leaflet-draw': 'leaflet-draw',
   };
   // The shell provides React Router's declarative API only (see shell/src/shared/react-router.ts).
   const imports = { 'react-router': SHARED_ROUTER, 'react-router-dom': SHARED_ROUTER };
@@ -67,11 +79,16 @@ function sharedConfig({ provider }) {
       ...(provider ? { version, ...(imports[key] ? { import: imports[key] } : {}) } : { import: false }),
     };
   }
+  // The shell provides these although its own code does not import them (a shared module named by package is
+  // provided only when the build imports it; one named by file always is).
+  const provideAlways = { '@agora/library-ui': path.join(ROOT, 'packages/library-ui/src/index.ts') };
   for (const [key, version] of Object.entries(workspace)) {
     shared[key] = {
       singleton: true,
       requiredVersion: caret(version),
-      ...(provider ? { version } : { import: false }),
+      ...(provider
+        ? { version, ...(provideAlways[key] ? { import: provideAlways[key] } : {}) }
+        : { import: false }),
     };
   }
   return shared;
@@ -122,6 +139,7 @@ function makeConfig({ appDir, name, outDir, publicPath, version, host, exposes }
         '@agora/contracts/areas$': path.join(ROOT, 'packages/contracts/src/areas.ts'),
         '@agora/contracts/crs$': path.join(ROOT, 'packages/contracts/src/crs.ts'),
         '@agora/platform$': path.join(ROOT, 'packages/platform/src/index.ts'),
+        '@agora/library-ui$': path.join(ROOT, 'packages/library-ui/src/index.ts'),
         '@agora/react-router-impl$': ROUTER_BUILD,
         ...MF_RUNTIME_ESM,
         // Messages are precompiled at build time: react-intl needs no ICU parser in the browser.

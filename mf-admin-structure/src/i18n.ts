@@ -9,6 +9,8 @@ import profileEl from './profile/messages/el.json';
 import profileEn from './profile/messages/en.json';
 import projectsEl from './projects/messages/el.json';
 import projectsEn from './projects/messages/en.json';
+import sharedEl from './shared/messages/el.json';
+import sharedEn from './shared/messages/en.json';
 import threadEl from './thread/messages/el.json';
 import threadEn from './thread/messages/en.json';
 import topicEl from './topic/messages/el.json';
@@ -24,6 +26,7 @@ export const messages: Catalogue = {
     ...planEl,
     ...profileEl,
     ...projectsEl,
+    ...sharedEl,
     ...threadEl,
     ...topicEl,
     ...variableEl,
@@ -34,6 +37,7 @@ export const messages: Catalogue = {
     ...planEn,
     ...profileEn,
     ...projectsEn,
+    ...sharedEn,
     ...threadEn,
     ...topicEn,
     ...variableEn,

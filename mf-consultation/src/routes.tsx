@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ForumPage, lazyPage, Loading, NotFound } from '@agora/platform';
+import { lazyPage, Loading, NotFound } from '@agora/platform';
+import { ForumPage } from './forum';
 
 const FrontPage = lazyPage(() => import('./front/FrontPage'));
 const ParticipatePage = lazyPage(() => import('./categories/ParticipatePage'));

@@ -6,14 +6,14 @@ import {
   collectionOfGeometry,
   ErrorFromCall,
   Loading,
-  MarkerSelectModal,
   TextField,
   useApi,
-  useDerivedShortName,
   useForm,
   useNotify,
   type GeometryValue,
 } from '@agora/platform';
+import { MarkerSelectModal } from '@agora/library-ui';
+import { useDerivedShortName } from '../shared';
 import {
   ColorField,
   FormButtons,

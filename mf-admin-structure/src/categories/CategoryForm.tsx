@@ -1,14 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { CategoryWire } from '@agora/contracts';
-import {
-  Checkbox,
-  LeaveGuard,
-  TextArea,
-  TextField,
-  useDerivedShortName,
-  useForm,
-  useNotify,
-} from '@agora/platform';
+import { Checkbox, LeaveGuard, TextArea, TextField, useForm, useNotify } from '@agora/platform';
+import { useDerivedShortName } from '../shared';
 import { SummaryImageField } from '../projects/fields';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from '../projects/formSubmit';
 import '../projects/projects.css';

@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONSULTATION_ROLES, type ConsultationRole } from '@agora/contracts';
-import { ErrorFromCall, Loading, NoActiveCategory, PageHeader, useActiveCategory } from '@agora/platform';
+import { ErrorFromCall, Loading, PageHeader } from '@agora/platform';
+import { NoActiveCategory, useActiveCategory } from '../shared';
 import { QuestionList } from './QuestionList';
 import '../variable/variable.css';
 import './profile.css';

@@ -7,17 +7,15 @@ import {
   ErrorFromCall,
   LeaveGuard,
   Loading,
-  NoActiveCategory,
   TextArea,
   TextField,
-  useActiveCategory,
   useApi,
-  useDerivedShortName,
   useForm,
   useNotify,
   useSettings,
   type SiteSettings,
 } from '@agora/platform';
+import { NoActiveCategory, useActiveCategory, useDerivedShortName } from '../shared';
 import { useBasePath } from './base';
 import { DateField, SummaryImageField } from './fields';
 import { endBeforeStart, today, tomorrow } from './dates';

@@ -8,13 +8,12 @@ import {
   EmptyState,
   ErrorFromCall,
   Loading,
-  NoActiveCategory,
   PageHeader,
-  useActiveCategory,
   useApi,
   useConfirm,
   useNotify,
 } from '@agora/platform';
+import { NoActiveCategory, useActiveCategory } from '../shared';
 import { useAdminHref, useBasePath } from './base';
 import { Reorderable, ReorderToggle, type DragProps } from './lazySortable';
 import { sortOrderMap } from './order';

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import L from 'leaflet';
+import type * as Leaflet from 'leaflet';
 import type { LatLng, WmsService } from '@agora/contracts';
-import { useTileLayer } from '@agora/platform';
-import 'leaflet/dist/leaflet.css';
+import { useLeafletMap } from '@agora/platform';
 
 export interface ProjectMapProps {
   center: LatLng;
@@ -25,21 +24,20 @@ const round = (n: number) => Math.round(n * 1e8) / 1e8;
  */
 export default function ProjectMap({ center, zoom, wms, onCenter, onZoom, label }: ProjectMapProps) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const marker = useRef<L.Marker | null>(null);
-  const overlays = useRef<L.TileLayer.WMS[]>([]);
-  const attachTiles = useTileLayer();
+  const handle = useLeafletMap(box, { center, zoom });
+  const marker = useRef<Leaflet.Marker | null>(null);
   const handlers = useRef({ onCenter, onZoom });
   useEffect(() => {
     handlers.current = { onCenter, onZoom };
   }, [onCenter, onZoom]);
 
   useEffect(() => {
-    if (!box.current) return;
-    const m = L.map(box.current, { center: [center.lat, center.lng], zoom });
+    if (!handle) return;
+    const { L, map: m } = handle;
+    const at0 = m.getCenter();
     const icon = L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] });
-    const pin = L.marker([center.lat, center.lng], { draggable: true, icon, keyboard: true, title: label });
-    const onClick = (e: L.LeafletMouseEvent) =>
+    const pin = L.marker(at0, { draggable: true, icon, keyboard: true, title: label });
+    const onClick = (e: Leaflet.LeafletMouseEvent) =>
       handlers.current.onCenter({ lat: round(e.latlng.lat), lng: round(e.latlng.lng) });
     const onDragEnd = () => {
       const at = pin.getLatLng();
@@ -50,38 +48,33 @@ export default function ProjectMap({ center, zoom, wms, onCenter, onZoom, label 
     m.on('zoomend', onZoomEnd);
     pin.on('dragend', onDragEnd);
     pin.addTo(m);
-    const detachTiles = attachTiles(L, m);
-    map.current = m;
     marker.current = pin;
     return () => {
       m.off('click', onClick);
       m.off('zoomend', onZoomEnd);
       pin.off('dragend', onDragEnd);
-      detachTiles();
-      m.remove();
-      map.current = null;
+      pin.remove();
       marker.current = null;
-      overlays.current = [];
     };
-    // Made once; the effects below follow the props.
+    // Made once per map; the effects below follow the props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [handle]);
 
   useEffect(() => {
     marker.current?.setLatLng([center.lat, center.lng]);
-    const m = map.current;
+    const m = handle?.map;
     if (m && !m.getBounds().contains([center.lat, center.lng])) m.panTo([center.lat, center.lng]);
-  }, [center.lat, center.lng]);
+  }, [handle, center.lat, center.lng]);
 
   useEffect(() => {
-    const m = map.current;
+    const m = handle?.map;
     if (m && m.getZoom() !== zoom) m.setZoom(zoom);
-  }, [zoom]);
+  }, [handle, zoom]);
 
   const wmsKey = JSON.stringify(wms);
   useEffect(() => {
-    const m = map.current;
-    if (!m) return;
+    if (!handle) return;
+    const { L, map: m } = handle;
     const layers = wms
       .filter((s) => s.WMSurl.trim() && s.layers.trim())
       .map((s) =>
@@ -92,13 +85,12 @@ export default function ProjectMap({ center, zoom, wms, onCenter, onZoom, label 
         }),
       );
     for (const layer of layers) layer.addTo(m);
-    overlays.current = layers;
     return () => {
       for (const layer of layers) layer.remove();
     };
     // wmsKey stands for the rows' content
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wmsKey]);
+  }, [handle, wmsKey]);
 
   return (
     <div

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LibrarySelectModal, TextField, type LibraryItem } from '@agora/platform';
+import { TextField } from '@agora/platform';
+import { LibrarySelectModal, type LibraryItem } from '@agora/library-ui';
 
 export interface RowColumn<T> {
   key: keyof T & string;

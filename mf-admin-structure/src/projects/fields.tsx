@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LibrarySelectModal, TextField, useErrorText, type FieldBinding } from '@agora/platform';
+import { TextField, useErrorText, type FieldBinding } from '@agora/platform';
+import { LibrarySelectModal } from '@agora/library-ui';
 
 /** A yyyy-MM-dd date input with the platform's field look (label, required mark, error under it). */
 export function DateField(

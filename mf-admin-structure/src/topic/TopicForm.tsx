@@ -8,11 +8,11 @@ import {
   TextArea,
   TextField,
   useApi,
-  useDerivedShortName,
   useForm,
   useNotify,
   type GeometryValue,
 } from '@agora/platform';
+import { useDerivedShortName } from '../shared';
 import {
   ColorField,
   FormButtons,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LibrarySelectModal, useApi, type LibraryItem } from '@agora/platform';
+import { useApi } from '@agora/platform';
+import { LibrarySelectModal, type LibraryItem } from '@agora/library-ui';
 import { emptyGeoChoice, moveItem, TRANSPARENCY_STEP, type ChoiceStyle, type GeoChoiceDraft } from './kinds';
 import { MarkerPicker } from './MarkerPicker';
 import { MoveButtons } from './MoveButtons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MarkerSelectModal } from '@agora/platform';
+import { MarkerSelectModal } from '@agora/library-ui';
 import { IconUploadButton, type PendingIcon } from './IconUpload';
 
 export interface MarkerPickerProps {

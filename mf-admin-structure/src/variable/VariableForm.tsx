@@ -18,12 +18,12 @@ import {
   Loading,
   TextArea,
   TextField,
-  typedShortName,
   useApi,
   useForm,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
+import { typedShortName } from '../shared';
 import { OptionGroup } from './ChoiceEditors';
 import { KindOptions } from './KindOptions';
 import {

@@ -1,4 +1,4 @@
-import type { LibraryItem } from '@agora/platform';
+import { type LibraryItem } from '@agora/library-ui';
 
 /**
  * What every library answer (an item, a documentation page, a view) says about who may change it, for the user who

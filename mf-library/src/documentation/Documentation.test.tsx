@@ -8,7 +8,7 @@ import {
   mockFetch,
   renderWeb,
 } from '../../../scripts/jest/web';
-import { formFields, installFakeXhr } from '../../../packages/platform/src/upload/fakeXhr.testutil';
+import { formFields, installFakeXhr } from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
 import App from '../App';
 import { paged } from '../test/fixtures';
 import { sanitizeHtml } from '../common/sanitize';

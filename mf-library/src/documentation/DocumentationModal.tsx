@@ -5,14 +5,12 @@ import {
   Select,
   TextArea,
   TextField,
-  UploadCanceledError,
-  UploadProgressModal,
-  uploadWithProgress,
   useForm,
   useModalLeaveGuard,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
+import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { RichTextEditor } from './RichTextEditor';
 import type { Documentation } from './types';
 

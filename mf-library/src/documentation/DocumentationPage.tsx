@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable, ErrorFromCall, Loading, useNotify, usePagedList } from '@agora/platform';
+import { DataTable, ErrorFromCall, Loading, useNotify } from '@agora/platform';
+import { usePagedList } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { uploadWithProgress, useNotify, errorMessageId } from '@agora/platform';
+import { useNotify, errorMessageId } from '@agora/platform';
+import { uploadWithProgress } from '@agora/library-ui';
 import { sanitizeHtml } from '../common/sanitize';
 
 function escapeAttribute(text: string): string {

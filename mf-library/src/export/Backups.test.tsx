@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
-import { formFields, installFakeXhr } from '../../../packages/platform/src/upload/fakeXhr.testutil';
+import { formFields, installFakeXhr } from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
 import App from '../App';
 import type { Backup } from './BackupsPage';
 

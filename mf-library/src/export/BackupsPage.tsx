@@ -11,14 +11,12 @@ import {
   Modal,
   Permission,
   TextField,
-  UploadCanceledError,
-  UploadProgressModal,
-  uploadWithProgress,
   useApi,
   useConfirm,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
+import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 
 export interface Backup {

@@ -1,18 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { EmptyState, ErrorFromCall, Loading, useNotify } from '@agora/platform';
 import {
-  EmptyState,
-  ErrorFromCall,
   LibrarySelectModal,
   MarkerSelectModal,
   libraryPagePath,
-  Loading,
-  Reactions,
   TagInput,
-  useNotify,
   usePagedList,
-} from '@agora/platform';
+} from '@agora/library-ui';
+import { Reactions } from '../social';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import type { OwnedItem } from '../common/rights';

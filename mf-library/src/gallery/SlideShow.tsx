@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Modal, type LibraryItem } from '@agora/platform';
+import { Modal } from '@agora/platform';
+import { type LibraryItem } from '@agora/library-ui';
 
 /**
  * The slide show: one image at a time, previous/next buttons, ←/→ keys, Esc (or the close button) leaves.

@@ -5,7 +5,7 @@ import {
   formFields,
   installFakeXhr,
   type FakeXhrRequest,
-} from '../../../packages/platform/src/upload/fakeXhr.testutil';
+} from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
 import App from '../App';
 import { item } from '../test/fixtures';
 

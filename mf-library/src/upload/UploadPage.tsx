@@ -6,18 +6,20 @@ import {
   ErrorFromCall,
   LeaveGuard,
   Loading,
-  TagInput,
   TextArea,
   TextField,
-  UploadCanceledError,
-  UploadProgressModal,
-  uploadWithProgress,
   useApi,
   useForm,
   useNotify,
-  type LibraryItem,
   errorMessageId,
 } from '@agora/platform';
+import {
+  TagInput,
+  UploadCanceledError,
+  UploadProgressModal,
+  uploadWithProgress,
+  type LibraryItem,
+} from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { NotEditable } from '../common/NotEditable';

@@ -4,16 +4,15 @@ import { useNavigate, useParams } from 'react-router-dom';
 import {
   ErrorFromCall,
   LeaveGuard,
-  LibrarySelectModal,
   Loading,
   TextArea,
   TextField,
   useApi,
   useForm,
   useNotify,
-  type LibraryItem,
   errorMessageId,
 } from '@agora/platform';
+import { LibrarySelectModal, type LibraryItem } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { NotEditable } from '../common/NotEditable';

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { DataTable, ErrorFromCall, Loading, usePagedList } from '@agora/platform';
+import { DataTable, ErrorFromCall, Loading } from '@agora/platform';
+import { usePagedList } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';

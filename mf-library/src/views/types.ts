@@ -1,4 +1,4 @@
-import type { LibraryItem } from '@agora/platform';
+import { type LibraryItem } from '@agora/library-ui';
 import type { Owned } from '../common/rights';
 
 /** A library view (`GET /api/libraryView…`). */

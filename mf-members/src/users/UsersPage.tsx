@@ -6,14 +6,14 @@ import { isRole, ROLES } from '@agora/contracts';
 import {
   api,
   errorMessageId,
-  DataGrid,
+  DataTable,
   DateText,
   PageHeader,
   useConfirm,
   useNotify,
   useSession,
   useTableQuery,
-  type GridColumn,
+  type Column,
 } from '@agora/platform';
 import { addressText } from './address';
 import { UserDetailsModal } from './UserDetailsModal';
@@ -67,7 +67,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
   }, [role, active]);
   const table = useTableQuery({ path: 'users', sort: 'lastname', method: 'asc', initialFilters });
 
-  const columns = useMemo<GridColumn<UserRow>[]>(
+  const columns = useMemo<Column<UserRow>[]>(
     () => [
       { key: 'username', header: <FormattedMessage id="members.users.col.username" />, sort: true },
       { key: 'firstname', header: <FormattedMessage id="members.users.col.firstname" />, sort: true },
@@ -177,7 +177,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
         }
       />
       <div className="mb-users">
-        <DataGrid
+        <DataTable
           table={table}
           columns={columns}
           rowKey={(u) => u.uuid}

@@ -1,6 +1,16 @@
 import './platform.css';
 
-export { api, apiUrl, ApiError, ensureCsrfToken, readCookie, request, type HttpMethod } from './api';
+export {
+  api,
+  apiUrl,
+  ApiError,
+  ensureCsrfToken,
+  onUnauthorized,
+  readCookie,
+  reportUnauthorized,
+  request,
+  type HttpMethod,
+} from './api';
 export { swrDefaults, useApi } from './useApi';
 export { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_STORAGE_KEY, localeAtom, type Locale } from './locale';
 export {
@@ -29,7 +39,6 @@ export {
 export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
-export { DataTable, type Column, type DataTableProps } from './ui/DataTable';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
 export * from './notify/index';
@@ -37,8 +46,3 @@ export * from './frame/index';
 export * from './forms/index';
 export * from './table/index';
 export * from './map/index';
-export * from './upload/index';
-export * from './library/index';
-export * from './consultation/index';
-export * from './forum/index';
-export * from './social/index';

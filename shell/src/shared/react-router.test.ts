@@ -26,7 +26,7 @@ function importedRouterNames(): Map<string, string> {
   const appDirs = readdirSync(ROOT)
     .filter((name) => name === 'shell' || name.startsWith('mf-'))
     .map((name) => path.join(ROOT, name, 'src'))
-    .concat(path.join(ROOT, 'packages/platform/src'));
+    .concat(path.join(ROOT, 'packages/platform/src'), path.join(ROOT, 'packages/library-ui/src'));
   const found = new Map<string, string>();
   for (const file of appDirs.flatMap((d) => sourceFiles(d))) {
     const text = readFileSync(file, 'utf8');

@@ -21,6 +21,5 @@ export {
   type TextAreaProps,
   type TextFieldProps,
 } from './fields';
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';
 export { useModalLeaveGuard } from './useModalLeaveGuard';

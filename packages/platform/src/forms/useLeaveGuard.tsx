@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { UNSAFE_DataRouterContext, useBlocker, type Blocker } from 'react-router-dom';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../frame/confirm';
 
 const NO_BLOCKER: Blocker = {
   state: 'unblocked',
@@ -45,17 +45,18 @@ export function useLeaveGuard(dirty: boolean) {
     if (blocker.state === 'blocked' && !dirty) blocker.proceed();
   }, [blocker, dirty]);
 
-  const dialog = (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      title={<FormattedMessage id="platform.leave.title" />}
-      body={<FormattedMessage id="platform.leave.body" />}
-      confirmLabel={<FormattedMessage id="platform.leave.confirm" />}
-      cancelLabel={<FormattedMessage id="platform.leave.stay" />}
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    />
-  );
+  const dialog =
+    blocker.state === 'blocked' ? (
+      <ConfirmDialog
+        title={<FormattedMessage id="platform.leave.title" />}
+        body={<FormattedMessage id="platform.leave.body" />}
+        confirmLabel={<FormattedMessage id="platform.leave.confirm" />}
+        cancelLabel={<FormattedMessage id="platform.leave.stay" />}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+        focus="cancel"
+      />
+    ) : null;
   return { blocked: blocker.state === 'blocked', dialog };
 }
 

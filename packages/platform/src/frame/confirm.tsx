@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { atom, getDefaultStore, useAtomValue, useStore, type Store } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { messageIdOf } from '../notify/messages';
@@ -58,42 +58,78 @@ function Text({ value }: { value: string }) {
   return <>{id ? intl.formatMessage({ id }) : value}</>;
 }
 
-/** Rendered once by the shell: the open confirmation as an alert dialog. */
-export function ConfirmHost() {
-  const list = useAtomValue(confirmationsAtom);
+export interface ConfirmDialogProps {
+  title: ReactNode;
+  /** defaults to 'do you wish to continue' */
+  body?: ReactNode;
+  /** defaults to Yes */
+  confirmLabel?: ReactNode;
+  /** defaults to No */
+  cancelLabel?: ReactNode;
+  onConfirm: () => void;
+  /** No, Esc or the backdrop */
+  onCancel: () => void;
+  /** the button that has the focus when the dialog opens (default: confirm); 'cancel' when Yes loses work */
+  focus?: 'confirm' | 'cancel';
+}
+
+/**
+ * The one confirmation dialog of the site: an alert dialog (a `Modal`: focus kept inside, Esc cancels, focus goes
+ * back where it was) with the question and two buttons. Rendered while the question is open: by `ConfirmHost`
+ * for `confirm()`, by a page for its own questions (leaving a form with unsaved changes).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const bodyId = useId();
-  const current = list[0];
-  if (!current) return null;
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const safeFirst = props.focus === 'cancel';
+  useEffect(() => {
+    // after the Modal's own effect, which focuses the first button
+    if (safeFirst) cancelRef.current?.focus();
+  }, [safeFirst]);
   return (
     <Modal
-      key={current.id}
       role="alertdialog"
-      title={<Text value={current.title} />}
-      onClose={() => current.resolve(false)}
+      title={props.title}
+      onClose={props.onCancel}
       describedBy={bodyId}
       testId="confirm-dialog"
     >
-      <p id={bodyId}>
-        <Text value={current.body} />
-      </p>
+      <p id={bodyId}>{props.body ?? <Text value="do you wish to continue" />}</p>
       <div className="ag-modal-actions">
         <button
           type="button"
           className="ag-button ag-button-primary"
-          onClick={() => current.resolve(true)}
+          onClick={props.onConfirm}
           data-testid="confirm-yes"
         >
-          <FormattedMessage id="platform.yes" />
+          {props.confirmLabel ?? <FormattedMessage id="platform.yes" />}
         </button>
         <button
+          ref={cancelRef}
           type="button"
           className="ag-button"
-          onClick={() => current.resolve(false)}
+          onClick={props.onCancel}
           data-testid="confirm-no"
         >
-          <FormattedMessage id="platform.no" />
+          {props.cancelLabel ?? <FormattedMessage id="platform.no" />}
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** Rendered once by the shell: the open confirmation of `confirm()`. */
+export function ConfirmHost() {
+  const list = useAtomValue(confirmationsAtom);
+  const current = list[0];
+  if (!current) return null;
+  return (
+    <ConfirmDialog
+      key={current.id}
+      title={<Text value={current.title} />}
+      body={<Text value={current.body} />}
+      onConfirm={() => current.resolve(true)}
+      onCancel={() => current.resolve(false)}
+    />
   );
 }

@@ -5,9 +5,11 @@ export {
   askConfirm,
   bindConfirmStore,
   confirm,
+  ConfirmDialog,
   ConfirmHost,
   confirmationsAtom,
   useConfirm,
+  type ConfirmDialogProps,
   type ConfirmInput,
 } from './confirm';
 export { Permission, type PermissionProps } from './Permission';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type * as Leaflet from 'leaflet';
 import type { LatLng } from '@agora/contracts';
-import 'leaflet/dist/leaflet.css';
-import { useTileLayer } from './tiles';
+import { useLeafletMap } from './leafletMap';
 
 export interface PointMapProps {
   center: LatLng;
@@ -19,68 +19,51 @@ export interface PointMapProps {
  */
 export default function PointMap({ center, zoom, point, onMove, label }: PointMapProps) {
   const box = useRef<HTMLDivElement>(null);
-  const state = useRef<{
-    map?: import('leaflet').Map;
-    marker?: import('leaflet').Marker;
-    L?: typeof import('leaflet');
-    detachTiles?: () => void;
-  }>({});
-  const attachTiles = useTileLayer();
+  const handle = useLeafletMap(box, { center, zoom });
+  const marker = useRef<Leaflet.Marker | null>(null);
   const onMoveRef = useRef(onMove);
   useEffect(() => {
     onMoveRef.current = onMove;
   }, [onMove]);
 
   useEffect(() => {
-    let cancelled = false;
-    void import('leaflet').then((mod) => {
-      const L = (mod as { default?: typeof import('leaflet') }).default ?? mod;
-      if (cancelled || !box.current) return;
-      const map = L.map(box.current, { center: [center.lat, center.lng], zoom });
-      const detachTiles = attachTiles(L, map);
-      map.on('click', (e: import('leaflet').LeafletMouseEvent) =>
-        onMoveRef.current({ lat: e.latlng.lat, lng: e.latlng.lng }),
-      );
-      state.current = { map, L, detachTiles };
-      setMarker(point);
-    });
+    if (!handle) return;
+    const onClick = (e: Leaflet.LeafletMouseEvent) =>
+      onMoveRef.current({ lat: e.latlng.lat, lng: e.latlng.lng });
+    handle.map.on('click', onClick);
     return () => {
-      cancelled = true;
-      state.current.detachTiles?.();
-      state.current.map?.remove();
-      state.current = {};
+      handle.map.off('click', onClick);
+      marker.current?.remove();
+      marker.current = null;
     };
-    // The map is made once; later changes go through the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [handle]);
 
-  function setMarker(p: LatLng | null) {
-    const { map, L } = state.current;
-    if (!map || !L) return;
-    if (!p) {
-      state.current.marker?.remove();
-      state.current.marker = undefined;
+  const lat = point?.lat;
+  const lng = point?.lng;
+  useEffect(() => {
+    if (!handle) return;
+    const { L, map } = handle;
+    if (lat === undefined || lng === undefined) {
+      marker.current?.remove();
+      marker.current = null;
       return;
     }
-    if (!state.current.marker) {
+    if (!marker.current) {
       const icon = L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] });
-      const marker = L.marker([p.lat, p.lng], { draggable: true, icon, keyboard: true, title: label });
-      marker.on('dragend', () => {
-        const at = marker.getLatLng();
+      const pin = L.marker([lat, lng], { draggable: true, icon, keyboard: true, title: label });
+      pin.on('dragend', () => {
+        const at = pin.getLatLng();
         onMoveRef.current({ lat: at.lat, lng: at.lng });
       });
-      marker.addTo(map);
-      state.current.marker = marker;
+      pin.addTo(map);
+      marker.current = pin;
     } else {
-      state.current.marker.setLatLng([p.lat, p.lng]);
+      marker.current.setLatLng([lat, lng]);
     }
-    map.panTo([p.lat, p.lng]);
-  }
-
-  useEffect(() => {
-    setMarker(point);
+    map.panTo([lat, lng]);
+    // the marker's title is set when it is made
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [point?.lat, point?.lng]);
+  }, [handle, lat, lng]);
 
   return <div ref={box} className="ag-map" role="application" aria-label={label} data-testid="point-map" />;
 }

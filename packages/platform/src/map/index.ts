@@ -9,7 +9,15 @@ export { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode, reverseUrl, searchUrl } f
 export { CoordinateInput } from './LazyCoordinateInput';
 export type { CoordinateInputProps } from './CoordinateInput';
 export { DrawMap, type DrawMapProps } from './DrawMap';
-export { useTileLayer, useTiles, type AttachTiles } from './tiles';
+export { useTiles } from './tiles';
+export {
+  loadLeaflet,
+  loadLeafletDraw,
+  useLeafletMap,
+  type LeafletMapHandle,
+  type LeafletMapInit,
+  type LeafletModule,
+} from './leafletMap';
 export {
   asGeometry,
   checkImport,

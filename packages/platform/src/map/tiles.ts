@@ -20,9 +20,9 @@ export type AttachTiles = (L: typeof Leaflet, map: Leaflet.Map) => () => void;
 const BASE_LAYER = { maxZoom: 19, zIndex: 0 } as const;
 
 /**
- * The base tile layer of every map: call the returned function once the Leaflet map exists. The layer is added when
- * the settings have answered (a site with its own tile server never asks OpenStreetMap first) and replaced when the
- * tiles change. Leaflet stays out of the caller's bundle until the map itself loads it.
+ * The base tile layer of every map (`useLeafletMap` calls the returned function once the Leaflet map exists). The
+ * layer is added when the settings have answered (a site with its own tile server never asks OpenStreetMap first)
+ * and replaced when the tiles change.
  */
 export function useTileLayer(): AttachTiles {
   const tiles = useTiles();

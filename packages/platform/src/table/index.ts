@@ -7,6 +7,6 @@ export {
   type TableQueryOptions,
   type TableQueryState,
 } from './useTableQuery';
-export { DataGrid, Pagination, type DataGridProps, type GridColumn, type GridFilter } from './DataGrid';
+export { DataTable, Pagination, type Column, type DataTableProps, type TableFilter } from './DataTable';
 export { csvField, downloadText, toCsv } from './csv';
 export { pageItems, type PageItem } from './pagination';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { api } from '../api';
-import { Modal } from '../frame/Modal';
+import { api, Modal } from '@agora/platform';
 import { TagInput } from './TagInput';
 import { useLibraryText } from './texts';
 import { libraryPagePath, type LibraryItem } from './types';

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { CategoryWire } from '@agora/contracts';
-import { api, type ApiError } from '../api';
-import { useApi } from '../useApi';
+import { api, type ApiError, useApi } from '@agora/platform';
 
 /** The SWR key of `GET category` (every category, by sort_order): share it to read the list from the same cache. */
 export const CATEGORIES_KEY = 'category';

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { clearCookies, mockFetch } from '../../../../scripts/jest/web';
-import { ApiError, onUnauthorized } from '../api';
+import { ApiError, onUnauthorized } from '@agora/platform';
 import { formFields, installFakeXhr } from './fakeXhr.testutil';
 import { UploadCanceledError, uploadWithProgress } from './uploadWithProgress';
 

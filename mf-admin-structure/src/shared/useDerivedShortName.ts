@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldBinding, FormValues } from '../forms/useForm';
+import type { FieldBinding, FormValues } from '@agora/platform';
 import { SHORT_NAME_MAX, toShortName } from './shortName';
 
 /** The part of a `useForm` result that the short-name derivation needs. */

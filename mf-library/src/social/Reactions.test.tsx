@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SocialWire } from '@agora/contracts';
-import { adminUser, mockFetch, participantUser, renderWeb } from '../../../../scripts/jest/web';
-import { notificationsAtom } from '../notify/notify';
+import { adminUser, mockFetch, participantUser, renderWeb } from '../../../scripts/jest/web';
+import { messages } from '../i18n';
+import { notificationsAtom } from '@agora/platform';
 import { Reactions } from './Reactions';
 
 const TOKEN = '0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d';
@@ -46,7 +47,7 @@ describe('Reactions', () => {
         return { status: 200, body: state };
       },
     });
-    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: participantUser });
+    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: participantUser, messages });
     await waitFor(() => expect(like().disabled).toBe(false));
     expect(screen.getByRole('group', { name: 'Reactions' })).toBeTruthy();
     expect(counts()).toEqual(['2', '1']);
@@ -80,7 +81,7 @@ describe('Reactions', () => {
 
   it('disables both buttons for the owner, with a hint saying why (Greek)', async () => {
     mockFetch({ [STATE]: { status: 200, body: wire({ owner: true }) } });
-    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: adminUser, locale: 'el' });
+    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: adminUser, locale: 'el', messages });
     await waitFor(() => expect(counts()).toEqual(['2', '1']));
     expect(like().disabled).toBe(true);
     expect(dislike().disabled).toBe(true);
@@ -94,7 +95,7 @@ describe('Reactions', () => {
 
   it('shows the counts to anonymous visitors with the buttons disabled and a log-in hint', async () => {
     const calls = mockFetch({ [STATE]: { status: 200, body: wire({ likes: 5, dislikes: 0 }) } });
-    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: null });
+    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: null, messages });
     await waitFor(() => expect(counts()).toEqual(['5', '0']));
     expect(like().disabled).toBe(true);
     expect(dislike().disabled).toBe(true);
@@ -117,7 +118,10 @@ describe('Reactions', () => {
         },
       },
     });
-    const { store } = await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: participantUser });
+    const { store } = await renderWeb(<Reactions scope="library" token={TOKEN} />, {
+      user: participantUser,
+      messages,
+    });
     await waitFor(() => expect(like().disabled).toBe(false));
     await press(like());
     await waitFor(() => expect(dislike().getAttribute('aria-pressed')).toBe('true'));

@@ -12,11 +12,11 @@ export function NoActiveCategory({ basePath = '' }: { basePath?: string }) {
   return (
     <div className="ag-empty ag-no-category" role="status" data-testid="no-active-category">
       <p>
-        <FormattedMessage id="platform.consultation.noActiveCategory" />
+        <FormattedMessage id="structure.shared.noActiveCategory" />
       </p>
       <p>
         <Link to={`${basePath}${CATEGORY_ADD_PATH}`} data-testid="no-active-category-add">
-          <FormattedMessage id="platform.consultation.addCategory" />
+          <FormattedMessage id="structure.shared.addCategory" />
         </Link>
       </p>
     </div>

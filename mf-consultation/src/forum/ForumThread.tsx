@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { THREAD_MESSAGE_MIN, type ForumTopic } from '@agora/contracts';
-import { api, ApiError } from '../api';
-import { errorMessageId } from '../errorMessage';
-import { useNotify } from '../notify/notify';
-import { useSession } from '../session';
-import { ErrorFromCall } from '../ui/ErrorState';
-import { Loading } from '../ui/Loading';
-import { useApi } from '../useApi';
+import {
+  api,
+  ApiError,
+  ErrorFromCall,
+  errorMessageId,
+  Loading,
+  useApi,
+  useNotify,
+  useSession,
+} from '@agora/platform';
 import { forumDate } from './forumDate';
 import './forum.css';
 
@@ -42,7 +45,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
   if (error) {
     const status = error instanceof ApiError ? error.status : 0;
     if (status === 404 || status === 401) {
-      const id = status === 404 ? 'platform.forum.notFound' : 'platform.forum.loginToRead';
+      const id = status === 404 ? 'consultation.forum.notFound' : 'consultation.forum.loginToRead';
       return (
         <p role="alert" data-testid={status === 404 ? 'forum-not-found' : 'forum-login-to-read'}>
           <FormattedMessage id={id} />
@@ -82,11 +85,11 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
         {data.title}
       </Heading>
       <PostHeading className="ag-visually-hidden">
-        <FormattedMessage id="platform.forum.posts" />
+        <FormattedMessage id="consultation.forum.posts" />
       </PostHeading>
       {data.posts.length === 0 ? (
         <p>
-          <FormattedMessage id="platform.forum.noPosts" />
+          <FormattedMessage id="consultation.forum.noPosts" />
         </p>
       ) : (
         <ol className="ag-forum-posts">
@@ -99,7 +102,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
                     <img
                       className="ag-forum-avatar"
                       src={post.avatar}
-                      alt={intl.formatMessage({ id: 'platform.forum.avatar' }, { name })}
+                      alt={intl.formatMessage({ id: 'consultation.forum.avatar' }, { name })}
                     />
                   ) : (
                     <span className="ag-forum-avatar ag-forum-initial" aria-hidden="true">
@@ -133,7 +136,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
         >
           <div className="ag-field">
             <label className="ag-field-label" htmlFor={replyId}>
-              <FormattedMessage id="platform.forum.reply" />
+              <FormattedMessage id="consultation.forum.reply" />
             </label>
             <textarea
               id={replyId}
@@ -154,17 +157,20 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
               aria-live="polite"
               data-testid="forum-reply-counter"
             >
-              <FormattedMessage id="platform.forum.counter" values={{ n: length, min: THREAD_MESSAGE_MIN }} />
+              <FormattedMessage
+                id="consultation.forum.counter"
+                values={{ n: length, min: THREAD_MESSAGE_MIN }}
+              />
             </div>
             {touched && tooShort && (
               <div id={`${replyId}-error`} className="ag-field-error">
-                <FormattedMessage id="platform.forum.tooShort" values={{ min: THREAD_MESSAGE_MIN }} />
+                <FormattedMessage id="consultation.forum.tooShort" values={{ min: THREAD_MESSAGE_MIN }} />
               </div>
             )}
             {failure && (
               <div className="ag-field-error" role="alert">
                 <FormattedMessage
-                  id="platform.forum.replyFailed"
+                  id="consultation.forum.replyFailed"
                   values={{ message: intl.formatMessage({ id: failure }) }}
                 />
               </div>
@@ -176,12 +182,12 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
             disabled={sending}
             data-testid="forum-reply-send"
           >
-            <FormattedMessage id="platform.forum.send" />
+            <FormattedMessage id="consultation.forum.send" />
           </button>
         </form>
       ) : status === 'loggedOut' ? (
         <p data-testid="forum-login-to-reply">
-          <FormattedMessage id="platform.forum.loginToReply" />
+          <FormattedMessage id="consultation.forum.loginToReply" />
         </p>
       ) : null}
     </article>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { CategoryWire } from '@agora/contracts';
-import { adminUser, click, mockFetch, renderWeb } from '../../../../scripts/jest/web';
+import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import { messages } from '../i18n';
 import { useActiveCategory } from './activeCategory';
 import { NoActiveCategory } from './NoActiveCategory';
 import { toShortName, typedShortName } from './shortName';
@@ -74,7 +75,7 @@ describe('useActiveCategory', () => {
         return { status: 200, body: list[1] };
       },
     });
-    await renderWeb(<Probe />, { user: adminUser });
+    await renderWeb(<Probe />, { user: adminUser, messages });
     await waitFor(() => expect(screen.getByTestId('active').textContent).toBe('a'));
     await click(screen.getByText('b'));
     await waitFor(() => expect(screen.getByTestId('active').textContent).toBe('b'));
@@ -87,7 +88,7 @@ describe('useActiveCategory', () => {
   });
 
   it("shows 'please check or create a category' with a link to add one, in both languages", async () => {
-    const { unmount } = await renderWeb(<NoActiveCategory basePath="/x" />, { locale: 'en' });
+    const { unmount } = await renderWeb(<NoActiveCategory basePath="/x" />, { locale: 'en', messages });
     expect(screen.getByTestId('no-active-category').textContent).toContain(
       'Please check or create a category.',
     );
@@ -95,7 +96,7 @@ describe('useActiveCategory', () => {
       '/x/admin/administration/category/add',
     );
     unmount();
-    await renderWeb(<NoActiveCategory />, { locale: 'el' });
+    await renderWeb(<NoActiveCategory />, { locale: 'el', messages });
     expect(screen.getByRole('link').textContent).toBe('Προσθήκη κατηγορίας');
   });
 });

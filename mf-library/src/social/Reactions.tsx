@@ -1,10 +1,7 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Reaction, SocialWire } from '@agora/contracts';
-import { api, ApiError } from '../api';
-import { useNotify } from '../notify/notify';
-import { useSession } from '../session';
-import { useApi } from '../useApi';
+import { api, ApiError, useApi, useNotify, useSession } from '@agora/platform';
 import './social.css';
 
 export interface ReactionsProps {
@@ -66,9 +63,9 @@ export function Reactions({ scope, token }: ReactionsProps) {
   if (error) return null;
   const state = data ?? { likes: 0, dislikes: 0, reaction: null, owner: false };
   const hint = !user
-    ? intl.formatMessage({ id: 'platform.social.loginToReact' })
+    ? intl.formatMessage({ id: 'library.social.loginToReact' })
     : state.owner
-      ? intl.formatMessage({ id: 'platform.social.ownItem' })
+      ? intl.formatMessage({ id: 'library.social.ownItem' })
       : null;
 
   const toggle = async (reaction: Reaction) => {
@@ -92,7 +89,7 @@ export function Reactions({ scope, token }: ReactionsProps) {
     <div
       className="ag-reactions"
       role="group"
-      aria-label={intl.formatMessage({ id: 'platform.social.label' })}
+      aria-label={intl.formatMessage({ id: 'library.social.label' })}
       aria-describedby={hint ? hintId : undefined}
       title={hint ?? undefined}
       data-testid="reactions"
@@ -113,7 +110,7 @@ export function Reactions({ scope, token }: ReactionsProps) {
           >
             <ThumbIcon reaction={reaction} />
             <span className="ag-visually-hidden">
-              {intl.formatMessage({ id: `platform.social.${reaction}` })}
+              {intl.formatMessage({ id: `library.social.${reaction}` })}
             </span>
             <span className="ag-reaction-count" data-testid={`reaction-${reaction}-count`}>
               {count}

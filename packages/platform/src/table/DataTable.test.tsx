@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Paged } from '@agora/contracts';
 import { mockFetch, renderWeb, type FakeCall } from '../../../../scripts/jest/web';
-import { DataGrid, type GridColumn } from './DataGrid';
+import { DataTable, type Column } from './DataTable';
 import { csvField, toCsv } from './csv';
 import { pageItems } from './pagination';
 import { buildListPath, useTableQuery } from './useTableQuery';
@@ -12,7 +12,7 @@ interface Row {
   town: string;
 }
 
-const columns: GridColumn<Row>[] = [
+const columns: Column<Row>[] = [
   { key: 'name', header: 'Name', sort: true },
   { key: 'town', header: 'Town', sort: 'town_name' },
 ];
@@ -20,7 +20,7 @@ const columns: GridColumn<Row>[] = [
 function Grid(props: { onDrop?: (r: Row) => void; onEdit?: (r: Row) => void }) {
   const table = useTableQuery({ path: 'people', sort: 'name', initialFilters: { kind: 'a' } });
   return (
-    <DataGrid
+    <DataTable
       table={table}
       columns={columns}
       rowKey={(r) => r.id}
@@ -96,7 +96,7 @@ describe('list paths, pages and CSV', () => {
   });
 });
 
-describe('DataGrid', () => {
+describe('DataTable', () => {
   it('loads the first page with the default sort and the initial filters, and sorts by heading', async () => {
     const calls = mockFetch({
       'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
@@ -268,5 +268,31 @@ describe('DataGrid', () => {
     await renderWeb(<Grid />);
     expect((await screen.findByTestId('error-403')).textContent).toContain('No permission');
     expect(screen.queryByText(/action denied/)).toBeNull();
+  });
+
+  it("shows the page's own rows as they are, with no toolbox, sorting or request, and the empty state", async () => {
+    const calls = mockFetch({});
+    const shown = await renderWeb(
+      <DataTable
+        rows={ROWS}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="row"
+        caption="People"
+        empty="None"
+      />,
+    );
+    const rows = screen.getAllByTestId('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['ΕλένηΑθήνα', 'Bob "B"Patra, Achaia']);
+    expect(screen.getByRole('region', { name: 'People' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('grid-reset')).toBeNull();
+    shown.unmount();
+    await renderWeb(
+      <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} rowTestId="row" empty="None" />,
+    );
+    expect(screen.queryByTestId('row')).toBeNull();
+    expect(screen.getByText('None')).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '@agora/contracts';
-import { ApiError, apiUrl, ensureCsrfToken, reportUnauthorized } from '../api';
+import { ApiError, apiUrl, ensureCsrfToken, reportUnauthorized } from '@agora/platform';
 
 /** The spec's text for an upload the user cancelled (part 1 §2, §8). */
 export const UPLOAD_CANCELED = 'Operation canceled by the user.';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Paged } from '@agora/contracts';
-import { api, ApiError } from '../api';
+import { api, ApiError } from '@agora/platform';
 
 export interface PagedList<T> {
   items: T[];

@@ -1,4 +1,4 @@
-import { Modal } from '../frame/Modal';
+import { Modal } from '@agora/platform';
 import { useLibraryText } from '../library/texts';
 import '../library/library.css';
 

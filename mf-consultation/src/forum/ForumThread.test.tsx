@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ForumTopic } from '@agora/contracts';
-import { adminUser, mockFetch, renderWeb } from '../../../../scripts/jest/web';
-import { notificationsAtom } from '../notify/notify';
+import { adminUser, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import { messages } from '../i18n';
+import { notificationsAtom } from '@agora/platform';
 import { ForumThread } from './ForumThread';
 import { forumDate } from './forumDate';
 
@@ -30,7 +31,7 @@ describe('ForumThread', () => {
         ]),
       },
     });
-    await renderWeb(<ForumThread id={7} />, { user: null });
+    await renderWeb(<ForumThread id={7} />, { user: null, messages });
     expect((await screen.findByTestId('forum-title')).textContent).toBe('Where should the new park go?');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Where should the new park go?');
     const names = screen.getAllByTestId('forum-post-name').map((n) => n.textContent);
@@ -58,7 +59,7 @@ describe('ForumThread', () => {
         return { status: 200, body: posts[posts.length - 1] };
       },
     });
-    const { store } = await renderWeb(<ForumThread id={7} />, { user: adminUser, locale: 'el' });
+    const { store } = await renderWeb(<ForumThread id={7} />, { user: adminUser, locale: 'el', messages });
     const input = await screen.findByLabelText('Η απάντησή σας');
     fireEvent.change(input, { target: { value: 'Too short' } });
     expect(screen.getByTestId('forum-reply-counter').textContent).toBe('9 χαρακτήρες (τουλάχιστον 20)');
@@ -89,7 +90,7 @@ describe('ForumThread', () => {
         body: { Error: 'action denied', code: 'AUTH.FORBIDDEN' },
       },
     });
-    await renderWeb(<ForumThread id={7} />, { user: adminUser });
+    await renderWeb(<ForumThread id={7} />, { user: adminUser, messages });
     expect(await screen.findByText('There are no posts yet.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Your reply'), {
       target: { value: 'A long enough reply message' },
@@ -100,21 +101,21 @@ describe('ForumThread', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The reply was not saved: Action denied.');
 
     mockFetch({ 'GET /api/forumPosts/topicID/8': { status: 404, body: { Error: 'not found' } } });
-    const missing = await renderWeb(<ForumThread id={8} />, { user: null });
+    const missing = await renderWeb(<ForumThread id={8} />, { user: null, messages });
     expect((await screen.findByTestId('forum-not-found')).textContent).toBe(
       'This discussion does not exist.',
     );
     missing.unmount();
 
     mockFetch({ 'GET /api/forumPosts/topicID/8': { status: 401, body: { Error: 'login required' } } });
-    const anonymous = await renderWeb(<ForumThread id={8} />, { user: null });
+    const anonymous = await renderWeb(<ForumThread id={8} />, { user: null, messages });
     expect((await screen.findByTestId('forum-login-to-read')).textContent).toBe(
       'Log in to read this discussion.',
     );
     anonymous.unmount();
 
     mockFetch({ 'GET /api/forumPosts/topicID/9': { status: 500, body: { Error: 'boom' } } });
-    await renderWeb(<ForumThread id={9} />, { user: null });
+    await renderWeb(<ForumThread id={9} />, { user: null, messages });
     expect((await screen.findByTestId('error-state')).getAttribute('data-status')).toBe('500');
   });
 

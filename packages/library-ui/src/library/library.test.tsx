@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { adminUser, click, mockFetch, renderWeb } from '../../../../scripts/jest/web';
-import { notificationsAtom } from '../notify/notify';
+import { notificationsAtom } from '@agora/platform';
 import { formFields, installFakeXhr } from '../upload/fakeXhr.testutil';
 import { LibrarySelectModal } from './lazy';
 import { MarkerSelectModal } from './lazy';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { api } from '../api';
+import { api } from '@agora/platform';
 import { useLibraryText } from './texts';
 
 /** Suggestions shown at most (spec part 1 §7). */

@@ -11,10 +11,11 @@ import { pageItems } from './pagination';
 import type { TableQuery } from './useTableQuery';
 import './table.css';
 
-export interface GridColumn<T> {
+export interface Column<T> {
+  /** stable key of the column */
   key: string;
   header: ReactNode;
-  /** the sort field sent to the server; true means `key`; absent: not sortable */
+  /** the sort field sent to the server; true means `key`; absent: not sortable (only a loading table sorts) */
   sort?: string | true;
   /** the cell; defaults to the row's field named `key` */
   cell?: (row: T) => ReactNode;
@@ -24,26 +25,24 @@ export interface GridColumn<T> {
   csvHeader?: string;
 }
 
-export interface GridFilter {
+export interface TableFilter {
   key: string;
   label: ReactNode;
   /** '' is "all" */
   options: ReadonlyArray<{ value: string; label: string }>;
 }
 
-export interface DataGridProps<T> {
-  table: TableQuery;
-  columns: ReadonlyArray<GridColumn<T>>;
+type RowAction = 'view' | 'edit' | 'drop' | 'activate';
+
+interface TableView<T> {
+  columns: ReadonlyArray<Column<T>>;
   rowKey: (row: T) => string;
-  /** `data-testid` of every body row */
+  /** `data-testid` of every body row, e.g. `user-row` */
   rowTestId?: string;
-  caption: ReactNode;
+  /** accessible name of the table */
+  caption?: ReactNode;
+  /** shown instead of the table when there are no rows */
   empty?: ReactNode;
-  filters?: readonly GridFilter[];
-  /** shows the search box */
-  searchable?: boolean;
-  /** shows the CSV button; the file is `{csvFileName}.csv` */
-  csvFileName?: string;
   onView?: (row: T) => void;
   onEdit?: (row: T) => void;
   onDrop?: (row: T) => void;
@@ -51,8 +50,27 @@ export interface DataGridProps<T> {
   onActivate?: (row: T) => void;
   isActive?: (row: T) => boolean;
   /** hides a row's action (e.g. a user cannot deactivate themself) */
-  canAct?: (row: T, action: 'view' | 'edit' | 'drop' | 'activate') => boolean;
+  canAct?: (row: T, action: RowAction) => boolean;
 }
+
+/** The rows are the page's: the table shows them. */
+interface RowsSource<T> {
+  rows: readonly T[];
+  table?: never;
+}
+
+/** The table loads `table.listPath` itself, with its toolbox (filters, search, reset, CSV) and pages. */
+interface QuerySource {
+  table: TableQuery;
+  rows?: never;
+  filters?: readonly TableFilter[];
+  /** shows the search box */
+  searchable?: boolean;
+  /** shows the CSV button; the file is `{csvFileName}.csv` */
+  csvFileName?: string;
+}
+
+export type DataTableProps<T> = TableView<T> & (RowsSource<T> | QuerySource);
 
 function fieldOf<T>(row: T, key: string): unknown {
   return (row as Record<string, unknown>)[key];
@@ -64,19 +82,24 @@ function defaultCell(value: unknown): ReactNode {
 }
 
 /**
- * The generic table of the spec (part 1 §2, part 2 §2): filter toolbox, search, reset, CSV export, sortable
- * headings, pagination and row buttons. It loads `table.listPath` itself.
+ * The one table of the site: accessible, scrolling horizontally on narrow screens, with optional row buttons.
+ * Given `rows`, it shows them; given a `table` query, it is the generic table of the spec (part 1 §2, part 2 §2):
+ * filter toolbox, search, reset, CSV export, sortable headings, pagination, and it loads `table.listPath` itself.
  */
-export function DataGrid<T>(props: DataGridProps<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
+  return props.table ? (
+    <LoadingTable {...props} table={props.table} />
+  ) : (
+    <Rows {...props} rows={props.rows ?? []} />
+  );
+}
+
+function LoadingTable<T>(props: TableView<T> & QuerySource) {
   const { table, columns } = props;
   const intl = useIntl();
-  const captionId = useId();
   const searchId = useId();
   const { data, error, isLoading } = useApi<Paged<T>>(table.listPath, { keepPreviousData: true });
   const [csvState, setCsvState] = useState<'idle' | 'busy' | 'failed'>('idle');
-
-  const hasActions = !!(props.onView || props.onEdit || props.onDrop || props.onActivate);
-  const can = (row: T, action: 'view' | 'edit' | 'drop' | 'activate') => props.canAct?.(row, action) ?? true;
 
   const exportCsv = async () => {
     if (!props.csvFileName) return;
@@ -93,9 +116,6 @@ export function DataGrid<T>(props: DataGridProps<T>) {
       setCsvState('failed');
     }
   };
-
-  const rows = data?.values ?? [];
-  const totalPages = data?.total_pages ?? 0;
 
   return (
     <div className="ag-grid">
@@ -119,7 +139,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           </div>
         )}
         {props.filters?.map((f) => (
-          <GridFilterSelect
+          <FilterSelect
             key={f.key}
             filter={f}
             value={table.filters[f.key] ?? ''}
@@ -151,94 +171,110 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         <ErrorFromCall error={error} />
       ) : isLoading && !data ? (
         <Loading />
-      ) : rows.length === 0 ? (
-        <EmptyState>{props.empty}</EmptyState>
       ) : (
-        <div className="ag-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-          <table className="ag-table">
-            <caption id={captionId} className="ag-visually-hidden">
-              {props.caption}
-            </caption>
-            <thead>
-              <tr>
-                {columns.map((c) => {
-                  const field = c.sort === true ? c.key : c.sort;
-                  const active = field !== undefined && table.sort === field;
-                  return (
-                    <th
-                      key={c.key}
-                      scope="col"
-                      aria-sort={active ? (table.method === 'asc' ? 'ascending' : 'descending') : undefined}
-                    >
-                      {field === undefined ? (
-                        c.header
-                      ) : (
-                        <button type="button" className="ag-grid-sort" onClick={() => table.sortBy(field)}>
-                          {c.header}
-                          <span aria-hidden="true" className="ag-grid-sort-mark">
-                            {active ? (table.method === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
-                          </span>
-                        </button>
-                      )}
-                    </th>
-                  );
-                })}
-                {hasActions && (
-                  <th scope="col">
-                    <FormattedMessage id="platform.table.actions" />
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
-                  {columns.map((c) => (
-                    <td key={c.key} data-label={c.key}>
-                      {c.cell ? c.cell(row) : defaultCell(fieldOf(row, c.key))}
-                    </td>
-                  ))}
-                  {hasActions && (
-                    <td className="ag-grid-actions">
-                      {props.onView && can(row, 'view') && (
-                        <button type="button" className="ag-button" onClick={() => props.onView?.(row)}>
-                          <FormattedMessage id="platform.table.view" />
-                        </button>
-                      )}
-                      {props.onEdit && can(row, 'edit') && (
-                        <button type="button" className="ag-button" onClick={() => props.onEdit?.(row)}>
-                          <FormattedMessage id="platform.table.edit" />
-                        </button>
-                      )}
-                      {props.onActivate && can(row, 'activate') && (
-                        <button type="button" className="ag-button" onClick={() => props.onActivate?.(row)}>
-                          <FormattedMessage
-                            id={
-                              props.isActive?.(row) ? 'platform.table.deactivate' : 'platform.table.activate'
-                            }
-                          />
-                        </button>
-                      )}
-                      {props.onDrop && can(row, 'drop') && (
-                        <button type="button" className="ag-button" onClick={() => props.onDrop?.(row)}>
-                          <FormattedMessage id="platform.table.drop" />
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Rows {...props} rows={data?.values ?? []} />
       )}
-      <Pagination page={table.page} totalPages={totalPages} onPage={table.setPage} />
+      <Pagination page={table.page} totalPages={data?.total_pages ?? 0} onPage={table.setPage} />
     </div>
   );
 }
 
-function GridFilterSelect(props: {
-  filter: GridFilter;
+/** The table itself (the empty state when there are no rows); headings sort when a `table` query is given. */
+function Rows<T>(props: TableView<T> & { rows: readonly T[]; table?: TableQuery }) {
+  const { columns, rows, table, caption } = props;
+  const captionId = useId();
+  if (rows.length === 0) return <EmptyState>{props.empty}</EmptyState>;
+  const hasActions = !!(props.onView || props.onEdit || props.onDrop || props.onActivate);
+  const can = (row: T, action: RowAction) => props.canAct?.(row, action) ?? true;
+  return (
+    // Focusable so that keyboard users can scroll a wide table on a narrow screen.
+    <div
+      className="ag-table-wrap"
+      tabIndex={0}
+      role="region"
+      aria-labelledby={caption ? captionId : undefined}
+    >
+      <table className="ag-table">
+        {caption && (
+          <caption id={captionId} className="ag-visually-hidden">
+            {caption}
+          </caption>
+        )}
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const field = table ? (c.sort === true ? c.key : c.sort) : undefined;
+              const active = field !== undefined && table?.sort === field;
+              return (
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={active ? (table?.method === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {field === undefined ? (
+                    c.header
+                  ) : (
+                    <button type="button" className="ag-grid-sort" onClick={() => table?.sortBy(field)}>
+                      {c.header}
+                      <span aria-hidden="true" className="ag-grid-sort-mark">
+                        {active ? (table?.method === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
+                      </span>
+                    </button>
+                  )}
+                </th>
+              );
+            })}
+            {hasActions && (
+              <th scope="col">
+                <FormattedMessage id="platform.table.actions" />
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+              {columns.map((c) => (
+                <td key={c.key} data-label={c.key}>
+                  {c.cell ? c.cell(row) : defaultCell(fieldOf(row, c.key))}
+                </td>
+              ))}
+              {hasActions && (
+                <td className="ag-grid-actions">
+                  {props.onView && can(row, 'view') && (
+                    <button type="button" className="ag-button" onClick={() => props.onView?.(row)}>
+                      <FormattedMessage id="platform.table.view" />
+                    </button>
+                  )}
+                  {props.onEdit && can(row, 'edit') && (
+                    <button type="button" className="ag-button" onClick={() => props.onEdit?.(row)}>
+                      <FormattedMessage id="platform.table.edit" />
+                    </button>
+                  )}
+                  {props.onActivate && can(row, 'activate') && (
+                    <button type="button" className="ag-button" onClick={() => props.onActivate?.(row)}>
+                      <FormattedMessage
+                        id={props.isActive?.(row) ? 'platform.table.deactivate' : 'platform.table.activate'}
+                      />
+                    </button>
+                  )}
+                  {props.onDrop && can(row, 'drop') && (
+                    <button type="button" className="ag-button" onClick={() => props.onDrop?.(row)}>
+                      <FormattedMessage id="platform.table.drop" />
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function FilterSelect(props: {
+  filter: TableFilter;
   value: string;
   onChange: (key: string, value: string) => void;
 }) {

@@ -1,9 +1,6 @@
 import { useRef, useState } from 'react';
-import { errorMessageId } from '../errorMessage';
-import { Modal } from '../frame/Modal';
-import { useNotify } from '../notify/notify';
+import { errorMessageId, Modal, useApi, useNotify } from '@agora/platform';
 import { uploadWithProgress } from '../upload/uploadWithProgress';
-import { useApi } from '../useApi';
 import { useLibraryText } from './texts';
 import type { Marker } from './types';
 import './library.css';

@@ -1,0 +1,4 @@
+// The library's pieces that other remotes reuse: the select modals (gallery items, map markers), the tag input,
+// paged lists of the library's API and uploads with progress. Built on the UI kit (@agora/platform).
+export * from './library/index';
+export * from './upload/index';
