@@ -1,4 +1,11 @@
-import { CSRF_COOKIE, CSRF_HEADER, type ErrorBody, type FieldFailure } from '@agora/contracts';
+import {
+  createApiClient,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type ApiClient,
+  type ErrorBody,
+  type FieldFailure,
+} from '@agora/contracts';
 
 /** A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. */
 export class ApiError extends Error {
@@ -176,3 +183,10 @@ export const api = {
   /** See `onUnauthorized`. */
   onUnauthorized,
 };
+
+/**
+ * The typed client of the whole API: paths, parameters, bodies and answers as the services' committed OpenAPI
+ * documents describe them (`npm run openapi`), over `request` (cookies, CSRF header, `ApiError`, 401 reporting):
+ * `client.PUT('/api/users/uuid/{uuid}', { params: { path: { uuid } }, body: { active } })`.
+ */
+export const client: ApiClient = createApiClient((method, url, body) => request(method, url, body));

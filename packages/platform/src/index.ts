@@ -1,6 +1,6 @@
 import './platform.css';
 
-export { api, apiUrl, ApiError, ensureCsrfToken, readCookie, request, type HttpMethod } from './api';
+export { api, apiUrl, ApiError, client, ensureCsrfToken, readCookie, request, type HttpMethod } from './api';
 export { swrDefaults, useApi } from './useApi';
 export { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_STORAGE_KEY, localeAtom, type Locale } from './locale';
 export {
