@@ -12,3 +12,4 @@ export * from './tiles.js';
 export * from './csv.js';
 export * from './permissions.js';
 export * from './api-client.js';
+export * from './error-codes.js';

@@ -118,8 +118,8 @@ describe('typed client', () => {
     document.cookie = 'token=t';
     mockFetch({
       'DELETE /api/users/uuid/me': {
-        status: 400,
-        body: { Error: 'you cannot delete yourself', code: 'USERS.SELF_DELETE' },
+        status: 403,
+        body: { Error: 'action denied', code: 'ACCOUNTS.DELETE_SELF' },
       },
       'PUT /api/users/uuid/u': {
         status: 400,
@@ -130,7 +130,7 @@ describe('typed client', () => {
       .DELETE('/api/users/uuid/{uuid}', { params: { path: { uuid: 'me' } } })
       .catch((e: unknown) => e);
     expect(self).toBeInstanceOf(ApiError);
-    expect(self).toMatchObject({ status: 400, code: 'USERS.SELF_DELETE' });
+    expect(self).toMatchObject({ status: 403, code: 'ACCOUNTS.DELETE_SELF' });
     const field = await client
       .PUT('/api/users/uuid/{uuid}', { params: { path: { uuid: 'u' } }, body: { email: 'x' } })
       .catch((e: unknown) => e);

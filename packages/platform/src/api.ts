@@ -3,13 +3,18 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   type ApiClient,
+  type ApiErrorCode,
   type ErrorBody,
   type FieldFailure,
 } from '@agora/contracts';
 
-/** A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. */
+/**
+ * A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. Decide by the code
+ * (`hasCode`), never by the message: that is the server's English, for API users.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  /** As answered: one of `ApiErrorCode` of `@agora/contracts` (a newer server may send one this build does not know). */
   readonly code: string | undefined;
   /** From the `Retry-After` header (429, 503): seconds to wait before trying again. */
   readonly retryAfterSeconds: number | undefined;
@@ -29,6 +34,11 @@ export class ApiError extends Error {
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
     this.failure = failure;
+  }
+
+  /** Whether the answer's code is `code` (a known code: a misspelt one is a type error). */
+  hasCode(code: ApiErrorCode): boolean {
+    return this.code === code;
   }
 }
 

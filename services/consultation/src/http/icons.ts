@@ -21,7 +21,7 @@ import {
   type InternalClient,
   type ServiceConfig,
 } from '@agora/common';
-import { ICON_MAX_BYTES } from '@agora/contracts';
+import { ICON_MAX_BYTES, isErrorCode, type ErrorCode } from '@agora/contracts';
 import type { Logger } from 'pino';
 import { of, type Observable } from 'rxjs';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
@@ -64,7 +64,7 @@ export const IconErrors = {
       `${field}: the file is larger than ${ICON_MAX_BYTES / 1024 / 1024} MB`,
       { field },
     ),
-  refused: (field: string, status: number, message: string, code: string) =>
+  refused: (field: string, status: number, message: string, code: ErrorCode) =>
     new AppError(code, status, `${field}: ${message}`, { field }),
   unavailable: () =>
     new AppError(
@@ -203,7 +203,13 @@ export class LibraryIcons {
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
       if (error.kind === 'refused' && error.status !== undefined && error.error !== undefined)
-        throw IconErrors.refused(file.fieldname, error.status, error.error, error.code ?? 'ICON.REFUSED');
+        throw IconErrors.refused(
+          file.fieldname,
+          error.status,
+          error.error,
+          // the library's own code when it is one of the API's, else the generic refusal
+          isErrorCode(error.code) ? error.code : 'ICON.REFUSED',
+        );
       throw IconErrors.unavailable();
     }
     const url = (body as { url?: unknown } | undefined)?.url;

@@ -193,11 +193,11 @@ describe('backup filenames and jobs', () => {
     await jobs.idle();
     expect(await jobs.get(first.id)).toEqual(expect.objectContaining({ state: 'done', progress: 100 }));
     const failed = await jobs.start('restore', async () => {
-      throw new AppError('BACKUP.X', 422, 'broken');
+      throw new AppError('BACKUP.CORRUPT', 422, 'broken');
     });
     await jobs.idle();
     expect(await jobs.get(failed.id)).toEqual(
-      expect.objectContaining({ state: 'failed', error: 'broken', code: 'BACKUP.X', status: 422 }),
+      expect.objectContaining({ state: 'failed', error: 'broken', code: 'BACKUP.CORRUPT', status: 422 }),
     );
     const crashed = await jobs.start('restore', async () => {
       throw new Error('secret detail');
@@ -265,7 +265,7 @@ describe('task pool', () => {
     expect(() => pool.assertDone()).not.toThrow();
 
     await pool.run('x', async () => {
-      throw new AppError('BACKUP.X', 422, 'broken');
+      throw new AppError('BACKUP.CORRUPT', 422, 'broken');
     });
     await pool.settle();
     expect(() => pool.assertDone()).toThrow('broken');
