@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '@agora/contracts';
+import { ApiAnswerError, createApiClient, parseAnswer, type ApiClient } from '@agora/contracts';
 import type { BrowserContext } from 'playwright-core';
 
 export type ApiCall = (
@@ -40,38 +40,19 @@ export async function anonymousApi(context: BrowserContext): Promise<ApiCall> {
   };
 }
 
-/** A non-2xx answer to a call of `typedApi`: the status and the parsed body (`{"Error", "code"}` as a rule). */
-export class ApiCallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    what: string,
-  ) {
-    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
-    this.name = 'ApiCallError';
-  }
-
-  /** The `code` of the answer's error body. */
-  get code(): string | undefined {
-    const code = (this.body as { code?: unknown } | undefined)?.code;
-    return typeof code === 'string' ? code : undefined;
-  }
-}
-
 /**
  * The typed API client (the paths, bodies and answers of the services' committed OpenAPI documents) with a
  * browser context's cookie jar and its CSRF token, as the site's front end calls the API: a call answers the
- * parsed body, a non-2xx answer throws `ApiCallError`.
+ * parsed body, a non-2xx answer throws `ApiAnswerError` (of `@agora/contracts`).
  */
 export function typedApi(context: BrowserContext): ApiClient {
   return createApiClient(async (method, url, body) => {
     if (body instanceof FormData) throw new Error('typedApi sends JSON bodies only');
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const res = await context.request.fetch(url, { method, data: body, headers: { 'x-csrf-token': token } });
-    const text = await res.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (!res.ok()) throw new ApiCallError(res.status(), parsed, `${method} ${url}`);
-    return parsed;
+    const answer = parseAnswer(await res.text());
+    if (!res.ok()) throw new ApiAnswerError(res.status(), answer, `${method} ${url}`);
+    return answer;
   });
 }
 

@@ -1,4 +1,13 @@
-import { apiPath, createApiClient, type ApiHttpMethod } from './api-client.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  ApiAnswerError,
+  apiPath,
+  createApiClient,
+  fetchTransport,
+  parseAnswer,
+  type ApiHttpMethod,
+} from './api-client.js';
 
 /** A path map as openapi-typescript writes it, with a described response. */
 interface FakePaths {
@@ -94,5 +103,60 @@ describe('createApiClient', () => {
       await client.GET('/users/uuid/{uuid}', { params: { path: { uuid: 'u' } } });
     };
     expect(typeof typed).toBe('function');
+  });
+});
+
+describe('fetchTransport', () => {
+  let server: http.Server;
+  let base: string;
+  const seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        if (req.url === '/api/users/uuid/gone') {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Error: 'user not found', code: 'ACCOUNTS.USER_NOT_FOUND' }));
+        } else res.end(req.method === 'DELETE' ? '' : JSON.stringify({ uuid: 'u' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('calls the base URL with the headers and a JSON body, and answers the parsed body', async () => {
+    const client = createApiClient(fetchTransport(base, { cookie: 'agora_sid=s', 'x-csrf-token': 't' }));
+    await expect(
+      client.PUT('/api/users/uuid/{uuid}', { params: { path: { uuid: 'u' } }, body: { active: false } }),
+    ).resolves.toEqual({ uuid: 'u' });
+    await expect(client.DELETE('/api/users/uuid/{uuid}', { params: { path: { uuid: 'u' } } })).resolves.toBe(
+      undefined,
+    );
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/users/uuid/u', body: '{"active":false}' });
+    expect(seen[0]?.headers).toMatchObject({
+      cookie: 'agora_sid=s',
+      'x-csrf-token': 't',
+      'content-type': 'application/json',
+    });
+    expect(seen[1]?.headers['content-type']).toBeUndefined();
+  });
+
+  it('throws ApiAnswerError with the status and code of a refusal', async () => {
+    const client = createApiClient(fetchTransport(base));
+    const error = await client
+      .GET('/api/users/uuid/{uuid}', { params: { path: { uuid: 'gone' } } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiAnswerError);
+    expect(error).toMatchObject({ status: 404, code: 'ACCOUNTS.USER_NOT_FOUND' });
+  });
+
+  it('parses JSON, keeps other text and answers undefined for nothing', () => {
+    expect(parseAnswer('{"a":1}')).toEqual({ a: 1 });
+    expect(parseAnswer('<html>')).toBe('<html>');
+    expect(parseAnswer('')).toBeUndefined();
   });
 });

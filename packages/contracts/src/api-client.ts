@@ -132,3 +132,53 @@ export function createApiClient<Paths = ApiPaths>(send: ApiTransport): ApiClient
   // The loose calls above are what the typed signatures of ApiClient describe.
   return client as unknown as ApiClient<Paths>;
 }
+
+/** A non-2xx answer to a call of a Node transport (`fetchTransport`, the browser tests'): status and parsed body. */
+export class ApiAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+    this.name = 'ApiAnswerError';
+  }
+
+  /** The `code` of the answer's `{"Error", "code"}` body. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+}
+
+/** A parsed answer body: JSON, the text when it is not JSON, undefined when empty. */
+export function parseAnswer(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A transport over `fetch` for Node code (benchmarks, scripts): calls `baseUrl` + the path with `headers` (a
+ * session's `cookie` and its `x-csrf-token`, say) and a JSON body; a non-2xx answer throws `ApiAnswerError`.
+ */
+export function fetchTransport(baseUrl: string, headers: Record<string, string> = {}): ApiTransport {
+  return async (method, url, body) => {
+    const json = body !== undefined && !(body instanceof FormData);
+    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}${url}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(json ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
+    });
+    const answer = parseAnswer(await res.text());
+    if (!res.ok) throw new ApiAnswerError(res.status, answer, `${method} ${url}`);
+    return answer;
+  };
+}

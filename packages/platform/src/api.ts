@@ -2,6 +2,7 @@ import {
   createApiClient,
   CSRF_COOKIE,
   CSRF_HEADER,
+  parseAnswer,
   type ApiClient,
   type ApiErrorCode,
   type ErrorBody,
@@ -114,13 +115,7 @@ function failureOf(body: ErrorBody): FieldFailure | undefined {
 }
 
 async function parseBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return parseAnswer(await res.text());
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
