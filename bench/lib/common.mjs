@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createApiClient, fetchTransport } from '@agora/contracts';
 import {
   freePort,
   ROOT,
@@ -146,7 +147,10 @@ function setCookies(res) {
   return out;
 }
 
-/** Logs in through the API (CSRF token first) and returns the cookies `{token, agora_sid}` and the profile. */
+/**
+ * Logs in through the API (CSRF token first) and returns the cookies `{token, agora_sid}`, the profile and
+ * `client`, the typed API client of `@agora/contracts` on that session.
+ */
 export async function apiLogin(baseUrl, username, password) {
   const first = await fetch(`${baseUrl}/api/login`);
   if (!first.ok) throw new Error(`GET /api/login: HTTP ${first.status}`);
@@ -161,9 +165,8 @@ export async function apiLogin(baseUrl, username, password) {
   const cookies = { token, ...setCookies(res) };
   if (!cookies.agora_sid) throw new Error('POST /api/login set no agora_sid cookie');
   const header = `token=${cookies.token}; agora_sid=${cookies.agora_sid}`;
-  const profileRes = await fetch(`${baseUrl}/api/profile`, { headers: { cookie: header } });
-  if (!profileRes.ok) throw new Error(`GET /api/profile: HTTP ${profileRes.status}`);
-  return { cookies, header, profile: await profileRes.json() };
+  const client = createApiClient(fetchTransport(baseUrl, { cookie: header, 'x-csrf-token': cookies.token }));
+  return { cookies, header, client, profile: await client.GET('/api/profile') };
 }
 
 /** The q-th quantile (0..1) with linear interpolation between closest ranks (numpy's default). */

@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
-import { SERVICES, type ServiceName } from '@agora/contracts';
-import { createInternalClient } from '@agora/identity';
+import type { Logger } from 'pino';
+import { SERVICES } from '@agora/contracts';
 import type { ApiDeps } from './api.js';
-import { isObject, mergeOpenApi, type ServiceDocument } from './openapi.js';
-import { requestIdOf } from './request-id.js';
+import { isObject, mergeOpenApi, type JsonObject, type ServiceDocument } from './openapi.js';
 
-const DOC_TIMEOUT_MS = 3_000;
+/** The services' packages (this file is `gateway/src/docs.ts` or `gateway/dist/docs.js`). */
+const SERVICES_DIR = fileURLToPath(new URL('../../services/', import.meta.url));
 const GATEWAY_VERSION = '1.0.0';
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -50,41 +52,34 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-/** `/api/docs`: Swagger UI over one OpenAPI document merged from the services' `/openapi.json`. */
-export function docsRouter({ config, logger }: ApiDeps): Router {
-  const router = Router();
-  const clients = new Map(
-    SERVICES.map((service) => [
-      service,
-      createInternalClient({
-        caller: 'gateway',
-        privateKey: config.identityKey,
-        target: service,
-        baseUrl: config.services[service],
-        timeoutMs: DOC_TIMEOUT_MS,
-      }),
-    ]),
-  );
-
-  async function fetchDocument(service: ServiceName, requestId: string): Promise<ServiceDocument | null> {
+/**
+ * The committed OpenAPI document of each service (`services/<name>/openapi.json`, written by `npm run openapi`),
+ * read from `dir` once; a missing or unreadable one is logged and left out.
+ */
+export function readServiceDocuments(logger: Logger, dir = SERVICES_DIR): ServiceDocument[] {
+  const documents: ServiceDocument[] = [];
+  for (const service of SERVICES) {
+    const file = join(dir, service, 'openapi.json');
     try {
-      const answer = await clients.get(service)!.get('/openapi.json', { requestId });
-      if (answer.status === 200 && isObject(answer.body) && isObject(answer.body['paths'])) {
-        return { service, doc: answer.body };
-      }
-      logger.warn({ reqId: requestId, service, status: answer.status }, 'no usable OpenAPI document');
+      const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      if (isObject(doc) && isObject(doc['paths'])) documents.push({ service, doc });
+      else logger.warn({ service, file }, 'no usable OpenAPI document');
     } catch (err) {
-      logger.warn({ reqId: requestId, service, err: (err as Error).message }, 'OpenAPI document unavailable');
+      logger.warn({ service, file, err: (err as Error).message }, 'OpenAPI document unreadable');
     }
-    return null;
   }
+  return documents;
+}
 
-  router.get('/openapi.json', async (req, res) => {
-    const requestId = requestIdOf(req);
-    const found = await Promise.all(SERVICES.map((s) => fetchDocument(s, requestId)));
-    const documents = found.filter((d): d is ServiceDocument => d !== null);
-    const unavailable = SERVICES.filter((s) => !documents.some((d) => d.service === s));
-    res.set('Cache-Control', 'no-cache').json(mergeOpenApi(documents, unavailable, GATEWAY_VERSION));
+/** `/api/docs`: Swagger UI over one OpenAPI document merged from the services' committed documents. */
+export function docsRouter({ logger }: Pick<ApiDeps, 'logger'>, dir?: string): Router {
+  const router = Router();
+  const documents = readServiceDocuments(logger, dir);
+  const missing = SERVICES.filter((s) => !documents.some((d) => d.service === s));
+  const merged: JsonObject = mergeOpenApi(documents, missing, GATEWAY_VERSION);
+
+  router.get('/openapi.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(merged);
   });
   router.get('/init.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(INIT);

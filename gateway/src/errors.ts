@@ -1,13 +1,5 @@
 import type { Response } from 'express';
-import type { ErrorBody } from '@agora/contracts';
-
-export type GatewayErrorCode =
-  | 'GATEWAY.NOT_FOUND'
-  | 'GATEWAY.BAD_REQUEST'
-  | 'GATEWAY.CSRF'
-  | 'GATEWAY.UNAVAILABLE'
-  | 'GATEWAY.REGISTRY'
-  | 'GATEWAY.INTERNAL';
+import type { ErrorBody, GatewayErrorCode } from '@agora/contracts';
 
 /** Writes the API's error shape `{"Error": message, "code": code}` unless an answer has already started. */
 export function sendError(res: Response, status: number, message: string, code: GatewayErrorCode): void {

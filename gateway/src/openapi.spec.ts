@@ -1,3 +1,8 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { readServiceDocuments } from './docs.js';
 import { mergeOpenApi } from './openapi.js';
 
 describe('mergeOpenApi', () => {
@@ -81,9 +86,45 @@ describe('mergeOpenApi', () => {
     expect(JSON.stringify(responses['404'])).toContain('#/components/schemas/ErrorBody');
   });
 
-  it('names the services it holds and those that were down', () => {
+  it('names the services it holds and those without a document', () => {
     const description = (merged['info'] as Record<string, string>)['description'];
     expect(description).toContain('accounts 1.2.0, library 0.9.0');
-    expect(description).toContain('Unavailable now (left out): mailing');
+    expect(description).toContain('Without a document (left out): mailing');
+  });
+});
+
+describe('readServiceDocuments', () => {
+  let dir: string;
+  const warnings: unknown[] = [];
+  const logger = { warn: (o: unknown) => void warnings.push(o) } as unknown as Logger;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agora-openapi-'));
+    await mkdir(join(dir, 'accounts'));
+    await writeFile(join(dir, 'accounts', 'openapi.json'), JSON.stringify({ openapi: '3.0.0', paths: {} }));
+    await mkdir(join(dir, 'library'));
+    await writeFile(join(dir, 'library', 'openapi.json'), '{"openapi": ');
+    await mkdir(join(dir, 'consultation'));
+    await writeFile(join(dir, 'consultation', 'openapi.json'), '{"openapi": "3.0.0"}');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads the documents it finds and logs those missing, unreadable or without paths', () => {
+    const documents = readServiceDocuments(logger, dir);
+    expect(documents.map((d) => d.service)).toEqual(['accounts']);
+    expect(warnings.map((w) => (w as { service: string }).service)).toEqual([
+      'library',
+      'consultation',
+      'mailing',
+    ]);
+  });
+
+  it('reads the committed documents of all four services by default', () => {
+    expect(readServiceDocuments(logger).map((d) => d.service)).toEqual([
+      'accounts',
+      'library',
+      'consultation',
+      'mailing',
+    ]);
   });
 });

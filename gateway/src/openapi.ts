@@ -27,13 +27,13 @@ function rewriteRefs(value: unknown, renames: Map<string, string>): unknown {
 }
 
 /**
- * Merges the services' OpenAPI documents into the one the gateway publishes: paths get the `/api` prefix,
+ * Merges the services' OpenAPI documents (`missing`: those without one) into the one the gateway publishes: paths get the `/api` prefix,
  * operations are tagged by service, component names that clash between services are prefixed with the service
  * (and references renamed), operation ids are prefixed with the service. Internal routes are left out.
  */
 export function mergeOpenApi(
   documents: ServiceDocument[],
-  unavailable: ServiceName[],
+  missing: ServiceName[],
   version: string,
 ): JsonObject {
   const paths: Record<string, JsonObject> = {};
@@ -110,8 +110,8 @@ export function mergeOpenApi(
   const description = [
     'All Agora services behind the gateway. Calls go to `/api/…` with the session cookie; unsafe methods carry ' +
       '`X-Csrf-Token` equal to the `token` cookie (get one with `GET /api/login`).',
-    described.length > 0 ? `Included: ${described.join(', ')}.` : 'No service answered.',
-    unavailable.length > 0 ? `Unavailable now (left out): ${unavailable.join(', ')}.` : '',
+    described.length > 0 ? `Included: ${described.join(', ')}.` : 'No service document.',
+    missing.length > 0 ? `Without a document (left out): ${missing.join(', ')}.` : '',
   ]
     .filter((line) => line.length > 0)
     .join('\n\n');

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { isRole, ROLES } from '@agora/contracts';
 import {
-  api,
+  client,
   errorMessageId,
   DataTable,
   DateText,
@@ -118,7 +118,10 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
   const toggleActive = useCallback(
     async (u: UserRow) => {
       try {
-        await api.put(`users/uuid/${encodeURIComponent(u.uuid)}`, { active: !u.active });
+        await client.PUT('/api/users/uuid/{uuid}', {
+          params: { path: { uuid: u.uuid } },
+          body: { active: !u.active },
+        });
         notify({ type: 'success', body: 'successful update' });
         reload();
       } catch (err) {
@@ -133,7 +136,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
     async (u: UserRow) => {
       if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
       try {
-        await api.del(`users/uuid/${encodeURIComponent(u.uuid)}`);
+        await client.DELETE('/api/users/uuid/{uuid}', { params: { path: { uuid: u.uuid } } });
         notify({ type: 'success', body: 'data deleted' });
         reload();
       } catch (err) {

@@ -11,3 +11,5 @@ export * from './settings.js';
 export * from './tiles.js';
 export * from './csv.js';
 export * from './permissions.js';
+export * from './api-client.js';
+export * from './error-codes.js';

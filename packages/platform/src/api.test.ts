@@ -1,4 +1,4 @@
-import { api, ApiError, apiUrl, readCookie } from './api';
+import { api, ApiError, apiUrl, client, readCookie } from './api';
 import { swrDefaults } from './useApi';
 import { clearCookies, mockFetch } from '../../../scripts/jest/web';
 
@@ -95,6 +95,46 @@ describe('api client', () => {
     document.cookie = 'token=t';
     mockFetch({ 'DELETE /api/library/uuid/x': { status: 204 } });
     await expect(api.del('library/uuid/x')).resolves.toBeUndefined();
+  });
+});
+
+describe('typed client', () => {
+  it('calls the API as the api client does: filled path, CSRF header, cookies, JSON body', async () => {
+    const calls = mockFetch({
+      'GET /api/login': { status: 200, body: { loggedin: true }, setCookie: 'token=typed' },
+      'PUT /api/users/uuid/a%2Fb': { status: 200, body: { uuid: 'a/b' } },
+    });
+    await client.PUT('/api/users/uuid/{uuid}', {
+      params: { path: { uuid: 'a/b' } },
+      body: { active: false },
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/login', 'PUT /api/users/uuid/a%2Fb']);
+    expect(calls[1]?.headers['x-csrf-token']).toBe('typed');
+    expect(calls[1]?.credentials).toBe('include');
+    expect(calls[1]?.body).toEqual({ active: false });
+  });
+
+  it('rejects a refusal with the ApiError of its code and field', async () => {
+    document.cookie = 'token=t';
+    mockFetch({
+      'DELETE /api/users/uuid/me': {
+        status: 403,
+        body: { Error: 'action denied', code: 'ACCOUNTS.DELETE_SELF' },
+      },
+      'PUT /api/users/uuid/u': {
+        status: 400,
+        body: { Error: 'email: invalid', code: 'REQUEST.INVALID', field: 'email', rule: 'email' },
+      },
+    });
+    const self = await client
+      .DELETE('/api/users/uuid/{uuid}', { params: { path: { uuid: 'me' } } })
+      .catch((e: unknown) => e);
+    expect(self).toBeInstanceOf(ApiError);
+    expect(self).toMatchObject({ status: 403, code: 'ACCOUNTS.DELETE_SELF' });
+    const field = await client
+      .PUT('/api/users/uuid/{uuid}', { params: { path: { uuid: 'u' } }, body: { email: 'x' } })
+      .catch((e: unknown) => e);
+    expect(field).toMatchObject({ code: 'REQUEST.INVALID', failure: { field: 'email', rule: 'email' } });
   });
 });
 

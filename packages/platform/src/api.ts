@@ -1,8 +1,21 @@
-import { CSRF_COOKIE, CSRF_HEADER, type ErrorBody, type FieldFailure } from '@agora/contracts';
+import {
+  createApiClient,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  parseAnswer,
+  type ApiClient,
+  type ApiErrorCode,
+  type ErrorBody,
+  type FieldFailure,
+} from '@agora/contracts';
 
-/** A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. */
+/**
+ * A non-2xx answer of the API, with the message and code of its `{"Error", "code"}` body. Decide by the code
+ * (`hasCode`), never by the message: that is the server's English, for API users.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  /** As answered: one of `ApiErrorCode` of `@agora/contracts` (a newer server may send one this build does not know). */
   readonly code: string | undefined;
   /** From the `Retry-After` header (429, 503): seconds to wait before trying again. */
   readonly retryAfterSeconds: number | undefined;
@@ -22,6 +35,11 @@ export class ApiError extends Error {
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
     this.failure = failure;
+  }
+
+  /** Whether the answer's code is `code` (a known code: a misspelt one is a type error). */
+  hasCode(code: ApiErrorCode): boolean {
+    return this.code === code;
   }
 }
 
@@ -97,13 +115,7 @@ function failureOf(body: ErrorBody): FieldFailure | undefined {
 }
 
 async function parseBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return parseAnswer(await res.text());
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -176,3 +188,10 @@ export const api = {
   /** See `onUnauthorized`. */
   onUnauthorized,
 };
+
+/**
+ * The typed client of the whole API: paths, parameters, bodies and answers as the services' committed OpenAPI
+ * documents describe them (`npm run openapi`), over `request` (cookies, CSRF header, `ApiError`, 401 reporting):
+ * `client.PUT('/api/users/uuid/{uuid}', { params: { path: { uuid } }, body: { active } })`.
+ */
+export const client: ApiClient = createApiClient((method, url, body) => request(method, url, body));

@@ -4,6 +4,7 @@ export {
   api,
   apiUrl,
   ApiError,
+  client,
   ensureCsrfToken,
   onUnauthorized,
   readCookie,

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiErrorCode } from '@agora/contracts';
 import {
   AddressInput,
   ApiError,
@@ -147,7 +148,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
 }
 
 /** The server's answer to a wrong current password (shown under that field). */
-const WRONG_CURRENT_PASSWORD = 'ACCOUNTS.WRONG_CURRENT_PASSWORD';
+const WRONG_CURRENT_PASSWORD: ApiErrorCode = 'ACCOUNTS.WRONG_CURRENT_PASSWORD';
 
 const NO_PASSWORDS = { password_current: '', password: '', password_repeat: '' };
 
@@ -190,7 +191,7 @@ function PasswordForm() {
       form.reset(NO_PASSWORDS);
       notify({ type: 'success', body: 'password changed' });
     } catch (error) {
-      if (error instanceof ApiError && error.code === WRONG_CURRENT_PASSWORD) setWrongCurrent(true);
+      if (error instanceof ApiError && error.hasCode(WRONG_CURRENT_PASSWORD)) setWrongCurrent(true);
       else notify({ type: 'warning', body: rateLimitedText(intl, error) ?? errorMessageId(error) });
     } finally {
       setBusy(false);

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import { AppError } from '@agora/common';
+import type { ServiceErrorCode } from '@agora/contracts';
 import type { Response } from 'express';
 
 /** A field that breaks the scope's rules: `{"Error": <the rule's message>, "code", "field"}`. */
@@ -8,7 +9,7 @@ export class FieldError extends AppError {
     readonly field: string,
     status: number,
     message: string,
-    code = status === 409 ? 'ACCOUNTS.UNIQUE' : 'ACCOUNTS.INVALID_FIELD',
+    code: ServiceErrorCode<'accounts'> = status === 409 ? 'ACCOUNTS.UNIQUE' : 'ACCOUNTS.INVALID_FIELD',
   ) {
     super(code, status, message);
   }

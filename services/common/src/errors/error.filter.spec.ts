@@ -47,6 +47,16 @@ describe('mapError', () => {
     });
   });
 
+  it('takes only the codes listed in @agora/contracts (checked by the type check)', () => {
+    const made = () => [
+      // @ts-expect-error a code that no list names
+      new AppError('LIBRARY.NO_SUCH_CODE', 400, 'x'),
+      // @ts-expect-error the helpers too
+      AppError.badRequest('REQUEST.NO_SUCH_CODE', 'x'),
+    ];
+    expect(made().map((e) => e.status)).toEqual([400, 400]);
+  });
+
   it("adds a refused field's field, rule and values to the body, keeping Error and code", () => {
     const refused = new AppError('CONSULTATION.INVALID_FIELD', 400, 'title: Maximum size is 200.', {
       field: 'title',

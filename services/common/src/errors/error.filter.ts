@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import type { ErrorBody } from '@agora/contracts';
+import type { ErrorBody, ErrorCode } from '@agora/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
@@ -7,7 +7,7 @@ import { AppError } from './app-error.js';
 
 interface Mapped {
   status: number;
-  body: ErrorBody;
+  body: ErrorBody & { code: ErrorCode };
 }
 
 /** Postgres error codes that are the client's doing. */

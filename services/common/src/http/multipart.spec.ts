@@ -53,7 +53,7 @@ class FormsController {
         name: 'doc',
         maxBytes: 100,
         check: (file) =>
-          file.originalname.endsWith('.pdf') ? undefined : new AppError('THING.NOT_PDF', 415, 'not a pdf'),
+          file.originalname.endsWith('.pdf') ? undefined : new AppError('LIBRARY.NOT_A_DOCUMENT', 415, 'not a pdf'),
       },
     ],
   })
@@ -69,7 +69,7 @@ class FormsController {
   @HttpCode(200)
   @MultipartBody({
     files: [{ name: 'resource', maxBytes: 100 }],
-    tooLarge: (_field, max) => new AppError('THING.TOO_LARGE', 413, `larger than ${max} bytes`),
+    tooLarge: (_field, max) => new AppError('LIBRARY.TOO_LARGE', 413, `larger than ${max} bytes`),
   })
   library(@FormFile('resource') resource: FilePart | undefined): unknown {
     return { size: resource?.size ?? null };
@@ -233,7 +233,7 @@ describe('MultipartBody: one parser for every form', () => {
     });
     expect(await send('/upload', { title: 'a', doc: { data: 'x', name: 'd.doc' } })).toEqual({
       status: 415,
-      body: { Error: 'not a pdf', code: 'THING.NOT_PDF' },
+      body: { Error: 'not a pdf', code: 'LIBRARY.NOT_A_DOCUMENT' },
     });
   });
 
@@ -254,7 +254,7 @@ describe('MultipartBody: one parser for every form', () => {
     });
     expect(await send('/library', { resource: { data: 'x'.repeat(101), name: 'r' } })).toEqual({
       status: 413,
-      body: { Error: 'larger than 100 bytes', code: 'THING.TOO_LARGE' },
+      body: { Error: 'larger than 100 bytes', code: 'LIBRARY.TOO_LARGE' },
     });
   });
 

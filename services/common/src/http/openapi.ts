@@ -1,19 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-
-/** What the OpenAPI document of a service is titled. */
-export interface OpenApiInfo {
-  title: string;
-  description: string;
-}
+import type { ServiceDefinition } from './service.js';
 
 /**
- * The OpenAPI document of a service's app: every route, with the request and answer schemas its `ZodBody`,
- * `ZodQuery` and `ZodResponse` declare.
+ * The OpenAPI document of one service, from its controllers' metadata: what `/openapi.json` serves and what
+ * `npm run openapi` commits as `services/<name>/openapi.json`.
  */
-export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): OpenAPIObject {
+export function buildOpenApiDocument(
+  app: INestApplication,
+  def: Pick<ServiceDefinition, 'title' | 'description'>,
+): OpenAPIObject {
   return SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle(info.title).setDescription(info.description).setVersion('1.0.0').build(),
+    new DocumentBuilder().setTitle(def.title).setDescription(def.description).setVersion('1.0.0').build(),
   );
 }

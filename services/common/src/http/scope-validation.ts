@@ -15,7 +15,7 @@ export type ExistenceCheck = (value: string, parent: string | undefined) => Prom
  */
 @ApiTags('validation')
 export abstract class ScopeValidationController {
-  protected constructor(private readonly codePrefix: string) {}
+  protected constructor(private readonly codePrefix: 'ACCOUNTS' | 'LIBRARY' | 'CONSULTATION') {}
 
   /**
    * The rules of a scope as the request names it, or undefined when the service has no such scope. `scope` is

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ServiceName } from '@agora/contracts';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -67,12 +68,9 @@ export interface ServiceContext {
 @Module({})
 class ServiceRootModule {}
 
-/** Builds and initialises (does not listen) the Nest app of one service. */
-export async function createServiceApp(
-  def: ServiceDefinition,
-  ctx: ServiceContext,
-): Promise<NestExpressApplication> {
-  const root: DynamicModule = {
+/** The root module of one service's Nest app: infrastructure, its database, health and its feature modules. */
+function serviceRootModule(def: ServiceDefinition, ctx: ServiceContext): DynamicModule {
+  return {
     module: ServiceRootModule,
     imports: [
       InfraModule.forRoot(ctx.infra, ctx.config, ctx.logger),
@@ -81,11 +79,22 @@ export async function createServiceApp(
       ...def.modules,
     ],
   };
-  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(), {
-    logger: ctx.config.log.level === 'silent' ? false : ['error', 'warn'],
-    abortOnError: false,
-    bodyParser: false,
-  });
+}
+
+/** Builds and initialises (does not listen) the Nest app of one service. */
+export async function createServiceApp(
+  def: ServiceDefinition,
+  ctx: ServiceContext,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(
+    serviceRootModule(def, ctx),
+    new ExpressAdapter(),
+    {
+      logger: ctx.config.log.level === 'silent' ? false : ['error', 'warn'],
+      abortOnError: false,
+      bodyParser: false,
+    },
+  );
   app.disable('x-powered-by');
   app.use(requestLogger(ctx.logger));
   useRequestParsing(app, def.jsonLimit ?? DEFAULT_JSON_LIMIT);
@@ -106,6 +115,21 @@ export async function createServiceApp(
     throw e;
   }
   return app;
+}
+
+/**
+ * The OpenAPI document of a service without running it: the module graph is built in Nest's preview mode, which
+ * instantiates no provider, so no database, queue or configuration is opened (the infrastructure, configuration
+ * and logger are empty stand-ins).
+ */
+export async function describeService(def: ServiceDefinition): Promise<OpenAPIObject> {
+  const unused = Object.freeze({}) as never;
+  const app = await NestFactory.create<NestExpressApplication>(
+    serviceRootModule(def, { config: unused, infra: unused, logger: unused }),
+    new ExpressAdapter(),
+    { preview: true, logger: false, abortOnError: false, bodyParser: false },
+  );
+  return buildOpenApiDocument(app, def);
 }
 
 /** Entry point of a service run as its own process: config, infrastructure, migrations, HTTP, shutdown. */

@@ -39,7 +39,7 @@ class ThingsController {
 
   @Post('named')
   @HttpCode(200)
-  named(@ZodBody(Thing, { code: 'THINGS.INVALID_FIELD', namesField: true }) body: Thing): Thing {
+  named(@ZodBody(Thing, { code: 'CONSULTATION.INVALID_FIELD', namesField: true }) body: Thing): Thing {
     return body;
   }
 
@@ -150,7 +150,7 @@ describe('ZodBody, ZodQuery and ZodResponse in an app', () => {
       },
     });
     const named = await post('/things/named', '{"title":""}');
-    expect(named).toMatchObject({ status: 400, body: { code: 'THINGS.INVALID_FIELD', field: 'title' } });
+    expect(named).toMatchObject({ status: 400, body: { code: 'CONSULTATION.INVALID_FIELD', field: 'title' } });
     expect((named.body as { Error: string }).Error).toMatch(/^title: /);
   });
 

@@ -9,7 +9,7 @@ import {
   type PipeTransform,
 } from '@nestjs/common';
 import { ApiBody, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import type { FieldFailure, FieldRuleName } from '@agora/contracts';
+import type { ErrorCode, FieldFailure, FieldRuleName } from '@agora/contracts';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
@@ -93,7 +93,7 @@ function ruleOf(issue: z.core.$ZodIssue): Pick<FieldFailure, 'rule' | 'values'> 
 /** How a refusal is worded: the code, and whether `Error` starts with the field's name ("title: too long"). */
 export interface RefusalOptions {
   /** default `REQUEST.INVALID` */
-  code?: string;
+  code?: ErrorCode;
   /** default false: `Error` is the schema's message alone */
   namesField?: boolean;
 }

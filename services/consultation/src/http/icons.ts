@@ -11,7 +11,7 @@ import {
   type MemoryFilePart,
   type ServiceConfig,
 } from '@agora/common';
-import { ICON_MAX_BYTES } from '@agora/contracts';
+import { ICON_MAX_BYTES, isErrorCode, type ErrorCode } from '@agora/contracts';
 import type { Logger } from 'pino';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
@@ -33,7 +33,7 @@ export const IconErrors = {
   both: (field: string) => ValidationErrors.invalidField(field, 'send a link or a file, not both'),
   tooLarge: (field: string) =>
     new AppError('ICON.TOO_LARGE', 413, `${field}: ${largerThan(ICON_MAX_BYTES)}`, { field }),
-  refused: (field: string, status: number, message: string, code: string) =>
+  refused: (field: string, status: number, message: string, code: ErrorCode) =>
     new AppError(code, status, `${field}: ${message}`, { field }),
   unavailable: () =>
     new AppError(
@@ -145,7 +145,13 @@ export class LibraryIcons {
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
       if (error.kind === 'refused' && error.status !== undefined && error.error !== undefined)
-        throw IconErrors.refused(file.fieldname, error.status, error.error, error.code ?? 'ICON.REFUSED');
+        throw IconErrors.refused(
+          file.fieldname,
+          error.status,
+          error.error,
+          // the library's own code when it is one of the API's, else the generic refusal
+          isErrorCode(error.code) ? error.code : 'ICON.REFUSED',
+        );
       throw IconErrors.unavailable();
     }
     const url = (body as { url?: unknown } | undefined)?.url;

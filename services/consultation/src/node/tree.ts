@@ -9,14 +9,17 @@ import { parseToken } from '../http/params.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
 import { Form } from './form.js';
 
+/** How errors name the items of the tree (`CONSULTATION.<LABEL>_NOT_FOUND`). */
+export type TreeLabel = 'project' | 'topic' | 'attribute' | 'variable';
+
 /** A level of the tree: its table and the column naming its parent (the parent table has the same name). */
 export interface Level {
   table: 'node' | 'attribute' | 'variable';
   parent: 'project' | 'node' | 'attribute';
   /** how errors name it */
-  label: string;
+  label: TreeLabel;
   /** how errors name its parent */
-  parentLabel: string;
+  parentLabel: TreeLabel;
   /** SQL answering `project`, the project of the parent `$1` (null for topics: the parent is the project) */
   parentProject: string | null;
 }
@@ -53,8 +56,11 @@ export interface Placed {
 }
 
 export const TreeErrors = {
-  notFound: (label: string) =>
-    AppError.notFound(`${label} not found`, `CONSULTATION.${label.toUpperCase()}_NOT_FOUND`),
+  notFound: (label: TreeLabel) =>
+    AppError.notFound(
+      `${label} not found`,
+      `CONSULTATION.${label.toUpperCase() as Uppercase<TreeLabel>}_NOT_FOUND`,
+    ),
   otherProject: (field: string) => ValidationErrors.invalidField(field, 'must belong to the same project'),
   sortOrder: (n: number) => ValidationErrors.range('sort_order', 1, n, `a position from 1 to ${n}`),
   boundary: () => AppError.badRequest('CONSULTATION.BOUNDARY', 'please draw the boundary'),

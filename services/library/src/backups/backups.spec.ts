@@ -228,7 +228,7 @@ describe('tasks in batches', () => {
         (k) => k,
         async (k) => {
           ran.push(k);
-          if (k === 'x') throw new AppError('BACKUP.X', 422, 'broken');
+          if (k === 'x') throw new AppError('BACKUP.CORRUPT', 422, 'broken');
         },
       ),
     ).rejects.toThrow('broken');

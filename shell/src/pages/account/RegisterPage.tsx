@@ -37,7 +37,7 @@ type Values = typeof EMPTY;
 
 /** A 409 of the registration about the username (the other one is a taken e-mail address). */
 function isUsernameTaken(error: ApiError): boolean {
-  return error.code === 'ACCOUNTS.USERNAME_EXISTS' || error.message === 'username exists';
+  return error.hasCode('ACCOUNTS.USERNAME_EXISTS');
 }
 
 /** /register: only when registration is on (else the 404 page). */
