@@ -9,8 +9,10 @@ import {
 } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes } from '@nestjs/swagger';
-import { AppError, parseShallowJson } from '@agora/common';
+import { AppError, parseShallowJson, ZodBody } from '@agora/common';
 import { of, type Observable } from 'rxjs';
+import type { z } from 'zod';
+import { isIsoDate } from '@agora/contracts/api';
 import { ValidationErrors } from '../validation/validation.errors.js';
 import { parseToken } from './params.js';
 
@@ -52,6 +54,14 @@ export function FormBody(): MethodDecorator {
     UseInterceptors(FormInterceptor),
     ApiConsumes('application/json', 'multipart/form-data'),
   );
+}
+
+/**
+ * The body of a structure write, validated by its schema (`@agora/contracts/api`): a refusal is 400
+ * `CONSULTATION.INVALID_FIELD` "field: message" with the field's `field`, `rule` and `values`.
+ */
+export function FormFields(schema: z.ZodType): ParameterDecorator {
+  return ZodBody(schema, { code: 'CONSULTATION.INVALID_FIELD', namesField: true });
 }
 
 /** Reads one field's raw value; throws 400 `CONSULTATION.INVALID_FIELD` ("field: message") when it cannot. */
@@ -117,16 +127,6 @@ export function integer(min: number, max: number): FieldReader<number> {
   };
 }
 
-const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-
-/** Whether `value` is a real calendar day written `yyyy-MM-dd`. */
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1;
-}
-
 /** A calendar day `yyyy-MM-dd`. */
 export const date: FieldReader<string> = (raw, field) => {
   if (typeof raw !== 'string' || !isIsoDate(raw.trim()))
@@ -167,25 +167,8 @@ export function json<T>(check: (value: unknown, field: string) => T): FieldReade
   };
 }
 
-/** An http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** A link inside the site (`/…`, not `//host`) or an http(s) URL. */
-export function isLink(value: string): boolean {
-  return /^\/(?!\/)\S*$/.test(value) || isHttpUrl(value);
-}
-
-/** The rule pattern of `isLink` (full match), for the browser's checks. */
-export const LINK_PATTERN = '/(?!/)\\S*|https?://[^\\s/]+\\S*';
-export const LINK_MESSAGE = 'a link: /… or http(s)://…';
+// The link rules live with the schemas; re-exported for the readers below and their users.
+export { isHttpUrl, isLink, LINK_MESSAGE, LINK_PATTERN } from '@agora/contracts/api';
 
 /**
  * A list of objects with exactly the given text fields, each required and at most `maxSize` characters, checked

@@ -16,7 +16,7 @@ import {
   type VariableKind,
   type VariableOptions,
 } from '@agora/contracts';
-import { isIsoDate } from '../http/form.js';
+import { isIsoDate } from '@agora/contracts/api';
 import { ValidationErrors } from '../validation/validation.errors.js';
 
 type Kind = ValueType | GeometryValueType;
