@@ -189,15 +189,23 @@ export function wholeNumber(min: number, max: number, message = `a whole number 
     .meta({ type: 'integer', minimum: min, maximum: max });
 }
 
+const realDay = z.string().refine(isIsoDate, pattern(DATE_MESSAGE));
+
 /** A calendar day `yyyy-MM-dd`. */
 export const IsoDate = z
   .string({ error: typeError(DATE_MESSAGE) })
   .trim()
-  .refine(isIsoDate, pattern(DATE_MESSAGE))
+  .pipe(realDay)
   .meta({ format: 'date' });
 
 /** A calendar day `yyyy-MM-dd`, or null (also '' from a form). */
-export const OptionalIsoDate = z.union([z.literal('').transform(() => null), IsoDate]).nullable();
+export const OptionalIsoDate = z
+  .string({ error: typeError(DATE_MESSAGE) })
+  .trim()
+  .nullable()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(realDay.nullable())
+  .meta({ format: 'date' });
 
 /** A token (uuid), lower-cased. */
 export const TokenText = z

@@ -12,7 +12,6 @@ import { ApiConsumes } from '@nestjs/swagger';
 import { AppError, parseShallowJson, ZodBody } from '@agora/common';
 import { of, type Observable } from 'rxjs';
 import type { z } from 'zod';
-import { isIsoDate } from '@agora/contracts/api';
 import { ValidationErrors } from '../validation/validation.errors.js';
 import { parseToken } from './params.js';
 
@@ -126,17 +125,6 @@ export function integer(min: number, max: number): FieldReader<number> {
     return value;
   };
 }
-
-/** A calendar day `yyyy-MM-dd`. */
-export const date: FieldReader<string> = (raw, field) => {
-  if (typeof raw !== 'string' || !isIsoDate(raw.trim()))
-    throw ValidationErrors.pattern(field, 'a date (yyyy-MM-dd)');
-  return raw.trim();
-};
-
-/** A calendar day `yyyy-MM-dd`, or null (also from '' in a form). */
-export const optionalDate: FieldReader<string | null> = (raw, field) =>
-  raw === null || raw === '' ? null : date(raw, field);
 
 /** A token (uuid), lower-cased. */
 export const token: FieldReader<string> = (raw, field) => {
