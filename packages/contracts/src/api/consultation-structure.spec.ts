@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import {
+  AttributeOrderBody,
   isLink,
   NewCategoryBody,
+  NewTopicBody,
   NewProjectBody,
   OptionalIsoDate,
   ProjectChangesBody,
@@ -96,6 +98,56 @@ describe('project bodies', () => {
 
   it('takes a change of any one field', () => {
     expect(ProjectChangesBody.parse({ is_public: false })).toEqual({ is_public: false });
+  });
+});
+
+describe('topic, attribute and variable bodies', () => {
+  const topic = { project: 'harbour', title: 'T', mname: 't' };
+
+  it("reads a form's empty fields as none and lower-cases the colour", () => {
+    expect(
+      NewTopicBody.parse({
+        ...topic,
+        boundary: '',
+        relative_documents: '',
+        geom_type: '',
+        max_geom: '',
+        geom_color: '#AABBCC',
+        forum_topic_id: 3,
+      }),
+    ).toEqual({
+      ...topic,
+      boundary: null,
+      relative_documents: [],
+      geom_type: null,
+      max_geom: null,
+      geom_color: '#aabbcc',
+    });
+  });
+
+  it.each([
+    [{ project: ' ' }, 'project', 'This value is required.', 'required'],
+    [{ max_geom: 0 }, 'max_geom', 'a whole number, at least 1', 'pattern'],
+    [{ max_geom: '2000000' }, 'max_geom', 'a whole number, at least 1', 'pattern'],
+    [{ geom_type: 'circle' }, 'geom_type', 'one of point, line, polygon', 'invalid_value'],
+    [{ geom_color: 'red' }, 'geom_color', 'a colour #rrggbb', 'pattern'],
+    [{ relative_documents: '[{"title": "a", ' }, 'relative_documents', 'invalid JSON', 'type'],
+    [
+      { relative_documents: [{ title: 'a' }] },
+      'relative_documents.0.file',
+      'This value is required.',
+      'invalid_type',
+    ],
+  ])('refuses %p at %p: %p (%p)', (fields, path, message, rule) => {
+    expect(refusal(NewTopicBody, { ...topic, ...fields })).toEqual({ path, message, rule });
+  });
+
+  it('needs a position to move an item to', () => {
+    expect(AttributeOrderBody.parse({ sort_order: 2, token: TOKEN })).toEqual({ sort_order: 2 });
+    expect(refusal(AttributeOrderBody, { node: TOKEN })).toMatchObject({
+      message: 'This value is required.',
+    });
+    expect(refusal(AttributeOrderBody, { sort_order: 0 })).toMatchObject({ rule: 'range' });
   });
 });
 

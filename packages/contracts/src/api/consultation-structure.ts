@@ -165,14 +165,18 @@ export const Text = z
   .nullable()
   .transform((v) => (v ?? '').trim());
 
+/** Adds the refusal of `fieldRule` for `value` (required, sizes, pattern, with its messages); false when refused. */
+function checkRule(fieldRule: FieldRule, value: string | number, ctx: z.RefinementCtx): boolean {
+  const error = checkField(fieldRule, value);
+  if (!error) return true;
+  const values = error.rule === 'pattern' ? { message: error.message } : error.values;
+  ctx.addIssue({ code: 'custom', input: value, ...rule(error.message, error.rule, values) });
+  return false;
+}
+
 /** A text field under its scope rule: `Text`, then the rule's checks (required, sizes, pattern) with its messages. */
 export function ruledText(fieldRule: FieldRule = {}) {
-  return Text.superRefine((value, ctx) => {
-    const error = checkField(fieldRule, value);
-    if (!error) return;
-    const values = error.rule === 'pattern' ? { message: error.message } : error.values;
-    ctx.addIssue({ code: 'custom', input: value, ...rule(error.message, error.rule, values) });
-  }).meta({
+  return Text.superRefine((value, ctx) => void checkRule(fieldRule, value, ctx)).meta({
     ...(fieldRule.max_size !== undefined && { maxLength: fieldRule.max_size }),
     ...(fieldRule.validation !== undefined && { pattern: `^(?:${fieldRule.validation})$` }),
   });
@@ -611,3 +615,177 @@ export type VariableAnswer = z.infer<typeof VariableAnswer>;
 
 export const VariableListAnswer = z.array(VariableAnswer);
 export type VariableListAnswer = z.infer<typeof VariableListAnswer>;
+
+// ------------------------------------------------------------------------- writes of topics, attributes, variables
+
+/**
+ * A JSON field: its value, or its text in a form (read before validation); empty text is null, text that did not
+ * read as JSON is refused ('invalid JSON'). `json` is what the value may be before `value` checks it.
+ */
+function jsonField<T extends z.ZodType>(value: T, json: z.ZodType = z.unknown(), what = 'JSON') {
+  return z
+    .union([z.string(), json], { error: what })
+    .nullable()
+    .transform((v, ctx) => {
+      if (typeof v !== 'string') return v;
+      if (v.trim() === '') return null;
+      ctx.addIssue({ code: 'custom', input: v, ...rule('invalid JSON', 'type') });
+      return z.NEVER;
+    })
+    .pipe(value);
+}
+
+/** GeoJSON (or its text), checked by the service: geometry types, coordinates, coordinate system. */
+const GeoJsonText = jsonField(z.unknown()).meta({
+  description: 'GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form)',
+});
+
+/**
+ * A whole number from `min` to `max`, or its text, under its scope rule; empty (null, '') is null. The rule is
+ * checked first, on the value as sent (as the browser checks it).
+ */
+function wholeNumberOrNone(min: number, max: number, fieldRule: FieldRule) {
+  const message = `a whole number from ${min} to ${max}`;
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      if (!checkRule(fieldRule, v, ctx)) return z.NEVER;
+      const n = typeof v === 'number' ? v : /^\s*-?[0-9]{1,16}\s*$/.test(v) ? Number(v) : NaN;
+      if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+      ctx.addIssue({ code: 'custom', input: v, ...rule(message, 'range', { min, max }) });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max });
+}
+
+const MAX_GEOM_LIMIT = 1_000_000;
+
+/** One of `GEOM_TYPES`; empty is null. */
+const GeomTypeText = Text.transform((v) => (v === '' ? null : v)).pipe(
+  z.enum(GEOM_TYPES, { error: `one of ${GEOM_TYPES.join(', ')}` }).nullable(),
+);
+
+/** The geometry options shared by topics and attributes, under their scope's rules. */
+function geometryFields(rules: ScopeRules) {
+  return {
+    has_geometry: Flag,
+    geom_type: GeomTypeText,
+    max_geom: wholeNumberOrNone(1, MAX_GEOM_LIMIT, rules.max_geom ?? {}),
+    geom_color: ruledText(rules.geom_color).transform((v) => v.toLowerCase()),
+    geometry_crs: Text.meta({
+      description: 'the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857',
+    }),
+  };
+}
+
+/** Fields of the answers a client may send back unchanged: never written from a request. */
+const TREE_READ_ONLY = ['token', 'sort_order', 'forum_topic_id', 'forum_topic_url'] as const;
+
+/** Text naming the parent: required when adding (its existence is the service's to check). */
+const parentRef = (description: string) => ruledText({ required: true }).meta({ description });
+
+const topicFields = {
+  project: parentRef("the project's token or short name"),
+  title: ruledText(NODE_RULES.title),
+  mname: ruledText(NODE_RULES.mname),
+  ...partial({
+    description: ruledText(NODE_RULES.description),
+    ...geometryFields(NODE_RULES),
+    boundary: GeoJsonText,
+    relative_documents: jsonField(titledFiles(100), z.array(z.unknown()), 'a list'),
+  }),
+};
+
+/** `POST node`: a topic; with has_geometry, the boundary (Polygon or MultiPolygon), geom_type and max_geom. */
+export const NewTopicBody = writeBody(topicFields, TREE_READ_ONLY);
+export type NewTopicBody = z.infer<typeof NewTopicBody>;
+
+/** `PUT node/token/{token}`: the fields that change. */
+export const TopicChangesBody = writeBody(partial(topicFields), TREE_READ_ONLY);
+export type TopicChangesBody = z.infer<typeof TopicChangesBody>;
+
+const attributeFields = {
+  node: parentRef("the topic's token"),
+  name: ruledText(ATTRIBUTE_RULES.name),
+  mname: ruledText(ATTRIBUTE_RULES.mname),
+  ...partial({
+    icon: ruledText(ATTRIBUTE_RULES.icon).meta({
+      description: 'a marker URL (or, in a form, an uploaded file)',
+    }),
+    icon_alt: ruledText(ATTRIBUTE_RULES.icon_alt),
+    ...geometryFields(ATTRIBUTE_RULES),
+    allow_drag: Flag,
+    allow_resize: Flag,
+    has_predefined: Flag,
+    predefined: GeoJsonText,
+    has_context: Flag,
+    context: GeoJsonText,
+    is_visible: Flag,
+  }),
+};
+
+/** `POST attribute`. */
+export const NewAttributeBody = writeBody(attributeFields, TREE_READ_ONLY);
+export type NewAttributeBody = z.infer<typeof NewAttributeBody>;
+
+/** `PUT attribute/token/{token}`: the fields that change (`{is_visible}` alone hides or shows). */
+export const AttributeChangesBody = writeBody(partial(attributeFields), TREE_READ_ONLY);
+export type AttributeChangesBody = z.infer<typeof AttributeChangesBody>;
+
+const variableFields = {
+  attribute: parentRef("the attribute's token"),
+  mname: ruledText(VARIABLE_RULES.mname),
+  ...partial({
+    description: ruledText(VARIABLE_RULES.description),
+    tooltip: ruledText(VARIABLE_RULES.tooltip),
+    icon: ruledText(VARIABLE_RULES.icon).meta({
+      description: 'a marker URL (or, in a form, an uploaded file)',
+    }),
+    is_visible: Flag,
+  }),
+  variable_type: jsonField(z.unknown()).optional().meta({
+    description:
+      'a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES); required when adding, checked by the service',
+  }),
+};
+
+/** `POST variable`. */
+export const NewVariableBody = writeBody(variableFields, TREE_READ_ONLY);
+export type NewVariableBody = z.infer<typeof NewVariableBody>;
+
+/** `PUT variable/token/{token}`: the fields that change (`{is_visible}` alone hides or shows). */
+export const VariableChangesBody = writeBody(partial(variableFields), TREE_READ_ONLY);
+export type VariableChangesBody = z.infer<typeof VariableChangesBody>;
+
+const POSITION_MESSAGE = `a whole number from 1 to ${MAX_GEOM_LIMIT}`;
+
+/** A 1-based position among the parent's children (the service checks it against their number). */
+const Position = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED : POSITION_MESSAGE,
+  })
+  .refine(
+    (n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_GEOM_LIMIT,
+    rule(POSITION_MESSAGE, 'range', { min: 1, max: MAX_GEOM_LIMIT }),
+  )
+  .meta({ type: 'integer', minimum: 1 });
+
+const ORDER_READ_ONLY = ['token', 'forum_topic_id', 'forum_topic_url'] as const;
+
+/** `PUT node/project/{project}/token/{token}/sortOrder`. */
+export const TopicOrderBody = writeBody({ sort_order: Position }, ORDER_READ_ONLY);
+export type TopicOrderBody = z.infer<typeof TopicOrderBody>;
+
+/** `PUT attribute/…/sortOrder`: the position, in the topic `node` of the same project (its own by default). */
+export const AttributeOrderBody = writeBody({ sort_order: Position, node: Text.optional() }, ORDER_READ_ONLY);
+export type AttributeOrderBody = z.infer<typeof AttributeOrderBody>;
+
+/** `PUT variable/…/sortOrder`: the position, in the attribute `attribute` of the same project (its own by default). */
+export const VariableOrderBody = writeBody(
+  { sort_order: Position, attribute: Text.optional() },
+  ORDER_READ_ONLY,
+);
+export type VariableOrderBody = z.infer<typeof VariableOrderBody>;

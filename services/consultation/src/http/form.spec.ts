@@ -1,5 +1,5 @@
 import { AppError } from '@agora/common';
-import { boolean, integer, isLink, json, readForm, readSortOrder, rowList, text, token } from './form.js';
+import { integer, json, readForm, readSortOrder, text, token } from './form.js';
 
 function failure(fn: () => unknown): [number, string] {
   try {
@@ -15,15 +15,15 @@ const T1 = '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a01';
 const T2 = '6a1e4f20-9c1b-4d6e-8a0f-2b3c4d5e6f70';
 
 describe('form fields', () => {
-  const readers = { title: text, active: boolean, zoom: integer(0, 22) };
+  const readers = { title: text, zoom: integer(0, 22) };
 
   it('answers only the fields sent, read from JSON or from their text in a form', () => {
-    expect(readForm({ title: ' Τίτλος ', active: false }, readers)).toEqual({
+    expect(readForm({ title: ' Τίτλος ', zoom: 3 }, readers)).toEqual({
       title: 'Τίτλος',
-      active: false,
+      zoom: 3,
     });
-    expect(readForm({ active: 'true', zoom: '15', _method: 'put' }, readers)).toEqual({
-      active: true,
+    expect(readForm({ title: null, zoom: '15', _method: 'put' }, readers)).toEqual({
+      title: '',
       zoom: 15,
     });
     expect(readForm({ token: T1, zoom: 0 }, readers, ['token'])).toEqual({ zoom: 0 });
@@ -35,7 +35,6 @@ describe('form fields', () => {
     [{ colour: 'red' }, 'colour: unknown field'],
     [{ _method: 'DELETE' }, '_method: only PUT'],
     [{ title: 5 }, 'title: a text'],
-    [{ active: 'yes' }, 'active: true or false'],
     [{ zoom: '23' }, 'zoom: a whole number from 0 to 22'],
     [{ zoom: 1.5 }, 'zoom: a whole number from 0 to 22'],
     [{ zoom: '1e1' }, 'zoom: a whole number from 0 to 22'],
@@ -56,35 +55,6 @@ describe('form fields', () => {
       400,
       'center: invalid JSON',
     ]);
-  });
-
-  it('checks every row of a list: exact fields, each required, within size and checked', () => {
-    const rows = rowList(
-      { title: { maxSize: 5 }, file: { maxSize: 100, check: isLink, message: 'a link' } },
-      2,
-    );
-    expect(rows([{ title: ' Νόμος', file: '/api/x.pdf ' }], 'legislation')).toEqual([
-      { title: 'Νόμος', file: '/api/x.pdf' },
-    ]);
-    expect(rows(null, 'legislation')).toEqual([]);
-    expect(failure(() => rows({}, 'legislation'))).toEqual([400, 'legislation: a list']);
-    expect(failure(() => rows([{ title: 'a' }], 'legislation'))).toEqual([
-      400,
-      'legislation[0].file: This value is required.',
-    ]);
-    expect(failure(() => rows([{ title: 'a', file: 'ftp://x' }], 'legislation'))).toEqual([
-      400,
-      'legislation[0].file: a link',
-    ]);
-    expect(failure(() => rows([{ title: 'toolong', file: '/x' }], 'legislation'))).toEqual([
-      400,
-      'legislation[0].title: Maximum size is 5.',
-    ]);
-    expect(failure(() => rows([{ title: 'a', file: '/x', size: 1 }], 'legislation'))).toEqual([
-      400,
-      'legislation[0].size: unknown field',
-    ]);
-    expect(failure(() => rows([1, 2, 3], 'legislation'))).toEqual([400, 'legislation: at most 2 entries']);
   });
 });
 

@@ -16,9 +16,9 @@ import { ValidationErrors } from '../validation/validation.errors.js';
 import { parseToken } from './params.js';
 
 /**
- * Form bodies of the structure writes: the same field names as JSON or as multipart/form-data (the spec sends
- * multipart). In multipart every value is text, so each field is read by a reader that accepts its JSON type or
- * that type's text form; JSON-in-multipart fields (center, wms_services, legislation) are parsed strictly.
+ * Form bodies of the consultation's writes: the same field names as JSON or as multipart/form-data (the spec sends
+ * multipart). In multipart every value is text: a body's schema (`FormFields`) reads each field's text into its
+ * type before validation. The field readers below serve the forms that have no schema yet.
  */
 
 const MultipartFields = NoFilesInterceptor({ limits: { files: 0, fields: 200, fieldSize: 256 * 1024 } });
@@ -108,14 +108,6 @@ export const text: FieldReader<string> = (raw, field) => {
   return raw.trim();
 };
 
-/** true/false, or their text ('true', 'false', '1', '0') from a form. */
-export const boolean: FieldReader<boolean> = (raw, field) => {
-  if (typeof raw === 'boolean') return raw;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw invalid(field, 'true or false', 'type');
-};
-
 /** A whole number in `min..max`, or its text. */
 export function integer(min: number, max: number): FieldReader<number> {
   return (raw, field) => {
@@ -157,44 +149,6 @@ export function json<T>(check: (value: unknown, field: string) => T): FieldReade
 
 // The link rules live with the schemas; re-exported for the readers below and their users.
 export { isHttpUrl, isLink, LINK_MESSAGE, LINK_PATTERN } from '@agora/contracts/api';
-
-/**
- * A list of objects with exactly the given text fields, each required and at most `maxSize` characters, checked
- * by the optional `link` test; at most `maxItems` entries. The wire format of legislation and WMS services.
- */
-export function rowList<K extends string>(
-  fields: Readonly<Record<K, { maxSize: number; check?: (value: string) => boolean; message?: string }>>,
-  maxItems: number,
-): (value: unknown, field: string) => Array<Record<K, string>> {
-  const names = Object.keys(fields) as K[];
-  return (value, field) => {
-    if (value === null) return [];
-    if (!Array.isArray(value)) throw invalid(field, 'a list', 'type');
-    if (value.length > maxItems)
-      throw ValidationErrors.tooLong(field, maxItems, `at most ${maxItems} entries`);
-    return value.map((row: unknown, i) => {
-      const at = `${field}[${i}]`;
-      if (row === null || typeof row !== 'object' || Array.isArray(row))
-        throw invalid(at, `{${names.join(', ')}}`, 'type');
-      const unknown = Object.keys(row).find((k) => !names.includes(k as K));
-      if (unknown !== undefined) throw invalid(`${at}.${unknown}`, 'unknown field', 'unknown');
-      const out = {} as Record<K, string>;
-      for (const name of names) {
-        const raw = (row as Record<string, unknown>)[name];
-        const rule = fields[name];
-        if (typeof raw !== 'string' || raw.trim() === '') throw ValidationErrors.required(`${at}.${name}`);
-        const v = raw.trim();
-        if (v.length > rule.maxSize) throw ValidationErrors.tooLong(`${at}.${name}`, rule.maxSize);
-        if (rule.check && !rule.check(v))
-          throw rule.message
-            ? ValidationErrors.pattern(`${at}.${name}`, rule.message)
-            : invalid(`${at}.${name}`, 'invalid value');
-        out[name] = v;
-      }
-      return out;
-    });
-  };
-}
 
 const POSITION_MAX = 100_000;
 const SORT_ORDER_MAX_ENTRIES = 10_000;
