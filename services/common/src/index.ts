@@ -17,6 +17,7 @@ export * from './health/health.module.js';
 export * from './http/service.js';
 export * from './http/openapi.js';
 export * from './http/zod.js';
+export * from './http/multipart.js';
 export * from './http/body-parsing.js';
 export * from './http/json-depth.js';
 export * from './http/paging.js';

@@ -1,13 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { IsOptional, IsString } from 'class-validator';
+import { Controller, HttpCode, Module, Post } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
+import { z } from 'zod';
 import { ErrorFilter } from '../errors/error.filter.js';
 import { useRequestParsing } from './body-parsing.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseShallowJson } from './json-depth.js';
-import { createValidationPipe } from './service.js';
+import { listenTestApp } from './listen-test-app.js';
+import { ZodBody } from './zod.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -48,11 +47,8 @@ describe('nestsDeeperThan', () => {
   });
 });
 
-class NoteDto {
-  @IsOptional()
-  @IsString()
-  title?: string;
-}
+const Note = z.strictObject({ title: z.string().optional() });
+type Note = z.infer<typeof Note>;
 
 let handled = 0;
 
@@ -60,7 +56,7 @@ let handled = 0;
 class NotesController {
   @Post()
   @HttpCode(200)
-  create(@Body() body: NoteDto): NoteDto {
+  create(@ZodBody(Note) body: Note): Note {
     handled++;
     return body;
   }
@@ -74,15 +70,10 @@ describe('deeply nested bodies in a service', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create<NestExpressApplication>(NotesModule, new ExpressAdapter(), {
-      logger: false,
-      bodyParser: false,
-    });
-    useRequestParsing(app);
-    app.useGlobalFilters(new ErrorFilter(pino({ level: 'silent' })));
-    app.useGlobalPipes(createValidationPipe());
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, base } = await listenTestApp(NotesModule, (a) => {
+      useRequestParsing(a);
+      a.useGlobalFilters(new ErrorFilter(pino({ level: 'silent' })));
+    }));
   });
   afterAll(() => app?.close());
   beforeEach(() => {

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { Body, Controller, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { listenTestApp } from './listen-test-app.js';
 import { holdsNul, refuseNulCharacters } from './nul-characters.js';
 
 const reached: unknown[] = [];
@@ -40,14 +39,10 @@ describe('refuseNulCharacters in an app', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create<NestExpressApplication>(ThingsModule, new ExpressAdapter(), {
-      logger: false,
-      bodyParser: false,
-    });
-    app.useBodyParser('json');
-    app.use(refuseNulCharacters);
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, base } = await listenTestApp(ThingsModule, (a) => {
+      a.useBodyParser('json');
+      a.use(refuseNulCharacters);
+    }));
   });
   afterAll(() => app?.close());
   beforeEach(() => {

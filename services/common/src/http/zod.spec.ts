@@ -1,10 +1,9 @@
 import { Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import { z } from 'zod';
 import { ErrorFilter } from '../errors/error.filter.js';
+import { listenTestApp } from './listen-test-app.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { AppError } from '../errors/app-error.js';
 import {
@@ -120,16 +119,12 @@ describe('ZodBody, ZodQuery and ZodResponse in an app', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create<NestExpressApplication>(ThingsModule, new ExpressAdapter(), {
-      logger: false,
-      bodyParser: false,
-    });
-    app.useBodyParser('json', { limit: '10kb' });
-    app.useBodyParser('urlencoded', { extended: false });
-    app.useGlobalFilters(new ErrorFilter(pino({ level: 'silent' })));
-    app.useGlobalInterceptors(new ResponseCheckInterceptor());
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, base } = await listenTestApp(ThingsModule, (a) => {
+      a.useBodyParser('json', { limit: '10kb' });
+      a.useBodyParser('urlencoded', { extended: false });
+      a.useGlobalFilters(new ErrorFilter(pino({ level: 'silent' })));
+      a.useGlobalInterceptors(new ResponseCheckInterceptor());
+    }));
   });
   afterAll(() => app?.close());
 

@@ -13,14 +13,11 @@ import {
   Post,
   Put,
   StreamableFile,
-  UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public, RequireRole } from '@agora/common';
+import { FormFile, multipartInterceptor, Public, RequireRole, type MultipartForm } from '@agora/common';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { rm } from 'node:fs/promises';
 import type { Observable } from 'rxjs';
 import type { JobState } from './backup-jobs.js';
 import { BackupErrors } from './backups.errors.js';
@@ -49,6 +46,20 @@ interface UploadedArchive {
   originalname: string;
   size: number;
 }
+
+/**
+ * The restore upload: one `.tar.gz` in `archive` (another name is refused before it is written), written to the
+ * staging folder of the module's multer options, up to their size (413 `REQUEST.TOO_LARGE` above it).
+ */
+const ARCHIVE_FORM: MultipartForm = {
+  files: [
+    {
+      name: 'archive',
+      check: (file) => (/\.(tar\.gz|tgz)$/i.test(file.originalname) ? undefined : BackupErrors.notTarGz()),
+    },
+  ],
+  fields: 10,
+};
 
 function attachment(file: { stream: NodeJS.ReadableStream; size: number; filename: string }): StreamableFile {
   return new StreamableFile(file.stream as never, {
@@ -124,8 +135,8 @@ export class BackupsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { archive: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Starts restoring the library from an uploaded .tar.gz (field archive): {job}' })
-  @UseInterceptors(IdleJobsInterceptor, FileInterceptor('archive'))
-  restoreFromLocalFile(@UploadedFile() file: UploadedArchive | undefined): Promise<{ job: string }> {
+  @UseInterceptors(IdleJobsInterceptor, multipartInterceptor(ARCHIVE_FORM))
+  restoreFromLocalFile(@FormFile('archive') file: UploadedArchive | undefined): Promise<{ job: string }> {
     return this.acceptUpload(file);
   }
 
@@ -134,17 +145,13 @@ export class BackupsController {
   @Post('scope/restore-from-local-file')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(IdleJobsInterceptor, FileInterceptor('archive'))
-  restoreFromLocalFilePost(@UploadedFile() file: UploadedArchive | undefined): Promise<{ job: string }> {
+  @UseInterceptors(IdleJobsInterceptor, multipartInterceptor(ARCHIVE_FORM))
+  restoreFromLocalFilePost(@FormFile('archive') file: UploadedArchive | undefined): Promise<{ job: string }> {
     return this.acceptUpload(file);
   }
 
   private async acceptUpload(file: UploadedArchive | undefined): Promise<{ job: string }> {
     if (!file) throw BackupErrors.noArchive();
-    if (!/\.(tar\.gz|tgz)$/i.test(file.originalname)) {
-      await rm(file.path, { force: true });
-      throw BackupErrors.notTarGz();
-    }
     return { job: (await this.backups.startRestoreFromUpload(file.path)).id };
   }
 

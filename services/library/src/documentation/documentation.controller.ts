@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, RequireRole } from '@agora/common';
+import { AppError, CurrentUser, FormFile, RequireRole } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid } from '../uploads/rules.js';
@@ -43,7 +43,7 @@ export class DocumentationController {
   @ApiOkResponse({ type: DocumentationResponse })
   create(
     @Body() form: DocumentationForm,
-    @UploadedFile() file: UploadedPart | undefined,
+    @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<DocumentationResponse> {
     return this.docs.create(form, file, user);
@@ -59,7 +59,7 @@ export class DocumentationController {
   update(
     @Param('uuid') uuid: string,
     @Body() form: DocumentationForm,
-    @UploadedFile() file: UploadedPart | undefined,
+    @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<DocumentationResponse> {
     return this.docs.update(assertUuid(uuid), form, file, user);
@@ -73,7 +73,7 @@ export class DocumentationController {
   updateByPost(
     @Param('uuid') uuid: string,
     @Body() form: DocumentationForm,
-    @UploadedFile() file: UploadedPart | undefined,
+    @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<DocumentationResponse> {
     if (form._method?.toUpperCase() !== 'PUT')

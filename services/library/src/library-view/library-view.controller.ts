@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, RequireRole } from '@agora/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentUser, MultipartBody, RequireRole } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid } from '../uploads/rules.js';
@@ -32,8 +31,7 @@ export class LibraryViewController {
 
   @Post()
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
-  @ApiConsumes('application/json', 'multipart/form-data')
+  @MultipartBody()
   @ApiOperation({ summary: 'Add a view (uri, title, description, items: uuids or their JSON text)' })
   @ApiOkResponse({ type: LibraryViewResponse })
   create(@Body() form: LibraryViewForm, @CurrentUser() user: SessionUser): Promise<LibraryViewResponse> {
@@ -41,8 +39,7 @@ export class LibraryViewController {
   }
 
   @Put('uuid/:uuid')
-  @UseInterceptors(NoFilesInterceptor())
-  @ApiConsumes('application/json', 'multipart/form-data')
+  @MultipartBody()
   @ApiOperation({ summary: 'Change the fields sent (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
   @ApiOkResponse({ type: LibraryViewResponse })
   update(
@@ -55,7 +52,7 @@ export class LibraryViewController {
 
   @Post('uuid/:uuid')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @MultipartBody()
   @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
   @ApiOkResponse({ type: LibraryViewResponse })
   updateByPost(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, HttpCode, Inject, Post, UploadedFile } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '@agora/common';
+import { FormFile, RequireRole } from '@agora/common';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { processImage } from '../uploads/image.js';
@@ -20,7 +20,7 @@ export class EditorUploadController {
   @HttpCode(200)
   @MultipartUpload('file', UPLOAD_LIMITS.image)
   @ApiOperation({ summary: 'Upload an image for a rich-text body (checked by content, metadata removed)' })
-  async upload(@UploadedFile() file: UploadedPart | undefined): Promise<{ url: string }> {
+  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<{ url: string }> {
     if (!file) throw UploadErrors.fileRequired('file');
     const image = await processImage(file.buffer);
     const key = `editor/${randomUUID()}.${image.ext}`;

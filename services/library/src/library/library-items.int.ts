@@ -150,6 +150,29 @@ describe('library items (uploads by content)', () => {
     expect(res.body).toEqual({ Error: 'the file is larger than 20 MB', code: 'LIBRARY.TOO_LARGE' });
   });
 
+  it('refuses a file in another part, or a second image, with 400 REQUEST.FILE and stores nothing', async () => {
+    const before = await count();
+    const other = await http()
+      .post('/library')
+      .set(IDENTITY_HEADER, ed())
+      .field('title', 'x')
+      .attach('image', png, { filename: 'a.png', contentType: 'image/png' });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({
+      Error: 'image: files are not accepted here',
+      code: 'REQUEST.FILE',
+      field: 'image',
+    });
+    const two = await upload({ title: 'x' }, { data: png, name: 'a.png', type: 'image/png' }).attach(
+      'resource',
+      png,
+      { filename: 'b.png', contentType: 'image/png' },
+    );
+    expect(two.status).toBe(400);
+    expect(two.body).toMatchObject({ code: 'REQUEST.FILE', field: 'resource' });
+    expect(await count()).toBe(before);
+  });
+
   it('updates changed fields (PUT and POST with _method=PUT), replaces the image and removes the old files', async () => {
     const created = (
       await upload({ title: 'old', tags: '["a"]' }, { data: png, name: 'a.png', type: 'image/png' })

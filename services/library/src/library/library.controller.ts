@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, parseSortMethod, RequireRole } from '@agora/common';
+import { AppError, CurrentUser, FormFile, parseSortMethod, RequireRole } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid, parseTagSegment, parseUuidList } from '../uploads/rules.js';
@@ -93,7 +93,7 @@ export class LibraryController {
   @ApiOkResponse({ type: LibraryItemResponse })
   create(
     @Body() form: LibraryItemForm,
-    @UploadedFile() file: UploadedPart | undefined,
+    @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<LibraryItemResponse> {
     return this.library.create(form, file, user);
@@ -108,7 +108,7 @@ export class LibraryController {
   update(
     @Param('uuid') uuid: string,
     @Body() form: LibraryItemForm,
-    @UploadedFile() file: UploadedPart | undefined,
+    @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<LibraryItemResponse> {
     return this.library.update(assertUuid(uuid), form, file, user);
@@ -122,7 +122,7 @@ export class LibraryController {
   updateByPost(
     @Param('uuid') uuid: string,
     @Body() form: LibraryItemForm,
-    @UploadedFile() file: UploadedPart | undefined,
+    @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<LibraryItemResponse> {
     assertPut(form._method);

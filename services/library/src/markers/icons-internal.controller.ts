@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Controller, Delete, HttpCode, Inject, Param, Post, UploadedFile } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, Internal } from '@agora/common';
+import { AppError, FormFile, Internal } from '@agora/common';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
@@ -76,7 +76,7 @@ export class IconsInternalController {
   @ApiOperation({
     summary: 'Store an icon (SVG sanitised; PNG, JPEG or WebP by content; at most 1 MB): {url}',
   })
-  async upload(@UploadedFile() file: UploadedPart | undefined): Promise<{ url: string }> {
+  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<{ url: string }> {
     if (!file) throw UploadErrors.fileRequired('file');
     const icon = await checkedIcon(file.buffer);
     const key = iconKey(utf8Name(file), icon.ext);

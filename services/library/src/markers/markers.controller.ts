@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Controller, Get, HttpCode, Inject, Post, UploadedFile } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '@agora/common';
+import { FormFile, RequireRole } from '@agora/common';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
@@ -58,7 +58,7 @@ export class MarkersController {
   @ApiOperation({
     summary: 'Upload an SVG marker (scripts, handlers, foreignObject, external references refused)',
   })
-  async upload(@UploadedFile() file: UploadedPart | undefined): Promise<{ url: string }> {
+  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<{ url: string }> {
     if (!file) throw UploadErrors.fileRequired('file');
     const svg = sanitizeSvg(file.buffer);
     const key = markerKey(utf8Name(file));
