@@ -1,16 +1,4 @@
-import {
-  applyDecorators,
-  HttpException,
-  Injectable,
-  UseInterceptors,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes } from '@nestjs/swagger';
-import { AppError, parseShallowJson, ZodBody } from '@agora/common';
-import { of, type Observable } from 'rxjs';
+import { AppError, MultipartBody, parseShallowJson, ZodBody } from '@agora/common';
 import type { z } from 'zod';
 import { ValidationErrors } from '../validation/validation.errors.js';
 import { parseToken } from './params.js';
@@ -21,38 +9,15 @@ import { parseToken } from './params.js';
  * type before validation. The field readers below serve the forms that have no schema yet.
  */
 
-const MultipartFields = NoFilesInterceptor({ limits: { files: 0, fields: 200, fieldSize: 256 * 1024 } });
+/** The refusal of a file in a form that takes none: images and documents are links to the library. */
+export const NO_FILES = 'files are not accepted here: send the link of a library file';
 
 /**
- * Reads a multipart body's fields (JSON bodies pass through) and turns multer's refusals into the service's
- * errors: a file → 400 `REQUEST.FILE` (images and documents are links to the library), a broken form → 400.
+ * A JSON or multipart body: its fields, never a file (400 `REQUEST.FILE`); a broken form is 400 `REQUEST.FORM`.
+ * At most 200 fields of up to 256 KB.
  */
-@Injectable()
-export class FormInterceptor implements NestInterceptor {
-  private readonly multipart = new MultipartFields();
-
-  async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    try {
-      await this.multipart.intercept(ctx, { handle: () => of(null) });
-    } catch (e) {
-      if (e instanceof HttpException && /files|unexpected field/i.test(e.message))
-        throw AppError.badRequest(
-          'REQUEST.FILE',
-          'files are not accepted here: send the link of a library file',
-        );
-      if (e instanceof HttpException) throw new AppError('REQUEST.FORM', e.getStatus(), e.message);
-      throw AppError.badRequest('REQUEST.FORM', 'malformed multipart/form-data');
-    }
-    return next.handle();
-  }
-}
-
-/** A JSON or multipart body: its fields, never a file. */
 export function FormBody(): MethodDecorator {
-  return applyDecorators(
-    UseInterceptors(FormInterceptor),
-    ApiConsumes('application/json', 'multipart/form-data'),
-  );
+  return MultipartBody({ fields: 200, fieldSize: 256 * 1024, refusal: NO_FILES });
 }
 
 /**
