@@ -3,4 +3,6 @@
  * the browser takes their types (`import type`, so no schema code reaches the bundles).
  */
 export * from './accounts.js';
+export * from './consultation-participation.js';
 export * from './consultation-structure.js';
+export * from './library.js';

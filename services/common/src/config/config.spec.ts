@@ -15,7 +15,7 @@ describe('loadServiceConfig', () => {
   it("gives each service its defaults with only the gateway's public key set", () => {
     expect(loadServiceConfig('library', { ...KEYS })).toEqual({
       service: 'library',
-      http: { host: '127.0.0.1', port: DEFAULT_PORTS.library },
+      http: { host: '127.0.0.1', port: DEFAULT_PORTS.library, checkResponses: false },
       database: {
         url: undefined,
         timeouts: { statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 },

@@ -26,6 +26,7 @@ const Thing = z.strictObject({
 type Thing = z.infer<typeof Thing>;
 const Answer = z.object({ title: z.string() });
 const Filter = z.object({ q: z.string().max(3).optional(), page: z.coerce.number().int().min(1) });
+type Filter = z.infer<typeof Filter>;
 
 @Controller('things')
 class ThingsController {
@@ -49,7 +50,7 @@ class ThingsController {
   }
 
   @Get()
-  list(@ZodQuery(Filter) filter: z.infer<typeof Filter>, @Query('ignored') _ignored?: string): unknown {
+  list(@ZodQuery(Filter) filter: Filter, @Query('ignored') _ignored?: string): unknown {
     return filter;
   }
 }

@@ -227,6 +227,10 @@ export function ZodQuery(schema: z.ZodObject, options: RefusalOptions = {}): Par
   return (target, key, index) => {
     query(target, key, index);
     if (key === undefined) return;
+    // `q: XQuery` (the schema's same-named type) records the schema object as the parameter's type, which the
+    // OpenAPI generator reads as a class of query fields (its prototype): recorded as a plain object instead
+    const types = Reflect.getMetadata('design:paramtypes', target, key) as unknown[] | undefined;
+    if (types?.[index] === schema) types[index] = Object;
     const descriptor = Object.getOwnPropertyDescriptor(target, key);
     if (!descriptor) return;
     for (const [name, field] of Object.entries(schema.shape)) {

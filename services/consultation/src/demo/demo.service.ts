@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { LOGGER, parseWith } from '@agora/common';
-import { NewAttributeBody, NewTopicBody, NewVariableBody } from '@agora/contracts/api';
+import {
+  NewAttributeBody,
+  NewProfileQuestionBody,
+  NewTopicBody,
+  NewVariableBody,
+} from '@agora/contracts/api';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { AttributeService } from '../attribute/attribute.service.js';
@@ -9,8 +14,9 @@ import { Category } from '../category/entities/category.entity.js';
 import { CategoryService, type NewCategory } from '../category/category.service.js';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { NodeService } from '../node/node.service.js';
-import { parseNewQuestion } from '../profile/profile.input.js';
+import { questionInput } from '../profile/profile.input.js';
 import { ProfileService } from '../profile/profile.service.js';
 import { VariableService } from '../variable/variable.service.js';
 import { demoConsultation } from './demo-data.js';
@@ -95,7 +101,12 @@ export class DemoService {
       for (const { category, role, questions } of data.profile) {
         const { token } = await m.findOneByOrFail(Category, { mname: category });
         for (const question of questions) {
-          await profile.create(parseNewQuestion({ category: token, role, ...question }));
+          const body = parseWith(
+            NewProfileQuestionBody,
+            { category: token, role, ...question },
+            FIELD_REFUSAL,
+          );
+          await profile.create(questionInput(body).input);
           counts.questions++;
         }
       }

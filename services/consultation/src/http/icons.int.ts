@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AttributeWire, TopicWire } from '@agora/contracts';
+import { ICON_MAX_BYTES, type AttributeWire, type TopicWire } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { createLibraryService } from '../../../library/src/index.js';
 import { makeImage } from '../../../library/src/uploads/fixtures.js';
@@ -76,6 +76,16 @@ describe('uploaded icons of attributes, variables and profile choices', () => {
   const icons = async () => (await readdir(path.join(dir, 'icons')).catch(() => [])).sort();
   /** The library's stored file of an icon URL. */
   const stored = (url: string) => `${url.split('/').pop()}`;
+  /** A new expert question of the category, without choices. */
+  const expertQuestion = async (question: string) =>
+    (
+      await admin().post('/ConsultationProfile', {
+        question,
+        category: s.category,
+        role: 'expert',
+        weight: 1,
+      })
+    ).body as { token: string };
   const count = async (table: string) =>
     (await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM consultation.${table}`))[0]!.n;
 
@@ -239,14 +249,7 @@ describe('uploaded icons of attributes, variables and profile choices', () => {
     });
 
     it('POST consultationWeight and PUT consultationWeight/id take an uploaded icon', async () => {
-      const question = (
-        await admin().post('/ConsultationProfile', {
-          question: 'Ηλικία;',
-          category: s.category,
-          role: 'expert',
-          weight: 1,
-        })
-      ).body as { token: string };
+      const question = await expertQuestion('Ηλικία;');
       const added = await admin()
         .form('post', '/consultationWeight', { question: question.token, content: '18-30', weight: '1' })
         .attach('icon', png, { filename: 'young.png' });
@@ -280,6 +283,37 @@ describe('uploaded icons of attributes, variables and profile choices', () => {
       expect(text.status).toBe(415);
       expect(await icons()).toEqual(before);
     });
+  });
+
+  it('refuses an icon above the library limit, a file in another part and two files in one part, before any write', async () => {
+    const before = { files: await icons(), rows: await count('profile_choice') };
+    const question = await expertQuestion('Όριο;');
+    const fields = { question: question.token, content: 'x', weight: '1' };
+    const large = await admin()
+      .form('post', '/consultationWeight', fields)
+      .attach('icon', Buffer.alloc(ICON_MAX_BYTES + 1), { filename: 'big.png' });
+    expect(large.status).toBe(413);
+    expect(large.body).toEqual({
+      Error: 'icon: the file is larger than 1 MB',
+      code: 'ICON.TOO_LARGE',
+      field: 'icon',
+    });
+    const elsewhere = await admin()
+      .form('post', '/consultationWeight', fields)
+      .attach('picture', png, { filename: 'a.png' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toEqual({
+      Error: 'picture: files are not accepted here: send the link of a library file',
+      code: 'REQUEST.FILE',
+      field: 'picture',
+    });
+    const twice = await admin()
+      .form('post', '/consultationWeight', fields)
+      .attach('icon', png, { filename: 'a.png' })
+      .attach('icon', png, { filename: 'b.png' });
+    expect(twice.status).toBe(400);
+    expect(twice.body.code).toBe('REQUEST.FILE');
+    expect({ files: await icons(), rows: await count('profile_choice') }).toEqual(before);
   });
 
   it('answers 503 and saves nothing when the library does not answer', async () => {

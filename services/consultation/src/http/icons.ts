@@ -1,29 +1,18 @@
-import {
-  applyDecorators,
-  HttpException,
-  Inject,
-  Injectable,
-  mixin,
-  UseInterceptors,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-  type Type,
-} from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes } from '@nestjs/swagger';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   InternalCallError,
+  largerThan,
   LOGGER,
+  MultipartBody,
   SERVICE_CONFIG,
   serviceClient,
   type InternalClient,
+  type MemoryFilePart,
   type ServiceConfig,
 } from '@agora/common';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import type { Logger } from 'pino';
-import { of, type Observable } from 'rxjs';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
@@ -34,36 +23,16 @@ import { ValidationErrors } from '../validation/validation.errors.js';
  * its URL, like a marker's. A string `icon` field stays a URL.
  */
 
-/** Largest icon accepted (bytes): the library's own limit. */
+/** How long the library may take to store or remove an icon. */
 const LIBRARY_TIMEOUT_MS = 10_000;
 
-/** One uploaded file part, as multer holds it in memory. */
-export interface IconFile {
-  fieldname: string;
-  originalname: string;
-  mimetype: string;
-  buffer: Buffer;
-  size: number;
-}
+/** One uploaded file part, as the multipart parser holds it (in memory). */
+export type IconFile = MemoryFilePart;
 
 export const IconErrors = {
-  notHere: (field: string) =>
-    new AppError(
-      'REQUEST.FILE',
-      400,
-      `${field}: files are not accepted here: send the link of a library file`,
-      {
-        field,
-      },
-    ),
   both: (field: string) => ValidationErrors.invalidField(field, 'send a link or a file, not both'),
   tooLarge: (field: string) =>
-    new AppError(
-      'ICON.TOO_LARGE',
-      413,
-      `${field}: the file is larger than ${ICON_MAX_BYTES / 1024 / 1024} MB`,
-      { field },
-    ),
+    new AppError('ICON.TOO_LARGE', 413, `${field}: ${largerThan(ICON_MAX_BYTES)}`, { field }),
   refused: (field: string, status: number, message: string, code: string) =>
     new AppError(code, status, `${field}: ${message}`, { field }),
   unavailable: () =>
@@ -84,49 +53,22 @@ interface IconFormOptions {
   fieldSize: number;
 }
 
-function iconFormInterceptor(options: IconFormOptions): Type<NestInterceptor> {
-  const Multipart = AnyFilesInterceptor({
-    limits: {
-      fileSize: ICON_MAX_BYTES,
-      files: options.files,
-      fields: options.fields,
-      fieldSize: options.fieldSize,
-    },
-    fileFilter: (_req, file, done) =>
-      options.accepts(file.fieldname) ? done(null, true) : done(IconErrors.notHere(file.fieldname), false),
-  });
-
-  @Injectable()
-  class IconFormInterceptor implements NestInterceptor {
-    private readonly multipart = new Multipart();
-
-    async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-      try {
-        await this.multipart.intercept(ctx, { handle: () => of(null) });
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        const cause =
-          e instanceof Error ? (e.cause as { code?: string; field?: string } | undefined) : undefined;
-        if (cause?.code === 'LIMIT_FILE_SIZE') throw IconErrors.tooLarge(cause.field ?? 'icon');
-        if (cause?.code === 'LIMIT_FILE_COUNT') throw AppError.badRequest('REQUEST.FILE', 'too many files');
-        if (e instanceof HttpException) throw new AppError('REQUEST.FORM', e.getStatus(), e.message);
-        throw AppError.badRequest('REQUEST.FORM', 'malformed multipart/form-data');
-      }
-      return next.handle();
-    }
-  }
-  return mixin(IconFormInterceptor);
-}
+const NOT_HERE = 'files are not accepted here: send the link of a library file';
 
 /**
  * A write taking JSON or multipart/form-data text fields and, in multipart, uploaded icon files in the parts that
- * `accepts` names (read them with `@UploadedFiles()`); any other file is a 400.
+ * `accepts` names (read them with `@UploadedFiles()`), each at most the library's `ICON_MAX_BYTES` (413
+ * `ICON.TOO_LARGE`); any other file is a 400 `REQUEST.FILE` naming its part. The one multipart parser of the
+ * services (`MultipartBody`) reads the form.
  */
 export function IconFormBody(options: IconFormOptions): MethodDecorator {
-  return applyDecorators(
-    UseInterceptors(iconFormInterceptor(options)),
-    ApiConsumes('application/json', 'multipart/form-data'),
-  );
+  return MultipartBody({
+    files: [{ name: options.accepts, maxCount: options.files, maxBytes: ICON_MAX_BYTES }],
+    fields: options.fields,
+    fieldSize: options.fieldSize,
+    tooLarge: (field) => IconErrors.tooLarge(field),
+    refusal: NOT_HERE,
+  });
 }
 
 /** The structure forms' options: one `icon` file beside text fields of up to 2 MB (GeoJSON), at most 100. */

@@ -1,39 +1,44 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoggedIn, RequireRole } from '@agora/common';
-import type { ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FormFiles, LoggedIn, RequireRole, ZodBody, ZodResponse, type RefusalOptions } from '@agora/common';
+import {
+  MAX_PROFILE_CHOICES,
+  NewProfileChoiceBody,
+  NewProfileQuestionBody,
+  ProfileChoiceAnswer,
+  ProfileChoiceChangeBody,
+  ProfileChoiceListAnswer,
+  ProfileChoiceOrderBody,
+  ProfileDeletedAnswer,
+  ProfileQuestionAnswer,
+  ProfileQuestionChangeBody,
+  ProfileQuestionListAnswer,
+  ProfileQuestionOrderBody,
+} from '@agora/contracts/api';
 import { FormBody } from '../http/form.js';
 import { IconFormBody, LibraryIcons, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import {
-  ID_ORDER_SCHEMA,
-  ProfileChoiceChangeForm,
-  ProfileChoiceForm,
-  ProfileQuestionChangeForm,
-  ProfileQuestionForm,
-  TOKEN_ORDER_SCHEMA,
-} from './dto/profile.form.js';
-import { ProfileChoiceResponse, ProfileQuestionResponse } from './dto/profile.response.js';
-import {
-  parseChoiceChange,
-  parseId,
-  parseIdOrder,
-  parseNewChoice,
-  parseNewQuestionWithIcons,
-  parseQuestionChange,
-  parseRole,
-  parseTokenOrder,
+  choiceChange,
   choiceIconIndex,
-  MAX_CHOICES,
+  choiceInput,
+  parseId,
+  parseRole,
+  questionChange,
+  questionInput,
 } from './profile.input.js';
 import { ProfileService } from './profile.service.js';
 
-const DELETED = { message: 'data deleted' } as const;
+/** A refused sort order: 400 `REQUEST.SORT_ORDER`, naming the entry (`[2]`) that breaks it. */
+const ORDER_REFUSAL: RefusalOptions = { code: 'REQUEST.SORT_ORDER' };
+
+const DELETED: ProfileDeletedAnswer = { message: 'data deleted' };
 
 /** Profile forms: text fields of at most 256 kB; a new question's choice icons in `icons_i`, a choice's in `icon`. */
 const QUESTION_ICONS = {
   accepts: (field: string) => choiceIconIndex(field) !== null,
-  files: MAX_CHOICES,
+  files: MAX_PROFILE_CHOICES,
   fields: 200,
   fieldSize: 256 * 1024,
 };
@@ -56,11 +61,11 @@ export class ProfileQuestionController {
   @ApiOperation({
     summary: 'The questions of a category for a role (expert|normal), choices included, ordered',
   })
-  @ApiOkResponse({ type: [ProfileQuestionResponse] })
+  @ZodResponse(ProfileQuestionListAnswer)
   list(
     @Param('category', TokenPipe) category: string,
     @Param('role') role: string,
-  ): Promise<ProfileQuestionWire[]> {
+  ): Promise<ProfileQuestionListAnswer> {
     return this.profile.list(category, parseRole(role));
   }
 
@@ -74,12 +79,14 @@ export class ProfileQuestionController {
       'JSON, or multipart with `choices[i][field]` fields or `choices` as JSON text. In multipart, the icon ' +
       'of choice i may be an uploaded SVG, PNG, JPEG or WebP file `icons_i` instead of `choices[i][icon]`.',
   })
-  @ApiBody({ type: ProfileQuestionForm })
-  @ApiOkResponse({ type: ProfileQuestionResponse })
-  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<ProfileQuestionWire> {
-    const { input, slots } = parseNewQuestionWithIcons(
+  @ZodResponse(ProfileQuestionAnswer)
+  create(
+    @ZodBody(NewProfileQuestionBody, FIELD_REFUSAL) body: NewProfileQuestionBody,
+    @FormFiles() files: IconFile[],
+  ): Promise<ProfileQuestionAnswer> {
+    const { input, slots } = questionInput(
       body,
-      (files ?? []).map((f) => f.fieldname),
+      files.map((f) => f.fieldname),
     );
     return this.icons.writer(files)((urls) => {
       urls.forEach((url, k) => (input.choices[slots[k]!]!.icon = url));
@@ -90,26 +97,30 @@ export class ProfileQuestionController {
   @RequireRole('admin')
   @Put('sortOrder')
   @ApiOperation({ summary: 'Order the questions of one category and role: a JSON array of tokens, 1-based' })
-  @ApiBody({ schema: TOKEN_ORDER_SCHEMA })
-  @ApiOkResponse({ type: [ProfileQuestionResponse] })
-  reorder(@Body() body: unknown): Promise<ProfileQuestionWire[]> {
-    return this.profile.reorder(parseTokenOrder(body));
+  @ZodResponse(ProfileQuestionListAnswer)
+  reorder(
+    @ZodBody(ProfileQuestionOrderBody, ORDER_REFUSAL) body: ProfileQuestionOrderBody,
+  ): Promise<ProfileQuestionListAnswer> {
+    return this.profile.reorder(body);
   }
 
   @RequireRole('admin')
   @Put('token/:token')
   @FormBody()
   @ApiOperation({ summary: 'Change the question text, its weight, or both' })
-  @ApiBody({ type: ProfileQuestionChangeForm })
-  @ApiOkResponse({ type: ProfileQuestionResponse })
-  update(@Param('token', TokenPipe) token: string, @Body() body: unknown): Promise<ProfileQuestionWire> {
-    return this.profile.update(token, parseQuestionChange(body));
+  @ZodResponse(ProfileQuestionAnswer)
+  update(
+    @Param('token', TokenPipe) token: string,
+    @ZodBody(ProfileQuestionChangeBody, FIELD_REFUSAL) body: ProfileQuestionChangeBody,
+  ): Promise<ProfileQuestionAnswer> {
+    return this.profile.update(token, questionChange(body));
   }
 
   @RequireRole('admin')
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a question and its choices' })
-  async remove(@Param('token', TokenPipe) token: string): Promise<typeof DELETED> {
+  @ZodResponse(ProfileDeletedAnswer)
+  async remove(@Param('token', TokenPipe) token: string): Promise<ProfileDeletedAnswer> {
     await this.profile.remove(token);
     return DELETED;
   }
@@ -132,10 +143,12 @@ export class ProfileChoiceController {
     summary:
       'Add a choice to a question: question (token), content, icon (marker URL, or an uploaded file), weight',
   })
-  @ApiBody({ type: ProfileChoiceForm })
-  @ApiOkResponse({ type: ProfileChoiceResponse })
-  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<ProfileChoiceWire> {
-    const input = parseNewChoice(body, !!files?.length);
+  @ZodResponse(ProfileChoiceAnswer)
+  create(
+    @ZodBody(NewProfileChoiceBody, FIELD_REFUSAL) body: NewProfileChoiceBody,
+    @FormFiles() files: IconFile[],
+  ): Promise<ProfileChoiceAnswer> {
+    const input = choiceInput(body, files.length > 0);
     return this.icons.writer(files)(([url]) =>
       this.profile.addChoice(url === undefined ? input : { ...input, icon: url }),
     );
@@ -143,10 +156,11 @@ export class ProfileChoiceController {
 
   @Put('sortOrder')
   @ApiOperation({ summary: 'Order the choices of one question: a JSON array of ids, 1-based' })
-  @ApiBody({ schema: ID_ORDER_SCHEMA })
-  @ApiOkResponse({ type: [ProfileChoiceResponse] })
-  reorder(@Body() body: unknown): Promise<ProfileChoiceWire[]> {
-    return this.profile.reorderChoices(parseIdOrder(body));
+  @ZodResponse(ProfileChoiceListAnswer)
+  reorder(
+    @ZodBody(ProfileChoiceOrderBody, ORDER_REFUSAL) body: ProfileChoiceOrderBody,
+  ): Promise<ProfileChoiceListAnswer> {
+    return this.profile.reorderChoices(body);
   }
 
   @Put('id/:id')
@@ -154,15 +168,14 @@ export class ProfileChoiceController {
   @ApiOperation({
     summary: 'Change the content, weight or icon of a choice (icon: a marker URL, or an uploaded file)',
   })
-  @ApiBody({ type: ProfileChoiceChangeForm })
-  @ApiOkResponse({ type: ProfileChoiceResponse })
+  @ZodResponse(ProfileChoiceAnswer)
   update(
     @Param('id') id: string,
-    @Body() body: unknown,
-    @UploadedFiles() files?: IconFile[],
-  ): Promise<ProfileChoiceWire> {
+    @ZodBody(ProfileChoiceChangeBody, FIELD_REFUSAL) body: ProfileChoiceChangeBody,
+    @FormFiles() files: IconFile[],
+  ): Promise<ProfileChoiceAnswer> {
     const choice = parseId(id);
-    const change = parseChoiceChange(body, !!files?.length);
+    const change = choiceChange(body, files.length > 0);
     return this.icons.writer(files)(([url]) =>
       this.profile.updateChoice(choice, url === undefined ? change : { ...change, icon: url }),
     );
@@ -170,7 +183,8 @@ export class ProfileChoiceController {
 
   @Delete('id/:id')
   @ApiOperation({ summary: 'Delete a choice' })
-  async remove(@Param('id') id: string): Promise<typeof DELETED> {
+  @ZodResponse(ProfileDeletedAnswer)
+  async remove(@Param('id') id: string): Promise<ProfileDeletedAnswer> {
     await this.profile.removeChoice(parseId(id));
     return DELETED;
   }

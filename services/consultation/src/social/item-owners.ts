@@ -6,6 +6,7 @@ import {
   type InternalClient,
   type ServiceConfig,
 } from '@agora/common';
+import { ItemOwnerAnswer } from '@agora/contracts/api';
 import { SocialErrors } from './social.errors.js';
 import { SOCIAL_CONFIG } from './social.tokens.js';
 import type { SocialConfig } from './social.config.js';
@@ -47,8 +48,8 @@ export class LibraryItemOwners implements ItemOwners {
       if (error.status === 404 || error.status === 400) throw SocialErrors.itemNotFound();
       throw SocialErrors.ownerUnavailable('library');
     }
-    const owner = (body as { owner?: unknown } | undefined)?.owner;
-    if (typeof owner !== 'string' && owner !== null) throw SocialErrors.ownerUnavailable('library');
-    return owner;
+    const answer = ItemOwnerAnswer.safeParse(body);
+    if (!answer.success) throw SocialErrors.ownerUnavailable('library');
+    return answer.data.owner;
   }
 }

@@ -1,24 +1,31 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, CurrentUser, LoggedIn, Public } from '@agora/common';
-import type { Identity, Reaction, SessionUser, SocialWire } from '@agora/contracts';
-import { FormBody, readForm, token, type FieldReader } from '../http/form.js';
-import { parseToken } from '../http/params.js';
-import { ReactForm, UnreactForm } from './dto/social.form.js';
-import { SocialResponse } from './dto/social.response.js';
-import { SocialErrors } from './social.errors.js';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Injectable,
+  Param,
+  Post,
+  type PipeTransform,
+} from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, CurrentUser, LoggedIn, Public, ZodBody, ZodResponse } from '@agora/common';
+import type { Identity, SessionUser } from '@agora/contracts';
+import { ReactBody, SocialAnswer, UnreactBody } from '@agora/contracts/api';
+import { FormBody } from '../http/form.js';
+import { TokenPipe } from '../http/params.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { SocialService } from './social.service.js';
 
-const reaction: FieldReader<Reaction> = (raw) => {
-  if (raw !== 'like' && raw !== 'dislike') throw SocialErrors.badReaction();
-  return raw;
-};
+/** `@Param('scope', ScopePipe)`: 404 `SOCIAL.UNKNOWN_SCOPE` unless the scope exists (checked before the body). */
+@Injectable()
+class ScopePipe implements PipeTransform<string, string> {
+  constructor(private readonly social: SocialService) {}
 
-/** `{token}` of a body; 400 when it is missing or not a token. */
-function bodyToken(body: unknown): string {
-  const { token: t } = readForm<{ token: string }>(body, { token });
-  if (t === undefined) throw SocialErrors.missing('token');
-  return t;
+  transform(scope: string): string {
+    this.social.assertScope(scope);
+    return scope;
+  }
 }
 
 /**
@@ -33,14 +40,13 @@ export class SocialController {
   @Public()
   @Get(':scope/:token')
   @ApiOperation({ summary: "Likes, dislikes, the caller's reaction and whether the caller owns the item" })
-  @ApiOkResponse({ type: SocialResponse })
+  @ZodResponse(SocialAnswer)
   state(
-    @Param('scope') scope: string,
-    @Param('token') raw: string,
+    @Param('scope', ScopePipe) scope: string,
+    @Param('token', TokenPipe) token: string,
     @CurrentIdentity() identity: Identity,
-  ): Promise<SocialWire> {
-    this.social.assertScope(scope);
-    return this.social.state(scope, parseToken(raw), identity.user);
+  ): Promise<SocialAnswer> {
+    return this.social.state(scope, token, identity.user);
   }
 
   @LoggedIn()
@@ -48,21 +54,13 @@ export class SocialController {
   @HttpCode(200)
   @FormBody()
   @ApiOperation({ summary: 'React to an item: {token, reaction: like|dislike}' })
-  @ApiBody({ type: ReactForm })
-  @ApiOkResponse({ type: SocialResponse })
+  @ZodResponse(SocialAnswer)
   react(
-    @Param('scope') scope: string,
-    @Body() body: unknown,
+    @Param('scope', ScopePipe) scope: string,
+    @ZodBody(ReactBody, FIELD_REFUSAL) body: ReactBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<SocialWire> {
-    this.social.assertScope(scope);
-    const { token: t, reaction: r } = readForm<{ token: string; reaction: Reaction }>(body, {
-      token,
-      reaction,
-    });
-    if (t === undefined) throw SocialErrors.missing('token');
-    if (r === undefined) throw SocialErrors.badReaction();
-    return this.social.react(scope, t, r, user);
+  ): Promise<SocialAnswer> {
+    return this.social.react(scope, body.token, body.reaction, user);
   }
 
   // Declared before `:scope/:token`, which would otherwise take `scope/<scope>` for a token.
@@ -70,27 +68,24 @@ export class SocialController {
   @Delete('scope/:scope')
   @FormBody()
   @ApiOperation({ summary: 'Remove your reaction: {token}' })
-  @ApiBody({ type: UnreactForm })
-  @ApiOkResponse({ type: SocialResponse })
+  @ZodResponse(SocialAnswer)
   unreactByBody(
-    @Param('scope') scope: string,
-    @Body() body: unknown,
+    @Param('scope', ScopePipe) scope: string,
+    @ZodBody(UnreactBody, FIELD_REFUSAL) body: UnreactBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<SocialWire> {
-    this.social.assertScope(scope);
-    return this.social.unreact(scope, bodyToken(body), user);
+  ): Promise<SocialAnswer> {
+    return this.social.unreact(scope, body.token, user);
   }
 
   @LoggedIn()
   @Delete(':scope/:token')
   @ApiOperation({ summary: 'Remove your reaction' })
-  @ApiOkResponse({ type: SocialResponse })
+  @ZodResponse(SocialAnswer)
   unreact(
-    @Param('scope') scope: string,
-    @Param('token') raw: string,
+    @Param('scope', ScopePipe) scope: string,
+    @Param('token', TokenPipe) token: string,
     @CurrentUser() user: SessionUser,
-  ): Promise<SocialWire> {
-    this.social.assertScope(scope);
-    return this.social.unreact(scope, parseToken(raw), user);
+  ): Promise<SocialAnswer> {
+    return this.social.unreact(scope, token, user);
   }
 }

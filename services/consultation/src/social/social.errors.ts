@@ -1,11 +1,8 @@
 import { AppError } from '@agora/common';
-import { ValidationErrors } from '../validation/validation.errors.js';
 
 export const SocialErrors = {
   unknownScope: () => AppError.notFound('unknown social scope', 'SOCIAL.UNKNOWN_SCOPE'),
   itemNotFound: () => AppError.notFound('item not found', 'SOCIAL.ITEM_NOT_FOUND'),
-  missing: (field: string) => ValidationErrors.required(field),
-  badReaction: () => AppError.badRequest('SOCIAL.REACTION', 'reaction: like or dislike'),
   owner: () => AppError.forbidden('owners cannot react to their own items', 'SOCIAL.OWNER'),
   alreadyReacted: () =>
     AppError.conflict('SOCIAL.ALREADY_REACTED', 'remove your reaction before choosing the opposite one'),

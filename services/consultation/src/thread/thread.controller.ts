@@ -1,13 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, RequireRole } from '@agora/common';
-import type { ForumPost, ForumTopic, SessionUser } from '@agora/contracts';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, LoggedIn, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import type { SessionUser, ThreadScope } from '@agora/contracts';
+import {
+  ForumPostAnswer,
+  ForumTopicAnswer,
+  NewThreadBody,
+  ThreadLinkAnswer,
+  ThreadReplyBody,
+} from '@agora/contracts/api';
 import { FormBody } from '../http/form.js';
 import { TokenPipe } from '../http/params.js';
-import { NewThreadForm, ReplyForm } from './dto/thread.form.js';
-import { ForumPostResponse, ForumTopicResponse, ThreadLinkResponse } from './dto/thread.response.js';
-import { parseNewThread, parseReply, parseThreadId, parseThreadScope } from './thread.input.js';
-import { ThreadService, type ThreadLink } from './thread.service.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
+import { parseThreadId, ThreadScopePipe } from './thread.input.js';
+import { ThreadService } from './thread.service.js';
 
 /**
  * Discussion threads (docs/decisions/0012-profile-threads-social.md): admins open a thread on a project, topic,
@@ -25,22 +31,21 @@ export class ThreadController {
   @ApiOperation({
     summary: 'Open the thread of a project, node, attribute or variable: {title (≥ 15), raw (≥ 20)}',
   })
-  @ApiBody({ type: NewThreadForm })
-  @ApiOkResponse({ type: ThreadLinkResponse })
+  @ZodResponse(ThreadLinkAnswer)
   create(
-    @Param('scope') scope: string,
+    @Param('scope', ThreadScopePipe) scope: ThreadScope,
     @Param('token', TokenPipe) token: string,
-    @Body() body: unknown,
+    @ZodBody(NewThreadBody, FIELD_REFUSAL) body: NewThreadBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<ThreadLink> {
-    return this.threads.create(parseThreadScope(scope), token, parseNewThread(body), user);
+  ): Promise<ThreadLinkAnswer> {
+    return this.threads.create(scope, token, { title: body.title, raw: body.raw }, user);
   }
 
   @LoggedIn()
   @Get('forumPosts/topicID/:id')
   @ApiOperation({ summary: 'A thread and its posts, oldest first (content is plain text)' })
-  @ApiOkResponse({ type: ForumTopicResponse })
-  topic(@Param('id') id: string): Promise<ForumTopic> {
+  @ZodResponse(ForumTopicAnswer)
+  topic(@Param('id') id: string): Promise<ForumTopicAnswer> {
     return this.threads.topic(parseThreadId(id));
   }
 
@@ -49,14 +54,12 @@ export class ThreadController {
   @HttpCode(200)
   @FormBody()
   @ApiOperation({ summary: 'Reply to a thread: {raw (≥ 20)}' })
-  @ApiBody({ type: ReplyForm })
-  @ApiOkResponse({ type: ForumPostResponse })
+  @ZodResponse(ForumPostAnswer)
   reply(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @ZodBody(ThreadReplyBody, FIELD_REFUSAL) body: ThreadReplyBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<ForumPost> {
-    const thread = parseThreadId(id);
-    return this.threads.reply(thread, parseReply(body), user);
+  ): Promise<ForumPostAnswer> {
+    return this.threads.reply(parseThreadId(id), body.raw, user);
   }
 }

@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Delete,
   Get,
@@ -16,29 +15,26 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { FormFile, multipartInterceptor, Public, RequireRole, type MultipartForm } from '@agora/common';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import {
+  FormFile,
+  multipartInterceptor,
+  Public,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type MultipartForm,
+} from '@agora/common';
+import {
+  BackupAnswer,
+  BackupJobAnswer,
+  BackupJobStartedAnswer,
+  BackupsAnswer,
+  DeletedAnswer,
+  RestoreFromApiBody,
+} from '@agora/contracts/api';
 import type { Observable } from 'rxjs';
-import type { JobState } from './backup-jobs.js';
 import { BackupErrors } from './backups.errors.js';
-import { assertFilename, BackupsService, type BackupResponse } from './backups.service.js';
-
-export class RestoreFromApiDto {
-  @IsString()
-  @IsNotEmpty({ message: 'missing parameters' })
-  @MaxLength(253)
-  domain: string;
-
-  @IsString()
-  @IsNotEmpty({ message: 'missing parameters' })
-  @MaxLength(64)
-  api_client: string;
-
-  @IsString()
-  @IsNotEmpty({ message: 'missing parameters' })
-  @MaxLength(200)
-  api_secret: string;
-}
+import { assertFilename, BackupsService } from './backups.service.js';
 
 /** The parts of the uploaded archive that the restore reads (multer on disk). */
 interface UploadedArchive {
@@ -88,30 +84,34 @@ export class BackupsController {
 
   @RequireRole('admin')
   @Get()
+  @ZodResponse(BackupsAnswer)
   @ApiOperation({ summary: 'Backups, newest first (api_secret is always null here)' })
-  list(): Promise<BackupResponse[]> {
+  list(): Promise<BackupsAnswer> {
     return this.backups.list();
   }
 
   @RequireRole('admin')
   @Post()
   @HttpCode(200)
+  @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts exporting the whole library to a .tar.gz: {job}; 409 while a job runs' })
-  async export(): Promise<{ job: string }> {
+  async export(): Promise<BackupJobStartedAnswer> {
     return { job: (await this.backups.startExport()).id };
   }
 
   @RequireRole('admin')
   @Get('job/:id')
+  @ZodResponse(BackupJobAnswer)
   @ApiOperation({ summary: 'Progress of an export or restore job' })
-  job(@Param('id') id: string): Promise<Omit<JobState, 'id' | 'kind'> & { id: string; kind: string }> {
+  job(@Param('id') id: string): Promise<BackupJobAnswer> {
     return this.backups.job(id);
   }
 
   @RequireRole('admin')
   @Delete('filename/:filename')
+  @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Deletes a backup and its archive' })
-  async remove(@Param('filename') filename: string): Promise<{ message: string }> {
+  async remove(@Param('filename') filename: string): Promise<DeletedAnswer> {
     await this.backups.remove(filename);
     return { message: 'data deleted' };
   }
@@ -125,18 +125,22 @@ export class BackupsController {
 
   @RequireRole('admin')
   @Put('scope/restore-from-server-file/filename/:filename')
+  @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts restoring the library from a stored backup: {job}' })
-  async restoreFromServerFile(@Param('filename') filename: string): Promise<{ job: string }> {
+  async restoreFromServerFile(@Param('filename') filename: string): Promise<BackupJobStartedAnswer> {
     return { job: (await this.backups.startRestoreFromServerFile(assertFilename(filename))).id };
   }
 
   @RequireRole('admin')
   @Put('scope/restore-from-local-file')
+  @ZodResponse(BackupJobStartedAnswer)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { archive: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: 'Starts restoring the library from an uploaded .tar.gz (field archive): {job}' })
   @UseInterceptors(IdleJobsInterceptor, multipartInterceptor(ARCHIVE_FORM))
-  restoreFromLocalFile(@FormFile('archive') file: UploadedArchive | undefined): Promise<{ job: string }> {
+  restoreFromLocalFile(
+    @FormFile('archive') file: UploadedArchive | undefined,
+  ): Promise<BackupJobStartedAnswer> {
     return this.acceptUpload(file);
   }
 
@@ -144,35 +148,43 @@ export class BackupsController {
   @RequireRole('admin')
   @Post('scope/restore-from-local-file')
   @HttpCode(200)
+  @ZodResponse(BackupJobStartedAnswer)
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(IdleJobsInterceptor, multipartInterceptor(ARCHIVE_FORM))
-  restoreFromLocalFilePost(@FormFile('archive') file: UploadedArchive | undefined): Promise<{ job: string }> {
+  restoreFromLocalFilePost(
+    @FormFile('archive') file: UploadedArchive | undefined,
+  ): Promise<BackupJobStartedAnswer> {
     return this.acceptUpload(file);
   }
 
-  private async acceptUpload(file: UploadedArchive | undefined): Promise<{ job: string }> {
+  private async acceptUpload(file: UploadedArchive | undefined): Promise<BackupJobStartedAnswer> {
     if (!file) throw BackupErrors.noArchive();
     return { job: (await this.backups.startRestoreFromUpload(file.path)).id };
   }
 
   @RequireRole('admin')
   @Put('scope/restore-from-api')
+  @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts restoring the library from a backup on another Agora server: {job}' })
-  async restoreFromApi(@Body() body: RestoreFromApiDto): Promise<{ job: string }> {
+  async restoreFromApi(
+    @ZodBody(RestoreFromApiBody) body: RestoreFromApiBody,
+  ): Promise<BackupJobStartedAnswer> {
     return { job: (await this.backups.startRestoreFromApi(body)).id };
   }
 
   @RequireRole('admin')
   @Put('scope/enable-api/filename/:filename')
+  @ZodResponse(BackupAnswer)
   @ApiOperation({ summary: 'Enables API access: the answer is the only time api_secret is shown' })
-  enableApi(@Param('filename') filename: string): Promise<BackupResponse> {
+  enableApi(@Param('filename') filename: string): Promise<BackupAnswer> {
     return this.backups.enableApi(filename);
   }
 
   @RequireRole('admin')
   @Put('scope/disable-api/filename/:filename')
+  @ZodResponse(BackupAnswer)
   @ApiOperation({ summary: 'Disables API access (client and secret are forgotten)' })
-  disableApi(@Param('filename') filename: string): Promise<BackupResponse> {
+  disableApi(@Param('filename') filename: string): Promise<BackupAnswer> {
     return this.backups.disableApi(filename);
   }
 

@@ -323,13 +323,26 @@ describe('library backups', () => {
   });
 
   it('refuses an upload that is not a .tar.gz or is missing, and one above the size limit with 413', async () => {
-    expect((await upload(a.svc, Buffer.from('x'), 'backup.zip')).status).toBe(415);
+    const zip = await upload(a.svc, Buffer.from('x'), 'backup.zip');
+    expect([zip.status, zip.body.code]).toEqual([415, 'BACKUP.NOT_TAR_GZ']);
     const none = await call(a.svc).put('/libraryExport/scope/restore-from-local-file').field('x', '1');
     expect(none.status).toBe(400);
     expect(none.body.code).toBe('BACKUP.NO_ARCHIVE');
     const big = await upload(a.svc, Buffer.alloc(9 * MB));
     expect(big.status).toBe(413);
-    expect(big.body).toEqual(expect.objectContaining({ Error: expect.any(String) }));
+    expect(big.body).toEqual(
+      expect.objectContaining({ Error: expect.any(String), code: 'REQUEST.TOO_LARGE', field: 'archive' }),
+    );
+  });
+
+  it('refuses a restore from another server without its parameters, or with others', async () => {
+    const restore = (body: object) => call(a.svc).put('/libraryExport/scope/restore-from-api').send(body);
+    const missing = await restore({ domain: 'example.org', api_client: 'c' });
+    expect([missing.status, missing.body.Error]).toEqual([400, 'missing parameters']);
+    const empty = await restore({ domain: 'example.org', api_client: 'c', api_secret: '' });
+    expect([empty.status, empty.body.Error]).toEqual([400, 'missing parameters']);
+    const other = await restore({ domain: 'example.org', api_client: 'c', api_secret: 's', path: '/' });
+    expect([other.status, other.body.Error]).toEqual([400, 'property path should not exist']);
   });
 
   describe('hostile or broken archives leave the library exactly as it was', () => {

@@ -1,13 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, FormFile, RequireRole } from '@agora/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentUser, FormFile, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
+import {
+  DeletedAnswer,
+  DocumentationAnswer,
+  DocumentationBody,
+  DocumentationPageAnswer,
+} from '@agora/contracts/api';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid } from '../uploads/rules.js';
 import { UPLOAD_LIMITS } from '../uploads/upload-errors.js';
 import { MultipartUpload } from '../uploads/upload.decorator.js';
 import type { UploadedPart } from '../uploads/upload.options.js';
-import { DocumentationForm, DocumentationPage, DocumentationResponse } from './dto/documentation.dto.js';
 import { DocumentationService } from './documentation.service.js';
 
 /** Documentation pages: editors and admins (docs/decisions/0003-library-roles.md). */
@@ -19,18 +24,18 @@ export class DocumentationController {
 
   @Get(['', 'page/:page', 'page/:page/query/:query'])
   @ApiOperation({ summary: 'Documentation pages, newest first; `query` searches uri and title' })
-  @ApiOkResponse({ type: DocumentationPage })
+  @ZodResponse(DocumentationPageAnswer)
   list(
     @Param('page', PagePipe) page: number,
     @Param('query') query: string | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<Paged<DocumentationResponse>> {
+  ): Promise<Paged<DocumentationAnswer>> {
     return this.docs.page(page, query, user);
   }
 
   @Get('uuid/:uuid')
-  @ApiOkResponse({ type: DocumentationResponse })
-  one(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DocumentationResponse> {
+  @ZodResponse(DocumentationAnswer)
+  one(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DocumentationAnswer> {
     return this.docs.one(assertUuid(uuid), user);
   }
 
@@ -40,12 +45,12 @@ export class DocumentationController {
   @ApiOperation({
     summary: 'Add a page: type html (sanitised body) or resource (.pdf/.doc/.docx checked by content)',
   })
-  @ApiOkResponse({ type: DocumentationResponse })
+  @ZodResponse(DocumentationAnswer)
   create(
-    @Body() form: DocumentationForm,
+    @ZodBody(DocumentationBody) form: DocumentationBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<DocumentationResponse> {
+  ): Promise<DocumentationAnswer> {
     return this.docs.create(form, file, user);
   }
 
@@ -55,13 +60,13 @@ export class DocumentationController {
     summary:
       'Change the fields sent (the type cannot change); its owner or an admin, else 403 LIBRARY.NOT_OWNER',
   })
-  @ApiOkResponse({ type: DocumentationResponse })
+  @ZodResponse(DocumentationAnswer)
   update(
     @Param('uuid') uuid: string,
-    @Body() form: DocumentationForm,
+    @ZodBody(DocumentationBody) form: DocumentationBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<DocumentationResponse> {
+  ): Promise<DocumentationAnswer> {
     return this.docs.update(assertUuid(uuid), form, file, user);
   }
 
@@ -69,21 +74,22 @@ export class DocumentationController {
   @HttpCode(200)
   @MultipartUpload('resource', UPLOAD_LIMITS.document)
   @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
-  @ApiOkResponse({ type: DocumentationResponse })
+  @ZodResponse(DocumentationAnswer)
   updateByPost(
     @Param('uuid') uuid: string,
-    @Body() form: DocumentationForm,
+    @ZodBody(DocumentationBody) form: DocumentationBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<DocumentationResponse> {
+  ): Promise<DocumentationAnswer> {
     if (form._method?.toUpperCase() !== 'PUT')
       throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
     return this.docs.update(assertUuid(uuid), form, file, user);
   }
 
   @Delete('uuid/:uuid')
+  @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Delete a page and its file (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
-  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<{ message: string }> {
+  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DeletedAnswer> {
     await this.docs.remove(assertUuid(uuid), user);
     return { message: 'data deleted' };
   }

@@ -1,4 +1,5 @@
 import { IDENTITY_HEADER } from '@agora/contracts';
+import { DocumentationHtmlAnswer, LibraryViewPublicAnswer } from '@agora/contracts/api';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
@@ -50,6 +51,8 @@ describe('documentation, library views, markers, validation scopes and public pa
     const page = await http().get('/?action=documentation&uri=help/maps').set(IDENTITY_HEADER, anon());
     expect(page.status).toBe(200);
     expect(page.body).toEqual({ type: 'html', title: 'Χάρτες', html: '<p>Καλώς <b>ήρθατε</b><a>x</a></p>' });
+    // written to the response directly, out of the answer check's sight: checked here
+    expect(DocumentationHtmlAnswer.safeParse(page.body).error).toBeUndefined();
 
     const dup = await http()
       .post('/documentation')
@@ -259,6 +262,7 @@ describe('documentation, library views, markers, validation scopes and public pa
     expect(pub.status).toBe(200);
     expect(pub.body.title).toBe('Πάρκα');
     expect(pub.body.items.map((i: { title: string }) => i.title)).toEqual(['b', 'a']);
+    expect(LibraryViewPublicAnswer.safeParse(pub.body).error).toBeUndefined();
 
     const put = await http()
       .put(`/libraryView/uuid/${created.body.uuid}`)

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, LOGGER, PAGE_SIZE, paged } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
+import type { DocumentationAnswer, DocumentationBody } from '@agora/contracts/api';
 import type { Logger } from 'pino';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { fileUrl } from '../files/file-url.js';
@@ -15,7 +16,6 @@ import { sanitizeHtml } from '../uploads/sanitize.js';
 import { removeFiles, withStoredFiles } from '../uploads/stored-write.js';
 import { UploadErrors } from '../uploads/upload-errors.js';
 import { utf8Name, type UploadedPart } from '../uploads/upload.options.js';
-import type { DocumentationForm, DocumentationResponse } from './dto/documentation.dto.js';
 import { Documentation } from './entities/documentation.entity.js';
 
 export const DocumentationErrors = {
@@ -25,7 +25,7 @@ export const DocumentationErrors = {
 };
 
 /** A page as `viewer` sees it, with what they may do with it. */
-export function toDocumentationResponse(d: Documentation, viewer: SessionUser | null): DocumentationResponse {
+export function toDocumentationResponse(d: Documentation, viewer: SessionUser | null): DocumentationAnswer {
   return {
     uuid: d.id,
     uri: d.uri,
@@ -65,7 +65,7 @@ export class DocumentationService {
     page: number,
     query: string | undefined,
     viewer: SessionUser,
-  ): Promise<Paged<DocumentationResponse>> {
+  ): Promise<Paged<DocumentationAnswer>> {
     const qb = this.docs
       .createQueryBuilder('d')
       .orderBy('d.created', 'DESC')
@@ -85,7 +85,7 @@ export class DocumentationService {
     );
   }
 
-  async one(id: string, viewer: SessionUser): Promise<DocumentationResponse> {
+  async one(id: string, viewer: SessionUser): Promise<DocumentationAnswer> {
     return toDocumentationResponse(await this.row(id), viewer);
   }
 
@@ -94,10 +94,10 @@ export class DocumentationService {
   }
 
   async create(
-    form: DocumentationForm,
+    form: DocumentationBody,
     file: UploadedPart | undefined,
     user: SessionUser,
-  ): Promise<DocumentationResponse> {
+  ): Promise<DocumentationAnswer> {
     const values = this.values(form);
     assertForm(DOCUMENTATION_RULES, values, 'post');
     if (form.type !== 'html' && form.type !== 'resource') throw DocumentationErrors.typeRequired();
@@ -128,10 +128,10 @@ export class DocumentationService {
 
   async update(
     id: string,
-    form: DocumentationForm,
+    form: DocumentationBody,
     file: UploadedPart | undefined,
     user: SessionUser,
-  ): Promise<DocumentationResponse> {
+  ): Promise<DocumentationAnswer> {
     const row = await this.row(id);
     assertMayManage(user, row.owner);
     if (form.type !== undefined && form.type !== row.type) throw DocumentationErrors.typeFixed();
@@ -197,7 +197,7 @@ export class DocumentationService {
     files: Array<{ key: string; data: Buffer }>,
     row: Documentation,
     user: SessionUser,
-  ): Promise<DocumentationResponse> {
+  ): Promise<DocumentationAnswer> {
     try {
       const saved = await withStoredFiles(this.storage, files, () => this.docs.save(row));
       return toDocumentationResponse(saved, user);
@@ -207,7 +207,7 @@ export class DocumentationService {
     }
   }
 
-  private values(form: DocumentationForm): { uri?: string; title?: string; comment?: string } {
+  private values(form: DocumentationBody): { uri?: string; title?: string; comment?: string } {
     const out: { uri?: string; title?: string; comment?: string } = {};
     if (form.uri !== undefined) out.uri = form.uri.trim();
     if (form.title !== undefined) out.title = form.title.trim();

@@ -1,6 +1,7 @@
 import { Controller, Get, Next, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Public } from '@agora/common';
+import { Public, ZodResponse } from '@agora/common';
+import { PublicPageAnswer } from '@agora/contracts/api';
 import type { NextFunction, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { LibraryViewService } from '../library-view/library-view.service.js';
@@ -30,6 +31,8 @@ export class PublicPagesController {
     summary:
       'action=documentation: an html page as JSON {type,title,html} or the file as a download; action=libraryView: {title, description, items}',
   })
+  // documents the JSON answers; written to `res` directly, so the answer check does not see them
+  @ZodResponse(PublicPageAnswer)
   @ApiQuery({ name: 'action', enum: ['documentation', 'libraryView'] })
   @ApiQuery({ name: 'uri', type: String })
   async page(

@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, Header, Query, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '@agora/common';
-import { IsString } from 'class-validator';
-import { FileBrowserService, type DirectoryListing } from './file-browser.service.js';
-
-export class DeleteFileDto {
-  @IsString()
-  path: string;
-}
+import { Controller, Delete, Get, Header, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { openApiSchemaOf, RequireRole, ZodBody, ZodQuery, ZodResponse } from '@agora/common';
+import {
+  DeletedAnswer,
+  DeleteFileBody,
+  FileBrowserListingAnswer,
+  FileBrowserQuery,
+} from '@agora/contracts/api';
+import { FileBrowserService } from './file-browser.service.js';
 
 /**
  * The file browser of the storage root (admin only). The spec addresses it as `?action=fileBrowser` on `/`;
@@ -23,13 +23,15 @@ export class FileBrowserController {
   @ApiOperation({
     summary: '?action=fileBrowser&dir=… lists a folder; ?action=fileBrowser&download=… sends a file',
   })
-  @ApiQuery({ name: 'dir', required: false })
-  @ApiQuery({ name: 'download', required: false })
+  // a listing or a file on one route: the listing's schema documents it, the answer check would refuse the file
+  @ApiOkResponse({
+    description: 'the listing (dir)',
+    schema: openApiSchemaOf(FileBrowserListingAnswer, 'output'),
+  })
   @Header('X-Content-Type-Options', 'nosniff')
   async get(
-    @Query('dir') dir: unknown,
-    @Query('download') download: unknown,
-  ): Promise<DirectoryListing | StreamableFile> {
+    @ZodQuery(FileBrowserQuery, { code: 'FILE_BROWSER.INVALID_PATH' }) { dir, download }: FileBrowserQuery,
+  ): Promise<FileBrowserListingAnswer | StreamableFile> {
     if (download !== undefined) {
       const file = await this.browser.open(download);
       return new StreamableFile(file.stream, {
@@ -43,8 +45,9 @@ export class FileBrowserController {
 
   @RequireRole('admin')
   @Delete()
+  @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Deletes one file: body {path}' })
-  async remove(@Body() body: DeleteFileDto): Promise<{ message: string }> {
+  async remove(@ZodBody(DeleteFileBody) body: DeleteFileBody): Promise<DeletedAnswer> {
     await this.browser.remove(body.path);
     return { message: 'data deleted' };
   }

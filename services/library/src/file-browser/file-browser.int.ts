@@ -1,6 +1,7 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import { FileBrowserListingAnswer } from '@agora/contracts/api';
 import request from 'supertest';
 import { fileSnapshot, pdfBytes, pngBytes } from '../backups/backup-test-helpers.js';
 import {
@@ -56,6 +57,9 @@ describe('file browser', () => {
       { name: '/', path: '' },
       { name: 'items', path: 'items' },
     ]);
+    // the route also sends files, so its answers are not checked by the harness: the listing is checked here
+    for (const listing of [root.body, items.body])
+      expect(FileBrowserListingAnswer.safeParse(listing).error).toBeUndefined();
   });
 
   it('downloads files: images and pdf inline, others as attachments', async () => {
@@ -81,6 +85,16 @@ describe('file browser', () => {
     const res = await admin.get(`action=fileBrowser&${q}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ Error: 'invalid path', code: 'FILE_BROWSER.INVALID_PATH' });
+  });
+
+  it('refuses a path sent twice (a list) with the same 400', async () => {
+    const res = await admin.get('action=fileBrowser&dir=items&dir=x');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      Error: 'invalid path',
+      code: 'FILE_BROWSER.INVALID_PATH',
+      field: 'dir',
+    });
   });
 
   it('refuses a dir with a NUL character before it reaches the storage', async () => {

@@ -18,10 +18,3 @@ export function assertMayManage(user: SessionUser | null, owner: string | null):
   if (!mayManageOwned(user, owner))
     throw new AppError('LIBRARY.NOT_OWNER', 403, 'only its owner or an admin may change or delete it');
 }
-
-/** The OpenAPI text of the `owner`, `can_edit` and `can_delete` fields. */
-export const OWNER_DOC = {
-  owner: 'uuid of the user who created it; null when unknown (then only admins may change it)',
-  can_edit: 'whether the current user may change it (its owner or an admin)',
-  can_delete: 'whether the current user may delete it (its owner or an admin)',
-} as const;

@@ -1,10 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, MultipartBody, RequireRole } from '@agora/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentUser, MultipartBody, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
+import {
+  DeletedAnswer,
+  LibraryViewAnswer,
+  LibraryViewBody,
+  LibraryViewPageAnswer,
+} from '@agora/contracts/api';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid } from '../uploads/rules.js';
-import { LibraryViewForm, LibraryViewPage, LibraryViewResponse } from './dto/library-view.dto.js';
 import { LibraryViewService } from './library-view.service.js';
 
 /** Library views: editors and admins (docs/decisions/0003-library-roles.md). */
@@ -15,17 +20,17 @@ export class LibraryViewController {
   constructor(private readonly views: LibraryViewService) {}
 
   @Get(['', 'page/:page'])
-  @ApiOkResponse({ type: LibraryViewPage })
+  @ZodResponse(LibraryViewPageAnswer)
   list(
     @Param('page', PagePipe) page: number,
     @CurrentUser() user: SessionUser,
-  ): Promise<Paged<LibraryViewResponse>> {
+  ): Promise<Paged<LibraryViewAnswer>> {
     return this.views.page(page, user);
   }
 
   @Get('uuid/:uuid')
-  @ApiOkResponse({ type: LibraryViewResponse })
-  one(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<LibraryViewResponse> {
+  @ZodResponse(LibraryViewAnswer)
+  one(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<LibraryViewAnswer> {
     return this.views.one(assertUuid(uuid), user);
   }
 
@@ -33,20 +38,23 @@ export class LibraryViewController {
   @HttpCode(200)
   @MultipartBody()
   @ApiOperation({ summary: 'Add a view (uri, title, description, items: uuids or their JSON text)' })
-  @ApiOkResponse({ type: LibraryViewResponse })
-  create(@Body() form: LibraryViewForm, @CurrentUser() user: SessionUser): Promise<LibraryViewResponse> {
+  @ZodResponse(LibraryViewAnswer)
+  create(
+    @ZodBody(LibraryViewBody) form: LibraryViewBody,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LibraryViewAnswer> {
     return this.views.create(form, user);
   }
 
   @Put('uuid/:uuid')
   @MultipartBody()
   @ApiOperation({ summary: 'Change the fields sent (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
-  @ApiOkResponse({ type: LibraryViewResponse })
+  @ZodResponse(LibraryViewAnswer)
   update(
     @Param('uuid') uuid: string,
-    @Body() form: LibraryViewForm,
+    @ZodBody(LibraryViewBody) form: LibraryViewBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<LibraryViewResponse> {
+  ): Promise<LibraryViewAnswer> {
     return this.views.update(assertUuid(uuid), form, user);
   }
 
@@ -54,20 +62,21 @@ export class LibraryViewController {
   @HttpCode(200)
   @MultipartBody()
   @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
-  @ApiOkResponse({ type: LibraryViewResponse })
+  @ZodResponse(LibraryViewAnswer)
   updateByPost(
     @Param('uuid') uuid: string,
-    @Body() form: LibraryViewForm,
+    @ZodBody(LibraryViewBody) form: LibraryViewBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<LibraryViewResponse> {
+  ): Promise<LibraryViewAnswer> {
     if (form._method?.toUpperCase() !== 'PUT')
       throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
     return this.views.update(assertUuid(uuid), form, user);
   }
 
   @Delete('uuid/:uuid')
+  @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Delete a view (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
-  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<{ message: string }> {
+  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DeletedAnswer> {
     await this.views.remove(assertUuid(uuid), user);
     return { message: 'data deleted' };
   }

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, PAGE_SIZE, paged } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
+import type { LibraryViewAnswer, LibraryViewBody, LibraryViewPublicAnswer } from '@agora/contracts/api';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { assertMayManage, rightsOf } from '../http/ownership.js';
 import { LibraryService } from '../library/library.service.js';
 import { assertForm, isUuid, LIBRARY_VIEW_RULES, parseStringList } from '../uploads/rules.js';
 import { UploadErrors } from '../uploads/upload-errors.js';
-import type { LibraryViewForm, LibraryViewPublic, LibraryViewResponse } from './dto/library-view.dto.js';
 import { LibraryView } from './entities/library-view.entity.js';
 
 export const LibraryViewErrors = {
@@ -15,7 +15,7 @@ export const LibraryViewErrors = {
 };
 
 /** A view as `viewer` sees it, with what they may do with it. */
-export function toLibraryViewResponse(v: LibraryView, viewer: SessionUser | null): LibraryViewResponse {
+export function toLibraryViewResponse(v: LibraryView, viewer: SessionUser | null): LibraryViewAnswer {
   return {
     uuid: v.id,
     uri: v.uri,
@@ -43,7 +43,7 @@ export class LibraryViewService {
     private readonly library: LibraryService,
   ) {}
 
-  async page(page: number, viewer: SessionUser): Promise<Paged<LibraryViewResponse>> {
+  async page(page: number, viewer: SessionUser): Promise<Paged<LibraryViewAnswer>> {
     const [rows, total] = await this.views.findAndCount({
       order: { created: 'DESC', id: 'DESC' },
       skip: (page - 1) * PAGE_SIZE,
@@ -56,7 +56,7 @@ export class LibraryViewService {
     );
   }
 
-  async one(id: string, viewer: SessionUser): Promise<LibraryViewResponse> {
+  async one(id: string, viewer: SessionUser): Promise<LibraryViewAnswer> {
     return toLibraryViewResponse(await this.row(id), viewer);
   }
 
@@ -64,7 +64,7 @@ export class LibraryViewService {
     return this.views.existsBy({ uri });
   }
 
-  async create(form: LibraryViewForm, user: SessionUser): Promise<LibraryViewResponse> {
+  async create(form: LibraryViewBody, user: SessionUser): Promise<LibraryViewAnswer> {
     const { values, items } = await this.read(form, 'post');
     if (await this.uriExists(values.uri!)) throw UploadErrors.exists('uri');
     return this.save(
@@ -80,7 +80,7 @@ export class LibraryViewService {
   }
 
   /** Changes the fields sent: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
-  async update(id: string, form: LibraryViewForm, user: SessionUser): Promise<LibraryViewResponse> {
+  async update(id: string, form: LibraryViewBody, user: SessionUser): Promise<LibraryViewAnswer> {
     const row = await this.row(id);
     assertMayManage(user, row.owner);
     const { values, items } = await this.read(form, 'put');
@@ -96,7 +96,7 @@ export class LibraryViewService {
   }
 
   /** The public page: title, description and the items that still exist, in the view's order. */
-  async publicPage(uri: string): Promise<LibraryViewPublic> {
+  async publicPage(uri: string): Promise<LibraryViewPublicAnswer> {
     const row = await this.views.findOneBy({ uri });
     if (!row) throw LibraryViewErrors.notFound();
     return {
@@ -106,7 +106,7 @@ export class LibraryViewService {
     };
   }
 
-  private async read(form: LibraryViewForm, mode: 'post' | 'put') {
+  private async read(form: LibraryViewBody, mode: 'post' | 'put') {
     const values: { uri?: string; title?: string; description?: string } = {};
     if (form.uri !== undefined) values.uri = form.uri.trim();
     if (form.title !== undefined) values.title = form.title.trim();
@@ -126,7 +126,7 @@ export class LibraryViewService {
     return row;
   }
 
-  private async save(row: LibraryView, user: SessionUser): Promise<LibraryViewResponse> {
+  private async save(row: LibraryView, user: SessionUser): Promise<LibraryViewAnswer> {
     try {
       return toLibraryViewResponse(await this.views.save(row), user);
     } catch (error) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { FormFile, RequireRole } from '@agora/common';
+import { FormFile, RequireRole, ZodResponse } from '@agora/common';
+import { UploadedUrlAnswer } from '@agora/contracts/api';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { processImage } from '../uploads/image.js';
@@ -18,9 +19,10 @@ export class EditorUploadController {
 
   @Post()
   @HttpCode(200)
+  @ZodResponse(UploadedUrlAnswer)
   @MultipartUpload('file', UPLOAD_LIMITS.image)
   @ApiOperation({ summary: 'Upload an image for a rich-text body (checked by content, metadata removed)' })
-  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<{ url: string }> {
+  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<UploadedUrlAnswer> {
     if (!file) throw UploadErrors.fileRequired('file');
     const image = await processImage(file.buffer);
     const key = `editor/${randomUUID()}.${image.ext}`;

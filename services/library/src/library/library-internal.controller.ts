@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Internal } from '@agora/common';
+import { Internal, ZodResponse } from '@agora/common';
+import { LibraryOwnerAnswer } from '@agora/contracts/api';
 import { assertUuid } from '../uploads/rules.js';
 import { LibraryService } from './library.service.js';
 
@@ -15,10 +16,11 @@ export class LibraryInternalController {
   constructor(private readonly library: LibraryService) {}
 
   @Get('uuid/:uuid/owner')
+  @ZodResponse(LibraryOwnerAnswer)
   @ApiOperation({
     summary: "{owner}: the uploader's uuid or null; 404 for an unknown item (system calls only)",
   })
-  async owner(@Param('uuid') uuid: string): Promise<{ owner: string | null }> {
+  async owner(@Param('uuid') uuid: string): Promise<LibraryOwnerAnswer> {
     const item = await this.library.one(assertUuid(uuid), null);
     return { owner: item.owner ?? null };
   }

@@ -1,14 +1,29 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, FormFile, parseSortMethod, RequireRole } from '@agora/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AppError,
+  CurrentUser,
+  FormFile,
+  parseSortMethod,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+} from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
+import {
+  DeletedAnswer,
+  LibraryItemAnswer,
+  LibraryItemBody,
+  LibraryItemPageAnswer,
+  LibraryItemsAnswer,
+  LibraryRecentAnswer,
+  LibraryTagsAnswer,
+} from '@agora/contracts/api';
 import { PagePipe } from '../http/page.pipe.js';
 import { assertUuid, parseTagSegment, parseUuidList } from '../uploads/rules.js';
 import { MultipartUpload } from '../uploads/upload.decorator.js';
 import { UPLOAD_LIMITS } from '../uploads/upload-errors.js';
 import type { UploadedPart } from '../uploads/upload.options.js';
-import { LibraryItemForm } from './dto/library-item.form.js';
-import { LibraryItemList, LibraryItemPage, LibraryItemResponse } from './dto/library-item.response.js';
 import { LibraryService, MAX_RECENT } from './library.service.js';
 
 function parseLimit(raw: string): number {
@@ -31,35 +46,35 @@ export class LibraryController {
 
   @Get(['', 'page/:page'])
   @ApiOperation({ summary: 'Library items, newest first' })
-  @ApiOkResponse({ type: LibraryItemPage })
+  @ZodResponse(LibraryItemPageAnswer)
   list(
     @Param('page', PagePipe) page: number,
     @CurrentUser() user: SessionUser,
-  ): Promise<Paged<LibraryItemResponse>> {
+  ): Promise<Paged<LibraryItemAnswer>> {
     return this.library.page(page, [], user);
   }
 
   @Get('page/:page/taglist/:tags')
   @ApiOperation({ summary: 'Library items having ALL the `;`-joined tags, newest first' })
-  @ApiOkResponse({ type: LibraryItemPage })
+  @ZodResponse(LibraryItemPageAnswer)
   byTags(
     @Param('page', PagePipe) page: number,
     @Param('tags') tags: string,
     @CurrentUser() user: SessionUser,
-  ): Promise<Paged<LibraryItemResponse>> {
+  ): Promise<Paged<LibraryItemAnswer>> {
     return this.library.page(page, parseTagSegment(tags), user);
   }
 
   @Get('uuid/:uuids')
   @ApiOperation({ summary: 'Items by `;`-joined uuids, in the order asked (unknown uuids skipped)' })
-  @ApiOkResponse({ type: [LibraryItemResponse] })
-  byIds(@Param('uuids') uuids: string, @CurrentUser() user: SessionUser): Promise<LibraryItemResponse[]> {
+  @ZodResponse(LibraryItemsAnswer)
+  byIds(@Param('uuids') uuids: string, @CurrentUser() user: SessionUser): Promise<LibraryItemsAnswer> {
     return this.library.byIds(parseUuidList(uuids), user);
   }
 
   @Get(['autocomplete/tags/query/:q', 'autocomplete/tags/query/:q/tags/:tags'])
   @ApiOperation({ summary: 'At most 8 tags starting with / containing q, except the `;`-joined tags given' })
-  @ApiOkResponse({ type: [String] })
+  @ZodResponse(LibraryTagsAnswer)
   autocomplete(@Param('q') q: string, @Param('tags') tags: string | undefined): Promise<string[]> {
     return this.library.autocomplete(q, parseTagSegment(tags));
   }
@@ -69,13 +84,13 @@ export class LibraryController {
     'limit/:limit/taglist/:tags/sort/created/sort_method/:method',
   ])
   @ApiOperation({ summary: 'The newest (DESC) or oldest (ASC) items, optionally having all the tags' })
-  @ApiOkResponse({ type: LibraryItemList })
+  @ZodResponse(LibraryRecentAnswer)
   async recent(
     @Param('limit') limit: string,
     @Param('method') method: string,
     @Param('tags') tags: string | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<{ values: LibraryItemResponse[] }> {
+  ): Promise<LibraryRecentAnswer> {
     return {
       values: await this.library.recent(
         parseLimit(limit),
@@ -90,12 +105,12 @@ export class LibraryController {
   @HttpCode(200)
   @MultipartUpload('resource', UPLOAD_LIMITS.image)
   @ApiOperation({ summary: 'Upload an image (checked by content; metadata removed; thumbnail made)' })
-  @ApiOkResponse({ type: LibraryItemResponse })
+  @ZodResponse(LibraryItemAnswer)
   create(
-    @Body() form: LibraryItemForm,
+    @ZodBody(LibraryItemBody) form: LibraryItemBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<LibraryItemResponse> {
+  ): Promise<LibraryItemAnswer> {
     return this.library.create(form, file, user);
   }
 
@@ -104,13 +119,13 @@ export class LibraryController {
   @ApiOperation({
     summary: 'Change the fields sent, and the image when a new one is sent (its owner or an admin, else 403)',
   })
-  @ApiOkResponse({ type: LibraryItemResponse })
+  @ZodResponse(LibraryItemAnswer)
   update(
     @Param('uuid') uuid: string,
-    @Body() form: LibraryItemForm,
+    @ZodBody(LibraryItemBody) form: LibraryItemBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<LibraryItemResponse> {
+  ): Promise<LibraryItemAnswer> {
     return this.library.update(assertUuid(uuid), form, file, user);
   }
 
@@ -118,22 +133,23 @@ export class LibraryController {
   @HttpCode(200)
   @MultipartUpload('resource', UPLOAD_LIMITS.image)
   @ApiOperation({ summary: 'The same as PUT, sent as POST with `_method=PUT`' })
-  @ApiOkResponse({ type: LibraryItemResponse })
+  @ZodResponse(LibraryItemAnswer)
   updateByPost(
     @Param('uuid') uuid: string,
-    @Body() form: LibraryItemForm,
+    @ZodBody(LibraryItemBody) form: LibraryItemBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<LibraryItemResponse> {
+  ): Promise<LibraryItemAnswer> {
     assertPut(form._method);
     return this.library.update(assertUuid(uuid), form, file, user);
   }
 
   @Delete('uuid/:uuid')
+  @ZodResponse(DeletedAnswer)
   @ApiOperation({
     summary: 'Delete an item and its files (its owner or an admin, else 403 LIBRARY.NOT_OWNER)',
   })
-  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<{ message: string }> {
+  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DeletedAnswer> {
     await this.library.remove(assertUuid(uuid), user);
     return { message: 'data deleted' };
   }

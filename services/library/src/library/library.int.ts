@@ -115,8 +115,14 @@ describe('GET /library', () => {
     const res = await request(svc.app.getHttpServer()).get('/openapi.json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/library', '/library/page/{page}']));
-    expect(res.body.components.schemas.LibraryItemResponse.required).toEqual(
+    const page = res.body.paths['/library'].get.responses['200'].content['application/json'].schema;
+    expect(page.required).toEqual(expect.arrayContaining(['values', 'page', 'total_pages', 'total']));
+    expect(page.properties.values.items.required).toEqual(
       expect.arrayContaining(['uuid', 'title', 'tags', 'resource', 'thumbnail', 'created']),
     );
+    expect(page.properties.values.items.properties.thumbnail).toMatchObject({
+      type: 'string',
+      nullable: true,
+    });
   });
 });

@@ -1,11 +1,11 @@
 import type { SessionUser } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
 import { rightsOf } from '../http/ownership.js';
-import type { LibraryItemResponse } from './dto/library-item.response.js';
+import type { LibraryItemAnswer } from '@agora/contracts/api';
 import type { LibraryItem } from './entities/library-item.entity.js';
 
 /** An item as `viewer` sees it (null: anonymous or a system call), with what they may do with it. */
-export function toLibraryItemResponse(item: LibraryItem, viewer: SessionUser | null): LibraryItemResponse {
+export function toLibraryItemResponse(item: LibraryItem, viewer: SessionUser | null): LibraryItemAnswer {
   return {
     uuid: item.id,
     title: item.title,

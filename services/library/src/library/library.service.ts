@@ -12,8 +12,7 @@ import { assertForm, LIBRARY_RULES, parseTags } from '../uploads/rules.js';
 import { removeFiles, withStoredFiles } from '../uploads/stored-write.js';
 import { UploadErrors } from '../uploads/upload-errors.js';
 import type { UploadedPart } from '../uploads/upload.options.js';
-import type { LibraryItemForm } from './dto/library-item.form.js';
-import type { LibraryItemResponse } from './dto/library-item.response.js';
+import type { LibraryItemAnswer, LibraryItemBody } from '@agora/contracts/api';
 import { LibraryItem } from './entities/library-item.entity.js';
 import { toLibraryItemResponse } from './library.mapper.js';
 
@@ -54,7 +53,7 @@ export class LibraryService {
    * One page of items, newest first; with `tags`, only items having all of them (GIN: `tags @> $1`). Every
    * answer tells `viewer` what they may do with each item (null: anonymous or a system call).
    */
-  async page(page: number, tags: string[], viewer: SessionUser | null): Promise<Paged<LibraryItemResponse>> {
+  async page(page: number, tags: string[], viewer: SessionUser | null): Promise<Paged<LibraryItemAnswer>> {
     const qb = this.items
       .createQueryBuilder('i')
       .orderBy('i.created', 'DESC')
@@ -76,7 +75,7 @@ export class LibraryService {
     tags: string[],
     order: 'ASC' | 'DESC',
     viewer: SessionUser | null,
-  ): Promise<LibraryItemResponse[]> {
+  ): Promise<LibraryItemAnswer[]> {
     const qb = this.items
       .createQueryBuilder('i')
       .orderBy('i.created', order)
@@ -87,7 +86,7 @@ export class LibraryService {
   }
 
   /** Items by uuid, in the order asked; unknown uuids are skipped. */
-  async byIds(ids: string[], viewer: SessionUser | null): Promise<LibraryItemResponse[]> {
+  async byIds(ids: string[], viewer: SessionUser | null): Promise<LibraryItemAnswer[]> {
     if (ids.length === 0) return [];
     const rows = await this.items.createQueryBuilder('i').where('i.id IN (:...ids)', { ids }).getMany();
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -97,7 +96,7 @@ export class LibraryService {
     });
   }
 
-  async one(id: string, viewer: SessionUser | null): Promise<LibraryItemResponse> {
+  async one(id: string, viewer: SessionUser | null): Promise<LibraryItemAnswer> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
     return toLibraryItemResponse(row, viewer);
@@ -122,10 +121,10 @@ export class LibraryService {
 
   /** Adds an item from an uploaded image (checked by content, metadata removed, thumbnail made). */
   async create(
-    form: LibraryItemForm,
+    form: LibraryItemBody,
     file: UploadedPart | undefined,
     user: SessionUser,
-  ): Promise<LibraryItemResponse> {
+  ): Promise<LibraryItemAnswer> {
     const tags = parseTags(form.tags) ?? [];
     const values = this.textValues(form);
     assertForm(LIBRARY_RULES, { ...values, tags }, 'post');
@@ -167,10 +166,10 @@ export class LibraryService {
    */
   async update(
     id: string,
-    form: LibraryItemForm,
+    form: LibraryItemBody,
     file: UploadedPart | undefined,
     user: SessionUser,
-  ): Promise<LibraryItemResponse> {
+  ): Promise<LibraryItemAnswer> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
     assertMayManage(user, row.owner);
@@ -217,7 +216,7 @@ export class LibraryService {
     }
   }
 
-  private textValues(form: LibraryItemForm): Partial<Record<(typeof TEXT_FIELDS)[number], string>> {
+  private textValues(form: LibraryItemBody): Partial<Record<(typeof TEXT_FIELDS)[number], string>> {
     const out: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {};
     for (const f of TEXT_FIELDS) if (form[f] !== undefined) out[f] = form[f]!.trim();
     return out;

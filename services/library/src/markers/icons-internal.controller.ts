@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, FormFile, Internal } from '@agora/common';
+import { AppError, FormFile, Internal, ZodResponse } from '@agora/common';
+import { DeletedAnswer, UploadedUrlAnswer } from '@agora/contracts/api';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
@@ -72,11 +73,12 @@ export class IconsInternalController {
 
   @Post()
   @HttpCode(200)
+  @ZodResponse(UploadedUrlAnswer)
   @MultipartUpload('file', ICON_MAX_BYTES)
   @ApiOperation({
     summary: 'Store an icon (SVG sanitised; PNG, JPEG or WebP by content; at most 1 MB): {url}',
   })
-  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<{ url: string }> {
+  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<UploadedUrlAnswer> {
     if (!file) throw UploadErrors.fileRequired('file');
     const icon = await checkedIcon(file.buffer);
     const key = iconKey(utf8Name(file), icon.ext);
@@ -85,8 +87,9 @@ export class IconsInternalController {
   }
 
   @Delete(':name')
+  @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Remove an uploaded icon by its file name (absent: nothing to do)' })
-  async remove(@Param('name') name: string): Promise<{ message: string }> {
+  async remove(@Param('name') name: string): Promise<DeletedAnswer> {
     if (!ICON_NAME.test(name)) throw UploadErrors.invalidField('name', 'an icon file name');
     await this.storage.delete(`${ICON_PREFIX}${name}`);
     return { message: 'data deleted' };

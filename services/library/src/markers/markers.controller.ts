@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { FormFile, RequireRole } from '@agora/common';
+import { FormFile, RequireRole, ZodResponse } from '@agora/common';
+import { MarkersAnswer, UploadedUrlAnswer } from '@agora/contracts/api';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
@@ -10,12 +11,6 @@ import { MultipartUpload } from '../uploads/upload.decorator.js';
 import { utf8Name, type UploadedPart } from '../uploads/upload.options.js';
 
 export const MARKER_PREFIX = 'markers/';
-
-export interface MarkerEntry {
-  url: string;
-  type: 'marker';
-  name: string;
-}
 
 /** A safe, readable file name from the uploaded one: `my-pin-3fa2c1d0.svg`. */
 export function markerKey(originalName: string): string {
@@ -40,8 +35,9 @@ export class MarkersController {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
   @Get()
+  @ZodResponse(MarkersAnswer)
   @ApiOperation({ summary: 'The uploaded markers: [{url, type: "marker", name}]' })
-  async list(): Promise<MarkerEntry[]> {
+  async list(): Promise<MarkersAnswer> {
     const files = await this.storage.list(MARKER_PREFIX);
     return files
       .filter((f) => f.key.endsWith('.svg') && !f.key.slice(MARKER_PREFIX.length).includes('/'))
@@ -54,11 +50,12 @@ export class MarkersController {
 
   @Post()
   @HttpCode(200)
+  @ZodResponse(UploadedUrlAnswer)
   @MultipartUpload('file', UPLOAD_LIMITS.svg)
   @ApiOperation({
     summary: 'Upload an SVG marker (scripts, handlers, foreignObject, external references refused)',
   })
-  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<{ url: string }> {
+  async upload(@FormFile('file') file: UploadedPart | undefined): Promise<UploadedUrlAnswer> {
     if (!file) throw UploadErrors.fileRequired('file');
     const svg = sanitizeSvg(file.buffer);
     const key = markerKey(utf8Name(file));
