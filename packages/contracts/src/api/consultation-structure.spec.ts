@@ -7,6 +7,7 @@ import {
   NewProjectBody,
   OptionalIsoDate,
   ProjectChangesBody,
+  SortOrderBody,
   titledFiles,
 } from './consultation-structure.js';
 
@@ -148,6 +149,30 @@ describe('topic, attribute and variable bodies', () => {
       message: 'This value is required.',
     });
     expect(refusal(AttributeOrderBody, { sort_order: 0 })).toMatchObject({ rule: 'range' });
+  });
+});
+
+describe('sort order maps', () => {
+  const T1 = '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a01';
+  const T2 = '6a1e4f20-9c1b-4d6e-8a0f-2b3c4d5e6f70';
+
+  it('reads token → position from JSON numbers or form text', () => {
+    expect([...SortOrderBody.parse({ [T1]: 2, [T2.toUpperCase()]: '1', _method: 'PUT' })]).toEqual([
+      [T1, 2],
+      [T2, 1],
+    ]);
+  });
+
+  it.each([
+    [{}, 'sort_order', 'This value is required.', 'required'],
+    [{ 'not-a-token': 1 }, 'token', 'a token', 'type'],
+    [{ [T1]: 0 }, T1, 'a whole number from 1 to 100000', 'range'],
+    [{ [T1]: 'first' }, T1, 'a whole number from 1 to 100000', 'range'],
+    [{ [T1]: 1, [T2]: 1 }, T2, 'position 1 is taken by another item', 'duplicate'],
+    [{ [T1]: 1, [T1.toUpperCase()]: 2 }, T1.toUpperCase(), 'named twice', 'duplicate'],
+    [{ [T1]: 1, _method: 'DELETE' }, '_method', 'only PUT', 'choice'],
+  ])('refuses %p at %p: %p (%p)', (body, path, message, rule) => {
+    expect(refusal(SortOrderBody, body)).toEqual({ path, message, rule });
   });
 });
 

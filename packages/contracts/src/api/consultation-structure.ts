@@ -299,15 +299,60 @@ function partial<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: z.ZodOpti
 export const MessageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof MessageAnswer>;
 
+const POSITION_MAX = 100_000;
+const SORT_ORDER_MAX_ENTRIES = 10_000;
+
+/** A position's number, from JSON or its text in a form; NaN when it is neither. */
+const positionOf = (raw: unknown): number =>
+  typeof raw === 'number'
+    ? raw
+    : typeof raw === 'string' && /^\s*-?[0-9]{1,16}\s*$/.test(raw)
+      ? Number(raw)
+      : NaN;
+
 /**
- * `PUT {category|project}/sortOrder/`: token → 1-based position (numbers, or their text from a form). The keys
- * and positions are checked by the service (400 for a malformed token, two tokens on one position, or none).
+ * `PUT {category|project}/sortOrder/`: token → 1-based position (numbers, or their text from a form), read into a
+ * map of lower-cased tokens. Refused: none, a malformed token, a position that is not a whole number from 1, a
+ * token named twice or two tokens on one position (the tokens' existence is the service's to check).
  */
 export const SortOrderBody = z
   .record(z.string(), z.unknown(), { error: 'the body must be a JSON object or a form' })
   .meta({
     additionalProperties: { type: 'integer', minimum: 1 },
     example: { '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a01': 1, '6a1e4f20-9c1b-4d6e-8a0f-2b3c4d5e6f70': 2 },
+  })
+  .transform((body, ctx) => {
+    const refuse = (field: string, message: string, name: string, values?: Record<string, number>) => {
+      ctx.addIssue({ code: 'custom', path: [field], input: body[field], ...rule(message, name, values) });
+      return z.NEVER;
+    };
+    const { _method: method, ...fields } = body;
+    if (method !== undefined && (typeof method !== 'string' || method.toUpperCase() !== 'PUT'))
+      return refuse('_method', 'only PUT', 'choice');
+    const entries = Object.entries(fields);
+    if (entries.length === 0) return refuse('sort_order', REQUIRED, 'required');
+    if (entries.length > SORT_ORDER_MAX_ENTRIES)
+      return refuse('sort_order', `at most ${SORT_ORDER_MAX_ENTRIES} entries`, 'max', {
+        n: SORT_ORDER_MAX_ENTRIES,
+      });
+    const order = new Map<string, number>();
+    const taken = new Set<number>();
+    for (const [key, raw] of entries) {
+      const token = key.trim().toLowerCase();
+      if (!UUID.test(token)) return refuse('token', 'a token', 'type');
+      const position = positionOf(raw);
+      if (!Number.isSafeInteger(position) || position < 1 || position > POSITION_MAX)
+        return refuse(key, `a whole number from 1 to ${POSITION_MAX}`, 'range', {
+          min: 1,
+          max: POSITION_MAX,
+        });
+      if (order.has(token)) return refuse(key, 'named twice', 'duplicate');
+      if (taken.has(position))
+        return refuse(key, `position ${position} is taken by another item`, 'duplicate');
+      order.set(token, position);
+      taken.add(position);
+    }
+    return order;
   });
 export type SortOrderBody = z.infer<typeof SortOrderBody>;
 

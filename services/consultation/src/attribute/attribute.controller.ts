@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodResponse } from '@agora/common';
+import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import {
   AttributeAnswer,
   AttributeChangesBody,
@@ -9,7 +9,7 @@ import {
   MessageAnswer,
   NewAttributeBody,
 } from '@agora/contracts/api';
-import { FormFields } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
@@ -53,7 +53,7 @@ export class AttributeController {
   })
   @ZodResponse(AttributeAnswer)
   create(
-    @FormFields(NewAttributeBody) body: NewAttributeBody,
+    @ZodBody(NewAttributeBody, FIELD_REFUSAL) body: NewAttributeBody,
     @UploadedFiles() files?: IconFile[],
   ): Promise<AttributeAnswer> {
     return this.attributes.create(body, this.icons.formWriter(body, files));
@@ -67,7 +67,7 @@ export class AttributeController {
   @ZodResponse(AttributeAnswer)
   update(
     @Param('attribute', TokenPipe) attribute: string,
-    @FormFields(AttributeChangesBody) body: AttributeChangesBody,
+    @ZodBody(AttributeChangesBody, FIELD_REFUSAL) body: AttributeChangesBody,
     @UploadedFiles() files?: IconFile[],
   ): Promise<AttributeAnswer> {
     return this.attributes.update(attribute, body, this.icons.formWriter(body, files));
@@ -90,7 +90,7 @@ export class AttributeController {
   reorder(
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
-    @FormFields(AttributeOrderBody) body: AttributeOrderBody,
+    @ZodBody(AttributeOrderBody, FIELD_REFUSAL) body: AttributeOrderBody,
   ): Promise<AttributeAnswer> {
     return this.attributes.reorder(project, token, body);
   }

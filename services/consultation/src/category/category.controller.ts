@@ -1,6 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, CurrentUser, LoggedIn, Public, RequireRole, ZodResponse } from '@agora/common';
+import {
+  CurrentIdentity,
+  CurrentUser,
+  LoggedIn,
+  Public,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+} from '@agora/common';
 import type { Identity, SessionUser } from '@agora/contracts';
 import {
   CategoryAnswer,
@@ -11,7 +19,8 @@ import {
   NewCategoryBody,
   SortOrderBody,
 } from '@agora/contracts/api';
-import { FormBody, FormFields, readSortOrder } from '../http/form.js';
+import { FormBody } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { TokenPipe } from '../http/params.js';
 import { CategoryService } from './category.service.js';
 
@@ -68,7 +77,7 @@ export class CategoryController {
   })
   @ZodResponse(CategoryAnswer)
   create(
-    @FormFields(NewCategoryBody) body: NewCategoryBody,
+    @ZodBody(NewCategoryBody, FIELD_REFUSAL) body: NewCategoryBody,
     @CurrentUser() user: SessionUser,
   ): Promise<CategoryAnswer> {
     return this.categories.create(body, user);
@@ -84,7 +93,7 @@ export class CategoryController {
   @ZodResponse(CategoryAnswer)
   update(
     @Param('token', TokenPipe) token: string,
-    @FormFields(CategoryChangesBody) body: CategoryChangesBody,
+    @ZodBody(CategoryChangesBody, FIELD_REFUSAL) body: CategoryChangesBody,
     @CurrentUser() user: SessionUser,
   ): Promise<CategoryAnswer> {
     return this.categories.update(token, body, user);
@@ -95,8 +104,8 @@ export class CategoryController {
   @FormBody()
   @ApiOperation({ summary: 'Reorder categories: token → 1-based position, all or nothing' })
   @ZodResponse(MessageAnswer)
-  async reorder(@FormFields(SortOrderBody) body: SortOrderBody): Promise<MessageAnswer> {
-    await this.categories.reorder(readSortOrder(body));
+  async reorder(@ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody): Promise<MessageAnswer> {
+    await this.categories.reorder(body);
     return { message: 'successful update' };
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodResponse } from '@agora/common';
+import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import {
   MessageAnswer,
   NewTopicBody,
@@ -9,7 +9,7 @@ import {
   TopicListAnswer,
   TopicOrderBody,
 } from '@agora/contracts/api';
-import { FormFields } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from './form.js';
 import { NodeService } from './node.service.js';
@@ -44,7 +44,7 @@ export class NodeController {
       'boundary: GeoJSON Polygon/MultiPolygon (or a Feature/FeatureCollection of them), in geometry_crs',
   })
   @ZodResponse(TopicAnswer)
-  create(@FormFields(NewTopicBody) body: NewTopicBody): Promise<TopicAnswer> {
+  create(@ZodBody(NewTopicBody, FIELD_REFUSAL) body: NewTopicBody): Promise<TopicAnswer> {
     return this.nodes.create(body);
   }
 
@@ -54,7 +54,7 @@ export class NodeController {
   @ZodResponse(TopicAnswer)
   update(
     @Param('topic', TokenPipe) topic: string,
-    @FormFields(TopicChangesBody) body: TopicChangesBody,
+    @ZodBody(TopicChangesBody, FIELD_REFUSAL) body: TopicChangesBody,
   ): Promise<TopicAnswer> {
     return this.nodes.update(topic, body);
   }
@@ -74,7 +74,7 @@ export class NodeController {
   reorder(
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
-    @FormFields(TopicOrderBody) body: TopicOrderBody,
+    @ZodBody(TopicOrderBody, FIELD_REFUSAL) body: TopicOrderBody,
   ): Promise<TopicAnswer> {
     return this.nodes.reorder(project, token, body);
   }

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoggedIn, Public, RequireRole, ZodResponse } from '@agora/common';
+import { LoggedIn, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import type { Paged } from '@agora/contracts';
 import {
   MessageAnswer,
@@ -12,7 +12,8 @@ import {
   ProjectPageAnswer,
   SortOrderBody,
 } from '@agora/contracts/api';
-import { FormBody, FormFields, readSortOrder } from '../http/form.js';
+import { FormBody } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { PagePipe, TokenPipe } from '../http/params.js';
 import { ProjectService } from './project.service.js';
 
@@ -75,7 +76,7 @@ export class ProjectController {
       'Absent dates default: start today, end the day after the start, public_date tomorrow when is_public.',
   })
   @ZodResponse(ProjectAnswer)
-  create(@FormFields(NewProjectBody) body: NewProjectBody): Promise<ProjectAnswer> {
+  create(@ZodBody(NewProjectBody, FIELD_REFUSAL) body: NewProjectBody): Promise<ProjectAnswer> {
     return this.projects.create(body);
   }
 
@@ -86,7 +87,7 @@ export class ProjectController {
   @ZodResponse(ProjectAnswer)
   update(
     @Param('token', TokenPipe) token: string,
-    @FormFields(ProjectChangesBody) body: ProjectChangesBody,
+    @ZodBody(ProjectChangesBody, FIELD_REFUSAL) body: ProjectChangesBody,
   ): Promise<ProjectAnswer> {
     return this.projects.update(token, body);
   }
@@ -96,8 +97,8 @@ export class ProjectController {
   @FormBody()
   @ApiOperation({ summary: 'Reorder projects: token → 1-based position, all or nothing' })
   @ZodResponse(MessageAnswer)
-  async reorder(@FormFields(SortOrderBody) body: SortOrderBody): Promise<MessageAnswer> {
-    await this.projects.reorder(readSortOrder(body));
+  async reorder(@ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody): Promise<MessageAnswer> {
+    await this.projects.reorder(body);
     return { message: 'successful update' };
   }
 

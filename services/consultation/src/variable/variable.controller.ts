@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodResponse } from '@agora/common';
+import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import {
   MessageAnswer,
   NewVariableBody,
@@ -9,7 +9,7 @@ import {
   VariableListAnswer,
   VariableOrderBody,
 } from '@agora/contracts/api';
-import { FormFields } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
@@ -62,7 +62,7 @@ export class VariableController {
   })
   @ZodResponse(VariableAnswer)
   create(
-    @FormFields(NewVariableBody) body: NewVariableBody,
+    @ZodBody(NewVariableBody, FIELD_REFUSAL) body: NewVariableBody,
     @UploadedFiles() files?: IconFile[],
   ): Promise<VariableAnswer> {
     return this.variables.create(body, this.icons.formWriter(body, files));
@@ -76,7 +76,7 @@ export class VariableController {
   @ZodResponse(VariableAnswer)
   update(
     @Param('token', TokenPipe) token: string,
-    @FormFields(VariableChangesBody) body: VariableChangesBody,
+    @ZodBody(VariableChangesBody, FIELD_REFUSAL) body: VariableChangesBody,
     @UploadedFiles() files?: IconFile[],
   ): Promise<VariableAnswer> {
     return this.variables.update(token, body, this.icons.formWriter(body, files));
@@ -100,7 +100,7 @@ export class VariableController {
   reorder(
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
-    @FormFields(VariableOrderBody) body: VariableOrderBody,
+    @ZodBody(VariableOrderBody, FIELD_REFUSAL) body: VariableOrderBody,
   ): Promise<VariableAnswer> {
     return this.variables.reorder(project, token, body);
   }
