@@ -18,6 +18,7 @@ import {
   type WmsService,
 } from '../consultation.js';
 import { checkField, VALIDATION_MESSAGES, type FieldRule, type ScopeRules } from '../validation.js';
+import { parseVariableType, VariableTypeFault } from './variable-type.js';
 
 /**
  * The request and answer bodies of the consultation structure: categories, projects, topics ("node"),
@@ -779,6 +780,33 @@ export type NewAttributeBody = z.infer<typeof NewAttributeBody>;
 export const AttributeChangesBody = writeBody(partial(attributeFields), TREE_READ_ONLY);
 export type AttributeChangesBody = z.infer<typeof AttributeChangesBody>;
 
+/** `[0].options.choices` → `[0, 'options', 'choices']` */
+const pathOf = (at: string): Array<string | number> =>
+  [...at.matchAll(/\[(\d+)\]|\.([^.[]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[2]!));
+
+/**
+ * `variable_type`: a list of {kind, options}, each kind once, each option one its kind takes, with the value ranges
+ * of spec part 2 §3 (`parseVariableType`); answered normalised.
+ */
+const VariableTypeText = jsonField(
+  z.unknown().transform((value, ctx) => {
+    try {
+      return parseVariableType(value);
+    } catch (error) {
+      if (!(error instanceof VariableTypeFault)) throw error;
+      const values = error.values ? { values: error.values } : {};
+      ctx.addIssue({
+        code: 'custom',
+        path: pathOf(error.at),
+        input: value,
+        message: error.message,
+        params: { rule: error.rule, ...values },
+      });
+      return z.NEVER;
+    }
+  }),
+).meta({ description: 'a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES; JSON text in a form)' });
+
 const variableFields = {
   attribute: parentRef("the attribute's token"),
   mname: ruledText(VARIABLE_RULES.mname),
@@ -790,10 +818,7 @@ const variableFields = {
     }),
     is_visible: Flag,
   }),
-  variable_type: jsonField(z.unknown()).optional().meta({
-    description:
-      'a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES); required when adding, checked by the service',
-  }),
+  variable_type: VariableTypeText,
 };
 
 /** `POST variable`. */

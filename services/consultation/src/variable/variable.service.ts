@@ -18,7 +18,6 @@ import {
 import { NO_ICONS, type IconWrite } from '../http/icons.js';
 import { parseToken } from '../http/params.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
-import { parseVariableType } from './variable-type.js';
 
 const TEXT = ['mname', 'description', 'tooltip', 'icon'] as const;
 
@@ -84,7 +83,6 @@ export class VariableService {
   /** Adds a variable; `icons` stores an uploaded icon (after the checks, before the write). */
   async create(fields: NewVariableBody, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
     const attribute = parseToken(fields.attribute);
-    const variableType = parseVariableType(fields.variable_type);
     const mname = fields.mname;
     const token = await icons(([icon]) =>
       this.db.transaction(async (m) => {
@@ -101,7 +99,7 @@ export class VariableService {
             fields.tooltip ?? '',
             icon ?? fields.icon ?? '',
             fields.is_visible ?? true,
-            JSON.stringify(variableType),
+            JSON.stringify(fields.variable_type),
             await nextPosition(m, VARIABLES, attribute),
           ],
         );
@@ -132,7 +130,7 @@ export class VariableService {
     const visible = fields.is_visible;
     if (visible !== undefined && visible !== current.is_visible) changes.push(['is_visible', visible]);
     if (fields.variable_type !== undefined)
-      changes.push(['variable_type', JSON.stringify(parseVariableType(fields.variable_type)), '$::jsonb']);
+      changes.push(['variable_type', JSON.stringify(fields.variable_type), '$::jsonb']);
     await icons(async ([icon]) => {
       if (icon !== undefined) changes.push(['icon', icon]);
       await this.db.transaction(async (m) => {
