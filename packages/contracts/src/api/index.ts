@@ -4,4 +4,5 @@
  */
 export * from './accounts.js';
 export * from './consultation-participation.js';
+export * from './consultation-structure.js';
 export * from './library.js';

@@ -113,6 +113,12 @@ describe('formFields: multipart text read into the schema types', () => {
       tags: '[',
     });
   });
+
+  it('refuses JSON text nested more deeply than a JSON body may be', () => {
+    expect(() => formFields(Thing, { tags: `${'['.repeat(100)}${']'.repeat(100)}` })).toThrow(
+      expect.objectContaining({ code: 'REQUEST.TOO_DEEP', status: 400 }),
+    );
+  });
 });
 
 describe('ZodBody, ZodQuery and ZodResponse in an app', () => {

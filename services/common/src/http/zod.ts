@@ -13,6 +13,7 @@ import type { ErrorCode, FieldFailure, FieldRuleName } from '@agora/contracts';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
+import { parseShallowJson } from './json-depth.js';
 
 /**
  * Request and response bodies are zod schemas declared once in `@agora/contracts/api` and shared by the browser
@@ -150,8 +151,8 @@ const JSON_TYPES = new Set(['object', 'array', 'record', 'tuple', 'union', 'inte
 /**
  * The fields of a multipart form read into the types its schema expects: every multipart value is text, so a
  * number field's text becomes a number (`'12'` → 12), a boolean's `'true'`/`'false'` (or `'1'`/`'0'`) a boolean,
- * and a list's or an object's text is parsed as JSON; a text that does not read stays as it is, for the schema to
- * refuse by name. Fields the schema does not know are left for it to refuse.
+ * and a list's or an object's text is parsed as JSON (refused with 400 `REQUEST.TOO_DEEP` when nested more deeply
+ * than a JSON body may be); a text that does not read stays as it is, for the schema to refuse by name. Fields the schema does not know are left for it to refuse.
  */
 export function formFields(schema: z.ZodType, fields: Record<string, unknown>): Record<string, unknown> {
   const shape = (coreOf(schema) as { _zod: { def: { shape?: Record<string, z.core.$ZodType> } } })._zod.def
@@ -179,8 +180,10 @@ function fromText(field: z.core.$ZodType, text: string): unknown {
   if (type === 'null') return text === '' || text === 'null' ? null : text;
   if (JSON_TYPES.has(type)) {
     try {
-      return JSON.parse(text) as unknown;
-    } catch {
+      // nested too deeply: 400 REQUEST.TOO_DEEP, as for a JSON body (json-depth.ts)
+      return parseShallowJson(text);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       return text;
     }
   }

@@ -1,7 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '@agora/common';
-import type { AttributeWire } from '@agora/contracts';
+import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  AttributeAnswer,
+  AttributeChangesBody,
+  AttributeListAnswer,
+  AttributeOrderBody,
+  MessageAnswer,
+  NewAttributeBody,
+} from '@agora/contracts/api';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
@@ -19,16 +27,18 @@ export class AttributeController {
 
   @Get('project/:project')
   @ApiOperation({ summary: 'The attributes of a project (token or short name), by topic and sort_order' })
-  ofProject(@Param('project') project: string): Promise<AttributeWire[]> {
+  @ZodResponse(AttributeListAnswer)
+  ofProject(@Param('project') project: string): Promise<AttributeListAnswer> {
     return this.attributes.ofProject(project);
   }
 
   @Get('node/:node/token/:attribute')
   @ApiOperation({ summary: 'One attribute of a topic' })
+  @ZodResponse(AttributeAnswer)
   one(
     @Param('node', TokenPipe) node: string,
     @Param('attribute', TokenPipe) attribute: string,
-  ): Promise<AttributeWire> {
+  ): Promise<AttributeAnswer> {
     return this.attributes.one(node, attribute);
   }
 
@@ -41,7 +51,11 @@ export class AttributeController {
       'predefined, context: GeoJSON FeatureCollection (or Feature, or geometry), in geometry_crs. ' +
       'icon: a marker URL, or an uploaded SVG, PNG, JPEG or WebP file (multipart).',
   })
-  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<AttributeWire> {
+  @ZodResponse(AttributeAnswer)
+  create(
+    @ZodBody(NewAttributeBody, FIELD_REFUSAL) body: NewAttributeBody,
+    @UploadedFiles() files?: IconFile[],
+  ): Promise<AttributeAnswer> {
     return this.attributes.create(body, this.icons.formWriter(body, files));
   }
 
@@ -50,17 +64,19 @@ export class AttributeController {
   @ApiOperation({
     summary: 'Change the fields sent ({is_visible} alone hides or shows); icon: a URL or an uploaded file',
   })
+  @ZodResponse(AttributeAnswer)
   update(
     @Param('attribute', TokenPipe) attribute: string,
-    @Body() body: unknown,
+    @ZodBody(AttributeChangesBody, FIELD_REFUSAL) body: AttributeChangesBody,
     @UploadedFiles() files?: IconFile[],
-  ): Promise<AttributeWire> {
+  ): Promise<AttributeAnswer> {
     return this.attributes.update(attribute, body, this.icons.formWriter(body, files));
   }
 
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete an attribute with its variables and features' })
-  async remove(@Param('token', TokenPipe) token: string): Promise<{ message: string }> {
+  @ZodResponse(MessageAnswer)
+  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
     await this.attributes.remove(token);
     return { message: 'data deleted' };
   }
@@ -70,11 +86,12 @@ export class AttributeController {
   @ApiOperation({
     summary: 'Move an attribute to a 1-based position ({sort_order}) in a topic ({node}) of the project',
   })
+  @ZodResponse(AttributeAnswer)
   reorder(
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
-    @Body() body: unknown,
-  ): Promise<AttributeWire> {
+    @ZodBody(AttributeOrderBody, FIELD_REFUSAL) body: AttributeOrderBody,
+  ): Promise<AttributeAnswer> {
     return this.attributes.reorder(project, token, body);
   }
 }

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import {
-  GEOM_TYPES,
   type AttributeWire,
   type GeoJsonFeature,
   type GeoJsonFeatureCollection,
   type GeometryCrs,
   type GeomType,
 } from '@agora/contracts';
+import type { AttributeChangesBody, AttributeOrderBody, NewAttributeBody } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
@@ -15,7 +15,6 @@ import { fromGeoJson, toWgs84, type Sql } from '../geo/geo.sql.js';
 import { KINDS_OF, geoError, parseCrs, parseGeoJson, requestCrs, type GeometryKind } from '../geo/geojson.js';
 import { NO_ICONS, type IconWrite } from '../http/icons.js';
 import { parseToken } from '../http/params.js';
-import { Form } from '../node/form.js';
 import {
   assertUniqueMname,
   ATTRIBUTES,
@@ -28,30 +27,8 @@ import {
   TreeErrors,
   updateColumns,
 } from '../node/tree.js';
-import { assertForm } from '../validation/scope.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
-import { ATTRIBUTE_SCOPE } from './attribute.rules.js';
 
-const FIELDS = [
-  'node',
-  'name',
-  'mname',
-  'icon',
-  'icon_alt',
-  'has_geometry',
-  'geom_type',
-  'geom_color',
-  'max_geom',
-  'allow_drag',
-  'allow_resize',
-  'has_predefined',
-  'predefined',
-  'has_context',
-  'context',
-  'is_visible',
-  'geometry_crs',
-];
-const RULED = Object.keys(ATTRIBUTE_SCOPE.rules);
 const ALL_KINDS: readonly GeometryKind[] = Object.values(KINDS_OF).flat();
 
 type FeatureKind = 'predefined' | 'context';
@@ -146,13 +123,9 @@ export class AttributeService {
   }
 
   /** Adds an attribute; `icons` stores an uploaded icon (after the checks, before the write). */
-  async create(body: unknown, icons: IconWrite = NO_ICONS): Promise<AttributeWire> {
-    const form = new Form(body, FIELDS);
-    assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'post');
-    const ref = form.text('node');
-    if (!ref) throw ValidationErrors.required('node');
-    const node = parseToken(ref);
-    const { columns, features } = await this.read(form, DEFAULTS, null);
+  async create(fields: NewAttributeBody, icons: IconWrite = NO_ICONS): Promise<AttributeWire> {
+    const node = parseToken(fields.node);
+    const { columns, features } = await this.read(fields, DEFAULTS, null);
     const token = await icons(async ([icon]) => {
       if (icon !== undefined) columns.icon = icon;
       return this.db.transaction(async (m) => {
@@ -175,14 +148,15 @@ export class AttributeService {
    * Changes the fields sent (only those); `{is_visible}` alone hides or shows. `icons` stores an uploaded icon
    * (after the checks, before the write).
    */
-  async update(token: string, body: unknown, icons: IconWrite = NO_ICONS): Promise<AttributeWire> {
+  async update(
+    token: string,
+    fields: AttributeChangesBody,
+    icons: IconWrite = NO_ICONS,
+  ): Promise<AttributeWire> {
     const current = await this.row(token);
-    const form = new Form(body, FIELDS);
-    assertForm(ATTRIBUTE_SCOPE.rules, form.ruled(RULED), 'put');
-    const node = form.text('node');
-    if (node !== undefined && node !== current.node)
+    if (fields.node !== undefined && fields.node !== current.node)
       throw ValidationErrors.invalidField('node', 'move an attribute with sortOrder');
-    const { columns, features } = await this.read(form, current, token);
+    const { columns, features } = await this.read(fields, current, token);
     await icons(async ([icon]) => {
       if (icon !== undefined) columns.icon = icon;
       const changes = (Object.keys(columns) as Array<keyof Columns>)
@@ -203,8 +177,11 @@ export class AttributeService {
   }
 
   /** Moves an attribute to a 1-based position in a topic (`node`, its own by default) of the same project. */
-  async reorder(project: string, token: string, body: unknown): Promise<AttributeWire> {
-    await reorderItem(this.db, ATTRIBUTES, placed(await this.row(token)), project, body);
+  async reorder(project: string, token: string, move: AttributeOrderBody): Promise<AttributeWire> {
+    await reorderItem(this.db, ATTRIBUTES, placed(await this.row(token)), project, {
+      sort_order: move.sort_order,
+      parent: move.node,
+    });
     return this.find(token);
   }
 
@@ -214,28 +191,28 @@ export class AttributeService {
    * must be of its geom_type; context features may be of any kind.
    */
   private async read(
-    form: Form,
+    fields: AttributeChangesBody,
     before: Columns,
     token: string | null,
   ): Promise<{ columns: Columns; features: Partial<Record<FeatureKind, StoredFeature[]>> }> {
     const pick = <K extends keyof Columns>(key: K, value: Columns[K] | undefined): Columns[K] =>
       value === undefined ? before[key] : value;
     const columns: Columns = {
-      name: pick('name', form.text('name')),
-      mname: pick('mname', form.text('mname')),
-      icon: pick('icon', form.text('icon')),
-      icon_alt: pick('icon_alt', form.text('icon_alt')),
-      has_geometry: pick('has_geometry', form.bool('has_geometry')),
-      geom_type: pick('geom_type', form.oneOf('geom_type', GEOM_TYPES)),
-      geom_color: pick('geom_color', form.color('geom_color')),
-      max_geom: pick('max_geom', form.int('max_geom', 1)),
-      allow_drag: pick('allow_drag', form.bool('allow_drag')),
-      allow_resize: pick('allow_resize', form.bool('allow_resize')),
-      has_predefined: pick('has_predefined', form.bool('has_predefined')),
-      has_context: pick('has_context', form.bool('has_context')),
-      is_visible: pick('is_visible', form.bool('is_visible')),
+      name: pick('name', fields.name),
+      mname: pick('mname', fields.mname),
+      icon: pick('icon', fields.icon),
+      icon_alt: pick('icon_alt', fields.icon_alt),
+      has_geometry: pick('has_geometry', fields.has_geometry),
+      geom_type: pick('geom_type', fields.geom_type),
+      geom_color: pick('geom_color', fields.geom_color),
+      max_geom: pick('max_geom', fields.max_geom),
+      allow_drag: pick('allow_drag', fields.allow_drag),
+      allow_resize: pick('allow_resize', fields.allow_resize),
+      has_predefined: pick('has_predefined', fields.has_predefined),
+      has_context: pick('has_context', fields.has_context),
+      is_visible: pick('is_visible', fields.is_visible),
     };
-    if (form.bool('has_predefined') && !columns.has_geometry)
+    if (fields.has_predefined && !columns.has_geometry)
       throw ValidationErrors.invalidField('has_predefined', 'predefined features need has_geometry');
     if (!columns.has_geometry)
       Object.assign(columns, {
@@ -248,16 +225,15 @@ export class AttributeService {
       });
     else if (!columns.geom_type) throw ValidationErrors.required('geom_type');
 
-    const declared = form.has('geometry_crs')
-      ? parseCrs('geometry_crs', form.text('geometry_crs'))
-      : undefined;
+    const declared =
+      fields.geometry_crs !== undefined ? parseCrs('geometry_crs', fields.geometry_crs) : undefined;
     const features: Partial<Record<FeatureKind, StoredFeature[]>> = {};
     const lists: Array<[FeatureKind, boolean, readonly GeometryKind[]]> = [
       ['predefined', columns.has_predefined, columns.geom_type ? KINDS_OF[columns.geom_type] : ALL_KINDS],
       ['context', columns.has_context, ALL_KINDS],
     ];
     for (const [kind, on, kinds] of lists) {
-      const raw = form.json(kind);
+      const raw = fields[kind];
       if (!on) {
         if (token) features[kind] = [];
         continue;

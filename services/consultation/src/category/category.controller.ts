@@ -1,13 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, CurrentUser, LoggedIn, Public, RequireRole } from '@agora/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  CurrentIdentity,
+  CurrentUser,
+  LoggedIn,
+  Public,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+} from '@agora/common';
 import type { Identity, SessionUser } from '@agora/contracts';
-import { FormBody, readSortOrder } from '../http/form.js';
+import {
+  CategoryAnswer,
+  CategoryChangesBody,
+  CategoryListAnswer,
+  CategoryMnameAnswer,
+  MessageAnswer,
+  NewCategoryBody,
+  SortOrderBody,
+} from '@agora/contracts/api';
+import { FormBody } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { TokenPipe } from '../http/params.js';
-import { MessageResponse, SORT_ORDER_SCHEMA } from '../http/responses.js';
-import { readCategoryChanges, readNewCategory } from './category.form.js';
 import { CategoryService } from './category.service.js';
-import { CategoryForm, CategoryMnameResponse, CategoryResponse } from './dto/category.response.js';
 
 /**
  * Categories (spec part 2 §7). Reads: the list for any logged-in user, a category page (by short name) and the
@@ -22,34 +37,34 @@ export class CategoryController {
   @LoggedIn()
   @Get()
   @ApiOperation({ summary: 'Categories with their projects, by sort_order' })
-  @ApiOkResponse({ type: [CategoryResponse] })
-  list(@CurrentUser() user: SessionUser): Promise<CategoryResponse[]> {
+  @ZodResponse(CategoryListAnswer)
+  list(@CurrentUser() user: SessionUser): Promise<CategoryListAnswer> {
     return this.categories.list(user);
   }
 
   @RequireRole('admin')
   @Get('token/:token')
-  @ApiOkResponse({ type: CategoryResponse })
+  @ZodResponse(CategoryAnswer)
   byToken(
     @Param('token', TokenPipe) token: string,
     @CurrentUser() user: SessionUser,
-  ): Promise<CategoryResponse> {
+  ): Promise<CategoryAnswer> {
     return this.categories.one({ token }, user);
   }
 
   @Public()
   @Get('mname/:mname')
   @ApiOperation({ summary: 'A category page: the category by short name, with its projects' })
-  @ApiOkResponse({ type: CategoryResponse })
-  byMname(@Param('mname') mname: string, @CurrentIdentity() identity: Identity): Promise<CategoryResponse> {
+  @ZodResponse(CategoryAnswer)
+  byMname(@Param('mname') mname: string, @CurrentIdentity() identity: Identity): Promise<CategoryAnswer> {
     return this.categories.one({ mname }, identity.user);
   }
 
   @Public()
   @Get(['token/:token/fields/mname', 'uuid/:token/fields/mname'])
   @ApiOperation({ summary: 'The short name of a category' })
-  @ApiOkResponse({ type: CategoryMnameResponse })
-  mname(@Param('token', TokenPipe) token: string): Promise<{ mname: string }> {
+  @ZodResponse(CategoryMnameAnswer)
+  mname(@Param('token', TokenPipe) token: string): Promise<CategoryMnameAnswer> {
     return this.categories.mnameOf(token);
   }
 
@@ -60,10 +75,12 @@ export class CategoryController {
   @ApiOperation({
     summary: "Add a category at the end of the order; `active: true` makes it the caller's active category",
   })
-  @ApiBody({ type: CategoryForm })
-  @ApiOkResponse({ type: CategoryResponse })
-  create(@Body() body: unknown, @CurrentUser() user: SessionUser): Promise<CategoryResponse> {
-    return this.categories.create(readNewCategory(body), user);
+  @ZodResponse(CategoryAnswer)
+  create(
+    @ZodBody(NewCategoryBody, FIELD_REFUSAL) body: NewCategoryBody,
+    @CurrentUser() user: SessionUser,
+  ): Promise<CategoryAnswer> {
+    return this.categories.create(body, user);
   }
 
   @RequireRole('admin')
@@ -73,32 +90,30 @@ export class CategoryController {
     summary:
       "Change the fields sent; `active: true` makes it the caller's own active category, false leaves them none",
   })
-  @ApiBody({ type: CategoryForm })
-  @ApiOkResponse({ type: CategoryResponse })
+  @ZodResponse(CategoryAnswer)
   update(
     @Param('token', TokenPipe) token: string,
-    @Body() body: unknown,
+    @ZodBody(CategoryChangesBody, FIELD_REFUSAL) body: CategoryChangesBody,
     @CurrentUser() user: SessionUser,
-  ): Promise<CategoryResponse> {
-    return this.categories.update(token, readCategoryChanges(body), user);
+  ): Promise<CategoryAnswer> {
+    return this.categories.update(token, body, user);
   }
 
   @RequireRole('admin')
   @Put('sortOrder')
   @FormBody()
   @ApiOperation({ summary: 'Reorder categories: token → 1-based position, all or nothing' })
-  @ApiBody({ schema: SORT_ORDER_SCHEMA })
-  @ApiOkResponse({ type: MessageResponse })
-  async reorder(@Body() body: unknown): Promise<MessageResponse> {
-    await this.categories.reorder(readSortOrder(body));
+  @ZodResponse(MessageAnswer)
+  async reorder(@ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody): Promise<MessageAnswer> {
+    await this.categories.reorder(body);
     return { message: 'successful update' };
   }
 
   @RequireRole('admin')
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a category together with its projects' })
-  @ApiOkResponse({ type: MessageResponse })
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageResponse> {
+  @ZodResponse(MessageAnswer)
+  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
     await this.categories.remove(token);
     return { message: 'data deleted' };
   }

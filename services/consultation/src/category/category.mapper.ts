@@ -1,10 +1,10 @@
 import type { Project } from '../project/entities/project.entity.js';
-import type { CategoryProjectResponse, CategoryResponse } from './dto/category.response.js';
+import type { CategoryAnswer } from '@agora/contracts/api';
 import type { Category } from './entities/category.entity.js';
 
 export function toCategoryProjectResponse(
   project: Pick<Project, 'token' | 'mname' | 'title'>,
-): CategoryProjectResponse {
+): CategoryAnswer['projects'][number] {
   return { token: project.token, mname: project.mname, title: project.title };
 }
 
@@ -21,7 +21,7 @@ export interface CategoryExtras {
 const NO_EXTRAS: CategoryExtras = { consultation: false, has_answered: false, active: false };
 
 /** A category with its projects, in the order the projects come (the service sorts them). */
-export function toCategoryResponse(category: Category, extras: CategoryExtras = NO_EXTRAS): CategoryResponse {
+export function toCategoryResponse(category: Category, extras: CategoryExtras = NO_EXTRAS): CategoryAnswer {
   return {
     token: category.token,
     mname: category.mname,

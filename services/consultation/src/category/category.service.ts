@@ -4,9 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { DeepPartial, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import { Project } from '../project/entities/project.entity.js';
 import { CategoryErrors } from './category.errors.js';
-import type { CategoryInput, NewCategoryInput } from './category.form.js';
+import type { CategoryAnswer, CategoryChangesBody, NewCategoryBody } from '@agora/contracts/api';
 import { toCategoryResponse } from './category.mapper.js';
-import type { CategoryResponse } from './dto/category.response.js';
 import { Category } from './entities/category.entity.js';
 import { applySortOrder, assertMnameFree, nextSortOrder } from './ordering.js';
 
@@ -37,12 +36,12 @@ export class CategoryService {
   ) {}
 
   /** Every category with its projects, both by sort_order; `active` marks the caller's own active category. */
-  async list(caller: Caller): Promise<CategoryResponse[]> {
+  async list(caller: Caller): Promise<CategoryAnswer[]> {
     return this.respond(await this.categories.find(WITH_PROJECTS), caller);
   }
 
   /** One category (by token or short name) with its projects; 404 when there is none. */
-  async one(where: FindOptionsWhere<Category>, caller: Caller): Promise<CategoryResponse> {
+  async one(where: FindOptionsWhere<Category>, caller: Caller): Promise<CategoryAnswer> {
     const row = await this.categories.findOne({ ...WITH_PROJECTS, where });
     if (!row) throw CategoryErrors.notFound();
     return (await this.respond([row], caller))[0]!;
@@ -53,7 +52,7 @@ export class CategoryService {
    * `has_answered` is false until the profile answers are stored (docs/decisions/0013-categories-and-projects.md);
    * `active` is true only on the category an administrator chose as theirs (decision 0029), never for others.
    */
-  private async respond(rows: Category[], caller: Caller): Promise<CategoryResponse[]> {
+  private async respond(rows: Category[], caller: Caller): Promise<CategoryAnswer[]> {
     if (rows.length === 0) return [];
     const withQuestions = await this.categories.manager.query<Array<{ category: string }>>(
       `SELECT DISTINCT category FROM consultation.profile_question WHERE category = ANY($1::uuid[])`,
@@ -119,7 +118,7 @@ export class CategoryService {
    * Adds a category (already checked against the rules) at the end of the order. With `active: true` it becomes
    * the caller's active category, in the same transaction.
    */
-  async create({ active, ...input }: NewCategoryInput, caller: SessionUser): Promise<CategoryResponse> {
+  async create({ active, ...input }: NewCategoryBody, caller: SessionUser): Promise<CategoryAnswer> {
     const token = await this.categories.manager.transaction(async (m) => {
       await assertMnameFree(m, Category, input.mname);
       const row = m.create(Category, { ...input, sort_order: await nextSortOrder(m, Category) });
@@ -136,9 +135,9 @@ export class CategoryService {
    */
   async update(
     token: string,
-    { active, ...input }: Partial<CategoryInput>,
+    { active, ...input }: CategoryChangesBody,
     caller: SessionUser,
-  ): Promise<CategoryResponse> {
+  ): Promise<CategoryAnswer> {
     await this.categories.manager.transaction(async (m) => {
       const current = await m.findOne(Category, { where: { token }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw CategoryErrors.notFound();

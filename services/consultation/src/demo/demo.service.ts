@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { LOGGER, parseWith } from '@agora/common';
-import { NewProfileQuestionBody } from '@agora/contracts/api';
+import {
+  NewAttributeBody,
+  NewProfileQuestionBody,
+  NewTopicBody,
+  NewVariableBody,
+} from '@agora/contracts/api';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { AttributeService } from '../attribute/attribute.service.js';
@@ -80,13 +85,14 @@ export class DemoService {
       const variables = new VariableService(m);
       for (const { project, topics } of data.structure)
         for (const { attributes: topicAttributes, ...topic } of topics) {
-          const node = (await nodes.create({ project, ...topic })).token;
+          const node = (await nodes.create(parseWith(NewTopicBody, { project, ...topic }))).token;
           counts.topics++;
           for (const { variables: attributeVariables, ...attribute } of topicAttributes) {
-            const parent = (await attributes.create({ node, ...attribute })).token;
+            const parent = (await attributes.create(parseWith(NewAttributeBody, { node, ...attribute })))
+              .token;
             counts.attributes++;
             for (const variable of attributeVariables) {
-              await variables.create({ attribute: parent, ...variable });
+              await variables.create(parseWith(NewVariableBody, { attribute: parent, ...variable }));
               counts.variables++;
             }
           }

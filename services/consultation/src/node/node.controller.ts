@@ -1,7 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '@agora/common';
-import type { TopicWire } from '@agora/contracts';
+import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  MessageAnswer,
+  NewTopicBody,
+  TopicAnswer,
+  TopicChangesBody,
+  TopicListAnswer,
+  TopicOrderBody,
+} from '@agora/contracts/api';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from './form.js';
 import { NodeService } from './node.service.js';
@@ -15,13 +23,15 @@ export class NodeController {
 
   @Get('project/:project')
   @ApiOperation({ summary: 'The topics of a project (token or short name), by sort_order' })
-  ofProject(@Param('project') project: string): Promise<TopicWire[]> {
+  @ZodResponse(TopicListAnswer)
+  ofProject(@Param('project') project: string): Promise<TopicListAnswer> {
     return this.nodes.ofProject(project);
   }
 
   @Get('project/:project/token/:topic')
   @ApiOperation({ summary: 'One topic of a project' })
-  one(@Param('project') project: string, @Param('topic', TokenPipe) topic: string): Promise<TopicWire> {
+  @ZodResponse(TopicAnswer)
+  one(@Param('project') project: string, @Param('topic', TokenPipe) topic: string): Promise<TopicAnswer> {
     return this.nodes.one(project, topic);
   }
 
@@ -33,20 +43,26 @@ export class NodeController {
     description:
       'boundary: GeoJSON Polygon/MultiPolygon (or a Feature/FeatureCollection of them), in geometry_crs',
   })
-  create(@Body() body: unknown): Promise<TopicWire> {
+  @ZodResponse(TopicAnswer)
+  create(@ZodBody(NewTopicBody, FIELD_REFUSAL) body: NewTopicBody): Promise<TopicAnswer> {
     return this.nodes.create(body);
   }
 
   @Put('token/:topic')
   @StructureFormBody()
   @ApiOperation({ summary: 'Change the fields sent' })
-  update(@Param('topic', TokenPipe) topic: string, @Body() body: unknown): Promise<TopicWire> {
+  @ZodResponse(TopicAnswer)
+  update(
+    @Param('topic', TokenPipe) topic: string,
+    @ZodBody(TopicChangesBody, FIELD_REFUSAL) body: TopicChangesBody,
+  ): Promise<TopicAnswer> {
     return this.nodes.update(topic, body);
   }
 
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a topic with its attributes and variables' })
-  async remove(@Param('token', TokenPipe) token: string): Promise<{ message: string }> {
+  @ZodResponse(MessageAnswer)
+  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
     await this.nodes.remove(token);
     return { message: 'data deleted' };
   }
@@ -54,11 +70,12 @@ export class NodeController {
   @Put('project/:project/token/:token/sortOrder')
   @StructureFormBody()
   @ApiOperation({ summary: 'Move a topic to a 1-based position ({sort_order}) in its project' })
+  @ZodResponse(TopicAnswer)
   reorder(
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
-    @Body() body: unknown,
-  ): Promise<TopicWire> {
+    @ZodBody(TopicOrderBody, FIELD_REFUSAL) body: TopicOrderBody,
+  ): Promise<TopicAnswer> {
     return this.nodes.reorder(project, token, body);
   }
 }

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { GEOM_TYPES, type GeoJsonGeometry, type GeometryCrs, type TopicWire } from '@agora/contracts';
+import type { GeoJsonGeometry, GeometryCrs, TopicWire } from '@agora/contracts';
+import type { NewTopicBody, TopicChangesBody, TopicOrderBody } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
 import { asGeoJson, fromGeoJson, toWgs84 } from '../geo/geo.sql.js';
 import { parseBoundary, parseCrs, requestCrs } from '../geo/geojson.js';
-import { assertForm } from '../validation/scope.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
-import { Form } from './form.js';
-import { NODE_SCOPE } from './node.rules.js';
 import {
   assertUniqueMname,
   deleteItem,
@@ -22,21 +20,6 @@ import {
   TreeErrors,
   updateColumns,
 } from './tree.js';
-
-const FIELDS = [
-  'project',
-  'title',
-  'mname',
-  'description',
-  'has_geometry',
-  'boundary',
-  'geometry_crs',
-  'geom_type',
-  'max_geom',
-  'geom_color',
-  'relative_documents',
-];
-const RULED = Object.keys(NODE_SCOPE.rules);
 
 const placed = (t: TopicWire): Placed => ({
   token: t.token,
@@ -90,15 +73,11 @@ export class NodeService {
     return row;
   }
 
-  async create(body: unknown): Promise<TopicWire> {
-    const form = new Form(body, FIELDS);
-    assertForm(NODE_SCOPE.rules, form.ruled(RULED), 'post');
-    const ref = form.text('project');
-    if (!ref) throw ValidationErrors.required('project');
-    const project = await projectToken(this.db, ref);
-    const geometry = await this.geometry(form, null);
-    const fields = this.plainFields(form);
-    const mname = fields.mname!;
+  /** Adds a topic (its fields checked by `NewTopicBody`) at the end of its project. */
+  async create(fields: NewTopicBody): Promise<TopicWire> {
+    const project = await projectToken(this.db, fields.project);
+    const geometry = await this.geometry(fields, null);
+    const mname = fields.mname;
     const token = await this.db.transaction(async (m) => {
       await lockParents(m, TOPICS, [project]);
       await assertUniqueMname(m, TOPICS, project, mname);
@@ -126,15 +105,12 @@ export class NodeService {
   }
 
   /** Changes the fields sent (only those). */
-  async update(token: string, body: unknown): Promise<TopicWire> {
+  async update(token: string, fields: TopicChangesBody): Promise<TopicWire> {
     const current = await this.find(token);
-    const form = new Form(body, FIELDS);
-    assertForm(NODE_SCOPE.rules, form.ruled(RULED), 'put');
-    const ref = form.text('project');
+    const ref = fields.project;
     if (ref !== undefined && (await projectToken(this.db, ref)) !== current.project)
       throw ValidationErrors.invalidField('project', 'a topic stays in its project');
-    const geometry = await this.geometry(form, current);
-    const fields = this.plainFields(form);
+    const geometry = await this.geometry(fields, current);
     const changes: Array<[string, unknown, string?]> = [];
     for (const key of ['title', 'mname', 'description', 'geom_color'] as const)
       if (fields[key] !== undefined && fields[key] !== current[key]) changes.push([key, fields[key]]);
@@ -158,33 +134,22 @@ export class NodeService {
   }
 
   /** Moves a topic of the project to a 1-based position among its topics. */
-  async reorder(project: string, token: string, body: unknown): Promise<TopicWire> {
-    await reorderItem(this.db, TOPICS, placed(await this.find(token)), project, body);
+  async reorder(project: string, token: string, move: TopicOrderBody): Promise<TopicWire> {
+    await reorderItem(this.db, TOPICS, placed(await this.find(token)), project, move);
     return this.find(token);
-  }
-
-  private plainFields(form: Form) {
-    return {
-      title: form.text('title'),
-      mname: form.text('mname'),
-      description: form.text('description'),
-      geom_color: form.color('geom_color'),
-      relative_documents: form.titledFiles('relative_documents'),
-    };
   }
 
   /**
    * The geometry after the write: with has_geometry, the boundary (reprojected to EPSG:4326), geom_type and
    * max_geom are required, sent now or stored before; without it, all three are cleared.
    */
-  private async geometry(form: Form, current: TopicWire | null): Promise<TopicGeometry> {
-    const has = form.bool('has_geometry') ?? current?.has_geometry ?? false;
-    const declared = form.has('geometry_crs')
-      ? parseCrs('geometry_crs', form.text('geometry_crs'))
-      : undefined;
-    const geomType = form.oneOf('geom_type', GEOM_TYPES);
-    const maxGeom = form.int('max_geom', 1);
-    const raw = form.json('boundary');
+  private async geometry(fields: TopicChangesBody, current: TopicWire | null): Promise<TopicGeometry> {
+    const has = fields.has_geometry ?? current?.has_geometry ?? false;
+    const declared =
+      fields.geometry_crs !== undefined ? parseCrs('geometry_crs', fields.geometry_crs) : undefined;
+    const geomType = fields.geom_type;
+    const maxGeom = fields.max_geom;
+    const raw = fields.boundary;
     if (!has)
       return {
         has_geometry: false,

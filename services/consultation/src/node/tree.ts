@@ -7,7 +7,6 @@ import type { EntityManager } from 'typeorm';
 import type { Sql } from '../geo/geo.sql.js';
 import { parseToken } from '../http/params.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
-import { Form } from './form.js';
 
 /** How errors name the items of the tree (`CONSULTATION.<LABEL>_NOT_FOUND`). */
 export type TreeLabel = 'project' | 'topic' | 'attribute' | 'variable';
@@ -194,6 +193,12 @@ export async function deleteItem(db: EntityManager, level: Level, item: Placed):
   });
 }
 
+/** Where an item goes: a 1-based position, below topics in the parent named by `parent` (its own by default). */
+export interface Move {
+  sort_order: number;
+  parent?: string;
+}
+
 /**
  * `PUT {level}/project/{project}/token/{token}/sortOrder/` with `{sort_order}` (1-based) and, below topics, the
  * parent it is dropped into (the item's own by default), which must be of the same project: moves the item
@@ -204,14 +209,10 @@ export async function reorderItem(
   level: Level,
   item: Placed,
   project: string,
-  body: unknown,
+  move: Move,
 ) {
-  const form = new Form(body, level.parentProject ? ['sort_order', level.parent] : ['sort_order']);
-  const position = form.int('sort_order', 1);
-  if (position === undefined || position === null) throw ValidationErrors.required('sort_order');
   if (item.project !== (await projectToken(db, project))) throw TreeErrors.notFound(level.label);
-  const ref = form.text(level.parent);
-  const target = ref ? parseToken(ref) : item.parent;
+  const target = move.parent ? parseToken(move.parent) : item.parent;
   if (level.parentProject && target !== item.parent) {
     const [parent] = await db.query<Array<{ project: string }>>(level.parentProject, [target]);
     if (!parent) throw TreeErrors.notFound(level.parentLabel);
@@ -220,6 +221,6 @@ export async function reorderItem(
   await db.transaction(async (m) => {
     await lockParents(m, level, [item.parent, target]);
     if (target !== item.parent) await assertUniqueMname(m, level, target, item.mname, item.token);
-    await moveTo(m, level, item.token, item.parent, target, position);
+    await moveTo(m, level, item.token, item.parent, target, move.sort_order);
   });
 }

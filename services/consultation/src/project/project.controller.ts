@@ -1,12 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoggedIn, Public, RequireRole } from '@agora/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { LoggedIn, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import type { Paged } from '@agora/contracts';
-import { FormBody, readSortOrder } from '../http/form.js';
+import {
+  MessageAnswer,
+  NewProjectBody,
+  ProjectAnswer,
+  ProjectChangesBody,
+  ProjectLimitsAnswer,
+  ProjectListAnswer,
+  ProjectPageAnswer,
+  SortOrderBody,
+} from '@agora/contracts/api';
+import { FormBody } from '../http/form.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { PagePipe, TokenPipe } from '../http/params.js';
-import { MessageResponse, SORT_ORDER_SCHEMA } from '../http/responses.js';
-import { ProjectForm, ProjectLimitsResponse, ProjectPage, ProjectResponse } from './dto/project.response.js';
-import { readNewProject, readProjectChanges } from './project.form.js';
 import { ProjectService } from './project.service.js';
 
 /**
@@ -22,39 +30,39 @@ export class ProjectController {
   @RequireRole('admin')
   @Get(['', 'page/:page'])
   @ApiOperation({ summary: 'Projects, by sort_order' })
-  @ApiOkResponse({ type: ProjectPage })
-  list(@Param('page', PagePipe) page: number): Promise<Paged<ProjectResponse>> {
+  @ZodResponse(ProjectPageAnswer)
+  list(@Param('page', PagePipe) page: number): Promise<Paged<ProjectAnswer>> {
     return this.projects.page(page);
   }
 
   @RequireRole('admin')
   @Get('category/:category')
   @ApiOperation({ summary: 'The projects of a category (by token), by sort_order' })
-  @ApiOkResponse({ type: [ProjectResponse] })
-  ofCategory(@Param('category', TokenPipe) category: string): Promise<ProjectResponse[]> {
+  @ZodResponse(ProjectListAnswer)
+  ofCategory(@Param('category', TokenPipe) category: string): Promise<ProjectListAnswer> {
     return this.projects.ofCategory(category);
   }
 
   @Public()
   @Get('limits')
   @ApiOperation({ summary: 'The bounds of max_bytes (bytes) and its default, as the server checks them' })
-  @ApiOkResponse({ type: ProjectLimitsResponse })
-  limits(): ProjectLimitsResponse {
+  @ZodResponse(ProjectLimitsAnswer)
+  limits(): ProjectLimitsAnswer {
     return { max_bytes: { ...this.projects.maxBytes } };
   }
 
   @RequireRole('admin')
   @Get('token/:token')
-  @ApiOkResponse({ type: ProjectResponse })
-  byToken(@Param('token', TokenPipe) token: string): Promise<ProjectResponse> {
+  @ZodResponse(ProjectAnswer)
+  byToken(@Param('token', TokenPipe) token: string): Promise<ProjectAnswer> {
     return this.projects.one({ token });
   }
 
   @LoggedIn()
   @Get('mname/:mname')
   @ApiOperation({ summary: 'A project by short name' })
-  @ApiOkResponse({ type: ProjectResponse })
-  byMname(@Param('mname') mname: string): Promise<ProjectResponse> {
+  @ZodResponse(ProjectAnswer)
+  byMname(@Param('mname') mname: string): Promise<ProjectAnswer> {
     return this.projects.one({ mname });
   }
 
@@ -67,38 +75,38 @@ export class ProjectController {
     description:
       'Absent dates default: start today, end the day after the start, public_date tomorrow when is_public.',
   })
-  @ApiBody({ type: ProjectForm })
-  @ApiOkResponse({ type: ProjectResponse })
-  create(@Body() body: unknown): Promise<ProjectResponse> {
-    return this.projects.create(readNewProject(body, this.projects.maxBytes));
+  @ZodResponse(ProjectAnswer)
+  create(@ZodBody(NewProjectBody, FIELD_REFUSAL) body: NewProjectBody): Promise<ProjectAnswer> {
+    return this.projects.create(body);
   }
 
   @RequireRole('admin')
   @Put('token/:token')
   @FormBody()
   @ApiOperation({ summary: 'Change the fields sent' })
-  @ApiBody({ type: ProjectForm })
-  @ApiOkResponse({ type: ProjectResponse })
-  update(@Param('token', TokenPipe) token: string, @Body() body: unknown): Promise<ProjectResponse> {
-    return this.projects.update(token, readProjectChanges(body, this.projects.maxBytes));
+  @ZodResponse(ProjectAnswer)
+  update(
+    @Param('token', TokenPipe) token: string,
+    @ZodBody(ProjectChangesBody, FIELD_REFUSAL) body: ProjectChangesBody,
+  ): Promise<ProjectAnswer> {
+    return this.projects.update(token, body);
   }
 
   @RequireRole('admin')
   @Put('sortOrder')
   @FormBody()
   @ApiOperation({ summary: 'Reorder projects: token → 1-based position, all or nothing' })
-  @ApiBody({ schema: SORT_ORDER_SCHEMA })
-  @ApiOkResponse({ type: MessageResponse })
-  async reorder(@Body() body: unknown): Promise<MessageResponse> {
-    await this.projects.reorder(readSortOrder(body));
+  @ZodResponse(MessageAnswer)
+  async reorder(@ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody): Promise<MessageAnswer> {
+    await this.projects.reorder(body);
     return { message: 'successful update' };
   }
 
   @RequireRole('admin')
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a project with its topics, attributes and variables' })
-  @ApiOkResponse({ type: MessageResponse })
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageResponse> {
+  @ZodResponse(MessageAnswer)
+  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
     await this.projects.remove(token);
     return { message: 'data deleted' };
   }

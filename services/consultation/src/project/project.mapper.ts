@@ -1,5 +1,6 @@
 import type { Point } from 'typeorm';
-import type { LatLng, ProjectResponse } from './dto/project.response.js';
+import type { LatLng } from '@agora/contracts';
+import type { ProjectAnswer } from '@agora/contracts/api';
 import type { Project } from './entities/project.entity.js';
 
 /** GeoJSON point (`[lng, lat]`) → `{lat, lng}`. */
@@ -14,7 +15,7 @@ export function toPoint(center: LatLng): Point {
   return { type: 'Point', coordinates: [center.lng, center.lat] };
 }
 
-export function toProjectResponse(project: Project): ProjectResponse {
+export function toProjectResponse(project: Project): ProjectAnswer {
   return {
     token: project.token,
     mname: project.mname,

@@ -2,22 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { PAGE_SIZE, paged } from '@agora/common';
 import type { Paged } from '@agora/contracts';
+import type { NewProjectBody, ProjectAnswer, ProjectChangesBody } from '@agora/contracts/api';
 import type { EntityManager, FindOptionsOrder, FindOptionsWhere, Repository } from 'typeorm';
 import { CategoryService } from '../category/category.service.js';
 import { Category } from '../category/entities/category.entity.js';
 import { applySortOrder, assertMnameFree, nextSortOrder } from '../category/ordering.js';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig, MaxBytesLimits } from '../config/consultation.config.js';
-import type { ProjectResponse } from './dto/project.response.js';
 import { Project } from './entities/project.entity.js';
 import { ProjectErrors } from './project.errors.js';
-import { dayIn, settleSchedule, type NewProjectInput, type ProjectInput } from './project.form.js';
+import { assertMaxBytes, dayIn, settleSchedule } from './project.form.js';
 import { toPoint, toProjectResponse } from './project.mapper.js';
 
 const ORDER: FindOptionsOrder<Project> = { sort_order: 'ASC', mname: 'ASC' };
 
 /** The stored fields of a project input: the centre as a PostGIS point, the category as a reference. */
-function toColumns(input: Partial<ProjectInput>): Partial<Project> {
+function toColumns(input: ProjectChangesBody): Partial<Project> {
   const { center, category, ...plain } = input;
   const columns: Partial<Project> = { ...plain };
   if (center !== undefined) columns.center = center === null ? null : toPoint(center);
@@ -34,7 +34,7 @@ export class ProjectService {
   ) {}
 
   /** One page of all projects, by sort_order. */
-  async page(page: number): Promise<Paged<ProjectResponse>> {
+  async page(page: number): Promise<Paged<ProjectAnswer>> {
     const [rows, total] = await this.projects.findAndCount({
       relations: { category: true },
       order: ORDER,
@@ -45,7 +45,7 @@ export class ProjectService {
   }
 
   /** The projects of one category, by sort_order; 404 when the category does not exist. */
-  async ofCategory(category: string): Promise<ProjectResponse[]> {
+  async ofCategory(category: string): Promise<ProjectAnswer[]> {
     await this.categories.assertExists(category);
     const rows = await this.projects.find({
       relations: { category: true },
@@ -56,14 +56,15 @@ export class ProjectService {
   }
 
   /** One project (by token or short name); 404 when there is none. */
-  async one(where: FindOptionsWhere<Project>): Promise<ProjectResponse> {
+  async one(where: FindOptionsWhere<Project>): Promise<ProjectAnswer> {
     const row = await this.projects.findOne({ relations: { category: true }, where });
     if (!row) throw ProjectErrors.notFound();
     return toProjectResponse(row);
   }
 
-  /** Adds a project (fields already read and checked) at the end of the order, with default dates and limit. */
-  async create(input: NewProjectInput, now = new Date()): Promise<ProjectResponse> {
+  /** Adds a project (fields already checked by the body's schema) at the end of the order, with default dates and limit. */
+  async create(input: NewProjectBody, now = new Date()): Promise<ProjectAnswer> {
+    assertMaxBytes(input.max_bytes, this.maxBytes);
     const schedule = settleSchedule(null, input, this.today(now));
     const token = await this.projects.manager.transaction(async (m) => {
       await this.categories.assertExists(input.category, m);
@@ -83,7 +84,8 @@ export class ProjectService {
    * Writes the fields sent (already read and checked). The dates and the publication state are settled against
    * the stored ones; a changed short name must be free (409); a new category must exist (404).
    */
-  async update(token: string, input: Partial<ProjectInput>, now = new Date()): Promise<ProjectResponse> {
+  async update(token: string, input: ProjectChangesBody, now = new Date()): Promise<ProjectAnswer> {
+    assertMaxBytes(input.max_bytes, this.maxBytes);
     await this.projects.manager.transaction(async (m) => {
       const current = await this.locked(m, token);
       const schedule = settleSchedule(current, input, this.today(now));

@@ -27,7 +27,3 @@ export function assertForm(rules: ScopeRules, values: Record<string, FieldValue>
     ? ValidationErrors.pattern(field, error.message)
     : ValidationErrors.invalidField(field, error.message, error.rule, error.values);
 }
-
-/** A short name: lowercase Latin letters, digits, '-' and '_', starting with a letter or digit. */
-export const MNAME_PATTERN = '[a-z0-9][a-z0-9_-]*';
-export const MNAME_MESSAGE = "lowercase Latin letters, digits, '-' and '_'";

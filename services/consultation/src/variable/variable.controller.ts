@@ -1,7 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '@agora/common';
-import type { VariableWire } from '@agora/contracts';
+import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  MessageAnswer,
+  NewVariableBody,
+  VariableAnswer,
+  VariableChangesBody,
+  VariableListAnswer,
+  VariableOrderBody,
+} from '@agora/contracts/api';
+import { FIELD_REFUSAL } from '../http/refusals.js';
 import { IconFormBody, LibraryIcons, ONE_ICON, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
 import { StructureFormBody } from '../node/form.js';
@@ -21,22 +29,25 @@ export class VariableController {
   @ApiOperation({
     summary: 'The variables of a project (token or short name), by topic, attribute and sort_order',
   })
-  ofProject(@Param('project') project: string): Promise<VariableWire[]> {
+  @ZodResponse(VariableListAnswer)
+  ofProject(@Param('project') project: string): Promise<VariableListAnswer> {
     return this.variables.ofProject(project);
   }
 
   @Get('attribute/:token')
   @ApiOperation({ summary: 'The variables of an attribute, by sort_order' })
-  ofAttribute(@Param('token', TokenPipe) token: string): Promise<VariableWire[]> {
+  @ZodResponse(VariableListAnswer)
+  ofAttribute(@Param('token', TokenPipe) token: string): Promise<VariableListAnswer> {
     return this.variables.ofAttribute(token);
   }
 
   @Get('node/:node/token/:token')
   @ApiOperation({ summary: 'One variable of a topic' })
+  @ZodResponse(VariableAnswer)
   one(
     @Param('node', TokenPipe) node: string,
     @Param('token', TokenPipe) token: string,
-  ): Promise<VariableWire> {
+  ): Promise<VariableAnswer> {
     return this.variables.one(node, token);
   }
 
@@ -49,7 +60,11 @@ export class VariableController {
       'variable_type: a JSON list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES). ' +
       'icon: a marker URL, or an uploaded SVG, PNG, JPEG or WebP file (multipart).',
   })
-  create(@Body() body: unknown, @UploadedFiles() files?: IconFile[]): Promise<VariableWire> {
+  @ZodResponse(VariableAnswer)
+  create(
+    @ZodBody(NewVariableBody, FIELD_REFUSAL) body: NewVariableBody,
+    @UploadedFiles() files?: IconFile[],
+  ): Promise<VariableAnswer> {
     return this.variables.create(body, this.icons.formWriter(body, files));
   }
 
@@ -58,17 +73,19 @@ export class VariableController {
   @ApiOperation({
     summary: 'Change the fields sent ({is_visible} alone hides or shows); icon: a URL or an uploaded file',
   })
+  @ZodResponse(VariableAnswer)
   update(
     @Param('token', TokenPipe) token: string,
-    @Body() body: unknown,
+    @ZodBody(VariableChangesBody, FIELD_REFUSAL) body: VariableChangesBody,
     @UploadedFiles() files?: IconFile[],
-  ): Promise<VariableWire> {
+  ): Promise<VariableAnswer> {
     return this.variables.update(token, body, this.icons.formWriter(body, files));
   }
 
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a variable' })
-  async remove(@Param('token', TokenPipe) token: string): Promise<{ message: string }> {
+  @ZodResponse(MessageAnswer)
+  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
     await this.variables.remove(token);
     return { message: 'data deleted' };
   }
@@ -79,11 +96,12 @@ export class VariableController {
     summary:
       'Move a variable to a 1-based position ({sort_order}) in an attribute ({attribute}) of the project',
   })
+  @ZodResponse(VariableAnswer)
   reorder(
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
-    @Body() body: unknown,
-  ): Promise<VariableWire> {
+    @ZodBody(VariableOrderBody, FIELD_REFUSAL) body: VariableOrderBody,
+  ): Promise<VariableAnswer> {
     return this.variables.reorder(project, token, body);
   }
 }

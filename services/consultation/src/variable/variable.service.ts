@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { VariableWire } from '@agora/contracts';
+import type { NewVariableBody, VariableChangesBody, VariableOrderBody } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
-import { Form } from '../node/form.js';
 import {
   assertUniqueMname,
   deleteItem,
@@ -17,13 +17,8 @@ import {
 } from '../node/tree.js';
 import { NO_ICONS, type IconWrite } from '../http/icons.js';
 import { parseToken } from '../http/params.js';
-import { assertForm } from '../validation/scope.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
-import { parseVariableType } from './variable-type.js';
-import { VARIABLE_SCOPE } from './variable.rules.js';
 
-const FIELDS = ['attribute', 'mname', 'description', 'tooltip', 'icon', 'is_visible', 'variable_type'];
-const RULED = Object.keys(VARIABLE_SCOPE.rules);
 const TEXT = ['mname', 'description', 'tooltip', 'icon'] as const;
 
 type Row = VariableWire & { node: string; project: string };
@@ -86,14 +81,9 @@ export class VariableService {
   }
 
   /** Adds a variable; `icons` stores an uploaded icon (after the checks, before the write). */
-  async create(body: unknown, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
-    const form = new Form(body, FIELDS);
-    assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'post');
-    const ref = form.text('attribute');
-    if (!ref) throw ValidationErrors.required('attribute');
-    const attribute = parseToken(ref);
-    const variableType = parseVariableType(form.json('variable_type'));
-    const mname = form.text('mname')!;
+  async create(fields: NewVariableBody, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
+    const attribute = parseToken(fields.attribute);
+    const mname = fields.mname;
     const token = await icons(([icon]) =>
       this.db.transaction(async (m) => {
         await lockParents(m, VARIABLES, [attribute]);
@@ -105,11 +95,11 @@ export class VariableService {
           [
             attribute,
             mname,
-            form.text('description') ?? '',
-            form.text('tooltip') ?? '',
-            icon ?? form.text('icon') ?? '',
-            form.bool('is_visible') ?? true,
-            JSON.stringify(variableType),
+            fields.description ?? '',
+            fields.tooltip ?? '',
+            icon ?? fields.icon ?? '',
+            fields.is_visible ?? true,
+            JSON.stringify(fields.variable_type),
             await nextPosition(m, VARIABLES, attribute),
           ],
         );
@@ -123,30 +113,28 @@ export class VariableService {
    * Changes the fields sent (only those); `{is_visible}` alone hides or shows. `icons` stores an uploaded icon
    * (after the checks, before the write).
    */
-  async update(token: string, body: unknown, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
+  async update(
+    token: string,
+    fields: VariableChangesBody,
+    icons: IconWrite = NO_ICONS,
+  ): Promise<VariableWire> {
     const current = await this.row(token);
-    const form = new Form(body, FIELDS);
-    assertForm(VARIABLE_SCOPE.rules, form.ruled(RULED), 'put');
-    const ref = form.text('attribute');
+    const ref = fields.attribute;
     if (ref !== undefined && ref.toLowerCase() !== current.attribute)
       throw ValidationErrors.invalidField('attribute', 'move a variable with sortOrder');
     const changes: Array<[string, unknown, string?]> = [];
     for (const key of TEXT) {
-      const value = form.text(key);
+      const value = fields[key];
       if (value !== undefined && value !== current[key]) changes.push([key, value]);
     }
-    const visible = form.bool('is_visible');
+    const visible = fields.is_visible;
     if (visible !== undefined && visible !== current.is_visible) changes.push(['is_visible', visible]);
-    if (form.has('variable_type'))
-      changes.push([
-        'variable_type',
-        JSON.stringify(parseVariableType(form.json('variable_type'))),
-        '$::jsonb',
-      ]);
+    if (fields.variable_type !== undefined)
+      changes.push(['variable_type', JSON.stringify(fields.variable_type), '$::jsonb']);
     await icons(async ([icon]) => {
       if (icon !== undefined) changes.push(['icon', icon]);
       await this.db.transaction(async (m) => {
-        const mname = form.text('mname');
+        const mname = fields.mname;
         if (mname !== undefined && mname !== current.mname)
           await assertUniqueMname(m, VARIABLES, current.attribute, mname, token);
         await updateColumns(m, VARIABLES, token, changes);
@@ -160,8 +148,11 @@ export class VariableService {
   }
 
   /** Moves a variable to a 1-based position in an attribute (`attribute`, its own by default) of the same project. */
-  async reorder(project: string, token: string, body: unknown): Promise<VariableWire> {
-    await reorderItem(this.db, VARIABLES, placed(await this.row(token)), project, body);
+  async reorder(project: string, token: string, move: VariableOrderBody): Promise<VariableWire> {
+    await reorderItem(this.db, VARIABLES, placed(await this.row(token)), project, {
+      sort_order: move.sort_order,
+      parent: move.attribute,
+    });
     return this.find(token);
   }
 }

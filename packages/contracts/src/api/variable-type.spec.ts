@@ -1,14 +1,13 @@
-import { AppError } from '@agora/common';
-import { GEOMETRY_VALUE_TYPES, VALUE_TYPES } from '@agora/contracts';
-import { parseVariableType } from './variable-type.js';
+import { GEOMETRY_VALUE_TYPES, VALUE_TYPES } from '../consultation.js';
+import { parseVariableType, VariableTypeFault } from './variable-type.js';
 
+/** The refusal as the service words it: "variable_type[0].options.x: message". */
 const error = (raw: unknown): string => {
   try {
     parseVariableType(raw);
   } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    expect((e as AppError).status).toBe(400);
-    return (e as AppError).message;
+    expect(e).toBeInstanceOf(VariableTypeFault);
+    return `variable_type${(e as VariableTypeFault).at}: ${(e as VariableTypeFault).message}`;
   }
   throw new Error('accepted');
 };

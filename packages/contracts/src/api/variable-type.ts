@@ -9,15 +9,13 @@ import {
   VALUE_TYPE_OPTIONS,
   VALUE_TYPES,
   type ChoiceOption,
-  type FieldFailure,
-  type FieldRuleName,
   type GeometryValueType,
   type ValueType,
   type VariableKind,
   type VariableOptions,
-} from '@agora/contracts';
-import { isIsoDate } from '../http/form.js';
-import { ValidationErrors } from '../validation/validation.errors.js';
+} from '../consultation.js';
+import type { FieldFailure, FieldRuleName } from '../http.js';
+import { isIsoDate } from './consultation-structure.js';
 
 type Kind = ValueType | GeometryValueType;
 
@@ -36,8 +34,24 @@ const CHOICE_KEYS: Readonly<Record<GeometryValueType, ReadonlyArray<keyof Choice
   geom_select: ['label', 'marker', 'color', 'transparency'],
 };
 
-const fail = (at: string, message: string, rule?: FieldRuleName, values?: FieldFailure['values']) =>
-  ValidationErrors.invalidField(`variable_type${at}`, message, rule, values);
+/** The first fault of a `variable_type`: where (`[0].options.choices`, '' for the list), what and its rule. */
+export class VariableTypeFault extends Error {
+  constructor(
+    readonly at: string,
+    message: string,
+    readonly rule: FieldRuleName,
+    readonly values?: FieldFailure['values'],
+  ) {
+    super(message);
+  }
+}
+
+const fail = (
+  at: string,
+  message: string,
+  rule: FieldRuleName = 'invalid',
+  values?: FieldFailure['values'],
+) => new VariableTypeFault(at, message, rule, values);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -171,7 +185,7 @@ function entry(at: string, raw: unknown): VariableKind {
   return { kind, options: o };
 }
 
-/** The checked, normalised `variable_type`; 400 `{"Error": "variable_type…: …"}` at the first fault. */
+/** The checked, normalised `variable_type`; throws the `VariableTypeFault` of the first fault. */
 export function parseVariableType(raw: unknown): VariableKind[] {
   if (!Array.isArray(raw) || raw.length === 0)
     throw fail('', 'a list of at least one {kind, options}', 'required');
