@@ -796,173 +796,7 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    CategoryForm: {
-      /** @description true makes it the caller's own active category; false leaves them none */
-      active?: boolean;
-      autosubscribe?: boolean;
-      forum_welcome_message?: string;
-      /** @description unique short name; required when creating */
-      mname?: string;
-      summary?: string;
-      /** @description URL of a library image: '/…' or http(s) */
-      summary_img?: string;
-      summary_img_alt?: string;
-      /** @description required when creating */
-      title?: string;
-    };
-    CategoryMnameResponse: {
-      mname: string;
-    };
-    CategoryProjectResponse: {
-      mname: string;
-      title: string;
-      /** Format: uuid */
-      token: string;
-    };
-    CategoryResponse: {
-      /** @description the calling administrator's own active category (false for everyone else and for other callers) */
-      active: boolean;
-      autosubscribe: boolean;
-      /** @description the category has consultation-profile questions (for either role) */
-      consultation: boolean;
-      forum_welcome_message: string;
-      /** @description the caller has answered the consultation-profile questions (false until those answers are stored) */
-      has_answered: boolean;
-      mname: string;
-      /** @description by sort_order */
-      projects: components['schemas']['CategoryProjectResponse'][];
-      /** @description 1-based position */
-      sort_order: number;
-      summary: string;
-      /** @description URL of a library image ('' when none) */
-      summary_img: string;
-      summary_img_alt: string;
-      title: string;
-      /** Format: uuid */
-      token: string;
-    };
-    LatLng: {
-      /** @example 40.6264 */
-      lat: number;
-      /** @example 22.9484 */
-      lng: number;
-    };
-    LegislationResponse: {
-      /** @description a link: '/…' or http(s) */
-      file: string;
-      title: string;
-    };
-    MaxBytesLimitsResponse: {
-      /** @description taken when a new project has none */
-      default: number;
-      max: number;
-      min: number;
-    };
-    MessageResponse: {
-      /** @example successful update */
-      message: string;
-    };
-    ProjectCategoryResponse: {
-      mname: string;
-      title: string;
-      /** Format: uuid */
-      token: string;
-    };
-    ProjectForm: {
-      active?: boolean;
-      /**
-       * Format: uuid
-       * @description the category's token; required when creating
-       */
-      category?: string;
-      center?: components['schemas']['LatLng'] | null;
-      /**
-       * Format: date
-       * @description default the day after start_date
-       */
-      end_date?: string;
-      is_public?: boolean;
-      legislation?: components['schemas']['LegislationResponse'][];
-      max_bytes?: number;
-      /** @description unique short name; required when creating */
-      mname?: string;
-      /**
-       * Format: date
-       * @description default tomorrow when is_public
-       */
-      public_date?: Record<string, unknown> | null;
-      /**
-       * Format: date
-       * @description default today
-       */
-      start_date?: string;
-      summary?: string;
-      summary_img?: string;
-      summary_img_alt?: string;
-      /** @description required when creating */
-      title?: string;
-      wms_services?: components['schemas']['WmsServiceResponse'][];
-      zoom?: number;
-    };
-    ProjectLimitsResponse: {
-      max_bytes: components['schemas']['MaxBytesLimitsResponse'];
-    };
-    ProjectPage: {
-      page: number;
-      total: number;
-      total_pages: number;
-      values: components['schemas']['ProjectResponse'][];
-    };
-    ProjectResponse: {
-      active: boolean;
-      category: components['schemas']['ProjectCategoryResponse'] | null;
-      /** @description map centre, EPSG:4326 */
-      center: components['schemas']['LatLng'] | null;
-      /**
-       * Format: date
-       * @description never before start_date
-       * @example 2026-12-21
-       */
-      end_date: string;
-      forum_topic_id: number | null;
-      forum_topic_url: string | null;
-      /** @description the results will be published */
-      is_public: boolean;
-      legislation: components['schemas']['LegislationResponse'][];
-      /** @description upload limit per answer file, in bytes (bounds: GET project/limits) */
-      max_bytes: number;
-      mname: string;
-      /**
-       * Format: date
-       * @description only when is_public
-       */
-      public_date: string | null;
-      /** @description 1-based position */
-      sort_order: number;
-      /**
-       * Format: date
-       * @example 2026-11-21
-       */
-      start_date: string;
-      summary: string;
-      /** @description URL of a library image ('' when none) */
-      summary_img: string;
-      summary_img_alt: string;
-      title: string;
-      /** Format: uuid */
-      token: string;
-      wms_services: components['schemas']['WmsServiceResponse'][];
-      zoom: number;
-    };
-    WmsServiceResponse: {
-      /** @description the layers to show */
-      layers: string;
-      title: string;
-      /** @description http(s) URL of the WMS endpoint */
-      WMSurl: string;
-    };
-  };
+  schemas: never;
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -1036,13 +870,144 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          allow_drag?: boolean;
+          allow_resize?: boolean;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          context?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_context?: boolean;
+          has_geometry?: boolean;
+          has_predefined?: boolean;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          icon_alt?: string | null;
+          is_visible?: boolean;
+          max_geom?: (number | string) | null;
+          mname: string | null;
+          name: string | null;
+          /** @description the topic's token */
+          node: string | null;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          predefined?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          allow_drag?: boolean;
+          allow_resize?: boolean;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          context?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_context?: boolean;
+          has_geometry?: boolean;
+          has_predefined?: boolean;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          icon_alt?: string | null;
+          is_visible?: boolean;
+          max_geom?: (number | string) | null;
+          mname: string | null;
+          name: string | null;
+          /** @description the topic's token */
+          node: string | null;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          predefined?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            allow_drag: boolean;
+            allow_resize: boolean;
+            context: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_context: boolean;
+            has_geometry: boolean;
+            has_predefined: boolean;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            icon_alt: string;
+            is_visible: boolean;
+            max_geom: number | null;
+            mname: string;
+            name: string;
+            /** @description the topic's token */
+            node: string;
+            predefined: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1058,11 +1023,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            allow_drag: boolean;
+            allow_resize: boolean;
+            context: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_context: boolean;
+            has_geometry: boolean;
+            has_predefined: boolean;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            icon_alt: string;
+            is_visible: boolean;
+            max_geom: number | null;
+            mname: string;
+            name: string;
+            /** @description the topic's token */
+            node: string;
+            predefined: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1077,11 +1104,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            allow_drag: boolean;
+            allow_resize: boolean;
+            context: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_context: boolean;
+            has_geometry: boolean;
+            has_predefined: boolean;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            icon_alt: string;
+            is_visible: boolean;
+            max_geom: number | null;
+            mname: string;
+            name: string;
+            /** @description the topic's token */
+            node: string;
+            predefined: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+          }[];
+        };
       };
     };
   };
@@ -1095,13 +1184,100 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          node?: string | null;
+          sort_order: number;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          node?: string | null;
+          sort_order: number;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            allow_drag: boolean;
+            allow_resize: boolean;
+            context: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_context: boolean;
+            has_geometry: boolean;
+            has_predefined: boolean;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            icon_alt: string;
+            is_visible: boolean;
+            max_geom: number | null;
+            mname: string;
+            name: string;
+            /** @description the topic's token */
+            node: string;
+            predefined: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1114,13 +1290,144 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          allow_drag?: boolean;
+          allow_resize?: boolean;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          context?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_context?: boolean;
+          has_geometry?: boolean;
+          has_predefined?: boolean;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          icon_alt?: string | null;
+          is_visible?: boolean;
+          max_geom?: (number | string) | null;
+          mname?: string | null;
+          name?: string | null;
+          /** @description the topic's token */
+          node?: string | null;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          predefined?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          allow_drag?: boolean;
+          allow_resize?: boolean;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          context?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_context?: boolean;
+          has_geometry?: boolean;
+          has_predefined?: boolean;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          icon_alt?: string | null;
+          is_visible?: boolean;
+          max_geom?: (number | string) | null;
+          mname?: string | null;
+          name?: string | null;
+          /** @description the topic's token */
+          node?: string | null;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          predefined?: (string | unknown) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            allow_drag: boolean;
+            allow_resize: boolean;
+            context: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_context: boolean;
+            has_geometry: boolean;
+            has_predefined: boolean;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            icon_alt: string;
+            is_visible: boolean;
+            max_geom: number | null;
+            mname: string;
+            name: string;
+            /** @description the topic's token */
+            node: string;
+            predefined: {
+              features: {
+                geometry: {
+                  coordinates: unknown;
+                  /** @enum {string} */
+                  type:
+                    'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+                };
+                id?: string | number;
+                properties: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                type: 'Feature';
+              }[];
+              /** @enum {string} */
+              type: 'FeatureCollection';
+            } | null;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1135,11 +1442,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };
@@ -1152,12 +1464,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryResponse'][];
+          'application/json': {
+            /** @description the calling administrator's own active category (false for everyone else and other callers) */
+            active: boolean;
+            autosubscribe: boolean;
+            /** @description the category has consultation-profile questions */
+            consultation: boolean;
+            forum_welcome_message: string;
+            /** @description the caller has answered the consultation-profile questions (false until they are stored) */
+            has_answered: boolean;
+            mname: string;
+            /** @description by sort_order */
+            projects: {
+              mname: string;
+              title: string;
+              token: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+          }[];
         };
       };
     };
@@ -1171,17 +1508,90 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CategoryForm'];
-        'multipart/form-data': components['schemas']['CategoryForm'];
+        'application/json': {
+          _method?: string;
+          /** @description true makes it the caller's own active category; false leaves them none */
+          active?: boolean;
+          autosubscribe?: boolean;
+          /** @description read-only: ignored */
+          consultation?: unknown;
+          /** @description read-only: ignored */
+          created?: unknown;
+          forum_welcome_message?: string | null;
+          /** @description read-only: ignored */
+          has_answered?: unknown;
+          mname: string | null;
+          /** @description read-only: ignored */
+          projects?: unknown;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          summary?: string | null;
+          /** @description URL of a library image: '/…' or http(s) */
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description true makes it the caller's own active category; false leaves them none */
+          active?: boolean;
+          autosubscribe?: boolean;
+          /** @description read-only: ignored */
+          consultation?: unknown;
+          /** @description read-only: ignored */
+          created?: unknown;
+          forum_welcome_message?: string | null;
+          /** @description read-only: ignored */
+          has_answered?: unknown;
+          mname: string | null;
+          /** @description read-only: ignored */
+          projects?: unknown;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          summary?: string | null;
+          /** @description URL of a library image: '/…' or http(s) */
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryResponse'];
+          'application/json': {
+            /** @description the calling administrator's own active category (false for everyone else and other callers) */
+            active: boolean;
+            autosubscribe: boolean;
+            /** @description the category has consultation-profile questions */
+            consultation: boolean;
+            forum_welcome_message: string;
+            /** @description the caller has answered the consultation-profile questions (false until they are stored) */
+            has_answered: boolean;
+            mname: string;
+            /** @description by sort_order */
+            projects: {
+              mname: string;
+              title: string;
+              token: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+          };
         };
       };
     };
@@ -1197,12 +1607,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryResponse'];
+          'application/json': {
+            /** @description the calling administrator's own active category (false for everyone else and other callers) */
+            active: boolean;
+            autosubscribe: boolean;
+            /** @description the category has consultation-profile questions */
+            consultation: boolean;
+            forum_welcome_message: string;
+            /** @description the caller has answered the consultation-profile questions (false until they are stored) */
+            has_answered: boolean;
+            mname: string;
+            /** @description by sort_order */
+            projects: {
+              mname: string;
+              title: string;
+              token: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+          };
         };
       };
     };
@@ -1225,12 +1660,15 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MessageResponse'];
+          'application/json': {
+            message: string;
+          };
         };
       };
     };
@@ -1246,12 +1684,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryResponse'];
+          'application/json': {
+            /** @description the calling administrator's own active category (false for everyone else and other callers) */
+            active: boolean;
+            autosubscribe: boolean;
+            /** @description the category has consultation-profile questions */
+            consultation: boolean;
+            forum_welcome_message: string;
+            /** @description the caller has answered the consultation-profile questions (false until they are stored) */
+            has_answered: boolean;
+            mname: string;
+            /** @description by sort_order */
+            projects: {
+              mname: string;
+              title: string;
+              token: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+          };
         };
       };
     };
@@ -1267,17 +1730,90 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CategoryForm'];
-        'multipart/form-data': components['schemas']['CategoryForm'];
+        'application/json': {
+          _method?: string;
+          /** @description true makes it the caller's own active category; false leaves them none */
+          active?: boolean;
+          autosubscribe?: boolean;
+          /** @description read-only: ignored */
+          consultation?: unknown;
+          /** @description read-only: ignored */
+          created?: unknown;
+          forum_welcome_message?: string | null;
+          /** @description read-only: ignored */
+          has_answered?: unknown;
+          mname?: string | null;
+          /** @description read-only: ignored */
+          projects?: unknown;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          summary?: string | null;
+          /** @description URL of a library image: '/…' or http(s) */
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title?: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description true makes it the caller's own active category; false leaves them none */
+          active?: boolean;
+          autosubscribe?: boolean;
+          /** @description read-only: ignored */
+          consultation?: unknown;
+          /** @description read-only: ignored */
+          created?: unknown;
+          forum_welcome_message?: string | null;
+          /** @description read-only: ignored */
+          has_answered?: unknown;
+          mname?: string | null;
+          /** @description read-only: ignored */
+          projects?: unknown;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          summary?: string | null;
+          /** @description URL of a library image: '/…' or http(s) */
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title?: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryResponse'];
+          'application/json': {
+            /** @description the calling administrator's own active category (false for everyone else and other callers) */
+            active: boolean;
+            autosubscribe: boolean;
+            /** @description the category has consultation-profile questions */
+            consultation: boolean;
+            forum_welcome_message: string;
+            /** @description the caller has answered the consultation-profile questions (false until they are stored) */
+            has_answered: boolean;
+            mname: string;
+            /** @description by sort_order */
+            projects: {
+              mname: string;
+              title: string;
+              token: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+          };
         };
       };
     };
@@ -1293,12 +1829,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MessageResponse'];
+          'application/json': {
+            message: string;
+          };
         };
       };
     };
@@ -1314,12 +1853,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryMnameResponse'];
+          'application/json': {
+            mname: string;
+          };
         };
       };
     };
@@ -1335,12 +1877,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryMnameResponse'];
+          'application/json': {
+            mname: string;
+          };
         };
       };
     };
@@ -1914,13 +2459,94 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          boundary?: (string | unknown) | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_geometry?: boolean;
+          max_geom?: (number | string) | null;
+          mname: string | null;
+          /** @description the project's token or short name */
+          project: string | null;
+          relative_documents?: (string | unknown[]) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          title: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          boundary?: (string | unknown) | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_geometry?: boolean;
+          max_geom?: (number | string) | null;
+          mname: string | null;
+          /** @description the project's token or short name */
+          project: string | null;
+          relative_documents?: (string | unknown[]) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          title: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            boundary: {
+              coordinates: unknown;
+              /** @enum {string} */
+              type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+            } | null;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_geometry: boolean;
+            max_geom: number | null;
+            mname: string;
+            /** @description the project's token */
+            project: string;
+            relative_documents: {
+              file: string;
+              title: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            title: string;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1935,11 +2561,39 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            boundary: {
+              coordinates: unknown;
+              /** @enum {string} */
+              type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+            } | null;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_geometry: boolean;
+            max_geom: number | null;
+            mname: string;
+            /** @description the project's token */
+            project: string;
+            relative_documents: {
+              file: string;
+              title: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            title: string;
+            token: string;
+          }[];
+        };
       };
     };
   };
@@ -1953,13 +2607,64 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          sort_order: number;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          sort_order: number;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            boundary: {
+              coordinates: unknown;
+              /** @enum {string} */
+              type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+            } | null;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_geometry: boolean;
+            max_geom: number | null;
+            mname: string;
+            /** @description the project's token */
+            project: string;
+            relative_documents: {
+              file: string;
+              title: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            title: string;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1975,11 +2680,39 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            boundary: {
+              coordinates: unknown;
+              /** @enum {string} */
+              type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+            } | null;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_geometry: boolean;
+            max_geom: number | null;
+            mname: string;
+            /** @description the project's token */
+            project: string;
+            relative_documents: {
+              file: string;
+              title: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            title: string;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -1994,11 +2727,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };
@@ -2011,13 +2749,94 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          boundary?: (string | unknown) | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_geometry?: boolean;
+          max_geom?: (number | string) | null;
+          mname?: string | null;
+          /** @description the project's token or short name */
+          project?: string | null;
+          relative_documents?: (string | unknown[]) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          title?: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description GeoJSON: a geometry, Feature or FeatureCollection (as JSON text in a form) */
+          boundary?: (string | unknown) | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          geom_color?: string | null;
+          geom_type?: string | null;
+          /** @description the coordinate system of the geometry sent: EPSG:4326 (default), EPSG:2100 or EPSG:3857 */
+          geometry_crs?: string | null;
+          has_geometry?: boolean;
+          max_geom?: (number | string) | null;
+          mname?: string | null;
+          /** @description the project's token or short name */
+          project?: string | null;
+          relative_documents?: (string | unknown[]) | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          title?: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            boundary: {
+              coordinates: unknown;
+              /** @enum {string} */
+              type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+            } | null;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            geom_color: string;
+            /** @enum {string|null} */
+            geom_type: 'point' | 'line' | 'polygon' | null;
+            has_geometry: boolean;
+            max_geom: number | null;
+            mname: string;
+            /** @description the project's token */
+            project: string;
+            relative_documents: {
+              file: string;
+              title: string;
+            }[];
+            /** @description 1-based position */
+            sort_order: number;
+            title: string;
+            token: string;
+          };
+        };
       };
     };
   };
@@ -2032,12 +2851,60 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectPage'];
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              category: {
+                mname: string;
+                title: string;
+                token: string;
+              } | null;
+              center: {
+                lat: number;
+                lng: number;
+              } | null;
+              /** Format: date */
+              end_date: string;
+              forum_topic_id: number | null;
+              forum_topic_url: string | null;
+              is_public: boolean;
+              legislation: {
+                file: string;
+                title: string;
+              }[];
+              max_bytes: number;
+              mname: string;
+              /**
+               * Format: date
+               * @description only when is_public
+               */
+              public_date: string | null;
+              sort_order: number;
+              /** Format: date */
+              start_date: string;
+              summary: string;
+              /** @description URL of a library image ('' when none) */
+              summary_img: string;
+              summary_img_alt: string;
+              title: string;
+              token: string;
+              wms_services: {
+                layers: string;
+                title: string;
+                WMSurl: string;
+              }[];
+              zoom: number;
+            }[];
+          };
         };
       };
     };
@@ -2051,17 +2918,180 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProjectForm'];
-        'multipart/form-data': components['schemas']['ProjectForm'];
+        'application/json': {
+          _method?: string;
+          active?: boolean;
+          /**
+           * Format: uuid
+           * @description the category's token
+           */
+          category: string;
+          center?: {
+            lat: number;
+            lng: number;
+          } | null;
+          /** @description read-only: ignored */
+          created?: unknown;
+          /**
+           * Format: date
+           * @description default the day after start_date; not before it
+           */
+          end_date?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description the results will be published */
+          is_public?: boolean;
+          legislation?:
+            | {
+                file: string;
+                title: string;
+              }[]
+            | null;
+          /** @description upload limit per answer file, in bytes (bounds: GET project/limits) */
+          max_bytes?: number;
+          mname: string | null;
+          /**
+           * Format: date
+           * @description default tomorrow when is_public
+           */
+          public_date?: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /**
+           * Format: date
+           * @description default today
+           */
+          start_date?: string;
+          summary?: string | null;
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+          wms_services?:
+            | {
+                layers: string;
+                title: string;
+                WMSurl: string;
+              }[]
+            | null;
+          zoom?: number;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          active?: boolean;
+          /**
+           * Format: uuid
+           * @description the category's token
+           */
+          category: string;
+          center?: {
+            lat: number;
+            lng: number;
+          } | null;
+          /** @description read-only: ignored */
+          created?: unknown;
+          /**
+           * Format: date
+           * @description default the day after start_date; not before it
+           */
+          end_date?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description the results will be published */
+          is_public?: boolean;
+          legislation?:
+            | {
+                file: string;
+                title: string;
+              }[]
+            | null;
+          /** @description upload limit per answer file, in bytes (bounds: GET project/limits) */
+          max_bytes?: number;
+          mname: string | null;
+          /**
+           * Format: date
+           * @description default tomorrow when is_public
+           */
+          public_date?: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /**
+           * Format: date
+           * @description default today
+           */
+          start_date?: string;
+          summary?: string | null;
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+          wms_services?:
+            | {
+                layers: string;
+                title: string;
+                WMSurl: string;
+              }[]
+            | null;
+          zoom?: number;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectResponse'];
+          'application/json': {
+            active: boolean;
+            category: {
+              mname: string;
+              title: string;
+              token: string;
+            } | null;
+            center: {
+              lat: number;
+              lng: number;
+            } | null;
+            /** Format: date */
+            end_date: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            is_public: boolean;
+            legislation: {
+              file: string;
+              title: string;
+            }[];
+            max_bytes: number;
+            mname: string;
+            /**
+             * Format: date
+             * @description only when is_public
+             */
+            public_date: string | null;
+            sort_order: number;
+            /** Format: date */
+            start_date: string;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+            wms_services: {
+              layers: string;
+              title: string;
+              WMSurl: string;
+            }[];
+            zoom: number;
+          };
         };
       };
     };
@@ -2077,12 +3107,55 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectResponse'][];
+          'application/json': {
+            active: boolean;
+            category: {
+              mname: string;
+              title: string;
+              token: string;
+            } | null;
+            center: {
+              lat: number;
+              lng: number;
+            } | null;
+            /** Format: date */
+            end_date: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            is_public: boolean;
+            legislation: {
+              file: string;
+              title: string;
+            }[];
+            max_bytes: number;
+            mname: string;
+            /**
+             * Format: date
+             * @description only when is_public
+             */
+            public_date: string | null;
+            sort_order: number;
+            /** Format: date */
+            start_date: string;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+            wms_services: {
+              layers: string;
+              title: string;
+              WMSurl: string;
+            }[];
+            zoom: number;
+          }[];
         };
       };
     };
@@ -2096,12 +3169,20 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectLimitsResponse'];
+          'application/json': {
+            max_bytes: {
+              /** @description taken when a new project has none */
+              default: number;
+              max: number;
+              min: number;
+            };
+          };
         };
       };
     };
@@ -2117,12 +3198,55 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectResponse'];
+          'application/json': {
+            active: boolean;
+            category: {
+              mname: string;
+              title: string;
+              token: string;
+            } | null;
+            center: {
+              lat: number;
+              lng: number;
+            } | null;
+            /** Format: date */
+            end_date: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            is_public: boolean;
+            legislation: {
+              file: string;
+              title: string;
+            }[];
+            max_bytes: number;
+            mname: string;
+            /**
+             * Format: date
+             * @description only when is_public
+             */
+            public_date: string | null;
+            sort_order: number;
+            /** Format: date */
+            start_date: string;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+            wms_services: {
+              layers: string;
+              title: string;
+              WMSurl: string;
+            }[];
+            zoom: number;
+          };
         };
       };
     };
@@ -2138,12 +3262,60 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectPage'];
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              category: {
+                mname: string;
+                title: string;
+                token: string;
+              } | null;
+              center: {
+                lat: number;
+                lng: number;
+              } | null;
+              /** Format: date */
+              end_date: string;
+              forum_topic_id: number | null;
+              forum_topic_url: string | null;
+              is_public: boolean;
+              legislation: {
+                file: string;
+                title: string;
+              }[];
+              max_bytes: number;
+              mname: string;
+              /**
+               * Format: date
+               * @description only when is_public
+               */
+              public_date: string | null;
+              sort_order: number;
+              /** Format: date */
+              start_date: string;
+              summary: string;
+              /** @description URL of a library image ('' when none) */
+              summary_img: string;
+              summary_img_alt: string;
+              title: string;
+              token: string;
+              wms_services: {
+                layers: string;
+                title: string;
+                WMSurl: string;
+              }[];
+              zoom: number;
+            }[];
+          };
         };
       };
     };
@@ -2166,12 +3338,15 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MessageResponse'];
+          'application/json': {
+            message: string;
+          };
         };
       };
     };
@@ -2187,12 +3362,55 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectResponse'];
+          'application/json': {
+            active: boolean;
+            category: {
+              mname: string;
+              title: string;
+              token: string;
+            } | null;
+            center: {
+              lat: number;
+              lng: number;
+            } | null;
+            /** Format: date */
+            end_date: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            is_public: boolean;
+            legislation: {
+              file: string;
+              title: string;
+            }[];
+            max_bytes: number;
+            mname: string;
+            /**
+             * Format: date
+             * @description only when is_public
+             */
+            public_date: string | null;
+            sort_order: number;
+            /** Format: date */
+            start_date: string;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+            wms_services: {
+              layers: string;
+              title: string;
+              WMSurl: string;
+            }[];
+            zoom: number;
+          };
         };
       };
     };
@@ -2208,17 +3426,180 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProjectForm'];
-        'multipart/form-data': components['schemas']['ProjectForm'];
+        'application/json': {
+          _method?: string;
+          active?: boolean;
+          /**
+           * Format: uuid
+           * @description the category's token
+           */
+          category?: string;
+          center?: {
+            lat: number;
+            lng: number;
+          } | null;
+          /** @description read-only: ignored */
+          created?: unknown;
+          /**
+           * Format: date
+           * @description default the day after start_date; not before it
+           */
+          end_date?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description the results will be published */
+          is_public?: boolean;
+          legislation?:
+            | {
+                file: string;
+                title: string;
+              }[]
+            | null;
+          /** @description upload limit per answer file, in bytes (bounds: GET project/limits) */
+          max_bytes?: number;
+          mname?: string | null;
+          /**
+           * Format: date
+           * @description default tomorrow when is_public
+           */
+          public_date?: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /**
+           * Format: date
+           * @description default today
+           */
+          start_date?: string;
+          summary?: string | null;
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title?: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+          wms_services?:
+            | {
+                layers: string;
+                title: string;
+                WMSurl: string;
+              }[]
+            | null;
+          zoom?: number;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          active?: boolean;
+          /**
+           * Format: uuid
+           * @description the category's token
+           */
+          category?: string;
+          center?: {
+            lat: number;
+            lng: number;
+          } | null;
+          /** @description read-only: ignored */
+          created?: unknown;
+          /**
+           * Format: date
+           * @description default the day after start_date; not before it
+           */
+          end_date?: string;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description the results will be published */
+          is_public?: boolean;
+          legislation?:
+            | {
+                file: string;
+                title: string;
+              }[]
+            | null;
+          /** @description upload limit per answer file, in bytes (bounds: GET project/limits) */
+          max_bytes?: number;
+          mname?: string | null;
+          /**
+           * Format: date
+           * @description default tomorrow when is_public
+           */
+          public_date?: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /**
+           * Format: date
+           * @description default today
+           */
+          start_date?: string;
+          summary?: string | null;
+          summary_img?: string | null;
+          summary_img_alt?: string | null;
+          title?: string | null;
+          /** @description read-only: ignored */
+          token?: unknown;
+          wms_services?:
+            | {
+                layers: string;
+                title: string;
+                WMSurl: string;
+              }[]
+            | null;
+          zoom?: number;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProjectResponse'];
+          'application/json': {
+            active: boolean;
+            category: {
+              mname: string;
+              title: string;
+              token: string;
+            } | null;
+            center: {
+              lat: number;
+              lng: number;
+            } | null;
+            /** Format: date */
+            end_date: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            is_public: boolean;
+            legislation: {
+              file: string;
+              title: string;
+            }[];
+            max_bytes: number;
+            mname: string;
+            /**
+             * Format: date
+             * @description only when is_public
+             */
+            public_date: string | null;
+            sort_order: number;
+            /** Format: date */
+            start_date: string;
+            summary: string;
+            /** @description URL of a library image ('' when none) */
+            summary_img: string;
+            summary_img_alt: string;
+            title: string;
+            token: string;
+            wms_services: {
+              layers: string;
+              title: string;
+              WMSurl: string;
+            }[];
+            zoom: number;
+          };
         };
       };
     };
@@ -2234,12 +3615,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MessageResponse'];
+          'application/json': {
+            message: string;
+          };
         };
       };
     };
@@ -2466,13 +3850,115 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          /** @description the attribute's token */
+          attribute: string | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          is_visible?: boolean;
+          mname: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+          tooltip?: string | null;
+          /** @description a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES; JSON text in a form) */
+          variable_type: (string | unknown) | null;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description the attribute's token */
+          attribute: string | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          is_visible?: boolean;
+          mname: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+          tooltip?: string | null;
+          /** @description a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES; JSON text in a form) */
+          variable_type: (string | unknown) | null;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description the attribute's token */
+            attribute: string;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            is_visible: boolean;
+            mname: string;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+            tooltip: string;
+            variable_type: {
+              /** @enum {string} */
+              kind:
+                | 'radio'
+                | 'checkbox'
+                | 'document'
+                | 'date'
+                | 'text'
+                | 'string'
+                | 'photo'
+                | 'number'
+                | 'resource'
+                | 'library'
+                | 'geom_point'
+                | 'geom_line'
+                | 'geom_polygon'
+                | 'geom_radio'
+                | 'geom_select';
+              options: {
+                accepts?: ('doc' | 'docx' | 'pdf')[];
+                allowMultiple?: boolean;
+                choices?: string[];
+                geometricChoices?: {
+                  color?: string;
+                  label: string;
+                  marker?: string;
+                  transparency?: number;
+                }[];
+                items?: string[];
+                label?: string;
+                maxDate?: string;
+                maxLength?: number;
+                maxSize?: number;
+                minDate?: string;
+                minLength?: number;
+                numberOfGeometries?: number;
+                placeholder?: string;
+                required?: boolean;
+              };
+            }[];
+          };
+        };
       };
     };
   };
@@ -2487,11 +3973,68 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description the attribute's token */
+            attribute: string;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            is_visible: boolean;
+            mname: string;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+            tooltip: string;
+            variable_type: {
+              /** @enum {string} */
+              kind:
+                | 'radio'
+                | 'checkbox'
+                | 'document'
+                | 'date'
+                | 'text'
+                | 'string'
+                | 'photo'
+                | 'number'
+                | 'resource'
+                | 'library'
+                | 'geom_point'
+                | 'geom_line'
+                | 'geom_polygon'
+                | 'geom_radio'
+                | 'geom_select';
+              options: {
+                accepts?: ('doc' | 'docx' | 'pdf')[];
+                allowMultiple?: boolean;
+                choices?: string[];
+                geometricChoices?: {
+                  color?: string;
+                  label: string;
+                  marker?: string;
+                  transparency?: number;
+                }[];
+                items?: string[];
+                label?: string;
+                maxDate?: string;
+                maxLength?: number;
+                maxSize?: number;
+                minDate?: string;
+                minLength?: number;
+                numberOfGeometries?: number;
+                placeholder?: string;
+                required?: boolean;
+              };
+            }[];
+          }[];
+        };
       };
     };
   };
@@ -2507,11 +4050,68 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description the attribute's token */
+            attribute: string;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            is_visible: boolean;
+            mname: string;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+            tooltip: string;
+            variable_type: {
+              /** @enum {string} */
+              kind:
+                | 'radio'
+                | 'checkbox'
+                | 'document'
+                | 'date'
+                | 'text'
+                | 'string'
+                | 'photo'
+                | 'number'
+                | 'resource'
+                | 'library'
+                | 'geom_point'
+                | 'geom_line'
+                | 'geom_polygon'
+                | 'geom_radio'
+                | 'geom_select';
+              options: {
+                accepts?: ('doc' | 'docx' | 'pdf')[];
+                allowMultiple?: boolean;
+                choices?: string[];
+                geometricChoices?: {
+                  color?: string;
+                  label: string;
+                  marker?: string;
+                  transparency?: number;
+                }[];
+                items?: string[];
+                label?: string;
+                maxDate?: string;
+                maxLength?: number;
+                maxSize?: number;
+                minDate?: string;
+                minLength?: number;
+                numberOfGeometries?: number;
+                placeholder?: string;
+                required?: boolean;
+              };
+            }[];
+          };
+        };
       };
     };
   };
@@ -2526,11 +4126,68 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description the attribute's token */
+            attribute: string;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            is_visible: boolean;
+            mname: string;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+            tooltip: string;
+            variable_type: {
+              /** @enum {string} */
+              kind:
+                | 'radio'
+                | 'checkbox'
+                | 'document'
+                | 'date'
+                | 'text'
+                | 'string'
+                | 'photo'
+                | 'number'
+                | 'resource'
+                | 'library'
+                | 'geom_point'
+                | 'geom_line'
+                | 'geom_polygon'
+                | 'geom_radio'
+                | 'geom_select';
+              options: {
+                accepts?: ('doc' | 'docx' | 'pdf')[];
+                allowMultiple?: boolean;
+                choices?: string[];
+                geometricChoices?: {
+                  color?: string;
+                  label: string;
+                  marker?: string;
+                  transparency?: number;
+                }[];
+                items?: string[];
+                label?: string;
+                maxDate?: string;
+                maxLength?: number;
+                maxSize?: number;
+                minDate?: string;
+                minLength?: number;
+                numberOfGeometries?: number;
+                placeholder?: string;
+                required?: boolean;
+              };
+            }[];
+          }[];
+        };
       };
     };
   };
@@ -2544,13 +4201,95 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          attribute?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          sort_order: number;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          attribute?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          sort_order: number;
+          /** @description read-only: ignored */
+          token?: unknown;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description the attribute's token */
+            attribute: string;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            is_visible: boolean;
+            mname: string;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+            tooltip: string;
+            variable_type: {
+              /** @enum {string} */
+              kind:
+                | 'radio'
+                | 'checkbox'
+                | 'document'
+                | 'date'
+                | 'text'
+                | 'string'
+                | 'photo'
+                | 'number'
+                | 'resource'
+                | 'library'
+                | 'geom_point'
+                | 'geom_line'
+                | 'geom_polygon'
+                | 'geom_radio'
+                | 'geom_select';
+              options: {
+                accepts?: ('doc' | 'docx' | 'pdf')[];
+                allowMultiple?: boolean;
+                choices?: string[];
+                geometricChoices?: {
+                  color?: string;
+                  label: string;
+                  marker?: string;
+                  transparency?: number;
+                }[];
+                items?: string[];
+                label?: string;
+                maxDate?: string;
+                maxLength?: number;
+                maxSize?: number;
+                minDate?: string;
+                minLength?: number;
+                numberOfGeometries?: number;
+                placeholder?: string;
+                required?: boolean;
+              };
+            }[];
+          };
+        };
       };
     };
   };
@@ -2563,13 +4302,115 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          _method?: string;
+          /** @description the attribute's token */
+          attribute?: string | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          is_visible?: boolean;
+          mname?: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+          tooltip?: string | null;
+          /** @description a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES; JSON text in a form) */
+          variable_type?: (string | unknown) | null;
+        };
+        'multipart/form-data': {
+          _method?: string;
+          /** @description the attribute's token */
+          attribute?: string | null;
+          description?: string | null;
+          /** @description read-only: ignored */
+          forum_topic_id?: unknown;
+          /** @description read-only: ignored */
+          forum_topic_url?: unknown;
+          /** @description a marker URL (or, in a form, an uploaded file) */
+          icon?: string | null;
+          is_visible?: boolean;
+          mname?: string | null;
+          /** @description read-only: ignored */
+          sort_order?: unknown;
+          /** @description read-only: ignored */
+          token?: unknown;
+          tooltip?: string | null;
+          /** @description a list of {kind, options} (VALUE_TYPES, GEOMETRY_VALUE_TYPES; JSON text in a form) */
+          variable_type?: (string | unknown) | null;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description the attribute's token */
+            attribute: string;
+            description: string;
+            forum_topic_id: number | null;
+            forum_topic_url: string | null;
+            /** @description a marker URL ('' when none) */
+            icon: string;
+            is_visible: boolean;
+            mname: string;
+            /** @description 1-based position */
+            sort_order: number;
+            token: string;
+            tooltip: string;
+            variable_type: {
+              /** @enum {string} */
+              kind:
+                | 'radio'
+                | 'checkbox'
+                | 'document'
+                | 'date'
+                | 'text'
+                | 'string'
+                | 'photo'
+                | 'number'
+                | 'resource'
+                | 'library'
+                | 'geom_point'
+                | 'geom_line'
+                | 'geom_polygon'
+                | 'geom_radio'
+                | 'geom_select';
+              options: {
+                accepts?: ('doc' | 'docx' | 'pdf')[];
+                allowMultiple?: boolean;
+                choices?: string[];
+                geometricChoices?: {
+                  color?: string;
+                  label: string;
+                  marker?: string;
+                  transparency?: number;
+                }[];
+                items?: string[];
+                label?: string;
+                maxDate?: string;
+                maxLength?: number;
+                maxSize?: number;
+                minDate?: string;
+                minLength?: number;
+                numberOfGeometries?: number;
+                placeholder?: string;
+                required?: boolean;
+              };
+            }[];
+          };
+        };
       };
     };
   };
@@ -2584,11 +4425,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };

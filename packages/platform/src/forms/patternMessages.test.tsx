@@ -8,6 +8,8 @@ import { TextField } from './fields';
 import { PATTERN_MESSAGES } from './patternMessages';
 
 const SERVICES = resolve(__dirname, '../../../../services');
+/** The rule tables that moved beside the schemas that check them. */
+const CONTRACT_SCHEMAS = resolve(__dirname, '../../../contracts/src/api');
 
 function ruleFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,8 +24,22 @@ function ruleFiles(dir: string): string[] {
 function servedMessages(): string[] {
   const found = new Set<string>();
   const constants = new Map<string, string>();
-  for (const file of readdirSync(SERVICES).flatMap((s) => ruleFiles(join(SERVICES, s, 'src')))) {
-    const text = readFileSync(file, 'utf8');
+  const schemaFiles = readdirSync(CONTRACT_SCHEMAS)
+    .filter((name) => /\.ts$/.test(name) && !/\.(spec|test)\.ts$/.test(name))
+    .map((name) => join(CONTRACT_SCHEMAS, name));
+  const ruleTexts = [
+    ...readdirSync(SERVICES)
+      .flatMap((s) => ruleFiles(join(SERVICES, s, 'src')))
+      .map((file) => readFileSync(file, 'utf8')),
+    // in the schema files, only the rule tables' entries (a `validation` pattern, or a pattern's message constant)
+    ...schemaFiles.map((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => /validation:|^\s*message:\s*[A-Z_]+_MESSAGE\b/.test(line))
+        .join('\n'),
+    ),
+  ];
+  for (const text of ruleTexts) {
     for (const m of text.matchAll(/message:\s*(['"])(.+?)\1/g)) found.add(m[2]!);
     for (const m of text.matchAll(/message:\s*([A-Z_]+_MESSAGE)\b/g)) constants.set(m[1]!, '');
   }
@@ -34,7 +50,7 @@ function servedMessages(): string[] {
       if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : all(path);
       return name.endsWith('.ts') ? [path] : [];
     });
-  for (const file of all(SERVICES)) {
+  for (const file of [...all(SERVICES), ...schemaFiles]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/\b([A-Z_]+_MESSAGE)\s*=\s*(['"])(.+?)\2/g)) {
       if (constants.has(m[1]!)) found.add(m[3]!);
     }
