@@ -40,7 +40,6 @@ export class AccountsErrorFilter implements ExceptionFilter {
 }
 
 export const AccountsErrors = {
-  missingParameters: () => new AppError('ACCOUNTS.MISSING_PARAMETERS', 400, 'missing parameters'),
   loginNotConfigured: () =>
     new AppError(
       'ACCOUNTS.OAUTH_NOT_CONFIGURED',

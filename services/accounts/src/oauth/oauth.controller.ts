@@ -1,14 +1,22 @@
-import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentIdentity, LOGGER, Public } from '@agora/common';
+import { AppError, CurrentIdentity, LOGGER, Public, ZodQuery } from '@agora/common';
 import { SESSION_SET_HEADER, type Identity } from '@agora/contracts';
+import { OAuthCallbackQuery, OAuthStartQuery } from '@agora/contracts/api';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OAUTH_CONFIG, type OAuthConfig, type OAuthProviderName } from './oauth.config.js';
 import { OAuthFailure, OAuthService } from './oauth.service.js';
 import { safeReferrer } from './oauth.util.js';
+
+/**
+ * A query parameter's type, spelled so that its design type is `Object`: named by the schema's own type, the
+ * parameter's design type would be the schema object, which the OpenAPI scanner reads as a model class.
+ */
+type Query<S extends z.ZodType> = z.infer<S>;
 
 /**
  * External login (spec: the login page's Google, Facebook and open-auth links). Each start route redirects
@@ -33,29 +41,38 @@ export class OAuthController {
   })
   @Public()
   @Get('oauth')
-  openStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
-    return this.start('open', referrer, res);
+  openStart(
+    @ZodQuery(OAuthStartQuery) q: Query<typeof OAuthStartQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.start('open', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'Log in with Google (302 to Google; 404 when not enabled)' })
   @Public()
   @Get('goauth')
-  googleStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
-    return this.start('google', referrer, res);
+  googleStart(
+    @ZodQuery(OAuthStartQuery) q: Query<typeof OAuthStartQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.start('google', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'Log in with Facebook (302 to Facebook; 404 when not enabled)' })
   @Public()
   @Get('fblogin')
-  facebookStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
-    return this.start('facebook', referrer, res);
+  facebookStart(
+    @ZodQuery(OAuthStartQuery) q: Query<typeof OAuthStartQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.start('facebook', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'The OpenID Connect provider returns here' })
   @Public()
   @Get('oauth/callback')
   openCallback(
-    @Query() query: Record<string, unknown>,
+    @ZodQuery(OAuthCallbackQuery) query: Query<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
@@ -66,7 +83,7 @@ export class OAuthController {
   @Public()
   @Get('goauth/callback')
   googleCallback(
-    @Query() query: Record<string, unknown>,
+    @ZodQuery(OAuthCallbackQuery) query: Query<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
@@ -77,14 +94,18 @@ export class OAuthController {
   @Public()
   @Get('fblogin/callback')
   facebookCallback(
-    @Query() query: Record<string, unknown>,
+    @ZodQuery(OAuthCallbackQuery) query: Query<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
     return this.callback('facebook', query, identity, res);
   }
 
-  private async start(provider: OAuthProviderName, referrer: unknown, res: Response): Promise<void> {
+  private async start(
+    provider: OAuthProviderName,
+    referrer: string | undefined,
+    res: Response,
+  ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     let url: string;
     try {
@@ -100,12 +121,12 @@ export class OAuthController {
 
   private async callback(
     provider: OAuthProviderName,
-    rawQuery: Record<string, unknown>,
+    sent: OAuthCallbackQuery,
     identity: Identity,
     res: Response,
   ): Promise<void> {
     const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries(rawQuery)) if (typeof v === 'string') query[k] = v;
+    for (const [k, v] of Object.entries(sent)) if (v !== undefined) query[k] = v;
     res.setHeader('Cache-Control', 'no-store');
     let target: string;
     try {
