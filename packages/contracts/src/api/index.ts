@@ -3,3 +3,4 @@
  * the browser takes their types (`import type`, so no schema code reaches the bundles).
  */
 export * from './accounts.js';
+export * from './mailing.js';

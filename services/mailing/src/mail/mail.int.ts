@@ -259,20 +259,21 @@ describe('internal mail API access and validation', () => {
 
   it('answers 400 with {"Error"} on bad input and writes nothing', async () => {
     const before = (await ds.query(`SELECT count(*)::int AS n FROM mailing.mail`)) as Array<{ n: number }>;
-    for (const body of [
-      { ...valid, to: 'not-an-email' },
-      { ...valid, to: undefined },
-      { ...valid, subject: '' },
-      { ...valid, subject: 'x'.repeat(201) },
-      { ...valid, subject: 'two\nlines' },
-      { ...valid, text: '' },
-      { ...valid, text: 42 },
-      { ...valid, idempotencyKey: 'has space' },
-      { ...valid, extra: 'field' },
-    ]) {
+    // each refusal names the field (decision 0033)
+    for (const [body, field] of [
+      [{ ...valid, to: 'not-an-email' }, 'to'],
+      [{ ...valid, to: undefined }, 'to'],
+      [{ ...valid, subject: '' }, 'subject'],
+      [{ ...valid, subject: 'x'.repeat(201) }, 'subject'],
+      [{ ...valid, subject: 'two\nlines' }, 'subject'],
+      [{ ...valid, text: '' }, 'text'],
+      [{ ...valid, text: 42 }, 'text'],
+      [{ ...valid, idempotencyKey: 'has space' }, 'idempotencyKey'],
+      [{ ...valid, extra: 'field' }, 'extra'],
+    ] as const) {
       const res = await post(body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
-      expect(res.body).toEqual({ Error: expect.any(String), code: 'REQUEST.INVALID' });
+      expect(res.body).toMatchObject({ Error: expect.any(String), code: 'REQUEST.INVALID', field });
     }
     const malformed = await http()
       .post('/internal/mail')
