@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, CurrentIdentity, LOGGER, Public, ZodQuery } from '@agora/common';
 import { SESSION_SET_HEADER, type Identity } from '@agora/contracts';
 import { OAuthCallbackQuery, OAuthStartQuery } from '@agora/contracts/api';
@@ -16,7 +16,11 @@ import { safeReferrer } from './oauth.util.js';
  * A query parameter's type, spelled so that its design type is `Object`: named by the schema's own type, the
  * parameter's design type would be the schema object, which the OpenAPI scanner reads as a model class.
  */
-type Query<S extends z.ZodType> = z.infer<S>;
+type QueryOf<S extends z.ZodType> = z.infer<S>;
+
+/** Where the start and callback routes redirect (302): they never answer a page of their own. */
+const TO_PROVIDER = 'to the provider (or to /login?error=oauth when it cannot be reached)';
+const BACK_TO_SITE = 'to the referrer or /, or to /login?error=oauth|oauth_email|inactive';
 
 /**
  * External login (spec: the login page's Google, Facebook and open-auth links). Each start route redirects
@@ -39,40 +43,44 @@ export class OAuthController {
   @ApiOperation({
     summary: 'Log in with the configured OpenID Connect provider (302 to it; 404 when not enabled)',
   })
+  @ApiFoundResponse({ description: TO_PROVIDER })
   @Public()
   @Get('oauth')
   openStart(
-    @ZodQuery(OAuthStartQuery) q: Query<typeof OAuthStartQuery>,
+    @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
     @Res() res: Response,
   ): Promise<void> {
     return this.start('open', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'Log in with Google (302 to Google; 404 when not enabled)' })
+  @ApiFoundResponse({ description: TO_PROVIDER })
   @Public()
   @Get('goauth')
   googleStart(
-    @ZodQuery(OAuthStartQuery) q: Query<typeof OAuthStartQuery>,
+    @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
     @Res() res: Response,
   ): Promise<void> {
     return this.start('google', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'Log in with Facebook (302 to Facebook; 404 when not enabled)' })
+  @ApiFoundResponse({ description: TO_PROVIDER })
   @Public()
   @Get('fblogin')
   facebookStart(
-    @ZodQuery(OAuthStartQuery) q: Query<typeof OAuthStartQuery>,
+    @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
     @Res() res: Response,
   ): Promise<void> {
     return this.start('facebook', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'The OpenID Connect provider returns here' })
+  @ApiFoundResponse({ description: BACK_TO_SITE })
   @Public()
   @Get('oauth/callback')
   openCallback(
-    @ZodQuery(OAuthCallbackQuery) query: Query<typeof OAuthCallbackQuery>,
+    @ZodQuery(OAuthCallbackQuery) query: QueryOf<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
@@ -80,10 +88,11 @@ export class OAuthController {
   }
 
   @ApiOperation({ summary: 'Google returns here' })
+  @ApiFoundResponse({ description: BACK_TO_SITE })
   @Public()
   @Get('goauth/callback')
   googleCallback(
-    @ZodQuery(OAuthCallbackQuery) query: Query<typeof OAuthCallbackQuery>,
+    @ZodQuery(OAuthCallbackQuery) query: QueryOf<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
@@ -91,10 +100,11 @@ export class OAuthController {
   }
 
   @ApiOperation({ summary: 'Facebook returns here' })
+  @ApiFoundResponse({ description: BACK_TO_SITE })
   @Public()
   @Get('fblogin/callback')
   facebookCallback(
-    @ZodQuery(OAuthCallbackQuery) query: Query<typeof OAuthCallbackQuery>,
+    @ZodQuery(OAuthCallbackQuery) query: QueryOf<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {

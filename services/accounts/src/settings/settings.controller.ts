@@ -7,7 +7,7 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AppError, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import { GeneralSettingsBody, MessageAnswer, SiteSettingsAnswer } from '@agora/contracts/api';
 import type { Request } from 'express';
@@ -53,6 +53,8 @@ export class SettingsController {
   }
 
   @ApiOperation({ summary: 'Any other settings scope: there is none (404)' })
+  @ApiParam({ name: 'scope', description: 'only general exists' })
+  @ApiNotFoundResponse({ description: 'no such settings scope (ACCOUNTS.SETTINGS_SCOPE)' })
   @RequireRole('admin')
   @Post('scope/:scope')
   unknownScope(): never {
