@@ -10,7 +10,7 @@ export const MAX_MAIL_SUBJECT = 200;
 export const MAX_MAIL_TEXT = 100_000;
 export const MAX_MAIL_HTML = 500_000;
 
-/** `POST /internal/mail`: one mail to queue. */
+/** `POST /internal/mail`: one mail to queue (null html or idempotencyKey: none). */
 export const EnqueueMailBody = z.strictObject({
   to: z.email({ error: 'to must be an e-mail address' }).meta({ example: 'someone@example.org' }),
   subject: z
@@ -23,14 +23,14 @@ export const EnqueueMailBody = z.strictObject({
     .string()
     .min(1)
     .max(MAX_MAIL_HTML)
-    .optional()
+    .nullish()
     .meta({ description: 'HTML alternative, already safe to show' }),
   idempotencyKey: z
     .string()
     .min(1)
     .max(200)
     .regex(/^[\x21-\x7e]+$/, 'idempotencyKey must be printable ASCII without spaces')
-    .optional()
+    .nullish()
     .meta({ description: 'the same key gives the same mail, sent once (e.g. invitation-<id>)' }),
 });
 export type EnqueueMailBody = z.infer<typeof EnqueueMailBody>;

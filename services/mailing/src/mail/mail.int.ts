@@ -286,6 +286,15 @@ describe('internal mail API access and validation', () => {
     expect(after[0].n).toBe(before[0].n);
   });
 
+  it('reads a null html or idempotencyKey as none', async () => {
+    const res = await post({ ...valid, subject: uniqueSubject('Nulls'), html: null, idempotencyKey: null });
+    expect(res.status).toBe(202);
+    const [row] = (await ds.query(`SELECT html_body, idempotency_key FROM mailing.mail WHERE id = $1`, [
+      res.body.id,
+    ])) as Array<{ html_body: string | null; idempotency_key: string | null }>;
+    expect(row).toEqual({ html_body: null, idempotency_key: null });
+  });
+
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     const bad = await http().get('/internal/mail/not-a-uuid').set(IDENTITY_HEADER, system());
     expect(bad.status).toBe(400);

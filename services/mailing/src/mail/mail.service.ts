@@ -15,9 +15,9 @@ export interface EnqueueMail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html?: string | null;
   /** The same key twice gives the same mail, sent once (e.g. `invitation-<id>`). */
-  idempotencyKey?: string;
+  idempotencyKey?: string | null;
 }
 
 /** What the API tells about a mail. */
