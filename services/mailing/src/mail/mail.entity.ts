@@ -1,7 +1,7 @@
-import { MAIL_STATUSES, type MailStatus } from '@agora/contracts/api';
+import type { MailStatus } from '@agora/contracts/api';
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export { MAIL_STATUSES, type MailStatus };
+export type { MailStatus };
 
 /**
  * The statuses of `MAIL_STATUSES`:
