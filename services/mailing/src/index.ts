@@ -10,7 +10,8 @@ export {
   type EnqueueMail,
   type MailView,
 } from './mail/mail.service.js';
-export { Mail, MAIL_STATUSES, type MailStatus } from './mail/mail.entity.js';
+export { Mail, type MailStatus } from './mail/mail.entity.js';
+export { MAIL_STATUSES } from '@agora/contracts/api';
 export {
   MAIL_QUEUE,
   SEND_MAIL_JOB,

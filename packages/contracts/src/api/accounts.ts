@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { pagedAnswer } from './common.js';
 import type { SessionUser } from '../identity.js';
 import { ROLES } from '../roles.js';
+import { SHARED_SETTING_DEFAULTS, type SiteSettings } from '../settings.js';
 
 /** The request and answer bodies of the accounts service (see `ZodBody` / `ZodResponse` in the services). */
 
 const missing = { error: 'missing parameters' };
+
+// ---------------------------------------------------------------------------------------------- sessions
 
 export const SessionUserSchema = z.object({
   uuid: z.string(),
@@ -32,3 +36,221 @@ export type ResolveSessionBody = z.infer<typeof ResolveSessionBody>;
 
 export const ResolveSessionAnswer = z.object({ user: SessionUserSchema });
 export type ResolveSessionAnswer = z.infer<typeof ResolveSessionAnswer>;
+
+// ---------------------------------------------------------------------------------------------- users
+
+/** The languages account mails are written in (the interface's locales); the first is the default. */
+export const USER_LOCALES = ['el', 'en'] as const;
+export type UserLocale = (typeof USER_LOCALES)[number];
+
+/** The user as the lists, the details and the profile show it. */
+export const UserAnswer = SessionUserSchema.extend({
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  active: z.boolean(),
+  created: z.iso.datetime(),
+  last_login: z.iso.datetime().nullable(),
+  /** the language of the user's account mails */
+  locale: z.enum(USER_LOCALES),
+});
+export type UserAnswer = z.infer<typeof UserAnswer>;
+
+/** `GET /users/page/…`: a page of users (`/limit/{n}` sets the page size, for CSV exports). */
+export const UsersPageAnswer = pagedAnswer(UserAnswer);
+export type UsersPageAnswer = z.infer<typeof UsersPageAnswer>;
+
+/** `GET /users/admin/stats`: the number of users, by status and by role. */
+export const UserStatsAnswer = z.object({
+  total: z.int().min(0),
+  status: z.object({ active: z.int().min(0), inactive: z.int().min(0) }),
+  role: z.record(z.enum(ROLES), z.int().min(0)),
+});
+export type UserStatsAnswer = z.infer<typeof UserStatsAnswer>;
+
+/**
+ * A text field of the user forms. Its type only: the content rules are the `users` scope's (`USER_RULES`, served
+ * by `GET /validation/scope/users`), checked by the service so that the refusal names the field and the rule's
+ * message exactly as the browser shows it. Null counts as left out (or, where the field can be cleared, clears it).
+ */
+const userText = (meta: { description?: string; example?: string; format?: 'password' } = {}) =>
+  z.string(missing).nullish().meta(meta);
+const newPassword = (description: string) => userText({ description, format: 'password' });
+const userLocale = z
+  .enum(USER_LOCALES, missing)
+  .meta({ description: 'the language of account mails (default el)' });
+const userRole = z.enum(ROLES, { error: 'invalid role' });
+
+/** `POST /registration`: the registration form. */
+export const RegistrationBody = z.strictObject({
+  username: userText({ description: '3-30 letters, digits, . _ -', example: 'maria_p' }),
+  firstname: userText({ example: 'Μαρία' }),
+  lastname: userText({ example: 'Παπαδοπούλου' }),
+  email: userText({ example: 'maria@example.org' }),
+  password: newPassword('8-128 characters with a letter and a digit'),
+  password_repeat: newPassword('if sent, must equal password'),
+  address: userText({ description: 'street+number+town+zip', example: 'Εγνατίας+12+Θεσσαλονίκη+546 30' }),
+  location: userText({ description: 'lat;lon (WGS84)', example: '40.6264;22.9484' }),
+  phone: userText({ example: '+30 2310 123456' }),
+  locale: userLocale.nullish(),
+});
+export type RegistrationBody = z.infer<typeof RegistrationBody>;
+
+/** `POST /users` (admins): the registration form plus the role (default `authorized`). */
+export const AdminUserCreateBody = RegistrationBody.extend({ role: userRole.optional() });
+export type AdminUserCreateBody = z.infer<typeof AdminUserCreateBody>;
+
+/** The fields of a user that both the user (profile) and an admin can change. */
+const changeableFields = {
+  firstname: userText(),
+  lastname: userText(),
+  email: userText(),
+  phone: userText({ description: 'empty or null clears it' }),
+  address: userText({ description: 'street+number+town+zip; empty or null clears it' }),
+  location: userText({ description: 'lat;lon; empty or null clears it' }),
+  username: userText({ description: 'not editable: 400 unless equal to the current one' }),
+};
+
+/** `PUT /profile`: only the changed fields. */
+export const ProfileUpdateBody = z.strictObject({
+  ...changeableFields,
+  password: newPassword('the new password (needs password_current)'),
+  password_current: newPassword('the current password'),
+  password_repeat: newPassword('if sent, must equal password'),
+  role: userText({ description: 'not editable here: 400 unless equal to the current one' }),
+  locale: userLocale.optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
+
+/** `PUT /users/uuid/{uuid}` (admins): a role, the active flag, or profile fields. */
+export const AdminUserUpdateBody = z.strictObject({
+  ...changeableFields,
+  password: newPassword('sets a new password'),
+  role: userRole.optional(),
+  active: z.boolean(missing).optional(),
+});
+export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
+
+// ---------------------------------------------------------------------------------------------- external login
+
+/**
+ * A query value of a browser navigation that must never answer an error page: a text, or nothing (a list or any
+ * other shape is read as nothing, and the route goes on without it).
+ */
+const navigationText = (description: string) => z.string().optional().catch(undefined).meta({ description });
+
+/** `GET /oauth`, `/goauth`, `/fblogin`: start an external login. */
+export const OAuthStartQuery = z.object({
+  referrer: navigationText('where to return after the login: a page of this site (anything else means /)'),
+});
+export type OAuthStartQuery = z.infer<typeof OAuthStartQuery>;
+
+/**
+ * `GET /oauth/callback` (and Google's, Facebook's): the provider's answer. Every parameter is handed on as sent (an
+ * OpenID Connect answer may carry more than these); a failure redirects to `/login?error=…`, never a 4xx.
+ */
+export const OAuthCallbackQuery = z
+  .object({
+    state: navigationText('the login request this answers'),
+    code: navigationText('the authorization code'),
+    error: navigationText("the provider's refusal"),
+    error_description: navigationText("the provider's refusal, in words"),
+    iss: navigationText('the issuer (OpenID Connect)'),
+  })
+  .catchall(z.string().optional().catch(undefined));
+export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuery>;
+
+// ---------------------------------------------------------------------------------------------- recovery
+
+/** `POST /recovery`: mail a one-time password link. */
+export const RecoveryRequestBody = z.strictObject({
+  username: z.string(missing).min(1, missing).max(150, missing).meta({ example: 'maria_p' }),
+});
+export type RecoveryRequestBody = z.infer<typeof RecoveryRequestBody>;
+
+/** `POST /recovery/reset`: a new password with the mailed link's token. */
+export const RecoveryResetBody = z.strictObject({
+  token: z
+    .string(missing)
+    .min(1, missing)
+    .max(200, missing)
+    .meta({ description: 'the token of the mailed link /password_recovery/reset/{token}' }),
+  password: z
+    .string(missing)
+    .meta({ description: 'the new password (rules of the users scope)', format: 'password' }),
+});
+export type RecoveryResetBody = z.infer<typeof RecoveryResetBody>;
+
+// ---------------------------------------------------------------------------------------------- settings
+
+const latLng = z.object({ lat: z.number(), lng: z.number() });
+const loginFlags = z.object({ open: z.boolean(), google: z.boolean(), facebook: z.boolean() });
+
+/** `GET /settings`: what an administrator set, the build's locales and the deployment's map tiles. */
+export const SiteSettingsAnswer = z.object({
+  map: z.object({ center: latLng, zoom: z.int() }),
+  isOpenAuthEnabled: z.boolean(),
+  isGoogleAuthEnabled: z.boolean(),
+  isFacebookAuthEnabled: z.boolean(),
+  openAuthTitle: z.string(),
+  multilingual: z.boolean(),
+  locales: z.array(z.string()),
+  registration: z.boolean(),
+  geocoderUrl: z.string().nullable(),
+  configuredLogins: loginFlags.optional(),
+  tileUrl: z.string(),
+  tileAttribution: z.string(),
+}) satisfies z.ZodType<SiteSettings>;
+export type SiteSettingsAnswer = z.infer<typeof SiteSettingsAnswer>;
+
+const httpUrl = z
+  .string(missing)
+  .max(500, missing)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, missing);
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `POST /settings/scope/general`: any non-empty subset of the settings; unknown keys are refused, and so is
+ * anything else wrong, all with 'missing parameters'.
+ */
+export const GeneralSettingsBody = z
+  .strictObject(
+    {
+      map: z.strictObject(
+        {
+          center: z.strictObject(
+            {
+              lat: z.number(missing).min(-90, missing).max(90, missing),
+              lng: z.number(missing).min(-180, missing).max(180, missing),
+            },
+            missing,
+          ),
+          zoom: z.int(missing).min(1, missing).max(19, missing),
+        },
+        missing,
+      ),
+      isOpenAuthEnabled: z.boolean(missing),
+      isGoogleAuthEnabled: z.boolean(missing),
+      isFacebookAuthEnabled: z.boolean(missing),
+      openAuthTitle: z.string(missing).max(100, missing),
+      multilingual: z.boolean(missing),
+      registration: z.boolean(missing),
+      geocoderUrl: httpUrl.nullable(),
+      /** Fixed by the build: accepted only as read, so that a form can send back what it got. */
+      locales: z
+        .array(z.string(missing), missing)
+        .refine((v) => sameJson(v, SHARED_SETTING_DEFAULTS.locales), missing),
+    },
+    missing,
+  )
+  .partial()
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== 'locales' && x !== undefined), missing);
+export type GeneralSettingsBody = z.infer<typeof GeneralSettingsBody>;

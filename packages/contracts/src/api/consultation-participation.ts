@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeletedAnswer } from './common.js';
 import {
   CONSULTATION_ROLES,
   THREAD_MESSAGE_MIN,
@@ -233,8 +234,9 @@ export const ProfileQuestionListAnswer = z.array(ProfileQuestionAnswer);
 export type ProfileQuestionListAnswer = z.infer<typeof ProfileQuestionListAnswer>;
 
 /** The answer of a deleted question or choice. */
-export const ProfileDeletedAnswer = z.object({ message: z.literal('data deleted') });
-export type ProfileDeletedAnswer = z.infer<typeof ProfileDeletedAnswer>;
+/** The answer of a deleted question or choice. */
+export const ProfileDeletedAnswer = DeletedAnswer;
+export type ProfileDeletedAnswer = DeletedAnswer;
 
 // ---- discussion threads ----
 

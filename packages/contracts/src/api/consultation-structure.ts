@@ -296,10 +296,6 @@ function partial<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: z.ZodOpti
 
 // ---------------------------------------------------------------------------------------------------- answers
 
-/** The answer of a write that has nothing else to say ('successful update', 'data deleted'). */
-export const MessageAnswer = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof MessageAnswer>;
-
 const POSITION_MAX = 100_000;
 const SORT_ORDER_MAX_ENTRIES = 10_000;
 

@@ -2,7 +2,9 @@
  * The request and answer schemas of every service, declared once: the services validate and document with them,
  * the browser takes their types (`import type`, so no schema code reaches the bundles).
  */
+export * from './common.js';
 export * from './accounts.js';
 export * from './consultation-participation.js';
 export * from './consultation-structure.js';
 export * from './library.js';
+export * from './mailing.js';

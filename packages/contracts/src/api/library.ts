@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer } from './common.js';
 
 /**
  * The request and answer bodies of the library service (see `ZodBody` / `ZodResponse` in the services). The forms
@@ -31,19 +32,6 @@ const owned = {
     .meta({ description: 'whether the current user may delete it (its owner or an admin)' }),
   created: z.string().meta({ format: 'date-time' }),
 };
-
-/** A page of a list: `values` of page `page` (from 1) of `total_pages`, `total` in all. */
-function paged<Item extends z.ZodType>(item: Item) {
-  return z.object({
-    values: z.array(item),
-    page: z.number().int().min(1),
-    total_pages: z.number().int().min(1),
-    total: z.number().int().min(0),
-  });
-}
-
-export const DeletedAnswer = z.object({ message: z.literal('data deleted') });
-export type DeletedAnswer = z.infer<typeof DeletedAnswer>;
 
 /** The URL of a stored upload (editor image, marker, icon). */
 export const UploadedUrlAnswer = z.object({ url: z.string() });
@@ -84,7 +72,7 @@ export const LibraryItemAnswer = z.object({
 });
 export type LibraryItemAnswer = z.infer<typeof LibraryItemAnswer>;
 
-export const LibraryItemPageAnswer = paged(LibraryItemAnswer);
+export const LibraryItemPageAnswer = pagedAnswer(LibraryItemAnswer);
 export type LibraryItemPageAnswer = z.infer<typeof LibraryItemPageAnswer>;
 
 export const LibraryItemsAnswer = z.array(LibraryItemAnswer);
@@ -132,7 +120,7 @@ export const LibraryViewAnswer = z.object({
 });
 export type LibraryViewAnswer = z.infer<typeof LibraryViewAnswer>;
 
-export const LibraryViewPageAnswer = paged(LibraryViewAnswer);
+export const LibraryViewPageAnswer = pagedAnswer(LibraryViewAnswer);
 export type LibraryViewPageAnswer = z.infer<typeof LibraryViewPageAnswer>;
 
 /** The public page of a view: its items that still exist, in the view's order. */
@@ -174,7 +162,7 @@ export const DocumentationAnswer = z.object({
 });
 export type DocumentationAnswer = z.infer<typeof DocumentationAnswer>;
 
-export const DocumentationPageAnswer = paged(DocumentationAnswer);
+export const DocumentationPageAnswer = pagedAnswer(DocumentationAnswer);
 export type DocumentationPageAnswer = z.infer<typeof DocumentationPageAnswer>;
 
 /** The public page of an html documentation page (a resource page answers its file). */

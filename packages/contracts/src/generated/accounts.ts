@@ -252,6 +252,23 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Any other settings scope: there is none (404) */
+    post: operations['SettingsController_unknownScope'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/scope/general': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
     /** Update the general settings (admins; JSON, any subset of the keys of GET) */
     post: operations['SettingsController_update'];
     delete?: never;
@@ -367,156 +384,7 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    AdminUserCreateDto: {
-      /**
-       * @description street+number+town+zip
-       * @example Εγνατίας+12+Θεσσαλονίκη+546 30
-       */
-      address?: Record<string, unknown>;
-      /** @example maria@example.org */
-      email: string;
-      /** @example Μαρία */
-      firstname: string;
-      /** @example Παπαδοπούλου */
-      lastname: string;
-      /**
-       * @description the language of account mails (default el)
-       * @enum {string}
-       */
-      locale?: 'el' | 'en';
-      /**
-       * @description lat;lon (WGS84)
-       * @example 40.6264;22.9484
-       */
-      location?: Record<string, unknown>;
-      /**
-       * Format: password
-       * @description 8-128 characters with a letter and a digit
-       */
-      password: string;
-      /**
-       * Format: password
-       * @description if sent, must equal password
-       */
-      password_repeat?: string;
-      /** @example +30 2310 123456 */
-      phone?: Record<string, unknown>;
-      /**
-       * @default authorized
-       * @enum {string}
-       */
-      role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
-      /**
-       * @description 3-30 letters, digits, . _ -
-       * @example maria_p
-       */
-      username: string;
-    };
-    AdminUserUpdateDto: {
-      active?: boolean;
-      address?: Record<string, unknown> | null;
-      email?: string;
-      firstname?: string;
-      lastname?: string;
-      location?: Record<string, unknown> | null;
-      /**
-       * Format: password
-       * @description sets a new password
-       */
-      password?: string;
-      phone?: Record<string, unknown> | null;
-      /** @enum {string} */
-      role?: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
-      /** @description not editable: 400 unless equal to the current one */
-      username?: string;
-    };
-    ProfileUpdateDto: {
-      /** @description street+number+town+zip; empty or null clears it */
-      address?: Record<string, unknown> | null;
-      email?: string;
-      firstname?: string;
-      lastname?: string;
-      /**
-       * @description the language of account mails (default el)
-       * @enum {string}
-       */
-      locale?: 'el' | 'en';
-      /** @description lat;lon; empty or null clears it */
-      location?: Record<string, unknown> | null;
-      /**
-       * Format: password
-       * @description the new password (needs password_current)
-       */
-      password?: string;
-      /** Format: password */
-      password_current?: string;
-      /**
-       * Format: password
-       * @description if sent, must equal password
-       */
-      password_repeat?: string;
-      /** @description empty or null clears it */
-      phone?: Record<string, unknown> | null;
-      /** @description not editable here: 400 unless equal to the current one */
-      role?: string;
-      /** @description not editable: 400 unless equal to the current one */
-      username?: string;
-    };
-    RecoveryRequestDto: {
-      /** @example maria_p */
-      username: string;
-    };
-    RecoveryResetDto: {
-      /**
-       * Format: password
-       * @description the new password (rules of the users scope)
-       */
-      password: string;
-      /** @description the token of the mailed link /password_recovery/reset/{token} */
-      token: string;
-    };
-    RegistrationDto: {
-      /**
-       * @description street+number+town+zip
-       * @example Εγνατίας+12+Θεσσαλονίκη+546 30
-       */
-      address?: Record<string, unknown>;
-      /** @example maria@example.org */
-      email: string;
-      /** @example Μαρία */
-      firstname: string;
-      /** @example Παπαδοπούλου */
-      lastname: string;
-      /**
-       * @description the language of account mails (default el)
-       * @enum {string}
-       */
-      locale?: 'el' | 'en';
-      /**
-       * @description lat;lon (WGS84)
-       * @example 40.6264;22.9484
-       */
-      location?: Record<string, unknown>;
-      /**
-       * Format: password
-       * @description 8-128 characters with a letter and a digit
-       */
-      password: string;
-      /**
-       * Format: password
-       * @description if sent, must equal password
-       */
-      password_repeat?: string;
-      /** @example +30 2310 123456 */
-      phone?: Record<string, unknown>;
-      /**
-       * @description 3-30 letters, digits, . _ -
-       * @example maria_p
-       */
-      username: string;
-    };
-  };
+  schemas: never;
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -551,14 +419,17 @@ export interface operations {
   };
   OAuthController_facebookStart: {
     parameters: {
-      query?: never;
+      query?: {
+        referrer?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description to the provider (or to /login?error=oauth when it cannot be reached) */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -568,14 +439,21 @@ export interface operations {
   };
   OAuthController_facebookCallback: {
     parameters: {
-      query?: never;
+      query?: {
+        code?: string;
+        error?: string;
+        error_description?: string;
+        iss?: string;
+        state?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description to the referrer or /, or to /login?error=oauth|oauth_email|inactive */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -585,14 +463,17 @@ export interface operations {
   };
   OAuthController_googleStart: {
     parameters: {
-      query?: never;
+      query?: {
+        referrer?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description to the provider (or to /login?error=oauth when it cannot be reached) */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -602,14 +483,21 @@ export interface operations {
   };
   OAuthController_googleCallback: {
     parameters: {
-      query?: never;
+      query?: {
+        code?: string;
+        error?: string;
+        error_description?: string;
+        iss?: string;
+        state?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description to the referrer or /, or to /login?error=oauth|oauth_email|inactive */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -717,14 +605,17 @@ export interface operations {
   };
   OAuthController_openStart: {
     parameters: {
-      query?: never;
+      query?: {
+        referrer?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description to the provider (or to /login?error=oauth when it cannot be reached) */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -734,14 +625,21 @@ export interface operations {
   };
   OAuthController_openCallback: {
     parameters: {
-      query?: never;
+      query?: {
+        code?: string;
+        error?: string;
+        error_description?: string;
+        iss?: string;
+        state?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description to the referrer or /, or to /login?error=oauth|oauth_email|inactive */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -758,11 +656,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            active: boolean;
+            address: string | null;
+            /** Format: date-time */
+            created: string;
+            email: string;
+            firstname: string;
+            /** Format: date-time */
+            last_login: string | null;
+            lastname: string;
+            /** @enum {string} */
+            locale: 'el' | 'en';
+            location: {
+              lat: number;
+              lon: number;
+            } | null;
+            phone: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+            username: string;
+            uuid: string;
+          };
+        };
       };
     };
   };
@@ -775,15 +697,73 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProfileUpdateDto'];
+        'application/json': {
+          /** @description street+number+town+zip; empty or null clears it */
+          address?: string | null;
+          email?: string | null;
+          firstname?: string | null;
+          lastname?: string | null;
+          /**
+           * @description the language of account mails (default el)
+           * @enum {string}
+           */
+          locale?: 'el' | 'en';
+          /** @description lat;lon; empty or null clears it */
+          location?: string | null;
+          /**
+           * Format: password
+           * @description the new password (needs password_current)
+           */
+          password?: string | null;
+          /**
+           * Format: password
+           * @description the current password
+           */
+          password_current?: string | null;
+          /**
+           * Format: password
+           * @description if sent, must equal password
+           */
+          password_repeat?: string | null;
+          /** @description empty or null clears it */
+          phone?: string | null;
+          /** @description not editable here: 400 unless equal to the current one */
+          role?: string | null;
+          /** @description not editable: 400 unless equal to the current one */
+          username?: string | null;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            active: boolean;
+            address: string | null;
+            /** Format: date-time */
+            created: string;
+            email: string;
+            firstname: string;
+            /** Format: date-time */
+            last_login: string | null;
+            lastname: string;
+            /** @enum {string} */
+            locale: 'el' | 'en';
+            location: {
+              lat: number;
+              lon: number;
+            } | null;
+            phone: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+            username: string;
+            uuid: string;
+          };
+        };
       };
     };
   };
@@ -796,15 +776,23 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['RecoveryRequestDto'];
+        'application/json': {
+          /** @example maria_p */
+          username: string;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };
@@ -817,15 +805,28 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['RecoveryResetDto'];
+        'application/json': {
+          /**
+           * Format: password
+           * @description the new password (rules of the users scope)
+           */
+          password: string;
+          /** @description the token of the mailed link /password_recovery/reset/{token} */
+          token: string;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };
@@ -838,15 +839,59 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['RegistrationDto'];
+        'application/json': {
+          /**
+           * @description street+number+town+zip
+           * @example Εγνατίας+12+Θεσσαλονίκη+546 30
+           */
+          address?: string | null;
+          /** @example maria@example.org */
+          email?: string | null;
+          /** @example Μαρία */
+          firstname?: string | null;
+          /** @example Παπαδοπούλου */
+          lastname?: string | null;
+          /**
+           * @description the language of account mails (default el)
+           * @enum {string|null}
+           */
+          locale?: 'el' | 'en' | null;
+          /**
+           * @description lat;lon (WGS84)
+           * @example 40.6264;22.9484
+           */
+          location?: string | null;
+          /**
+           * Format: password
+           * @description 8-128 characters with a letter and a digit
+           */
+          password?: string | null;
+          /**
+           * Format: password
+           * @description if sent, must equal password
+           */
+          password_repeat?: string | null;
+          /** @example +30 2310 123456 */
+          phone?: string | null;
+          /**
+           * @description 3-30 letters, digits, . _ -
+           * @example maria_p
+           */
+          username?: string | null;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };
@@ -859,7 +904,54 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            configuredLogins?: {
+              facebook: boolean;
+              google: boolean;
+              open: boolean;
+            };
+            geocoderUrl: string | null;
+            isFacebookAuthEnabled: boolean;
+            isGoogleAuthEnabled: boolean;
+            isOpenAuthEnabled: boolean;
+            locales: string[];
+            map: {
+              center: {
+                lat: number;
+                lng: number;
+              };
+              zoom: number;
+            };
+            multilingual: boolean;
+            openAuthTitle: string;
+            registration: boolean;
+            tileAttribution: string;
+            tileUrl: string;
+          };
+        };
+      };
+    };
+  };
+  SettingsController_unknownScope: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description only general exists */
+        scope: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description no such settings scope (ACCOUNTS.SETTINGS_SCOPE) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -871,18 +963,41 @@ export interface operations {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        scope: string;
-      };
+      path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          geocoderUrl?: string | null;
+          isFacebookAuthEnabled?: boolean;
+          isGoogleAuthEnabled?: boolean;
+          isOpenAuthEnabled?: boolean;
+          locales?: string[];
+          map?: {
+            center: {
+              lat: number;
+              lng: number;
+            };
+            zoom: number;
+          };
+          multilingual?: boolean;
+          openAuthTitle?: string;
+          registration?: boolean;
+        };
+      };
+    };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };
@@ -895,15 +1010,80 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AdminUserCreateDto'];
+        'application/json': {
+          /**
+           * @description street+number+town+zip
+           * @example Εγνατίας+12+Θεσσαλονίκη+546 30
+           */
+          address?: string | null;
+          /** @example maria@example.org */
+          email?: string | null;
+          /** @example Μαρία */
+          firstname?: string | null;
+          /** @example Παπαδοπούλου */
+          lastname?: string | null;
+          /**
+           * @description the language of account mails (default el)
+           * @enum {string|null}
+           */
+          locale?: 'el' | 'en' | null;
+          /**
+           * @description lat;lon (WGS84)
+           * @example 40.6264;22.9484
+           */
+          location?: string | null;
+          /**
+           * Format: password
+           * @description 8-128 characters with a letter and a digit
+           */
+          password?: string | null;
+          /**
+           * Format: password
+           * @description if sent, must equal password
+           */
+          password_repeat?: string | null;
+          /** @example +30 2310 123456 */
+          phone?: string | null;
+          /** @enum {string} */
+          role?: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+          /**
+           * @description 3-30 letters, digits, . _ -
+           * @example maria_p
+           */
+          username?: string | null;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            active: boolean;
+            address: string | null;
+            /** Format: date-time */
+            created: string;
+            email: string;
+            firstname: string;
+            /** Format: date-time */
+            last_login: string | null;
+            lastname: string;
+            /** @enum {string} */
+            locale: 'el' | 'en';
+            location: {
+              lat: number;
+              lon: number;
+            } | null;
+            phone: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+            username: string;
+            uuid: string;
+          };
+        };
       };
     };
   };
@@ -916,11 +1096,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            role: {
+              [key: string]: number;
+            };
+            status: {
+              active: number;
+              inactive: number;
+            };
+            total: number;
+          };
+        };
       };
     };
   };
@@ -940,11 +1132,40 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
       };
     };
   };
@@ -959,11 +1180,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            active: boolean;
+            address: string | null;
+            /** Format: date-time */
+            created: string;
+            email: string;
+            firstname: string;
+            /** Format: date-time */
+            last_login: string | null;
+            lastname: string;
+            /** @enum {string} */
+            locale: 'el' | 'en';
+            location: {
+              lat: number;
+              lon: number;
+            } | null;
+            phone: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+            username: string;
+            uuid: string;
+          };
+        };
       };
     };
   };
@@ -978,15 +1223,59 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AdminUserUpdateDto'];
+        'application/json': {
+          active?: boolean;
+          /** @description street+number+town+zip; empty or null clears it */
+          address?: string | null;
+          email?: string | null;
+          firstname?: string | null;
+          lastname?: string | null;
+          /** @description lat;lon; empty or null clears it */
+          location?: string | null;
+          /**
+           * Format: password
+           * @description sets a new password
+           */
+          password?: string | null;
+          /** @description empty or null clears it */
+          phone?: string | null;
+          /** @enum {string} */
+          role?: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+          /** @description not editable: 400 unless equal to the current one */
+          username?: string | null;
+        };
       };
     };
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            active: boolean;
+            address: string | null;
+            /** Format: date-time */
+            created: string;
+            email: string;
+            firstname: string;
+            /** Format: date-time */
+            last_login: string | null;
+            lastname: string;
+            /** @enum {string} */
+            locale: 'el' | 'en';
+            location: {
+              lat: number;
+              lon: number;
+            } | null;
+            phone: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+            username: string;
+            uuid: string;
+          };
+        };
       };
     };
   };
@@ -1001,11 +1290,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
       };
     };
   };

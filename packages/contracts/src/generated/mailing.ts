@@ -35,25 +35,7 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    EnqueuedMailDto: {
-      /** Format: uuid */
-      id: string;
-      /** @enum {string} */
-      status: 'queued' | 'sending' | 'sent' | 'failed' | 'uncertain';
-    };
-    EnqueueMailDto: {
-      /** @description HTML alternative, already safe to show */
-      html?: string;
-      /** @description the same key gives the same mail, sent once (e.g. invitation-<id>) */
-      idempotencyKey?: string;
-      subject: string;
-      /** @description plain-text body */
-      text: string;
-      /** @example someone@example.org */
-      to: string;
-    };
-  };
+  schemas: never;
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -71,16 +53,35 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['EnqueueMailDto'];
+        'application/json': {
+          /** @description HTML alternative, already safe to show */
+          html?: string | null;
+          /** @description the same key gives the same mail, sent once (e.g. invitation-<id>) */
+          idempotencyKey?: string | null;
+          subject: string;
+          /** @description plain-text body */
+          text: string;
+          /**
+           * Format: email
+           * @example someone@example.org
+           */
+          to: string;
+        };
       };
     };
     responses: {
+      /** @description the mail is queued (or was, under its idempotency key) */
       202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['EnqueuedMailDto'];
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: 'queued' | 'sending' | 'sent' | 'failed' | 'uncertain';
+          };
         };
       };
     };
@@ -101,7 +102,23 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            attempts: number;
+            /** Format: date-time */
+            created: string;
+            /** Format: uuid */
+            id: string;
+            lastError: string | null;
+            messageId: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @enum {string} */
+            status: 'queued' | 'sending' | 'sent' | 'failed' | 'uncertain';
+            subject: string;
+            to: string;
+          };
+        };
       };
     };
   };

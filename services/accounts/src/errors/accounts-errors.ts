@@ -41,7 +41,6 @@ export class AccountsErrorFilter implements ExceptionFilter {
 }
 
 export const AccountsErrors = {
-  missingParameters: () => new AppError('ACCOUNTS.MISSING_PARAMETERS', 400, 'missing parameters'),
   loginNotConfigured: () =>
     new AppError(
       'ACCOUNTS.OAUTH_NOT_CONFIGURED',

@@ -1,14 +1,26 @@
-import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentIdentity, LOGGER, Public } from '@agora/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError, CurrentIdentity, LOGGER, Public, ZodQuery } from '@agora/common';
 import { SESSION_SET_HEADER, type Identity } from '@agora/contracts';
+import { OAuthCallbackQuery, OAuthStartQuery } from '@agora/contracts/api';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OAUTH_CONFIG, type OAuthConfig, type OAuthProviderName } from './oauth.config.js';
 import { OAuthFailure, OAuthService } from './oauth.service.js';
 import { safeReferrer } from './oauth.util.js';
+
+/**
+ * A query parameter's type, spelled so that its design type is `Object`: named by the schema's own type, the
+ * parameter's design type would be the schema object, which the OpenAPI scanner reads as a model class.
+ */
+type QueryOf<S extends z.ZodType> = z.infer<S>;
+
+/** Where the start and callback routes redirect (302): they never answer a page of their own. */
+const TO_PROVIDER = 'to the provider (or to /login?error=oauth when it cannot be reached)';
+const BACK_TO_SITE = 'to the referrer or /, or to /login?error=oauth|oauth_email|inactive';
 
 /**
  * External login (spec: the login page's Google, Facebook and open-auth links). Each start route redirects
@@ -31,31 +43,44 @@ export class OAuthController {
   @ApiOperation({
     summary: 'Log in with the configured OpenID Connect provider (302 to it; 404 when not enabled)',
   })
+  @ApiFoundResponse({ description: TO_PROVIDER })
   @Public()
   @Get('oauth')
-  openStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
-    return this.start('open', referrer, res);
+  openStart(
+    @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.start('open', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'Log in with Google (302 to Google; 404 when not enabled)' })
+  @ApiFoundResponse({ description: TO_PROVIDER })
   @Public()
   @Get('goauth')
-  googleStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
-    return this.start('google', referrer, res);
+  googleStart(
+    @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.start('google', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'Log in with Facebook (302 to Facebook; 404 when not enabled)' })
+  @ApiFoundResponse({ description: TO_PROVIDER })
   @Public()
   @Get('fblogin')
-  facebookStart(@Query('referrer') referrer: unknown, @Res() res: Response): Promise<void> {
-    return this.start('facebook', referrer, res);
+  facebookStart(
+    @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.start('facebook', q.referrer, res);
   }
 
   @ApiOperation({ summary: 'The OpenID Connect provider returns here' })
+  @ApiFoundResponse({ description: BACK_TO_SITE })
   @Public()
   @Get('oauth/callback')
   openCallback(
-    @Query() query: Record<string, unknown>,
+    @ZodQuery(OAuthCallbackQuery) query: QueryOf<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
@@ -63,10 +88,11 @@ export class OAuthController {
   }
 
   @ApiOperation({ summary: 'Google returns here' })
+  @ApiFoundResponse({ description: BACK_TO_SITE })
   @Public()
   @Get('goauth/callback')
   googleCallback(
-    @Query() query: Record<string, unknown>,
+    @ZodQuery(OAuthCallbackQuery) query: QueryOf<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
@@ -74,17 +100,22 @@ export class OAuthController {
   }
 
   @ApiOperation({ summary: 'Facebook returns here' })
+  @ApiFoundResponse({ description: BACK_TO_SITE })
   @Public()
   @Get('fblogin/callback')
   facebookCallback(
-    @Query() query: Record<string, unknown>,
+    @ZodQuery(OAuthCallbackQuery) query: QueryOf<typeof OAuthCallbackQuery>,
     @CurrentIdentity() identity: Identity,
     @Res() res: Response,
   ): Promise<void> {
     return this.callback('facebook', query, identity, res);
   }
 
-  private async start(provider: OAuthProviderName, referrer: unknown, res: Response): Promise<void> {
+  private async start(
+    provider: OAuthProviderName,
+    referrer: string | undefined,
+    res: Response,
+  ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     let url: string;
     try {
@@ -100,12 +131,12 @@ export class OAuthController {
 
   private async callback(
     provider: OAuthProviderName,
-    rawQuery: Record<string, unknown>,
+    sent: OAuthCallbackQuery,
     identity: Identity,
     res: Response,
   ): Promise<void> {
     const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries(rawQuery)) if (typeof v === 'string') query[k] = v;
+    for (const [k, v] of Object.entries(sent)) if (v !== undefined) query[k] = v;
     res.setHeader('Cache-Control', 'no-store');
     let target: string;
     try {

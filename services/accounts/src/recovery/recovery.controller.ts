@@ -1,28 +1,10 @@
-import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, Public } from '@agora/common';
+import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, Public, ZodBody, ZodResponse } from '@agora/common';
 import type { Identity } from '@agora/contracts';
-import { IsString, Length } from 'class-validator';
+import { MessageAnswer, RecoveryRequestBody, RecoveryResetBody } from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { RecoveryService } from './recovery.service.js';
-
-export class RecoveryRequestDto {
-  @ApiProperty({ example: 'maria_p' })
-  @IsString({ message: 'missing parameters' })
-  @Length(1, 150, { message: 'missing parameters' })
-  username: string;
-}
-
-export class RecoveryResetDto {
-  @ApiProperty({ description: 'the token of the mailed link /password_recovery/reset/{token}' })
-  @IsString({ message: 'missing parameters' })
-  @Length(1, 200, { message: 'missing parameters' })
-  token: string;
-
-  @ApiProperty({ format: 'password', description: 'the new password (rules of the users scope)' })
-  @IsString({ message: 'missing parameters' })
-  password: string;
-}
 
 @ApiTags('session')
 @UseFilters(AccountsErrorFilter)
@@ -36,10 +18,11 @@ export class RecoveryController {
   @Public()
   @Post()
   @HttpCode(200)
+  @ZodResponse(MessageAnswer)
   async request(
-    @Body() body: RecoveryRequestDto,
+    @ZodBody(RecoveryRequestBody) body: RecoveryRequestBody,
     @CurrentIdentity() identity: Identity,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageAnswer> {
     await this.recovery.request(body.username, identity.ip);
     return { message: 'you will soon receive your email' };
   }
@@ -50,10 +33,11 @@ export class RecoveryController {
   @Public()
   @Post('reset')
   @HttpCode(200)
+  @ZodResponse(MessageAnswer)
   async reset(
-    @Body() body: RecoveryResetDto,
+    @ZodBody(RecoveryResetBody) body: RecoveryResetBody,
     @CurrentIdentity() identity: Identity,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageAnswer> {
     await this.recovery.reset(body.token, body.password, identity.ip);
     return { message: 'password changed' };
   }

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '@agora/common';
+import { Public, ZodBody, ZodResponse } from '@agora/common';
+import { MessageAnswer, RegistrationBody } from '@agora/contracts/api';
 import { AccountsErrorFilter, AccountsErrors } from '../errors/accounts-errors.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { RegistrationDto } from '../users/dto/user-input.dto.js';
 import { UsersService } from '../users/users.service.js';
 
 @ApiTags('session')
@@ -22,7 +22,8 @@ export class RegistrationController {
   @Public()
   @Post()
   @HttpCode(200)
-  async register(@Body() body: RegistrationDto): Promise<{ message: string }> {
+  @ZodResponse(MessageAnswer)
+  async register(@ZodBody(RegistrationBody) body: RegistrationBody): Promise<MessageAnswer> {
     if (!(await this.settings.get()).registration) throw AccountsErrors.registrationClosed();
     await this.users.register(body);
     return { message: 'successful registration' };

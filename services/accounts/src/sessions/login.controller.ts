@@ -17,13 +17,13 @@ import {
   LogoutAnswer,
   ResolveSessionAnswer,
   ResolveSessionBody,
+  UserAnswer,
 } from '@agora/contracts/api';
 import type { Response } from 'express';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { UsersService } from '../users/users.service.js';
 import { SessionsService } from './sessions.service.js';
-import type { UserDto } from '../users/user.mapper.js';
 
 @ApiTags('session')
 @UseFilters(AccountsErrorFilter)
@@ -79,7 +79,8 @@ export class LoginController {
   @ApiOperation({ summary: 'The logged-in user (401 when logged out)' })
   @LoggedIn()
   @Get('profile')
-  profile(@CurrentUser() user: SessionUser): Promise<UserDto> {
+  @ZodResponse(UserAnswer)
+  profile(@CurrentUser() user: SessionUser): Promise<UserAnswer> {
     return this.users.get(user.uuid, user);
   }
 

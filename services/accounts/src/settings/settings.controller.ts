@@ -1,8 +1,28 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, Public, RequireRole } from '@agora/common';
-import type { SiteSettings } from './settings.schema.js';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { AppError, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import { GeneralSettingsBody, MessageAnswer, SiteSettingsAnswer } from '@agora/contracts/api';
+import type { Request } from 'express';
 import { SettingsService } from './settings.service.js';
+
+/** 415 unless the body is JSON: checked before the body is (a guard runs before the body's schema). */
+class JsonBodyGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    const contentType = ctx.switchToHttp().getRequest<Request>().headers['content-type'];
+    if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) {
+      throw new AppError('ACCOUNTS.WRONG_MIMETYPE', 415, 'wrong mimemtype');
+    }
+    return true;
+  }
+}
 
 @ApiTags('settings')
 @Controller('settings')
@@ -14,24 +34,30 @@ export class SettingsController {
   })
   @Public()
   @Get()
-  get(): Promise<SiteSettings> {
+  @ZodResponse(SiteSettingsAnswer)
+  get(): Promise<SiteSettingsAnswer> {
     return this.settings.get();
   }
 
   @ApiOperation({ summary: 'Update the general settings (admins; JSON, any subset of the keys of GET)' })
   @RequireRole('admin')
-  @Post('scope/:scope')
+  @Post('scope/general')
   @HttpCode(200)
+  @UseGuards(JsonBodyGuard)
+  @ZodResponse(MessageAnswer)
   async update(
-    @Param('scope') scope: string,
-    @Headers('content-type') contentType: string | undefined,
-    @Body() body: unknown,
-  ): Promise<{ message: string }> {
-    if (scope !== 'general') throw AppError.notFound('unknown settings scope', 'ACCOUNTS.SETTINGS_SCOPE');
-    if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) {
-      throw new AppError('ACCOUNTS.WRONG_MIMETYPE', 415, 'wrong mimemtype');
-    }
+    @ZodBody(GeneralSettingsBody, { code: 'ACCOUNTS.MISSING_PARAMETERS' }) body: GeneralSettingsBody,
+  ): Promise<MessageAnswer> {
     await this.settings.updateGeneral(body);
     return { message: 'settings updated' };
+  }
+
+  @ApiOperation({ summary: 'Any other settings scope: there is none (404)' })
+  @ApiParam({ name: 'scope', description: 'only general exists' })
+  @ApiNotFoundResponse({ description: 'no such settings scope (ACCOUNTS.SETTINGS_SCOPE)' })
+  @RequireRole('admin')
+  @Post('scope/:scope')
+  unknownScope(): never {
+    throw AppError.notFound('unknown settings scope', 'ACCOUNTS.SETTINGS_SCOPE');
   }
 }

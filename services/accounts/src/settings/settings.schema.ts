@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SHARED_SETTING_DEFAULTS, type SiteSettings, type TileSettings } from '@agora/contracts';
 
 export type { SiteSettings };
@@ -28,39 +27,3 @@ export const SETTING_KEYS = [
   'geocoderUrl',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
-
-const httpUrl = z
-  .string()
-  .max(500)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  });
-
-/** `POST /settings/scope/general`: any subset of the settings; unknown keys are refused. */
-export const generalSettingsSchema = z
-  .strictObject({
-    map: z.strictObject({
-      center: z.strictObject({
-        lat: z.number().min(-90).max(90),
-        lng: z.number().min(-180).max(180),
-      }),
-      zoom: z.number().int().min(1).max(19),
-    }),
-    isOpenAuthEnabled: z.boolean(),
-    isGoogleAuthEnabled: z.boolean(),
-    isFacebookAuthEnabled: z.boolean(),
-    openAuthTitle: z.string().max(100),
-    multilingual: z.boolean(),
-    registration: z.boolean(),
-    geocoderUrl: httpUrl.nullable(),
-    /** Sent back as read: accepted only unchanged. */
-    locales: z.array(z.string()).optional(),
-  })
-  .partial();
-
-export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { GeneralSettingsBody } from '@agora/contracts/api';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
@@ -7,7 +8,6 @@ import { OAuthProviders } from '../oauth/oauth.service.js';
 import { Setting } from './setting.entity.js';
 import {
   DEFAULT_SETTINGS,
-  generalSettingsSchema,
   SETTING_KEYS,
   type SettingKey,
   type SiteSettings,
@@ -67,16 +67,10 @@ export class SettingsService {
     return out;
   }
 
-  /** Validates and stores a subset of the general settings; 400 'missing parameters' on anything wrong. */
-  async updateGeneral(body: unknown): Promise<void> {
-    const parsed = generalSettingsSchema.safeParse(body);
-    if (!parsed.success) throw AccountsErrors.missingParameters();
-    const { locales, ...values } = parsed.data;
-    if (locales !== undefined && JSON.stringify(locales) !== JSON.stringify(DEFAULT_SETTINGS.locales)) {
-      throw AccountsErrors.missingParameters();
-    }
+  /** Stores a subset of the general settings (validated by `GeneralSettingsBody`: the locales only as read). */
+  async updateGeneral(body: GeneralSettingsBody): Promise<void> {
+    const { locales: _fixed, ...values } = body;
     const entries = Object.entries(values).filter(([, v]) => v !== undefined) as Array<[SettingKey, unknown]>;
-    if (entries.length === 0) throw AccountsErrors.missingParameters();
     this.checkProviders(values);
     await this.settings.manager.transaction(async (m) => {
       for (const [key, value] of entries) {

@@ -1,10 +1,9 @@
-import { Body, Controller, Put, UseFilters } from '@nestjs/common';
+import { Controller, Put, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, CurrentUser, LoggedIn } from '@agora/common';
+import { CurrentIdentity, CurrentUser, LoggedIn, ZodBody, ZodResponse } from '@agora/common';
 import type { Identity, SessionUser } from '@agora/contracts';
+import { ProfileUpdateBody, UserAnswer } from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
-import { ProfileUpdateDto } from './dto/user-input.dto.js';
-import type { UserDto } from './user.mapper.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('session')
@@ -20,11 +19,12 @@ export class ProfileController {
   })
   @LoggedIn()
   @Put()
+  @ZodResponse(UserAnswer)
   update(
     @CurrentUser() user: SessionUser,
     @CurrentIdentity() identity: Identity,
-    @Body() body: ProfileUpdateDto,
-  ): Promise<UserDto> {
+    @ZodBody(ProfileUpdateBody) body: ProfileUpdateBody,
+  ): Promise<UserAnswer> {
     return this.users.updateProfile(user.uuid, body, identity.sid);
   }
 }

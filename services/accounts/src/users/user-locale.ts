@@ -1,4 +1,5 @@
+import { USER_LOCALES, type UserLocale } from '@agora/contracts/api';
+
 /** The languages account mails are written in (the interface's locales); the first is the default. */
-export const USER_LOCALES = ['el', 'en'] as const;
-export type UserLocale = (typeof USER_LOCALES)[number];
+export { USER_LOCALES, type UserLocale };
 export const DEFAULT_USER_LOCALE: UserLocale = USER_LOCALES[0];

@@ -1,17 +1,6 @@
 import type { SessionUser } from '@agora/contracts';
+import type { UserAnswer } from '@agora/contracts/api';
 import type { User } from './user.entity.js';
-
-/** The user as the spec's lists, details and profile show it. */
-export interface UserDto extends SessionUser {
-  phone: string | null;
-  address: string | null;
-  location: { lat: number; lon: number } | null;
-  active: boolean;
-  created: string;
-  last_login: string | null;
-  /** the language of the user's account mails */
-  locale: string;
-}
 
 export function toSessionUser(u: User): SessionUser {
   return {
@@ -24,7 +13,8 @@ export function toSessionUser(u: User): SessionUser {
   };
 }
 
-export function toUserDto(u: User): UserDto {
+/** The user as the lists, the details and the profile show it. */
+export function toUserAnswer(u: User): UserAnswer {
   return {
     ...toSessionUser(u),
     phone: u.phone,

@@ -1,20 +1,11 @@
-import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { CurrentUser, RequireRole } from '@agora/common';
-import { ROLES, type Role, type SessionUser } from '@agora/contracts';
+import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import type { SessionUser } from '@agora/contracts';
+import { AdminUserCreateBody, UserAnswer } from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
-import { RegistrationDto } from './dto/user-input.dto.js';
-import { toUserDto, type UserDto } from './user.mapper.js';
+import { toUserAnswer } from './user.mapper.js';
 import { UsersService } from './users.service.js';
-
-/** The registration form plus the role an admin chooses (default `authorized`). */
-export class AdminUserCreateDto extends RegistrationDto {
-  @ApiPropertyOptional({ enum: ROLES, default: 'authorized' })
-  @IsOptional()
-  @IsIn(ROLES as readonly string[], { message: 'invalid role' })
-  role?: Role;
-}
 
 @ApiTags('users')
 @UseFilters(AccountsErrorFilter)
@@ -30,10 +21,14 @@ export class UsersAdminCreateController {
   @RequireRole('admin')
   @Post()
   @HttpCode(200)
-  async create(@CurrentUser() caller: SessionUser, @Body() body: AdminUserCreateDto): Promise<UserDto> {
+  @ZodResponse(UserAnswer)
+  async create(
+    @CurrentUser() caller: SessionUser,
+    @ZodBody(AdminUserCreateBody) body: AdminUserCreateBody,
+  ): Promise<UserAnswer> {
     const { role, ...registration } = body;
     const saved = await this.users.register(registration);
     if (role && role !== saved.role) return this.users.adminUpdate(caller, saved.uuid, { role });
-    return toUserDto(saved);
+    return toUserAnswer(saved);
   }
 }

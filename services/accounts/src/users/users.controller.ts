@@ -1,22 +1,26 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Put,
-  UseFilters,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Put, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, LoggedIn, parsePage, parseSortMethod, RequireRole } from '@agora/common';
-import type { Paged, SessionUser } from '@agora/contracts';
+import {
+  AppError,
+  CurrentUser,
+  LoggedIn,
+  parsePage,
+  parseSortMethod,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+} from '@agora/common';
+import type { SessionUser } from '@agora/contracts';
+import {
+  AdminUserUpdateBody,
+  MessageAnswer,
+  UserAnswer,
+  UsersPageAnswer,
+  UserStatsAnswer,
+} from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
-import { AdminUserUpdateDto } from './dto/user-input.dto.js';
-import type { UserDto } from './user.mapper.js';
 import { parseUserFilters, parseUserSort } from './users.query.js';
-import { MAX_LIST_LIMIT, UsersService, type UserStats } from './users.service.js';
+import { MAX_LIST_LIMIT, UsersService } from './users.service.js';
 
 const uuidPipe = new ParseUUIDPipe({ version: '4' });
 
@@ -40,6 +44,7 @@ export class UsersController {
   })
   @RequireRole('admin')
   @Get('page/:page/sort/:field/sort_method/:method{/query/:query}{/fq/:fq}{/limit/:limit}')
+  @ZodResponse(UsersPageAnswer)
   list(
     @Param('page') page: string,
     @Param('field') field: string,
@@ -47,7 +52,7 @@ export class UsersController {
     @Param('query') query?: string,
     @Param('fq') fq?: string,
     @Param('limit') limit?: string,
-  ): Promise<Paged<UserDto>> {
+  ): Promise<UsersPageAnswer> {
     return this.users.list({
       page: parsePage(page),
       limit: parseLimit(limit),
@@ -61,14 +66,16 @@ export class UsersController {
   @ApiOperation({ summary: 'User counts: total, by status and by role (admins)' })
   @RequireRole('admin')
   @Get('admin/stats')
-  stats(): Promise<UserStats> {
+  @ZodResponse(UserStatsAnswer)
+  stats(): Promise<UserStatsAnswer> {
     return this.users.stats();
   }
 
   @ApiOperation({ summary: 'One user (admins, or the user themself)' })
   @LoggedIn()
   @Get('uuid/:uuid')
-  get(@Param('uuid', uuidPipe) uuid: string, @CurrentUser() caller: SessionUser): Promise<UserDto> {
+  @ZodResponse(UserAnswer)
+  get(@Param('uuid', uuidPipe) uuid: string, @CurrentUser() caller: SessionUser): Promise<UserAnswer> {
     return this.users.get(uuid, caller);
   }
 
@@ -77,11 +84,12 @@ export class UsersController {
   })
   @RequireRole('admin')
   @Put('uuid/:uuid')
+  @ZodResponse(UserAnswer)
   update(
     @Param('uuid', uuidPipe) uuid: string,
-    @Body() body: AdminUserUpdateDto,
+    @ZodBody(AdminUserUpdateBody) body: AdminUserUpdateBody,
     @CurrentUser() caller: SessionUser,
-  ): Promise<UserDto> {
+  ): Promise<UserAnswer> {
     return this.users.adminUpdate(caller, uuid, body);
   }
 
@@ -89,10 +97,11 @@ export class UsersController {
   @RequireRole('admin')
   @Delete('uuid/:uuid')
   @HttpCode(200)
+  @ZodResponse(MessageAnswer)
   async remove(
     @Param('uuid', uuidPipe) uuid: string,
     @CurrentUser() caller: SessionUser,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageAnswer> {
     await this.users.remove(caller, uuid);
     return { message: 'data deleted' };
   }

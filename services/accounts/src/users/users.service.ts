@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, LOGGER, paged, PAGE_SIZE } from '@agora/common';
-import { roleAllows, type Paged, type Role, type SessionUser } from '@agora/contracts';
+import { roleAllows, type Role, type SessionUser } from '@agora/contracts';
+import type {
+  AdminUserUpdateBody,
+  ProfileUpdateBody,
+  RegistrationBody,
+  UserAnswer,
+  UsersPageAnswer,
+  UserStatsAnswer,
+} from '@agora/contracts/api';
 import argon2 from 'argon2';
 import type { Logger } from 'pino';
 import { QueryFailedError, Repository } from 'typeorm';
@@ -11,7 +19,6 @@ import { POLICIES, RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { hashSid } from '../sessions/session-id.js';
 import { Session } from '../sessions/session.entity.js';
 import { UserValidationService } from '../validation/user-validation.service.js';
-import type { AdminUserUpdateDto, ProfileUpdateDto, RegistrationDto } from './dto/user-input.dto.js';
 import {
   optionalText,
   parseLocation,
@@ -21,7 +28,7 @@ import {
 } from './user-input.js';
 import { User } from './user.entity.js';
 import { DEFAULT_USER_LOCALE } from './user-locale.js';
-import { toUserDto, type UserDto } from './user.mapper.js';
+import { toUserAnswer } from './user.mapper.js';
 import { UsersErrors } from './users.errors.js';
 import type { UserFilters } from './users.query.js';
 
@@ -35,12 +42,6 @@ let dummyHash: Promise<string> | undefined;
 
 /** The largest `/limit/{n}` of the users list (the spec's CSV export limit). */
 export const MAX_LIST_LIMIT = 10_000;
-
-export interface UserStats {
-  total: number;
-  status: { active: number; inactive: number };
-  role: Record<Role, number>;
-}
 
 export interface UserListQuery {
   page: number;
@@ -88,14 +89,14 @@ export class UsersService {
     return this.users.findOne({ where: { uuid, active: true } });
   }
 
-  async get(uuid: string, caller: SessionUser): Promise<UserDto> {
+  async get(uuid: string, caller: SessionUser): Promise<UserAnswer> {
     if (caller.uuid !== uuid && !roleAllows(caller.role, 'admin')) throw AppError.forbidden();
     const user = await this.users.findOne({ where: { uuid } });
     if (!user) throw UsersErrors.notFound();
-    return toUserDto(user);
+    return toUserAnswer(user);
   }
 
-  async list(q: UserListQuery): Promise<Paged<UserDto>> {
+  async list(q: UserListQuery): Promise<UsersPageAnswer> {
     const qb = this.users.createQueryBuilder('u');
     if (q.query) {
       qb.andWhere(
@@ -114,7 +115,8 @@ export class UsersService {
       .skip((q.page - 1) * (q.limit ?? PAGE_SIZE))
       .take(q.limit ?? PAGE_SIZE);
     const [rows, total] = await qb.getManyAndCount();
-    return paged(rows.map(toUserDto), q.page, total, q.limit ?? PAGE_SIZE);
+    // `paged` types `total` as optional (the spec's lists may leave it out): this one always tells it
+    return { ...paged(rows.map(toUserAnswer), q.page, total, q.limit ?? PAGE_SIZE), total };
   }
 
   async findByUsername(username: string): Promise<User | null> {
@@ -125,7 +127,7 @@ export class UsersService {
   }
 
   /** A new `authorized`, active user from the registration form (rules of the `users` scope). */
-  async register(body: RegistrationDto): Promise<User> {
+  async register(body: RegistrationBody): Promise<User> {
     this.validation.check(ruledValues({ ...body }, REGISTRATION_FIELDS), 'post');
     if (body.password_repeat !== undefined && body.password_repeat !== body.password) {
       throw AccountsErrors.passwordsDoNotMatch();
@@ -164,9 +166,9 @@ export class UsersService {
    */
   async updateProfile(
     uuid: string,
-    body: ProfileUpdateDto,
+    body: ProfileUpdateBody,
     currentSid: string | null = null,
-  ): Promise<UserDto> {
+  ): Promise<UserAnswer> {
     const user = await this.withHash(uuid);
     if (body.username !== undefined && body.username !== user.username) {
       throw AccountsErrors.notEditable('username');
@@ -194,7 +196,7 @@ export class UsersService {
   }
 
   /** `PUT /users/uuid/{uuid}` by an admin: role, active, or profile fields. */
-  async adminUpdate(caller: SessionUser, uuid: string, body: AdminUserUpdateDto): Promise<UserDto> {
+  async adminUpdate(caller: SessionUser, uuid: string, body: AdminUserUpdateBody): Promise<UserAnswer> {
     const user = await this.withHash(uuid);
     if (body.username !== undefined && body.username !== user.username) {
       throw AccountsErrors.notEditable('username');
@@ -212,9 +214,9 @@ export class UsersService {
     const extra: Partial<User> = {};
     if (body.role !== undefined) extra.role = body.role;
     if (body.active !== undefined) extra.active = body.active;
-    const dto = await this.applyChanges(user, body, extra);
+    const changed = await this.applyChanges(user, body, extra);
     if (body.active === false) await this.deleteSessionsOf(uuid);
-    return dto;
+    return changed;
   }
 
   /** Deletes a user (not yourself) and their sessions. */
@@ -232,7 +234,7 @@ export class UsersService {
     });
   }
 
-  async stats(): Promise<UserStats> {
+  async stats(): Promise<UserStatsAnswer> {
     const rows = await this.users
       .createQueryBuilder('u')
       .select('u.role', 'role')
@@ -241,7 +243,7 @@ export class UsersService {
       .groupBy('u.role')
       .addGroupBy('u.active')
       .getRawMany<{ role: Role; active: boolean; n: number }>();
-    const stats: UserStats = {
+    const stats: UserStatsAnswer = {
       total: 0,
       status: { active: 0, inactive: 0 },
       role: { admin: 0, editor: 0, reviewer: 0, authorized: 0, guest: 0 },
@@ -276,14 +278,15 @@ export class UsersService {
    */
   private async applyChanges(
     user: User,
-    body: ProfileUpdateDto | AdminUserUpdateDto,
+    body: ProfileUpdateBody | AdminUserUpdateBody,
     extra: Partial<User> = {},
     sessions?: { keepSid: string | null },
-  ): Promise<UserDto> {
+  ): Promise<UserAnswer> {
     const patch: Partial<User> = { ...extra };
-    if (body.firstname !== undefined) patch.firstname = body.firstname.trim();
-    if (body.lastname !== undefined) patch.lastname = body.lastname.trim();
-    if (body.email !== undefined && body.email.trim() !== user.email) {
+    // null in a required field was refused by the users rules: only null in phone, address, location clears
+    if (body.firstname != null) patch.firstname = body.firstname.trim();
+    if (body.lastname != null) patch.lastname = body.lastname.trim();
+    if (body.email != null && body.email.trim() !== user.email) {
       patch.email = body.email.trim();
       await this.validation.checkUnique({ email: patch.email }, user.uuid);
     }
@@ -295,7 +298,7 @@ export class UsersService {
       patch.lon = loc?.lon ?? null;
     }
     if ('locale' in body && body.locale !== undefined) patch.locale = body.locale;
-    if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
+    if (body.password != null) patch.passwordHash = await hashPassword(body.password);
     if (Object.keys(patch).length > 0) {
       try {
         await this.users.manager.transaction(async (m) => {
@@ -316,7 +319,7 @@ export class UsersService {
     }
     const fresh = await this.users.findOne({ where: { uuid: user.uuid } });
     if (!fresh) throw UsersErrors.notFound();
-    return toUserDto(fresh);
+    return toUserAnswer(fresh);
   }
 
   /**

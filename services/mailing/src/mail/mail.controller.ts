@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Internal } from '@agora/common';
-import { EnqueueMailDto, EnqueuedMailDto } from './mail.dto.js';
-import { MailService, toMailView, type MailView } from './mail.service.js';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Internal, ZodBody, ZodResponse } from '@agora/common';
+import { EnqueueMailBody, EnqueuedMailAnswer, MailAnswer } from '@agora/contracts/api';
+import { MailService, toMailView } from './mail.service.js';
 
 /** Internal API for the other services (their service identities only; never routed from /api). */
 @ApiTags('internal')
@@ -13,16 +13,16 @@ export class MailController {
   @Internal('accounts', 'library', 'consultation')
   @Post()
   @HttpCode(202)
-  @ApiAcceptedResponse({ type: EnqueuedMailDto })
-  async enqueue(@Body() body: EnqueueMailDto): Promise<EnqueuedMailDto> {
+  @ZodResponse(EnqueuedMailAnswer, 202, 'the mail is queued (or was, under its idempotency key)')
+  async enqueue(@ZodBody(EnqueueMailBody) body: EnqueueMailBody): Promise<EnqueuedMailAnswer> {
     const mail = await this.mail.enqueue(body);
     return { id: mail.id, status: mail.status };
   }
 
   @Internal('accounts', 'library', 'consultation')
   @Get(':id')
-  @ApiOkResponse({ description: 'the mail and its delivery status' })
-  async get(@Param('id', ParseUUIDPipe) id: string): Promise<MailView> {
+  @ZodResponse(MailAnswer, 200, 'the mail and its delivery status')
+  async get(@Param('id', ParseUUIDPipe) id: string): Promise<MailAnswer> {
     return toMailView(await this.mail.get(id));
   }
 }

@@ -1,15 +1,16 @@
+import type { MailStatus } from '@agora/contracts/api';
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'uncertain'] as const;
+export type { MailStatus };
 
 /**
+ * The statuses of `MAIL_STATUSES`:
  * - queued: written, waiting for the worker.
  * - sending: claimed by an attempt that is talking to the SMTP server.
  * - sent: the SMTP server accepted it (final).
  * - failed: the last attempt failed; BullMQ retries it unless the failure was permanent or attempts ran out.
  * - uncertain: an attempt stopped mid-send (crash); it is not sent again (final, see decision 0005).
  */
-export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** One outgoing e-mail. Written by the producer, advanced only by the worker. */
 @Entity({ name: 'mail', schema: 'mailing' })

@@ -273,20 +273,21 @@ describe('internal mail API access and validation', () => {
 
   it('answers 400 with {"Error"} on bad input and writes nothing', async () => {
     const before = (await ds.query(`SELECT count(*)::int AS n FROM mailing.mail`)) as Array<{ n: number }>;
-    for (const body of [
-      { ...valid, to: 'not-an-email' },
-      { ...valid, to: undefined },
-      { ...valid, subject: '' },
-      { ...valid, subject: 'x'.repeat(201) },
-      { ...valid, subject: 'two\nlines' },
-      { ...valid, text: '' },
-      { ...valid, text: 42 },
-      { ...valid, idempotencyKey: 'has space' },
-      { ...valid, extra: 'field' },
-    ]) {
+    // each refusal names the field (decision 0033)
+    for (const [body, field] of [
+      [{ ...valid, to: 'not-an-email' }, 'to'],
+      [{ ...valid, to: undefined }, 'to'],
+      [{ ...valid, subject: '' }, 'subject'],
+      [{ ...valid, subject: 'x'.repeat(201) }, 'subject'],
+      [{ ...valid, subject: 'two\nlines' }, 'subject'],
+      [{ ...valid, text: '' }, 'text'],
+      [{ ...valid, text: 42 }, 'text'],
+      [{ ...valid, idempotencyKey: 'has space' }, 'idempotencyKey'],
+      [{ ...valid, extra: 'field' }, 'extra'],
+    ] as const) {
       const res = await post(body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
-      expect(res.body).toEqual({ Error: expect.any(String), code: 'REQUEST.INVALID' });
+      expect(res.body).toMatchObject({ Error: expect.any(String), code: 'REQUEST.INVALID', field });
     }
     const malformed = await http()
       .post('/internal/mail')
@@ -297,6 +298,15 @@ describe('internal mail API access and validation', () => {
     expect(malformed.body.Error).toEqual(expect.any(String));
     const after = (await ds.query(`SELECT count(*)::int AS n FROM mailing.mail`)) as Array<{ n: number }>;
     expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('reads a null html or idempotencyKey as none', async () => {
+    const res = await post({ ...valid, subject: uniqueSubject('Nulls'), html: null, idempotencyKey: null });
+    expect(res.status).toBe(202);
+    const [row] = (await ds.query(`SELECT html_body, idempotency_key FROM mailing.mail WHERE id = $1`, [
+      res.body.id,
+    ])) as Array<{ html_body: string | null; idempotency_key: string | null }>;
+    expect(row).toEqual({ html_body: null, idempotency_key: null });
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { AppError, LOGGER } from '@agora/common';
+import type { MailAnswer } from '@agora/contracts/api';
 import { UnrecoverableError, type Queue } from 'bullmq';
 import type { Logger } from '../logger.js';
 import type { MailConfig } from '../config.js';
-import type { Mail, MailStatus } from './mail.entity.js';
+import type { Mail } from './mail.entity.js';
 import { MAIL_QUEUE, SEND_MAIL_JOB, mailMessageId, sendMailJobId, type SendMailJob } from './mail.jobs.js';
 import { MailStore } from './mail.store.js';
 import { MAIL_CONFIG, MAIL_TRANSPORT } from './mail.tokens.js';
@@ -14,23 +15,13 @@ export interface EnqueueMail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html?: string | null;
   /** The same key twice gives the same mail, sent once (e.g. `invitation-<id>`). */
-  idempotencyKey?: string;
+  idempotencyKey?: string | null;
 }
 
 /** What the API tells about a mail. */
-export interface MailView {
-  id: string;
-  status: MailStatus;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  messageId: string | null;
-  created: string;
-  sentAt: string | null;
-}
+export type MailView = MailAnswer;
 
 /** What one run of the worker did with a mail. */
 export type DeliveryOutcome = 'sent' | 'already-sent' | 'uncertain' | 'not-sendable' | 'missing';
