@@ -409,11 +409,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': boolean;
+        };
       };
     };
   };
@@ -1314,11 +1317,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            [key: string]: {
+              max_size?: number;
+              message?: string;
+              min_size?: number;
+              required?: boolean;
+              unique?: boolean;
+              validation?: string;
+            };
+          };
+        };
       };
     };
   };
@@ -1334,11 +1349,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            [key: string]: {
+              max_size?: number;
+              message?: string;
+              min_size?: number;
+              required?: boolean;
+              unique?: boolean;
+              validation?: string;
+            };
+          };
+        };
       };
     };
   };

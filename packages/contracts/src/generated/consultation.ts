@@ -1906,11 +1906,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': boolean;
+        };
       };
     };
   };
@@ -3815,11 +3818,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            [key: string]: {
+              max_size?: number;
+              message?: string;
+              min_size?: number;
+              required?: boolean;
+              unique?: boolean;
+              validation?: string;
+            };
+          };
+        };
       };
     };
   };
@@ -3835,11 +3850,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            [key: string]: {
+              max_size?: number;
+              message?: string;
+              min_size?: number;
+              required?: boolean;
+              unique?: boolean;
+              validation?: string;
+            };
+          };
+        };
       };
     };
   };

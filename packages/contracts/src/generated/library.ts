@@ -760,11 +760,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': boolean;
+        };
       };
     };
   };
@@ -2803,11 +2806,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            [key: string]: {
+              max_size?: number;
+              message?: string;
+              min_size?: number;
+              required?: boolean;
+              unique?: boolean;
+              validation?: string;
+            };
+          };
+        };
       };
     };
   };
@@ -2823,11 +2838,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            [key: string]: {
+              max_size?: number;
+              message?: string;
+              min_size?: number;
+              required?: boolean;
+              unique?: boolean;
+              validation?: string;
+            };
+          };
+        };
       };
     };
   };

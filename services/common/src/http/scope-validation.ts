@@ -1,8 +1,10 @@
 import { Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ownEntry, pickRules, type ScopeRules } from '@agora/contracts';
+import { ExistsAnswer, ScopeRulesAnswer } from '@agora/contracts/api';
 import { AppError } from '../errors/app-error.js';
 import { Public } from '../identity/decorators.js';
+import { ZodResponse } from './zod.js';
 
 /** Looks a value of a unique field up: whether it exists already (`parent` as the request gave it). */
 export type ExistenceCheck = (value: string, parent: string | undefined) => Promise<boolean>;
@@ -29,6 +31,7 @@ export abstract class ScopeValidationController {
   @ApiOperation({ summary: 'The validation rules of a scope' })
   @Public()
   @Get('validation/scope/:scope')
+  @ZodResponse(ScopeRulesAnswer)
   all(@Param('scope') scope: string): ScopeRules {
     return this.rules(scope);
   }
@@ -36,6 +39,7 @@ export abstract class ScopeValidationController {
   @ApiOperation({ summary: 'The rules of some fields of a scope (`fields` is `;`-joined)' })
   @Public()
   @Get('validation/scope/:scope/fields/:fields')
+  @ZodResponse(ScopeRulesAnswer)
   some(@Param('scope') scope: string, @Param('fields') fields: string): ScopeRules {
     const picked = pickRules(this.rules(scope), fields);
     if (!picked) throw this.unknownField();
@@ -56,6 +60,7 @@ export abstract class ScopeValidationController {
   @Public()
   @Get('checkIfExists/scope/:scope/field/:field/value/:value')
   @Header('Content-Type', 'application/json; charset=utf-8')
+  @ZodResponse(ExistsAnswer)
   async exists(
     @Param('scope') scope: string,
     @Param('field') field: string,

@@ -1,11 +1,4 @@
-import {
-  Module,
-  ValidationPipe,
-  type ArgumentMetadata,
-  type DynamicModule,
-  type INestApplication,
-  type Type,
-} from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -24,26 +17,6 @@ import { createLogger, requestLogger } from '../logging/logging.js';
 import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { ResponseCheckInterceptor } from './zod.js';
-
-/**
- * The class-validator checks of the DTO classes not yet declared as zod schemas. A parameter typed by a zod
- * schema's type carries the schema object as its metatype, which is not a class: `ZodBody` checks it.
- */
-class ClassValidationPipe extends ValidationPipe {
-  protected override toValidate(metadata: ArgumentMetadata): boolean {
-    return typeof metadata.metatype === 'function' && super.toValidate(metadata);
-  }
-}
-
-/** The request validation of DTO classes: unknown fields refused, values transformed, first error reported. */
-export function createValidationPipe(): ValidationPipe {
-  return new ClassValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: true,
-  });
-}
 
 export interface ServiceDefinition {
   name: ServiceName;
@@ -100,7 +73,6 @@ export async function createServiceApp(
   useRequestParsing(app, def.jsonLimit ?? DEFAULT_JSON_LIMIT);
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
-  app.useGlobalPipes(createValidationPipe());
   if (ctx.config.http.checkResponses) app.useGlobalInterceptors(new ResponseCheckInterceptor());
   const document = buildOpenApiDocument(app, def);
   (app.getHttpAdapter().getInstance() as Express).get(
