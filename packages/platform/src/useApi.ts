@@ -1,3 +1,11 @@
+import {
+  apiPath,
+  type ApiData,
+  type ApiInit,
+  type ApiOperation,
+  type ApiPaths,
+  type ApiPathsWith,
+} from '@agora/contracts';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { api, ApiError } from './api';
 
@@ -17,4 +25,29 @@ export function useApi<T>(
   config?: SWRConfiguration<T, ApiError>,
 ): SWRResponse<T, ApiError> {
   return useSWR<T, ApiError>(path, fetcher<T>, config);
+}
+
+type GetPath = ApiPathsWith<ApiPaths, 'get'>;
+type GetOperation<P extends GetPath> = ApiOperation<ApiPaths, P, 'get'>;
+
+/** The SWR key of a typed read: the URL it fetches (`/api/users/uuid/x?y=1`), for `mutate`. */
+export function apiKey<P extends GetPath>(path: P, init: ApiInit<GetOperation<P>>): string {
+  return apiPath(path, (init as { params?: Parameters<typeof apiPath>[1] }).params);
+}
+
+/**
+ * SWR over a typed `GET` of the API: the path as the services' documents name it, its parameters, and the answer
+ * typed by the document (`useApiGet('/api/users/uuid/{uuid}', { params: { path: { uuid } } })`). `null` skips the
+ * call. The SWR key is the URL (`apiKey`), so `mutate(apiKey(path, init))` refreshes it.
+ */
+export function useApiGet<P extends GetPath>(
+  path: P,
+  init: ApiInit<GetOperation<P>> | null,
+  config?: SWRConfiguration<ApiData<GetOperation<P>>, ApiError>,
+): SWRResponse<ApiData<GetOperation<P>>, ApiError> {
+  return useSWR<ApiData<GetOperation<P>>, ApiError>(
+    init === null ? null : apiKey(path, init),
+    fetcher<ApiData<GetOperation<P>>>,
+    config,
+  );
 }
