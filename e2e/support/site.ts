@@ -63,6 +63,8 @@ export function testSiteEnv(
     AGORA_ADMIN_PASSWORD: adminPassword,
     AGORA_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // every answer is checked against its route's declared schema (a mismatch is a 500 the tests see)
+    CHECK_RESPONSES: 'true',
     PORT: '0', // the site binds any free port and reports it
     ...env,
   };
