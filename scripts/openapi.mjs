@@ -1,6 +1,6 @@
 // `npm run openapi`: builds the server packages, then writes each service's OpenAPI document
-// (services/<name>/openapi.json) and the TypeScript types generated from it (packages/contracts/src/generated/).
-// Commit what it changes: the gateway's /api/docs and the typed API client read these files.
+// (services/<name>/openapi.json; commit what it changes: the gateway's /api/docs reads these files) and the
+// TypeScript types of the typed client derived from them (packages/contracts/src/generated/, not committed).
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,3 +19,5 @@ for (const file of await openApiFiles()) {
   await writeFile(target, file.text);
   console.log(`wrote ${file.path}`);
 }
+const types = spawnSync(process.execPath, ['scripts/openapi-types.mjs'], { cwd: ROOT, stdio: 'inherit' });
+if (types.status !== 0) process.exit(types.status ?? 1);

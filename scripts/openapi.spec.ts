@@ -1,6 +1,6 @@
-// The committed OpenAPI documents (services/<name>/openapi.json) and the types generated from them
-// (packages/contracts/src/generated/) are what the code produces now: the gateway's /api/docs and the typed client
-// read them, so a change of a route or a DTO has to come with them.
+// The committed OpenAPI documents (services/<name>/openapi.json) are what the code produces now: the gateway's
+// /api/docs reads them and the typed client's types are derived from them, so a change of a route or a schema has
+// to come with them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ownerOf } from '@agora/contracts';
@@ -13,7 +13,7 @@ beforeAll(async () => {
   files = await openApiFiles();
 });
 
-describe('committed OpenAPI documents and generated types', () => {
+describe('committed OpenAPI documents', () => {
   it('are those of the code (run `npm run openapi` and commit what it writes)', async () => {
     const stale: string[] = [];
     for (const file of files) {
