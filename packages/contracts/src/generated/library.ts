@@ -219,8 +219,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** At most 8 tags starting with / containing q, except the `;`-joined tags given */
-    get: operations['LibraryController_autocomplete[0]'];
+    /** At most 8 tags starting with / containing q */
+    get: operations['LibraryController_autocomplete'];
     put?: never;
     post?: never;
     delete?: never;
@@ -237,7 +237,7 @@ export interface paths {
       cookie?: never;
     };
     /** At most 8 tags starting with / containing q, except the `;`-joined tags given */
-    get: operations['LibraryController_autocomplete[1]'];
+    get: operations['LibraryController_autocompleteExcept'];
     put?: never;
     post?: never;
     delete?: never;
@@ -270,8 +270,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The newest (DESC) or oldest (ASC) items, optionally having all the tags */
-    get: operations['LibraryController_recent[0]'];
+    /** The newest (DESC) or oldest (ASC) items */
+    get: operations['LibraryController_recent'];
     put?: never;
     post?: never;
     delete?: never;
@@ -287,8 +287,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The newest (DESC) or oldest (ASC) items, optionally having all the tags */
-    get: operations['LibraryController_recent[1]'];
+    /** The newest (DESC) or oldest (ASC) items having all the `;`-joined tags */
+    get: operations['LibraryController_recentByTags'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1505,7 +1505,7 @@ export interface operations {
       };
     };
   };
-  'LibraryController_autocomplete[0]': {
+  LibraryController_autocomplete: {
     parameters: {
       query?: never;
       header?: never;
@@ -1527,12 +1527,13 @@ export interface operations {
       };
     };
   };
-  'LibraryController_autocomplete[1]': {
+  LibraryController_autocompleteExcept: {
     parameters: {
       query?: never;
       header?: never;
       path: {
         q: string;
+        tags: string;
       };
       cookie?: never;
     };
@@ -1568,7 +1569,7 @@ export interface operations {
       };
     };
   };
-  'LibraryController_recent[0]': {
+  LibraryController_recent: {
     parameters: {
       query?: never;
       header?: never;
@@ -1627,13 +1628,14 @@ export interface operations {
       };
     };
   };
-  'LibraryController_recent[1]': {
+  LibraryController_recentByTags: {
     parameters: {
       query?: never;
       header?: never;
       path: {
         limit: string;
         method: string;
+        tags: string;
       };
       cookie?: never;
     };
