@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
+  api,
   apiUrl,
   DataTable,
   DateText,
@@ -11,21 +12,14 @@ import {
   useApi,
   useNotify,
 } from '@agora/platform';
+import type { DeleteFileBody, FileBrowserListingAnswer } from '@agora/contracts/api';
 import { useDelete } from '../common/useDelete';
 
-export interface DirEntry {
-  name: string;
-  type: 'file' | 'dir';
-  size: number;
-  modified: string;
-  path: string;
-}
+/** A file or folder of a listing. */
+export type DirEntry = FileBrowserListingAnswer['content'][number];
 
-interface Listing {
-  content: DirEntry[];
-  breadcrumb: Array<{ name: string; path: string }>;
-}
-
+// The file browser is served as `?action=fileBrowser` (the form the document describes as `fileBrowser`), so these
+// calls name their URL and take their types from the document's answers.
 const listPath = (dir: string) => `?action=fileBrowser&dir=${encodeURIComponent(dir)}`;
 export const downloadUrl = (path: string) =>
   apiUrl(`?action=fileBrowser&download=${encodeURIComponent(path)}`);
@@ -128,7 +122,7 @@ export default function FileBrowserPage() {
     setMenu(null);
     setParams(next ? { dir: next } : {});
   };
-  const { data, error, isLoading, mutate } = useApi<Listing>(listPath(dir));
+  const { data, error, isLoading, mutate } = useApi<FileBrowserListingAnswer>(listPath(dir));
 
   useEffect(() => {
     if (error) notify({ type: 'warning', body: 'action denied' });
@@ -136,7 +130,8 @@ export default function FileBrowserPage() {
 
   const remove = (entry: DirEntry) => {
     setMenu(null);
-    return del('?action=fileBrowser', mutate, { path: entry.path });
+    const body: DeleteFileBody = { path: entry.path };
+    return del(() => api.del('?action=fileBrowser', body), mutate);
   };
 
   return (

@@ -1,14 +1,14 @@
 import { FormattedMessage } from 'react-intl';
-import { useDelete } from './useDelete';
+import { useDelete, type DeleteCall } from './useDelete';
 
-/** 'Delete': asks the platform's confirmation, then `DELETE path` and `onDeleted()` (see useDelete). */
+/** 'Delete': asks the platform's confirmation, then `send()` (the DELETE call) and `onDeleted()` (see useDelete). */
 export function DeleteButton({
-  path,
+  send,
   onDeleted,
   testId,
   className = 'lib-link-button',
 }: {
-  path: string;
+  send: DeleteCall;
   onDeleted: () => unknown;
   testId: string;
   className?: string;
@@ -18,7 +18,7 @@ export function DeleteButton({
     <button
       type="button"
       className={className}
-      onClick={() => void remove(path, onDeleted)}
+      onClick={() => void remove(send, onDeleted)}
       data-testid={testId}
     >
       <FormattedMessage id="library.delete" />

@@ -12,9 +12,9 @@ import { formFields, installFakeXhr } from '../../../packages/library-ui/src/upl
 import App from '../App';
 import { paged } from '../test/fixtures';
 import { sanitizeHtml } from '../common/sanitize';
-import type { Documentation } from './types';
+import type { DocumentationAnswer } from '@agora/contracts/api';
 
-const doc = (n: number, extra: Partial<Documentation> = {}): Documentation => ({
+const doc = (n: number, extra: Partial<DocumentationAnswer> = {}): DocumentationAnswer => ({
   uuid: `d-${n}`,
   uri: `guide/${n}`,
   title: `Guide ${n}`,

@@ -10,9 +10,9 @@ import {
   useNotify,
   errorMessageId,
 } from '@agora/platform';
+import type { DocumentationAnswer } from '@agora/contracts/api';
 import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { RichTextEditor } from './RichTextEditor';
-import type { Documentation } from './types';
 
 const ACCEPT = '.pdf,.doc,.docx';
 const ALLOWED = /\.(pdf|docx?)$/i;
@@ -35,7 +35,7 @@ export function DocumentationModal({
   onClose,
   onSaved,
 }: {
-  entry: Documentation | null;
+  entry: DocumentationAnswer | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -96,7 +96,7 @@ export function DocumentationModal({
     abort.current = controller;
     setProgress(0);
     try {
-      await uploadWithProgress<Documentation>(
+      await uploadWithProgress<DocumentationAnswer>(
         entry ? `documentation/uuid/${encodeURIComponent(entry.uuid)}` : 'documentation',
         body,
         { onProgress: setProgress, signal: controller.signal, method: entry ? 'PUT' : 'POST' },

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable, ErrorFromCall, Loading, useNotify } from '@agora/platform';
+import type { DocumentationAnswer } from '@agora/contracts/api';
+import { client, DataTable, ErrorFromCall, Loading, useNotify } from '@agora/platform';
 import { usePagedList } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';
 import { DocumentationModal } from './DocumentationModal';
-import type { Documentation } from './types';
 
 /**
  * /admin/library/documentation: URI, title and actions (open, copy link, and edit and delete where the answer says
@@ -17,11 +17,14 @@ export default function DocumentationPage() {
   const intl = useIntl();
   const href = useHref();
   const notify = useNotify();
-  const list = usePagedList<Documentation>((n) => `documentation/page/${n}`, 'documentation');
-  const [editing, setEditing] = useState<Documentation | 'new' | null>(null);
+  const list = usePagedList(
+    (page) => client.GET('/api/documentation/page/{page}', { params: { path: { page } } }),
+    'documentation',
+  );
+  const [editing, setEditing] = useState<DocumentationAnswer | 'new' | null>(null);
 
-  const linkOf = (doc: Documentation) => href(`/documentation/${doc.uri.replace(/^\/+/, '')}`);
-  const copy = async (doc: Documentation) => {
+  const linkOf = (doc: DocumentationAnswer) => href(`/documentation/${doc.uri.replace(/^\/+/, '')}`);
+  const copy = async (doc: DocumentationAnswer) => {
     const url = new URL(linkOf(doc), window.location.origin).href;
     try {
       await navigator.clipboard.writeText(url);
@@ -87,7 +90,11 @@ export default function DocumentationPage() {
                   )}
                   {d.can_delete && (
                     <DeleteButton
-                      path={`documentation/uuid/${encodeURIComponent(d.uuid)}`}
+                      send={() =>
+                        client.DELETE('/api/documentation/uuid/{uuid}', {
+                          params: { path: { uuid: d.uuid } },
+                        })
+                      }
                       onDeleted={list.reload}
                       testId="documentation-delete"
                     />

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
+import type { ErrorBody } from '@agora/contracts';
+import type { DocumentationHtmlAnswer } from '@agora/contracts/api';
 import { ApiError, apiUrl, Loading } from '@agora/platform';
 import { LoadError } from '../common/LoadError';
 import { sanitizeHtml } from '../common/sanitize';
@@ -12,7 +14,7 @@ type State = { uri: string } & (
   | { kind: 'error'; error: ApiError }
 );
 
-/** `?action=documentation&uri={uri}` */
+/** `?action=documentation&uri={uri}`: an html page as JSON, or the file itself (so read with `fetch`, not the client). */
 export function documentationUrl(uri: string): string {
   return apiUrl(`?action=documentation&uri=${encodeURIComponent(uri)}`);
 }
@@ -36,7 +38,7 @@ export default function DocumentationViewer() {
         let message = res.statusText;
         let code: string | undefined;
         try {
-          const body = (await res.json()) as { Error?: string; code?: string };
+          const body = (await res.json()) as Partial<ErrorBody>;
           message = body.Error ?? message;
           code = body.code;
         } catch {
@@ -45,7 +47,7 @@ export default function DocumentationViewer() {
         throw new ApiError(res.status, message, code);
       }
       if (type.includes('json')) {
-        const body = (await res.json()) as { type?: string; title?: string; html?: string };
+        const body = (await res.json()) as DocumentationHtmlAnswer;
         if (live)
           setState({ uri, kind: 'html', title: body.title ?? '', html: sanitizeHtml(body.html ?? '') });
         return;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNotify, errorMessageId } from '@agora/platform';
+import type { UploadedUrlAnswer } from '@agora/contracts/api';
 import { uploadWithProgress } from '@agora/library-ui';
 import { sanitizeHtml } from '../common/sanitize';
 
@@ -46,7 +47,7 @@ export function RichTextEditor({
     form.append('file', file);
     setBusy(true);
     try {
-      const { url } = await uploadWithProgress<{ url: string }>('admin/public_upload/path/editor', form);
+      const { url } = await uploadWithProgress<UploadedUrlAnswer>('admin/public_upload/path/editor', form);
       // Every image gets a text alternative; an empty one marks it as decoration.
       const alt = window.prompt(t('library.editor.altPrompt'), '') ?? '';
       exec('insertHTML', `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt.trim())}">`);

@@ -3,9 +3,9 @@ import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { formFields, installFakeXhr } from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
 import App from '../App';
-import type { Backup } from './BackupsPage';
+import type { BackupAnswer } from '@agora/contracts/api';
 
-const backup = (extra: Partial<Backup> = {}): Backup => ({
+const backup = (extra: Partial<BackupAnswer> = {}): BackupAnswer => ({
   filename: 'library-2026.tar.gz',
   created: '2026-03-01T10:00:00Z',
   size: 2048,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  api,
   ApiError,
+  client,
   apiUrl,
   DataTable,
   DateText,
@@ -11,34 +11,14 @@ import {
   Modal,
   Permission,
   TextField,
-  useApi,
+  useApiGet,
   useConfirm,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
+import type { BackupAnswer, BackupJobAnswer, BackupJobStartedAnswer } from '@agora/contracts/api';
 import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
-
-export interface Backup {
-  filename: string;
-  created: string;
-  size: number;
-  items: number;
-  source: string;
-  restored_date: string | null;
-  api_enabled: boolean;
-  api_client: string | null;
-  api_secret: string | null;
-}
-
-interface Job {
-  state: 'running' | 'done' | 'failed';
-  progress: number;
-  error?: string;
-  /** why it failed: an error code of the library service (`platform.error.<code>` says it in words) */
-  code?: string;
-  filename?: string;
-}
 
 type JobKind = 'export' | 'restore';
 
@@ -62,9 +42,17 @@ function SourceText({ source }: { source: string }) {
 }
 
 /** The waiting modal of an export or restore: the job's progress until it is done or failed. */
-function JobModal({ kind, id, onEnd }: { kind: JobKind; id: string; onEnd: (job: Job | null) => void }) {
+function JobModal({
+  kind,
+  id,
+  onEnd,
+}: {
+  kind: JobKind;
+  id: string;
+  onEnd: (job: BackupJobAnswer | null) => void;
+}) {
   const intl = useIntl();
-  const [job, setJob] = useState<Job>({ state: 'running', progress: 0 });
+  const [job, setJob] = useState<Pick<BackupJobAnswer, 'progress'>>({ progress: 0 });
   const onEndRef = useRef(onEnd);
   useEffect(() => {
     onEndRef.current = onEnd;
@@ -74,7 +62,7 @@ function JobModal({ kind, id, onEnd }: { kind: JobKind; id: string; onEnd: (job:
     let timer: ReturnType<typeof setTimeout> | undefined;
     const look = async () => {
       try {
-        const next = await api.get<Job>(`libraryExport/job/${encodeURIComponent(id)}`);
+        const next = await client.GET('/api/libraryExport/job/{id}', { params: { path: { id } } });
         if (!live) return;
         setJob(next);
         if (next.state === 'running') timer = setTimeout(() => void look(), JOB_POLL_MS);
@@ -135,7 +123,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     setBusy(true);
     setProgress(0);
     try {
-      const { job } = await uploadWithProgress<{ job: string }>(
+      const { job } = await uploadWithProgress<BackupJobStartedAnswer>(
         'libraryExport/scope/restore-from-local-file',
         body,
         { method: 'PUT', onProgress: setProgress, signal: controller.signal },
@@ -172,7 +160,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     }
     setBusy(true);
     try {
-      const { job } = await api.put<{ job: string }>('libraryExport/scope/restore-from-api', remote);
+      const { job } = await client.PUT('/api/libraryExport/scope/restore-from-api', { body: remote });
       onJob(String(job));
     } catch (e) {
       notify({
@@ -304,7 +292,7 @@ function Backups() {
   const intl = useIntl();
   const notify = useNotify();
   const confirm = useConfirm();
-  const { data, error, isLoading, mutate } = useApi<Backup[]>('libraryExport');
+  const { data, error, isLoading, mutate } = useApiGet('/api/libraryExport', {});
   const [job, setJob] = useState<{ kind: JobKind; id: string } | null>(null);
   const [busy, setBusy] = useState(false);
   // The API secret is shown once, in the answer of enable-api (the list always has null): kept for this visit.
@@ -315,7 +303,7 @@ function Backups() {
   const startExport = async () => {
     setBusy(true);
     try {
-      const { job: id } = await api.post<{ job: string }>('libraryExport');
+      const { job: id } = await client.POST('/api/libraryExport');
       setJob({ kind: 'export', id: String(id) });
     } catch (e) {
       fail(e);
@@ -324,7 +312,7 @@ function Backups() {
     }
   };
 
-  const restore = async (b: Backup) => {
+  const restore = async (b: BackupAnswer) => {
     if (
       !(await confirm({
         title: intl.formatMessage({ id: 'library.backups.restoreConfirm' }, { name: b.filename }),
@@ -332,8 +320,11 @@ function Backups() {
     )
       return;
     try {
-      const { job: id } = await api.put<{ job: string }>(
-        `libraryExport/scope/restore-from-server-file/filename/${encodeURIComponent(b.filename)}`,
+      const { job: id } = await client.PUT(
+        '/api/libraryExport/scope/restore-from-server-file/filename/{filename}',
+        {
+          params: { path: { filename: b.filename } },
+        },
       );
       setJob({ kind: 'restore', id: String(id) });
     } catch {
@@ -341,12 +332,12 @@ function Backups() {
     }
   };
 
-  const toggleApi = async (b: Backup) => {
+  const toggleApi = async (b: BackupAnswer) => {
     const action = b.api_enabled ? 'disable-api' : 'enable-api';
     try {
-      const answer = await api.put<Backup>(
-        `libraryExport/scope/${action}/filename/${encodeURIComponent(b.filename)}`,
-      );
+      const answer = await client.PUT(`/api/libraryExport/scope/${action}/filename/{filename}`, {
+        params: { path: { filename: b.filename } },
+      });
       setSecrets((s) => {
         const next = { ...s };
         if (answer?.api_secret) next[b.filename] = answer.api_secret;
@@ -360,7 +351,7 @@ function Backups() {
     }
   };
 
-  const copySecret = async (b: Backup) => {
+  const copySecret = async (b: BackupAnswer) => {
     try {
       await navigator.clipboard.writeText(secrets[b.filename] ?? b.api_secret ?? '');
       notify({ type: 'info', body: 'api secret copied to clipboard' });
@@ -369,10 +360,12 @@ function Backups() {
     }
   };
 
-  const drop = async (b: Backup) => {
+  const drop = async (b: BackupAnswer) => {
     if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
     try {
-      await api.del(`libraryExport/filename/${encodeURIComponent(b.filename)}`);
+      await client.DELETE('/api/libraryExport/filename/{filename}', {
+        params: { path: { filename: b.filename } },
+      });
       notify({ type: 'success', body: 'data deleted' });
       await mutate();
     } catch (e) {
@@ -380,7 +373,7 @@ function Backups() {
     }
   };
 
-  const onJobEnd = (result: Job | null) => {
+  const onJobEnd = (result: BackupJobAnswer | null) => {
     const kind = job?.kind;
     setJob(null);
     if (kind === 'restore') {

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorFromCall, Loading, useNotify } from '@agora/platform';
+import type { LibraryItemAnswer } from '@agora/contracts/api';
+import { client, EmptyState, ErrorFromCall, Loading, useNotify } from '@agora/platform';
 import {
   LibrarySelectModal,
   MarkerSelectModal,
-  libraryPagePath,
+  fetchLibraryPage,
   TagInput,
   usePagedList,
 } from '@agora/library-ui';
 import { Reactions } from '../social';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
-import type { OwnedItem } from '../common/rights';
 import { DeleteButton } from '../common/DeleteButton';
 
 const SlideShow = lazy(() => import('./SlideShow').then((m) => ({ default: m.SlideShow })));
@@ -26,11 +26,11 @@ export default function GalleryPage() {
   const href = useHref();
   const notify = useNotify();
   const [tags, setTags] = useState<string[]>([]);
-  const [detail, setDetail] = useState<OwnedItem | null>(null);
+  const [detail, setDetail] = useState<LibraryItemAnswer | null>(null);
   const [slides, setSlides] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [markers, setMarkers] = useState(false);
-  const list = usePagedList<OwnedItem>((n) => libraryPagePath(n, tags), tags.join(';'));
+  const list = usePagedList((n) => fetchLibraryPage(n, tags), tags.join(';'));
   const items = list.items;
 
   return (
@@ -189,7 +189,9 @@ export default function GalleryPage() {
               )}
               {detail.can_delete && (
                 <DeleteButton
-                  path={`library/uuid/${encodeURIComponent(detail.uuid)}`}
+                  send={() =>
+                    client.DELETE('/api/library/uuid/{uuid}', { params: { path: { uuid: detail.uuid } } })
+                  }
                   onDeleted={() => {
                     setDetail(null);
                     list.reload();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Reaction, SocialWire } from '@agora/contracts';
-import { api, ApiError, useApi, useNotify, useSession } from '@agora/platform';
+import type { Reaction } from '@agora/contracts';
+import { ApiError, client, useApiGet, useNotify, useSession } from '@agora/platform';
 import './social.css';
 
 export interface ReactionsProps {
@@ -9,11 +9,6 @@ export interface ReactionsProps {
   scope: string;
   /** the item's token (uuid) */
   token: string;
-}
-
-/** `social/{scope}/{token}`: the counts and the caller's reaction. */
-export function socialPath(scope: string, token: string): string {
-  return `social/${encodeURIComponent(scope)}/${encodeURIComponent(token)}`;
 }
 
 const REACTIONS: readonly Reaction[] = ['like', 'dislike'];
@@ -53,11 +48,15 @@ export function Reactions({ scope, token }: ReactionsProps) {
   const notify = useNotify();
   const { user, status } = useSession();
   const hintId = useId();
-  const path = socialPath(scope, token);
+  const item = { params: { path: { scope, token } } };
   // the answer depends on who asks; logging in or out clears the cache
-  const { data, error, mutate } = useApi<SocialWire>(status === 'pending' ? null : path, {
-    revalidateOnFocus: false,
-  });
+  const { data, error, mutate } = useApiGet(
+    '/api/social/{scope}/{token}',
+    status === 'pending' ? null : item,
+    {
+      revalidateOnFocus: false,
+    },
+  );
   const [busy, setBusy] = useState(false);
 
   if (error) return null;
@@ -73,8 +72,11 @@ export function Reactions({ scope, token }: ReactionsProps) {
     try {
       const next =
         state.reaction === reaction
-          ? await api.del<SocialWire>(path)
-          : await api.post<SocialWire>(`social/scope/${encodeURIComponent(scope)}`, { token, reaction });
+          ? await client.DELETE('/api/social/{scope}/{token}', item)
+          : await client.POST('/api/social/scope/{scope}', {
+              params: { path: { scope } },
+              body: { token, reaction },
+            });
       await mutate(next, { revalidate: false });
     } catch (e) {
       notify({ type: 'warning', body: 'action denied' });

@@ -1,1 +1,1 @@
-export { Reactions, socialPath, type ReactionsProps } from './Reactions';
+export { Reactions, type ReactionsProps } from './Reactions';

@@ -1,8 +1,8 @@
 // Data for the web tests of the library remote.
 import type { Paged } from '@agora/contracts';
-import type { OwnedItem } from '../common/rights';
+import type { LibraryItemAnswer } from '@agora/contracts/api';
 
-export const item = (n: number, extra: Partial<OwnedItem> = {}): OwnedItem => ({
+export const item = (n: number, extra: Partial<LibraryItemAnswer> = {}): LibraryItemAnswer => ({
   uuid: `l-${n}`,
   title: `Image ${n}`,
   tags: ['a'],
@@ -12,6 +12,9 @@ export const item = (n: number, extra: Partial<OwnedItem> = {}): OwnedItem => ({
   alt_text: `alt ${n}`,
   resource: `/files/${n}.jpg`,
   thumbnail: `/thumbs/${n}.jpg`,
+  width: 800,
+  height: 600,
+  mime: 'image/jpeg',
   created: '2026-01-01T10:00:00Z',
   owner: null,
   can_edit: true,

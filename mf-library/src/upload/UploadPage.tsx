@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { LibraryItemAnswer } from '@agora/contracts/api';
 import {
   ApiError,
   ErrorFromCall,
@@ -8,22 +9,15 @@ import {
   Loading,
   TextArea,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
-import {
-  TagInput,
-  UploadCanceledError,
-  UploadProgressModal,
-  uploadWithProgress,
-  type LibraryItem,
-} from '@agora/library-ui';
+import { TagInput, UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { NotEditable } from '../common/NotEditable';
-import type { OwnedItem } from '../common/rights';
 
 const FIELDS = ['title', 'alt_text', 'description', 'tooltip', 'documentation'] as const;
 
@@ -45,7 +39,7 @@ const EMPTY: UploadValues = {
   tags: [],
 };
 
-function valuesOf(item: LibraryItem): UploadValues {
+function valuesOf(item: LibraryItemAnswer): UploadValues {
   return {
     title: item.title ?? '',
     alt_text: item.alt_text ?? '',
@@ -56,10 +50,19 @@ function valuesOf(item: LibraryItem): UploadValues {
   };
 }
 
+const RECENT = { limit: '5', method: 'DESC' };
+
 /** `library/limit/5[/taglist/a;b]/sort/created/sort_method/DESC` */
-export function recentPath(tags: readonly string[]): string {
-  const list = tags.length > 0 ? `/taglist/${tags.map(encodeURIComponent).join(';')}` : '';
-  return `library/limit/5${list}/sort/created/sort_method/DESC`;
+function useRecent(tags: readonly string[]) {
+  const byTags = useApiGet(
+    '/api/library/limit/{limit}/taglist/{tags}/sort/created/sort_method/{method}',
+    tags.length > 0 ? { params: { path: { ...RECENT, tags: tags.join(';') } } } : null,
+  );
+  const all = useApiGet(
+    '/api/library/limit/{limit}/sort/created/sort_method/{method}',
+    tags.length > 0 ? null : { params: { path: RECENT } },
+  );
+  return tags.length > 0 ? byTags : all;
 }
 
 /**
@@ -69,7 +72,7 @@ export function recentPath(tags: readonly string[]): string {
 function RecentImages({ tags }: { tags: readonly string[] }) {
   const intl = useIntl();
   const href = useHref();
-  const { data } = useApi<{ values: LibraryItem[] }>(recentPath(tags));
+  const { data } = useRecent(tags);
   const values = data?.values ?? [];
   return (
     <aside aria-label={intl.formatMessage({ id: 'library.upload.recent' })} data-testid="recent-images">
@@ -96,7 +99,7 @@ function RecentImages({ tags }: { tags: readonly string[] }) {
   );
 }
 
-function UploadForm({ item }: { item: LibraryItem | null }) {
+function UploadForm({ item }: { item: LibraryItemAnswer | null }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const href = useHref();
@@ -154,7 +157,7 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
     abort.current = controller;
     setProgress(0);
     try {
-      const saved = await uploadWithProgress<LibraryItem>(
+      const saved = await uploadWithProgress<LibraryItemAnswer>(
         item ? `library/uuid/${encodeURIComponent(item.uuid)}` : 'library',
         body,
         { onProgress: setProgress, signal: controller.signal, method: item ? 'PUT' : 'POST' },
@@ -283,8 +286,9 @@ function UploadForm({ item }: { item: LibraryItem | null }) {
  */
 export default function UploadPage() {
   const { uuid } = useParams();
-  const { data, error, isLoading } = useApi<OwnedItem[]>(
-    uuid ? `library/uuid/${encodeURIComponent(uuid)}` : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/library/uuid/{uuids}',
+    uuid ? { params: { path: { uuids: uuid } } } : null,
   );
   const item = uuid ? (data?.[0] ?? null) : null;
   return (

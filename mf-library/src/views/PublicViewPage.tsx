@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { EmptyState, Loading, useApi } from '@agora/platform';
+import { EmptyState, Loading, useApiGet } from '@agora/platform';
 import { LoadError } from '../common/LoadError';
-import type { PublicView } from './types';
 
 const SlideShow = lazy(() => import('../gallery/SlideShow').then((m) => ({ default: m.SlideShow })));
 
@@ -11,13 +10,15 @@ const SlideShow = lazy(() => import('../gallery/SlideShow').then((m) => ({ defau
 export default function PublicViewPage() {
   const intl = useIntl();
   const uri = useParams()['*'] ?? '';
-  const { data, error, isLoading } = useApi<PublicView>(`?action=libraryView&uri=${encodeURIComponent(uri)}`);
+  const { data: answer, error } = useApiGet('/api/', { params: { query: { action: 'libraryView', uri } } });
+  // `action=libraryView` answers a view; the same path answers documentation pages for `action=documentation`
+  const data = answer && 'items' in answer ? answer : undefined;
   const [slide, setSlide] = useState<number | null>(null);
   return (
     <article className="lib-public" data-testid="library-view-page">
       {error ? (
         <LoadError error={error} />
-      ) : isLoading || !data ? (
+      ) : !data ? (
         <Loading />
       ) : (
         <>

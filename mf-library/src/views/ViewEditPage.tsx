@@ -7,16 +7,16 @@ import {
   Loading,
   TextArea,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
-import { LibrarySelectModal, type LibraryItem } from '@agora/library-ui';
+import type { LibraryViewAnswer } from '@agora/contracts/api';
+import { LibrarySelectModal } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { NotEditable } from '../common/NotEditable';
-import type { LibraryView } from './types';
 
 interface ViewValues extends Record<string, string | string[]> {
   uri: string;
@@ -25,7 +25,7 @@ interface ViewValues extends Record<string, string | string[]> {
   items: string[];
 }
 
-function ViewForm({ view }: { view: LibraryView | null }) {
+function ViewForm({ view }: { view: LibraryViewAnswer | null }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const href = useHref();
@@ -44,12 +44,13 @@ function ViewForm({ view }: { view: LibraryView | null }) {
     action: view ? `libraryView/uuid/${encodeURIComponent(view.uuid)}` : 'libraryView',
   });
   const ids = form.values.items;
-  const { data: chosen } = useApi<LibraryItem[]>(
-    ids.length > 0 ? `library/uuid/${ids.map(encodeURIComponent).join(';')}` : null,
+  const { data: chosen } = useApiGet(
+    '/api/library/uuid/{uuids}',
+    ids.length > 0 ? { params: { path: { uuids: ids.join(';') } } } : null,
   );
 
   const submit = async () => {
-    const result = await form.submit<LibraryView>();
+    const result = await form.submit<LibraryViewAnswer>();
     if (result.ok) {
       if (!result.sent) return;
       notify({ type: 'success', body: view ? 'successful update' : 'data posted' });
@@ -155,8 +156,9 @@ function ViewForm({ view }: { view: LibraryView | null }) {
  */
 export default function ViewEditPage() {
   const { uuid } = useParams();
-  const { data, error, isLoading } = useApi<LibraryView>(
-    uuid ? `libraryView/uuid/${encodeURIComponent(uuid)}` : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/libraryView/uuid/{uuid}',
+    uuid ? { params: { path: { uuid } } } : null,
   );
   return (
     <LibraryLayout title={<FormattedMessage id={uuid ? 'library.views.edit' : 'library.views.add'} />}>

@@ -3,9 +3,9 @@ import { ConfirmHost, notificationsAtom, platformMessages } from '@agora/platfor
 import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import App from '../App';
 import { item, paged } from '../test/fixtures';
-import type { LibraryView } from './types';
+import type { LibraryViewAnswer } from '@agora/contracts/api';
 
-const view: LibraryView = {
+const view: LibraryViewAnswer = {
   uuid: 'v-1',
   uri: 'harbour',
   title: 'Harbour',

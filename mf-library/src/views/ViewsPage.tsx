@@ -1,11 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { DataTable, ErrorFromCall, Loading } from '@agora/platform';
+import { client, DataTable, ErrorFromCall, Loading } from '@agora/platform';
 import { usePagedList } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';
-import type { LibraryView } from './types';
 
 /**
  * /admin/library/views: the library views; add and edit go to /admin/library/views/edit[/item/{uuid}]; edit and
@@ -13,7 +12,10 @@ import type { LibraryView } from './types';
  */
 export default function ViewsPage() {
   const href = useHref();
-  const list = usePagedList<LibraryView>((n) => `libraryView/page/${n}`, 'views');
+  const list = usePagedList(
+    (page) => client.GET('/api/libraryView/page/{page}', { params: { path: { page } } }),
+    'views',
+  );
   return (
     <LibraryLayout
       title={<FormattedMessage id="library.views.title" />}
@@ -64,7 +66,9 @@ export default function ViewsPage() {
                   )}
                   {v.can_delete && (
                     <DeleteButton
-                      path={`libraryView/uuid/${encodeURIComponent(v.uuid)}`}
+                      send={() =>
+                        client.DELETE('/api/libraryView/uuid/{uuid}', { params: { path: { uuid: v.uuid } } })
+                      }
                       onDeleted={list.reload}
                       testId="view-delete"
                     />

@@ -49,6 +49,12 @@ describe('apiPath', () => {
     ).toBe('/api/library/page/2?tags=x&tags=y');
   });
 
+  it('keeps the `;` that joins the values of a list segment', () => {
+    expect(apiPath('/api/library/uuid/{uuids}', { path: { uuids: 'a;b c' } })).toBe(
+      '/api/library/uuid/a;b%20c',
+    );
+  });
+
   it('refuses a path parameter without a value (also a name every object inherits)', () => {
     expect(() => apiPath('/api/users/uuid/{uuid}')).toThrow('no value for {uuid}');
     expect(() => apiPath('/api/x/{constructor}', { path: {} })).toThrow('no value for {constructor}');

@@ -102,12 +102,15 @@ interface LooseInit {
   body?: unknown;
 }
 
-/** `template` with its `{name}`s filled from `path` (encoded) and `query` appended (absent values left out). */
+/**
+ * `template` with its `{name}`s filled from `path` (encoded) and `query` appended (absent values left out). A `;`
+ * stays as it is: it joins the values of a list segment (`library/uuid/a;b`, `taglist/x;y`), as the services read it.
+ */
 export function apiPath(template: string, params: LooseInit['params'] = {}): string {
   const filled = template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = params.path && Object.hasOwn(params.path, name) ? params.path[name] : undefined;
     if (value === undefined) throw new Error(`apiPath: no value for {${name}} of ${template}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(String(value)).replace(/%3B/g, ';');
   });
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params.query ?? {})) {

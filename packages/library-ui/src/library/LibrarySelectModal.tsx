@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { api, Modal } from '@agora/platform';
+import { client, Modal } from '@agora/platform';
 import { TagInput } from './TagInput';
 import { useLibraryText } from './texts';
-import { libraryPagePath, type LibraryItem } from './types';
+import { fetchLibraryPage, type LibraryItem } from './types';
 import { usePagedList } from './usePagedList';
 import './library.css';
 
@@ -33,7 +33,7 @@ export function LibrarySelectModal({
   const [tags, setTags] = useState<string[]>([]);
   const [chosen, setChosen] = useState<string[]>([...selected]);
   const [busy, setBusy] = useState(false);
-  const list = usePagedList<LibraryItem>((n) => libraryPagePath(n, tags), tags.join(';'));
+  const list = usePagedList((n) => fetchLibraryPage(n, tags), tags.join(';'));
 
   const toggle = (uuid: string) =>
     setChosen((c) => (c.includes(uuid) ? c.filter((u) => u !== uuid) : multiple ? [...c, uuid] : [uuid]));
@@ -44,9 +44,9 @@ export function LibrarySelectModal({
     if (missing.length > 0) {
       setBusy(true);
       try {
-        const more = await api.get<LibraryItem[]>(
-          `library/uuid/${missing.map(encodeURIComponent).join(';')}`,
-        );
+        const more = await client.GET('/api/library/uuid/{uuids}', {
+          params: { path: { uuids: missing.join(';') } },
+        });
         for (const item of more ?? []) known.set(item.uuid, item);
       } catch {
         // unknown or deleted items are simply left out

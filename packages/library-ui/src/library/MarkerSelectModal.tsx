@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { errorMessageId, Modal, useApi, useNotify } from '@agora/platform';
+import type { UploadedUrlAnswer } from '@agora/contracts/api';
+import { errorMessageId, Modal, useApiGet, useNotify } from '@agora/platform';
 import { uploadWithProgress } from '../upload/uploadWithProgress';
 import { useLibraryText } from './texts';
 import type { Marker } from './types';
@@ -21,7 +22,7 @@ const SVG = 'image/svg+xml';
 export function MarkerSelectModal({ value, onSelect, onClose }: MarkerSelectModalProps) {
   const t = useLibraryText();
   const notify = useNotify();
-  const { data, error, isLoading, mutate } = useApi<Marker[]>('marker');
+  const { data, error, isLoading, mutate } = useApiGet('/api/marker', {});
   const [wrongType, setWrongType] = useState(false);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -37,7 +38,7 @@ export function MarkerSelectModal({ value, onSelect, onClose }: MarkerSelectModa
     const form = new FormData();
     form.append('file', file);
     try {
-      await uploadWithProgress<{ url: string }>('marker', form);
+      await uploadWithProgress<UploadedUrlAnswer>('marker', form);
       notify({ type: 'success', body: 'data uploaded' });
       await mutate();
     } catch (e) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { api } from '@agora/platform';
+import { client } from '@agora/platform';
 import { useLibraryText } from './texts';
 
 /** Suggestions shown at most (spec part 1 §7). */
@@ -17,9 +17,12 @@ export interface TagInputProps {
   disabled?: boolean;
 }
 
-function suggestPath(query: string, tags: readonly string[]): string {
-  const base = `library/autocomplete/tags/query/${encodeURIComponent(query)}`;
-  return tags.length > 0 ? `${base}/tags/${tags.map(encodeURIComponent).join(';')}` : base;
+function suggest(q: string, tags: readonly string[]) {
+  return tags.length > 0
+    ? client.GET('/api/library/autocomplete/tags/query/{q}/tags/{tags}', {
+        params: { path: { q, tags: tags.join(';') } },
+      })
+    : client.GET('/api/library/autocomplete/tags/query/{q}', { params: { path: { q } } });
 }
 
 /**
@@ -49,8 +52,7 @@ export function TagInput({
     if (!query) return;
     let live = true;
     const timer = setTimeout(() => {
-      api
-        .get<string[]>(suggestPath(query, tagsKey ? tagsKey.split(';') : []))
+      suggest(query, tagsKey ? tagsKey.split(';') : [])
         .then((list) => {
           if (!live) return;
           const chosen = new Set(tagsKey ? tagsKey.split(';') : []);

@@ -18,6 +18,12 @@ const item = (n: number): LibraryItem => ({
   alt_text: `alt ${n}`,
   resource: `/files/${n}.jpg`,
   thumbnail: `/thumbs/${n}.jpg`,
+  width: 800,
+  height: 600,
+  mime: 'image/jpeg',
+  owner: null,
+  can_edit: true,
+  can_delete: true,
   created: '2026-01-01T10:00:00Z',
 });
 

@@ -1,30 +1,17 @@
-/** A library item (`GET /api/library…`). */
-export interface LibraryItem {
-  uuid: string;
-  title: string;
-  tags: string[];
-  tooltip: string;
-  description: string;
-  documentation: string;
-  alt_text: string;
-  resource: string;
-  thumbnail: string | null;
-  width?: number;
-  height?: number;
-  mime?: string;
-  owner?: string | null;
-  created: string;
-}
+import type { LibraryItemAnswer, MarkerAnswer } from '@agora/contracts/api';
+import { client } from '@agora/platform';
+
+/** A library item (`GET /api/library…`), as the library service's document describes it. */
+export type LibraryItem = LibraryItemAnswer;
 
 /** A map marker (`GET /api/marker`). */
-export interface Marker {
-  url: string;
-  type: string;
-  name: string;
-}
+export type Marker = MarkerAnswer;
 
-/** `library/page/{n}[/taglist/a;b]`: the list path for a page and a tag filter. */
-export function libraryPagePath(page: number, tags: readonly string[] = []): string {
-  const base = `library/page/${page}`;
-  return tags.length > 0 ? `${base}/taglist/${tags.map(encodeURIComponent).join(';')}` : base;
+/** A page of the library, filtered by tags when some are given (`library/page/{page}[/taglist/a;b]`). */
+export function fetchLibraryPage(page: number, tags: readonly string[] = []) {
+  return tags.length > 0
+    ? client.GET('/api/library/page/{page}/taglist/{tags}', {
+        params: { path: { page, tags: tags.join(';') } },
+      })
+    : client.GET('/api/library/page/{page}', { params: { path: { page } } });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Paged } from '@agora/contracts';
-import { api, ApiError } from '@agora/platform';
+import { ApiError } from '@agora/platform';
 
 export interface PagedList<T> {
   items: T[];
@@ -27,10 +27,14 @@ interface ListState<T> {
 }
 
 /**
- * A "load more" list over `pathOf(n)` (e.g. `library/page/{n}/taglist/a;b`), pages appended in order. A new `key`
- * (e.g. a new tag filter) starts again from page 1; answers for an older key are dropped. `pathOf` null: no calls.
+ * A "load more" list over `fetchPage(n)` (a typed read of a paged path, e.g. `library/page/{n}/taglist/a;b`), pages
+ * appended in order. A new `key` (e.g. a new tag filter) starts again from page 1; answers for an older key are
+ * dropped. `fetchPage` null: no calls.
  */
-export function usePagedList<T>(pathOf: ((page: number) => string) | null, key: string): PagedList<T> {
+export function usePagedList<T>(
+  fetchPage: ((page: number) => Promise<Paged<T>>) | null,
+  key: string,
+): PagedList<T> {
   const [generation, setGeneration] = useState(0);
   const tag = `${generation}:${key}`;
   const [state, setState] = useState<ListState<T>>({
@@ -42,22 +46,22 @@ export function usePagedList<T>(pathOf: ((page: number) => string) | null, key: 
     error: null,
   });
   const currentTag = useRef(tag);
-  const pathRef = useRef(pathOf);
+  const fetchRef = useRef(fetchPage);
   useLayoutEffect(() => {
-    pathRef.current = pathOf;
+    fetchRef.current = fetchPage;
     currentTag.current = tag;
   });
 
   const load = useCallback(async (n: number, forTag: string) => {
-    const build = pathRef.current;
-    if (!build) return;
+    const fetchOf = fetchRef.current;
+    if (!fetchOf) return;
     setState((s) =>
       s.tag === forTag
         ? { ...s, loading: true }
         : { ...s, tag: forTag, items: [], page: 0, totalPages: 0, loading: true, error: null },
     );
     try {
-      const data = await api.get<Paged<T>>(build(n));
+      const data = await fetchOf(n);
       if (currentTag.current !== forTag) return;
       setState((s) => ({
         tag: forTag,
@@ -74,7 +78,7 @@ export function usePagedList<T>(pathOf: ((page: number) => string) | null, key: 
     }
   }, []);
 
-  const enabled = pathOf !== null;
+  const enabled = fetchPage !== null;
   useEffect(() => {
     if (enabled) void load(1, tag);
   }, [tag, enabled, load]);

@@ -72,24 +72,50 @@ export class LibraryController {
     return this.library.byIds(parseUuidList(uuids), user);
   }
 
-  @Get(['autocomplete/tags/query/:q', 'autocomplete/tags/query/:q/tags/:tags'])
+  // The forms with and without the optional segment are two handlers so that each one's document names its path
+  // parameters (an optional `@Param` is reflected as Object, which the document generator leaves out).
+  @Get('autocomplete/tags/query/:q')
+  @ApiOperation({ summary: 'At most 8 tags starting with / containing q' })
+  @ZodResponse(LibraryTagsAnswer)
+  autocomplete(@Param('q') q: string): Promise<string[]> {
+    return this.library.autocomplete(q, parseTagSegment(undefined));
+  }
+
+  @Get('autocomplete/tags/query/:q/tags/:tags')
   @ApiOperation({ summary: 'At most 8 tags starting with / containing q, except the `;`-joined tags given' })
   @ZodResponse(LibraryTagsAnswer)
-  autocomplete(@Param('q') q: string, @Param('tags') tags: string | undefined): Promise<string[]> {
+  autocompleteExcept(@Param('q') q: string, @Param('tags') tags: string): Promise<string[]> {
     return this.library.autocomplete(q, parseTagSegment(tags));
   }
 
-  @Get([
-    'limit/:limit/sort/created/sort_method/:method',
-    'limit/:limit/taglist/:tags/sort/created/sort_method/:method',
-  ])
-  @ApiOperation({ summary: 'The newest (DESC) or oldest (ASC) items, optionally having all the tags' })
+  @Get('limit/:limit/sort/created/sort_method/:method')
+  @ApiOperation({ summary: 'The newest (DESC) or oldest (ASC) items' })
   @ZodResponse(LibraryRecentAnswer)
-  async recent(
+  recent(
     @Param('limit') limit: string,
     @Param('method') method: string,
-    @Param('tags') tags: string | undefined,
     @CurrentUser() user: SessionUser,
+  ): Promise<LibraryRecentAnswer> {
+    return this.recentOf(limit, undefined, method, user);
+  }
+
+  @Get('limit/:limit/taglist/:tags/sort/created/sort_method/:method')
+  @ApiOperation({ summary: 'The newest (DESC) or oldest (ASC) items having all the `;`-joined tags' })
+  @ZodResponse(LibraryRecentAnswer)
+  recentByTags(
+    @Param('limit') limit: string,
+    @Param('tags') tags: string,
+    @Param('method') method: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LibraryRecentAnswer> {
+    return this.recentOf(limit, tags, method, user);
+  }
+
+  private async recentOf(
+    limit: string,
+    tags: string | undefined,
+    method: string,
+    user: SessionUser,
   ): Promise<LibraryRecentAnswer> {
     return {
       values: await this.library.recent(
