@@ -42,9 +42,10 @@ const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
 /**
  * Shared singletons that no page needs at start: their chunks get no start-up preload hint (see
- * scripts/build-web.mjs), the first map of a page loads them.
+ * scripts/build-web.mjs). The first map of a page loads Leaflet; the remotes that pick from the library
+ * (mf-library, mf-admin-structure) load @agora/library-ui with their own code.
  */
-export const LAZY_SHARED = ['leaflet', 'leaflet-draw'];
+export const LAZY_SHARED = ['leaflet', 'leaflet-draw', '@agora/library-ui'];
 
 /** Shared singletons (DESIGN §5). The shell provides them; remotes consume them. */
 function sharedConfig({ provider }) {
