@@ -311,6 +311,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/users/page/{page}/sort/{field}/sort_method/{method}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[0]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/page/{page}/sort/{field}/sort_method/{method}/fq/{fq}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[2]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/page/{page}/sort/{field}/sort_method/{method}/fq/{fq}/limit/{limit}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[3]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/page/{page}/sort/{field}/sort_method/{method}/limit/{limit}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[1]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/page/{page}/sort/{field}/sort_method/{method}/query/{query}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[4]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/page/{page}/sort/{field}/sort_method/{method}/query/{query}/fq/{fq}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[6]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/page/{page}/sort/{field}/sort_method/{method}/query/{query}/fq/{fq}/limit/{limit}': {
     parameters: {
       query?: never;
@@ -319,7 +421,24 @@ export interface paths {
       cookie?: never;
     };
     /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
-    get: operations['UsersController_list'];
+    get: operations['UsersController_list[7]'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/page/{page}/sort/{field}/sort_method/{method}/query/{query}/limit/{limit}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV */
+    get: operations['UsersController_list[5]'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1119,13 +1238,372 @@ export interface operations {
       };
     };
   };
-  UsersController_list: {
+  'UsersController_list[0]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
+        method: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[2]': {
     parameters: {
       query?: never;
       header?: never;
       path: {
         field: string;
         fq: string;
+        method: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[3]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
+        fq: string;
+        limit: string;
+        method: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[1]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
+        limit: string;
+        method: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[4]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
+        method: string;
+        page: string;
+        query: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[6]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
+        fq: string;
+        method: string;
+        page: string;
+        query: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[7]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
+        fq: string;
+        limit: string;
+        method: string;
+        page: string;
+        query: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            total: number;
+            total_pages: number;
+            values: {
+              active: boolean;
+              address: string | null;
+              /** Format: date-time */
+              created: string;
+              email: string;
+              firstname: string;
+              /** Format: date-time */
+              last_login: string | null;
+              lastname: string;
+              /** @enum {string} */
+              locale: 'el' | 'en';
+              location: {
+                lat: number;
+                lon: number;
+              } | null;
+              phone: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'editor' | 'reviewer' | 'authorized' | 'guest';
+              username: string;
+              uuid: string;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  'UsersController_list[5]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        field: string;
         limit: string;
         method: string;
         page: string;

@@ -2847,9 +2847,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        page: number;
-      };
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;

@@ -775,9 +775,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        page: number;
-      };
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
@@ -1359,9 +1357,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        page: number;
-      };
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
@@ -2410,9 +2406,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        page: number;
-      };
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
