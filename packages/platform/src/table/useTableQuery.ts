@@ -15,14 +15,23 @@ type WithFilters<P extends string> = P | `${P}/fq/{fq}`;
 type WithLimit<P extends string> = P | `${P}/limit/{limit}`;
 type ListForms<P extends string> = WithLimit<WithFilters<WithSearch<P>>>;
 
+/** The rows' page as a table reads it. */
+export interface TablePage<T> {
+  values: readonly T[];
+  page: number;
+  total_pages: number;
+}
+
 /**
- * A paged list of the API (`…/page/{page}/sort/{field}/sort_method/{method}`) whose document describes every form
- * a table calls: with and without `/query/{query}`, `/fq/{fq}` and `/limit/{limit}`.
+ * A paged list of the API (`…/page/{page}/sort/{field}/sort_method/{method}`) that answers pages of rows and whose
+ * document describes every form a table calls: with and without `/query/{query}`, `/fq/{fq}` and `/limit/{limit}`.
  */
 export type ListPath = {
   [P in GetPath]: P extends `${string}/page/{page}/sort/{field}/sort_method/{method}`
     ? [ListForms<P>] extends [GetPath]
-      ? P
+      ? ApiGetData<P> extends TablePage<unknown>
+        ? P
+        : never
       : never
     : never;
 }[GetPath];
@@ -32,13 +41,6 @@ export type ListPage<P extends ListPath> = ApiGetData<P>;
 
 /** A row of a list path's pages. */
 export type ListRow<P extends ListPath> = ListPage<P> extends { values: ReadonlyArray<infer R> } ? R : never;
-
-/** The rows' page as a table reads it. */
-export interface TablePage<T> {
-  values: readonly T[];
-  page: number;
-  total_pages: number;
-}
 
 export interface TableQueryOptions<P extends ListPath> {
   /** the list's documented path, e.g. `/api/users/page/{page}/sort/{field}/sort_method/{method}` */
