@@ -11,6 +11,11 @@ const category = (n: number, projects: number): Category => ({
   summary_img: '',
   summary_img_alt: '',
   autosubscribe: false,
+  active: false,
+  consultation: false,
+  forum_welcome_message: '',
+  has_answered: false,
+  sort_order: n,
   projects: Array.from({ length: projects }, (_, i) => ({
     token: `p${n}${i}`,
     mname: `p${n}${i}`,

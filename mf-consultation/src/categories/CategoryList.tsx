@@ -1,12 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { EmptyState, ErrorFromCall, Loading, useApi } from '@agora/platform';
-import type { Category } from './types';
+import { EmptyState, ErrorFromCall, Loading, useApiGet } from '@agora/platform';
 import './categories.css';
 
 /** Category cards (title, summary, project titles) from `GET /api/category`. */
 export function CategoryList() {
   const intl = useIntl();
-  const { data, error, isLoading } = useApi<Category[]>('category');
+  const { data, error, isLoading } = useApiGet('/api/category', {});
   if (error) return <ErrorFromCall error={error} />;
   if (isLoading || !data) return <Loading />;
   if (data.length === 0) {

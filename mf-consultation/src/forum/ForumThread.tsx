@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { THREAD_MESSAGE_MIN, type ForumTopic } from '@agora/contracts';
+import { THREAD_MESSAGE_MIN } from '@agora/contracts';
 import {
-  api,
+  apiKey,
   ApiError,
+  client,
   ErrorFromCall,
   errorMessageId,
   Loading,
-  useApi,
+  useApiGet,
   useNotify,
   useSession,
 } from '@agora/platform';
@@ -22,8 +23,16 @@ export interface ForumThreadProps {
 }
 
 /** `forumPosts/topicID/{id}`: where a thread is read and replied to. */
+const FORUM_PATH = '/api/forumPosts/topicID/{id}';
+
+/** The parameters of a thread's path. */
+function forumParams(id: number | string) {
+  return { params: { path: { id: String(id) } } };
+}
+
+/** The URL of a thread (the SWR key of its read). */
 export function forumPath(id: number | string): string {
-  return `forumPosts/topicID/${encodeURIComponent(String(id))}`;
+  return apiKey(FORUM_PATH, forumParams(id));
 }
 
 /**
@@ -36,7 +45,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
   const notify = useNotify();
   const { status } = useSession();
   const replyId = useId();
-  const { data, error, isLoading, mutate } = useApi<ForumTopic>(forumPath(id));
+  const { data, error, isLoading, mutate } = useApiGet(FORUM_PATH, forumParams(id));
   const [reply, setReply] = useState('');
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
@@ -67,7 +76,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
     setSending(true);
     setFailure(null);
     try {
-      await api.post(forumPath(id), { raw: reply.trim() });
+      await client.POST(FORUM_PATH, { ...forumParams(id), body: { raw: reply.trim() } });
       setReply('');
       setTouched(false);
       notify({ type: 'success', body: 'data posted' });

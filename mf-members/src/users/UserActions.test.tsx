@@ -47,6 +47,7 @@ const maria: UserRow = {
   phone: '2101234567',
   address: 'Ερμού+12Α+Αθήνα+105 63',
   location: { lat: 37.9762, lon: 23.7281 },
+  locale: 'el',
 };
 const self: UserRow = {
   ...maria,

@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { PageHeader, Permission } from '@agora/platform';
+import { isListKey, PageHeader, Permission } from '@agora/platform';
+import { USERS_LIST } from './types';
 import { UserForm } from './UserForm';
 
 /** /admin/users/add: an admin adds a user (the user form in post mode, with a leave guard). */
@@ -11,7 +12,7 @@ export default function UserAddPage({ basePath }: { basePath: string }) {
   const back = () => navigate(`${basePath}/admin/users`);
   const saved = () => {
     // the cached pages of the list are stale now
-    void mutate((key) => typeof key === 'string' && key.startsWith('users/page/'));
+    void mutate((key) => isListKey(USERS_LIST, key));
     back();
   };
   return (

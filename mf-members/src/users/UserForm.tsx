@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changedFields, ROLES, type FieldValue, type Role } from '@agora/contracts';
+import type { AdminUserCreateBody, AdminUserUpdateBody } from '@agora/contracts/api';
 import {
   AddressInput,
-  api,
+  client,
   errorMessageId,
   Checkbox,
   LeaveGuard,
@@ -135,10 +136,14 @@ export function UserForm({ mode, user, selfUuid, onSaved, onCancel, onDirtyChang
     }
     setSending(true);
     try {
+      // the form's values are the fields of the documented bodies
       const answer =
         mode === 'put'
-          ? await api.put<UserRow>(`users/uuid/${encodeURIComponent(user!.uuid)}`, body)
-          : await api.post<UserRow>('users', body);
+          ? await client.PUT('/api/users/uuid/{uuid}', {
+              params: { path: { uuid: user!.uuid } },
+              body: body as AdminUserUpdateBody,
+            })
+          : await client.POST('/api/users', { body: body as AdminUserCreateBody });
       setSaved(true);
       notify({ type: 'success', body: mode === 'put' ? 'successful update' : 'user added' });
       onSaved(answer);

@@ -16,6 +16,8 @@ const user = (n: number, active: boolean): UserRow => ({
   last_login: null,
   phone: n === 1 ? '2101234567' : null,
   address: n === 1 ? 'Ερμού+12Α+Αθήνα+105 63' : null,
+  location: null,
+  locale: 'el',
 });
 const page = (values: UserRow[]): Paged<UserRow> => ({ values, page: 1, total_pages: 1 });
 const USERS_URL = '/api/users/page/1/sort/lastname/sort_method/asc';

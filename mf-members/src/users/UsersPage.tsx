@@ -18,7 +18,7 @@ import {
 import { addressText } from './address';
 import { UserDetailsModal } from './UserDetailsModal';
 import { UserEditModal } from './UserEditModal';
-import type { UserRow } from './types';
+import { USERS_LIST, type UserRow } from './types';
 import './users.css';
 
 /** An e-mail address that may wrap after the @ rather than anywhere. */
@@ -65,7 +65,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
     if (active) f.active = active;
     return f;
   }, [role, active]);
-  const table = useTableQuery({ path: 'users', sort: 'lastname', method: 'asc', initialFilters });
+  const table = useTableQuery({ path: USERS_LIST, sort: 'lastname', method: 'asc', initialFilters });
 
   const columns = useMemo<Column<UserRow>[]>(
     () => [

@@ -1,18 +1,7 @@
-import type { Role } from '@agora/contracts';
+import type { UserAnswer } from '@agora/contracts/api';
 
-/** A user as listed by `GET /api/users/page/{n}/sort/{field}/sort_method/{asc|desc}`. */
-export interface UserRow {
-  uuid: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  created: string;
-  last_login: string | null;
-  phone: string | null;
-  address: string | null;
-  /** where the address is on the map */
-  location?: { lat: number; lon: number } | null;
-}
+/** A user as the list, the details and the user form show it: the service's answer. */
+export type UserRow = UserAnswer;
+
+/** The users list (`GET /api/users/page/…`; its search, filter and page-size forms are documented too). */
+export const USERS_LIST = '/api/users/page/{page}/sort/{field}/sort_method/{method}';

@@ -12,7 +12,7 @@ export {
   request,
   type HttpMethod,
 } from './api';
-export { apiKey, swrDefaults, useApi, useApiGet } from './useApi';
+export { apiKey, swrDefaults, useApi, useApiGet, type ApiGetData } from './useApi';
 export { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_STORAGE_KEY, localeAtom, type Locale } from './locale';
 export {
   fetchProfile,

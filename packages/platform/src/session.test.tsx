@@ -60,7 +60,7 @@ describe('session', () => {
     const { store, hook } = setup();
     const calls = mockFetch({
       'GET /api/login': { status: 200, body: { loggedin: false }, setCookie: 'token=t1' },
-      'POST /api/login': { status: 200, body: { loggedin: true } },
+      'POST /api/login': { status: 200, body: { loggedin: true, user: adminUser } },
       'GET /api/profile': { status: 200, body: adminUser },
     });
     let user: unknown;

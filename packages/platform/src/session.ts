@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { atom, useAtomValue, useSetAtom, type Store } from 'jotai';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE, roleAllows, type Role, type SessionUser } from '@agora/contracts';
-import { api, ApiError, readCookie } from './api';
+import type { UserAnswer } from '@agora/contracts/api';
+import { ApiError, client, readCookie } from './api';
 
 export type SessionStatus = 'pending' | 'loggedIn' | 'loggedOut';
 
@@ -20,9 +21,9 @@ export async function fetchProfile(prefetched?: Promise<Response>): Promise<Sess
   try {
     if (prefetched) {
       const res = await prefetched;
-      return res.ok ? ((await res.json()) as SessionUser) : null;
+      return res.ok ? ((await res.json()) as UserAnswer) : null;
     }
-    return await api.get<SessionUser>('profile');
+    return await client.GET('/api/profile');
   } catch {
     return null;
   }
@@ -73,8 +74,8 @@ export function useSession(): Session {
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const answer = await api.post<{ loggedin?: boolean } | undefined>('login', { username, password });
-      if (answer && answer.loggedin === false) throw new ApiError(401, 'wrong credentials');
+      // wrong credentials answer 401 (an ApiError)
+      await client.POST('/api/login', { body: { username, password } });
       const next = await fetchProfile();
       if (!next) throw new ApiError(401, 'wrong credentials');
       // Data cached for the previous visitor must not leak into this session.
@@ -87,7 +88,7 @@ export function useSession(): Session {
 
   const logout = useCallback(async () => {
     try {
-      await api.del('login');
+      await client.DELETE('/api/login');
     } catch {
       // already logged out on the server: the local state is reset anyway
     }

@@ -27,8 +27,12 @@ export function useApi<T>(
   return useSWR<T, ApiError>(path, fetcher<T>, config);
 }
 
-type GetPath = ApiPathsWith<ApiPaths, 'get'>;
+/** The paths that answer `GET`. */
+export type GetPath = ApiPathsWith<ApiPaths, 'get'>;
 type GetOperation<P extends GetPath> = ApiOperation<ApiPaths, P, 'get'>;
+
+/** What a typed `GET` of `path` answers (`ApiGetData<'/api/users/admin/stats'>`), for the code that shows it. */
+export type ApiGetData<P extends GetPath> = ApiData<GetOperation<P>>;
 
 /** The SWR key of a typed read: the URL it fetches (`/api/users/uuid/x?y=1`), for `mutate`. */
 export function apiKey<P extends GetPath>(path: P, init: ApiInit<GetOperation<P>>): string {

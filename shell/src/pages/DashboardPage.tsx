@@ -1,7 +1,7 @@
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { mayOpen, ROLES } from '@agora/contracts';
-import { PageHeader, Permission, useApi, useSession } from '@agora/platform';
+import { PageHeader, Permission, useApiGet, useSession, type ApiGetData } from '@agora/platform';
 
 const AREAS = [
   { to: '/admin/library/gallery', title: 'shell.nav.library', text: 'shell.dashboard.library' },
@@ -11,34 +11,25 @@ const AREAS = [
   { to: '/admin/settings/general', title: 'shell.nav.settings', text: 'shell.dashboard.settings' },
 ] as const;
 
-/** `GET /api/users/admin/stats`: `{total, status: {active, inactive}, role: {admin, …}}`. */
-interface UserStats {
-  total?: number;
-  status?: Partial<Record<'active' | 'inactive', number>>;
-  role?: Partial<Record<string, number>>;
-}
-
-/** Rows of the stats card: message id and count. */
-export function statsRows(stats: UserStats): [string, number][] {
-  const rows: [string, number][] = [];
-  if (typeof stats.total === 'number') rows.push(['shell.stats.total', stats.total]);
-  for (const key of ['active', 'inactive'] as const) {
-    const value = stats.status?.[key];
-    if (typeof value === 'number') rows.push([`shell.stats.${key}`, value]);
-  }
+/** Rows of the stats card (`GET /api/users/admin/stats`): message id and count. */
+export function statsRows(stats: ApiGetData<'/api/users/admin/stats'>): [string, number][] {
+  const rows: [string, number][] = [
+    ['shell.stats.total', stats.total],
+    ['shell.stats.active', stats.status.active],
+    ['shell.stats.inactive', stats.status.inactive],
+  ];
   for (const role of ROLES) {
-    const value = stats.role?.[role];
-    if (typeof value === 'number') rows.push([`shell.role.${role}`, value]);
+    const value = stats.role[role];
+    if (value !== undefined) rows.push([`shell.role.${role}`, value]);
   }
   return rows;
 }
 
 /** The admin's stats card; hidden when the call fails. */
 function StatsCard() {
-  const { data, error } = useApi<UserStats>('users/admin/stats');
-  if (error || !data || typeof data !== 'object') return null;
+  const { data, error } = useApiGet('/api/users/admin/stats', {});
+  if (error || !data) return null;
   const rows = statsRows(data);
-  if (rows.length === 0) return null;
   return (
     <section className="sh-card sh-stats" data-testid="stats-card">
       <h2 className="sh-subtitle">

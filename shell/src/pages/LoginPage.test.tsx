@@ -92,7 +92,7 @@ describe('LoginPage', () => {
     ['guest', '/'],
   ] as const)('sends a logged-in %s to %s', async (role, target) => {
     const calls = mockFetch({
-      'POST /api/login': { status: 200, body: { loggedin: true } },
+      'POST /api/login': { status: 200, body: { loggedin: true, user: adminUser } },
       'GET /api/profile': { status: 200, body: { ...adminUser, role } },
     });
     await renderLogin('en');
@@ -114,7 +114,7 @@ describe('LoginPage', () => {
 
   it('shows the form to a logged-in guest, who can log in as another user', async () => {
     const calls = mockFetch({
-      'POST /api/login': { status: 200, body: { loggedin: true } },
+      'POST /api/login': { status: 200, body: { loggedin: true, user: adminUser } },
       'GET /api/profile': { status: 200, body: adminUser },
     });
     await renderLogin('en', { ...participantUser, role: 'guest' });

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiErrorCode } from '@agora/contracts';
+import type { UserAnswer } from '@agora/contracts/api';
 import {
   AddressInput,
   ApiError,
-  api,
+  client,
   errorMessageId,
   ErrorFromCall,
   LeaveGuard,
@@ -15,7 +16,7 @@ import {
   rateLimitedText,
   Select,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   useSession,
@@ -25,19 +26,7 @@ import {
 import { addressText, addressValue, locationText } from './account/address';
 
 /** `GET /api/profile`: the session user and the profile fields. */
-export interface Profile {
-  uuid: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: string;
-  phone?: string | null;
-  address?: string | null;
-  location?: { lat: number; lon: number } | null;
-  /** the language of the user's account mails */
-  locale?: string;
-}
+export type Profile = UserAnswer;
 
 // the fields with rules in the `users` scope (the location has none)
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'address'] as const;
@@ -187,7 +176,7 @@ function PasswordForm() {
         notify({ type: 'warning', body: 'passwords do not match' });
         return;
       }
-      await api.put('profile', values);
+      await client.PUT('/api/profile', { body: values });
       form.reset(NO_PASSWORDS);
       notify({ type: 'success', body: 'password changed' });
     } catch (error) {
@@ -233,7 +222,7 @@ function PasswordForm() {
 /** /profile: the user form in put mode (own profile: no role selector) and a password change. */
 export function ProfilePage() {
   const { user, refresh } = useSession();
-  const { data, error, isLoading, mutate } = useApi<Profile>(user ? 'profile' : null);
+  const { data, error, isLoading, mutate } = useApiGet('/api/profile', user ? {} : null);
   if (!user) return null;
   return (
     <section className="sh-account" data-testid="profile-page">

@@ -70,7 +70,7 @@ describe('session time-out', () => {
   it('opens the login modal when the token cookie disappears, and re-logs in the same user in place', async () => {
     const calls = mockFetch({
       'GET /api/login': { status: 200, body: { loggedin: false }, setCookie: 'token=t2' },
-      'POST /api/login': { status: 200, body: { loggedin: true }, setCookie: 'token=t3' },
+      'POST /api/login': { status: 200, body: { loggedin: true, user: adminUser }, setCookie: 'token=t3' },
       'GET /api/profile': { status: 200, body: adminUser },
     });
     const { store } = await renderTimedOut();
@@ -87,7 +87,7 @@ describe('session time-out', () => {
   it('fills in the only username it accepts: the password alone logs in again', async () => {
     const calls = mockFetch({
       'GET /api/login': { status: 200, body: { loggedin: false }, setCookie: 'token=t2' },
-      'POST /api/login': { status: 200, body: { loggedin: true }, setCookie: 'token=t3' },
+      'POST /api/login': { status: 200, body: { loggedin: true, user: adminUser }, setCookie: 'token=t3' },
       'GET /api/profile': { status: 200, body: adminUser },
     });
     await renderTimedOut();

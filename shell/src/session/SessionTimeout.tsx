@@ -4,7 +4,16 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE } from '@agora/contracts';
-import { api, ApiError, fetchProfile, Modal, readCookie, sessionUserAtom, useSession } from '@agora/platform';
+import {
+  api,
+  ApiError,
+  client,
+  fetchProfile,
+  Modal,
+  readCookie,
+  sessionUserAtom,
+  useSession,
+} from '@agora/platform';
 import { CredentialFields, isWrongCredentials, useCredentials } from './CredentialFields';
 
 /** How often the `token` cookie and, once timed out, the session are looked at (spec part 1 §4). */
@@ -107,11 +116,8 @@ export function SessionTimeout() {
     setBusy(true);
     reloggingIn.current = true;
     try {
-      const answer = await api.post<{ loggedin?: boolean } | undefined>('login', {
-        username: username.trim(),
-        password,
-      });
-      if (answer && answer.loggedin === false) throw new ApiError(401, 'wrong credentials');
+      // wrong credentials answer 401 (an ApiError)
+      await client.POST('/api/login', { body: { username: username.trim(), password } });
       const next = await refresh();
       if (!next) throw new ApiError(401, 'wrong credentials');
       setTimedOut(false);

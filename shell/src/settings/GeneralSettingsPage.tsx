@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { changedFields, type ConfiguredLogins, type LatLng } from '@agora/contracts';
 import {
   ApiError,
-  api,
+  client,
   Checkbox,
   CoordinateInput,
   errorMessageId,
@@ -107,16 +107,18 @@ function SettingsForm({ settings, onSaved }: { settings: SiteSettings; onSaved: 
     }
     setBusy(true);
     try {
-      await api.post('settings/scope/general', {
-        map: { center: values.center, zoom: Number(values.zoom) },
-        isGoogleAuthEnabled: values.isGoogleAuthEnabled,
-        isFacebookAuthEnabled: values.isFacebookAuthEnabled,
-        isOpenAuthEnabled: values.isOpenAuthEnabled,
-        openAuthTitle: values.openAuthTitle.trim(),
-        multilingual: values.multilingual,
-        registration: values.registration,
-        // an empty geocoder URL is "not set" (null)
-        geocoderUrl: values.geocoderUrl.trim() || null,
+      await client.POST('/api/settings/scope/general', {
+        body: {
+          map: { center: values.center, zoom: Number(values.zoom) },
+          isGoogleAuthEnabled: values.isGoogleAuthEnabled,
+          isFacebookAuthEnabled: values.isFacebookAuthEnabled,
+          isOpenAuthEnabled: values.isOpenAuthEnabled,
+          openAuthTitle: values.openAuthTitle.trim(),
+          multilingual: values.multilingual,
+          registration: values.registration,
+          // an empty geocoder URL is "not set" (null)
+          geocoderUrl: values.geocoderUrl.trim() || null,
+        },
       });
       setInitial(values);
       notify({ type: 'success', body: 'settings updated' });

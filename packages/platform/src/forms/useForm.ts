@@ -10,9 +10,9 @@ import {
   type FormMode,
   type ScopeRules,
 } from '@agora/contracts';
-import { api, ApiError } from '../api';
+import { api, ApiError, client } from '../api';
 import { retryMinutesOf } from '../ui/rateLimited';
-import { useApi } from '../useApi';
+import { useApi, type ApiGetData } from '../useApi';
 
 export type FormValues = Record<string, FieldValue>;
 
@@ -82,10 +82,8 @@ function rulesPath(scope: string, fields?: readonly string[]): string {
   return fields && fields.length > 0 ? `${base}/fields/${fields.map(encodeURIComponent).join(';')}` : base;
 }
 
-function uniquePath(scope: string, field: string, value: string, parent?: string): string {
-  const path = `checkIfExists/scope/${encodeURIComponent(scope)}/field/${encodeURIComponent(field)}/value/${encodeURIComponent(value)}`;
-  return parent ? `${path}?parent=${encodeURIComponent(parent)}` : path;
-}
+/** What `GET /api/validation/scope/{scope}[/fields/{fields}]` answers: the rules of the scope's fields. */
+type LoadedRules = ApiGetData<'/api/validation/scope/{scope}/fields/{fields}'>;
 
 const UNIQUE_ERROR: FieldError = { rule: 'unique', message: VALIDATION_MESSAGES.unique };
 
@@ -102,7 +100,7 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
     () => rulesPath(scope, fieldsKey ? fieldsKey.split(';') : undefined),
     [scope, fieldsKey],
   );
-  const { data: loadedRules, error: rulesError, isLoading: rulesLoading } = useApi<ScopeRules>(path);
+  const { data: loadedRules, error: rulesError, isLoading: rulesLoading } = useApi<LoadedRules>(path);
   const rules: ScopeRules = useMemo(() => loadedRules ?? {}, [loadedRules]);
 
   const [initial, setInitial] = useState<T>(options.initial);
@@ -146,7 +144,12 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
       aborts.current.set(name, controller);
       setUnique((u) => ({ ...u, [name]: { value, exists: null } }));
       try {
-        const exists = await api.get<boolean>(uniquePath(scope, name, value, uniqueParent));
+        const exists = await client.GET('/api/checkIfExists/scope/{scope}/field/{field}/value/{value}', {
+          params: {
+            path: { scope, field: name, value },
+            query: uniqueParent ? { parent: uniqueParent } : {},
+          },
+        });
         if (controller.signal.aborted) return null;
         setUnique((u) => ({ ...u, [name]: { value, exists: exists === true } }));
         setUniqueRetryMinutes(null);

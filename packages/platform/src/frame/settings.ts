@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from 'swr';
 import { DEFAULT_TILES, SHARED_SETTING_DEFAULTS, type SiteSettings } from '@agora/contracts';
-import { useApi } from '../useApi';
+import { useApiGet } from '../useApi';
 
 /** What the site uses until the settings have loaded, or when they cannot (spec part 1 §9 defaults). */
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -33,7 +33,7 @@ const config: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError:
 
 /** The site settings (spec states: pending, fetched, failed); defaults while pending or after a failure. */
 export function useSettings(): { settings: SiteSettings; state: SettingsState; reload: () => void } {
-  const { data, error, mutate } = useApi<Partial<SiteSettings>>('settings', config);
+  const { data, error, mutate } = useApiGet('/api/settings', {}, config);
   const state: SettingsState = error ? 'failed' : data ? 'fetched' : 'pending';
   return { settings: merge(data), state, reload: () => void mutate() };
 }

@@ -7,10 +7,9 @@ import {
   type AddressPart,
   type AddressParts,
   type LatLng,
-  type SiteSettings,
 } from '@agora/contracts';
 import { TextField } from '../forms/fields';
-import { useApi } from '../useApi';
+import { useApiGet } from '../useApi';
 import { Loading } from '../ui/Loading';
 import { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode } from './geocoder';
 import { CoordinateInput } from './LazyCoordinateInput';
@@ -62,7 +61,7 @@ const INVALID: Record<AddressPart, string> = {
  */
 export function AddressInput({ value, onChange, geocoderUrl, required, disabled }: AddressInputProps) {
   const intl = useIntl();
-  const { data: settings } = useApi<Partial<SiteSettings>>(geocoderUrl === undefined ? 'settings' : null);
+  const { data: settings } = useApiGet('/api/settings', geocoderUrl === undefined ? {} : null);
   const base = geocoderUrl === undefined ? (settings?.geocoderUrl ?? null) : geocoderUrl;
   const [status, setStatus] = useState<'idle' | 'searching' | 'notFound' | 'unreachable'>('idle');
   const [touched, setTouched] = useState<Partial<Record<AddressPart, boolean>>>({});

@@ -1,29 +1,28 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Paged } from '@agora/contracts';
+import type { UserAnswer } from '@agora/contracts/api';
 import { mockFetch, renderWeb, type FakeCall } from '../../../../scripts/jest/web';
 import { DataTable, type Column } from './DataTable';
 import { csvField, toCsv } from './csv';
 import { pageItems } from './pagination';
-import { buildListPath, useTableQuery } from './useTableQuery';
+import { buildListPath, isListKey, useTableQuery } from './useTableQuery';
 
-interface Row {
-  id: string;
-  name: string;
-  town: string;
-}
+// The table reads a documented list path: the users list, with rows of its shape.
+const USERS = '/api/users/page/{page}/sort/{field}/sort_method/{method}';
+type Row = UserAnswer;
 
 const columns: Column<Row>[] = [
-  { key: 'name', header: 'Name', sort: true },
-  { key: 'town', header: 'Town', sort: 'town_name' },
+  { key: 'lastname', header: 'Name', sort: true },
+  { key: 'address', header: 'Town', sort: 'town_name' },
 ];
 
 function Grid(props: { onDrop?: (r: Row) => void; onEdit?: (r: Row) => void }) {
-  const table = useTableQuery({ path: 'people', sort: 'name', initialFilters: { kind: 'a' } });
+  const table = useTableQuery({ path: USERS, sort: 'lastname', initialFilters: { kind: 'a' } });
   return (
     <DataTable
       table={table}
       columns={columns}
-      rowKey={(r) => r.id}
+      rowKey={(r) => r.uuid}
       rowTestId="row"
       caption="People"
       searchable
@@ -45,10 +44,22 @@ function Grid(props: { onDrop?: (r: Row) => void; onEdit?: (r: Row) => void }) {
 }
 
 const paged = (values: Row[], page = 1, total_pages = 1): Paged<Row> => ({ values, page, total_pages });
-const ROWS = [
-  { id: '1', name: 'Ελένη', town: 'Αθήνα' },
-  { id: '2', name: 'Bob "B"', town: 'Patra, Achaia' },
-];
+const row = (uuid: string, lastname: string, address: string): Row => ({
+  uuid,
+  username: `user${uuid}`,
+  firstname: 'F',
+  lastname,
+  email: `user${uuid}@example.org`,
+  role: 'authorized',
+  phone: null,
+  address,
+  location: null,
+  active: true,
+  created: '2026-02-03T09:00:00Z',
+  last_login: null,
+  locale: 'el',
+});
+const ROWS = [row('1', 'Ελένη', 'Αθήνα'), row('2', 'Bob "B"', 'Patra, Achaia')];
 const gets = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);
 
 afterEach(() => jest.useRealTimers());
@@ -56,13 +67,22 @@ afterEach(() => jest.useRealTimers());
 describe('list paths, pages and CSV', () => {
   it('builds the spec path segments', () => {
     const state = { page: 2, sort: 'lastname', method: 'desc' as const, query: '', filters: {} };
-    expect(buildListPath('users', state)).toBe('users/page/2/sort/lastname/sort_method/desc');
-    expect(
-      buildListPath('users', { ...state, query: ' Μαρία ', filters: { role: 'admin', active: '' } }),
-    ).toBe('users/page/2/sort/lastname/sort_method/desc/query/%CE%9C%CE%B1%CF%81%CE%AF%CE%B1/fq/role:admin');
-    expect(buildListPath('users', { ...state, filters: { role: 'admin', active: 'true' } }, 10000)).toBe(
-      'users/page/2/sort/lastname/sort_method/desc/fq/role:admin;active:true/limit/10000',
+    expect(buildListPath(USERS, state)).toBe('/api/users/page/2/sort/lastname/sort_method/desc');
+    expect(buildListPath(USERS, { ...state, query: ' Μαρία ', filters: { role: 'admin', active: '' } })).toBe(
+      '/api/users/page/2/sort/lastname/sort_method/desc/query/%CE%9C%CE%B1%CF%81%CE%AF%CE%B1/fq/role:admin',
     );
+    expect(buildListPath(USERS, { ...state, filters: { role: 'admin', active: 'true' } }, 10000)).toBe(
+      '/api/users/page/2/sort/lastname/sort_method/desc/fq/role:admin;active:true/limit/10000',
+    );
+    expect(buildListPath(USERS, { ...state, sort: 'a b' }, 5)).toBe(
+      '/api/users/page/2/sort/a%20b/sort_method/desc/limit/5',
+    );
+  });
+
+  it('tells the SWR keys of a list', () => {
+    expect(isListKey(USERS, '/api/users/page/3/sort/lastname/sort_method/asc/fq/role:admin')).toBe(true);
+    expect(isListKey(USERS, '/api/users/uuid/x')).toBe(false);
+    expect(isListKey(USERS, ['/api/users/page/1'])).toBe(false);
   });
 
   it('lists page buttons with ellipses', () => {
@@ -99,9 +119,9 @@ describe('list paths, pages and CSV', () => {
 describe('DataTable', () => {
   it('loads the first page with the default sort and the initial filters, and sorts by heading', async () => {
     const calls = mockFetch({
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
-      'GET /api/people/page/1/sort/name/sort_method/desc/fq/kind:a': { status: 200, body: paged(ROWS) },
-      'GET /api/people/page/1/sort/town_name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
+      'GET /api/users/page/1/sort/lastname/sort_method/desc/fq/kind:a': { status: 200, body: paged(ROWS) },
+      'GET /api/users/page/1/sort/town_name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
     });
     await renderWeb(<Grid />);
     expect(await screen.findAllByTestId('row')).toHaveLength(2);
@@ -116,26 +136,32 @@ describe('DataTable', () => {
     });
     expect(screen.getByRole('columnheader', { name: /Town/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(gets(calls)).toEqual([
-      '/api/people/page/1/sort/name/sort_method/asc/fq/kind:a',
-      '/api/people/page/1/sort/name/sort_method/desc/fq/kind:a',
-      '/api/people/page/1/sort/town_name/sort_method/asc/fq/kind:a',
+      '/api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a',
+      '/api/users/page/1/sort/lastname/sort_method/desc/fq/kind:a',
+      '/api/users/page/1/sort/town_name/sort_method/asc/fq/kind:a',
     ]);
   });
 
   it('searches 500 ms after the last keystroke, filters, resets and goes back to page 1', async () => {
     jest.useFakeTimers();
     const calls = mockFetch({
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 1, 3) },
-      'GET /api/people/page/2/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 2, 3) },
-      'GET /api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:a': {
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a': {
+        status: 200,
+        body: paged(ROWS, 1, 3),
+      },
+      'GET /api/users/page/2/sort/lastname/sort_method/asc/fq/kind:a': {
+        status: 200,
+        body: paged(ROWS, 2, 3),
+      },
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/query/el/fq/kind:a': {
         status: 200,
         body: paged(ROWS),
       },
-      'GET /api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:b': {
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/query/el/fq/kind:b': {
         status: 200,
         body: paged(ROWS),
       },
-      'GET /api/people/page/1/sort/name/sort_method/asc': { status: 200, body: paged(ROWS) },
+      'GET /api/users/page/1/sort/lastname/sort_method/asc': { status: 200, body: paged(ROWS) },
     });
     await renderWeb(<Grid />);
     await act(async () => {
@@ -170,11 +196,11 @@ describe('DataTable', () => {
     });
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
     expect(gets(calls)).toEqual([
-      '/api/people/page/1/sort/name/sort_method/asc/fq/kind:a',
-      '/api/people/page/2/sort/name/sort_method/asc/fq/kind:a',
-      '/api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:a',
-      '/api/people/page/1/sort/name/sort_method/asc/query/el/fq/kind:b',
-      '/api/people/page/1/sort/name/sort_method/asc',
+      '/api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a',
+      '/api/users/page/2/sort/lastname/sort_method/asc/fq/kind:a',
+      '/api/users/page/1/sort/lastname/sort_method/asc/query/el/fq/kind:a',
+      '/api/users/page/1/sort/lastname/sort_method/asc/query/el/fq/kind:b',
+      '/api/users/page/1/sort/lastname/sort_method/asc',
     ]);
     // one page: no pagination
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
@@ -182,7 +208,10 @@ describe('DataTable', () => {
 
   it('shows first, previous, next and last with ellipses from 2 pages on', async () => {
     mockFetch({
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 1, 12) },
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a': {
+        status: 200,
+        body: paged(ROWS, 1, 12),
+      },
     });
     await renderWeb(<Grid />);
     const nav = await screen.findByRole('navigation', { name: 'Pages' });
@@ -206,8 +235,11 @@ describe('DataTable', () => {
 
   it('exports every row as CSV with /limit/10000', async () => {
     const calls = mockFetch({
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS, 1, 2) },
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a/limit/10000': {
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a': {
+        status: 200,
+        body: paged(ROWS, 1, 2),
+      },
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a/limit/10000': {
         status: 200,
         body: paged(ROWS),
       },
@@ -229,7 +261,7 @@ describe('DataTable', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('grid-csv'));
     });
-    expect(gets(calls)).toContain('/api/people/page/1/sort/name/sort_method/asc/fq/kind:a/limit/10000');
+    expect(gets(calls)).toContain('/api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a/limit/10000');
     expect(names).toEqual(['people.csv']);
     const bytes = await new Promise<Uint8Array>((resolve) => {
       const reader = new FileReader();
@@ -239,13 +271,13 @@ describe('DataTable', () => {
     // UTF-8 with its byte order mark
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(text).toBe('\uFEFFname,town\r\nΕλένη,Αθήνα\r\n"Bob ""B""","Patra, Achaia"\r\n');
+    expect(text).toBe('\uFEFFlastname,address\r\nΕλένη,Αθήνα\r\n"Bob ""B""","Patra, Achaia"\r\n');
     click.mockRestore();
   });
 
   it('calls the row buttons with their row, in Greek too', async () => {
     mockFetch({
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a': { status: 200, body: paged(ROWS) },
     });
     const dropped: Row[] = [];
     await renderWeb(<Grid onDrop={(r) => dropped.push(r)} onEdit={() => undefined} />, { locale: 'el' });
@@ -253,14 +285,14 @@ describe('DataTable', () => {
     await act(async () => {
       fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Διαγραφή' }));
     });
-    expect(dropped.map((r) => r.id)).toEqual(['2']);
+    expect(dropped.map((r) => r.uuid)).toEqual(['2']);
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Επεξεργασία' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Ενέργειες' })).toBeTruthy();
   });
 
   it('shows the no-permission page for a 403', async () => {
     mockFetch({
-      'GET /api/people/page/1/sort/name/sort_method/asc/fq/kind:a': {
+      'GET /api/users/page/1/sort/lastname/sort_method/asc/fq/kind:a': {
         status: 403,
         body: { Error: 'action denied' },
       },
@@ -276,7 +308,7 @@ describe('DataTable', () => {
       <DataTable
         rows={ROWS}
         columns={columns}
-        rowKey={(r) => r.id}
+        rowKey={(r) => r.uuid}
         rowTestId="row"
         caption="People"
         empty="None"
@@ -289,7 +321,7 @@ describe('DataTable', () => {
     expect(screen.queryByTestId('grid-reset')).toBeNull();
     shown.unmount();
     await renderWeb(
-      <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} rowTestId="row" empty="None" />,
+      <DataTable rows={[]} columns={columns} rowKey={(r) => r.uuid} rowTestId="row" empty="None" />,
     );
     expect(screen.queryByTestId('row')).toBeNull();
     expect(screen.getByText('None')).toBeTruthy();

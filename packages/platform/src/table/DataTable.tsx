@@ -1,14 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '@agora/contracts';
-import { api } from '../api';
-import { useApi } from '../useApi';
+import useSWR from 'swr';
+import type { ApiError } from '../api';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorFromCall } from '../ui/ErrorState';
 import { Loading } from '../ui/Loading';
 import { downloadText, toCsv } from './csv';
 import { pageItems } from './pagination';
-import type { TableQuery } from './useTableQuery';
+import type { TablePage, TableQuery } from './useTableQuery';
 import './table.css';
 
 export interface Column<T> {
@@ -60,8 +59,8 @@ interface RowsSource<T> {
 }
 
 /** The table loads `table.listPath` itself, with its toolbox (filters, search, reset, CSV) and pages. */
-interface QuerySource {
-  table: TableQuery;
+interface QuerySource<T> {
+  table: TableQuery<T>;
   rows?: never;
   filters?: readonly TableFilter[];
   /** shows the search box */
@@ -70,7 +69,7 @@ interface QuerySource {
   csvFileName?: string;
 }
 
-export type DataTableProps<T> = TableView<T> & (RowsSource<T> | QuerySource);
+export type DataTableProps<T> = TableView<T> & (RowsSource<T> | QuerySource<T>);
 
 function fieldOf<T>(row: T, key: string): unknown {
   return (row as Record<string, unknown>)[key];
@@ -94,18 +93,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-function LoadingTable<T>(props: TableView<T> & QuerySource) {
+function LoadingTable<T>(props: TableView<T> & QuerySource<T>) {
   const { table, columns } = props;
   const intl = useIntl();
   const searchId = useId();
-  const { data, error, isLoading } = useApi<Paged<T>>(table.listPath, { keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<TablePage<T>, ApiError>(table.listPath, table.fetchPage, {
+    keepPreviousData: true,
+  });
   const [csvState, setCsvState] = useState<'idle' | 'busy' | 'failed'>('idle');
 
   const exportCsv = async () => {
     if (!props.csvFileName) return;
     setCsvState('busy');
     try {
-      const all = await api.get<Paged<T>>(table.csvPath);
+      const all = await table.fetchPage(table.csvPath);
       const header = columns.map((c) => c.csvHeader ?? c.key);
       const rows = (all?.values ?? []).map((row) =>
         columns.map((c) => (c.csv ? c.csv(row) : fieldOf(row, c.key))),
@@ -180,7 +181,7 @@ function LoadingTable<T>(props: TableView<T> & QuerySource) {
 }
 
 /** The table itself (the empty state when there are no rows); headings sort when a `table` query is given. */
-function Rows<T>(props: TableView<T> & { rows: readonly T[]; table?: TableQuery }) {
+function Rows<T>(props: TableView<T> & { rows: readonly T[]; table?: TableQuery<T> }) {
   const { columns, rows, table, caption } = props;
   const captionId = useId();
   if (rows.length === 0) return <EmptyState>{props.empty}</EmptyState>;

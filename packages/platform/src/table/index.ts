@@ -1,8 +1,13 @@
 export {
   buildListPath,
   CSV_LIMIT,
+  isListKey,
   SEARCH_DEBOUNCE_MS,
   useTableQuery,
+  type ListPage,
+  type ListPath,
+  type ListRow,
+  type TablePage,
   type TableQuery,
   type TableQueryOptions,
   type TableQueryState,

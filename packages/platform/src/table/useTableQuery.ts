@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SortMethod } from '@agora/contracts';
+import { apiPath, type SortMethod } from '@agora/contracts';
+import { request } from '../api';
+import type { ApiGetData, GetPath } from '../useApi';
 
 /** Delay between the last keystroke in the search box and the new query (spec: 500 ms). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -7,9 +9,42 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /** Rows asked for by the CSV export (spec part 2 §7). */
 export const CSV_LIMIT = 10000;
 
-export interface TableQueryOptions {
-  /** the list's API path before `/page/…`, e.g. `users` */
-  path: string;
+/** The optional segments of a list path, in their order: search, filters, page size. */
+type WithSearch<P extends string> = P | `${P}/query/{query}`;
+type WithFilters<P extends string> = P | `${P}/fq/{fq}`;
+type WithLimit<P extends string> = P | `${P}/limit/{limit}`;
+type ListForms<P extends string> = WithLimit<WithFilters<WithSearch<P>>>;
+
+/** The rows' page as a table reads it. */
+export interface TablePage<T> {
+  values: readonly T[];
+  page: number;
+  total_pages: number;
+}
+
+/**
+ * A paged list of the API (`…/page/{page}/sort/{field}/sort_method/{method}`) that answers pages of rows and whose
+ * document describes every form a table calls: with and without `/query/{query}`, `/fq/{fq}` and `/limit/{limit}`.
+ */
+export type ListPath = {
+  [P in GetPath]: P extends `${string}/page/{page}/sort/{field}/sort_method/{method}`
+    ? [ListForms<P>] extends [GetPath]
+      ? ApiGetData<P> extends TablePage<unknown>
+        ? P
+        : never
+      : never
+    : never;
+}[GetPath];
+
+/** A page of a list path, as its document describes it. */
+export type ListPage<P extends ListPath> = ApiGetData<P>;
+
+/** A row of a list path's pages. */
+export type ListRow<P extends ListPath> = ListPage<P> extends { values: ReadonlyArray<infer R> } ? R : never;
+
+export interface TableQueryOptions<P extends ListPath> {
+  /** the list's documented path, e.g. `/api/users/page/{page}/sort/{field}/sort_method/{method}` */
+  path: P;
   /** default sort field (spec: lastname) and method (asc) */
   sort: string;
   method?: SortMethod;
@@ -26,15 +61,25 @@ export interface TableQueryState {
   filters: Readonly<Record<string, string>>;
 }
 
-/** `{path}/page/{n}/sort/{f}/sort_method/{m}[/query/{q}][/fq/k:v;k2:v2]` (empty filters are left out). */
-export function buildListPath(path: string, state: TableQueryState, limit?: number): string {
-  const base = `${path.replace(/\/+$/, '')}/page/${state.page}/sort/${encodeURIComponent(state.sort)}/sort_method/${state.method}`;
-  const query = state.query.trim() ? `/query/${encodeURIComponent(state.query.trim())}` : '';
+/**
+ * The URL of a list path's page: `{path}` filled, then `[/query/{q}][/fq/k:v;k2:v2][/limit/{n}]` (empty filters
+ * are left out). The filters keep the service's own syntax: values encoded, `:` and `;` as they are.
+ */
+export function buildListPath(path: ListPath, state: TableQueryState, limit?: number): string {
+  const query = state.query.trim();
+  const base = apiPath(query ? `${path}/query/{query}` : path, {
+    path: { page: state.page, field: state.sort, method: state.method, ...(query ? { query } : {}) },
+  });
   const fq = Object.entries(state.filters)
     .filter(([, v]) => v !== '')
     .map(([k, v]) => `${k}:${encodeURIComponent(v)}`)
     .join(';');
-  return `${base}${query}${fq ? `/fq/${fq}` : ''}${limit ? `/limit/${limit}` : ''}`;
+  return `${base}${fq ? `/fq/${fq}` : ''}${limit ? `/limit/${limit}` : ''}`;
+}
+
+/** Whether an SWR key is a page of the list at `path` (to refresh them all after a change). */
+export function isListKey(path: ListPath, key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(path.slice(0, path.indexOf('/page/') + '/page/'.length));
 }
 
 /**
@@ -42,7 +87,7 @@ export function buildListPath(path: string, state: TableQueryState, limit?: numb
  * second click on the same heading, search applied 500 ms after the last keystroke, filters, reset. Any change
  * but the page goes back to page 1.
  */
-export function useTableQuery(options: TableQueryOptions) {
+export function useTableQuery<P extends ListPath>(options: TableQueryOptions<P>): TableQuery<ListRow<P>> {
   // A new filters object with the same content counts as the same.
   const filtersKey = JSON.stringify(options.initialFilters ?? {});
   const defaults = useMemo<TableQueryState>(
@@ -111,8 +156,25 @@ export function useTableQuery(options: TableQueryOptions) {
     () => buildListPath(options.path, { ...state, page: 1 }, CSV_LIMIT),
     [options.path, state],
   );
+  // The URLs are the documented path's forms (ListPath), so its answer is the document's.
+  const fetchPage = useCallback((url: string) => request<TablePage<ListRow<P>>>('GET', url), []);
 
-  return { ...state, search, setPage, sortBy, setSearch, setFilter, reset, listPath, csvPath };
+  return { ...state, search, setPage, sortBy, setSearch, setFilter, reset, listPath, csvPath, fetchPage };
 }
 
-export type TableQuery = ReturnType<typeof useTableQuery>;
+/** A table's query state, its setters, the URLs of its page and of its CSV export, and their reader. */
+export interface TableQuery<T> extends TableQueryState {
+  /** the search box's text (the query follows it) */
+  search: string;
+  setPage: (page: number) => void;
+  sortBy: (field: string) => void;
+  setSearch: (text: string) => void;
+  setFilter: (key: string, value: string) => void;
+  reset: () => void;
+  /** the URL of the current page (the SWR key of its read) */
+  listPath: string;
+  /** the URL of every row (`/limit/10000`), for the CSV export */
+  csvPath: string;
+  /** reads `listPath` or `csvPath`: a page of the documented list */
+  fetchPage: (url: string) => Promise<TablePage<T>>;
+}

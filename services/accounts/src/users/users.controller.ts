@@ -32,6 +32,15 @@ function parseLimit(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+/**
+ * The forms of the list path: the search, the filters and the page size are each optional, in this order. Each
+ * form is its own route so that the service's document describes every one a client calls.
+ */
+const LIST_PATHS = ['', '/query/:query']
+  .flatMap((query) => ['', '/fq/:fq'].map((fq) => query + fq))
+  .flatMap((rest) => ['', '/limit/:limit'].map((limit) => rest + limit))
+  .map((rest) => `page/:page/sort/:field/sort_method/:method${rest}`);
+
 @ApiTags('users')
 @UseFilters(AccountsErrorFilter)
 @Controller('users')
@@ -43,7 +52,7 @@ export class UsersController {
       'Users, paged, sorted, searched and filtered (fq: role:{role};active:{bool}); /limit/{n} (max 10000) for CSV',
   })
   @RequireRole('admin')
-  @Get('page/:page/sort/:field/sort_method/:method{/query/:query}{/fq/:fq}{/limit/:limit}')
+  @Get(LIST_PATHS)
   @ZodResponse(UsersPageAnswer)
   list(
     @Param('page') page: string,

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import { z } from 'zod';
@@ -47,6 +47,11 @@ class ThingsController {
   @ZodResponse(Answer)
   drifted(): unknown {
     return { name: 'not the declared field' };
+  }
+
+  @Get(['shelf/:shelf', 'shelf/:shelf/row/:row'])
+  shelf(@Param('shelf') shelf: string, @Param('row') row?: string): unknown {
+    return { shelf, row };
   }
 
   @Get()
@@ -156,7 +161,10 @@ describe('ZodBody, ZodQuery and ZodResponse in an app', () => {
       },
     });
     const named = await post('/things/named', '{"title":""}');
-    expect(named).toMatchObject({ status: 400, body: { code: 'CONSULTATION.INVALID_FIELD', field: 'title' } });
+    expect(named).toMatchObject({
+      status: 400,
+      body: { code: 'CONSULTATION.INVALID_FIELD', field: 'title' },
+    });
     expect((named.body as { Error: string }).Error).toMatch(/^title: /);
   });
 
@@ -203,5 +211,13 @@ describe('ZodBody, ZodQuery and ZodResponse in an app', () => {
         expect.objectContaining({ name: 'q', in: 'query', required: false }),
       ]),
     );
+  });
+
+  it('describes each path of a handler with the path parameters that path has', () => {
+    const doc = buildOpenApiDocument(app, { title: 't', description: 'd' });
+    const names = (path: string) =>
+      doc.paths[path]?.get?.parameters?.map((p) => ('name' in p ? p.name : p.$ref));
+    expect(names('/things/shelf/{shelf}')).toEqual(['shelf']);
+    expect(names('/things/shelf/{shelf}/row/{row}')).toEqual(['shelf', 'row']);
   });
 });

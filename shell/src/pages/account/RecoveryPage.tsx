@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import {
   ApiError,
-  api,
+  client,
   errorMessageId,
   PageHeader,
   PasswordField,
@@ -30,7 +30,7 @@ export function RecoveryPage() {
     }
     setBusy(true);
     try {
-      await api.post('recovery', { username: username.trim() });
+      await client.POST('/api/recovery', { body: { username: username.trim() } });
       setDone(true);
       notify({ type: 'success', body: 'you will soon receive your email' });
     } catch (error) {
@@ -132,7 +132,7 @@ export function ResetPasswordPage() {
     }
     setBusy(true);
     try {
-      await api.post('recovery/reset', { token, password });
+      await client.POST('/api/recovery/reset', { body: { token, password } });
       setState('done');
       notify({ type: 'success', body: 'password changed' });
     } catch (error) {

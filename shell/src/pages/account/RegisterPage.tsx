@@ -7,7 +7,7 @@ import {
   AddressInput,
   ApiError,
   errorMessageId,
-  api,
+  client,
   Loading,
   localeAtom,
   NotFound,
@@ -89,17 +89,19 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
         notify({ type: 'warning', body: 'passwords do not match' });
         return;
       }
-      await api.post('registration', {
-        username: values.username.trim(),
-        firstname: values.firstname.trim(),
-        lastname: values.lastname.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        phone: values.phone.trim() || undefined,
-        address: values.address || undefined,
-        location: values.location || undefined,
-        // account mails are written in the language the visitor registered in
-        locale,
+      await client.POST('/api/registration', {
+        body: {
+          username: values.username.trim(),
+          firstname: values.firstname.trim(),
+          lastname: values.lastname.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          phone: values.phone.trim() || undefined,
+          address: values.address || undefined,
+          location: values.location || undefined,
+          // account mails are written in the language the visitor registered in
+          locale,
+        },
       });
       setSubmitted(true);
       notify({ type: 'success', body: 'successful registration', duration: 3 });

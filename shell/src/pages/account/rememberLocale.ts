@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { api, useSession, type Locale } from '@agora/platform';
+import { apiKey, client, useSession, type Locale } from '@agora/platform';
 
 /**
  * A logged-in user's language choice is stored on the account (`PUT /api/profile {locale}`), so that account
@@ -12,8 +12,8 @@ export function useRememberLocale(): (locale: Locale) => void {
   return useCallback(
     (locale: Locale) => {
       if (!user) return;
-      api.put('profile', { locale }).then(
-        () => void mutate('profile'),
+      client.PUT('/api/profile', { body: { locale } }).then(
+        () => void mutate(apiKey('/api/profile', {})),
         () => undefined,
       );
     },
