@@ -62,6 +62,18 @@ export async function seedProject(
   return project;
 }
 
+/** The fields of a new attribute of predefined points (add `predefined`) on topic `node`. */
+export function pointsAttribute(node: string) {
+  return {
+    node,
+    name: 'Σημεία',
+    mname: 'points',
+    has_geometry: true,
+    geom_type: 'point',
+    has_predefined: true,
+  };
+}
+
 /** A closed square ring around (x, y) of half-side d. */
 export function square(x: number, y: number, d: number): number[][] {
   return [
