@@ -34,6 +34,19 @@ const feature = (geometry: object, properties: object | null = null, id?: string
 });
 const collection = (...features: object[]) => ({ type: 'FeatureCollection', features });
 
+/** An attribute without geometry nor context: its geometry options and feature lists as answered. */
+const withoutFeatures = {
+  geom_type: null,
+  geom_color: '',
+  max_geom: null,
+  allow_drag: false,
+  allow_resize: false,
+  has_predefined: false,
+  predefined: null,
+  has_context: false,
+  context: null,
+};
+
 describe('attributes', () => {
   let plain: AttributeWire;
   let benches: AttributeWire;
@@ -56,15 +69,7 @@ describe('attributes', () => {
       icon: '/api/library/files/markers/pin.svg',
       icon_alt: 'καρφίτσα',
       has_geometry: false,
-      geom_type: null,
-      geom_color: '',
-      max_geom: null,
-      allow_drag: false,
-      allow_resize: false,
-      has_predefined: false,
-      predefined: null,
-      has_context: false,
-      context: null,
+      ...withoutFeatures,
       is_visible: true,
       forum_topic_id: null,
       forum_topic_url: null,
@@ -401,15 +406,7 @@ describe('attributes', () => {
     expect(off.body).toEqual({
       ...benches,
       has_geometry: false,
-      geom_type: null,
-      geom_color: '',
-      max_geom: null,
-      allow_drag: false,
-      allow_resize: false,
-      has_predefined: false,
-      predefined: null,
-      has_context: false,
-      context: null,
+      ...withoutFeatures,
     });
     expect(await count('attribute_feature')).toBe(0);
 
