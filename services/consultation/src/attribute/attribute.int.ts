@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, seedProject, square } from '../node/tree-test-helpers.js';
+import { client, noGeometry, seedProject, square } from '../node/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;
@@ -36,12 +36,7 @@ const collection = (...features: object[]) => ({ type: 'FeatureCollection', feat
 
 /** An attribute without geometry nor context: its geometry options and feature lists as answered. */
 const withoutFeatures = {
-  geom_type: null,
-  geom_color: '',
-  max_geom: null,
-  allow_drag: false,
-  allow_resize: false,
-  has_predefined: false,
+  ...noGeometry,
   predefined: null,
   has_context: false,
   context: null,

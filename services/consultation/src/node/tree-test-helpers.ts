@@ -62,6 +62,16 @@ export async function seedProject(
   return project;
 }
 
+/** The geometry options of an attribute without geometry, as answered. */
+export const noGeometry = {
+  geom_type: null,
+  geom_color: '',
+  max_geom: null,
+  allow_drag: false,
+  allow_resize: false,
+  has_predefined: false,
+};
+
 /** The fields of a new attribute of predefined points (add `predefined`) on topic `node`. */
 export function pointsAttribute(node: string) {
   return {
