@@ -140,6 +140,12 @@ describe('attributes', () => {
     const [attributes, features] = [await count('attribute'), await count('attribute_feature')];
     const base = { node: topic.token, name: 'Χ', mname: 'x' };
     const geo = { ...base, has_geometry: true, geom_type: 'point' };
+    /** a context of one Polygon ring */
+    const polygonContext = (...ring: number[][]) => ({
+      ...base,
+      has_context: true,
+      context: { type: 'Polygon', coordinates: [ring] },
+    });
     const line = {
       type: 'LineString',
       coordinates: [
@@ -185,41 +191,8 @@ describe('attributes', () => {
         },
         'predefined: feature properties must be an object',
       ],
-      [
-        {
-          ...base,
-          has_context: true,
-          context: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [23, 37],
-                [24, 37],
-                [24, 38],
-              ],
-            ],
-          },
-        },
-        'context: a line needs at least 4 positions',
-      ],
-      [
-        {
-          ...base,
-          has_context: true,
-          context: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [23, 37],
-                [24, 37],
-                [24, 38],
-                [23.5, 38],
-              ],
-            ],
-          },
-        },
-        'context: a polygon ring must be closed',
-      ],
+      [polygonContext([23, 37], [24, 37], [24, 38]), 'context: a line needs at least 4 positions'],
+      [polygonContext([23, 37], [24, 37], [24, 38], [23.5, 38]), 'context: a polygon ring must be closed'],
       [
         { ...base, has_context: true, context: point(23.7, Number.NaN) },
         'context: a position must be 2 or 3 finite numbers',
