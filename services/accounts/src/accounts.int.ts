@@ -2,18 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { SESSION_CLEAR_HEADER, SESSION_SET_HEADER, type SessionUser } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
+import { ADMIN_PASSWORD, bootAccounts, type TestServer } from './accounts-test-helpers.js';
 import { accountsService, hashPassword } from './index.js';
-
-const ADMIN_PASSWORD = 'first-admin-password';
 
 describe('accounts service (real Postgres)', () => {
   let svc: TestService;
-  let server: ReturnType<TestService['app']['getHttpServer']>;
+  let server: TestServer;
   let admin: SessionUser;
 
   beforeAll(async () => {
-    svc = await bootTestService(accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD }));
-    server = svc.app.getHttpServer();
+    ({ svc, server } = await bootAccounts());
     const hash = await hashPassword('participant-password');
     const values = Array.from({ length: 25 }, (_, i) => {
       const n = String(i).padStart(2, '0');

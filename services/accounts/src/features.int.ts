@@ -1,27 +1,24 @@
 import { SESSION_SET_HEADER, type SessionUser } from '@agora/contracts';
-import { bootTestService, runScheduledNow, type TestService } from '@agora/common/testing';
+import { runScheduledNow, type TestService } from '@agora/common/testing';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
+import { bootAccounts, type TestServer } from './accounts-test-helpers.js';
 import {
   ACCOUNTS_MAINTENANCE_QUEUE,
-  accountsService,
   PURGE_EVERY_MS,
   SESSION_PURGE_SCHEDULER,
   SessionPurge,
   type PurgeResult,
 } from './index.js';
 
-const ADMIN_PASSWORD = 'first-admin-password';
-
 describe('accounts: rules, registration, profile, users, settings, limits (real Postgres)', () => {
   let svc: TestService;
-  let server: ReturnType<TestService['app']['getHttpServer']>;
+  let server: TestServer;
   let admin: SessionUser;
 
   beforeAll(async () => {
-    svc = await bootTestService(accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD }));
-    server = svc.app.getHttpServer();
+    ({ svc, server } = await bootAccounts());
     const [row] = await svc.db.query<SessionUser>(
       `SELECT uuid, username, firstname, lastname, email, role FROM accounts."user" WHERE username = 'admin'`,
     );

@@ -1,12 +1,12 @@
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
-  createInfra,
   createLogger,
   DatabaseModule,
   InfraModule,
   loadServiceConfig,
-  migrateService,
+  migrateOnStart,
+  openServiceInfra,
   type Infra,
 } from '@agora/common';
 import type { Logger } from './logger.js';
@@ -38,19 +38,9 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
         '(leave MAIL_WORKER=inline in the embedded mode)',
     );
   }
-  const infra = await createInfra({
-    databaseUrl: config.database.url,
-    redisUrl: config.queue.redisUrl,
-    dataDir: config.dataDir,
-    queuePrefix: config.queue.prefix,
-    timeouts: config.database.timeouts,
-    log: (m) => logger.info(m),
-  });
+  const infra = await openServiceInfra(config, logger);
   try {
-    if (config.migrateOnStart) {
-      const done = await migrateService(infra, mailingStorage);
-      if (done.length) logger.info({ migrations: done }, 'migrations applied');
-    }
+    await migrateOnStart(config, infra, mailingStorage, logger);
     const root: DynamicModule = {
       module: MailWorkerRootModule,
       imports: [

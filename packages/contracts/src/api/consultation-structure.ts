@@ -748,14 +748,16 @@ export type NewTopicBody = z.infer<typeof NewTopicBody>;
 export const TopicChangesBody = writeBody(partial(topicFields), TREE_READ_ONLY);
 export type TopicChangesBody = z.infer<typeof TopicChangesBody>;
 
+/** A marker's URL under its scope's `icon` rule (or, in a form, an uploaded file). */
+const markerIcon = (rules: ScopeRules) =>
+  ruledText(rules.icon).meta({ description: 'a marker URL (or, in a form, an uploaded file)' });
+
 const attributeFields = {
   node: parentRef("the topic's token"),
   name: ruledText(ATTRIBUTE_RULES.name),
   mname: ruledText(ATTRIBUTE_RULES.mname),
   ...partial({
-    icon: ruledText(ATTRIBUTE_RULES.icon).meta({
-      description: 'a marker URL (or, in a form, an uploaded file)',
-    }),
+    icon: markerIcon(ATTRIBUTE_RULES),
     icon_alt: ruledText(ATTRIBUTE_RULES.icon_alt),
     ...geometryFields(ATTRIBUTE_RULES),
     allow_drag: Flag,
@@ -809,9 +811,7 @@ const variableFields = {
   ...partial({
     description: ruledText(VARIABLE_RULES.description),
     tooltip: ruledText(VARIABLE_RULES.tooltip),
-    icon: ruledText(VARIABLE_RULES.icon).meta({
-      description: 'a marker URL (or, in a form, an uploaded file)',
-    }),
+    icon: markerIcon(VARIABLE_RULES),
     is_visible: Flag,
   }),
   variable_type: VariableTypeText,

@@ -9,17 +9,17 @@ import {
   type ServiceConfig,
 } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
-import { bootTestService, testIdentity, testIdentityConfig } from '@agora/common/testing';
+import { testIdentity, testIdentityConfig } from '@agora/common/testing';
 import { jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
+import { ADMIN_PASSWORD, bootAccounts } from '../accounts-test-helpers.js';
 import { accountsService } from '../index.js';
 import { UsersService } from '../users/users.service.js';
 import { POLICIES, RateLimitService } from './rate-limit.service.js';
 
-const ADMIN_PASSWORD = 'first-admin-password';
 const ATTACKER = '203.0.113.66';
 const OWNER = '198.51.100.20';
 
@@ -31,7 +31,7 @@ interface Target {
 
 /** A fresh database on the real Postgres; counters in Redis or in Postgres. */
 async function realPostgres(redis: boolean): Promise<Target> {
-  const svc = await bootTestService(accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD }), { redis });
+  const { svc } = await bootAccounts({ redis });
   return { app: svc.app, query: (t, p) => svc.db.query(t, p), close: () => svc.close() };
 }
 

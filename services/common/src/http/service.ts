@@ -104,14 +104,9 @@ export async function describeService(def: ServiceDefinition): Promise<OpenAPIOb
   return buildOpenApiDocument(app, def);
 }
 
-/** Entry point of a service run as its own process: config, infrastructure, migrations, HTTP, shutdown. */
-export async function runService(
-  def: ServiceDefinition,
-  env: Record<string, string | undefined>,
-): Promise<void> {
-  const config = loadServiceConfig(def.name, env);
-  const logger = createLogger(def.name, config.log.level);
-  const infra = await createInfra({
+/** The database, queue and data folder of a process, as its config names them. */
+export function openServiceInfra(config: ServiceConfig, logger: Logger): Promise<Infra> {
+  return createInfra({
     databaseUrl: config.database.url,
     redisUrl: config.queue.redisUrl,
     dataDir: config.dataDir,
@@ -119,10 +114,29 @@ export async function runService(
     timeouts: config.database.timeouts,
     log: (m) => logger.info(m),
   });
-  if (config.migrateOnStart) {
-    const done = await migrateService(infra, def.storage);
-    if (done.length) logger.info({ migrations: done }, 'migrations applied');
-  }
+}
+
+/** Applies a service's pending migrations when the config says so (MIGRATE_ON_START), logging those applied. */
+export async function migrateOnStart(
+  config: ServiceConfig,
+  infra: Infra,
+  storage: ServiceStorage,
+  logger: Logger,
+): Promise<void> {
+  if (!config.migrateOnStart) return;
+  const done = await migrateService(infra, storage);
+  if (done.length) logger.info({ migrations: done }, 'migrations applied');
+}
+
+/** Entry point of a service run as its own process: config, infrastructure, migrations, HTTP, shutdown. */
+export async function runService(
+  def: ServiceDefinition,
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  const config = loadServiceConfig(def.name, env);
+  const logger = createLogger(def.name, config.log.level);
+  const infra = await openServiceInfra(config, logger);
+  await migrateOnStart(config, infra, def.storage, logger);
   const app = await createServiceApp(def, { config, infra, logger });
   app.enableShutdownHooks();
   await app.listen(config.http.port, config.http.host);

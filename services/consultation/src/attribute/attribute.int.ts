@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, seedProject, square } from '../node/tree-test-helpers.js';
+import { client, noGeometry, seedProject, square } from '../node/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;
@@ -34,6 +34,14 @@ const feature = (geometry: object, properties: object | null = null, id?: string
 });
 const collection = (...features: object[]) => ({ type: 'FeatureCollection', features });
 
+/** An attribute without geometry nor context: its geometry options and feature lists as answered. */
+const withoutFeatures = {
+  ...noGeometry,
+  predefined: null,
+  has_context: false,
+  context: null,
+};
+
 describe('attributes', () => {
   let plain: AttributeWire;
   let benches: AttributeWire;
@@ -56,15 +64,7 @@ describe('attributes', () => {
       icon: '/api/library/files/markers/pin.svg',
       icon_alt: 'καρφίτσα',
       has_geometry: false,
-      geom_type: null,
-      geom_color: '',
-      max_geom: null,
-      allow_drag: false,
-      allow_resize: false,
-      has_predefined: false,
-      predefined: null,
-      has_context: false,
-      context: null,
+      ...withoutFeatures,
       is_visible: true,
       forum_topic_id: null,
       forum_topic_url: null,
@@ -140,6 +140,12 @@ describe('attributes', () => {
     const [attributes, features] = [await count('attribute'), await count('attribute_feature')];
     const base = { node: topic.token, name: 'Χ', mname: 'x' };
     const geo = { ...base, has_geometry: true, geom_type: 'point' };
+    /** a context of one Polygon ring */
+    const polygonContext = (...ring: number[][]) => ({
+      ...base,
+      has_context: true,
+      context: { type: 'Polygon', coordinates: [ring] },
+    });
     const line = {
       type: 'LineString',
       coordinates: [
@@ -185,41 +191,8 @@ describe('attributes', () => {
         },
         'predefined: feature properties must be an object',
       ],
-      [
-        {
-          ...base,
-          has_context: true,
-          context: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [23, 37],
-                [24, 37],
-                [24, 38],
-              ],
-            ],
-          },
-        },
-        'context: a line needs at least 4 positions',
-      ],
-      [
-        {
-          ...base,
-          has_context: true,
-          context: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [23, 37],
-                [24, 37],
-                [24, 38],
-                [23.5, 38],
-              ],
-            ],
-          },
-        },
-        'context: a polygon ring must be closed',
-      ],
+      [polygonContext([23, 37], [24, 37], [24, 38]), 'context: a line needs at least 4 positions'],
+      [polygonContext([23, 37], [24, 37], [24, 38], [23.5, 38]), 'context: a polygon ring must be closed'],
       [
         { ...base, has_context: true, context: point(23.7, Number.NaN) },
         'context: a position must be 2 or 3 finite numbers',
@@ -401,15 +374,7 @@ describe('attributes', () => {
     expect(off.body).toEqual({
       ...benches,
       has_geometry: false,
-      geom_type: null,
-      geom_color: '',
-      max_geom: null,
-      allow_drag: false,
-      allow_resize: false,
-      has_predefined: false,
-      predefined: null,
-      has_context: false,
-      context: null,
+      ...withoutFeatures,
     });
     expect(await count('attribute_feature')).toBe(0);
 

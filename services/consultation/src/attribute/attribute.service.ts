@@ -66,18 +66,23 @@ type Columns = Pick<
   | 'is_visible'
 >;
 
-const DEFAULTS: Columns = {
-  name: '',
-  mname: '',
-  icon: '',
-  icon_alt: '',
-  has_geometry: false,
+/** The geometry options of an attribute without geometry: cleared. */
+const NO_GEOMETRY = {
   geom_type: null,
   geom_color: '',
   max_geom: null,
   allow_drag: false,
   allow_resize: false,
   has_predefined: false,
+} satisfies Partial<Columns>;
+
+const DEFAULTS: Columns = {
+  name: '',
+  mname: '',
+  icon: '',
+  icon_alt: '',
+  has_geometry: false,
+  ...NO_GEOMETRY,
   has_context: false,
   is_visible: true,
 };
@@ -214,15 +219,7 @@ export class AttributeService {
     };
     if (fields.has_predefined && !columns.has_geometry)
       throw ValidationErrors.invalidField('has_predefined', 'predefined features need has_geometry');
-    if (!columns.has_geometry)
-      Object.assign(columns, {
-        geom_type: null,
-        geom_color: '',
-        max_geom: null,
-        allow_drag: false,
-        allow_resize: false,
-        has_predefined: false,
-      });
+    if (!columns.has_geometry) Object.assign(columns, NO_GEOMETRY);
     else if (!columns.geom_type) throw ValidationErrors.required('geom_type');
 
     const declared =

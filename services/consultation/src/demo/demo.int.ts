@@ -14,6 +14,7 @@ import request from 'supertest';
 import { createLibraryService } from '../../../library/src/index.js';
 import { createConsultationService } from '../index.js';
 import { demoProfile, demoStructure, type DemoAttribute, type DemoTopic } from './demo-structure.js';
+import { noGeometry } from '../node/tree-test-helpers.js';
 import { demoData, DemoService } from './demo.service.js';
 
 const admin: SessionUser = {
@@ -87,12 +88,7 @@ function expectedTopic(project: string, d: DemoTopic, position: number) {
 function expectedAttribute(d: DemoAttribute, position: number) {
   const { variables, predefined, ...fields } = d;
   return {
-    geom_type: null,
-    geom_color: '',
-    max_geom: null,
-    allow_drag: false,
-    allow_resize: false,
-    has_predefined: false,
+    ...noGeometry,
     ...fields,
     token: expect.any(String),
     node: expect.any(String),

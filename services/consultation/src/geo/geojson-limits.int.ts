@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { TopicWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, seedProject, square } from '../node/tree-test-helpers.js';
+import { client, pointsAttribute, seedProject, square } from '../node/tree-test-helpers.js';
 
 // Imported GeoJSON is bounded by GEOJSON_MAX_COORDINATES (here 12) before it reaches PostGIS, JSON fields sent as
 // multipart text are refused when they nest too deeply, like JSON bodies, and no GeoJSON "type" reaches a 500.
@@ -86,12 +86,7 @@ describe('GeoJSON limits', () => {
       geometry: { type: 'Point', coordinates: [22.9 + i / 1000, 40.6] },
     });
     const res = await admin().post('/attribute', {
-      node: topic.token,
-      name: 'Σημεία',
-      mname: 'points',
-      has_geometry: true,
-      geom_type: 'point',
-      has_predefined: true,
+      ...pointsAttribute(topic.token),
       predefined: { type: 'FeatureCollection', features: Array.from({ length: 13 }, (_, i) => point(i)) },
     });
     expect({ status: res.status, body: res.body as unknown }).toEqual(tooMany('predefined'));

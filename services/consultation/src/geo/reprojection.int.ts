@@ -19,7 +19,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createConsultationService } from '../index.js';
-import { seedProject, square, userOf } from '../node/tree-test-helpers.js';
+import { pointsAttribute, seedProject, square, userOf } from '../node/tree-test-helpers.js';
 
 interface Target {
   app: NestExpressApplication;
@@ -136,13 +136,9 @@ describe.each([
       [476_000, 4_206_000],
       [477_000, 4_207_000],
     ];
-    const res = await post('/attribute', {
-      node: topic.token,
-      name: 'Σημεία',
-      mname: 'points',
-      has_geometry: true,
-      geom_type: 'point',
-      has_predefined: true,
+    // predefined points whose GeoJSON crs member says EPSG:3857
+    const pointsIn3857 = {
+      ...pointsAttribute(topic.token),
       predefined: {
         type: 'FeatureCollection',
         crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } },
@@ -152,6 +148,9 @@ describe.each([
           properties: null,
         })),
       },
+    };
+    const res = await post('/attribute', {
+      ...pointsIn3857,
       has_context: true,
       context: { type: 'LineString', coordinates: line },
       geometry_crs: 'EPSG:2100',
@@ -160,23 +159,7 @@ describe.each([
     expect(res.status).toBe(400);
     expect(await target.sql(`SELECT 1 FROM consultation.attribute`)).toEqual([]);
 
-    const predefined = await post('/attribute', {
-      node: topic.token,
-      name: 'Σημεία',
-      mname: 'points',
-      has_geometry: true,
-      geom_type: 'point',
-      has_predefined: true,
-      predefined: {
-        type: 'FeatureCollection',
-        crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } },
-        features: points.map((p) => ({
-          type: 'Feature',
-          geometry: { type: 'Point', coordinates: p },
-          properties: null,
-        })),
-      },
-    });
+    const predefined = await post('/attribute', pointsIn3857);
     expect(predefined.status).toBe(200);
     const a = predefined.body as AttributeWire;
     expectClose(

@@ -85,10 +85,7 @@ describe('topics (node)', () => {
       [{ project, mname: 'x' }, 'title: This value is required.'],
       [{ project, title: 'T', mname: 'Bad Name' }, "mname: lowercase Latin letters, digits, '-' and '_'"],
       [{ title: 'T', mname: 'x' }, 'project: This value is required.'],
-      [
-        { project, title: 'T', mname: 'x', has_geometry: true, geom_type: 'point', max_geom: 1 },
-        'please draw the boundary',
-      ],
+      [geo, 'please draw the boundary'],
       [
         { project, title: 'T', mname: 'x', has_geometry: true, boundary, max_geom: 1 },
         'geom_type: This value is required.',
@@ -114,24 +111,14 @@ describe('topics (node)', () => {
       [{ project, title: 'T', mname: 'x', colour: 'x' }, 'colour: unknown field'],
       [
         {
-          project,
-          title: 'T',
-          mname: 'x',
-          has_geometry: true,
-          geom_type: 'point',
-          max_geom: 1,
+          ...geo,
           boundary: { type: 'Point', coordinates: [23, 38] },
         },
         'boundary: Point is not allowed here (use Polygon or MultiPolygon)',
       ],
       [
         {
-          project,
-          title: 'T',
-          mname: 'x',
-          has_geometry: true,
-          geom_type: 'point',
-          max_geom: 1,
+          ...geo,
           boundary,
           geometry_crs: 'EPSG:9999',
         },
@@ -139,12 +126,7 @@ describe('topics (node)', () => {
       ],
       [
         {
-          project,
-          title: 'T',
-          mname: 'x',
-          has_geometry: true,
-          geom_type: 'point',
-          max_geom: 1,
+          ...geo,
           boundary: {
             type: 'Polygon',
             coordinates: [
@@ -162,12 +144,7 @@ describe('topics (node)', () => {
       ],
       [
         {
-          project,
-          title: 'T',
-          mname: 'x',
-          has_geometry: true,
-          geom_type: 'point',
-          max_geom: 1,
+          ...geo,
           boundary: { type: 'Polygon', coordinates: [square(476000, 4206000, 100)] },
         },
         'boundary: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',

@@ -62,6 +62,28 @@ export async function seedProject(
   return project;
 }
 
+/** The geometry options of an attribute without geometry, as answered. */
+export const noGeometry = {
+  geom_type: null,
+  geom_color: '',
+  max_geom: null,
+  allow_drag: false,
+  allow_resize: false,
+  has_predefined: false,
+};
+
+/** The fields of a new attribute of predefined points (add `predefined`) on topic `node`. */
+export function pointsAttribute(node: string) {
+  return {
+    node,
+    name: 'Σημεία',
+    mname: 'points',
+    has_geometry: true,
+    geom_type: 'point',
+    has_predefined: true,
+  };
+}
+
 /** A closed square ring around (x, y) of half-side d. */
 export function square(x: number, y: number, d: number): number[][] {
   return [

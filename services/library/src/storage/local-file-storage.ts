@@ -39,6 +39,17 @@ export class LocalFileStorage implements FileStorage {
    * yet, its deepest existing parent) is not inside the real root: a symbolic link on the way leads out.
    * Answers false when the root itself does not exist.
    */
+  /** The real paths (links followed) of `full` and of the root; null when either is missing. */
+  private async resolve(full: string): Promise<{ real: string; realRoot: string } | null> {
+    try {
+      const [real, realRoot] = await Promise.all([realpath(full), realpath(this.root)]);
+      return { real, realRoot };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   private async assertInside(dir: string): Promise<boolean> {
     let realRoot: string;
     try {
@@ -99,15 +110,9 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async get(key: string): Promise<StoredFile | null> {
-    const full = this.pathOf(key);
-    let real: string;
-    let realRoot: string;
-    try {
-      [real, realRoot] = await Promise.all([realpath(full), realpath(this.root)]);
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const resolved = await this.resolve(this.pathOf(key));
+    if (!resolved) return null;
+    const { real, realRoot } = resolved;
     // A symbolic link inside the root must not lead outside it.
     if (!real.startsWith(realRoot + path.sep)) return null;
     const handle = await open(real, 'r');
@@ -181,15 +186,9 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async listDirectory(dir: string): Promise<StoredDirEntry[] | null> {
-    const full = dir === '' ? this.root : this.pathOf(dir);
-    let real: string;
-    let realRoot: string;
-    try {
-      [real, realRoot] = await Promise.all([realpath(full), realpath(this.root)]);
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const resolved = await this.resolve(dir === '' ? this.root : this.pathOf(dir));
+    if (!resolved) return null;
+    const { real, realRoot } = resolved;
     if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
     if (!(await stat(real)).isDirectory()) return null;
     const out: StoredDirEntry[] = [];

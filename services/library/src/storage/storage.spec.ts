@@ -152,57 +152,48 @@ describe('LocalFileStorage', () => {
     await storage.delete('nowhere/a.txt');
     await new LocalFileStorage(path.join(base, 'none')).delete('a.txt');
   });
-});
 
-describe('LocalFileStorage listings', () => {
-  let base: string;
-  let storage: LocalFileStorage;
+  describe('listings', () => {
+    it('stats, lists by prefix and lists one folder, never showing links or hidden files', async () => {
+      await storage.put('items/a.png', 'aa');
+      await storage.put('items/b.png', 'bbb');
+      await storage.put('backups/x.tar.gz', 'x');
+      await storage.put('top.txt', 't');
+      await writeFile(path.join(base, 'secret.txt'), 'secret');
+      await symlink(path.join(base, 'secret.txt'), path.join(base, 'root', 'items', 'link.png'));
+      await symlink(base, path.join(base, 'root', 'out'));
+      await writeFile(path.join(base, 'root', '.hidden'), 'h');
+      expect((await storage.stat('items/b.png'))?.size).toBe(3);
+      expect(await storage.stat('items/none.png')).toBeNull();
+      expect(await storage.stat('items/link.png')).toBeNull();
+      expect((await storage.list('')).map((e) => e.key)).toEqual([
+        'backups/x.tar.gz',
+        'items/a.png',
+        'items/b.png',
+        'top.txt',
+      ]);
+      expect((await storage.list('items/')).map((e) => [e.key, e.size])).toEqual([
+        ['items/a.png', 2],
+        ['items/b.png', 3],
+      ]);
+      expect(await storage.list('nothing/')).toEqual([]);
+      const root = await storage.listDirectory('');
+      expect(root?.map((e) => [e.name, e.type])).toEqual([
+        ['backups', 'dir'],
+        ['items', 'dir'],
+        ['top.txt', 'file'],
+      ]);
+      expect((await storage.listDirectory('items'))?.map((e) => e.name)).toEqual(['a.png', 'b.png']);
+      expect(await storage.listDirectory('none')).toBeNull();
+      expect(await storage.listDirectory('top.txt')).toBeNull();
+      expect(await storage.listDirectory('out')).toBeNull();
+      await expect(storage.listDirectory('../')).rejects.toBeInstanceOf(AppError);
+    });
 
-  beforeEach(async () => {
-    base = await mkdtemp(path.join(os.tmpdir(), 'agora-storage-'));
-    storage = new LocalFileStorage(path.join(base, 'root'));
-  });
-  afterEach(() => rm(base, { recursive: true, force: true }));
-
-  it('stats, lists by prefix and lists one folder, never showing links or hidden files', async () => {
-    await storage.put('items/a.png', 'aa');
-    await storage.put('items/b.png', 'bbb');
-    await storage.put('backups/x.tar.gz', 'x');
-    await storage.put('top.txt', 't');
-    await writeFile(path.join(base, 'secret.txt'), 'secret');
-    await symlink(path.join(base, 'secret.txt'), path.join(base, 'root', 'items', 'link.png'));
-    await symlink(base, path.join(base, 'root', 'out'));
-    await writeFile(path.join(base, 'root', '.hidden'), 'h');
-    expect((await storage.stat('items/b.png'))?.size).toBe(3);
-    expect(await storage.stat('items/none.png')).toBeNull();
-    expect(await storage.stat('items/link.png')).toBeNull();
-    expect((await storage.list('')).map((e) => e.key)).toEqual([
-      'backups/x.tar.gz',
-      'items/a.png',
-      'items/b.png',
-      'top.txt',
-    ]);
-    expect((await storage.list('items/')).map((e) => [e.key, e.size])).toEqual([
-      ['items/a.png', 2],
-      ['items/b.png', 3],
-    ]);
-    expect(await storage.list('nothing/')).toEqual([]);
-    const root = await storage.listDirectory('');
-    expect(root?.map((e) => [e.name, e.type])).toEqual([
-      ['backups', 'dir'],
-      ['items', 'dir'],
-      ['top.txt', 'file'],
-    ]);
-    expect((await storage.listDirectory('items'))?.map((e) => e.name)).toEqual(['a.png', 'b.png']);
-    expect(await storage.listDirectory('none')).toBeNull();
-    expect(await storage.listDirectory('top.txt')).toBeNull();
-    expect(await storage.listDirectory('out')).toBeNull();
-    await expect(storage.listDirectory('../')).rejects.toBeInstanceOf(AppError);
-  });
-
-  it('writes a stream without leaving temporary files', async () => {
-    await storage.put('big/file.bin', Readable.from([Buffer.alloc(100_000, 1), Buffer.alloc(50_000, 2)]));
-    expect((await storage.stat('big/file.bin'))?.size).toBe(150_000);
-    expect((await storage.list('big/')).length).toBe(1);
+    it('writes a stream without leaving temporary files', async () => {
+      await storage.put('big/file.bin', Readable.from([Buffer.alloc(100_000, 1), Buffer.alloc(50_000, 2)]));
+      expect((await storage.stat('big/file.bin'))?.size).toBe(150_000);
+      expect((await storage.list('big/')).length).toBe(1);
+    });
   });
 });

@@ -1,15 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Point,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Point, type Relation } from 'typeorm';
 import type { TitledFile, WmsService } from '@agora/contracts';
 import { Category } from '../../category/entities/category.entity.js';
+import { Summarised } from '../../category/entities/summarised.entity.js';
 
 /** Turns Postgres `bigint` (read as a string) into a number: sizes stay far below 2^53. */
 const bigintAsNumber = {
@@ -19,26 +11,7 @@ const bigintAsNumber = {
 
 /** A consultation project: a questionnaire on a map, open between two dates. */
 @Entity({ name: 'project', schema: 'consultation' })
-export class Project {
-  @PrimaryGeneratedColumn('uuid')
-  token: string;
-
-  /** Short name, used in URLs. */
-  @Column('text', { unique: true })
-  mname: string;
-
-  @Column('text')
-  title: string;
-
-  @Column('text', { default: '' })
-  summary: string;
-
-  @Column('text', { default: '' })
-  summary_img: string;
-
-  @Column('text', { default: '' })
-  summary_img_alt: string;
-
+export class Project extends Summarised {
   /** `yyyy-MM-dd` */
   @Column('date')
   start_date: string;
@@ -82,14 +55,7 @@ export class Project {
   @Column('text', { nullable: true })
   forum_topic_url: string | null;
 
-  /** 1-based position in lists. */
-  @Column('integer', { default: 0 })
-  sort_order: number;
-
   @ManyToOne(() => Category, (category) => category.projects, { nullable: true, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'category', referencedColumnName: 'token' })
   category: Relation<Category> | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created: Date;
 }

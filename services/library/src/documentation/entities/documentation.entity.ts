@@ -1,19 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedPage } from './owned-page.entity.js';
 
 export type DocumentationType = 'html' | 'resource';
 
 /** A documentation page: either html content or a stored file (`resource_key`). */
 @Entity({ name: 'documentation', schema: 'library' })
-export class Documentation {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column('text', { unique: true })
-  uri: string;
-
-  @Column('text')
-  title: string;
-
+export class Documentation extends OwnedPage {
   @Column('text', { default: '' })
   comment: string;
 
@@ -29,11 +21,4 @@ export class Documentation {
   /** the uploaded file's original name (resource type) */
   @Column('text', { nullable: true })
   filename: string | null;
-
-  /** The user who created it (accounts' user uuid; no foreign key across services); null: admins only. */
-  @Column('uuid', { nullable: true })
-  owner: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created: Date;
 }
