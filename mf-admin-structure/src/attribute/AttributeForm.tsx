@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AttributeWire, TopicWire } from '@agora/contracts';
 import {
   Checkbox,
   collectionOfGeometry,
@@ -36,6 +35,7 @@ import {
   type AttributeGeometry,
   type AttributeValues,
 } from './values';
+import type { AttributeAnswer, TopicAnswer } from '@agora/contracts/api';
 
 export interface AttributeFormProps {
   /** the project's token */
@@ -46,7 +46,7 @@ export interface AttributeFormProps {
   node: string;
   /** the attribute to edit; none to add one */
   token?: string;
-  onSaved(a: AttributeWire): void;
+  onSaved(a: AttributeAnswer): void;
   onCancel(): void;
 }
 
@@ -55,10 +55,10 @@ export const attributePath = (node: string, token: string) =>
 
 /** Add or edit an attribute (spec part 2 §3 Attribute, §4): loads the attribute to edit and its topic first. */
 export function AttributeForm(props: AttributeFormProps) {
-  const { data, error, isLoading } = useApi<AttributeWire>(
+  const { data, error, isLoading } = useApi<AttributeAnswer>(
     props.token ? attributePath(props.node, props.token) : null,
   );
-  const { data: topic } = useApi<TopicWire>(topicPath(props.project, props.node));
+  const { data: topic } = useApi<TopicAnswer>(topicPath(props.project, props.node));
   if (props.token && error) return <ErrorFromCall error={error} />;
   if (props.token && (isLoading || !data)) return <Loading />;
   return (
@@ -74,10 +74,10 @@ function AttributeFormBody({
   topic,
   onSaved,
   onCancel,
-}: AttributeFormProps & { attribute: AttributeWire | null; topic: TopicWire | null }) {
+}: AttributeFormProps & { attribute: AttributeAnswer | null; topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<AttributeWire>();
+  const submit = useSubmitItem<AttributeAnswer>();
   const adding = !token;
   const form = useForm<AttributeValues>({
     scope: 'attribute',

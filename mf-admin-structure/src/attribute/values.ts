@@ -1,6 +1,6 @@
-import type { AttributeWire } from '@agora/contracts';
 import { geometryFields, type GeometryValue } from '@agora/platform';
 import { maxGeomOf } from '../plan/formSupport';
+import type { AttributeAnswer } from '@agora/contracts/api';
 
 /** The attribute form's plain fields (predefined features and context are kept apart, as map geometry). */
 export interface AttributeValues {
@@ -27,7 +27,7 @@ export interface AttributeGeometry {
 
 export const DEFAULT_ATTRIBUTE_COLOR = '#e02424';
 
-export function attributeValues(a?: AttributeWire | null): AttributeValues {
+export function attributeValues(a?: AttributeAnswer | null): AttributeValues {
   return {
     name: a?.name ?? '',
     mname: a?.mname ?? '',
@@ -45,7 +45,7 @@ export function attributeValues(a?: AttributeWire | null): AttributeValues {
   };
 }
 
-export function attributeGeometry(a?: AttributeWire | null): AttributeGeometry {
+export function attributeGeometry(a?: AttributeAnswer | null): AttributeGeometry {
   return { predefined: { map: a?.predefined ?? null }, context: { map: a?.context ?? null } };
 }
 

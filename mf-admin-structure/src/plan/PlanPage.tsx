@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import type { AttributeWire, ProjectWire, ThreadScope, TopicWire, VariableWire } from '@agora/contracts';
+import type { ThreadScope } from '@agora/contracts';
 import {
   api,
   EmptyState,
@@ -25,6 +25,7 @@ import { editOnAtom, openAction, openModeAtom, OPEN_MODES, type EditorTarget } f
 import { applyMove, buildTree, flattenTree, moveRequest, planMove, scopeOf, type ItemKind } from './tree';
 import { mapViewOf, useProject } from './useProject';
 import './plan.css';
+import type { AttributeAnswer, ProjectAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
 /** SWR options of the three lists: the focus refresh is done by the page itself (below), once for all three. */
 const LISTS = { revalidateOnFocus: false } as const;
@@ -50,7 +51,7 @@ function Plan({
 }: {
   base: string;
   param: string;
-  project: ProjectWire;
+  project: ProjectAnswer;
   reloadProject: () => void;
 }) {
   const intl = useIntl();
@@ -62,9 +63,9 @@ function Plan({
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [thread, setThread] = useState<{ scope: ThreadScope; token: string } | null>(null);
   const p = encodeURIComponent(project.token);
-  const topics = useApi<TopicWire[]>(`node/project/${p}`, LISTS);
-  const attributes = useApi<AttributeWire[]>(`attribute/project/${p}`, LISTS);
-  const variables = useApi<VariableWire[]>(`variable/project/${p}`, LISTS);
+  const topics = useApi<TopicAnswer[]>(`node/project/${p}`, LISTS);
+  const attributes = useApi<AttributeAnswer[]>(`attribute/project/${p}`, LISTS);
+  const variables = useApi<VariableAnswer[]>(`variable/project/${p}`, LISTS);
   const loadError = topics.error ?? attributes.error ?? variables.error;
   const ready = topics.data && attributes.data && variables.data;
   const tree = useMemo(
@@ -125,14 +126,15 @@ function Plan({
   const onAction = async (
     kind: ItemKind,
     action: ItemAction,
-    item: TopicWire | AttributeWire | VariableWire,
+    item: TopicAnswer | AttributeAnswer | VariableAnswer,
     topic?: string,
   ) => {
     const token = item.token;
     if (action === 'edit') {
       if (kind === 'topic') open({ kind: 'topic', token });
       else if (kind === 'attribute') open({ kind: 'attribute', topic: topic ?? '', token });
-      else open({ kind: 'variable', topic: topic ?? '', attribute: (item as VariableWire).attribute, token });
+      else
+        open({ kind: 'variable', topic: topic ?? '', attribute: (item as VariableAnswer).attribute, token });
       return;
     }
     if (action === 'add') {
@@ -146,7 +148,7 @@ function Plan({
     }
     try {
       if (action === 'toggle') {
-        const visible = (item as AttributeWire | VariableWire).is_visible;
+        const visible = (item as AttributeAnswer | VariableAnswer).is_visible;
         await api.put(`${scopeOf(kind)}/token/${encodeURIComponent(token)}`, { is_visible: !visible });
         notify({ type: 'success', body: 'successful update' });
       } else {

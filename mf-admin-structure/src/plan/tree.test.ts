@@ -1,7 +1,7 @@
-import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
 import { applyMove, buildTree, flattenTree, moveRequest, planMove, type PlanTree } from './tree';
+import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
-const topic = (token: string, sort_order: number): TopicWire => ({
+const topic = (token: string, sort_order: number): TopicAnswer => ({
   token,
   project: 'P',
   title: `Topic ${token}`,
@@ -17,7 +17,7 @@ const topic = (token: string, sort_order: number): TopicWire => ({
   forum_topic_url: null,
   sort_order,
 });
-const attribute = (token: string, node: string, sort_order: number): AttributeWire => ({
+const attribute = (token: string, node: string, sort_order: number): AttributeAnswer => ({
   token,
   node,
   name: `Attr ${token}`,
@@ -39,7 +39,7 @@ const attribute = (token: string, node: string, sort_order: number): AttributeWi
   forum_topic_url: null,
   sort_order,
 });
-const variable = (token: string, attr: string, sort_order: number): VariableWire => ({
+const variable = (token: string, attr: string, sort_order: number): VariableAnswer => ({
   token,
   attribute: attr,
   mname: token,

@@ -1,23 +1,22 @@
-import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
-
 /** The three levels of a project's structure. */
 export type ItemKind = 'topic' | 'attribute' | 'variable';
+import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
 export interface AttributeNode {
-  attribute: AttributeWire;
-  variables: VariableWire[];
+  attribute: AttributeAnswer;
+  variables: VariableAnswer[];
 }
 export interface TopicNode {
-  topic: TopicWire;
+  topic: TopicAnswer;
   attributes: AttributeNode[];
 }
 /** Topics > attributes > variables, each level in its sort order. */
 export type PlanTree = TopicNode[];
 
 export interface PlanLists {
-  topics: TopicWire[];
-  attributes: AttributeWire[];
-  variables: VariableWire[];
+  topics: TopicAnswer[];
+  attributes: AttributeAnswer[];
+  variables: VariableAnswer[];
 }
 
 const bySortOrder = <T extends { sort_order: number; token: string }>(a: T, b: T) =>
@@ -28,9 +27,9 @@ const bySortOrder = <T extends { sort_order: number; token: string }>(a: T, b: T
  * sorted by `sort_order`; an attribute whose topic, or a variable whose attribute, is not in the lists is left out.
  */
 export function buildTree({ topics, attributes, variables }: PlanLists): PlanTree {
-  const varsOf = new Map<string, VariableWire[]>();
+  const varsOf = new Map<string, VariableAnswer[]>();
   for (const v of variables) varsOf.set(v.attribute, [...(varsOf.get(v.attribute) ?? []), v]);
-  const attrsOf = new Map<string, AttributeWire[]>();
+  const attrsOf = new Map<string, AttributeAnswer[]>();
   for (const a of attributes) attrsOf.set(a.node, [...(attrsOf.get(a.node) ?? []), a]);
   return [...topics].sort(bySortOrder).map((topic) => ({
     topic,
@@ -185,7 +184,7 @@ export function applyMove(tree: PlanTree, move: Move): PlanTree {
       ),
     );
     const nodes = moveWithin(tree, from, index);
-    return nodes.map((n, i) => ({ ...n, topic: topics[i] as TopicWire }));
+    return nodes.map((n, i) => ({ ...n, topic: topics[i] as TopicAnswer }));
   }
   if (move.kind === 'attribute') {
     let moving: AttributeNode | undefined;
@@ -201,10 +200,10 @@ export function applyMove(tree: PlanTree, move: Move): PlanTree {
       const list = [...t.attributes];
       if (t.topic.token === move.parent) list.splice(index, 0, placed);
       const numbered = renumber(list.map((a) => a.attribute));
-      return { ...t, attributes: list.map((a, i) => ({ ...a, attribute: numbered[i] as AttributeWire })) };
+      return { ...t, attributes: list.map((a, i) => ({ ...a, attribute: numbered[i] as AttributeAnswer })) };
     });
   }
-  let moving: VariableWire | undefined;
+  let moving: VariableAnswer | undefined;
   const without = tree.map((t) => ({
     ...t,
     attributes: t.attributes.map((a) => {
@@ -215,7 +214,7 @@ export function applyMove(tree: PlanTree, move: Move): PlanTree {
     }),
   }));
   if (!moving || move.parent === null) return tree;
-  const placed: VariableWire = { ...moving, attribute: move.parent };
+  const placed: VariableAnswer = { ...moving, attribute: move.parent };
   return without.map((t) => ({
     ...t,
     attributes: t.attributes.map((a) => {

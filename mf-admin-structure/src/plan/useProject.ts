@@ -1,5 +1,6 @@
-import type { LatLng, ProjectWire } from '@agora/contracts';
+import type { LatLng } from '@agora/contracts';
 import { useApi } from '@agora/platform';
+import type { ProjectAnswer } from '@agora/contracts/api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +14,7 @@ export function useProject(param: string | undefined) {
     : UUID.test(param)
       ? `project/token/${encodeURIComponent(param)}`
       : `project/mname/${encodeURIComponent(param)}`;
-  return useApi<ProjectWire>(path);
+  return useApi<ProjectAnswer>(path);
 }
 
 /** Where a project's maps open: its centre (none set: the map's default) and zoom. */
@@ -22,7 +23,7 @@ export interface MapView {
   zoom: number;
 }
 
-export const mapViewOf = (project: Pick<ProjectWire, 'center' | 'zoom'>): MapView => ({
+export const mapViewOf = (project: Pick<ProjectAnswer, 'center' | 'zoom'>): MapView => ({
   center: project.center ?? null,
   zoom: project.zoom,
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { VALIDATION_MESSAGES, type ProfileChoiceWire } from '@agora/contracts';
+import { VALIDATION_MESSAGES } from '@agora/contracts';
 import { api, useConfirm, useNotify } from '@agora/platform';
 import { MoveButtons } from '../variable/MoveButtons';
 import { useServerErrors } from '../variable/serverErrors';
@@ -10,9 +10,10 @@ import { useSortableItem } from '../projects/sortable';
 import { changes, checkValues, hasErrors, type ChoiceDraft } from './rules';
 import { useAction } from './useAction';
 import type { ScopeRules } from '@agora/contracts';
+import type { ProfileChoiceAnswer } from '@agora/contracts/api';
 
 export interface ChoiceRowProps {
-  choice: ProfileChoiceWire;
+  choice: ProfileChoiceAnswer;
   /** 1-based position, for names */
   n: number;
   count: number;
@@ -22,7 +23,7 @@ export interface ChoiceRowProps {
   refresh: () => Promise<unknown>;
 }
 
-const draftOf = (c: ProfileChoiceWire): ChoiceDraft => ({
+const draftOf = (c: ProfileChoiceAnswer): ChoiceDraft => ({
   content: c.content,
   icon: c.icon,
   weight: String(c.weight),

@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CategoryWire, ProfileQuestionWire } from '@agora/contracts';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import {
   adminUser,
@@ -10,8 +9,9 @@ import {
   type FakeRoutes,
 } from '../../../scripts/jest/web';
 import App from '../App';
+import type { CategoryAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
-const category = (active: boolean): Partial<CategoryWire> => ({
+const category = (active: boolean): Partial<CategoryAnswer> => ({
   token: 'c1',
   mname: 'coast',
   title: 'Coast',
@@ -27,7 +27,7 @@ const RULES = {
   icon: { required: true, max_size: 500 },
 };
 
-const question = (token: string, text: string, weight: number, ids: number[]): ProfileQuestionWire => ({
+const question = (token: string, text: string, weight: number, ids: number[]): ProfileQuestionAnswer => ({
   token,
   category: 'c1',
   role: 'expert',
@@ -44,7 +44,7 @@ const question = (token: string, text: string, weight: number, ids: number[]): P
 });
 
 /** A small in-memory server for the profile calls. */
-function server(initial: { expert: ProfileQuestionWire[]; normal: ProfileQuestionWire[] }) {
+function server(initial: { expert: ProfileQuestionAnswer[]; normal: ProfileQuestionAnswer[] }) {
   const state = { expert: [...initial.expert], normal: [...initial.normal] };
   const all = () => [...state.expert, ...state.normal];
   const list = (role: 'expert' | 'normal') => () => ({ status: 200, body: state[role] });

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  VALIDATION_MESSAGES,
-  type ProfileChoiceWire,
-  type ProfileQuestionWire,
-  type ScopeRules,
-} from '@agora/contracts';
+import { VALIDATION_MESSAGES, type ScopeRules } from '@agora/contracts';
 import { api, TextField, useConfirm, useNotify } from '@agora/platform';
 import { SortableList, useSortableItem } from '../projects/sortable';
 import { moveItem } from '../variable/kinds';
@@ -16,15 +11,16 @@ import { ChoiceEditor, DragHandle, EditActions } from './ChoiceFields';
 import { ChoiceRow } from './ChoiceRow';
 import { changes, checkValues, emptyChoice, hasErrors, type ChoiceDraft } from './rules';
 import { useAction } from './useAction';
+import type { ProfileChoiceAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
 export interface QuestionCardProps {
-  question: ProfileQuestionWire;
+  question: ProfileQuestionAnswer;
   /** 1-based position */
   n: number;
   count: number;
   rules: ScopeRules;
   onMove: (from: number, to: number) => void;
-  onOrderChoices: (question: ProfileQuestionWire, choices: ProfileChoiceWire[]) => void;
+  onOrderChoices: (question: ProfileQuestionAnswer, choices: ProfileChoiceAnswer[]) => void;
   refresh: () => Promise<unknown>;
 }
 

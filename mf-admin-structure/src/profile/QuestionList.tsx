@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ConsultationRole, ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
+import type { ConsultationRole } from '@agora/contracts';
 import { api, ErrorFromCall, Loading, useApi, useNotify, errorMessageId } from '@agora/platform';
 import { SortableList } from '../projects/sortable';
 import { moveItem } from '../variable/kinds';
 import { NewQuestionForm } from './NewQuestionForm';
 import { QuestionCard } from './QuestionCard';
 import { useProfileRules } from './rules';
+import type { ProfileChoiceAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
 /** `consultationProfile/category/{category}/role/{role}`: a role's questions with their choices, in order. */
 export function questionsPath(category: string, role: ConsultationRole): string {
@@ -21,14 +22,14 @@ export function QuestionList({ category, role }: { category: string; role: Consu
   const intl = useIntl();
   const notify = useNotify();
   const rules = useProfileRules();
-  const { data, error, mutate } = useApi<ProfileQuestionWire[]>(questionsPath(category, role));
+  const { data, error, mutate } = useApi<ProfileQuestionAnswer[]>(questionsPath(category, role));
   const [adding, setAdding] = useState(false);
 
   if (error) return <ErrorFromCall error={error} />;
   if (!data) return <Loading />;
 
   /** Shows the new order at once, sends it, and reloads (the stored order wins if the call fails). */
-  const reorder = async (next: ProfileQuestionWire[], path: string, body: Array<string | number>) => {
+  const reorder = async (next: ProfileQuestionAnswer[], path: string, body: Array<string | number>) => {
     await mutate(next, { revalidate: false });
     try {
       await api.put(path, body);
@@ -46,7 +47,7 @@ export function QuestionList({ category, role }: { category: string; role: Consu
     void reorder(next, 'consultationProfile/sortOrder/', tokens);
   };
 
-  const orderChoices = (question: ProfileQuestionWire, choices: ProfileChoiceWire[]) => {
+  const orderChoices = (question: ProfileQuestionAnswer, choices: ProfileChoiceAnswer[]) => {
     const next = data.map((q) => (q.token === question.token ? { ...q, choices } : q));
     void reorder(
       next,

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TopicWire } from '@agora/contracts';
 import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { messages } from '../i18n';
 import { TopicForm } from './TopicForm';
 import { topicBody, topicValues, withTopicGeometry } from './values';
+import type { TopicAnswer } from '@agora/contracts/api';
 
 const drawn = {
   type: 'FeatureCollection' as const,
@@ -81,7 +81,7 @@ describe('topic form', () => {
       'POST /api/node': { status: 200, body: { token: 'T9' } },
       'GET /api/node/project/P1/token/T9': { status: 200, body: { token: 'T9', title: 'Roads and paths' } },
     });
-    const onSaved = jest.fn<void, [TopicWire]>();
+    const onSaved = jest.fn<void, [TopicAnswer]>();
     await renderWeb(<TopicForm project={P} onSaved={onSaved} onCancel={() => undefined} />, {
       user: adminUser,
       messages,
@@ -160,7 +160,7 @@ describe('topic form', () => {
       forum_topic_id: null,
       forum_topic_url: null,
       sort_order: 1,
-    } as TopicWire;
+    } as TopicAnswer;
     const calls = mockFetch({
       'GET /api/validation/scope/node': { status: 200, body: {} },
       'GET /api/node/project/P1/token/T1': { status: 200, body: topic },

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { TopicWire } from '@agora/contracts';
 import {
   Checkbox,
   ErrorFromCall,
@@ -32,6 +31,7 @@ import {
   withTopicGeometry,
   type TopicValues,
 } from './values';
+import type { TopicAnswer } from '@agora/contracts/api';
 
 export interface TopicFormProps {
   /** the project's token */
@@ -40,7 +40,7 @@ export interface TopicFormProps {
   view?: MapView;
   /** the topic to edit; none to add one */
   token?: string;
-  onSaved(t: TopicWire): void;
+  onSaved(t: TopicAnswer): void;
   onCancel(): void;
 }
 
@@ -49,7 +49,7 @@ export const topicPath = (project: string, token: string) =>
 
 /** Add or edit a topic (spec part 2 §3 Topic, §4, §5): loads the topic to edit first. */
 export function TopicForm(props: TopicFormProps) {
-  const { data, error, isLoading } = useApi<TopicWire>(
+  const { data, error, isLoading } = useApi<TopicAnswer>(
     props.token ? topicPath(props.project, props.token) : null,
   );
   if (props.token && error) return <ErrorFromCall error={error} />;
@@ -64,10 +64,10 @@ function TopicFormBody({
   topic,
   onSaved,
   onCancel,
-}: TopicFormProps & { topic: TopicWire | null }) {
+}: TopicFormProps & { topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<TopicWire>();
+  const submit = useSubmitItem<TopicAnswer>();
   const adding = !token;
   const form = useForm<TopicValues>({
     scope: 'node',

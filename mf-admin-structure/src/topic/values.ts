@@ -1,6 +1,7 @@
-import type { GeoJsonFeatureCollection, TitledFile, TopicWire } from '@agora/contracts';
+import type { GeoJsonFeatureCollection, TitledFile } from '@agora/contracts';
 import { collectionOfGeometry, geometryFields, polygonGeometryOf, type GeometryValue } from '@agora/platform';
 import { maxGeomOf } from '../plan/formSupport';
+import type { TopicAnswer } from '@agora/contracts/api';
 
 /** The topic form's plain fields (the boundary is kept apart, as map geometry). */
 export interface TopicValues {
@@ -17,7 +18,7 @@ export interface TopicValues {
 
 export const DEFAULT_TOPIC_COLOR = '#1a56db';
 
-export function topicValues(t?: TopicWire | null): TopicValues {
+export function topicValues(t?: TopicAnswer | null): TopicValues {
   return {
     title: t?.title ?? '',
     mname: t?.mname ?? '',
@@ -30,7 +31,7 @@ export function topicValues(t?: TopicWire | null): TopicValues {
   };
 }
 
-export function topicBoundary(t?: TopicWire | null): GeometryValue {
+export function topicBoundary(t?: TopicAnswer | null): GeometryValue {
   return { map: t?.boundary ? collectionOfGeometry(t.boundary) : null };
 }
 

@@ -5,10 +5,8 @@ import {
   GEOMETRY_VALUE_TYPES,
   VALIDATION_MESSAGES,
   VALUE_TYPES,
-  type AttributeWire,
   type GeomType,
   type VariableKind,
-  type VariableWire,
 } from '@agora/contracts';
 import {
   api,
@@ -40,6 +38,7 @@ import { iconFormData, type PendingIcon } from './IconUpload';
 import { MarkerPicker } from './MarkerPicker';
 import { useServerErrors } from './serverErrors';
 import './variable.css';
+import type { AttributeAnswer, VariableAnswer } from '@agora/contracts/api';
 
 export interface VariableFormProps {
   /** the project's token */
@@ -48,7 +47,7 @@ export interface VariableFormProps {
   attribute: string;
   /** the variable to edit; without it the form adds one */
   token?: string;
-  onSaved(v: VariableWire): void;
+  onSaved(v: VariableAnswer): void;
   onCancel(): void;
 }
 
@@ -66,7 +65,7 @@ interface VariableBody extends Scalars {
   attribute?: string;
 }
 
-function scalarsOf(v: VariableWire | null): ScalarValues {
+function scalarsOf(v: VariableAnswer | null): ScalarValues {
   return {
     mname: v?.mname ?? '',
     icon: v?.icon ?? '',
@@ -75,7 +74,7 @@ function scalarsOf(v: VariableWire | null): ScalarValues {
   };
 }
 
-function isVariable(data: unknown): data is VariableWire {
+function isVariable(data: unknown): data is VariableAnswer {
   return typeof data === 'object' && data !== null && 'token' in data && 'variable_type' in data;
 }
 
@@ -86,8 +85,8 @@ function isVariable(data: unknown): data is VariableWire {
  * order of `variable_type`. Add posts everything; Save sends only what changed.
  */
 export function VariableForm({ project, attribute, token, onSaved, onCancel }: VariableFormProps) {
-  const attributes = useApi<AttributeWire[]>(`attribute/project/${encodeURIComponent(project)}`);
-  const variables = useApi<VariableWire[]>(
+  const attributes = useApi<AttributeAnswer[]>(`attribute/project/${encodeURIComponent(project)}`);
+  const variables = useApi<VariableAnswer[]>(
     token ? `variable/attribute/${encodeURIComponent(attribute)}` : null,
   );
   const geometry = attributes.data?.find((a) => a.token === attribute)?.geom_type ?? null;
@@ -118,17 +117,17 @@ export function VariableForm({ project, attribute, token, onSaved, onCancel }: V
 }
 
 interface BodyProps {
-  variable: VariableWire | null;
+  variable: VariableAnswer | null;
   attribute: string;
   geometry: GeomType | null;
-  onSaved(v: VariableWire): void;
+  onSaved(v: VariableAnswer): void;
   onCancel(): void;
 }
 
 function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: BodyProps) {
   const intl = useIntl();
   const notify = useNotify();
-  const [saved, setSaved] = useState<VariableWire | null>(variable);
+  const [saved, setSaved] = useState<VariableAnswer | null>(variable);
   const form = useForm<ScalarValues>({
     scope: 'variable',
     mode: saved ? 'put' : 'post',
@@ -197,8 +196,8 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
       const data = saved
         ? await api.put<unknown>(`variable/token/${encodeURIComponent(saved.token)}`, payload)
         : await api.post<unknown>('variable', payload);
-      const fallback = { ...(saved ?? ({} as VariableWire)), ...current, attribute };
-      const result: VariableWire = isVariable(data)
+      const fallback = { ...(saved ?? ({} as VariableAnswer)), ...current, attribute };
+      const result: VariableAnswer = isVariable(data)
         ? data
         : { ...fallback, token: (data as { token?: string } | undefined)?.token ?? fallback.token };
       setSaved(result);
