@@ -6,7 +6,8 @@ import {
   ErrorFromCall,
   Loading,
   TextField,
-  useApi,
+  client,
+  useApiGet,
   useForm,
   useNotify,
   type GeometryValue,
@@ -25,13 +26,13 @@ import {
 import { GeometryField } from '../plan/GeometryField';
 import type { MapView } from '../plan/useProject';
 import { IconUploadButton, type PendingIcon } from '../variable/IconUpload';
-import { topicPath } from '../topic/TopicForm';
 import {
   attributeBody,
   attributeGeometry,
   attributeProblems,
   attributeValues,
   withAttributeSwitch,
+  type AttributeFields,
   type AttributeGeometry,
   type AttributeValues,
 } from './values';
@@ -50,15 +51,15 @@ export interface AttributeFormProps {
   onCancel(): void;
 }
 
-export const attributePath = (node: string, token: string) =>
-  `attribute/node/${encodeURIComponent(node)}/token/${encodeURIComponent(token)}`;
-
 /** Add or edit an attribute (spec part 2 §3 Attribute, §4): loads the attribute to edit and its topic first. */
 export function AttributeForm(props: AttributeFormProps) {
-  const { data, error, isLoading } = useApi<AttributeAnswer>(
-    props.token ? attributePath(props.node, props.token) : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/attribute/node/{node}/token/{attribute}',
+    props.token ? { params: { path: { node: props.node, attribute: props.token } } } : null,
   );
-  const { data: topic } = useApi<TopicAnswer>(topicPath(props.project, props.node));
+  const { data: topic } = useApiGet('/api/node/project/{project}/token/{topic}', {
+    params: { path: { project: props.project, topic: props.node } },
+  });
   if (props.token && error) return <ErrorFromCall error={error} />;
   if (props.token && (isLoading || !data)) return <Loading />;
   return (
@@ -77,7 +78,7 @@ function AttributeFormBody({
 }: AttributeFormProps & { attribute: AttributeAnswer | null; topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<AttributeAnswer>();
+  const submit = useSubmitItem<AttributeAnswer, AttributeFields, { node: string }>();
   const adding = !token;
   const form = useForm<AttributeValues>({
     scope: 'attribute',
@@ -134,10 +135,13 @@ function AttributeFormBody({
     const refused = await submit({
       item: attribute,
       body: attributeBody(values, geometry),
-      before: attribute ? attributeBody(attributeValues(attribute), attributeGeometry(attribute)) : {},
+      before: attribute ? attributeBody(attributeValues(attribute), attributeGeometry(attribute)) : null,
       parent: { node },
-      scope: 'attribute',
-      readPath: (t) => attributePath(node, t),
+      create: (body) => client.POST('/api/attribute', { body }),
+      update: (token, body) =>
+        client.PUT('/api/attribute/token/{attribute}', { params: { path: { attribute: token } }, body }),
+      read: (attribute) =>
+        client.GET('/api/attribute/node/{node}/token/{attribute}', { params: { path: { node, attribute } } }),
       onSaved,
       upload,
     });

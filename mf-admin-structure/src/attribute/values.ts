@@ -1,5 +1,5 @@
 import { geometryFields, type GeometryValue } from '@agora/platform';
-import { maxGeomOf } from '../plan/formSupport';
+import { maxGeomOf, type JsonBodyOf } from '../plan/formSupport';
 import type { AttributeAnswer } from '@agora/contracts/api';
 
 /** The attribute form's plain fields (predefined features and context are kept apart, as map geometry). */
@@ -89,7 +89,10 @@ export function attributeProblems(values: AttributeValues, geometry: AttributeGe
 }
 
 /** The wire fields of an attribute from the form (+ geometry_crs when imported geometry goes as it was). */
-export function attributeBody(values: AttributeValues, geometry: AttributeGeometry): Record<string, unknown> {
+/** The fields of `POST attribute` that the attribute form sends (all but the topic). */
+export type AttributeFields = Omit<JsonBodyOf<'post', '/api/attribute'>, 'node'>;
+
+export function attributeBody(values: AttributeValues, geometry: AttributeGeometry): AttributeFields {
   const hasPredefined = values.has_geometry && values.has_predefined;
   const geo = geometryFields({
     predefined: hasPredefined ? geometry.predefined : { map: null },
@@ -111,6 +114,6 @@ export function attributeBody(values: AttributeValues, geometry: AttributeGeomet
     has_context: values.has_context,
     context: values.has_context ? geo.context : null,
     is_visible: values.is_visible,
-    ...(geo.geometry_crs ? { geometry_crs: geo.geometry_crs } : {}),
+    ...(typeof geo.geometry_crs === 'string' && geo.geometry_crs ? { geometry_crs: geo.geometry_crs } : {}),
   };
 }

@@ -215,8 +215,8 @@ describe('plan screen', () => {
   it('hides and shows attributes and deletes after the confirmation, then reloads', async () => {
     const calls = mockFetch(
       routes({
-        'PUT /api/attribute/token/A1': { status: 200, body: {} },
-        'PUT /api/attribute/token/A2': { status: 200, body: {} },
+        'PUT /api/attribute/token/A1': { status: 200, body: attribute('A1', 'T1', 'Potholes', 1, false) },
+        'PUT /api/attribute/token/A2': { status: 200, body: attribute('A2', 'T1', 'Lamps', 2) },
         'DELETE /api/node/token/T2': { status: 200, body: { message: 'data deleted' } },
       }),
     );

@@ -1,6 +1,8 @@
+import type { ApiClient } from '@agora/contracts';
+import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
+
 /** The three levels of a project's structure. */
 export type ItemKind = 'topic' | 'attribute' | 'variable';
-import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
 export interface AttributeNode {
   attribute: AttributeAnswer;
@@ -234,11 +236,21 @@ const SCOPE: Record<ItemKind, 'node' | 'attribute' | 'variable'> = {
 /** The API scope of a kind (a topic is a `node`). */
 export const scopeOf = (kind: ItemKind) => SCOPE[kind];
 
-/** `PUT {node|attribute|variable}/project/{projectToken}/token/{token}/sortOrder/` and its body. */
-export function moveRequest(project: string, move: Move): { path: string; body: Record<string, unknown> } {
-  const path = `${SCOPE[move.kind]}/project/${encodeURIComponent(project)}/token/${encodeURIComponent(move.token)}/sortOrder/`;
-  if (move.kind === 'attribute') return { path, body: { sort_order: move.sort_order, node: move.parent } };
-  if (move.kind === 'variable')
-    return { path, body: { sort_order: move.sort_order, attribute: move.parent } };
-  return { path, body: { sort_order: move.sort_order } };
+/** Sends a move: `PUT {node|attribute|variable}/project/{projectToken}/token/{token}/sortOrder`. */
+export async function sendMove(client: ApiClient, project: string, move: Move): Promise<void> {
+  const params = { path: { project, token: move.token } };
+  const { sort_order } = move;
+  const parent = move.parent ?? undefined;
+  if (move.kind === 'attribute')
+    await client.PUT('/api/attribute/project/{project}/token/{token}/sortOrder', {
+      params,
+      body: { sort_order, node: parent },
+    });
+  else if (move.kind === 'variable')
+    await client.PUT('/api/variable/project/{project}/token/{token}/sortOrder', {
+      params,
+      body: { sort_order, attribute: parent },
+    });
+  else
+    await client.PUT('/api/node/project/{project}/token/{token}/sortOrder', { params, body: { sort_order } });
 }

@@ -1,20 +1,23 @@
 import type { LatLng } from '@agora/contracts';
-import { useApi } from '@agora/platform';
+import { useApiGet } from '@agora/platform';
 import type { ProjectAnswer } from '@agora/contracts/api';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isToken } from '../projects/base';
 
 /**
  * The project of a route's `:project`: its short name (spec: "parameter: project short name",
  * `GET project/mname/{mname}`) or its token (`GET project/token/{token}`).
  */
 export function useProject(param: string | undefined) {
-  const path = !param
-    ? null
-    : UUID.test(param)
-      ? `project/token/${encodeURIComponent(param)}`
-      : `project/mname/${encodeURIComponent(param)}`;
-  return useApi<ProjectAnswer>(path);
+  const byToken = param !== undefined && isToken(param);
+  const token = useApiGet(
+    '/api/project/token/{token}',
+    byToken ? { params: { path: { token: param } } } : null,
+  );
+  const mname = useApiGet(
+    '/api/project/mname/{mname}',
+    param && !byToken ? { params: { path: { mname: param } } } : null,
+  );
+  return byToken ? token : mname;
 }
 
 /** Where a project's maps open: its centre (none set: the map's default) and zoom. */

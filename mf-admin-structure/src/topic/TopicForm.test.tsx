@@ -69,6 +69,22 @@ describe('topic form', () => {
   });
 
   it('requires a drawn boundary with geometry, then posts the topic with its boundary', async () => {
+    const saved: TopicAnswer = {
+      token: 'T9',
+      project: P,
+      title: 'Roads and paths',
+      mname: 'roads-and-paths',
+      description: '',
+      has_geometry: true,
+      boundary: drawn.features[0]!.geometry,
+      geom_type: 'line',
+      max_geom: 2,
+      geom_color: '#1a56db',
+      relative_documents: [],
+      forum_topic_id: null,
+      forum_topic_url: null,
+      sort_order: 1,
+    };
     const calls = mockFetch({
       'GET /api/validation/scope/node': {
         status: 200,
@@ -78,8 +94,8 @@ describe('topic form', () => {
         status: 200,
         body: false,
       },
-      'POST /api/node': { status: 200, body: { token: 'T9' } },
-      'GET /api/node/project/P1/token/T9': { status: 200, body: { token: 'T9', title: 'Roads and paths' } },
+      'POST /api/node': { status: 200, body: saved },
+      'GET /api/node/project/P1/token/T9': { status: 200, body: saved },
     });
     const onSaved = jest.fn<void, [TopicAnswer]>();
     await renderWeb(<TopicForm project={P} onSaved={onSaved} onCancel={() => undefined} />, {

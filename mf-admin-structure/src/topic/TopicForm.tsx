@@ -6,7 +6,8 @@ import {
   Loading,
   TextArea,
   TextField,
-  useApi,
+  client,
+  useApiGet,
   useForm,
   useNotify,
   type GeometryValue,
@@ -29,6 +30,7 @@ import {
   topicGeometryProblems,
   topicValues,
   withTopicGeometry,
+  type TopicFields,
   type TopicValues,
 } from './values';
 import type { TopicAnswer } from '@agora/contracts/api';
@@ -44,13 +46,11 @@ export interface TopicFormProps {
   onCancel(): void;
 }
 
-export const topicPath = (project: string, token: string) =>
-  `node/project/${encodeURIComponent(project)}/token/${encodeURIComponent(token)}`;
-
 /** Add or edit a topic (spec part 2 §3 Topic, §4, §5): loads the topic to edit first. */
 export function TopicForm(props: TopicFormProps) {
-  const { data, error, isLoading } = useApi<TopicAnswer>(
-    props.token ? topicPath(props.project, props.token) : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/node/project/{project}/token/{topic}',
+    props.token ? { params: { path: { project: props.project, topic: props.token } } } : null,
   );
   if (props.token && error) return <ErrorFromCall error={error} />;
   if (props.token && (isLoading || !data)) return <Loading />;
@@ -67,7 +67,7 @@ function TopicFormBody({
 }: TopicFormProps & { topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<TopicAnswer>();
+  const submit = useSubmitItem<TopicAnswer, TopicFields, { project: string }>();
   const adding = !token;
   const form = useForm<TopicValues>({
     scope: 'node',
@@ -110,10 +110,13 @@ function TopicFormBody({
     const refused = await submit({
       item: topic,
       body: topicBody(values, boundary),
-      before: topic ? topicBody(topicValues(topic), topicBoundary(topic)) : {},
+      before: topic ? topicBody(topicValues(topic), topicBoundary(topic)) : null,
       parent: { project },
-      scope: 'node',
-      readPath: (t) => topicPath(project, t),
+      create: (body) => client.POST('/api/node', { body }),
+      update: (token, body) =>
+        client.PUT('/api/node/token/{topic}', { params: { path: { topic: token } }, body }),
+      read: (topic) =>
+        client.GET('/api/node/project/{project}/token/{topic}', { params: { path: { project, topic } } }),
       onSaved,
     });
     setBusy(false);

@@ -1,6 +1,6 @@
 import type { GeoJsonFeatureCollection, TitledFile } from '@agora/contracts';
 import { collectionOfGeometry, geometryFields, polygonGeometryOf, type GeometryValue } from '@agora/platform';
-import { maxGeomOf } from '../plan/formSupport';
+import { maxGeomOf, type JsonBodyOf } from '../plan/formSupport';
 import type { TopicAnswer } from '@agora/contracts/api';
 
 /** The topic form's plain fields (the boundary is kept apart, as map geometry). */
@@ -55,8 +55,11 @@ export function topicGeometryProblems(values: TopicValues, boundary: GeometryVal
   };
 }
 
+/** The fields of `POST node` that the topic form sends (all but the project). */
+export type TopicFields = Omit<JsonBodyOf<'post', '/api/node'>, 'project'>;
+
 /** The wire fields of a topic from the form (boundary as one Polygon/MultiPolygon, + geometry_crs when imported). */
-export function topicBody(values: TopicValues, boundary: GeometryValue): Record<string, unknown> {
+export function topicBody(values: TopicValues, boundary: GeometryValue): TopicFields {
   const geometry = geometryFields({ boundary });
   const sent = geometry.boundary as GeoJsonFeatureCollection | null;
   return {
@@ -69,6 +72,8 @@ export function topicBody(values: TopicValues, boundary: GeometryValue): Record<
     geom_color: values.geom_color,
     relative_documents: values.relative_documents,
     boundary: values.has_geometry ? polygonGeometryOf(sent) : null,
-    ...(geometry.geometry_crs && values.has_geometry ? { geometry_crs: geometry.geometry_crs } : {}),
+    ...(typeof geometry.geometry_crs === 'string' && geometry.geometry_crs && values.has_geometry
+      ? { geometry_crs: geometry.geometry_crs }
+      : {}),
   };
 }
