@@ -6,17 +6,16 @@ import {
   VALIDATION_MESSAGES,
   VALUE_TYPES,
   type GeomType,
-  type VariableKind,
 } from '@agora/contracts';
 import {
-  api,
   ApiError,
+  client,
   Checkbox,
   ErrorFromCall,
   Loading,
   TextArea,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   errorMessageId,
@@ -38,7 +37,8 @@ import { iconFormData, type PendingIcon } from './IconUpload';
 import { MarkerPicker } from './MarkerPicker';
 import { useServerErrors } from './serverErrors';
 import './variable.css';
-import type { AttributeAnswer, VariableAnswer } from '@agora/contracts/api';
+import type { VariableAnswer } from '@agora/contracts/api';
+import type { JsonBodyOf } from '../plan/formSupport';
 
 export interface VariableFormProps {
   /** the project's token */
@@ -60,10 +60,7 @@ interface Scalars {
 type ScalarValues = Scalars & Record<string, string>;
 
 /** What is sent: the scalar fields and `variable_type` (plus `attribute` on create). */
-interface VariableBody extends Scalars {
-  variable_type: VariableKind[];
-  attribute?: string;
-}
+type VariableBody = Omit<JsonBodyOf<'post', '/api/variable'>, 'attribute'>;
 
 function scalarsOf(v: VariableAnswer | null): ScalarValues {
   return {
@@ -74,10 +71,6 @@ function scalarsOf(v: VariableAnswer | null): ScalarValues {
   };
 }
 
-function isVariable(data: unknown): data is VariableAnswer {
-  return typeof data === 'object' && data !== null && 'token' in data && 'variable_type' in data;
-}
-
 /**
  * The variable add/edit form (spec part 2 §2 "Variable add/edit form"): short name (derived from what is typed,
  * unique within the attribute), icon, tooltip, description, the value and geometric types as checkboxes and, for
@@ -85,9 +78,10 @@ function isVariable(data: unknown): data is VariableAnswer {
  * order of `variable_type`. Add posts everything; Save sends only what changed.
  */
 export function VariableForm({ project, attribute, token, onSaved, onCancel }: VariableFormProps) {
-  const attributes = useApi<AttributeAnswer[]>(`attribute/project/${encodeURIComponent(project)}`);
-  const variables = useApi<VariableAnswer[]>(
-    token ? `variable/attribute/${encodeURIComponent(attribute)}` : null,
+  const attributes = useApiGet('/api/attribute/project/{project}', { params: { path: { project } } });
+  const variables = useApiGet(
+    '/api/variable/attribute/{token}',
+    token ? { params: { path: { token: attribute } } } : null,
   );
   const geometry = attributes.data?.find((a) => a.token === attribute)?.geom_type ?? null;
   if (!token)
@@ -179,27 +173,26 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
     }
     const { mname, icon, tooltip, description } = form.values;
     const current: VariableBody = { mname, icon, tooltip, description, variable_type: wireKinds(drafts) };
-    const body: Partial<VariableBody> = saved
-      ? changedFields<Record<string, unknown>>(
-          { ...scalarsOf(saved), variable_type: savedKinds },
-          { ...current },
-        )
-      : { attribute, ...current };
-    if (saved && Object.keys(body).length === 0) {
+    const created = { attribute, ...current };
+    const changes = saved
+      ? changedFields({ ...scalarsOf(saved), variable_type: savedKinds }, current)
+      : created;
+    if (saved && Object.keys(changes).length === 0) {
       onSaved(saved);
       return;
     }
     setSending(true);
-    const payload =
-      upload && body.icon === upload.preview ? iconFormData(body, { icon: upload.file }, !!saved) : body;
+    const multipart =
+      upload && changes.icon === upload.preview
+        ? iconFormData(changes, { icon: upload.file }, !!saved)
+        : null;
     try {
-      const data = saved
-        ? await api.put<unknown>(`variable/token/${encodeURIComponent(saved.token)}`, payload)
-        : await api.post<unknown>('variable', payload);
-      const fallback = { ...(saved ?? ({} as VariableAnswer)), ...current, attribute };
-      const result: VariableAnswer = isVariable(data)
-        ? data
-        : { ...fallback, token: (data as { token?: string } | undefined)?.token ?? fallback.token };
+      const result = saved
+        ? await client.PUT('/api/variable/token/{token}', {
+            params: { path: { token: saved.token } },
+            body: multipart ?? changes,
+          })
+        : await client.POST('/api/variable', { body: multipart ?? created });
       setSaved(result);
       setUpload(null);
       form.reset(scalarsOf(result));
