@@ -1,5 +1,6 @@
 import { geometryFields, type GeometryValue } from '@agora/platform';
-import { maxGeomOf, type JsonBodyOf } from '../plan/formSupport';
+import { maxGeomOf } from '../plan/formSupport';
+import type { JsonBodyOf } from '../shared/jsonBody';
 import type { AttributeAnswer } from '@agora/contracts/api';
 
 /** The attribute form's plain fields (predefined features and context are kept apart, as map geometry). */

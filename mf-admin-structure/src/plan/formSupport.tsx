@@ -1,14 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  GEOM_TYPES,
-  type ApiInit,
-  type ApiMethod,
-  type ApiOperation,
-  type ApiPaths,
-  type ApiPathsWith,
-  type GeomType,
-} from '@agora/contracts';
+import { GEOM_TYPES, type GeomType } from '@agora/contracts';
 import { ApiError, Select, TextField, useErrorMessage, useFieldError, useNotify } from '@agora/platform';
 import { formFieldOf } from '../variable/serverErrors';
 import { iconFormData, type PendingIcon } from '../variable/IconUpload';
@@ -21,12 +13,6 @@ export function maxGeomOf(text: string): number | null {
 
 export const isGeomType = (value: unknown): value is GeomType =>
   typeof value === 'string' && (GEOM_TYPES as readonly string[]).includes(value);
-
-/** The JSON body that `method` of `path` takes, as the service's document describes it. */
-export type JsonBodyOf<M extends ApiMethod, P extends ApiPathsWith<ApiPaths, M>> = Exclude<
-  ApiInit<ApiOperation<ApiPaths, P, M>>['body'],
-  FormData | undefined
->;
 
 /** The fields of `body` that differ from `before` (an update with no change sends nothing). */
 export function changedOf<B extends { geometry_crs?: unknown }>(body: B, before: B | null): Partial<B> {

@@ -1,6 +1,7 @@
 import type { GeoJsonFeatureCollection, TitledFile } from '@agora/contracts';
 import { collectionOfGeometry, geometryFields, polygonGeometryOf, type GeometryValue } from '@agora/platform';
-import { maxGeomOf, type JsonBodyOf } from '../plan/formSupport';
+import { maxGeomOf } from '../plan/formSupport';
+import type { JsonBodyOf } from '../shared/jsonBody';
 import type { TopicAnswer } from '@agora/contracts/api';
 
 /** The topic form's plain fields (the boundary is kept apart, as map geometry). */

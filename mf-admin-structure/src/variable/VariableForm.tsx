@@ -38,7 +38,7 @@ import { MarkerPicker } from './MarkerPicker';
 import { useServerErrors } from './serverErrors';
 import './variable.css';
 import type { VariableAnswer } from '@agora/contracts/api';
-import type { JsonBodyOf } from '../plan/formSupport';
+import type { JsonBodyOf } from '../shared/jsonBody';
 
 export interface VariableFormProps {
   /** the project's token */
