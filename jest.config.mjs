@@ -51,6 +51,7 @@ export default {
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
       moduleNameMapper: {
         '^@agora/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+        '^@agora/contracts/api$': '<rootDir>/packages/contracts/src/api/index.ts',
         '^@agora/contracts/areas$': '<rootDir>/packages/contracts/src/areas.ts',
         '^@agora/contracts/crs$': '<rootDir>/packages/contracts/src/crs.ts',
         '^@agora/platform$': '<rootDir>/packages/platform/src/index.ts',

@@ -332,7 +332,7 @@ describe('structure: categories and projects', () => {
     const to = await card('Κέντρο Αθήνας').getByTestId('category-handle').boundingBox();
     if (!to) throw new Error('no handles');
     const saved = page.waitForResponse(
-      (r) => r.url().endsWith('/api/category/sortOrder/') && r.request().method() === 'PUT',
+      (r) => r.url().endsWith('/api/category/sortOrder') && r.request().method() === 'PUT',
     );
     await dragTo(page, card('Second area').getByTestId('category-handle'), {
       x: to.x + to.width / 2,

@@ -161,7 +161,7 @@ describe('structure: plan project screen', () => {
     const b = await to.boundingBox();
     if (!b) throw new Error('nothing to drop on');
     const moved = page.waitForResponse(
-      (r) => r.url().includes('/sortOrder/') && r.request().method() === 'PUT',
+      (r) => r.url().endsWith('/sortOrder') && r.request().method() === 'PUT',
     );
     await dragTo(page, from, { x: b.x + b.width / 2, y: toY(b) }, zone);
     expect((await moved).status()).toBe(200);

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AttributeWire } from '@agora/contracts';
 import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import { messages } from '../i18n';
 import { AttributeForm } from './AttributeForm';
+import type { AttributeAnswer } from '@agora/contracts/api';
 
 jest.mock('../../../packages/platform/src/map/DrawMapCanvas', () => ({
   __esModule: true,
@@ -27,7 +27,7 @@ async function open(routes: FakeRoutes) {
     [TOPIC]: { status: 200, body: { token: N, project: P, title: 'Πλατεία', boundary: null } },
     ...routes,
   });
-  const onSaved = jest.fn<void, [AttributeWire]>();
+  const onSaved = jest.fn<void, [AttributeAnswer]>();
   const rendered = await renderWeb(
     <AttributeForm project={P} node={N} onSaved={onSaved} onCancel={() => undefined} />,
     { user: adminUser, messages },

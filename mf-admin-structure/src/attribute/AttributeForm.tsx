@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AttributeWire, TopicWire } from '@agora/contracts';
 import {
   Checkbox,
   collectionOfGeometry,
   ErrorFromCall,
   Loading,
   TextField,
-  useApi,
+  client,
+  useApiGet,
   useForm,
   useNotify,
   type GeometryValue,
@@ -26,16 +26,17 @@ import {
 import { GeometryField } from '../plan/GeometryField';
 import type { MapView } from '../plan/useProject';
 import { IconUploadButton, type PendingIcon } from '../variable/IconUpload';
-import { topicPath } from '../topic/TopicForm';
 import {
   attributeBody,
   attributeGeometry,
   attributeProblems,
   attributeValues,
   withAttributeSwitch,
+  type AttributeFields,
   type AttributeGeometry,
   type AttributeValues,
 } from './values';
+import type { AttributeAnswer, TopicAnswer } from '@agora/contracts/api';
 
 export interface AttributeFormProps {
   /** the project's token */
@@ -46,19 +47,19 @@ export interface AttributeFormProps {
   node: string;
   /** the attribute to edit; none to add one */
   token?: string;
-  onSaved(a: AttributeWire): void;
+  onSaved(a: AttributeAnswer): void;
   onCancel(): void;
 }
 
-export const attributePath = (node: string, token: string) =>
-  `attribute/node/${encodeURIComponent(node)}/token/${encodeURIComponent(token)}`;
-
 /** Add or edit an attribute (spec part 2 §3 Attribute, §4): loads the attribute to edit and its topic first. */
 export function AttributeForm(props: AttributeFormProps) {
-  const { data, error, isLoading } = useApi<AttributeWire>(
-    props.token ? attributePath(props.node, props.token) : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/attribute/node/{node}/token/{attribute}',
+    props.token ? { params: { path: { node: props.node, attribute: props.token } } } : null,
   );
-  const { data: topic } = useApi<TopicWire>(topicPath(props.project, props.node));
+  const { data: topic } = useApiGet('/api/node/project/{project}/token/{topic}', {
+    params: { path: { project: props.project, topic: props.node } },
+  });
   if (props.token && error) return <ErrorFromCall error={error} />;
   if (props.token && (isLoading || !data)) return <Loading />;
   return (
@@ -74,10 +75,10 @@ function AttributeFormBody({
   topic,
   onSaved,
   onCancel,
-}: AttributeFormProps & { attribute: AttributeWire | null; topic: TopicWire | null }) {
+}: AttributeFormProps & { attribute: AttributeAnswer | null; topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<AttributeWire>();
+  const submit = useSubmitItem<AttributeAnswer, AttributeFields, { node: string }>();
   const adding = !token;
   const form = useForm<AttributeValues>({
     scope: 'attribute',
@@ -134,10 +135,13 @@ function AttributeFormBody({
     const refused = await submit({
       item: attribute,
       body: attributeBody(values, geometry),
-      before: attribute ? attributeBody(attributeValues(attribute), attributeGeometry(attribute)) : {},
+      before: attribute ? attributeBody(attributeValues(attribute), attributeGeometry(attribute)) : null,
       parent: { node },
-      scope: 'attribute',
-      readPath: (t) => attributePath(node, t),
+      create: (body) => client.POST('/api/attribute', { body }),
+      update: (token, body) =>
+        client.PUT('/api/attribute/token/{attribute}', { params: { path: { attribute: token } }, body }),
+      read: (attribute) =>
+        client.GET('/api/attribute/node/{node}/token/{attribute}', { params: { path: { node, attribute } } }),
       onSaved,
       upload,
     });

@@ -1,6 +1,7 @@
-import type { AttributeWire } from '@agora/contracts';
 import { geometryFields, type GeometryValue } from '@agora/platform';
 import { maxGeomOf } from '../plan/formSupport';
+import type { JsonBodyOf } from '../shared/jsonBody';
+import type { AttributeAnswer } from '@agora/contracts/api';
 
 /** The attribute form's plain fields (predefined features and context are kept apart, as map geometry). */
 export interface AttributeValues {
@@ -27,7 +28,7 @@ export interface AttributeGeometry {
 
 export const DEFAULT_ATTRIBUTE_COLOR = '#e02424';
 
-export function attributeValues(a?: AttributeWire | null): AttributeValues {
+export function attributeValues(a?: AttributeAnswer | null): AttributeValues {
   return {
     name: a?.name ?? '',
     mname: a?.mname ?? '',
@@ -45,7 +46,7 @@ export function attributeValues(a?: AttributeWire | null): AttributeValues {
   };
 }
 
-export function attributeGeometry(a?: AttributeWire | null): AttributeGeometry {
+export function attributeGeometry(a?: AttributeAnswer | null): AttributeGeometry {
   return { predefined: { map: a?.predefined ?? null }, context: { map: a?.context ?? null } };
 }
 
@@ -89,7 +90,10 @@ export function attributeProblems(values: AttributeValues, geometry: AttributeGe
 }
 
 /** The wire fields of an attribute from the form (+ geometry_crs when imported geometry goes as it was). */
-export function attributeBody(values: AttributeValues, geometry: AttributeGeometry): Record<string, unknown> {
+/** The fields of `POST attribute` that the attribute form sends (all but the topic). */
+export type AttributeFields = Omit<JsonBodyOf<'post', '/api/attribute'>, 'node'>;
+
+export function attributeBody(values: AttributeValues, geometry: AttributeGeometry): AttributeFields {
   const hasPredefined = values.has_geometry && values.has_predefined;
   const geo = geometryFields({
     predefined: hasPredefined ? geometry.predefined : { map: null },
@@ -111,6 +115,6 @@ export function attributeBody(values: AttributeValues, geometry: AttributeGeomet
     has_context: values.has_context,
     context: values.has_context ? geo.context : null,
     is_visible: values.is_visible,
-    ...(geo.geometry_crs ? { geometry_crs: geo.geometry_crs } : {}),
+    ...(typeof geo.geometry_crs === 'string' && geo.geometry_crs ? { geometry_crs: geo.geometry_crs } : {}),
   };
 }

@@ -230,14 +230,14 @@ describe('categories tab', () => {
     ]);
   });
 
-  it('saves the order with PUT category/sortOrder/ after a drop in the reorder mode', async () => {
+  it('saves the order with PUT category/sortOrder after a drop in the reorder mode', async () => {
     const restore = layoutRows(60);
     try {
       document.cookie = 'token=t1';
       const calls = mockFetch({
         'GET /api/category': { status: 200, body: [category(1), category(2)] },
         [`GET /api/project/category/${TOKEN_C1}`]: { status: 200, body: [] },
-        'PUT /api/category/sortOrder/': { status: 200, body: {} },
+        'PUT /api/category/sortOrder': { status: 200, body: { message: 'successful update' } },
       });
       await renderWeb(<App basePath="" />, {
         route: '/admin/administration/project/list',
@@ -259,7 +259,7 @@ describe('categories tab', () => {
       }
       await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
       expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
-        url: '/api/category/sortOrder/',
+        url: '/api/category/sortOrder',
         body: { [TOKEN_C2]: 1, [TOKEN_C1]: 2 },
       });
     } finally {

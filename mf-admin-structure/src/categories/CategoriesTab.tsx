@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { CategoryWire } from '@agora/contracts';
-import { api, Loading, useNotify } from '@agora/platform';
+import { client, Loading, useNotify } from '@agora/platform';
 import { useActiveCategory, useCategories } from '../shared';
 import { useAdminHref } from '../projects/base';
 import { Reorderable, ReorderToggle, type DragProps } from '../projects/lazySortable';
 import { sortOrderMap } from '../projects/order';
 import './categories.css';
+import type { CategoryAnswer } from '@agora/contracts/api';
 
 /** id of the shell's aside slot (shell/src/layout/Layout.tsx) that the tab is rendered into. */
 export const ASIDE_SLOT_ID = 'sh-aside-slot';
@@ -25,8 +25,8 @@ function CategoryCard({
   style,
   dragging = false,
 }: {
-  category: CategoryWire;
-  onActive: (c: CategoryWire, on: boolean) => void;
+  category: CategoryAnswer;
+  onActive: (c: CategoryAnswer, on: boolean) => void;
 } & Partial<DragProps>) {
   const intl = useIntl();
   const href = useAdminHref();
@@ -97,7 +97,7 @@ function CategoryCard({
  * The categories tab (spec part 2 §2 "Categories sidebar tab"): category cards with the summary image, dimmed when
  * inactive, draggable in the tab's reorder mode (spec part 2 §4: drag and drop in edit mode only); a toolbox (shown on hover and on focus) with edit and the active-category checkbox
  * (checked makes it the only active category, unchecked leaves none); a link to add a category. Dropping a card
- * saves the new order with `PUT category/sortOrder/`.
+ * saves the new order with `PUT category/sortOrder`.
  */
 export function CategoriesTab() {
   const intl = useIntl();
@@ -107,7 +107,7 @@ export function CategoriesTab() {
   const { setActive } = useActiveCategory();
   const [reorder, setReorder] = useState(false);
 
-  const changeActive = async (c: CategoryWire, on: boolean) => {
+  const changeActive = async (c: CategoryAnswer, on: boolean) => {
     try {
       await setActive(on ? c.token : null);
       notify({ type: 'success', body: 'successful update' });
@@ -119,11 +119,11 @@ export function CategoriesTab() {
   const saveOrder = async (tokens: string[]) => {
     if (!data) return;
     const byToken = new Map(data.map((c) => [c.token, c]));
-    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as CategoryWire), sort_order: i + 1 }));
+    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as CategoryAnswer), sort_order: i + 1 }));
     try {
       await mutate(
         async () => {
-          await api.put('category/sortOrder/', sortOrderMap(tokens));
+          await client.PUT('/api/category/sortOrder', { body: sortOrderMap(tokens) });
           return next;
         },
         { optimisticData: next, rollbackOnError: true, revalidate: false },

@@ -1,10 +1,10 @@
 import { FormattedMessage } from 'react-intl';
-import type { CategoryWire } from '@agora/contracts';
-import { Checkbox, LeaveGuard, TextArea, TextField, useForm, useNotify } from '@agora/platform';
+import { Checkbox, client, LeaveGuard, TextArea, TextField, useForm, useNotify } from '@agora/platform';
 import { useDerivedShortName } from '../shared';
 import { SummaryImageField } from '../projects/fields';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from '../projects/formSubmit';
 import '../projects/projects.css';
+import type { CategoryAnswer } from '@agora/contracts/api';
 
 export interface CategoryValues extends Record<string, string | boolean> {
   title: string;
@@ -20,7 +20,7 @@ export interface CategoryValues extends Record<string, string | boolean> {
 /** Fields that show a server refusal under themselves. */
 const INLINE = ['title', 'mname', 'summary', 'forum_welcome_message'];
 
-export function categoryValues(c: CategoryWire | null): CategoryValues {
+export function categoryValues(c: CategoryAnswer | null): CategoryValues {
   return {
     title: c?.title ?? '',
     mname: c?.mname ?? '',
@@ -43,8 +43,8 @@ export function CategoryForm({
   category,
   onSaved,
 }: {
-  category: CategoryWire | null;
-  onSaved: (saved: CategoryWire | null, sent: Partial<CategoryValues>) => void;
+  category: CategoryAnswer | null;
+  onSaved: (saved: CategoryAnswer | null, sent: Partial<CategoryValues>) => void;
 }) {
   const notify = useNotify();
   const mode = category ? 'put' : 'post';
@@ -56,16 +56,24 @@ export function CategoryForm({
   const server = useServerError(form.values, INLINE);
   const save = (makeActive: boolean) =>
     sending.run(() =>
-      sendForm<CategoryValues, CategoryWire>(form, {
-        mode,
-        path: category ? `category/token/${encodeURIComponent(category.token)}` : 'category',
+      sendForm<CategoryValues, CategoryAnswer>(form, {
+        ...(category
+          ? {
+              mode: 'put',
+              send: (body) =>
+                client.PUT('/api/category/token/{token}', {
+                  params: { path: { token: category.token } },
+                  body,
+                }),
+            }
+          : { mode: 'post', send: (body) => client.POST('/api/category', { body }) }),
         extra: makeActive ? { active: true } : undefined,
         notify,
         onRefused: server.record,
         onSaved: (answer, sent) => {
           server.clear();
           revalidate();
-          onSaved(answer && typeof answer === 'object' && 'token' in answer ? answer : null, sent);
+          onSaved(answer, sent);
         },
       }),
     );

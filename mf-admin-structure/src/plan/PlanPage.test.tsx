@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConfirmHost } from '@agora/platform';
-import type { AttributeWire, ProjectWire, TopicWire, VariableWire } from '@agora/contracts';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
 import { editOnAtom, openModeAtom } from './settings';
+import type { AttributeAnswer, ProjectAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
 jest.mock('../../../packages/platform/src/map/DrawMapCanvas', () => ({
   __esModule: true,
@@ -13,7 +13,12 @@ jest.mock('../../../packages/platform/src/map/DrawMapCanvas', () => ({
 }));
 
 const P = '11111111-1111-4111-8111-111111111111';
-const project = { token: P, mname: 'roads', title: 'Roads', forum_topic_url: null } as unknown as ProjectWire;
+const project = {
+  token: P,
+  mname: 'roads',
+  title: 'Roads',
+  forum_topic_url: null,
+} as unknown as ProjectAnswer;
 const topic = (token: string, title: string, sort_order: number) =>
   ({
     token,
@@ -23,9 +28,9 @@ const topic = (token: string, title: string, sort_order: number) =>
     sort_order,
     forum_topic_url: null,
     has_geometry: false,
-  }) as TopicWire;
+  }) as TopicAnswer;
 const attribute = (token: string, node: string, name: string, sort_order: number, is_visible = true) =>
-  ({ token, node, name, mname: token, sort_order, is_visible, forum_topic_url: null }) as AttributeWire;
+  ({ token, node, name, mname: token, sort_order, is_visible, forum_topic_url: null }) as AttributeAnswer;
 const variable = (token: string, attr: string, sort_order: number) =>
   ({
     token,
@@ -34,7 +39,7 @@ const variable = (token: string, attr: string, sort_order: number) =>
     sort_order,
     is_visible: true,
     forum_topic_url: null,
-  }) as VariableWire;
+  }) as VariableAnswer;
 
 function routes(extra: FakeRoutes = {}): FakeRoutes {
   return {
@@ -71,13 +76,13 @@ describe('plan screen', () => {
         { kind: 'radio', options: { label: 'How do you travel?', required: true, choices: ['Bus', 'Foot'] } },
         { kind: 'geom_point', options: { label: 'Where do you start?' } },
       ],
-    } as VariableWire;
+    } as VariableAnswer;
     const bare = {
       ...variable('V2', 'A1', 2),
       mname: 'no-label',
       icon: '',
       variable_type: [],
-    } as VariableWire;
+    } as VariableAnswer;
     mockFetch(routes({ [`GET /api/variable/project/${P}`]: { status: 200, body: [asking, bare] } }));
     await renderWeb(<App basePath="" />, { route: PLAN, user: adminUser });
     const [first, second] = await screen.findAllByTestId('plan-variable');
@@ -96,7 +101,7 @@ describe('plan screen', () => {
   });
 
   it("opens the topic's boundary map on the project's centre and zoom, in the modal and on the edit page", async () => {
-    const placed = { ...project, center: { lat: 40.6401, lng: 22.9444 }, zoom: 13 } as ProjectWire;
+    const placed = { ...project, center: { lat: 40.6401, lng: 22.9444 }, zoom: 13 } as ProjectAnswer;
     const withGeometry = {
       ...topic('T1', 'First topic', 1),
       has_geometry: true,
@@ -210,8 +215,8 @@ describe('plan screen', () => {
   it('hides and shows attributes and deletes after the confirmation, then reloads', async () => {
     const calls = mockFetch(
       routes({
-        'PUT /api/attribute/token/A1': { status: 200, body: {} },
-        'PUT /api/attribute/token/A2': { status: 200, body: {} },
+        'PUT /api/attribute/token/A1': { status: 200, body: attribute('A1', 'T1', 'Potholes', 1, false) },
+        'PUT /api/attribute/token/A2': { status: 200, body: attribute('A2', 'T1', 'Lamps', 2) },
         'DELETE /api/node/token/T2': { status: 200, body: { message: 'data deleted' } },
       }),
     );

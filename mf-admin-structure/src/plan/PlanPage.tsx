@@ -2,15 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAtom } from 'jotai';
-import type { AttributeWire, ProjectWire, ThreadScope, TopicWire, VariableWire } from '@agora/contracts';
+import type { ThreadScope } from '@agora/contracts';
 import {
-  api,
+  client,
   EmptyState,
   ErrorFromCall,
   Loading,
   Modal,
   PageHeader,
-  useApi,
+  useApiGet,
   useConfirm,
   useNotify,
 } from '@agora/platform';
@@ -22,9 +22,17 @@ import { VariableForm } from '../variable/VariableForm';
 import { Menu } from './Menu';
 import { PlanTree, type ItemAction } from './PlanTree';
 import { editOnAtom, openAction, openModeAtom, OPEN_MODES, type EditorTarget } from './settings';
-import { applyMove, buildTree, flattenTree, moveRequest, planMove, scopeOf, type ItemKind } from './tree';
+import { applyMove, buildTree, flattenTree, planMove, scopeOf, sendMove, type ItemKind } from './tree';
 import { mapViewOf, useProject } from './useProject';
 import './plan.css';
+import type { AttributeAnswer, ProjectAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
+
+/** `DELETE` of an item of each kind (a topic is a `node`). */
+const DELETE_PATHS = {
+  topic: '/api/node/token/{token}',
+  attribute: '/api/attribute/token/{token}',
+  variable: '/api/variable/token/{token}',
+} as const;
 
 /** SWR options of the three lists: the focus refresh is done by the page itself (below), once for all three. */
 const LISTS = { revalidateOnFocus: false } as const;
@@ -50,7 +58,7 @@ function Plan({
 }: {
   base: string;
   param: string;
-  project: ProjectWire;
+  project: ProjectAnswer;
   reloadProject: () => void;
 }) {
   const intl = useIntl();
@@ -61,10 +69,10 @@ function Plan({
   const [editOn, setEditOn] = useAtom(editOnAtom);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [thread, setThread] = useState<{ scope: ThreadScope; token: string } | null>(null);
-  const p = encodeURIComponent(project.token);
-  const topics = useApi<TopicWire[]>(`node/project/${p}`, LISTS);
-  const attributes = useApi<AttributeWire[]>(`attribute/project/${p}`, LISTS);
-  const variables = useApi<VariableWire[]>(`variable/project/${p}`, LISTS);
+  const ofProject = { params: { path: { project: project.token } } };
+  const topics = useApiGet('/api/node/project/{project}', ofProject, LISTS);
+  const attributes = useApiGet('/api/attribute/project/{project}', ofProject, LISTS);
+  const variables = useApiGet('/api/variable/project/{project}', ofProject, LISTS);
   const loadError = topics.error ?? attributes.error ?? variables.error;
   const ready = topics.data && attributes.data && variables.data;
   const tree = useMemo(
@@ -112,9 +120,8 @@ function Plan({
     void topics.mutate(lists.topics, { revalidate: false });
     void attributes.mutate(lists.attributes, { revalidate: false });
     void variables.mutate(lists.variables, { revalidate: false });
-    const { path, body } = moveRequest(project.token, move);
     try {
-      await api.put(path, body);
+      await sendMove(client, project.token, move);
       notify({ type: 'success', body: 'successful update' });
     } catch {
       notify({ type: 'warning', body: 'action denied' });
@@ -125,14 +132,15 @@ function Plan({
   const onAction = async (
     kind: ItemKind,
     action: ItemAction,
-    item: TopicWire | AttributeWire | VariableWire,
+    item: TopicAnswer | AttributeAnswer | VariableAnswer,
     topic?: string,
   ) => {
     const token = item.token;
     if (action === 'edit') {
       if (kind === 'topic') open({ kind: 'topic', token });
       else if (kind === 'attribute') open({ kind: 'attribute', topic: topic ?? '', token });
-      else open({ kind: 'variable', topic: topic ?? '', attribute: (item as VariableWire).attribute, token });
+      else
+        open({ kind: 'variable', topic: topic ?? '', attribute: (item as VariableAnswer).attribute, token });
       return;
     }
     if (action === 'add') {
@@ -146,12 +154,18 @@ function Plan({
     }
     try {
       if (action === 'toggle') {
-        const visible = (item as AttributeWire | VariableWire).is_visible;
-        await api.put(`${scopeOf(kind)}/token/${encodeURIComponent(token)}`, { is_visible: !visible });
+        const body = { is_visible: !(item as AttributeAnswer | VariableAnswer).is_visible };
+        if (kind === 'attribute')
+          await client.PUT('/api/attribute/token/{attribute}', {
+            params: { path: { attribute: token } },
+            body,
+          });
+        else if (kind === 'variable')
+          await client.PUT('/api/variable/token/{token}', { params: { path: { token } }, body });
         notify({ type: 'success', body: 'successful update' });
       } else {
         if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
-        await api.del(`${scopeOf(kind)}/token/${encodeURIComponent(token)}`);
+        await client.DELETE(DELETE_PATHS[kind], { params: { path: { token } } });
         notify({ type: 'success', body: 'data deleted' });
       }
     } catch {

@@ -19,9 +19,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
 import { Menu, type MenuItem } from './Menu';
 import { itemId, zoneId, type ItemKind, type PlanTree as Tree } from './tree';
+import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
 export type ItemAction = 'edit' | 'add' | 'toggle' | 'delete' | 'thread';
 
@@ -32,7 +32,7 @@ export interface PlanTreeProps {
   onAction: (
     kind: ItemKind,
     action: ItemAction,
-    item: TopicWire | AttributeWire | VariableWire,
+    item: TopicAnswer | AttributeAnswer | VariableAnswer,
     topic?: string,
   ) => void;
   /** thread creation is offered */
@@ -172,13 +172,13 @@ function Zone(props: { of: 'attributes' | 'variables'; parent: string; ids: stri
 }
 
 /** A variable's title in the tree: the label of its first type that has one, else its short name. */
-function variableTitle(variable: VariableWire): string {
+function variableTitle(variable: VariableAnswer): string {
   const label = (variable.variable_type ?? []).map((k) => k.options.label?.trim()).find(Boolean);
   return label ?? variable.mname;
 }
 
 /** Under a variable's title: its types (in their order) and, when the title is a label, its short name. */
-function VariableDetail({ variable }: { variable: VariableWire }) {
+function VariableDetail({ variable }: { variable: VariableAnswer }) {
   const intl = useIntl();
   const kinds = variable.variable_type ?? [];
   const labelled = variableTitle(variable) !== variable.mname;
@@ -209,7 +209,7 @@ export function PlanTree({ tree, editOn, onMove, onAction, threads }: PlanTreePr
   const label = (id: string) => <FormattedMessage id={`structure.plan.menu.${id}`} />;
   const menu = (
     kind: ItemKind,
-    item: TopicWire | AttributeWire | VariableWire,
+    item: TopicAnswer | AttributeAnswer | VariableAnswer,
     topic: string | undefined,
     visible?: boolean,
   ): MenuItem[] => {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GEOM_TYPES, type GeomType } from '@agora/contracts';
-import { api, ApiError, Select, TextField, useErrorMessage, useFieldError, useNotify } from '@agora/platform';
+import { ApiError, Select, TextField, useErrorMessage, useFieldError, useNotify } from '@agora/platform';
 import { formFieldOf } from '../variable/serverErrors';
 import { iconFormData, type PendingIcon } from '../variable/IconUpload';
 
@@ -15,14 +15,11 @@ export const isGeomType = (value: unknown): value is GeomType =>
   typeof value === 'string' && (GEOM_TYPES as readonly string[]).includes(value);
 
 /** The fields of `body` that differ from `before` (an update with no change sends nothing). */
-export function changedOf(
-  body: Record<string, unknown>,
-  before: Record<string, unknown>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
+export function changedOf<B extends { geometry_crs?: unknown }>(body: B, before: B | null): Partial<B> {
+  const out: Partial<B> = {};
+  for (const key of Object.keys(body) as Array<keyof B>) {
     if (key === 'geometry_crs') continue;
-    if (JSON.stringify(value) !== JSON.stringify(before[key])) out[key] = value;
+    if (JSON.stringify(body[key]) !== JSON.stringify(before?.[key])) out[key] = body[key];
   }
   if (
     body.geometry_crs &&
@@ -32,18 +29,20 @@ export function changedOf(
   return out;
 }
 
-export interface SubmitItem<W> {
+export interface SubmitItem<W extends { token: string }, B extends { geometry_crs?: unknown }, P> {
   /** the item being edited, null when adding */
   item: W | null;
-  /** the wire fields from the form, and the same built from the item (to find what changed) */
-  body: Record<string, unknown>;
-  before: Record<string, unknown>;
+  /** the wire fields from the form, and the same built from the item (to find what changed; null when adding) */
+  body: B;
+  before: B | null;
   /** the parent field sent on create: `{project}` for a topic, `{node}` for an attribute */
-  parent: Record<string, string>;
-  /** `node` / `attribute`; updates go to `<scope>/token/{token}` */
-  scope: string;
-  /** the GET path of a saved item */
-  readPath: (token: string) => string;
+  parent: P;
+  /** `POST <scope>`: JSON, or multipart with an uploaded icon */
+  create: (body: (B & P) | FormData) => Promise<{ token: string }>;
+  /** `PUT <scope>/token/{token}`: JSON, or multipart with an uploaded icon */
+  update: (token: string, body: Partial<B> | FormData) => Promise<unknown>;
+  /** `GET` of a saved item */
+  read: (token: string) => Promise<W>;
   onSaved: (item: W) => void;
   /** an uploaded icon not sent yet: sent as the file `icon` (multipart) while `body.icon` is its preview URL */
   upload?: PendingIcon | null;
@@ -61,7 +60,7 @@ export interface ItemRefusal {
  * 'successful update'; 'action denied' on a refusal, none for a 409 on create. Answers the refusal in the current
  * language (the refused field and its rule's message, or the message of the code with no field), null otherwise. With an uploaded icon, the write is multipart (`_method` put for an update).
  */
-export function useSubmitItem<W extends { token: string }>() {
+export function useSubmitItem<W extends { token: string }, B extends { geometry_crs?: unknown }, P>() {
   const notify = useNotify();
   const fieldError = useFieldError();
   const errorMessage = useErrorMessage();
@@ -70,26 +69,27 @@ export function useSubmitItem<W extends { token: string }>() {
     body,
     before,
     parent,
-    scope,
-    readPath,
+    create,
+    update,
+    read,
     onSaved,
     upload,
-  }: SubmitItem<W>): Promise<ItemRefusal | null> => {
-    const adding = !item;
-    const send = adding ? { ...body, ...parent } : changedOf(body, before);
-    if (item && Object.keys(send).length === 0) {
+  }: SubmitItem<W, B, P>): Promise<ItemRefusal | null> => {
+    const created = { ...body, ...parent };
+    const changes = changedOf(body, before);
+    if (item && Object.keys(changes).length === 0) {
       onSaved(item);
       return null;
     }
+    const adding = !item;
     let token = item?.token ?? '';
-    const payload =
-      upload && send.icon === upload.preview ? iconFormData(send, { icon: upload.file }, !adding) : send;
+    const send: object = item ? changes : created;
+    const icon = (send as { icon?: unknown }).icon;
+    const form =
+      upload && icon === upload.preview ? iconFormData(send, { icon: upload.file }, !adding) : null;
     try {
-      const answer = adding
-        ? await api.post<unknown>(scope, payload)
-        : await api.put<unknown>(`${scope}/token/${encodeURIComponent(token)}`, payload);
-      if (adding)
-        token = typeof answer === 'string' ? answer : ((answer as { token?: string } | null)?.token ?? '');
+      if (!item) token = (await create(form ?? created)).token;
+      else await update(token, form ?? changes);
       notify({ type: 'success', body: adding ? 'data posted' : 'successful update' });
     } catch (err) {
       const error = err instanceof ApiError ? err : new ApiError(0, 'action denied');
@@ -100,9 +100,10 @@ export function useSubmitItem<W extends { token: string }>() {
         : { field: null, text: errorMessage(error) };
     }
     try {
-      onSaved(await api.get<W>(readPath(token)));
+      onSaved(await read(token));
     } catch {
-      onSaved({ ...(item as W), ...(body as Partial<W>), token });
+      // the read-back failed: the item as sent (the wire fields are the item's own names)
+      onSaved({ ...(item as W), ...(body as unknown as Partial<W>), token });
     }
     return null;
   };

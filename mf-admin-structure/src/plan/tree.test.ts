@@ -1,7 +1,19 @@
-import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
-import { applyMove, buildTree, flattenTree, moveRequest, planMove, type PlanTree } from './tree';
+import { createApiClient } from '@agora/contracts';
+import { applyMove, buildTree, flattenTree, planMove, sendMove, type Move, type PlanTree } from './tree';
+import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
-const topic = (token: string, sort_order: number): TopicWire => ({
+/** The request that sends `move` in project P: method, URL and body. */
+async function moveRequest(move: Move) {
+  const sent: Array<{ method: string; url: string; body: unknown }> = [];
+  const client = createApiClient(async (method, url, body) => {
+    sent.push({ method, url, body });
+    return { message: 'successful update' };
+  });
+  await sendMove(client, 'P', move);
+  return sent;
+}
+
+const topic = (token: string, sort_order: number): TopicAnswer => ({
   token,
   project: 'P',
   title: `Topic ${token}`,
@@ -17,7 +29,7 @@ const topic = (token: string, sort_order: number): TopicWire => ({
   forum_topic_url: null,
   sort_order,
 });
-const attribute = (token: string, node: string, sort_order: number): AttributeWire => ({
+const attribute = (token: string, node: string, sort_order: number): AttributeAnswer => ({
   token,
   node,
   name: `Attr ${token}`,
@@ -39,7 +51,7 @@ const attribute = (token: string, node: string, sort_order: number): AttributeWi
   forum_topic_url: null,
   sort_order,
 });
-const variable = (token: string, attr: string, sort_order: number): VariableWire => ({
+const variable = (token: string, attr: string, sort_order: number): VariableAnswer => ({
   token,
   attribute: attr,
   mname: token,
@@ -97,14 +109,13 @@ describe('plan tree', () => {
 describe('ordering maths', () => {
   const tree = buildTree(lists);
 
-  it('moves a topic to the place of the topic it is dropped on (1-based)', () => {
+  it('moves a topic to the place of the topic it is dropped on (1-based)', async () => {
     const move = planMove(tree, 'topic:t1', 'topic:t3');
     expect(move).toEqual({ kind: 'topic', token: 't1', parent: null, sort_order: 3 });
     expect(shape(applyMove(tree, move!)).map((t) => t[0])).toEqual(['t2#1', 't3#2', 't1#3']);
-    expect(moveRequest('P', move!)).toEqual({
-      path: 'node/project/P/token/t1/sortOrder/',
-      body: { sort_order: 3 },
-    });
+    expect(await moveRequest(move!)).toEqual([
+      { method: 'PUT', url: '/api/node/project/P/token/t1/sortOrder', body: { sort_order: 3 } },
+    ]);
     expect(planMove(tree, 'topic:t3', 'topic:t1')).toEqual({
       kind: 'topic',
       token: 't3',
@@ -113,7 +124,7 @@ describe('ordering maths', () => {
     });
   });
 
-  it('moves an attribute within its topic and into another topic', () => {
+  it('moves an attribute within its topic and into another topic', async () => {
     expect(planMove(tree, 'attribute:a2', 'attribute:a1')).toEqual({
       kind: 'attribute',
       token: 'a2',
@@ -133,10 +144,13 @@ describe('ordering maths', () => {
       ],
       ['t3#3', []],
     ]);
-    expect(moveRequest('P', across!)).toEqual({
-      path: 'attribute/project/P/token/a1/sortOrder/',
-      body: { sort_order: 1, node: 't2' },
-    });
+    expect(await moveRequest(across!)).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/attribute/project/P/token/a1/sortOrder',
+        body: { sort_order: 1, node: 't2' },
+      },
+    ]);
   });
 
   it('puts an attribute last when dropped on a topic or its empty zone', () => {
@@ -161,7 +175,7 @@ describe('ordering maths', () => {
     expect(planMove(tree, 'attribute:a2', 'attributes:t1')).toBeNull();
   });
 
-  it('moves variables within and between attributes', () => {
+  it('moves variables within and between attributes', async () => {
     const within = planMove(tree, 'variable:v2', 'variable:v1');
     expect(within).toEqual({ kind: 'variable', token: 'v2', parent: 'a1', sort_order: 1 });
     expect(shape(applyMove(tree, within!))[0]?.[1]).toEqual([
@@ -175,10 +189,13 @@ describe('ordering maths', () => {
       ['a1#1@t1', ['v2#1@a1']],
       ['a2#2@t1', []],
     ]);
-    expect(moveRequest('P', across!)).toEqual({
-      path: 'variable/project/P/token/v1/sortOrder/',
-      body: { sort_order: 1, attribute: 'a3' },
-    });
+    expect(await moveRequest(across!)).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/variable/project/P/token/v1/sortOrder',
+        body: { sort_order: 1, attribute: 'a3' },
+      },
+    ]);
   });
 
   it('refuses drops that change nothing or mix levels', () => {

@@ -1,23 +1,24 @@
-import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
+import type { ApiClient } from '@agora/contracts';
+import type { AttributeAnswer, TopicAnswer, VariableAnswer } from '@agora/contracts/api';
 
 /** The three levels of a project's structure. */
 export type ItemKind = 'topic' | 'attribute' | 'variable';
 
 export interface AttributeNode {
-  attribute: AttributeWire;
-  variables: VariableWire[];
+  attribute: AttributeAnswer;
+  variables: VariableAnswer[];
 }
 export interface TopicNode {
-  topic: TopicWire;
+  topic: TopicAnswer;
   attributes: AttributeNode[];
 }
 /** Topics > attributes > variables, each level in its sort order. */
 export type PlanTree = TopicNode[];
 
 export interface PlanLists {
-  topics: TopicWire[];
-  attributes: AttributeWire[];
-  variables: VariableWire[];
+  topics: TopicAnswer[];
+  attributes: AttributeAnswer[];
+  variables: VariableAnswer[];
 }
 
 const bySortOrder = <T extends { sort_order: number; token: string }>(a: T, b: T) =>
@@ -28,9 +29,9 @@ const bySortOrder = <T extends { sort_order: number; token: string }>(a: T, b: T
  * sorted by `sort_order`; an attribute whose topic, or a variable whose attribute, is not in the lists is left out.
  */
 export function buildTree({ topics, attributes, variables }: PlanLists): PlanTree {
-  const varsOf = new Map<string, VariableWire[]>();
+  const varsOf = new Map<string, VariableAnswer[]>();
   for (const v of variables) varsOf.set(v.attribute, [...(varsOf.get(v.attribute) ?? []), v]);
-  const attrsOf = new Map<string, AttributeWire[]>();
+  const attrsOf = new Map<string, AttributeAnswer[]>();
   for (const a of attributes) attrsOf.set(a.node, [...(attrsOf.get(a.node) ?? []), a]);
   return [...topics].sort(bySortOrder).map((topic) => ({
     topic,
@@ -185,7 +186,7 @@ export function applyMove(tree: PlanTree, move: Move): PlanTree {
       ),
     );
     const nodes = moveWithin(tree, from, index);
-    return nodes.map((n, i) => ({ ...n, topic: topics[i] as TopicWire }));
+    return nodes.map((n, i) => ({ ...n, topic: topics[i] as TopicAnswer }));
   }
   if (move.kind === 'attribute') {
     let moving: AttributeNode | undefined;
@@ -201,10 +202,10 @@ export function applyMove(tree: PlanTree, move: Move): PlanTree {
       const list = [...t.attributes];
       if (t.topic.token === move.parent) list.splice(index, 0, placed);
       const numbered = renumber(list.map((a) => a.attribute));
-      return { ...t, attributes: list.map((a, i) => ({ ...a, attribute: numbered[i] as AttributeWire })) };
+      return { ...t, attributes: list.map((a, i) => ({ ...a, attribute: numbered[i] as AttributeAnswer })) };
     });
   }
-  let moving: VariableWire | undefined;
+  let moving: VariableAnswer | undefined;
   const without = tree.map((t) => ({
     ...t,
     attributes: t.attributes.map((a) => {
@@ -215,7 +216,7 @@ export function applyMove(tree: PlanTree, move: Move): PlanTree {
     }),
   }));
   if (!moving || move.parent === null) return tree;
-  const placed: VariableWire = { ...moving, attribute: move.parent };
+  const placed: VariableAnswer = { ...moving, attribute: move.parent };
   return without.map((t) => ({
     ...t,
     attributes: t.attributes.map((a) => {
@@ -235,11 +236,21 @@ const SCOPE: Record<ItemKind, 'node' | 'attribute' | 'variable'> = {
 /** The API scope of a kind (a topic is a `node`). */
 export const scopeOf = (kind: ItemKind) => SCOPE[kind];
 
-/** `PUT {node|attribute|variable}/project/{projectToken}/token/{token}/sortOrder/` and its body. */
-export function moveRequest(project: string, move: Move): { path: string; body: Record<string, unknown> } {
-  const path = `${SCOPE[move.kind]}/project/${encodeURIComponent(project)}/token/${encodeURIComponent(move.token)}/sortOrder/`;
-  if (move.kind === 'attribute') return { path, body: { sort_order: move.sort_order, node: move.parent } };
-  if (move.kind === 'variable')
-    return { path, body: { sort_order: move.sort_order, attribute: move.parent } };
-  return { path, body: { sort_order: move.sort_order } };
+/** Sends a move: `PUT {node|attribute|variable}/project/{projectToken}/token/{token}/sortOrder`. */
+export async function sendMove(client: ApiClient, project: string, move: Move): Promise<void> {
+  const params = { path: { project, token: move.token } };
+  const { sort_order } = move;
+  const parent = move.parent ?? undefined;
+  if (move.kind === 'attribute')
+    await client.PUT('/api/attribute/project/{project}/token/{token}/sortOrder', {
+      params,
+      body: { sort_order, node: parent },
+    });
+  else if (move.kind === 'variable')
+    await client.PUT('/api/variable/project/{project}/token/{token}/sortOrder', {
+      params,
+      body: { sort_order, attribute: parent },
+    });
+  else
+    await client.PUT('/api/node/project/{project}/token/{token}/sortOrder', { params, body: { sort_order } });
 }

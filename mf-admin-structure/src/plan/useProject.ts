@@ -1,19 +1,23 @@
-import type { LatLng, ProjectWire } from '@agora/contracts';
-import { useApi } from '@agora/platform';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import type { LatLng } from '@agora/contracts';
+import { useApiGet } from '@agora/platform';
+import type { ProjectAnswer } from '@agora/contracts/api';
+import { isToken } from '../projects/base';
 
 /**
  * The project of a route's `:project`: its short name (spec: "parameter: project short name",
  * `GET project/mname/{mname}`) or its token (`GET project/token/{token}`).
  */
 export function useProject(param: string | undefined) {
-  const path = !param
-    ? null
-    : UUID.test(param)
-      ? `project/token/${encodeURIComponent(param)}`
-      : `project/mname/${encodeURIComponent(param)}`;
-  return useApi<ProjectWire>(path);
+  const byToken = param !== undefined && isToken(param);
+  const token = useApiGet(
+    '/api/project/token/{token}',
+    byToken ? { params: { path: { token: param } } } : null,
+  );
+  const mname = useApiGet(
+    '/api/project/mname/{mname}',
+    param && !byToken ? { params: { path: { mname: param } } } : null,
+  );
+  return byToken ? token : mname;
 }
 
 /** Where a project's maps open: its centre (none set: the map's default) and zoom. */
@@ -22,7 +26,7 @@ export interface MapView {
   zoom: number;
 }
 
-export const mapViewOf = (project: Pick<ProjectWire, 'center' | 'zoom'>): MapView => ({
+export const mapViewOf = (project: Pick<ProjectAnswer, 'center' | 'zoom'>): MapView => ({
   center: project.center ?? null,
   zoom: project.zoom,
 });

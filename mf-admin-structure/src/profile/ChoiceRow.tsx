@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { VALIDATION_MESSAGES, type ProfileChoiceWire } from '@agora/contracts';
-import { api, useConfirm, useNotify } from '@agora/platform';
+import { VALIDATION_MESSAGES } from '@agora/contracts';
+import { client, useConfirm, useNotify } from '@agora/platform';
 import { MoveButtons } from '../variable/MoveButtons';
 import { useServerErrors } from '../variable/serverErrors';
 import { iconFormData, pendingIconFile, releasePendingIcon } from '../variable/IconUpload';
@@ -10,9 +10,10 @@ import { useSortableItem } from '../projects/sortable';
 import { changes, checkValues, hasErrors, type ChoiceDraft } from './rules';
 import { useAction } from './useAction';
 import type { ScopeRules } from '@agora/contracts';
+import type { ProfileChoiceAnswer } from '@agora/contracts/api';
 
 export interface ChoiceRowProps {
-  choice: ProfileChoiceWire;
+  choice: ProfileChoiceAnswer;
   /** 1-based position, for names */
   n: number;
   count: number;
@@ -22,7 +23,7 @@ export interface ChoiceRowProps {
   refresh: () => Promise<unknown>;
 }
 
-const draftOf = (c: ProfileChoiceWire): ChoiceDraft => ({
+const draftOf = (c: ProfileChoiceAnswer): ChoiceDraft => ({
   content: c.content,
   icon: c.icon,
   weight: String(c.weight),
@@ -38,7 +39,7 @@ export function ChoiceRow({ choice, n, count, rules, onMove, refresh }: ChoiceRo
   const [draft, setDraft] = useState<ChoiceDraft | null>(null);
   const [attempted, setAttempted] = useState(false);
   const label = intl.formatMessage({ id: 'structure.profile.choiceN' }, { n });
-  const path = `consultationWeight/id/${choice.id}`;
+  const ofChoice = { params: { path: { id: String(choice.id) } } };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, style } = useSortableItem(
     String(choice.id),
     draft !== null,
@@ -58,7 +59,10 @@ export function ChoiceRow({ choice, n, count, rules, onMove, refresh }: ChoiceRo
     }
     const file = pendingIconFile(draft.icon);
     const payload = file && body.icon !== undefined ? iconFormData(body, { icon: file }, true) : body;
-    const result = await run(() => api.put(path, payload), 'successful update');
+    const result = await run(
+      () => client.PUT('/api/consultationWeight/id/{id}', { ...ofChoice, body: payload }),
+      'successful update',
+    );
     if (!result.ok) {
       server.take(result.error);
       return;
@@ -70,7 +74,8 @@ export function ChoiceRow({ choice, n, count, rules, onMove, refresh }: ChoiceRo
 
   const remove = async () => {
     if (!(await confirm({ title: 'drop confirm' }))) return;
-    if ((await run(() => api.del(path), 'data deleted')).ok) await refresh();
+    if ((await run(() => client.DELETE('/api/consultationWeight/id/{id}', ofChoice), 'data deleted')).ok)
+      await refresh();
   };
 
   if (draft) {

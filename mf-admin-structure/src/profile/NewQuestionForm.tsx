@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { VALIDATION_MESSAGES, type ConsultationRole, type ScopeRules } from '@agora/contracts';
-import { api, TextField, useNotify } from '@agora/platform';
+import { client, TextField, useNotify } from '@agora/platform';
 import { EditableList } from '../variable/ChoiceEditors';
 import { iconFormData, pendingIconFile, releasePendingIcon } from '../variable/IconUpload';
 import { useServerErrors } from '../variable/serverErrors';
@@ -57,7 +57,7 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
     });
     const body = { question, category, role, weight: Number(weight), choices: wire };
     const payload = Object.keys(files).length > 0 ? iconFormData(body, files) : body;
-    const result = await run(() => api.post('consultationProfile', payload), 'data posted');
+    const result = await run(() => client.POST('/api/consultationProfile', { body: payload }), 'data posted');
     if (!result.ok) return server.take(result.error);
     choices.forEach((c) => releasePendingIcon(c.icon));
     onDone(true);

@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CategoryWire, ProfileQuestionWire } from '@agora/contracts';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import {
   adminUser,
@@ -10,8 +9,9 @@ import {
   type FakeRoutes,
 } from '../../../scripts/jest/web';
 import App from '../App';
+import type { CategoryAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
-const category = (active: boolean): Partial<CategoryWire> => ({
+const category = (active: boolean): Partial<CategoryAnswer> => ({
   token: 'c1',
   mname: 'coast',
   title: 'Coast',
@@ -27,7 +27,7 @@ const RULES = {
   icon: { required: true, max_size: 500 },
 };
 
-const question = (token: string, text: string, weight: number, ids: number[]): ProfileQuestionWire => ({
+const question = (token: string, text: string, weight: number, ids: number[]): ProfileQuestionAnswer => ({
   token,
   category: 'c1',
   role: 'expert',
@@ -44,7 +44,7 @@ const question = (token: string, text: string, weight: number, ids: number[]): P
 });
 
 /** A small in-memory server for the profile calls. */
-function server(initial: { expert: ProfileQuestionWire[]; normal: ProfileQuestionWire[] }) {
+function server(initial: { expert: ProfileQuestionAnswer[]; normal: ProfileQuestionAnswer[] }) {
   const state = { expert: [...initial.expert], normal: [...initial.normal] };
   const all = () => [...state.expert, ...state.normal];
   const list = (role: 'expert' | 'normal') => () => ({ status: 200, body: state[role] });
@@ -54,18 +54,16 @@ function server(initial: { expert: ProfileQuestionWire[]; normal: ProfileQuestio
     'GET /api/marker': { status: 200, body: [{ url: '/markers/star.svg', type: 'marker', name: 'star' }] },
     'GET /api/consultationProfile/category/c1/role/expert': list('expert'),
     'GET /api/consultationProfile/category/c1/role/normal': list('normal'),
-    'PUT /api/consultationProfile/sortOrder/': (call: FakeCall) => {
+    'PUT /api/consultationProfile/sortOrder': (call: FakeCall) => {
       const order = call.body as string[];
       state.expert = order.map((t) => state.expert.find((q) => q.token === t)!);
       return { status: 200, body: state.expert };
     },
-    'PUT /api/consultationWeight/sortOrder/': (call: FakeCall) => {
+    'PUT /api/consultationWeight/sortOrder': (call: FakeCall) => {
       const ids = call.body as number[];
-      for (const q of all()) {
-        if (q.choices.some((c) => c.id === ids[0]))
-          q.choices = ids.map((id) => q.choices.find((c) => c.id === id)!);
-      }
-      return { status: 200, body: [] };
+      const q = all().find((x) => x.choices.some((c) => c.id === ids[0]))!;
+      q.choices = ids.map((id) => q.choices.find((c) => c.id === id)!);
+      return { status: 200, body: q.choices };
     },
     'POST /api/consultationProfile': (call: FakeCall) => {
       const b = call.body as { question: string; weight: number; role: 'expert' | 'normal' };
@@ -208,7 +206,7 @@ describe('consultation profile', () => {
     await screen.findAllByTestId('profile-question');
     await click(screen.getByRole('button', { name: 'Move Question 2 up' }));
     await waitFor(() => expect(texts()).toEqual(['Do you own a boat?', 'How long have you lived here?']));
-    expect(sent(calls, 'PUT', 'consultationProfile/sortOrder/')).toEqual([['q2', 'q1']]);
+    expect(sent(calls, 'PUT', 'consultationProfile/sortOrder')).toEqual([['q2', 'q1']]);
     const q1 = questions()[1] as HTMLElement;
     await click(within(q1).getByRole('button', { name: 'Move Choice 1 down' }));
     await waitFor(() =>
@@ -218,7 +216,7 @@ describe('consultation profile', () => {
           .map((c) => c.textContent),
       ).toEqual(['Answer 2', 'Answer 1']),
     );
-    expect(sent(calls, 'PUT', 'consultationWeight/sortOrder/')).toEqual([[2, 1]]);
+    expect(sent(calls, 'PUT', 'consultationWeight/sortOrder')).toEqual([[2, 1]]);
   });
 
   it('adds a question with choices, all fields required', async () => {

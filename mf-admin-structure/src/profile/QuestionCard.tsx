@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  VALIDATION_MESSAGES,
-  type ProfileChoiceWire,
-  type ProfileQuestionWire,
-  type ScopeRules,
-} from '@agora/contracts';
-import { api, TextField, useConfirm, useNotify } from '@agora/platform';
+import { VALIDATION_MESSAGES, type ScopeRules } from '@agora/contracts';
+import { client, TextField, useConfirm, useNotify } from '@agora/platform';
 import { SortableList, useSortableItem } from '../projects/sortable';
 import { moveItem } from '../variable/kinds';
 import { MoveButtons } from '../variable/MoveButtons';
@@ -16,15 +11,16 @@ import { ChoiceEditor, DragHandle, EditActions } from './ChoiceFields';
 import { ChoiceRow } from './ChoiceRow';
 import { changes, checkValues, emptyChoice, hasErrors, type ChoiceDraft } from './rules';
 import { useAction } from './useAction';
+import type { ProfileChoiceAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
 export interface QuestionCardProps {
-  question: ProfileQuestionWire;
+  question: ProfileQuestionAnswer;
   /** 1-based position */
   n: number;
   count: number;
   rules: ScopeRules;
   onMove: (from: number, to: number) => void;
-  onOrderChoices: (question: ProfileQuestionWire, choices: ProfileChoiceWire[]) => void;
+  onOrderChoices: (question: ProfileQuestionAnswer, choices: ProfileChoiceAnswer[]) => void;
   refresh: () => Promise<unknown>;
 }
 
@@ -56,7 +52,7 @@ export function QuestionCard({
   const [newChoice, setNewChoice] = useState<ChoiceDraft | null>(null);
   const [attempted, setAttempted] = useState({ question: false, choice: false });
   const name = intl.formatMessage({ id: 'structure.profile.questionN' }, { n });
-  const path = `consultationProfile/token/${encodeURIComponent(question.token)}`;
+  const ofQuestion = { params: { path: { token: question.token } } };
   const headingId = `question-${question.token}-heading`;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, style } = useSortableItem(
     question.token,
@@ -72,7 +68,10 @@ export function QuestionCard({
     if (hasErrors(checkValues(rules, draft))) return refused();
     const body = changes({ question: question.question, weight: question.weight }, draft);
     if (Object.keys(body).length === 0) return setDraft(null);
-    const result = await run(() => api.put(path, body), 'successful update');
+    const result = await run(
+      () => client.PUT('/api/consultationProfile/token/{token}', { ...ofQuestion, body }),
+      'successful update',
+    );
     if (!result.ok) return server.take(result.error);
     await refresh();
     setDraft(null);
@@ -80,7 +79,11 @@ export function QuestionCard({
 
   const remove = async () => {
     if (!(await confirm({ title: 'drop confirm' }))) return;
-    if ((await run(() => api.del(path), 'data deleted')).ok) await refresh();
+    if (
+      (await run(() => client.DELETE('/api/consultationProfile/token/{token}', ofQuestion), 'data deleted'))
+        .ok
+    )
+      await refresh();
   };
 
   const addChoice = async () => {
@@ -90,7 +93,7 @@ export function QuestionCard({
     const body = { question: question.token, ...newChoice, weight: Number(newChoice.weight) };
     const file = pendingIconFile(newChoice.icon);
     const payload = file ? iconFormData(body, { icon: file }) : body;
-    const result = await run(() => api.post('consultationWeight', payload), 'data posted');
+    const result = await run(() => client.POST('/api/consultationWeight', { body: payload }), 'data posted');
     if (!result.ok) return server.take(result.error);
     releasePendingIcon(newChoice.icon);
     await refresh();

@@ -1,37 +1,36 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ConsultationRole, ProfileChoiceWire, ProfileQuestionWire } from '@agora/contracts';
-import { api, ErrorFromCall, Loading, useApi, useNotify, errorMessageId } from '@agora/platform';
+import type { ConsultationRole } from '@agora/contracts';
+import { client, ErrorFromCall, Loading, useApiGet, useNotify, errorMessageId } from '@agora/platform';
 import { SortableList } from '../projects/sortable';
 import { moveItem } from '../variable/kinds';
 import { NewQuestionForm } from './NewQuestionForm';
 import { QuestionCard } from './QuestionCard';
 import { useProfileRules } from './rules';
-
-/** `consultationProfile/category/{category}/role/{role}`: a role's questions with their choices, in order. */
-export function questionsPath(category: string, role: ConsultationRole): string {
-  return `consultationProfile/category/${encodeURIComponent(category)}/role/${role}`;
-}
+import type { ProfileChoiceAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
 /**
  * The questions of one role of the active category: listed in order, reordered (`PUT consultationProfile/
- * sortOrder/` with the tokens, `PUT consultationWeight/sortOrder/` with a question's choice ids), added.
+ * sortOrder` with the tokens, `PUT consultationWeight/sortOrder` with a question's choice ids), added.
  */
 export function QuestionList({ category, role }: { category: string; role: ConsultationRole }) {
   const intl = useIntl();
   const notify = useNotify();
   const rules = useProfileRules();
-  const { data, error, mutate } = useApi<ProfileQuestionWire[]>(questionsPath(category, role));
+  // a role's questions with their choices, in order
+  const { data, error, mutate } = useApiGet('/api/consultationProfile/category/{category}/role/{role}', {
+    params: { path: { category, role } },
+  });
   const [adding, setAdding] = useState(false);
 
   if (error) return <ErrorFromCall error={error} />;
   if (!data) return <Loading />;
 
   /** Shows the new order at once, sends it, and reloads (the stored order wins if the call fails). */
-  const reorder = async (next: ProfileQuestionWire[], path: string, body: Array<string | number>) => {
+  const reorder = async (next: ProfileQuestionAnswer[], send: () => Promise<unknown>) => {
     await mutate(next, { revalidate: false });
     try {
-      await api.put(path, body);
+      await send();
     } catch (e) {
       notify({ type: 'warning', body: errorMessageId(e) });
     }
@@ -43,15 +42,13 @@ export function QuestionList({ category, role }: { category: string; role: Consu
 
   const orderQuestions = (tokens: string[]) => {
     const next = tokens.map((t) => data.find((q) => q.token === t)).filter((q) => q !== undefined);
-    void reorder(next, 'consultationProfile/sortOrder/', tokens);
+    void reorder(next, () => client.PUT('/api/consultationProfile/sortOrder', { body: tokens }));
   };
 
-  const orderChoices = (question: ProfileQuestionWire, choices: ProfileChoiceWire[]) => {
+  const orderChoices = (question: ProfileQuestionAnswer, choices: ProfileChoiceAnswer[]) => {
     const next = data.map((q) => (q.token === question.token ? { ...q, choices } : q));
-    void reorder(
-      next,
-      'consultationWeight/sortOrder/',
-      choices.map((c) => c.id),
+    void reorder(next, () =>
+      client.PUT('/api/consultationWeight/sortOrder', { body: choices.map((c) => c.id) }),
     );
   };
 

@@ -1,5 +1,5 @@
 import { checkField, type FieldError, type ScopeRules } from '@agora/contracts';
-import { useApi } from '@agora/platform';
+import { useApiGet } from '@agora/platform';
 
 /** What the page knows before the rules load: the spec's "question, weight, content, icon are required". */
 const FALLBACK: ScopeRules = {
@@ -11,7 +11,9 @@ const FALLBACK: ScopeRules = {
 
 /** The consultation-profile rules served by the server (`validation/scope/consultationProfile`). */
 export function useProfileRules(): ScopeRules {
-  const { data } = useApi<ScopeRules>('validation/scope/consultationProfile');
+  const { data } = useApiGet('/api/validation/scope/{scope}', {
+    params: { path: { scope: 'consultationProfile' } },
+  });
   return data ?? FALLBACK;
 }
 
@@ -38,12 +40,18 @@ export type ChoiceDraft = {
 
 export const emptyChoice = (): ChoiceDraft => ({ content: '', icon: '', weight: '' });
 
+/** Changed fields of a draft: the weight as a number, the others as text. */
+export type Changes<K extends string> = { [P in K]?: P extends 'weight' ? number : string };
+
 /** The fields whose value differs from the stored one (weights compared as numbers, sent as numbers). */
-export function changes(stored: Record<string, string | number>, draft: Record<string, string>) {
+export function changes<K extends string>(
+  stored: Record<K, string | number>,
+  draft: Record<K, string>,
+): Changes<K> {
   const out: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(draft)) {
-    const next = name === 'weight' ? Number(value) : value;
+  for (const name of Object.keys(draft) as K[]) {
+    const next = name === 'weight' ? Number(draft[name]) : draft[name];
     if (next !== stored[name]) out[name] = next;
   }
-  return out;
+  return out as Changes<K>;
 }

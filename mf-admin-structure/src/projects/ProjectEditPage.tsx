@@ -1,9 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { ProjectWire } from '@agora/contracts';
-import { ErrorFromCall, Loading, PageHeader, useApi } from '@agora/platform';
+import { ErrorFromCall, Loading, PageHeader, useApiGet } from '@agora/platform';
 import { isToken, useAdminHref } from './base';
 import { ProjectForm } from './ProjectForm';
+import type { ProjectAnswer } from '@agora/contracts/api';
 
 /**
  * /admin/administration/project/add and /project/{project}/edit (project = short name or token): the project
@@ -14,10 +14,13 @@ export default function ProjectEditPage() {
   const navigate = useNavigate();
   const href = useAdminHref();
   const byName = !!project && !isToken(project);
-  const { data, error } = useApi<ProjectWire>(byName ? `project/mname/${encodeURIComponent(project)}` : null);
+  const { data, error } = useApiGet(
+    '/api/project/mname/{mname}',
+    byName ? { params: { path: { mname: project } } } : null,
+  );
   const token = project ? (byName ? data?.token : project) : undefined;
 
-  const onSaved = (p: ProjectWire) => {
+  const onSaved = (p: ProjectAnswer) => {
     if (!project || (byName && p.mname && p.mname !== project)) {
       navigate(href(`/project/${encodeURIComponent(p.mname)}/edit`), { replace: !!project });
     }

@@ -46,7 +46,7 @@ async function openAdd(extra: Parameters<typeof mockFetch>[0] = {}) {
 
 describe('project form', () => {
   it('takes the map centre typed in EPSG:2100 (the default), EPSG:4326 or EPSG:3857', async () => {
-    const { calls } = await openAdd({ 'POST /api/project': { status: 200, body: { token: TOKEN_P1 } } });
+    const { calls } = await openAdd({ 'POST /api/project': { status: 200, body: project(1) } });
     type(/^Title/, 'Νέα Αγορά Θεσσαλονίκης');
     const system = (await screen.findByLabelText('Coordinate system')) as HTMLSelectElement;
     expect(system.value).toBe('EPSG:2100');

@@ -1,15 +1,16 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LatLng, ProjectWire, TitledFile, WmsService } from '@agora/contracts';
+import type { LatLng, TitledFile, WmsService } from '@agora/contracts';
 import {
   Checkbox,
+  client,
   CoordinateInput,
   ErrorFromCall,
   LeaveGuard,
   Loading,
   TextArea,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   useSettings,
@@ -22,6 +23,12 @@ import { endBeforeStart, today, tomorrow } from './dates';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from './formSubmit';
 import { cleanRows, missingCells, RowsEditor, type RowColumn } from './RowsEditor';
 import './projects.css';
+import type {
+  NewProjectBody,
+  ProjectAnswer,
+  ProjectChangesBody,
+  ProjectLimitsAnswer,
+} from '@agora/contracts/api';
 
 const ProjectMap = lazy(() => import('./ProjectMap'));
 
@@ -59,14 +66,10 @@ const EMPTY_WMS: WmsService = { title: '', WMSurl: '', layers: '' };
 const EMPTY_LAW: TitledFile = { title: '', file: '' };
 /** Fields that show a server refusal under themselves; others show it above the buttons. */
 const INLINE = ['title', 'mname', 'summary', 'start_date', 'end_date', 'public_date', 'max_bytes'];
-/** `GET project/limits`: the bounds of max_bytes that the server checks, and its default. */
-export interface ProjectLimits {
-  max_bytes: { min: number; max: number; default: number };
-}
-const FALLBACK_LIMITS: ProjectLimits = { max_bytes: { min: 0, max: 104_857_600, default: 10_485_760 } };
+const FALLBACK_LIMITS: ProjectLimitsAnswer = { max_bytes: { min: 0, max: 104_857_600, default: 10_485_760 } };
 
 /** A max_bytes outside the server's bounds (digits only; the rule's pattern reports other text). */
-export function maxBytesOutOfBounds(value: string, limits: ProjectLimits): boolean {
+export function maxBytesOutOfBounds(value: string, limits: ProjectLimitsAnswer): boolean {
   if (!/^[0-9]+$/.test(value.trim())) return false;
   const n = Number(value);
   return n < limits.max_bytes.min || n > limits.max_bytes.max;
@@ -74,9 +77,9 @@ export function maxBytesOutOfBounds(value: string, limits: ProjectLimits): boole
 
 /** The form's values for a project, or the spec's defaults for a new one (start today, end and public date tomorrow). */
 export function projectValues(
-  p: ProjectWire | null,
+  p: ProjectAnswer | null,
   settings: SiteSettings,
-  limits: ProjectLimits = FALLBACK_LIMITS,
+  limits: ProjectLimitsAnswer = FALLBACK_LIMITS,
   now = new Date(),
 ): ProjectValues {
   const center = p?.center ?? settings.map.center;
@@ -99,18 +102,31 @@ export function projectValues(
   };
 }
 
-/** Form values (all or the changed ones) as the body of `POST project` / `PUT project/token/{t}`. */
-export function projectToWire(v: Partial<ProjectValues>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...v };
-  if (v.center !== undefined) {
-    const [lat, lng] = v.center as number[];
-    out.center = lat !== undefined && lng !== undefined ? ({ lat, lng } satisfies LatLng) : null;
-  }
-  if (v.max_bytes !== undefined) out.max_bytes = Number(v.max_bytes);
-  if (v.public_date !== undefined) out.public_date = v.public_date || null;
-  if (v.wms_services !== undefined) out.wms_services = cleanRows(v.wms_services);
-  if (v.legislation !== undefined) out.legislation = cleanRows(v.legislation);
-  return out;
+/** Form values (all or the changed ones) as the body of `PUT project/token/{t}` (absent ones are not sent). */
+export function projectToWire(v: Partial<ProjectValues>): ProjectChangesBody {
+  const [lat, lng] = v.center ?? [];
+  return {
+    title: v.title,
+    mname: v.mname,
+    summary: v.summary,
+    summary_img: v.summary_img,
+    summary_img_alt: v.summary_img_alt,
+    start_date: v.start_date,
+    end_date: v.end_date,
+    active: v.active,
+    is_public: v.is_public,
+    public_date: v.public_date === undefined ? undefined : v.public_date || null,
+    max_bytes: v.max_bytes === undefined ? undefined : Number(v.max_bytes),
+    zoom: v.zoom,
+    center: v.center === undefined ? undefined : lat !== undefined && lng !== undefined ? { lat, lng } : null,
+    wms_services: v.wms_services && cleanRows(v.wms_services),
+    legislation: v.legislation && cleanRows(v.legislation),
+  };
+}
+
+/** Every form value as the body of `POST project` in `category`. */
+function newProject(v: ProjectValues, category: string): NewProjectBody {
+  return { ...projectToWire(v), title: v.title, mname: v.mname, category };
 }
 
 function ProjectFields({
@@ -121,11 +137,11 @@ function ProjectFields({
   onSaved,
   onCancel,
 }: {
-  project: ProjectWire | null;
+  project: ProjectAnswer | null;
   category: string | null;
   settings: SiteSettings;
-  limits: ProjectLimits;
-  onSaved(p: ProjectWire): void;
+  limits: ProjectLimitsAnswer;
+  onSaved(p: ProjectAnswer): void;
   onCancel(): void;
 }) {
   const intl = useIntl();
@@ -152,18 +168,27 @@ function ProjectFields({
   const submit = async () => {
     setAttempted(true);
     await sending.run(() =>
-      sendForm<ProjectValues, ProjectWire>(form, {
-        mode,
-        path: project ? `project/token/${encodeURIComponent(project.token)}` : 'project',
+      sendForm<ProjectValues, ProjectAnswer>(form, {
+        ...(project
+          ? {
+              mode: 'put',
+              send: (values) =>
+                client.PUT('/api/project/token/{token}', {
+                  params: { path: { token: project.token } },
+                  body: projectToWire(values),
+                }),
+            }
+          : {
+              mode: 'post',
+              send: (values) => client.POST('/api/project', { body: newProject(values, category ?? '') }),
+            }),
         localValid: !datesWrong && !bytesWrong && !rowsWrong,
-        toWire: (values) => ({ ...projectToWire(values), ...(project ? {} : { category }) }),
         notify,
         onRefused: server.record,
-        onSaved: (answer, sent) => {
+        onSaved: (answer) => {
           server.clear();
           revalidate();
-          const saved = answer && typeof answer === 'object' && 'token' in answer ? answer : null;
-          onSaved(saved ?? ({ ...project, ...projectToWire(sent) } as ProjectWire));
+          onSaved(answer);
         },
       }),
     );
@@ -353,15 +378,16 @@ function ProjectFields({
  * The project add/edit form (spec part 2 §2-§5), used by the add and edit pages and by the plan screen's modal.
  * Without `token` it creates a project in the active category; with one it loads and edits that project.
  */
-export function ProjectForm(props: { token?: string; onSaved(p: ProjectWire): void; onCancel(): void }) {
+export function ProjectForm(props: { token?: string; onSaved(p: ProjectAnswer): void; onCancel(): void }) {
   const { token } = props;
   const basePath = useBasePath();
   const { settings, state } = useSettings();
   const active = useActiveCategory();
-  const { data, error, isLoading } = useApi<ProjectWire>(
-    token ? `project/token/${encodeURIComponent(token)}` : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/project/token/{token}',
+    token ? { params: { path: { token } } } : null,
   );
-  const limits = useApi<ProjectLimits>('project/limits', { revalidateOnFocus: false });
+  const limits = useApiGet('/api/project/limits', {}, { revalidateOnFocus: false });
   if (error) return <ErrorFromCall error={error} />;
   if (
     state === 'pending' ||

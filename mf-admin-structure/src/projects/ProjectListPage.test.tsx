@@ -71,7 +71,7 @@ describe('mf-admin-structure project list', () => {
       [ofCategory]: () => ({ status: 200, body: remaining }),
       [`DELETE /api/project/token/${TOKEN_P1}`]: () => {
         remaining = [project(2)];
-        return { status: 200, body: {} };
+        return { status: 200, body: { message: 'data deleted' } };
       },
     });
     document.cookie = 'token=t1';
@@ -100,7 +100,7 @@ describe('mf-admin-structure project list', () => {
       const calls = mockFetch({
         'GET /api/category': { status: 200, body: [category(1)] },
         [ofCategory]: { status: 200, body: [project(1), project(2)] },
-        'PUT /api/project/sortOrder/': { status: 200, body: {} },
+        'PUT /api/project/sortOrder': { status: 200, body: { message: 'successful update' } },
       });
       document.cookie = 'token=t1';
       const { store } = await renderWeb(<App basePath="" />, { route: LIST, user: adminUser, messages });
@@ -120,7 +120,7 @@ describe('mf-admin-structure project list', () => {
       });
       await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
       const put = calls.find((c) => c.method === 'PUT');
-      expect(put?.url).toBe('/api/project/sortOrder/');
+      expect(put?.url).toBe('/api/project/sortOrder');
       expect(put?.body).toEqual({ [TOKEN_P2]: 1, [TOKEN_P1]: 2 });
       await waitFor(() =>
         expect(screen.getAllByTestId('project-row').map((r) => r.getAttribute('data-token'))).toEqual([

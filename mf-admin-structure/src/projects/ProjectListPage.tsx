@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { ProjectWire } from '@agora/contracts';
 import {
-  api,
+  client,
   DateText,
   EmptyState,
   ErrorFromCall,
   Loading,
   PageHeader,
-  useApi,
+  useApiGet,
   useConfirm,
   useNotify,
 } from '@agora/platform';
@@ -18,6 +17,7 @@ import { useAdminHref, useBasePath } from './base';
 import { Reorderable, ReorderToggle, type DragProps } from './lazySortable';
 import { sortOrderMap } from './order';
 import './projects.css';
+import type { ProjectAnswer } from '@agora/contracts/api';
 
 const COLUMNS = ['col.title', 'col.mname', 'col.start', 'col.end', 'col.active', 'col.actions'];
 
@@ -33,8 +33,8 @@ function ProjectRow({
   style,
   dragging = false,
 }: {
-  project: ProjectWire;
-  onDrop: (p: ProjectWire) => void;
+  project: ProjectAnswer;
+  onDrop: (p: ProjectAnswer) => void;
 } & Partial<DragProps>) {
   const intl = useIntl();
   const href = useAdminHref();
@@ -112,14 +112,15 @@ function ProjectTable({ category }: { category: { token: string; title: string }
   const notify = useNotify();
   const confirm = useConfirm();
   const [editMode, setEditMode] = useState(false);
-  const path = `project/category/${encodeURIComponent(category.token)}`;
-  const { data, error, isLoading, mutate } = useApi<ProjectWire[]>(path);
+  const { data, error, isLoading, mutate } = useApiGet('/api/project/category/{category}', {
+    params: { path: { category: category.token } },
+  });
   const href = useAdminHref();
 
-  const drop = async (p: ProjectWire) => {
+  const drop = async (p: ProjectAnswer) => {
     if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
     try {
-      await api.del(`project/token/${encodeURIComponent(p.token)}`);
+      await client.DELETE('/api/project/token/{token}', { params: { path: { token: p.token } } });
       notify({ type: 'success', body: 'data deleted' });
     } catch {
       notify({ type: 'warning', body: 'action denied' });
@@ -130,11 +131,11 @@ function ProjectTable({ category }: { category: { token: string; title: string }
   const saveOrder = async (tokens: string[]) => {
     if (!data) return;
     const byToken = new Map(data.map((p) => [p.token, p]));
-    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as ProjectWire), sort_order: i + 1 }));
+    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as ProjectAnswer), sort_order: i + 1 }));
     try {
       await mutate(
         async () => {
-          await api.put('project/sortOrder/', sortOrderMap(tokens));
+          await client.PUT('/api/project/sortOrder', { body: sortOrderMap(tokens) });
           return next;
         },
         { optimisticData: next, rollbackOnError: true, revalidate: false },

@@ -1,13 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import {
-  api,
-  ApiError,
-  useErrorMessage,
-  useFieldError,
-  type FormValues,
-  type NotifyInput,
-} from '@agora/platform';
+import { ApiError, useErrorMessage, useFieldError, type FormValues, type NotifyInput } from '@agora/platform';
 import { formFieldOf } from '../variable/serverErrors';
 
 /** The part of a `useForm` result that `sendForm` drives. */
@@ -18,21 +11,21 @@ interface SendableForm<T extends FormValues> {
   reset(next?: T): void;
 }
 
-export interface SendOptions<T extends FormValues, R> {
-  mode: 'post' | 'put';
-  path: string;
+/** The write of a form: a create sends every value (POST), an update the changed ones (PUT). */
+export type FormWrite<T extends FormValues, R> =
+  { mode: 'post'; send: (body: T) => Promise<R> } | { mode: 'put'; send: (body: Partial<T>) => Promise<R> };
+
+export type SendOptions<T extends FormValues, R> = FormWrite<T, R> & {
   /** values to send on top of the form's own (e.g. `active: true` for 'Save and make Active') */
   extra?: Partial<T>;
   /** checks of the form that the server rules cannot express (e.g. end date not before start date) */
   localValid?: boolean;
-  /** the form values (or the changed ones) turned into the request body */
-  toWire?: (values: Partial<T>) => Record<string, unknown>;
   notify: (input: NotifyInput) => void;
   /** the server refused the write (4xx/5xx other than a 409 on create, which is only recorded) */
   onRefused?: (error: ApiError) => void;
   /** after a successful write, with the server's answer */
-  onSaved?: (answer: R | undefined, sent: Partial<T>) => void;
-}
+  onSaved?: (answer: R, sent: Partial<T>) => void;
+};
 
 /**
  * Validates and sends a structure form (spec part 2 §4 "Admin forms"): refuses an invalid form with 'form contains
@@ -57,9 +50,8 @@ export async function sendForm<T extends FormValues, R>(
     }
   }
   if (o.mode === 'put' && Object.keys(body).length === 0) return true;
-  const wire = o.toWire ? o.toWire(body) : body;
   try {
-    const answer = o.mode === 'put' ? await api.put<R>(o.path, wire) : await api.post<R>(o.path, wire);
+    const answer = o.mode === 'put' ? await o.send(body) : await o.send({ ...form.values, ...body });
     form.reset({ ...form.values, ...body } as T);
     o.notify({ type: 'success', body: o.mode === 'put' ? 'successful update' : 'data posted' });
     o.onSaved?.(answer, body);
@@ -89,13 +81,13 @@ export function useSending() {
 }
 
 /**
- * Revalidates every cached category and project read (`category…`, `project…`) after a write, so the lists, the
+ * Revalidates every cached category and project read (`/api/category…`, `/api/project…`) after a write, so the lists, the
  * aside's categories tab and the plan screen show it wherever the form was opened (page or modal).
  */
 export function useRevalidateStructure(): () => void {
   const { mutate } = useSWRConfig();
   return useCallback(() => {
-    void mutate((key) => typeof key === 'string' && /^(category|project)(\/|$)/.test(key));
+    void mutate((key) => typeof key === 'string' && /^\/api\/(category|project)(\/|$)/.test(key));
   }, [mutate]);
 }
 

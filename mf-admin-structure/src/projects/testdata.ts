@@ -1,13 +1,13 @@
 // Data for the web tests of the category and project screens.
-import type { CategoryWire, ProjectWire } from '@agora/contracts';
 import type { ScopeRules } from '@agora/contracts';
+import type { CategoryAnswer, ProjectAnswer } from '@agora/contracts/api';
 
 export const TOKEN_C1 = '11111111-1111-4111-8111-111111111111';
 export const TOKEN_C2 = '22222222-2222-4222-8222-222222222222';
 export const TOKEN_P1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 export const TOKEN_P2 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
-export const category = (n: 1 | 2, extra: Partial<CategoryWire> = {}): CategoryWire => ({
+export const category = (n: 1 | 2, extra: Partial<CategoryAnswer> = {}): CategoryAnswer => ({
   token: n === 1 ? TOKEN_C1 : TOKEN_C2,
   mname: `cat${n}`,
   title: `Category ${n}`,
@@ -24,7 +24,7 @@ export const category = (n: 1 | 2, extra: Partial<CategoryWire> = {}): CategoryW
   ...extra,
 });
 
-export const project = (n: 1 | 2, extra: Partial<ProjectWire> = {}): ProjectWire => ({
+export const project = (n: 1 | 2, extra: Partial<ProjectAnswer> = {}): ProjectAnswer => ({
   token: n === 1 ? TOKEN_P1 : TOKEN_P2,
   mname: `proj${n}`,
   title: `Project ${n}`,

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { CategoryWire } from '@agora/contracts';
-import { api, type ApiError, useApi } from '@agora/platform';
+import type { CategoryAnswer } from '@agora/contracts/api';
+import { apiKey, client, type ApiError, useApiGet } from '@agora/platform';
 
 /** The SWR key of `GET category` (every category, by sort_order): share it to read the list from the same cache. */
-export const CATEGORIES_KEY = 'category';
+export const CATEGORIES_KEY = apiKey('/api/category', {});
 
 export interface ActiveCategory {
   /** the active category, null when none is active (or while loading) */
-  category: CategoryWire | null;
+  category: CategoryAnswer | null;
   isLoading: boolean;
   /** the failure of `GET category`, if it failed (then `category` is null) */
   error?: ApiError;
@@ -18,7 +18,7 @@ export interface ActiveCategory {
 
 /** Every category (`GET category`), from the shared SWR cache. */
 export function useCategories() {
-  return useApi<CategoryWire[]>(CATEGORIES_KEY);
+  return useApiGet('/api/category', {});
 }
 
 /**
@@ -37,7 +37,10 @@ export function useActiveCategory(): ActiveCategory {
     async (token: string | null) => {
       const target = token ?? currentToken;
       if (target) {
-        await api.put(`category/token/${encodeURIComponent(target)}`, { active: token !== null });
+        await client.PUT('/api/category/token/{token}', {
+          params: { path: { token: target } },
+          body: { active: token !== null },
+        });
       }
       await mutate((key) => typeof key === 'string' && key.startsWith(CATEGORIES_KEY));
     },

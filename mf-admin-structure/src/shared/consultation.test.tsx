@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { CategoryWire } from '@agora/contracts';
 import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { messages } from '../i18n';
 import { useActiveCategory } from './activeCategory';
 import { NoActiveCategory } from './NoActiveCategory';
 import { toShortName, typedShortName } from './shortName';
+import type { CategoryAnswer } from '@agora/contracts/api';
 
-const cat = (token: string, active: boolean): CategoryWire => ({
+const cat = (token: string, active: boolean): CategoryAnswer => ({
   token,
   mname: token,
   title: `Title ${token}`,

@@ -6,18 +6,14 @@ import {
   VALIDATION_MESSAGES,
   type ThreadScope,
 } from '@agora/contracts';
-import { api, Modal, useNotify, errorMessageId } from '@agora/platform';
-
-export interface CreatedThread {
-  forum_topic_id: number;
-  forum_topic_url: string;
-}
+import type { ThreadLinkAnswer } from '@agora/contracts/api';
+import { client, Modal, useNotify, errorMessageId } from '@agora/platform';
 
 export interface CreateThreadModalProps {
   scope: ThreadScope;
   /** the token of the project, topic, attribute or variable */
   token: string;
-  onCreated(r: CreatedThread): void;
+  onCreated(r: ThreadLinkAnswer): void;
   onClose(): void;
 }
 
@@ -94,9 +90,9 @@ export function CreateThreadModal({ scope, token, onCreated, onClose }: CreateTh
     }
     setSending(true);
     try {
-      const created = await api.post<CreatedThread>(`${scope}/createThread/${encodeURIComponent(token)}`, {
-        title: title.trim(),
-        raw: raw.trim(),
+      const created = await client.POST('/api/{scope}/createThread/{token}', {
+        params: { path: { scope, token } },
+        body: { title: title.trim(), raw: raw.trim() },
       });
       notify({ type: 'success', body: 'data posted' });
       onCreated(created);

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TopicWire } from '@agora/contracts';
 import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { messages } from '../i18n';
 import { TopicForm } from './TopicForm';
 import { topicBody, topicValues, withTopicGeometry } from './values';
+import type { TopicAnswer } from '@agora/contracts/api';
 
 const drawn = {
   type: 'FeatureCollection' as const,
@@ -69,6 +69,22 @@ describe('topic form', () => {
   });
 
   it('requires a drawn boundary with geometry, then posts the topic with its boundary', async () => {
+    const saved: TopicAnswer = {
+      token: 'T9',
+      project: P,
+      title: 'Roads and paths',
+      mname: 'roads-and-paths',
+      description: '',
+      has_geometry: true,
+      boundary: drawn.features[0]!.geometry,
+      geom_type: 'line',
+      max_geom: 2,
+      geom_color: '#1a56db',
+      relative_documents: [],
+      forum_topic_id: null,
+      forum_topic_url: null,
+      sort_order: 1,
+    };
     const calls = mockFetch({
       'GET /api/validation/scope/node': {
         status: 200,
@@ -78,10 +94,10 @@ describe('topic form', () => {
         status: 200,
         body: false,
       },
-      'POST /api/node': { status: 200, body: { token: 'T9' } },
-      'GET /api/node/project/P1/token/T9': { status: 200, body: { token: 'T9', title: 'Roads and paths' } },
+      'POST /api/node': { status: 200, body: saved },
+      'GET /api/node/project/P1/token/T9': { status: 200, body: saved },
     });
-    const onSaved = jest.fn<void, [TopicWire]>();
+    const onSaved = jest.fn<void, [TopicAnswer]>();
     await renderWeb(<TopicForm project={P} onSaved={onSaved} onCancel={() => undefined} />, {
       user: adminUser,
       messages,
@@ -160,7 +176,7 @@ describe('topic form', () => {
       forum_topic_id: null,
       forum_topic_url: null,
       sort_order: 1,
-    } as TopicWire;
+    } as TopicAnswer;
     const calls = mockFetch({
       'GET /api/validation/scope/node': { status: 200, body: {} },
       'GET /api/node/project/P1/token/T1': { status: 200, body: topic },

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { TopicWire } from '@agora/contracts';
 import {
   Checkbox,
   ErrorFromCall,
   Loading,
   TextArea,
   TextField,
-  useApi,
+  client,
+  useApiGet,
   useForm,
   useNotify,
   type GeometryValue,
@@ -30,8 +30,10 @@ import {
   topicGeometryProblems,
   topicValues,
   withTopicGeometry,
+  type TopicFields,
   type TopicValues,
 } from './values';
+import type { TopicAnswer } from '@agora/contracts/api';
 
 export interface TopicFormProps {
   /** the project's token */
@@ -40,17 +42,15 @@ export interface TopicFormProps {
   view?: MapView;
   /** the topic to edit; none to add one */
   token?: string;
-  onSaved(t: TopicWire): void;
+  onSaved(t: TopicAnswer): void;
   onCancel(): void;
 }
 
-export const topicPath = (project: string, token: string) =>
-  `node/project/${encodeURIComponent(project)}/token/${encodeURIComponent(token)}`;
-
 /** Add or edit a topic (spec part 2 §3 Topic, §4, §5): loads the topic to edit first. */
 export function TopicForm(props: TopicFormProps) {
-  const { data, error, isLoading } = useApi<TopicWire>(
-    props.token ? topicPath(props.project, props.token) : null,
+  const { data, error, isLoading } = useApiGet(
+    '/api/node/project/{project}/token/{topic}',
+    props.token ? { params: { path: { project: props.project, topic: props.token } } } : null,
   );
   if (props.token && error) return <ErrorFromCall error={error} />;
   if (props.token && (isLoading || !data)) return <Loading />;
@@ -64,10 +64,10 @@ function TopicFormBody({
   topic,
   onSaved,
   onCancel,
-}: TopicFormProps & { topic: TopicWire | null }) {
+}: TopicFormProps & { topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<TopicWire>();
+  const submit = useSubmitItem<TopicAnswer, TopicFields, { project: string }>();
   const adding = !token;
   const form = useForm<TopicValues>({
     scope: 'node',
@@ -110,10 +110,13 @@ function TopicFormBody({
     const refused = await submit({
       item: topic,
       body: topicBody(values, boundary),
-      before: topic ? topicBody(topicValues(topic), topicBoundary(topic)) : {},
+      before: topic ? topicBody(topicValues(topic), topicBoundary(topic)) : null,
       parent: { project },
-      scope: 'node',
-      readPath: (t) => topicPath(project, t),
+      create: (body) => client.POST('/api/node', { body }),
+      update: (token, body) =>
+        client.PUT('/api/node/token/{topic}', { params: { path: { topic: token } }, body }),
+      read: (topic) =>
+        client.GET('/api/node/project/{project}/token/{topic}', { params: { path: { project, topic } } }),
       onSaved,
     });
     setBusy(false);

@@ -1,6 +1,8 @@
-import type { GeoJsonFeatureCollection, TitledFile, TopicWire } from '@agora/contracts';
+import type { GeoJsonFeatureCollection, TitledFile } from '@agora/contracts';
 import { collectionOfGeometry, geometryFields, polygonGeometryOf, type GeometryValue } from '@agora/platform';
 import { maxGeomOf } from '../plan/formSupport';
+import type { JsonBodyOf } from '../shared/jsonBody';
+import type { TopicAnswer } from '@agora/contracts/api';
 
 /** The topic form's plain fields (the boundary is kept apart, as map geometry). */
 export interface TopicValues {
@@ -17,7 +19,7 @@ export interface TopicValues {
 
 export const DEFAULT_TOPIC_COLOR = '#1a56db';
 
-export function topicValues(t?: TopicWire | null): TopicValues {
+export function topicValues(t?: TopicAnswer | null): TopicValues {
   return {
     title: t?.title ?? '',
     mname: t?.mname ?? '',
@@ -30,7 +32,7 @@ export function topicValues(t?: TopicWire | null): TopicValues {
   };
 }
 
-export function topicBoundary(t?: TopicWire | null): GeometryValue {
+export function topicBoundary(t?: TopicAnswer | null): GeometryValue {
   return { map: t?.boundary ? collectionOfGeometry(t.boundary) : null };
 }
 
@@ -54,8 +56,11 @@ export function topicGeometryProblems(values: TopicValues, boundary: GeometryVal
   };
 }
 
+/** The fields of `POST node` that the topic form sends (all but the project). */
+export type TopicFields = Omit<JsonBodyOf<'post', '/api/node'>, 'project'>;
+
 /** The wire fields of a topic from the form (boundary as one Polygon/MultiPolygon, + geometry_crs when imported). */
-export function topicBody(values: TopicValues, boundary: GeometryValue): Record<string, unknown> {
+export function topicBody(values: TopicValues, boundary: GeometryValue): TopicFields {
   const geometry = geometryFields({ boundary });
   const sent = geometry.boundary as GeoJsonFeatureCollection | null;
   return {
@@ -68,6 +73,8 @@ export function topicBody(values: TopicValues, boundary: GeometryValue): Record<
     geom_color: values.geom_color,
     relative_documents: values.relative_documents,
     boundary: values.has_geometry ? polygonGeometryOf(sent) : null,
-    ...(geometry.geometry_crs && values.has_geometry ? { geometry_crs: geometry.geometry_crs } : {}),
+    ...(typeof geometry.geometry_crs === 'string' && geometry.geometry_crs && values.has_geometry
+      ? { geometry_crs: geometry.geometry_crs }
+      : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useApi } from '@agora/platform';
-import { LibrarySelectModal, type LibraryItem } from '@agora/library-ui';
+import { useApiGet } from '@agora/platform';
+import { LibrarySelectModal } from '@agora/library-ui';
 import { emptyGeoChoice, moveItem, TRANSPARENCY_STEP, type ChoiceStyle, type GeoChoiceDraft } from './kinds';
 import { MarkerPicker } from './MarkerPicker';
 import { MoveButtons } from './MoveButtons';
@@ -216,8 +216,9 @@ export function LibraryItemList(props: {
   const intl = useIntl();
   const [picking, setPicking] = useState(false);
   const ids = props.value;
-  const { data } = useApi<LibraryItem[]>(
-    ids.length > 0 ? `library/uuid/${ids.map(encodeURIComponent).join(';')}` : null,
+  const { data } = useApiGet(
+    '/api/library/uuid/{uuids}',
+    ids.length > 0 ? { params: { path: { uuids: ids.join(';') } } } : null,
   );
   return (
     <OptionGroup

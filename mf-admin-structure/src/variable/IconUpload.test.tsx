@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AttributeWire, ProfileQuestionWire } from '@agora/contracts';
 import { adminUser, click, mockFetch, renderWeb, type FakeCall } from '../../../scripts/jest/web';
 import App from '../App';
 import { AttributeForm } from '../attribute/AttributeForm';
 import { messages } from '../i18n';
 import { iconFileProblem, iconFormData } from './IconUpload';
+import type { AttributeAnswer, ProfileQuestionAnswer } from '@agora/contracts/api';
 
 jest.mock('../../../packages/platform/src/map/DrawMapCanvas', () => ({
   __esModule: true,
@@ -117,7 +117,7 @@ describe('uploading an icon', () => {
   });
 
   it('attribute form: an uploaded icon is previewed and sent with the edit (PUT, _method put)', async () => {
-    const stored: Partial<AttributeWire> = {
+    const stored: Partial<AttributeAnswer> = {
       token: ATTRIBUTE,
       node: 'N1',
       name: 'Δέντρα',
@@ -179,7 +179,7 @@ describe('uploading an icon', () => {
       'GET /api/marker': { status: 200, body: [{ url: '/markers/star.svg', type: 'marker', name: 'star' }] },
       'GET /api/consultationProfile/category/c1/role/expert': {
         status: 200,
-        body: [] as ProfileQuestionWire[],
+        body: [] as ProfileQuestionAnswer[],
       },
       'GET /api/consultationProfile/category/c1/role/normal': { status: 200, body: [] },
       'POST /api/consultationProfile': (call) => {
@@ -237,7 +237,7 @@ describe('uploading an icon', () => {
     ).toBeTruthy();
   });
   it('profile: adding a choice and changing a choice send the uploaded icon as the file `icon`', async () => {
-    const stored: ProfileQuestionWire = {
+    const stored: ProfileQuestionAnswer = {
       token: 'q1',
       category: 'c1',
       role: 'expert',

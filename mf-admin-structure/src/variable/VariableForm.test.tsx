@@ -1,15 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  VALUE_TYPE_OPTIONS,
-  type AttributeWire,
-  type VariableKind,
-  type VariableOptions,
-  type VariableWire,
-} from '@agora/contracts';
+import { VALUE_TYPE_OPTIONS, type VariableKind, type VariableOptions } from '@agora/contracts';
 import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
 import { ALL_KINDS, draftErrors, emptyGeoChoice, newDraft, wireOf, type Kind } from './kinds';
+import type { AttributeAnswer, VariableAnswer } from '@agora/contracts/api';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const ATTRIBUTE = '22222222-2222-4222-8222-222222222222';
@@ -22,7 +17,7 @@ const RULES = {
   tooltip: { required: false, max_size: 500 },
 };
 
-const attribute = (geom: AttributeWire['geom_type']): Partial<AttributeWire> => ({
+const attribute = (geom: AttributeAnswer['geom_type']): Partial<AttributeAnswer> => ({
   token: ATTRIBUTE,
   node: 't1',
   name: 'Trees',
@@ -31,7 +26,7 @@ const attribute = (geom: AttributeWire['geom_type']): Partial<AttributeWire> => 
   has_geometry: geom !== null,
 });
 
-function routes(extra: FakeRoutes = {}, geom: AttributeWire['geom_type'] = 'polygon'): FakeRoutes {
+function routes(extra: FakeRoutes = {}, geom: AttributeAnswer['geom_type'] = 'polygon'): FakeRoutes {
   return {
     'GET /api/validation/scope/variable': { status: 200, body: RULES },
     [`GET /api/attribute/project/${PROJECT}`]: { status: 200, body: [attribute(geom)] },
@@ -303,7 +298,7 @@ describe('variable form', () => {
   });
 
   describe('edit', () => {
-    const stored: VariableWire = {
+    const stored: VariableAnswer = {
       token: VARIABLE,
       attribute: ATTRIBUTE,
       mname: 'favourite',

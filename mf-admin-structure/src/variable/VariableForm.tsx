@@ -5,20 +5,17 @@ import {
   GEOMETRY_VALUE_TYPES,
   VALIDATION_MESSAGES,
   VALUE_TYPES,
-  type AttributeWire,
   type GeomType,
-  type VariableKind,
-  type VariableWire,
 } from '@agora/contracts';
 import {
-  api,
   ApiError,
+  client,
   Checkbox,
   ErrorFromCall,
   Loading,
   TextArea,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   errorMessageId,
@@ -40,6 +37,8 @@ import { iconFormData, type PendingIcon } from './IconUpload';
 import { MarkerPicker } from './MarkerPicker';
 import { useServerErrors } from './serverErrors';
 import './variable.css';
+import type { VariableAnswer } from '@agora/contracts/api';
+import type { JsonBodyOf } from '../shared/jsonBody';
 
 export interface VariableFormProps {
   /** the project's token */
@@ -48,7 +47,7 @@ export interface VariableFormProps {
   attribute: string;
   /** the variable to edit; without it the form adds one */
   token?: string;
-  onSaved(v: VariableWire): void;
+  onSaved(v: VariableAnswer): void;
   onCancel(): void;
 }
 
@@ -61,22 +60,15 @@ interface Scalars {
 type ScalarValues = Scalars & Record<string, string>;
 
 /** What is sent: the scalar fields and `variable_type` (plus `attribute` on create). */
-interface VariableBody extends Scalars {
-  variable_type: VariableKind[];
-  attribute?: string;
-}
+type VariableBody = Omit<JsonBodyOf<'post', '/api/variable'>, 'attribute'>;
 
-function scalarsOf(v: VariableWire | null): ScalarValues {
+function scalarsOf(v: VariableAnswer | null): ScalarValues {
   return {
     mname: v?.mname ?? '',
     icon: v?.icon ?? '',
     tooltip: v?.tooltip ?? '',
     description: v?.description ?? '',
   };
-}
-
-function isVariable(data: unknown): data is VariableWire {
-  return typeof data === 'object' && data !== null && 'token' in data && 'variable_type' in data;
 }
 
 /**
@@ -86,9 +78,10 @@ function isVariable(data: unknown): data is VariableWire {
  * order of `variable_type`. Add posts everything; Save sends only what changed.
  */
 export function VariableForm({ project, attribute, token, onSaved, onCancel }: VariableFormProps) {
-  const attributes = useApi<AttributeWire[]>(`attribute/project/${encodeURIComponent(project)}`);
-  const variables = useApi<VariableWire[]>(
-    token ? `variable/attribute/${encodeURIComponent(attribute)}` : null,
+  const attributes = useApiGet('/api/attribute/project/{project}', { params: { path: { project } } });
+  const variables = useApiGet(
+    '/api/variable/attribute/{token}',
+    token ? { params: { path: { token: attribute } } } : null,
   );
   const geometry = attributes.data?.find((a) => a.token === attribute)?.geom_type ?? null;
   if (!token)
@@ -118,17 +111,17 @@ export function VariableForm({ project, attribute, token, onSaved, onCancel }: V
 }
 
 interface BodyProps {
-  variable: VariableWire | null;
+  variable: VariableAnswer | null;
   attribute: string;
   geometry: GeomType | null;
-  onSaved(v: VariableWire): void;
+  onSaved(v: VariableAnswer): void;
   onCancel(): void;
 }
 
 function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: BodyProps) {
   const intl = useIntl();
   const notify = useNotify();
-  const [saved, setSaved] = useState<VariableWire | null>(variable);
+  const [saved, setSaved] = useState<VariableAnswer | null>(variable);
   const form = useForm<ScalarValues>({
     scope: 'variable',
     mode: saved ? 'put' : 'post',
@@ -180,27 +173,26 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
     }
     const { mname, icon, tooltip, description } = form.values;
     const current: VariableBody = { mname, icon, tooltip, description, variable_type: wireKinds(drafts) };
-    const body: Partial<VariableBody> = saved
-      ? changedFields<Record<string, unknown>>(
-          { ...scalarsOf(saved), variable_type: savedKinds },
-          { ...current },
-        )
-      : { attribute, ...current };
-    if (saved && Object.keys(body).length === 0) {
+    const created = { attribute, ...current };
+    const changes = saved
+      ? changedFields({ ...scalarsOf(saved), variable_type: savedKinds }, current)
+      : created;
+    if (saved && Object.keys(changes).length === 0) {
       onSaved(saved);
       return;
     }
     setSending(true);
-    const payload =
-      upload && body.icon === upload.preview ? iconFormData(body, { icon: upload.file }, !!saved) : body;
+    const multipart =
+      upload && changes.icon === upload.preview
+        ? iconFormData(changes, { icon: upload.file }, !!saved)
+        : null;
     try {
-      const data = saved
-        ? await api.put<unknown>(`variable/token/${encodeURIComponent(saved.token)}`, payload)
-        : await api.post<unknown>('variable', payload);
-      const fallback = { ...(saved ?? ({} as VariableWire)), ...current, attribute };
-      const result: VariableWire = isVariable(data)
-        ? data
-        : { ...fallback, token: (data as { token?: string } | undefined)?.token ?? fallback.token };
+      const result = saved
+        ? await client.PUT('/api/variable/token/{token}', {
+            params: { path: { token: saved.token } },
+            body: multipart ?? changes,
+          })
+        : await client.POST('/api/variable', { body: multipart ?? created });
       setSaved(result);
       setUpload(null);
       form.reset(scalarsOf(result));

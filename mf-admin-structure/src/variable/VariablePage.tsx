@@ -1,18 +1,17 @@
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { ProjectWire } from '@agora/contracts';
-import { ErrorFromCall, Loading, PageHeader, useApi } from '@agora/platform';
+import { ErrorFromCall, Loading, PageHeader, useApiGet } from '@agora/platform';
 import { VariableForm } from './VariableForm';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isToken } from '../projects/base';
 
 /** The project's token from the route's `:project`, which is its short name (or already its token). */
 export function useProjectToken(project: string | undefined) {
-  const isToken = !!project && UUID.test(project);
-  const { data, error } = useApi<ProjectWire>(
-    project && !isToken ? `project/mname/${encodeURIComponent(project)}` : null,
+  const byToken = !!project && isToken(project);
+  const { data, error } = useApiGet(
+    '/api/project/mname/{mname}',
+    project && !byToken ? { params: { path: { mname: project } } } : null,
   );
-  return { token: isToken ? project : data?.token, error };
+  return { token: byToken ? project : data?.token, error };
 }
 
 /**

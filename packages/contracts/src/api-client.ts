@@ -49,9 +49,12 @@ type ParamsOf<O> = O extends { parameters: infer Params }
   : Empty;
 type ParamsPart<O> = Empty extends ParamsOf<O> ? { params?: ParamsOf<O> } : { params: ParamsOf<O> };
 
+/** The JSON body of an operation; FormData where it takes a multipart form (too, or only). */
 type ContentBody<R> = R extends { content: infer C }
   ? C extends { 'application/json': infer B }
-    ? B
+    ? C extends { 'multipart/form-data': unknown }
+      ? B | FormData
+      : B
     : FormData
   : never;
 type RequestBodyOf<O> = O extends { requestBody?: infer R } ? R : undefined;
