@@ -26,6 +26,16 @@ export async function apiAs(context: BrowserContext, username: string, password:
   };
 }
 
+/** Logs a user in through the API as `apiAs` does, and answers the typed client (`typedApi`) of the session. */
+export async function typedApiAs(
+  context: BrowserContext,
+  username: string,
+  password: string,
+): Promise<ApiClient> {
+  await apiAs(context, username, password);
+  return typedApi(context);
+}
+
 /**
  * A CSRF-aware caller for a visitor who is not logged in, with a browser context's cookie jar (`GET /api/login`
  * hands out the token cookie).
