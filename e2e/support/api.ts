@@ -1,17 +1,11 @@
 import { ApiAnswerError, createApiClient, parseAnswer, type ApiClient } from '@agora/contracts';
 import type { BrowserContext } from 'playwright-core';
 
-export type ApiCall = (
-  method: 'get' | 'post' | 'put' | 'delete',
-  url: string,
-  data?: object,
-) => Promise<{ status: number; body: Record<string, unknown> }>;
-
 /**
- * Logs a user in through the API with a browser context's cookie jar and returns a CSRF-aware caller (the spec's
- * flow: `GET /api/login` hands out the token cookie, unsafe calls echo it in `X-Csrf-Token`).
+ * Logs a user in through the API with a browser context's cookie jar (the spec's flow: `GET /api/login` hands out
+ * the token cookie, unsafe calls echo it in `X-Csrf-Token`).
  */
-export async function apiAs(context: BrowserContext, username: string, password: string): Promise<ApiCall> {
+async function logInThroughApi(context: BrowserContext, username: string, password: string): Promise<void> {
   const token = async () => (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
   await context.request.get('/api/login');
   const login = await context.request.post('/api/login', {
@@ -19,35 +13,22 @@ export async function apiAs(context: BrowserContext, username: string, password:
     headers: { 'x-csrf-token': await token() },
   });
   if (login.status() !== 200) throw new Error(`login of ${username} answered ${login.status()}`);
-  return async (method, url, data) => {
-    const res = await context.request[method](url, { data, headers: { 'x-csrf-token': await token() } });
-    const text = await res.text();
-    return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  };
 }
 
-/** Logs a user in through the API as `apiAs` does, and answers the typed client (`typedApi`) of the session. */
+/** Logs a user in through the API and answers the typed client (`typedApi`) of the session. */
 export async function typedApiAs(
   context: BrowserContext,
   username: string,
   password: string,
 ): Promise<ApiClient> {
-  await apiAs(context, username, password);
+  await logInThroughApi(context, username, password);
   return typedApi(context);
 }
 
-/**
- * A CSRF-aware caller for a visitor who is not logged in, with a browser context's cookie jar (`GET /api/login`
- * hands out the token cookie).
- */
-export async function anonymousApi(context: BrowserContext): Promise<ApiCall> {
-  const token = async () => (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+/** The typed API client (`typedApi`) of a visitor who is not logged in, with the CSRF token of `GET /api/login`. */
+export async function typedAnonymousApi(context: BrowserContext): Promise<ApiClient> {
   await context.request.get('/api/login');
-  return async (method, url, data) => {
-    const res = await context.request[method](url, { data, headers: { 'x-csrf-token': await token() } });
-    const text = await res.text();
-    return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  };
+  return typedApi(context);
 }
 
 /**
