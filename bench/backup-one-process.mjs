@@ -14,16 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { imageMaker } from './lib/images.mjs';
-import { ADMIN_PASSWORD, apiLogin, machine, writeResults } from './lib/common.mjs';
+import { ADMIN_PASSWORD, apiLogin, machine, numberArg, writeResults } from './lib/common.mjs';
 import { startProbe } from './lib/probe.mjs';
 import { freePort, loadDefinition, startAllInOne } from '../scripts/lib/stack.mjs';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-const IMAGES = arg('images', 1000);
-const CONNECTIONS = arg('connections', 4);
+const argv = process.argv.slice(2);
+const IMAGES = numberArg(argv, '--images', 1000, 1_000_000);
+const CONNECTIONS = numberArg(argv, '--connections', 4, 500);
 const QUIET_SECONDS = 10;
 
 const base = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-backup-1p-'));
@@ -76,17 +73,11 @@ try {
   }
 
   const admin = await apiLogin(baseUrl, 'admin', ADMIN_PASSWORD);
-  const headers = { cookie: admin.header, 'x-csrf-token': admin.cookies.token };
-  const api = async (method, p) => {
-    const res = await fetch(`${baseUrl}/api${p}`, { method, headers });
-    const body = await res.json();
-    if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const runJob = async (method, p) => {
-    const { job } = await api(method, p);
+  /** Waits for the backup job that `start` (a call of the API client) answers. */
+  const runJob = async (start) => {
+    const { job } = await start;
     for (;;) {
-      const state = await api('GET', `/libraryExport/job/${job}`);
+      const state = await admin.client.GET('/api/libraryExport/job/{id}', { params: { path: { id: job } } });
       if (state.state === 'done') return state;
       if (state.state !== 'running') throw new Error(`job ${state.state}: ${state.error}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -116,12 +107,16 @@ try {
 
   probe.phase('export');
   t = performance.now();
-  const exported = await runJob('POST', '/libraryExport');
+  const exported = await runJob(admin.client.POST('/api/libraryExport'));
   phases.export = { seconds: Number(((performance.now() - t) / 1000).toFixed(1)), eventLoopDelayMs: lagOf() };
 
   probe.phase('restore');
   t = performance.now();
-  await runJob('PUT', `/libraryExport/scope/restore-from-server-file/filename/${exported.filename}`);
+  await runJob(
+    admin.client.PUT('/api/libraryExport/scope/restore-from-server-file/filename/{filename}', {
+      params: { path: { filename: exported.filename } },
+    }),
+  );
   phases.restore = {
     seconds: Number(((performance.now() - t) / 1000).toFixed(1)),
     eventLoopDelayMs: lagOf(),

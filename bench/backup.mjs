@@ -13,15 +13,12 @@ import { performance } from 'node:perf_hooks';
 import { bootTestService } from '@agora/common/testing';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { createLibraryService } from '../services/library/dist/index.js';
+import { numberArg } from './lib/common.mjs';
 import { imageMaker } from './lib/images.mjs';
 import { BackupQueue } from '../services/library/dist/backups/backup-queue.js';
 import { BackupRestorer } from '../services/library/dist/backups/backup-restorer.js';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-const IMAGES = arg('images', 1000);
+const IMAGES = numberArg(process.argv.slice(2), '--images', 1000, 1_000_000);
 const admin = {
   uuid: '7a4f6d1e-2b7c-4d8e-9f0a-1b2c3d4e5f60',
   username: 'bench',

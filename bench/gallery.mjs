@@ -11,14 +11,11 @@ import { performance } from 'node:perf_hooks';
 import { bootTestService } from '@agora/common/testing';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { createLibraryService } from '../services/library/dist/index.js';
+import { numberArg } from './lib/common.mjs';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-const ITEMS = arg('items', 5000);
-const REQUESTS = arg('requests', 200);
+const argv = process.argv.slice(2);
+const ITEMS = numberArg(argv, '--items', 5000, 1_000_000);
+const REQUESTS = numberArg(argv, '--requests', 200, 1_000_000);
 const editor = {
   uuid: '0b0c6a3e-3f59-4a4e-8d7e-1d7a1c0f0a09',
   username: 'bench',

@@ -15,6 +15,7 @@ import {
   machine,
   markdownTable,
   modeArg,
+  numberArg,
   ROOT,
   startBenchStack,
   stopOnSignal,
@@ -24,9 +25,7 @@ import {
 
 const argv = process.argv.slice(2);
 const mode = modeArg(argv, 'distributed');
-const i = argv.indexOf('--guesses');
-const GUESSES = i >= 0 ? Number(argv[i + 1]) : 50;
-if (!Number.isInteger(GUESSES) || GUESSES < 1 || GUESSES > 1000) throw new Error('--guesses must be 1..1000');
+const GUESSES = numberArg(argv, '--guesses', 50, 1000);
 const ATTACKER = '203.0.113.66';
 const OWNER = '198.51.100.20';
 

@@ -23,6 +23,7 @@ import {
   markdownTable,
   median,
   modeArg,
+  numberArg,
   quantile,
   startBenchStack,
   waitForQuietMachine,
@@ -60,20 +61,14 @@ const IDLE_TIMEOUT_MS = 10_000;
  * Makes the demo's first category (by its order) the admin's active one, as its checkbox does: the project list
  * shows the projects of the administrator's own active category.
  */
-async function chooseFirstCategory(baseUrl, session) {
-  const list = await (await fetch(`${baseUrl}/api/category`, { headers: { cookie: session.header } })).json();
+async function chooseFirstCategory({ client }) {
+  const list = await client.GET('/api/category');
   const first = [...list].sort((a, b) => a.sort_order - b.sort_order)[0];
   if (!first) throw new Error('no category to choose');
-  const res = await fetch(`${baseUrl}/api/category/token/${first.token}`, {
-    method: 'PUT',
-    headers: {
-      cookie: session.header,
-      'content-type': 'application/json',
-      'x-csrf-token': session.cookies.token,
-    },
-    body: JSON.stringify({ active: true }),
+  await client.PUT('/api/category/token/{token}', {
+    params: { path: { token: first.token } },
+    body: { active: true },
   });
-  if (!res.ok) throw new Error(`choosing the active category answered ${res.status}`);
 }
 
 /** What identifies the front-end build being served: the script names in the shell's index.html. */
@@ -84,10 +79,7 @@ function frontEndBuild() {
 
 const argv = process.argv.slice(2);
 const mode = modeArg(argv, 'distributed');
-const runsArg = argv.indexOf('--runs');
-const RUNS = runsArg >= 0 ? Number(argv[runsArg + 1]) : 7;
-if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 50)
-  throw new Error('--runs must be an integer from 1 to 50');
+const RUNS = numberArg(argv, '--runs', 7, 50);
 
 /** JS, CSS, API or other, from the URL and the resource type. */
 function categoryOf(url, resourceType) {
@@ -287,7 +279,7 @@ async function main() {
   stopOnSignal(stopAll);
   try {
     const session = await apiLogin(stack.url, 'admin', ADMIN_PASSWORD);
-    await chooseFirstCategory(stack.url, session);
+    await chooseFirstCategory(session);
     // Playwright gives the browser a fresh temporary profile (user data dir) and removes it on close.
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

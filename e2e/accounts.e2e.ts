@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAs } from './support/api.js';
+import { failureOf, typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { snap } from './support/screenshots.js';
 import { startTestSite, type TestSite } from './support/site.js';
@@ -119,17 +119,18 @@ describe('accounts and the site frame', () => {
     ({ browser, close: closeBrowser } = await launchBrowser());
     // one user per role, added by the admin
     const context = await newContext(browser, stack.url);
-    const call = await apiAs(context, 'admin', ADMIN_PASSWORD);
+    const api = await typedApiAs(context, 'admin', ADMIN_PASSWORD);
     for (const u of ROLE_USERS.filter((r) => r.role !== 'admin')) {
-      const created = await call('post', '/api/users', {
-        username: u.username,
-        firstname: 'Role',
-        lastname: u.role,
-        email: `${u.username}@example.org`,
-        password: u.password,
-        role: u.role,
+      await api.POST('/api/users', {
+        body: {
+          username: u.username,
+          firstname: 'Role',
+          lastname: u.role,
+          email: `${u.username}@example.org`,
+          password: u.password,
+          role: u.role,
+        },
       });
-      if (created.status !== 200) throw new Error(`could not add ${u.username}: ${JSON.stringify(created)}`);
     }
     await context.close();
   }, 180_000);
@@ -246,11 +247,7 @@ describe('accounts and the site frame', () => {
       const newLat = Number(await lat.inputValue());
       await page.getByTestId('settings-submit').click();
       await notification(page, T[locale].settingsUpdated);
-      const settings = (await (await context.request.get('/api/settings')).json()) as {
-        map: { center: { lat: number }; zoom: number };
-        openAuthTitle: string;
-        registration: boolean;
-      };
+      const settings = await typedApi(context).GET('/api/settings');
       expect(settings).toMatchObject({
         map: { center: { lat: newLat }, zoom: before.zoom + 1 },
         openAuthTitle: title,
@@ -399,8 +396,10 @@ describe('accounts and the site frame', () => {
       expect(await google.isDisabled()).toBe(true);
       await page.getByText(t.notConfigured).first().waitFor();
       // the server refuses it too
-      const call = await apiAs(context, 'admin', ADMIN_PASSWORD);
-      const refused = await call('post', '/api/settings/scope/general', { isGoogleAuthEnabled: true });
+      const api = await typedApiAs(context, 'admin', ADMIN_PASSWORD);
+      const refused = await failureOf(
+        api.POST('/api/settings/scope/general', { body: { isGoogleAuthEnabled: true } }),
+      );
       expect(refused).toMatchObject({ status: 400, body: { code: 'ACCOUNTS.OAUTH_NOT_CONFIGURED' } });
       // out of range: the page says so under the field, no browser bubble, nothing sent
       expect(await page.locator('.ag-coords-set select').inputValue()).toBe('EPSG:2100');
@@ -415,9 +414,7 @@ describe('accounts and the site frame', () => {
       await page.locator('input[name="coord-y"]').fill('4203764.699');
       await page.getByTestId('settings-submit').click();
       await notification(page, t.settingsUpdated);
-      const settings = (await (await context.request.get('/api/settings')).json()) as {
-        map: { center: { lat: number; lng: number } };
-      };
+      const settings = await typedApi(context).GET('/api/settings');
       expect(settings.map.center.lat).toBeCloseTo(37.9838, 4);
       expect(settings.map.center.lng).toBeCloseTo(23.7275, 4);
       expect(await noSidewaysScroll(page)).toBe(0);
@@ -481,7 +478,7 @@ describe('accounts and the site frame', () => {
       expect(await page.locator('input[name="phone"]').inputValue()).toBe('2101234567');
       await page.getByTestId('profile-submit').click();
       await notification(page, t.updated);
-      const profile = (await (await context.request.get('/api/profile')).json()) as Record<string, unknown>;
+      const profile = await typedApi(context).GET('/api/profile');
       expect(profile).toMatchObject({ username: v.username, phone: '2101234567', locale });
       if (v.width < 600) {
         // the phone header is one row
@@ -583,13 +580,13 @@ describe('accounts and the site frame', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(T.el.dashboard);
     expect(await page.locator('html').getAttribute('lang')).toBe('el');
     await until(
-      async () => ((await (await context.request.get('/api/profile')).json()) as { locale: string }).locale,
+      async () => (await typedApi(context).GET('/api/profile')).locale,
       (l) => l === 'el',
       'the stored language',
     );
     await page.getByTestId('language-select').selectOption('en');
     await until(
-      async () => ((await (await context.request.get('/api/profile')).json()) as { locale: string }).locale,
+      async () => (await typedApi(context).GET('/api/profile')).locale,
       (l) => l === 'en',
       'the stored language',
     );

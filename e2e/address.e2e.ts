@@ -3,6 +3,7 @@
 // looked up (forward), a click on the map fills the address in (reverse), and with the geocoder gone the picker
 // says so and the profile still saves, in Chromium, in Greek and in English.
 import type { Browser, Page } from 'playwright-core';
+import { typedApi } from './support/api.js';
 import { startGeocoder, type GeocoderPlace, type LocalGeocoder } from './support/geocoder.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
@@ -52,8 +53,7 @@ describe('the address picker with a geocoder', () => {
     page.getByTestId('profile-form').locator(`input[name="${name}"]`);
 
   async function profileLocation(page: Page): Promise<{ lat: number; lon: number } | null> {
-    const res = await page.context().request.get('/api/profile');
-    return ((await res.json()) as { location: { lat: number; lon: number } | null }).location;
+    return (await typedApi(page.context()).GET('/api/profile')).location;
   }
 
   async function saved(page: Page, text: string): Promise<void> {
@@ -69,7 +69,7 @@ describe('the address picker with a geocoder', () => {
     await page.locator('input[name="geocoderUrl"]').fill(geocoder.url);
     await page.getByTestId('settings-submit').click();
     await page.getByTestId('notification').filter({ hasText: 'Settings updated' }).first().waitFor();
-    const settings = (await (await context.request.get('/api/settings')).json()) as { geocoderUrl: string };
+    const settings = await typedApi(context).GET('/api/settings');
     expect(settings.geocoderUrl).toBe(geocoder.url);
     await context.close();
   });
@@ -126,7 +126,7 @@ describe('the address picker with a geocoder', () => {
     expect(geocoder.requests.filter((r) => r.path === '/search')).toHaveLength(1);
     await saved(page, 'Επιτυχής ενημέρωση');
     expect(await profileLocation(page)).toEqual({ lat: THESSALONIKI.lat, lon: THESSALONIKI.lon });
-    const profile = (await (await context.request.get('/api/profile')).json()) as { address: string };
+    const profile = await typedApi(context).GET('/api/profile');
     expect(profile.address).toBe('Εγνατίας+12+Θεσσαλονίκη+546 30');
     await context.close();
   });
@@ -161,10 +161,7 @@ describe('the address picker with a geocoder', () => {
     // the marker can still be placed by hand, and the profile saves
     await page.getByTestId('point-map').click({ position: { x: 80, y: 80 } });
     await saved(page, 'Successful update');
-    const profile = (await (await context.request.get('/api/profile')).json()) as {
-      address: string;
-      location: { lat: number; lon: number } | null;
-    };
+    const profile = await typedApi(context).GET('/api/profile');
     expect(profile.address).toBe('Σταδίου+5+Αθήνα+105 62');
     expect(profile.location).not.toBeNull();
     expect(profile.location).not.toEqual({ lat: THESSALONIKI.lat, lon: THESSALONIKI.lon });

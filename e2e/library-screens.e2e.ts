@@ -3,11 +3,11 @@
 // the URL, the backups table fits its box in English and Greek, the gallery's header buttons are spaced, and
 // like/dislike are drawn as icons. Screenshots of each screen (el, en, 390 px) when E2E_SCREENSHOTS names a folder.
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAs } from './support/api.js';
-import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import type { ApiClient } from '@agora/contracts';
+import type { Page } from 'playwright-core';
+import { openAdminSite, type AdminSite } from './support/admin.js';
+import { loginAs, newContext } from './support/browser.js';
 import { snap } from './support/screenshots.js';
-import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'library-screens-pw';
 
@@ -27,23 +27,20 @@ const tableOverflow = (page: Page) =>
   );
 
 describe('library screens', () => {
-  let site: TestSite;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let context: BrowserContext;
+  let site: AdminSite;
   let page: Page;
+  let api: ApiClient;
+  /** a new browser context on the site */
+  const newSiteContext = (opts: Parameters<typeof newContext>[2]) =>
+    newContext(site.browser, site.stack.url, opts);
 
   beforeAll(async () => {
-    site = await startTestSite('library_screens', ADMIN_PASSWORD);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await newContext(browser, site.url, { locale: 'en' });
-    page = await context.newPage();
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
+    site = await openAdminSite('library_screens', ADMIN_PASSWORD);
+    ({ page, api } = site);
   }, 180_000);
 
   afterAll(async () => {
-    await closeBrowser?.();
-    await site?.stop();
+    await site?.close();
   });
 
   /** Uploads an image through the upload page (as `on`'s user, the admin by default); answers its uuid. */
@@ -67,18 +64,18 @@ describe('library screens', () => {
     locale: 'en' | 'el' = 'en',
   ): Promise<{ page: Page; close(): Promise<void> }> {
     const password = `${username}-secret-1`;
-    const api = await apiAs(context, 'admin', ADMIN_PASSWORD);
-    const created = await api('post', '/api/users', {
-      username,
-      firstname: username,
-      lastname: 'Test',
-      email: `${username}@example.org`,
-      password,
-      password_repeat: password,
-      role,
+    await api.POST('/api/users', {
+      body: {
+        username,
+        firstname: username,
+        lastname: 'Test',
+        email: `${username}@example.org`,
+        password,
+        password_repeat: password,
+        role,
+      },
     });
-    expect(created.status).toBe(200);
-    const own = await newContext(browser, site.url, { locale });
+    const own = await newSiteContext({ locale });
     const p = await own.newPage();
     await loginAs(p, username, password);
     return { page: p, close: () => own.close() };
@@ -150,7 +147,7 @@ describe('library screens', () => {
     await editor.page.getByTestId('detail-edit').waitFor();
 
     // The same in Greek at phone width, for the screenshots.
-    const phone = await newContext(browser, site.url, { locale: 'el', width: 390 });
+    const phone = await newSiteContext({ locale: 'el', width: 390 });
     const p = await phone.newPage();
     await loginAs(p, 'nikos', 'nikos-secret-1');
     for (const [title, deletes] of [
@@ -202,11 +199,8 @@ describe('library screens', () => {
   });
 
   it('deletes a library view after confirmation', async () => {
-    const api = await apiAs(context, 'admin', ADMIN_PASSWORD);
     for (const uri of ['harbour-walk', 'old-town'])
-      expect(
-        (await api('post', '/api/libraryView', { uri, title: uri, description: '', items: [] })).status,
-      ).toBe(200);
+      await api.POST('/api/libraryView', { body: { uri, title: uri, description: '', items: [] } });
     await page.goto('/admin/library/views');
     const row = page.getByTestId('view-row').filter({ hasText: 'old-town' });
     await row.getByTestId('view-delete').click();
@@ -217,17 +211,9 @@ describe('library screens', () => {
   });
 
   it('shows a reviewer no way to change the library: the admin pages refuse, the public pages offer no edit', async () => {
-    const api = await apiAs(context, 'admin', ADMIN_PASSWORD);
-    expect(
-      (
-        await api('post', '/api/libraryView', {
-          uri: 'sea-walk',
-          title: 'Sea walk',
-          description: '',
-          items: [],
-        })
-      ).status,
-    ).toBe(200);
+    await api.POST('/api/libraryView', {
+      body: { uri: 'sea-walk', title: 'Sea walk', description: '', items: [] },
+    });
     const reviewer = await userPage('maria', 'reviewer', 'el');
     const changes = reviewer.page.locator(
       '[data-testid$="-edit"], [data-testid$="-delete"], a[href*="/admin/library"]',
@@ -291,7 +277,7 @@ describe('library screens', () => {
     expect(await tableOverflow(page)).toBe(0);
     await snap(page, 'backups-en');
 
-    const greek = await newContext(browser, site.url, { locale: 'el' });
+    const greek = await newSiteContext({ locale: 'el' });
     const p = await greek.newPage();
     await loginAs(p, 'admin', ADMIN_PASSWORD);
     await p.goto('/admin/library/export');
@@ -309,7 +295,7 @@ describe('library screens', () => {
         await typeDocumentation('help/phone', 'Phone');
         await saveDocumentation();
       }
-      const phone = await newContext(browser, site.url, { locale, width: 390 });
+      const phone = await newSiteContext({ locale, width: 390 });
       const p = await phone.newPage();
       await loginAs(p, 'admin', ADMIN_PASSWORD);
       for (const [route, shot] of [

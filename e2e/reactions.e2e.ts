@@ -3,8 +3,9 @@
 // sees the counts with both buttons disabled and the reason; an anonymous call may read but not react.
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
+import type { ApiClient } from '@agora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAs, type ApiCall } from './support/api.js';
+import { failureOf, typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
 
@@ -20,13 +21,13 @@ describe('reactions on library items', () => {
   let owner: Page;
   let editor: Page;
   let item: string;
-  let ownerApi: ApiCall;
+  let ownerApi: ApiClient;
 
   beforeAll(async () => {
     stack = await startTestSite('reactions', ADMIN_PASSWORD);
     ({ browser, close: closeBrowser } = await launchBrowser());
     ownerContext = await newContext(browser, stack.url, { locale: 'en' });
-    ownerApi = await apiAs(ownerContext, 'admin', ADMIN_PASSWORD);
+    ownerApi = await typedApiAs(ownerContext, 'admin', ADMIN_PASSWORD);
     owner = await ownerContext.newPage();
 
     // The admin uploads an image (and so owns it) and adds an editor, who may see the gallery.
@@ -42,19 +43,20 @@ describe('reactions on library items', () => {
     });
     expect(uploaded.status()).toBe(200);
     item = ((await uploaded.json()) as { uuid: string }).uuid;
-    const created = await ownerApi('post', '/api/users', {
-      username: 'eleni',
-      firstname: 'Ελένη',
-      lastname: 'Σταύρου',
-      email: 'eleni@example.org',
-      password: EDITOR_PASSWORD,
-      password_repeat: EDITOR_PASSWORD,
-      role: 'editor',
+    await ownerApi.POST('/api/users', {
+      body: {
+        username: 'eleni',
+        firstname: 'Ελένη',
+        lastname: 'Σταύρου',
+        email: 'eleni@example.org',
+        password: EDITOR_PASSWORD,
+        password_repeat: EDITOR_PASSWORD,
+        role: 'editor',
+      },
     });
-    expect(created.status).toBe(200);
 
     editorContext = await newContext(browser, stack.url, { locale: 'en' });
-    await apiAs(editorContext, 'eleni', EDITOR_PASSWORD);
+    await typedApiAs(editorContext, 'eleni', EDITOR_PASSWORD);
     editor = await editorContext.newPage();
   }, 180_000);
 
@@ -151,26 +153,31 @@ describe('reactions on library items', () => {
     const axe = await new AxeBuilder({ page: owner }).include('[data-testid="reactions"]').analyze();
     expect(axe.violations).toEqual([]);
     // and the server refuses an owner's reaction even if the button is bypassed
-    const forced = await ownerApi('post', '/api/social/scope/library', {
-      token: item,
-      reaction: 'like',
-    });
+    const forced = await failureOf(
+      ownerApi.POST('/api/social/scope/{scope}', {
+        params: { path: { scope: 'library' } },
+        body: { token: item, reaction: 'like' },
+      }),
+    );
     expect(forced.status).toBe(403);
   });
 
   it('lets anonymous visitors read the counts but not react', async () => {
     const visitor = await browser.newContext({ baseURL: stack.url });
     try {
-      const read = await visitor.request.get(`/api/social/library/${item}`);
-      expect(read.status()).toBe(200);
-      expect(await read.json()).toEqual({ likes: 0, dislikes: 1, reaction: null, owner: false });
-      await visitor.request.get('/api/login'); // the CSRF token cookie, as the app gets it
-      const token = (await visitor.cookies()).find((c) => c.name === 'token')!.value;
-      const react = await visitor.request.post('/api/social/scope/library', {
-        headers: { 'x-csrf-token': token },
-        data: { token: item, reaction: 'like' },
+      const api = typedApi(visitor);
+      const read = await api.GET('/api/social/{scope}/{token}', {
+        params: { path: { scope: 'library', token: item } },
       });
-      expect(react.status()).toBe(401);
+      expect(read).toEqual({ likes: 0, dislikes: 1, reaction: null, owner: false });
+      await visitor.request.get('/api/login'); // the CSRF token cookie, as the app gets it
+      const react = await failureOf(
+        api.POST('/api/social/scope/{scope}', {
+          params: { path: { scope: 'library' } },
+          body: { token: item, reaction: 'like' },
+        }),
+      );
+      expect(react.status).toBe(401);
     } finally {
       await visitor.close();
     }

@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import Provider, { type Configuration } from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
-import { apiAs } from './support/api.js';
+import { typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
@@ -98,9 +98,9 @@ async function seriousViolations(page: Page, name: string, selector?: string): P
     .map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Logs the admin in through the API of a browser context and returns a CSRF-aware caller. */
+/** Logs the admin in through the API of a browser context and returns the typed client of the session. */
 function adminApi(context: BrowserContext) {
-  return apiAs(context, 'admin', ADMIN_PASSWORD);
+  return typedApiAs(context, 'admin', ADMIN_PASSWORD);
 }
 
 describe('password recovery by mail and OpenID Connect login', () => {
@@ -177,23 +177,24 @@ describe('password recovery by mail and OpenID Connect login', () => {
       const page = await context.newPage();
       if (locale === 'en') {
         const admin = await newContext(browser, stack.url, { locale: 'en' });
-        const call = await adminApi(admin);
-        const created = await call('post', '/api/users', {
-          username: r.username,
-          firstname: r.firstname,
-          lastname: r.lastname,
-          email: r.email,
-          password: r.password,
-          role: 'editor',
+        const api = await adminApi(admin);
+        const created = await api.POST('/api/users', {
+          body: {
+            username: r.username,
+            firstname: r.firstname,
+            lastname: r.lastname,
+            email: r.email,
+            password: r.password,
+            role: 'editor',
+          },
         });
-        expect(created).toMatchObject({ status: 200, body: { username: r.username, role: 'editor' } });
+        expect(created).toMatchObject({ username: r.username, role: 'editor' });
         await admin.close();
         // logged in with the interface in Greek, the user picks English in the header
         await loginAs(page, r.username, r.password);
         await page.getByTestId('language-select').selectOption('en');
         await until(
-          async () =>
-            ((await (await context.request.get('/api/profile')).json()) as { locale: string }).locale,
+          async () => (await typedApi(context).GET('/api/profile')).locale,
           (l) => l === 'en',
           'the stored language',
         );
@@ -394,12 +395,11 @@ describe('password recovery by mail and OpenID Connect login', () => {
     'logs a new user in with the OpenID Connect provider, through its login and consent pages (%s)',
     async (locale, account, name, email) => {
       const admin = await newContext(browser, stack.url, { locale: 'en' });
-      const call = await adminApi(admin);
-      const saved = await call('post', '/api/settings/scope/general', {
-        isOpenAuthEnabled: true,
-        openAuthTitle: OIDC_TITLE,
+      const api = await adminApi(admin);
+      const saved = await api.POST('/api/settings/scope/general', {
+        body: { isOpenAuthEnabled: true, openAuthTitle: OIDC_TITLE },
       });
-      expect(saved).toEqual({ status: 200, body: { message: 'settings updated' } });
+      expect(saved).toEqual({ message: 'settings updated' });
       await admin.close();
 
       const context = await newContext(browser, stack.url, { locale, width: locale === 'el' ? 390 : 1280 });
@@ -426,8 +426,8 @@ describe('password recovery by mail and OpenID Connect login', () => {
       await expect(page.getByTestId('user-name').textContent()).resolves.toBe(name);
       // back in the site's language
       expect(await page.locator('html').getAttribute('lang')).toBe(locale);
-      const profile = await context.request.get('/api/profile');
-      expect(await profile.json()).toMatchObject({ email, role: 'authorized' });
+      const profile = await typedApi(context).GET('/api/profile');
+      expect(profile).toMatchObject({ email, role: 'authorized' });
       await context.close();
     },
   );

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createTestDatabase, deleteRedisKeys, testRedisUrl, type TestDatabase } from '@agora/common/testing';
 import { freePort } from '../scripts/lib/stack.mjs';
-import { anonymousApi, apiAs, chooseFirstCategory } from './support/api.js';
+import { chooseFirstCategory, typedAnonymousApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { runScript, waitForOutput, type Spawned } from './support/processes.js';
 import { testSiteEnv } from './support/site.js';
@@ -76,16 +76,14 @@ describe('npm start (one process, embedded database)', () => {
   it('delivers mail through the queue on the embedded database to the mail catcher', async () => {
     // The admin's address, as the profile API reports it.
     const context = await newContext(browser, baseURL, { locale: 'en' });
-    const call = await apiAs(context, 'admin', 'agora-admin');
-    const profile = await call('get', '/api/profile');
-    expect(profile.status).toBe(200);
-    const email = profile.body.email as string;
+    const api = await typedApiAs(context, 'admin', 'agora-admin');
+    const { email } = await api.GET('/api/profile');
     expect(email).toMatch(/@/);
 
     // A password recovery for the admin, requested as a logged-out visitor would.
     await context.clearCookies();
-    const visitor = await anonymousApi(context);
-    expect(await visitor('post', '/api/recovery', { username: 'admin' })).toMatchObject({ status: 200 });
+    const visitor = await typedAnonymousApi(context);
+    await visitor.POST('/api/recovery', { body: { username: 'admin' } });
 
     const message = await until(
       async () => {
@@ -267,7 +265,7 @@ describe('npm start (one process, embedded database)', () => {
     expect(out).not.toContain('another-admin-password');
     // and indeed the password of the first start still logs in
     const context = await newContext(browser, baseURL, { locale: 'en' });
-    await expect(apiAs(context, 'admin', 'agora-admin')).resolves.toBeInstanceOf(Function);
+    await expect(typedApiAs(context, 'admin', 'agora-admin')).resolves.toHaveProperty('GET');
     await context.close();
   });
 });

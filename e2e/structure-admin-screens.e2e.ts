@@ -3,12 +3,11 @@
 // files as GIS tools write them (the OGC URI of EPSG:2100, a Z coordinate), a self-intersecting boundary refused
 // before Save, an oversize municipal boundary simplified to fit and stored, and the plan tree and variable form
 // showing what each variable asks, at 1280 px and at phone width (390 px), in English and Greek.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ProjectWire, TopicWire } from '@agora/contracts';
-import { apiAs, type ApiCall } from './support/api.js';
-import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import type { ApiClient, ProjectWire, TopicWire } from '@agora/contracts';
+import { createCategoryAndProject, openAdminSite, type AdminSite } from './support/admin.js';
+import { loginAs, newContext } from './support/browser.js';
 import { snap } from './support/screenshots.js';
-import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-screens-admin-pw';
 const PLAN = '/admin/administration/project/thessaloniki/plan';
@@ -51,40 +50,23 @@ function tileOf(lat: number, lng: number, z: number): string {
 }
 
 describe('structure: administration screens with real data', () => {
-  let stack: TestSite;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-  let context: BrowserContext;
+  let site: AdminSite;
   let page: Page;
-  let api: ApiCall;
+  let api: ApiClient;
   let project: ProjectWire;
 
   beforeAll(async () => {
-    stack = await startTestSite('structure_screens', ADMIN_PASSWORD);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await newContext(browser, stack.url, { locale: 'en' });
-    page = await context.newPage();
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
-    api = await apiAs(context, 'admin', ADMIN_PASSWORD);
-    const category = await api('post', '/api/category', {
-      title: 'Θεσσαλονίκη',
-      mname: 'thess',
-      active: true,
-    });
-    expect(category.status).toBe(200);
-    const created = await api('post', '/api/project', {
-      title: 'Παραλία Θεσσαλονίκης',
-      mname: 'thessaloniki',
-      category: category.body.token,
-      zoom: 13,
-    });
-    expect(created.status).toBe(200);
-    project = created.body as unknown as ProjectWire;
+    site = await openAdminSite('structure_screens', ADMIN_PASSWORD);
+    ({ page, api } = site);
+    ({ project } = await createCategoryAndProject(
+      api,
+      { title: 'Θεσσαλονίκη', mname: 'thess' },
+      { title: 'Παραλία Θεσσαλονίκης', mname: 'thessaloniki', zoom: 13 },
+    ));
   }, 180_000);
 
   afterAll(async () => {
-    await closeBrowser?.();
-    await stack?.stop();
+    await site?.close();
   });
 
   const topicForm = () => page.getByTestId('plan-editor').getByTestId('topic-form');
@@ -127,7 +109,9 @@ describe('structure: administration screens with real data', () => {
     );
     await page.getByTestId('project-save').click();
     expect((await saved).status()).toBe(200);
-    const stored = (await api('get', `/api/project/token/${project.token}`)).body as unknown as ProjectWire;
+    const stored = await api.GET('/api/project/token/{token}', {
+      params: { path: { token: project.token } },
+    });
     expect(stored.center!.lat).toBeCloseTo(40.6333, 3);
     expect(stored.center!.lng).toBeCloseTo(22.9505, 3);
     project = stored;
@@ -207,29 +191,29 @@ describe('structure: administration screens with real data', () => {
   });
 
   it('shows what each variable asks in the tree, and gives the variable form room', async () => {
-    const topics = (await api('get', `/api/node/project/${project.token}`)).body as unknown as TopicWire[];
-    const attribute = await api('post', '/api/attribute', {
-      node: topics[0]!.token,
-      name: 'Μετακίνηση',
-      mname: 'metakinisi',
+    const topics = await api.GET('/api/node/project/{project}', {
+      params: { path: { project: project.token } },
     });
-    expect(attribute.status).toBe(200);
-    const variable = await api('post', '/api/variable', {
-      attribute: attribute.body.token,
-      mname: 'tropos',
-      variable_type: [
-        {
-          kind: 'radio',
-          options: {
-            required: true,
-            label: 'Πώς έρχεστε στην παραλία;',
-            choices: ['Με τα πόδια', 'Με λεωφορείο'],
+    const attribute = await api.POST('/api/attribute', {
+      body: { node: topics[0]!.token, name: 'Μετακίνηση', mname: 'metakinisi' },
+    });
+    await api.POST('/api/variable', {
+      body: {
+        attribute: attribute.token,
+        mname: 'tropos',
+        variable_type: [
+          {
+            kind: 'radio',
+            options: {
+              required: true,
+              label: 'Πώς έρχεστε στην παραλία;',
+              choices: ['Με τα πόδια', 'Με λεωφορείο'],
+            },
           },
-        },
-        { kind: 'text', options: { required: false, label: 'Σχόλια', placeholder: '' } },
-      ],
+          { kind: 'text', options: { required: false, label: 'Σχόλια', placeholder: '' } },
+        ],
+      },
     });
-    expect(variable.status).toBe(200);
     await page.goto(PLAN);
     const row = page.getByTestId('plan-variable').first();
     await row.getByTestId('plan-variable-title').getByText('Πώς έρχεστε στην παραλία;').waitFor();
@@ -252,7 +236,7 @@ describe('structure: administration screens with real data', () => {
     ['el', 390],
     ['el', 1280],
   ] as const)('shows the screens in %s at %i px without sideways scrolling', async (locale, width) => {
-    const ctx = await newContext(browser, stack.url, { locale, width });
+    const ctx = await newContext(site.browser, site.stack.url, { locale, width });
     const p = await ctx.newPage();
     await loginAs(p, 'admin', ADMIN_PASSWORD);
     const noOverflow = async () =>

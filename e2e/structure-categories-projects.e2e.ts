@@ -6,11 +6,11 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { CategoryWire, ProjectWire } from '@agora/contracts';
-import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import type { ApiClient } from '@agora/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openAdminSite, type AdminSite } from './support/admin.js';
+import { loginAs, newContext } from './support/browser.js';
 import { dragTo } from './support/drag.js';
-import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
 const ADMIN = '/admin/administration';
@@ -28,34 +28,23 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15
 }
 
 describe('structure: categories and projects', () => {
-  let stack: TestSite;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  let site: AdminSite;
   let context: BrowserContext;
   let page: Page;
+  let api: ApiClient;
   let categoryToken = '';
 
   beforeAll(async () => {
-    stack = await startTestSite('structure_cat_proj', ADMIN_PASSWORD);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await newContext(browser, stack.url, { locale: 'en' });
-    page = await context.newPage();
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
+    site = await openAdminSite('structure_cat_proj', ADMIN_PASSWORD);
+    ({ context, page, api } = site);
   }, 180_000);
 
   afterAll(async () => {
-    await closeBrowser?.();
-    await stack?.stop();
+    await site?.close();
   });
 
   const notification = (p: Page, text: string | RegExp) =>
     p.getByTestId('notification').filter({ hasText: text }).first().waitFor();
-
-  async function apiGet<T>(p: string): Promise<T> {
-    const res = await context.request.get(`/api/${p}`);
-    expect(res.status()).toBe(200);
-    return (await res.json()) as T;
-  }
 
   /** Uploads a generated PNG to the media library; answers its URL. */
   async function uploadImage(title: string, alt: string): Promise<string> {
@@ -133,15 +122,15 @@ describe('structure: categories and projects', () => {
     const second = tab.getByTestId('category-card').filter({ hasText: 'Second area' });
     await second.waitFor();
     expect(await second.getAttribute('class')).toContain('is-inactive');
-    const categories = await apiGet<CategoryWire[]>('category');
+    const categories = await api.GET('/api/category');
     expect(categories.map((c) => [c.mname, c.active])).toEqual([
       ['kentro-athinas', true],
       ['second-area', false],
     ]);
     // read back: every field as it was entered
-    const saved = await apiGet<CategoryWire & { has_answered: boolean; consultation: boolean }>(
-      `category/token/${categoryToken}`,
-    );
+    const saved = await api.GET('/api/category/token/{token}', {
+      params: { path: { token: categoryToken } },
+    });
     expect(saved).toEqual({
       token: categoryToken,
       mname: 'kentro-athinas',
@@ -196,7 +185,9 @@ describe('structure: categories and projects', () => {
     await notification(page, 'Data posted');
     await page.waitForURL(`**${ADMIN}/project/plateia-syntagmatos/edit`);
 
-    const saved = await apiGet<ProjectWire>('project/mname/plateia-syntagmatos');
+    const saved = await api.GET('/api/project/mname/{mname}', {
+      params: { path: { mname: 'plateia-syntagmatos' } },
+    });
     expect(saved.wms_services).toEqual([{ title: 'Cadastre', WMSurl: WMS_URL, layers: 'parcels' }]);
     expect(saved.legislation).toEqual([{ title: 'Law 4412/2016', file: '/files/law-4412.pdf' }]);
     expect(saved.category?.token).toBe(categoryToken);
@@ -219,7 +210,9 @@ describe('structure: categories and projects', () => {
     if (!to) throw new Error('no handles');
     await dragTo(page, page.getByTestId('project-handle').nth(1), { x: to.x + to.width / 2, y: to.y + 2 });
     await notification(page, 'Successful update');
-    const order = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
+    const order = await api.GET('/api/project/category/{category}', {
+      params: { path: { category: categoryToken } },
+    });
     expect(order.map((p) => [p.mname, p.sort_order])).toEqual([
       ['lofos-filopappou', 1],
       ['plateia-syntagmatos', 2],
@@ -257,7 +250,9 @@ describe('structure: categories and projects', () => {
     expect(puts).toEqual([
       { title: 'Λόφος Φιλοπάππου και Πνύκα', is_public: true, public_date: today, end_date: '2099-12-31' },
     ]);
-    const saved = await apiGet<ProjectWire>('project/mname/lofos-filopappou');
+    const saved = await api.GET('/api/project/mname/{mname}', {
+      params: { path: { mname: 'lofos-filopappou' } },
+    });
     expect([saved.title, saved.is_public, saved.public_date, saved.end_date]).toEqual([
       'Λόφος Φιλοπάππου και Πνύκα',
       true,
@@ -278,7 +273,9 @@ describe('structure: categories and projects', () => {
     await dialog.getByTestId('confirm-yes').click();
     await notification(page, 'Data deleted');
     await eventually(() => page.getByTestId('project-row').count(), 1);
-    const left = await apiGet<ProjectWire[]>(`project/category/${categoryToken}`);
+    const left = await api.GET('/api/project/category/{category}', {
+      params: { path: { category: categoryToken } },
+    });
     expect(left.map((p) => p.mname)).toEqual(['plateia-syntagmatos']);
   });
 
@@ -296,8 +293,7 @@ describe('structure: categories and projects', () => {
     await eventually(() => opacity('Second area'), '0');
     await card('Second area').hover();
     await eventually(() => opacity('Second area'), '1');
-    const actives = async () =>
-      (await apiGet<CategoryWire[]>('category')).map((c) => [c.mname, c.active] as const);
+    const actives = async () => (await api.GET('/api/category')).map((c) => [c.mname, c.active] as const);
 
     // ticking makes it the only active category; unticking leaves none (the box follows the saved state, so it is
     // clicked, and its state read once the server has answered)
@@ -340,7 +336,7 @@ describe('structure: categories and projects', () => {
     });
     expect((await saved).status()).toBe(200);
     await notification(page, 'Successful update');
-    const order = await apiGet<CategoryWire[]>('category');
+    const order = await api.GET('/api/category');
     expect(order.map((c) => [c.mname, c.sort_order])).toEqual([
       ['second-area', 1],
       ['kentro-athinas', 2],
@@ -354,7 +350,7 @@ describe('structure: categories and projects', () => {
   });
 
   it('speaks Greek, fits a phone (390 px) and has no serious accessibility violations', async () => {
-    const phone = await newContext(browser, stack.url, { locale: 'el', width: 390 });
+    const phone = await newContext(site.browser, site.stack.url, { locale: 'el', width: 390 });
     const p = await phone.newPage();
     await loginAs(p, 'admin', ADMIN_PASSWORD);
     const found: string[] = [];
@@ -378,7 +374,7 @@ describe('structure: categories and projects', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       const shot = await p.screenshot({
         fullPage: true,
-        path: path.join(stack.dataDir, `phone-${found.length}.png`),
+        path: path.join(site.stack.dataDir, `phone-${found.length}.png`),
       });
       expect(shot.length).toBeGreaterThan(1000);
       const result = await new AxeBuilder({ page: p }).analyze();

@@ -7,14 +7,14 @@
 // topic with their confirmation; then the structure read back through the API is exactly what was built. Last,
 // the screen at phone width.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import type { AttributeWire, GeoJsonGeometry, TopicWire, VariableWire } from '@agora/contracts';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { ApiClient, GeoJsonGeometry } from '@agora/contracts';
 import { toWgs84 } from '@agora/contracts/crs';
-import { apiAs, type ApiCall } from './support/api.js';
-import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { createCategoryAndProject, openAdminSite, type AdminSite } from './support/admin.js';
+import { failureOf } from './support/api.js';
+import { loginAs, newContext } from './support/browser.js';
 import { dragTo } from './support/drag.js';
 import { until } from './support/wait.js';
-import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'structure-plan-admin-pw';
 const PLAN = '/admin/administration/project/odoi/plan';
@@ -68,12 +68,10 @@ function closeTo(actual: unknown, expected: unknown, digits: number): void {
 }
 
 describe('structure: plan project screen', () => {
-  let stack: TestSite;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  let site: AdminSite;
   let context: BrowserContext;
   let page: Page;
-  let api: ApiCall;
+  let api: ApiClient;
   let projectToken = '';
   /** the boundary the browser sent, to compare with what the server stored */
   let sentBoundary: GeoJsonGeometry | null = null;
@@ -81,25 +79,14 @@ describe('structure: plan project screen', () => {
   let marker = '';
 
   beforeAll(async () => {
-    stack = await startTestSite('structure_plan', ADMIN_PASSWORD);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await newContext(browser, stack.url, { locale: 'en' });
-    page = await context.newPage();
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
-    api = await apiAs(context, 'admin', ADMIN_PASSWORD);
-    const category = await api('post', '/api/category', {
-      title: 'Athens centre',
-      mname: 'athens',
-      active: true,
-    });
-    expect(category.status).toBe(200);
-    const project = await api('post', '/api/project', {
-      title: 'Οδοί',
-      mname: 'odoi',
-      category: category.body.token,
-    });
-    expect([200, 201]).toContain(project.status);
-    projectToken = project.body.token as string;
+    site = await openAdminSite('structure_plan', ADMIN_PASSWORD);
+    ({ context, page, api } = site);
+    const { project } = await createCategoryAndProject(
+      api,
+      { title: 'Athens centre', mname: 'athens' },
+      { title: 'Οδοί', mname: 'odoi' },
+    );
+    projectToken = project.token;
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const uploaded = await context.request.post('/api/marker', {
       headers: { 'x-csrf-token': token },
@@ -116,8 +103,7 @@ describe('structure: plan project screen', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await closeBrowser?.();
-    await stack?.stop();
+    await site?.close();
   });
 
   const notification = (p: Page, text: string | RegExp) =>
@@ -329,18 +315,24 @@ describe('structure: plan project screen', () => {
 
   it('refuses, on the server, geometry outside the ranges of the system it is sent in, saving nothing', async () => {
     const roads = (
-      (await api('get', `/api/node/project/${projectToken}`)).body as unknown as TopicWire[]
+      await api.GET('/api/node/project/{project}', { params: { path: { project: projectToken } } })
     ).find((t) => t.mname === 'dromoi');
-    const before = (await api('get', `/api/attribute/project/${projectToken}`)).body;
-    // the same square sent as EPSG:2100 (a client that skipped the check in the browser)
-    const attribute = await api('post', '/api/attribute', {
-      node: roads?.token,
-      name: 'Outside',
-      mname: 'outside',
-      has_context: true,
-      geometry_crs: 'EPSG:2100',
-      context: JSON.parse(contextFile(SQUARE_3857)) as object,
+    const before = await api.GET('/api/attribute/project/{project}', {
+      params: { path: { project: projectToken } },
     });
+    // the same square sent as EPSG:2100 (a client that skipped the check in the browser)
+    const attribute = await failureOf(
+      api.POST('/api/attribute', {
+        body: {
+          node: roads!.token,
+          name: 'Outside',
+          mname: 'outside',
+          has_context: true,
+          geometry_crs: 'EPSG:2100',
+          context: JSON.parse(contextFile(SQUARE_3857)) as object,
+        },
+      }),
+    );
     expect(attribute).toEqual({
       status: 400,
       body: {
@@ -352,26 +344,33 @@ describe('structure: plan project screen', () => {
       },
     });
     // a boundary in Paris, in degrees: outside the ranges of EPSG:4326 over Greece
-    const boundary = await api('put', `/api/node/token/${roads?.token}`, {
-      boundary: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [2.34, 48.85],
-            [2.36, 48.85],
-            [2.36, 48.86],
-            [2.34, 48.85],
-          ],
-        ],
-      },
-    });
+    const boundary = await failureOf(
+      api.PUT('/api/node/token/{topic}', {
+        params: { path: { topic: roads!.token } },
+        body: {
+          boundary: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2.34, 48.85],
+                [2.36, 48.85],
+                [2.36, 48.86],
+                [2.34, 48.85],
+              ],
+            ],
+          },
+        },
+      }),
+    );
     expect(boundary.status).toBe(400);
-    expect(boundary.body.Error).toBe(
+    expect((boundary.body as { Error?: unknown }).Error).toBe(
       'boundary: coordinates out of range for EPSG:4326: longitude 18.27 to 29.97, latitude 33.23 to 41.77',
     );
-    expect((await api('get', `/api/attribute/project/${projectToken}`)).body).toEqual(before);
+    expect(
+      await api.GET('/api/attribute/project/{project}', { params: { path: { project: projectToken } } }),
+    ).toEqual(before);
     const after = (
-      (await api('get', `/api/node/project/${projectToken}`)).body as unknown as TopicWire[]
+      await api.GET('/api/node/project/{project}', { params: { path: { project: projectToken } } })
     ).find((t) => t.mname === 'dromoi');
     expect(after).toEqual(roads);
   });
@@ -442,19 +441,21 @@ describe('structure: plan project screen', () => {
   });
 
   it('nests variables in their attributes, moves them within and between attributes, hides one', async () => {
-    const attrs = (await api('get', `/api/attribute/project/${projectToken}`))
-      .body as unknown as AttributeWire[];
+    const attrs = await api.GET('/api/attribute/project/{project}', {
+      params: { path: { project: projectToken } },
+    });
     const lamps = attrs.find((a) => a.mname === 'lamps');
     for (const mname of ['brightness', 'height']) {
-      const made = await api('post', '/api/variable', {
-        attribute: lamps?.token,
-        mname,
-        description: '',
-        tooltip: '',
-        icon: '',
-        variable_type: [{ kind: 'string', options: { required: true, label: mname } }],
+      await api.POST('/api/variable', {
+        body: {
+          attribute: lamps!.token,
+          mname,
+          description: '',
+          tooltip: '',
+          icon: '',
+          variable_type: [{ kind: 'string', options: { required: true, label: mname } }],
+        },
       });
-      expect(made.status).toBe(200);
     }
     await page.getByTestId('plan-refresh').click();
     const variables = (row: Locator) => row.getByTestId('plan-variable-title').allTextContents();
@@ -561,14 +562,15 @@ describe('structure: plan project screen', () => {
     await settings('settings-mode-modal');
     await addAttribute('Temporary', 'Scratch', 'point');
     const scratch = (
-      (await api('get', `/api/attribute/project/${projectToken}`)).body as unknown as AttributeWire[]
+      await api.GET('/api/attribute/project/{project}', { params: { path: { project: projectToken } } })
     ).find((a) => a.mname === 'scratch');
-    const note = await api('post', '/api/variable', {
-      attribute: scratch?.token,
-      mname: 'note',
-      variable_type: [{ kind: 'string', options: { label: 'Note' } }],
+    await api.POST('/api/variable', {
+      body: {
+        attribute: scratch!.token,
+        mname: 'note',
+        variable_type: [{ kind: 'string', options: { label: 'Note' } }],
+      },
     });
-    expect(note.status).toBe(200);
     await page.getByTestId('plan-refresh').click();
     await variableRow('note').waitFor();
 
@@ -578,14 +580,17 @@ describe('structure: plan project screen', () => {
     await page.getByTestId('confirm-yes').click();
     await notification(page, 'Data deleted');
     await variableRow('note').waitFor({ state: 'detached' });
-    expect((await api('get', `/api/variable/attribute/${scratch?.token}`)).body).toEqual([]);
+    expect(
+      await api.GET('/api/variable/attribute/{token}', { params: { path: { token: scratch!.token } } }),
+    ).toEqual([]);
 
     await menu(attributeRow('Scratch'), 'attribute', 'delete');
     await page.getByTestId('confirm-dialog').getByText('Do you wish to continue?').waitFor();
     await page.getByTestId('confirm-yes').click();
     await attributeRow('Scratch').waitFor({ state: 'detached' });
-    const left = (await api('get', `/api/attribute/project/${projectToken}`))
-      .body as unknown as AttributeWire[];
+    const left = await api.GET('/api/attribute/project/{project}', {
+      params: { path: { project: projectToken } },
+    });
     expect(left.map((a) => a.mname).sort()).toEqual(['lamps', 'paths', 'squares']);
 
     await menu(topicRow('Temporary'), 'topic', 'delete');
@@ -600,9 +605,12 @@ describe('structure: plan project screen', () => {
   });
 
   it('reads back exactly the structure that was built', async () => {
-    const topics = (await api('get', `/api/node/project/${projectToken}`)).body as unknown as TopicWire[];
-    const attributes = (await api('get', `/api/attribute/project/${projectToken}`))
-      .body as unknown as AttributeWire[];
+    const topics = await api.GET('/api/node/project/{project}', {
+      params: { path: { project: projectToken } },
+    });
+    const attributes = await api.GET('/api/attribute/project/{project}', {
+      params: { path: { project: projectToken } },
+    });
     const roads = topics.find((t) => t.mname === 'dromoi');
     const parks = topics.find((t) => t.mname === 'parks');
     expect(
@@ -646,8 +654,10 @@ describe('structure: plan project screen', () => {
     // the threads opened from the menus, each with its first post
     const threadOf = async (url: string | null | undefined) => {
       expect(url).toMatch(/^\/forum\/\d+$/);
-      const thread = await api('get', `/api/forumPosts/topicID/${url?.split('/').at(-1)}`);
-      return [thread.body.title, (thread.body.posts as Array<{ content: string }>).map((p) => p.content)];
+      const thread = await api.GET('/api/forumPosts/topicID/{id}', {
+        params: { path: { id: url!.split('/').at(-1)! } },
+      });
+      return [thread.title, thread.posts.map((p) => p.content)];
     };
     expect(parks?.forum_topic_url).toBeNull();
     expect(await threadOf(roads?.forum_topic_url)).toEqual([
@@ -731,8 +741,9 @@ describe('structure: plan project screen', () => {
         sort_order: 1,
       },
     ]);
-    const variables = (await api('get', `/api/variable/project/${projectToken}`))
-      .body as unknown as VariableWire[];
+    const variables = await api.GET('/api/variable/project/{project}', {
+      params: { path: { project: projectToken } },
+    });
     const nameOf = (token: string) => attributes.find((a) => a.token === token)?.mname;
     expect(
       variables
@@ -784,7 +795,7 @@ describe('structure: plan project screen', () => {
   });
 
   it('is usable at phone width', async () => {
-    const phone = await newContext(browser, stack.url, { locale: 'el', width: 390 });
+    const phone = await newContext(site.browser, site.stack.url, { locale: 'el', width: 390 });
     const small = await phone.newPage();
     await loginAs(small, 'admin', ADMIN_PASSWORD);
     await small.goto(PLAN);

@@ -1,17 +1,11 @@
 import { ApiAnswerError, createApiClient, parseAnswer, type ApiClient } from '@agora/contracts';
 import type { BrowserContext } from 'playwright-core';
 
-export type ApiCall = (
-  method: 'get' | 'post' | 'put' | 'delete',
-  url: string,
-  data?: object,
-) => Promise<{ status: number; body: Record<string, unknown> }>;
-
 /**
- * Logs a user in through the API with a browser context's cookie jar and returns a CSRF-aware caller (the spec's
- * flow: `GET /api/login` hands out the token cookie, unsafe calls echo it in `X-Csrf-Token`).
+ * Logs a user in through the API with a browser context's cookie jar (the spec's flow: `GET /api/login` hands out
+ * the token cookie, unsafe calls echo it in `X-Csrf-Token`).
  */
-export async function apiAs(context: BrowserContext, username: string, password: string): Promise<ApiCall> {
+async function logInThroughApi(context: BrowserContext, username: string, password: string): Promise<void> {
   const token = async () => (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
   await context.request.get('/api/login');
   const login = await context.request.post('/api/login', {
@@ -19,25 +13,22 @@ export async function apiAs(context: BrowserContext, username: string, password:
     headers: { 'x-csrf-token': await token() },
   });
   if (login.status() !== 200) throw new Error(`login of ${username} answered ${login.status()}`);
-  return async (method, url, data) => {
-    const res = await context.request[method](url, { data, headers: { 'x-csrf-token': await token() } });
-    const text = await res.text();
-    return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  };
 }
 
-/**
- * A CSRF-aware caller for a visitor who is not logged in, with a browser context's cookie jar (`GET /api/login`
- * hands out the token cookie).
- */
-export async function anonymousApi(context: BrowserContext): Promise<ApiCall> {
-  const token = async () => (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
+/** Logs a user in through the API and answers the typed client (`typedApi`) of the session. */
+export async function typedApiAs(
+  context: BrowserContext,
+  username: string,
+  password: string,
+): Promise<ApiClient> {
+  await logInThroughApi(context, username, password);
+  return typedApi(context);
+}
+
+/** The typed API client (`typedApi`) of a visitor who is not logged in, with the CSRF token of `GET /api/login`. */
+export async function typedAnonymousApi(context: BrowserContext): Promise<ApiClient> {
   await context.request.get('/api/login');
-  return async (method, url, data) => {
-    const res = await context.request[method](url, { data, headers: { 'x-csrf-token': await token() } });
-    const text = await res.text();
-    return { status: res.status(), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  };
+  return typedApi(context);
 }
 
 /**
@@ -56,14 +47,24 @@ export function typedApi(context: BrowserContext): ApiClient {
   });
 }
 
+/** The status and parsed body of a typed call that must fail (its `ApiAnswerError`); throws when it succeeds. */
+export async function failureOf(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  try {
+    await call;
+  } catch (e) {
+    if (e instanceof ApiAnswerError) return { status: e.status, body: e.body };
+    throw e;
+  }
+  throw new Error('the call succeeded');
+}
+
 /**
  * Makes the demo's first category (by its order) the active one of the user logged in on `context`, as its
  * checkbox in the categories list does: the active category is each administrator's own choice.
  */
 export async function chooseFirstCategory(context: BrowserContext): Promise<void> {
   const api = typedApi(context);
-  // The category list's answer is not described by the consultation document yet: its type is stated here.
-  const list = (await api.GET('/api/category')) as Array<{ token: string; sort_order: number }>;
+  const list = await api.GET('/api/category');
   const first = [...list].sort((a, b) => a.sort_order - b.sort_order)[0];
   if (!first) throw new Error('no category to choose');
   await api.PUT('/api/category/token/{token}', {
