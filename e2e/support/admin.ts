@@ -43,7 +43,11 @@ export async function openAdminSite(name: string, adminPassword: string): Promis
   }
 }
 
-type PostBody<P extends keyof ApiPaths> = NonNullable<ApiInit<ApiOperation<ApiPaths, P, 'post'>>['body']>;
+/** The JSON body of a POST (its multipart form aside). */
+type PostBody<P extends keyof ApiPaths> = Exclude<
+  NonNullable<ApiInit<ApiOperation<ApiPaths, P, 'post'>>['body']>,
+  FormData
+>;
 type CategoryBody = PostBody<'/api/category'>;
 type ProjectBody = PostBody<'/api/project'>;
 

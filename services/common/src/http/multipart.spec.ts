@@ -53,7 +53,9 @@ class FormsController {
         name: 'doc',
         maxBytes: 100,
         check: (file) =>
-          file.originalname.endsWith('.pdf') ? undefined : new AppError('LIBRARY.NOT_A_DOCUMENT', 415, 'not a pdf'),
+          file.originalname.endsWith('.pdf')
+            ? undefined
+            : new AppError('LIBRARY.NOT_A_DOCUMENT', 415, 'not a pdf'),
       },
     ],
   })
