@@ -12,13 +12,15 @@ export interface PagedList<T> {
   /** load more while page < total_pages (spec part 1 §9) */
   hasMore: boolean;
   loadMore: () => void;
-  /** starts again from page 1 */
+  /** starts again from page 1, showing the rows it has until the new first page arrives */
   reload: () => void;
 }
 
 interface ListState<T> {
   /** which list (key and reload count) the state belongs to */
   tag: string;
+  /** which list (key) its rows belong to: a reload of the same list keeps them on screen */
+  key: string;
   items: T[];
   page: number;
   totalPages: number;
@@ -39,6 +41,7 @@ export function usePagedList<T>(
   const tag = `${generation}:${key}`;
   const [state, setState] = useState<ListState<T>>({
     tag: '',
+    key: '',
     items: [],
     page: 0,
     totalPages: 0,
@@ -52,19 +55,20 @@ export function usePagedList<T>(
     currentTag.current = tag;
   });
 
-  const load = useCallback(async (n: number, forTag: string) => {
+  const load = useCallback(async (n: number, forTag: string, forKey: string) => {
     const fetchOf = fetchRef.current;
     if (!fetchOf) return;
     setState((s) =>
-      s.tag === forTag
-        ? { ...s, loading: true }
-        : { ...s, tag: forTag, items: [], page: 0, totalPages: 0, loading: true, error: null },
+      s.key === forKey
+        ? { ...s, tag: forTag, loading: true }
+        : { ...s, tag: forTag, key: forKey, items: [], page: 0, totalPages: 0, loading: true, error: null },
     );
     try {
       const data = await fetchOf(n);
       if (currentTag.current !== forTag) return;
       setState((s) => ({
         tag: forTag,
+        key: forKey,
         items: n === 1 ? data.values : [...s.items, ...data.values],
         page: data.page ?? n,
         totalPages: data.total_pages ?? 0,
@@ -74,25 +78,35 @@ export function usePagedList<T>(
     } catch (e) {
       if (currentTag.current !== forTag) return;
       const error = e instanceof ApiError ? e : new ApiError(0, 'unexpected error');
-      setState((s) => ({ ...s, tag: forTag, loading: false, error }));
+      setState((s) => ({ ...s, tag: forTag, key: forKey, loading: false, error }));
     }
   }, []);
 
   const enabled = fetchPage !== null;
   useEffect(() => {
-    if (enabled) void load(1, tag);
-  }, [tag, enabled, load]);
+    if (enabled) void load(1, tag, key);
+  }, [tag, key, enabled, load]);
 
-  const fresh = state.tag === tag;
-  const items = fresh ? state.items : [];
-  const page = fresh ? state.page : 0;
-  const totalPages = fresh ? state.totalPages : 0;
-  const loading = enabled && (!fresh || state.loading);
+  // the rows of this list (a reload keeps them until its first page replaces them); another key shows none
+  const sameList = state.key === key;
+  const items = sameList ? state.items : [];
+  const page = sameList ? state.page : 0;
+  const totalPages = sameList ? state.totalPages : 0;
+  const loading = enabled && (state.tag !== tag || state.loading);
   const hasMore = page > 0 && page < totalPages;
   const loadMore = useCallback(() => {
-    if (!loading && hasMore) void load(page + 1, tag);
-  }, [hasMore, load, loading, page, tag]);
+    if (!loading && hasMore) void load(page + 1, tag, key);
+  }, [hasMore, key, load, loading, page, tag]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
-  return { items, page, totalPages, loading, error: fresh ? state.error : null, hasMore, loadMore, reload };
+  return {
+    items,
+    page,
+    totalPages,
+    loading,
+    error: sameList ? state.error : null,
+    hasMore,
+    loadMore,
+    reload,
+  };
 }
