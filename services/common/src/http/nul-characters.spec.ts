@@ -1,7 +1,14 @@
-import { Body, Controller, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { z } from 'zod';
 import { listenTestApp } from './listen-test-app.js';
+import { ZodBody } from './zod.js';
+
 import { holdsNul, refuseNulCharacters } from './nul-characters.js';
+
+/** Any JSON: the NUL check runs before any schema. */
+const AnyJson = z.json();
+type AnyJson = z.infer<typeof AnyJson>;
 
 const reached: unknown[] = [];
 
@@ -15,7 +22,7 @@ class ThingsController {
 
   @Post()
   @HttpCode(200)
-  create(@Body() body: unknown): unknown {
+  create(@ZodBody(AnyJson) body: AnyJson): AnyJson {
     reached.push(body);
     return body;
   }
