@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import type { EnrolRole, Role } from './roles.js';
 import type { ServiceName } from './routing.js';
 
 /**
@@ -15,6 +15,26 @@ export interface SessionUser {
   lastname: string;
   email: string;
   role: Role;
+  /**
+   * The consultation categories the user is enrolled in, with the enrolment role (owned by accounts, resolved
+   * with the session and signed by the gateway, so services check enrolment without a call). Missing: none.
+   */
+  enrolments?: readonly SessionEnrolment[];
+}
+
+/** One enrolment of a user: a category (its token) and the user's role in it. */
+export interface SessionEnrolment {
+  category: string;
+  role: EnrolRole;
+}
+
+/** The user's enrolment role in a category (by token), or null when not enrolled (or anonymous). */
+export function enrolmentRole(
+  user: Pick<SessionUser, 'enrolments'> | null | undefined,
+  category: string,
+): EnrolRole | null {
+  const wanted = category.toLowerCase();
+  return user?.enrolments?.find((e) => e.category.toLowerCase() === wanted)?.role ?? null;
 }
 
 /**

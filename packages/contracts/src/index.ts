@@ -13,3 +13,4 @@ export * from './csv.js';
 export * from './permissions.js';
 export * from './api-client.js';
 export * from './error-codes.js';
+export * from './demo.js';

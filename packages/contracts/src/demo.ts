@@ -1,0 +1,67 @@
+/**
+ * The demonstration data's fixed identities, shared by the services that seed it: accounts creates the demo
+ * participants and their enrolments, consultation creates the demo categories under these tokens and the
+ * participants' answers. Fixed values let each service seed its own part without calling the other.
+ */
+
+/** The demo categories' tokens, by short name. */
+export const DEMO_CATEGORY_TOKENS = {
+  'urban-mobility': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a01',
+  'public-spaces': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a02',
+} as const;
+
+export type DemoCategory = keyof typeof DEMO_CATEGORY_TOKENS;
+
+export interface DemoParticipant {
+  uuid: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  /** enrolments: category short name -> enrolment role */
+  enrolments: Partial<Record<DemoCategory, 'expert' | 'normal'>>;
+}
+
+const NAMES: ReadonlyArray<readonly [string, string]> = [
+  ['Maria', 'Papadopoulou'],
+  ['Giorgos', 'Nikolaidis'],
+  ['Eleni', 'Georgiou'],
+  ['Dimitris', 'Konstantinou'],
+  ['Katerina', 'Ioannidou'],
+  ['Nikos', 'Vasileiou'],
+  ['Sofia', 'Christodoulou'],
+  ['Kostas', 'Athanasiou'],
+  ['Anna', 'Pappa'],
+  ['Yannis', 'Makris'],
+  ['Despina', 'Karali'],
+  ['Panagiotis', 'Oikonomou'],
+  ['Ioanna', 'Stavrou'],
+  ['Christos', 'Antoniou'],
+  ['Vasiliki', 'Lazaridou'],
+  ['Michalis', 'Economou'],
+  ['Georgia', 'Theodorou'],
+  ['Stelios', 'Petridis'],
+  ['Angeliki', 'Dimitriou'],
+  ['Thanasis', 'Kyriakou'],
+  ['Foteini', 'Alexiou'],
+  ['Spyros', 'Galanis'],
+  ['Marina', 'Sarri'],
+  ['Alexandros', 'Zervas'],
+];
+
+/**
+ * Demo participants `citizen01`…`citizen24` (site role authorized): all enrolled in urban mobility, the first two
+ * as experts; every third also in public spaces.
+ */
+export const DEMO_PARTICIPANTS: readonly DemoParticipant[] = NAMES.map(([firstname, lastname], i) => {
+  const n = String(i + 1).padStart(2, '0');
+  return {
+    uuid: `7d3c2b1a-0f4e-4a5b-8c6d-0000000000${n}`,
+    username: `citizen${n}`,
+    firstname,
+    lastname,
+    enrolments: {
+      'urban-mobility': i < 2 ? 'expert' : 'normal',
+      ...(i % 3 === 0 ? { 'public-spaces': 'normal' as const } : {}),
+    },
+  };
+});
