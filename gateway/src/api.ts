@@ -110,6 +110,7 @@ export function apiRouter(deps: ApiDeps): Router {
     if (typeof newSid === 'string' && newSid.length > 0) {
       if (isPlausibleSid(newSid)) {
         if (previous) sessions.evict(previous);
+        sessions.evict(newSid); // nothing known before the login may stand for the new session
         cookies.setSession(req, res, newSid);
         cookies.setCsrfToken(req, res);
       } else {
