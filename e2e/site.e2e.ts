@@ -254,7 +254,7 @@ describe('npm start (one process, embedded database)', () => {
   });
 
   // Last: restarts the site on the same data folder.
-  it('on a later start, names the existing admin without claiming a password', async () => {
+  it('on a later start, names the existing admin without claiming a password, and no demo participants', async () => {
     await site.stop();
     site = runScript('scripts/start.mjs', { ...startEnv, AGORA_ADMIN_PASSWORD: 'another-admin-password' });
     await waitForOutput(site, (out) => out.includes('Agora is running.'), 120_000);
@@ -264,6 +264,8 @@ describe('npm start (one process, embedded database)', () => {
     );
     expect(out).not.toContain('agora-admin');
     expect(out).not.toContain('another-admin-password');
+    // the demo participants were created by the first start: this one adds and prints nothing
+    expect(out).not.toContain('Demo participants');
     // and indeed the password of the first start still logs in
     const context = await newContext(browser, baseURL, { locale: 'en' });
     await expect(typedApiAs(context, 'admin', 'agora-admin')).resolves.toHaveProperty('GET');
