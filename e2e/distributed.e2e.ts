@@ -7,8 +7,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import { freePort, ROOT, startDistributed, type Distributed } from '../scripts/lib/stack.mjs';
-import { chooseFirstCategory } from './support/api.js';
+import { DEMO_CATEGORY_TOKENS } from '@agora/contracts';
+import {
+  DEMO_PARTICIPANT_PASSWORD,
+  freePort,
+  ROOT,
+  startDistributed,
+  type Distributed,
+} from '../scripts/lib/stack.mjs';
+import { chooseFirstCategory, failureOf, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 
 const ADMIN_PASSWORD = 'distributed-admin-pw';
@@ -82,6 +89,28 @@ describe('distributed mode', () => {
     const pids = Object.values(stack.procs).map((p) => p.child.pid);
     expect(new Set(pids).size).toBe(5);
     expect(pids).not.toContain(process.pid);
+  });
+
+  it("signs the demo participants' enrolments into their identity, and accounts asks consultation (another process) before an enrolment", async () => {
+    const context = await newContext(browser, stack.url, { locale: 'en' });
+    try {
+      const api = await typedApiAs(context, 'citizen01', DEMO_PARTICIPANT_PASSWORD);
+      const profile = await api.GET('/api/profile');
+      expect([...(profile.enrolments ?? [])].sort((a, b) => a.category.localeCompare(b.category))).toEqual([
+        { category: DEMO_CATEGORY_TOKENS['urban-mobility'], role: 'expert' },
+        { category: DEMO_CATEGORY_TOKENS['public-spaces'], role: 'normal' },
+      ]);
+      // consultation answered that it knows no such category (accounts unable to ask it would answer 503)
+      const unknown = await failureOf(
+        api.POST('/api/enrolment', { body: { category: '3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f' } }),
+      );
+      expect(unknown).toEqual({
+        status: 404,
+        body: { Error: 'no such category', code: 'ACCOUNTS.CATEGORY_NOT_FOUND' },
+      });
+    } finally {
+      await context.close();
+    }
   });
 
   /** The operation ids of the aggregated OpenAPI document, by the service that owns them. */
