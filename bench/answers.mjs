@@ -384,7 +384,14 @@ async function main() {
       console.error('warm-up 2 s…');
       await runWorker({ ...job, durationS: 2 });
       console.error(`${DURATION_S} s through the gateway…`);
-      const { acknowledged, deleted, ...load } = await runWorker({ ...job, durationS: DURATION_S });
+      const {
+        acknowledged: _acknowledged,
+        deleted: _deleted,
+        ...load
+      } = await runWorker({
+        ...job,
+        durationS: DURATION_S,
+      });
       console.error(`${DURATION_S} s of raw INSERTs…`);
       const raw = await rawInsertRate(
         stack.databaseUrl,
