@@ -1,3 +1,4 @@
+import { DEMO_CATEGORY_TOKENS } from '@agora/contracts';
 import type { NewCategory } from '../category/category.service.js';
 import { toPoint } from '../project/project.mapper.js';
 
@@ -21,12 +22,14 @@ export type LibraryDemoPicture = (typeof LIBRARY_DEMO_PICTURES)[number];
 export const img = (slug: LibraryDemoPicture) => `/api/library/files/demo/${slug}.svg`;
 
 /**
- * A small Greek municipal data set: two categories, three projects in Thessaloniki, Athens
+ * A small Greek municipal data set: two categories (under the fixed tokens that the demo participants'
+ * enrolments name), three projects in Thessaloniki, Athens
  * and Patras, dated around `now` (one open, one open with published results, one closed with published results).
  */
 export function demoConsultation(now: Date): NewCategory[] {
   return [
     {
+      token: DEMO_CATEGORY_TOKENS['urban-mobility'],
       mname: 'urban-mobility',
       title: 'Αστική κινητικότητα — Urban mobility',
       summary:
@@ -77,6 +80,7 @@ export function demoConsultation(now: Date): NewCategory[] {
       ],
     },
     {
+      token: DEMO_CATEGORY_TOKENS['public-spaces'],
       mname: 'public-spaces',
       title: 'Δημόσιοι χώροι και πράσινο — Public spaces and greenery',
       summary:

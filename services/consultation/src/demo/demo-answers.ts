@@ -1,0 +1,265 @@
+import { DEMO_PARTICIPANTS, type DemoParticipant, type GeoJsonGeometry } from '@agora/contracts';
+import { SEAFRONT_BOUNDARY } from './demo-structure.js';
+
+/**
+ * The demo participants' answers: a few hundred answers to the seafront and Patras questionnaires (points, lines,
+ * polygons and values of every kind those questionnaires ask), their consultation profiles and their likes, so
+ * that a newcomer opens a living consultation. Generated from a fixed seed: every start makes the same answers.
+ */
+
+/** One answer: an attribute of a project (short names), its geometry (EPSG:4326) and values by variable. */
+export interface DemoAnswer {
+  owner: string;
+  project: string;
+  topic: string;
+  attribute: string;
+  geometry: GeoJsonGeometry | null;
+  /** the spec's wire value of each answered variable, by the variable's short name */
+  values: Record<string, string>;
+  /** days before the seeding day the answer was given */
+  daysAgo: number;
+}
+
+/** A profile answer: the chosen choice's position (0-based) for each question of the participant's role. */
+export interface DemoProfileAnswer {
+  owner: string;
+  category: string;
+  choices: number[];
+}
+
+/** A like or dislike of one answer (by its index in the answers) by a participant. */
+export interface DemoReaction {
+  user: string;
+  answer: number;
+  reaction: 'like' | 'dislike';
+}
+
+export interface DemoAnswers {
+  answers: DemoAnswer[];
+  profiles: DemoProfileAnswer[];
+  reactions: DemoReaction[];
+}
+
+/** mulberry32: a small seeded generator, enough for demo data. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (lo: number, hi: number) => lo + (hi - lo) * next(),
+    int: (lo: number, hi: number) => lo + Math.floor((hi - lo + 1) * next()),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    /** 1 to `max` distinct entries of `list`, in the list's order */
+    some: <T>(list: readonly T[], max = list.length): T[] => {
+      const wanted = 1 + Math.floor(next() * Math.min(max, list.length));
+      const chosen = new Set<number>();
+      while (chosen.size < wanted) chosen.add(Math.floor(next() * list.length));
+      return [...chosen].sort((x, y) => x - y).map((i) => list[i]!);
+    },
+  };
+}
+type Random = ReturnType<typeof generator>;
+
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/**
+ * The seafront strip as pairs of (city side, sea side) vertices at the same height, from the White Tower
+ * southwards: a place inside the strip is a position `t` along it (0..1) and `s` across it (0..1).
+ */
+const STRIP: ReadonlyArray<readonly [number[], number[]]> = (() => {
+  const ring = (SEAFRONT_BOUNDARY as { coordinates: number[][][] }).coordinates[0]!;
+  const side = ring.slice(0, 6);
+  const other = ring.slice(6, 12).reverse();
+  return side.map((p, i) => [p, other[i]!] as const);
+})();
+
+/** The point at `t` along and `s` across the strip. */
+function stripPoint(t: number, s: number): number[] {
+  const scaled = Math.min(t, 0.999_999) * (STRIP.length - 1);
+  const i = Math.floor(scaled);
+  const f = scaled - i;
+  const [a0, b0] = STRIP[i]!;
+  const [a1, b1] = STRIP[i + 1]!;
+  const lerp = (p: number[], q: number[], k: number) => [
+    p[0]! + (q[0]! - p[0]!) * k,
+    p[1]! + (q[1]! - p[1]!) * k,
+  ];
+  const a = lerp(a0, a1, f);
+  const b = lerp(b0, b1, f);
+  const p = lerp(a, b, s);
+  return [round(p[0]!), round(p[1]!)];
+}
+
+const PARKING = [
+  'Μεταλλικές βάσεις — Metal stands',
+  'Στεγασμένες βάσεις — Covered stands',
+  'Κλειστές θυρίδες — Bicycle lockers',
+];
+const CROSSERS = [
+  'Πεζοί — Pedestrians',
+  'Ποδηλάτες — Cyclists',
+  'Άτομα με αμαξίδιο — Wheelchair users',
+  'Παιδιά που πάνε σχολείο — Children on their way to school',
+];
+const PLACES = [
+  'Παύλου Μελά',
+  'Πλατεία Αριστοτέλους',
+  'Αγίας Σοφίας',
+  'Εθνικής Αμύνης',
+  'Μητροπόλεως',
+  'Τσιμισκή',
+];
+const REASONS = [
+  'Πολλοί πεζοί περπατούν εδώ κάθε μέρα και τα αυτοκίνητα περνούν πολύ γρήγορα.',
+  'Τα παιδιά πηγαίνουν στο σχολείο από αυτόν τον δρόμο και δεν υπάρχει ασφαλές πεζοδρόμιο.',
+  'Οι καφετέριες και τα μαγαζιά θα είχαν περισσότερο κόσμο αν ο δρόμος ήταν πεζόδρομος.',
+  'Many people walk here every day and the cars are far too fast for the narrow pavement.',
+  'The square would become a real meeting place for the neighbourhood without through traffic.',
+];
+const FREQUENCY = [
+  'Καθημερινά — Every day',
+  'Κάθε εβδομάδα — Every week',
+  'Μία φορά τον μήνα ή σπανιότερα — Once a month or less',
+  'Ποτέ — Never',
+];
+const PURPOSE = [
+  'Εργασία — Work',
+  'Σχολείο ή σπουδές — School or studies',
+  'Ψώνια — Shopping',
+  'Αναψυχή και άθληση — Leisure and exercise',
+];
+const IDEAS = [
+  'Ασφαλείς θέσεις στάθμευσης κοντά στις στάσεις του λεωφορείου.',
+  'Φωτισμός στον ποδηλατόδρομο τη νύχτα.',
+  'A continuous lane without gaps at the crossings.',
+  'Κοινόχρηστα ποδήλατα και στις ανατολικές γειτονιές.',
+];
+const NEIGHBOURHOODS = ['Καλαμαριά', 'Κέντρο', 'Τούμπα', 'Χαριλάου', 'Νέα Κρήνη', 'Ευκαρπία'];
+const PARK_FEATURES = [
+  'Δέντρα και σκιά — Trees and shade',
+  'Παγκάκια — Benches',
+  'Παιδική χαρά — Playground',
+  'Βρύση — Drinking fountain',
+];
+
+const isoDaysAgo = (today: Date, days: number) =>
+  new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+function seafrontAnswers(p: DemoParticipant, r: Random, today: Date): DemoAnswer[] {
+  const out: DemoAnswer[] = [];
+  const base = { owner: p.uuid, project: 'thessaloniki-seafront-cycle-lane', topic: 'seafront-route' };
+  // Each participant lives near a part of the seafront, and their answers cluster around it.
+  const home = r.between(0.05, 0.95);
+  const near = () => Math.min(0.99, Math.max(0.01, home + r.between(-0.2, 0.2)));
+  // The topic takes 10 objects per participant: at most 5 points, 3 lines and 2 polygons, as the attributes allow.
+  for (let i = r.int(2, 5); i > 0; i--)
+    out.push({
+      ...base,
+      attribute: 'bicycle-parking',
+      geometry: { type: 'Point', coordinates: stripPoint(near(), r.between(0.15, 0.85)) },
+      values: { spaces: String(r.pick([4, 6, 8, 10, 12, 16, 20])), 'stand-type': r.pick(PARKING) },
+      daysAgo: r.int(0, 13),
+    });
+  for (let i = r.int(1, 3); i > 0; i--) {
+    const t = near();
+    const values: Record<string, string> = { 'who-crosses': r.some(CROSSERS, 3).join(';') };
+    if (r.next() < 0.6) values['noticed-on'] = isoDaysAgo(today, r.int(1, 60));
+    out.push({
+      ...base,
+      attribute: 'missing-crossing',
+      geometry: { type: 'LineString', coordinates: [stripPoint(t, -0.6), stripPoint(t + 0.004, 1.4)] },
+      values,
+      daysAgo: r.int(0, 13),
+    });
+  }
+  for (let i = r.int(0, 2); i > 0; i--) {
+    const t = near();
+    const s = r.between(0.1, 0.5);
+    const ring = [
+      stripPoint(t, s),
+      stripPoint(t + 0.03, s),
+      stripPoint(t + 0.03, s + 0.4),
+      stripPoint(t, s + 0.4),
+    ];
+    out.push({
+      ...base,
+      attribute: 'pedestrian-zone',
+      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] },
+      values: { 'place-name': r.pick(PLACES), reason: r.pick(REASONS) },
+      daysAgo: r.int(0, 13),
+    });
+  }
+  const trips: Record<string, string> = { frequency: r.pick(FREQUENCY) };
+  if (r.next() < 0.8) trips['purpose'] = r.some(PURPOSE, 2).join(';');
+  if (r.next() < 0.7) trips['trip-minutes'] = String(r.int(5, 45));
+  out.push({
+    ...base,
+    topic: 'cycling-habits',
+    attribute: 'trips',
+    geometry: null,
+    values: trips,
+    daysAgo: r.int(0, 13),
+  });
+  if (r.next() < 0.5) {
+    const ideas: Record<string, string> = { idea: r.pick(IDEAS) };
+    if (r.next() < 0.7) ideas['neighbourhood'] = r.pick(NEIGHBOURHOODS);
+    out.push({
+      ...base,
+      topic: 'cycling-habits',
+      attribute: 'ideas',
+      geometry: null,
+      values: ideas,
+      daysAgo: r.int(0, 13),
+    });
+  }
+  return out;
+}
+
+function patrasAnswers(p: DemoParticipant, r: Random): DemoAnswer[] {
+  const out: DemoAnswer[] = [];
+  for (let i = r.int(2, 3); i > 0; i--)
+    out.push({
+      owner: p.uuid,
+      project: 'patras-pocket-parks',
+      topic: 'pocket-park-sites',
+      attribute: 'proposed-site',
+      geometry: {
+        type: 'Point',
+        coordinates: [round(21.7346 + r.between(-0.012, 0.012)), round(38.2466 + r.between(-0.009, 0.009))],
+      },
+      values: { 'what-to-add': r.some(PARK_FEATURES, 3).join(';') },
+      daysAgo: r.int(12, 80),
+    });
+  return out;
+}
+
+/** The demo answers as of `today` (dates of answers and of "noticed on" values count back from it). */
+export function demoAnswers(today: Date): DemoAnswers {
+  const r = generator(20_261_126);
+  const answers: DemoAnswer[] = [];
+  const profiles: DemoProfileAnswer[] = [];
+  for (const p of DEMO_PARTICIPANTS) {
+    if (p.enrolments['urban-mobility']) {
+      answers.push(...seafrontAnswers(p, r, today));
+      // Every demo profile question has 3 or 4 choices; the first three exist for both roles.
+      profiles.push({ owner: p.uuid, category: 'urban-mobility', choices: [r.int(0, 2), r.int(0, 2)] });
+    }
+    if (p.enrolments['public-spaces']) answers.push(...patrasAnswers(p, r));
+  }
+  const reactions: DemoReaction[] = [];
+  answers.forEach((answer, index) => {
+    for (const p of DEMO_PARTICIPANTS) {
+      if (p.uuid === answer.owner || r.next() > 0.12) continue;
+      if (!p.enrolments[answer.project === 'patras-pocket-parks' ? 'public-spaces' : 'urban-mobility'])
+        continue;
+      reactions.push({ user: p.uuid, answer: index, reaction: r.next() < 0.8 ? 'like' : 'dislike' });
+    }
+  });
+  return { answers, profiles, reactions };
+}
