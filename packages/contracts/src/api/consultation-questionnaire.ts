@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CONSULTATION_ROLES, GEOM_TYPES } from '../consultation.js';
+import { CONSULTATION_ROLES } from '../consultation.js';
 import {
+  AttributeAnswer,
   CategoryAnswer,
   GeoJsonFeatureCollectionAnswer,
-  GeoJsonGeometryAnswer,
-  TitledFileAnswer,
-  VariableKindAnswer,
-  WmsServiceAnswer,
+  ProjectAnswer,
+  TopicAnswer,
+  VariableAnswer,
 } from './consultation-structure.js';
 
 /**
@@ -16,24 +16,26 @@ import {
  * in; staff (reviewer and above) see every category.
  */
 
+/** The fields a category and a project share on cards. */
+const SUMMARISED = {
+  token: true,
+  mname: true,
+  title: true,
+  summary: true,
+  summary_img: true,
+  summary_img_alt: true,
+} as const;
+
 const Day = z.string().meta({ format: 'date', description: 'yyyy-MM-dd' });
-const Forum = {
-  forum_topic_id: z.int().nullable(),
-  forum_topic_url: z.string().nullable(),
-};
 
 /** A category on a card: no projects, no administration fields. */
-export const CategoryCard = z.object({
-  token: z.guid(),
-  mname: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  summary_img: z.string().meta({ description: "URL of a library image ('' when none)" }),
-  summary_img_alt: z.string(),
+export const CategoryCard = CategoryAnswer.pick({
+  ...SUMMARISED,
+  autosubscribe: true,
+}).extend({
   active: z.boolean().meta({
     description: 'open to participants: at least one of its projects is active (others are hidden from them)',
   }),
-  autosubscribe: z.boolean().meta({ description: 'anyone logged in may enrol (POST enrolment)' }),
 });
 export type CategoryCard = z.infer<typeof CategoryCard>;
 
@@ -41,18 +43,14 @@ export const PROJECT_STATES = ['upcoming', 'open', 'closed'] as const;
 export type ProjectStateName = (typeof PROJECT_STATES)[number];
 
 /** A project on a card. */
-export const ProjectCard = z.object({
-  token: z.guid(),
-  mname: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  summary_img: z.string().meta({ description: "URL of a library image ('' when none)" }),
-  summary_img_alt: z.string(),
-  start_date: Day,
-  end_date: Day,
-  active: z.boolean(),
-  is_public: z.boolean(),
-  public_date: Day.nullable(),
+export const ProjectCard = ProjectAnswer.pick({
+  ...SUMMARISED,
+  start_date: true,
+  end_date: true,
+  active: true,
+  is_public: true,
+  public_date: true,
+}).extend({
   state: z.enum(PROJECT_STATES).meta({
     description:
       "upcoming: before start_date; open: active and today within start_date..end_date (today in the service's " +
@@ -73,7 +71,9 @@ export const CategoryPageAnswer = CategoryAnswer.extend({
   projects: z.array(ProjectCard).meta({
     description: 'by sort_order; participants and visitors see the active ones only',
   }),
-  enrolment: ConsultationRoleAnswer.nullable().meta({ description: "the caller's enrolment role (null: none)" }),
+  enrolment: ConsultationRoleAnswer.nullable().meta({
+    description: "the caller's enrolment role (null: none)",
+  }),
   can_enrol: z.boolean().meta({
     description: 'the caller is logged in, not enrolled, and the category is active and autosubscribe',
   }),
@@ -175,14 +175,10 @@ export type ProfileWeightAnswer = z.infer<typeof ProfileWeightAnswer>;
 
 // ---- the questionnaire ----
 
-export const QuestionnaireVariable = z.object({
-  token: z.guid(),
-  mname: z.string(),
-  description: z.string(),
-  tooltip: z.string(),
-  icon: z.string().meta({ description: "a marker URL ('' when none)" }),
-  variable_type: z.array(VariableKindAnswer),
-  ...Forum,
+export const QuestionnaireVariable = VariableAnswer.omit({
+  attribute: true,
+  is_visible: true,
+  sort_order: true,
 });
 export type QuestionnaireVariable = z.infer<typeof QuestionnaireVariable>;
 
@@ -191,55 +187,37 @@ const FeaturesWithIds = GeoJsonFeatureCollectionAnswer.nullable().meta({
     'EPSG:4326; each feature has a numeric id, the one `POST data/scope/attribute` takes as predefined',
 });
 
-export const QuestionnaireAttribute = z.object({
-  token: z.guid(),
-  name: z.string(),
-  mname: z.string(),
-  icon: z.string(),
-  icon_alt: z.string(),
-  has_geometry: z.boolean(),
-  geom_type: z.enum(GEOM_TYPES).nullable(),
-  geom_color: z.string(),
-  max_geom: z.int().nullable(),
-  allow_drag: z.boolean(),
-  allow_resize: z.boolean(),
-  has_predefined: z.boolean(),
+export const QuestionnaireAttribute = AttributeAnswer.omit({
+  node: true,
+  is_visible: true,
+  sort_order: true,
+}).extend({
   predefined: FeaturesWithIds,
-  has_context: z.boolean(),
   context: FeaturesWithIds,
-  ...Forum,
   variables: z
     .array(QuestionnaireVariable)
     .meta({ description: 'by sort_order; participants: visible ones' }),
 });
 export type QuestionnaireAttribute = z.infer<typeof QuestionnaireAttribute>;
 
-export const QuestionnaireTopic = z.object({
-  token: z.guid(),
-  title: z.string(),
-  mname: z.string(),
-  description: z.string(),
-  has_geometry: z.boolean(),
-  boundary: GeoJsonGeometryAnswer.nullable().meta({ description: 'EPSG:4326' }),
-  geom_type: z.enum(GEOM_TYPES).nullable(),
-  max_geom: z.int().nullable(),
-  geom_color: z.string(),
-  relative_documents: z.array(TitledFileAnswer),
-  ...Forum,
+export const QuestionnaireTopic = TopicAnswer.omit({ project: true, sort_order: true }).extend({
   attributes: z
     .array(QuestionnaireAttribute)
     .meta({ description: 'by sort_order; participants: visible ones' }),
 });
 export type QuestionnaireTopic = z.infer<typeof QuestionnaireTopic>;
 
-export const QuestionnaireProject = ProjectCard.extend({
-  legislation: z.array(TitledFileAnswer),
-  wms_services: z.array(WmsServiceAnswer),
-  center: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-  zoom: z.int(),
-  max_bytes: z.int().min(0).meta({ description: 'upload limit per answer file, in bytes' }),
-  ...Forum,
-});
+export const QuestionnaireProject = ProjectCard.extend(
+  ProjectAnswer.pick({
+    legislation: true,
+    wms_services: true,
+    center: true,
+    zoom: true,
+    max_bytes: true,
+    forum_topic_id: true,
+    forum_topic_url: true,
+  }).shape,
+);
 export type QuestionnaireProject = z.infer<typeof QuestionnaireProject>;
 
 export const QuestionnaireAccess = z.object({
