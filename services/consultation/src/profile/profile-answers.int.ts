@@ -4,6 +4,7 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import { callWith, enrolledUser } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
 import {
+  HIDDEN,
   MISSING,
   OPEN,
   PEOPLE,
@@ -184,6 +185,20 @@ it('asks again once a question is added after the answers', async () => {
   expect((await form()).body).toMatchObject({ has_answered: false, weight: 1 });
   await svc.db.query('DELETE FROM consultation.profile_question WHERE token = $1', [token]);
   expect((await overview())[0]!.has_answered).toBe(true);
+});
+
+it('answers 404 for an inactive category, also to its members', async () => {
+  const both = enrolledUser({ [HIDDEN]: 'normal' }, 'hidden-member');
+  for (const [method, path] of [
+    ['get', `/data/scope/profile/activeCategory/${HIDDEN}`],
+    ['post', `/data/scope/profile/category/${HIDDEN}`],
+  ] as const) {
+    const res = await callWith(svc, both, method, path, method === 'post' ? [] : undefined);
+    expect([res.status, res.body.code]).toEqual([404, 'CONSULTATION.CATEGORY_NOT_FOUND']);
+  }
+  expect(
+    await svc.db.query('SELECT 1 FROM consultation.profile_weight WHERE category = $1', [HIDDEN]),
+  ).toEqual([]);
 });
 
 it('answers 404 for an unknown category and 400 for a malformed token', async () => {

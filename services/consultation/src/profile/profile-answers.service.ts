@@ -9,7 +9,7 @@ import type {
 } from '@agora/contracts/api';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { activeCategoryTokens, assertEnrolled } from '../category/access.js';
+import { activeCategoryTokens, assertEnrolled, isStaff } from '../category/access.js';
 import { toCategoryCard } from '../category/cards.js';
 import { CategoryErrors } from '../category/category.errors.js';
 import { CategoryService } from '../category/category.service.js';
@@ -49,9 +49,9 @@ export class ProfileAnswersService {
     }));
   }
 
-  /** The caller's profile form in a category: 404 unknown, 403 `CONSULTATION.NOT_ENROLLED`. */
+  /** The caller's profile form in a category: 404 unknown or inactive, 403 `CONSULTATION.NOT_ENROLLED`. */
   async form(user: SessionUser, token: string): Promise<ProfileFormAnswer> {
-    const category = await this.category(token);
+    const { category, active } = await this.category(token, user);
     const role = assertEnrolled(user, token);
     const questions = await this.profile.listWith(this.db, token, role);
     const answers = await this.db.query<Array<{ question: string; choice: number }>>(
@@ -65,7 +65,6 @@ export class ProfileAnswersService {
       `SELECT "weight" FROM ${WEIGHTS} WHERE "category" = $1 AND "user_uuid" = $2`,
       [token, user.uuid],
     );
-    const active = (await activeCategoryTokens(this.db, [token])).has(token);
     return {
       category: toCategoryCard(category, active),
       role,
@@ -88,7 +87,7 @@ export class ProfileAnswersService {
    * refusal. Nothing is written when refused.
    */
   async answer(user: SessionUser, token: string, body: ProfileAnswersBody): Promise<ProfileWeightAnswer> {
-    await this.category(token);
+    await this.category(token, user);
     const role = assertEnrolled(user, token);
     return this.db.transaction(async (m) => {
       await lock(m, `profile-answers/${token}/${user.uuid}`);
@@ -114,10 +113,13 @@ export class ProfileAnswersService {
     });
   }
 
-  private async category(token: string): Promise<Category> {
-    const row = await this.db.findOneBy(Category, { token });
-    if (!row) throw CategoryErrors.notFound();
-    return row;
+  /** The category and whether it is active; 404 when unknown, and below staff when inactive. */
+  private async category(token: string, user: SessionUser): Promise<{ category: Category; active: boolean }> {
+    const category = await this.db.findOneBy(Category, { token });
+    if (!category) throw CategoryErrors.notFound();
+    const active = (await activeCategoryTokens(this.db, [token])).has(token);
+    if (!active && !isStaff(user)) throw CategoryErrors.notFound();
+    return { category, active };
   }
 }
 
