@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSULTATION_ROLES } from '../consultation.js';
+import { VALIDATION_MESSAGES } from '../validation.js';
 import {
   AttributeAnswer,
   CategoryAnswer,
@@ -131,6 +132,8 @@ export const ProfileFormAnswer = z.object({
 });
 export type ProfileFormAnswer = z.infer<typeof ProfileFormAnswer>;
 
+const REQUIRED = VALIDATION_MESSAGES.required;
+
 /** The most answers one profile body takes. */
 export const MAX_PROFILE_ANSWERS = 1000;
 
@@ -145,7 +148,7 @@ export const ProfileAnswersBody = z
     z.strictObject(
       {
         question: z
-          .string({ error: 'a token' })
+          .string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'a token') })
           .trim()
           .refine((v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v), {
             message: 'a token',
@@ -154,7 +157,7 @@ export const ProfileAnswersBody = z
           .toLowerCase()
           .meta({ format: 'uuid', description: "the question's token" }),
         choice: z
-          .int({ error: 'a choice id' })
+          .int({ error: (issue) => (issue.input === undefined ? REQUIRED : 'a choice id') })
           .min(1, 'a choice id')
           .max(2_147_483_647, 'a choice id')
           .meta({ description: "the chosen choice's id" }),
