@@ -110,6 +110,12 @@ describe('the lists of categories', () => {
     expect(await names('expert')).toEqual(['open-cat']);
     expect(await names('outsider')).toEqual([]);
     expect(await names('admin')).toEqual(['open-cat', 'hidden-cat', 'other-cat']);
+    // staff are reviewers and above, enrolled or not
+    const reviewer = enrolledUser({}, 'reviewer', 'reviewer');
+    expect((await callWith(svc, reviewer, 'get', '/category')).body).toHaveLength(3);
+    expect((await callWith(svc, reviewer, 'get', QUESTIONNAIRE)).body.access.role).toBe('staff');
+    const editor = enrolledUser({}, 'editor', 'editor');
+    expect((await callWith(svc, editor, 'get', `/forumPosts/topicID/${thread}`)).status).toBe(200);
   });
 
   it('offers the active autosubscribe categories the caller is not enrolled in', async () => {
