@@ -23,7 +23,7 @@ describe('enrolments (accounts and consultation, real Postgres)', () => {
   let svc: TestService;
   let maria: SessionUser;
   let kostas: SessionUser;
-  /** Category tokens: open (autosubscribe, an active project), closed (no autosubscribe), idle (no active project). */
+  /** Category tokens: open (autosubscribe, an active project), closed (no autosubscribe), idle (no active or public project). */
   const cat = { open: '', closed: '', idle: '' };
 
   beforeAll(async () => {

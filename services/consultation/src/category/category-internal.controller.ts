@@ -5,6 +5,7 @@ import { Internal, ZodResponse } from '@agora/common';
 import { CategoryEnrolmentInfo } from '@agora/contracts/api';
 import { Repository } from 'typeorm';
 import { z } from 'zod';
+import { categoryActiveSql } from './access.js';
 import { CategoryErrors } from './category.errors.js';
 import { Category } from './entities/category.entity.js';
 
@@ -26,7 +27,8 @@ export class CategoryInternalController {
   @ZodResponse(CategoryEnrolmentInfo)
   @ApiOperation({
     summary:
-      '{token, mname, active, autosubscribe} of a category (active: it has an active project); 404 for an ' +
+      '{token, mname, active, autosubscribe} of a category (active: open to participants, a project of it ' +
+      'is active or public); 404 for an ' +
       'unknown category (system calls only)',
   })
   async enrolment(@Param('token') token: string): Promise<CategoryEnrolmentInfo> {
@@ -35,7 +37,7 @@ export class CategoryInternalController {
       Array<{ token: string; mname: string; autosubscribe: boolean; active: boolean }>
     >(
       `SELECT c.token::text AS token, c.mname, c.autosubscribe,
-              EXISTS (SELECT 1 FROM consultation.project p WHERE p.category = c.token AND p.active) AS active
+              ${categoryActiveSql('c')} AS active
          FROM consultation.category c WHERE c.token = $1`,
       [token],
     );
