@@ -42,6 +42,11 @@ const ADDRESS_LABELS: Record<AddressPart, string> = {
   zip: 'platform.address.zip',
 };
 
+/** 'lat;lon' with the spec's WGS84 precision (8 decimals), as the server reads it. */
+export function locationText(point: LatLng): string {
+  return formatLocation({ lat: Number(point.lat.toFixed(8)), lng: Number(point.lng.toFixed(8)) });
+}
+
 /** The kind's label: its own, else the kind's name. */
 export function useKindLabel(): (kind: ValueType | GeometryValueType, options: VariableOptions) => string {
   const intl = useIntl();
@@ -250,7 +255,7 @@ function AddressField({ options, draft, onChange, error, name }: KindFieldProps)
       {picking && (
         <LocationModal
           value={location}
-          onChange={(point: LatLng) => onChange({ ...value, location: formatLocation(point) })}
+          onChange={(point: LatLng) => onChange({ ...value, location: locationText(point) })}
           onClose={() => setPicking(false)}
         />
       )}

@@ -2,12 +2,12 @@
 // (`values[i][…]`, files `resource_i`) and the checks the server makes, with the platform's rule messages.
 import {
   ADDRESS_PARTS,
+  CRS_RANGES,
   DOCUMENT_ACCEPTS,
   EMPTY_ADDRESS,
   GEOMETRY_VALUE_TYPES,
   invalidAddressParts,
   joinAddress,
-  parseLocation,
   splitAddress,
   type AddressPart,
   type AddressParts,
@@ -45,6 +45,12 @@ export interface ValueError {
 
 const MB = 1024 * 1024;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The server's number: up to 15 digits, optionally a point and up to 10 decimals. */
+const DECIMAL = /^-?[0-9]{1,15}(?:\.[0-9]{1,10})?$/;
+const LAT_LON = /^\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*;\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*$/;
+
+/** Text lengths when a variable sets no maxLength (the server's): a short text, a long text. */
+export const DEFAULT_MAX = { string: 1_000, text: 20_000 } as const;
 
 export function isGeometryKind(kind: string): kind is GeometryValueType {
   return (GEOMETRY_VALUE_TYPES as readonly string[]).includes(kind);
@@ -97,8 +103,7 @@ export function wireOf(kind: ValueType, draft: Draft): { value: string; location
   if (Array.isArray(draft)) return { value: draft.join(';') };
   if (typeof draft === 'string') return { value: kind === 'number' ? draft.trim() : draft };
   if ('address' in draft) {
-    const empty = ADDRESS_PARTS.every((p) => draft.address[p].trim() === '');
-    return empty && draft.location.trim() === ''
+    return ADDRESS_PARTS.every((p) => draft.address[p].trim() === '')
       ? { value: '', location: '' }
       : { value: joinAddress(draft.address), location: draft.location.trim() };
   }
@@ -106,18 +111,24 @@ export function wireOf(kind: ValueType, draft: Draft): { value: string; location
   return { value: draft.stored ? draft.storedName : '' };
 }
 
-/** True when the draft holds no value. */
+export function isFileDraft(draft: Draft): draft is FileDraft {
+  return typeof draft === 'object' && !Array.isArray(draft) && 'stored' in draft;
+}
+
+export function isAddressDraft(draft: Draft): draft is AddressDraft {
+  return typeof draft === 'object' && !Array.isArray(draft) && 'address' in draft;
+}
+
+/** True when the draft holds no value (a location without an address is none: the server drops it). */
 export function isEmptyDraft(kind: ValueType, draft: Draft): boolean {
-  if (typeof draft === 'object' && !Array.isArray(draft) && 'stored' in draft) {
-    return !draft.file && !draft.stored;
-  }
-  const wire = wireOf(kind, draft);
-  return wire.value.trim() === '' && !wire.location;
+  if (isFileDraft(draft)) return !draft.file && !draft.stored;
+  if (isAddressDraft(draft)) return ADDRESS_PARTS.every((p) => draft.address[p].trim() === '');
+  return wireOf(kind, draft).value.trim() === '';
 }
 
 /** True when the draft differs from the stored value. */
 export function isChanged(kind: ValueType, draft: Draft, initial: Draft): boolean {
-  if (typeof draft === 'object' && !Array.isArray(draft) && 'stored' in draft) return draft.file !== null;
+  if (isFileDraft(draft)) return draft.file !== null;
   const a = wireOf(kind, draft);
   const b = wireOf(kind, initial);
   return a.value !== b.value || (a.location ?? '') !== (b.location ?? '');
@@ -184,15 +195,27 @@ function checkFile(
   return null;
 }
 
+/** `lat;lon` as the server reads it: decimals within the spec's EPSG:4326 ranges. */
+export function isLocationText(text: string): boolean {
+  const m = LAT_LON.exec(text);
+  if (!m) return false;
+  const { x, y } = CRS_RANGES['EPSG:4326'];
+  const lat = Number(m[1]);
+  const lon = Number(m[2]);
+  return lat >= y.min && lat <= y.max && lon >= x.min && lon <= x.max;
+}
+
 function checkAddress(options: VariableOptions, draft: AddressDraft): ValueError | null {
-  const empty = isEmptyDraft('resource', draft);
-  if (empty) return options.required ? { ...required(), part: 'street' } : null;
+  const location = draft.location.trim();
+  if (isEmptyDraft('resource', draft)) {
+    // a location alone is no address: the server would drop it
+    return options.required || location !== '' ? { ...required(), part: 'street' } : null;
+  }
   const missing = ADDRESS_PARTS.find((p) => draft.address[p].trim() === '');
   if (missing) return { ...required(), part: missing };
   const bad = invalidAddressParts(draft.address)[0];
   if (bad) return { id: `platform.address.invalid.${bad === 'house_number' ? 'number' : bad}`, part: bad };
-  if (draft.location.trim() === '') return { ...required(), part: 'location' };
-  if (!parseLocation(draft.location.trim())) {
+  if (location !== '' && !isLocationText(location)) {
     return { id: 'consultation.answers.rule.location', part: 'location' };
   }
   return null;
@@ -209,10 +232,8 @@ export function checkValue(
   draft: Draft,
   projectMaxBytes: number,
 ): ValueError | null {
-  if (typeof draft === 'object' && !Array.isArray(draft)) {
-    if ('stored' in draft) return checkFile(kind as 'photo' | 'document', options, draft, projectMaxBytes);
-    return checkAddress(options, draft);
-  }
+  if (isFileDraft(draft)) return checkFile(kind as 'photo' | 'document', options, draft, projectMaxBytes);
+  if (isAddressDraft(draft)) return checkAddress(options, draft);
   if (isEmptyDraft(kind, draft)) return options.required ? required() : null;
   switch (kind) {
     case 'radio':
@@ -232,26 +253,31 @@ export function checkValue(
     case 'date': {
       const day = String(draft).trim();
       if (!isIsoDay(day)) return { id: 'platform.validation.rule.date' };
-      const { minDate, maxDate } = options;
-      if ((minDate && day < minDate) || (maxDate && day > maxDate)) return outside(minDate, maxDate);
+      // the server's rules and numbers: min/max with the bounding day
+      if (options.minDate && day < options.minDate) {
+        return { id: 'platform.validation.min', values: { n: options.minDate } };
+      }
+      if (options.maxDate && day > options.maxDate) {
+        return { id: 'platform.validation.max', values: { n: options.maxDate } };
+      }
       return null;
     }
     case 'number': {
       const text = String(draft).trim();
+      if (!DECIMAL.test(text)) return { id: 'platform.validation.type' };
       const n = Number(text);
-      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(n)) return { id: 'platform.validation.type' };
       const { minLength: min, maxLength: max } = options;
       if ((min !== undefined && n < min) || (max !== undefined && n > max)) return outside(min, max);
       return null;
     }
     default: {
-      const size = String(draft).length;
+      // the server trims the text and counts characters (code points)
+      const size = [...String(draft).trim()].length;
+      const max = options.maxLength ?? DEFAULT_MAX[kind === 'text' ? 'text' : 'string'];
       if (options.minLength !== undefined && size < options.minLength) {
         return { id: 'platform.validation.min', values: { n: options.minLength } };
       }
-      if (options.maxLength !== undefined && size > options.maxLength) {
-        return { id: 'platform.validation.max', values: { n: options.maxLength } };
-      }
+      if (size > max) return { id: 'platform.validation.max', values: { n: max } };
       return null;
     }
   }
