@@ -2,7 +2,15 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ValueType } from '@agora/contracts';
 import type { AnswerValueAnswer, ChoiceValuesAnswer, VariableValuesAnswer } from '@agora/contracts/api';
-import { ErrorFromCall, errorMessageId, fieldErrorOf, Loading, Modal, notify, useApi } from '@agora/platform';
+import {
+  useErrorMessage,
+  errorMessageId,
+  fieldErrorOf,
+  Loading,
+  Modal,
+  notify,
+  useApi,
+} from '@agora/platform';
 import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { KindField, useKindLabel } from './KindField';
 import { ReadOnlyValues } from './ReadOnlyValues';
@@ -79,6 +87,7 @@ function stateOf(variable: QuestionnaireVariable, stored: readonly AnswerValueAn
 export function AnswerForm(props: AnswerFormProps) {
   const { choice, attribute, onClose } = props;
   const intl = useIntl();
+  const errorText = useErrorMessage();
   const { data, error } = useApi<ChoiceValuesAnswer>(
     `data/scope/answers/choice/${encodeURIComponent(choice)}`,
     { revalidateOnFocus: false, revalidateOnReconnect: false },
@@ -87,7 +96,13 @@ export function AnswerForm(props: AnswerFormProps) {
   if (!data) {
     return (
       <Modal title={title} onClose={() => onClose(false)} testId="answer-form">
-        {error ? <ErrorFromCall error={error} /> : <Loading />}
+        {error ? (
+          <p role="alert" data-testid="answers-load-error">
+            {errorText(error)}
+          </p>
+        ) : (
+          <Loading />
+        )}
         <div className="ag-modal-actions">
           <button type="button" className="ag-button" onClick={() => onClose(false)}>
             <FormattedMessage id="consultation.answers.close" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EnsembleAnswer, KindStatisticsAnswer } from '@agora/contracts/api';
-import { ErrorFromCall, Loading, Modal, useApi } from '@agora/platform';
+import { useErrorMessage, Loading, Modal, useApi } from '@agora/platform';
 import { useKindLabel } from './KindField';
 import { Tabs } from './Tabs';
 import type { QuestionnaireAttribute } from './types';
@@ -151,6 +151,7 @@ function KindStats({ stats, view }: { stats: KindStatisticsAnswer; view: View })
  */
 export function StatsModal({ attribute, onClose }: StatsModalProps) {
   const intl = useIntl();
+  const errorText = useErrorMessage();
   const [active, setActive] = useState(0);
   const [view, setView] = useState<View>('chart');
   const { data, error } = useApi<EnsembleAnswer>(
@@ -167,7 +168,9 @@ export function StatsModal({ attribute, onClose }: StatsModalProps) {
     <div className="cons-ans-wide">
       <Modal title={title} onClose={onClose} testId="stats-modal">
         {error ? (
-          <ErrorFromCall error={error} />
+          <p role="alert" data-testid="answers-load-error">
+            {errorText(error)}
+          </p>
         ) : !data ? (
           <Loading />
         ) : (
