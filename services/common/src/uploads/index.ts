@@ -6,3 +6,4 @@
 export * from './image.js';
 export * from './document.js';
 export * from './strip-metadata.js';
+export * from './file-name.js';

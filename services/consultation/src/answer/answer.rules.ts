@@ -320,13 +320,11 @@ export function typedValue(
       };
     }
     default:
-      if (isGeomKind(kind))
-        return {
-          kind,
-          text_value: JSON.stringify(JSON.parse(value)),
-          geometries: drawnFeatures(field, kind, value, options),
-          empty: false,
-        };
+      if (isGeomKind(kind)) {
+        // checked first: the text is JSON only once drawnFeatures has read it
+        const geometries = drawnFeatures(field, kind, value, options);
+        return { kind, text_value: JSON.stringify(JSON.parse(value)), geometries, empty: false };
+      }
       throw ValidationErrors.invalidField(
         `values[${i}][variable_type]`,
         'a value type of the variable',

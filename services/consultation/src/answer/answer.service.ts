@@ -11,7 +11,13 @@ import type {
   VariableValuesAnswer,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
-import { cleanImage, documentKindOf, DOCUMENT_MIME, type DocumentKind } from '@agora/common/uploads';
+import {
+  cleanImage,
+  documentKindOf,
+  DOCUMENT_MIME,
+  utf8Name,
+  type DocumentKind,
+} from '@agora/common/uploads';
 import type { MemoryFilePart } from '@agora/common';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
@@ -423,7 +429,7 @@ export class AnswerService {
     const field = part.fieldname;
     const limit = fileLimit(options, projectMaxBytes);
     if (part.size > limit || part.buffer.length > limit) throw AnswerErrors.fileTooLarge(field, limit);
-    const name = (part.originalname || field).slice(0, 255);
+    const name = (utf8Name(part) || field).slice(0, 255);
     if (value.kind === 'photo') {
       const image = await cleanImage(part.buffer);
       if (!image) throw AnswerErrors.badFile(field, 'not an image (jpeg, png, webp, gif or avif)');
