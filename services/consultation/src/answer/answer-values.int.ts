@@ -1,6 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { makeDocx, makeImage, makePdf } from '@agora/common/uploads/fixtures';
 import type { SessionUser } from '@agora/contracts';
+import type { AnswerValueAnswer } from '@agora/contracts/api';
 import { createConsultationService } from '../index.js';
 import { as, buildWorld, ITEMS, personOf, rows, type World } from './answer-test-helpers.js';
 
@@ -81,7 +82,7 @@ describe('values of every kind', () => {
     expect(res.status).toBe(201);
     expect(res.body.choice).toBe(choice);
     const byKind = Object.fromEntries(
-      (res.body.values as Array<{ variable_type: string }>).map((v) => [v.variable_type, v]),
+      (res.body.values as AnswerValueAnswer[]).map((v) => [v.variable_type, v]),
     );
     expect(Object.keys(byKind).sort()).toEqual(
       [
@@ -124,7 +125,7 @@ describe('values of every kind', () => {
 
     // the photo is served without its metadata
     const file = await as(svc, who)
-      .get(`/data/scope/file/${byKind.photo.file.id}`)
+      .get(`/data/scope/file/${byKind.photo!.file!.id}`)
       .buffer(true)
       .parse((r, done) => {
         const chunks: Buffer[] = [];
