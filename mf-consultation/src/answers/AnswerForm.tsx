@@ -9,7 +9,7 @@ import {
   Loading,
   Modal,
   notify,
-  useApi,
+  useApiGet,
 } from '@agora/platform';
 import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { KindField, useKindLabel } from './KindField';
@@ -88,8 +88,9 @@ export function AnswerForm(props: AnswerFormProps) {
   const { choice, attribute, onClose } = props;
   const intl = useIntl();
   const errorText = useErrorMessage();
-  const { data, error } = useApi<ChoiceValuesAnswer>(
-    `data/scope/answers/choice/${encodeURIComponent(choice)}`,
+  const { data, error } = useApiGet(
+    '/api/data/scope/answers/choice/{choice}',
+    { params: { path: { choice } } },
     { revalidateOnFocus: false, revalidateOnReconnect: false },
   );
   const title = intl.formatMessage({ id: 'consultation.answers.title' }, { name: attribute.name });

@@ -10,7 +10,7 @@ import {
   type ValueType,
   type VariableOptions,
 } from '@agora/contracts';
-import { TextArea, TextField, useApi } from '@agora/platform';
+import { TextArea, TextField, useApiGet } from '@agora/platform';
 import type { LibraryItem } from '@agora/library-ui';
 import { LocationModal } from './LocationModal';
 import {
@@ -265,8 +265,10 @@ function AddressField({ options, draft, onChange, error, name }: KindFieldProps)
 
 /** The library's items of a variable (`GET /api/library/uuid/{a;b}`), in the variable's order. */
 export function useLibraryItems(uuids: readonly string[]) {
-  const path = uuids.length > 0 ? `library/uuid/${uuids.map(encodeURIComponent).join(';')}` : null;
-  const { data, error, isLoading } = useApi<LibraryItem[]>(path);
+  const { data, error, isLoading } = useApiGet(
+    '/api/library/uuid/{uuids}',
+    uuids.length > 0 ? { params: { path: { uuids: uuids.join(';') } } } : null,
+  );
   const byUuid = new Map((data ?? []).map((item) => [item.uuid, item]));
   return { items: uuids.map((u) => byUuid.get(u)).filter((i): i is LibraryItem => !!i), error, isLoading };
 }

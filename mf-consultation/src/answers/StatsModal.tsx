@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { EnsembleAnswer, KindStatisticsAnswer } from '@agora/contracts/api';
-import { useErrorMessage, Loading, Modal, useApi } from '@agora/platform';
+import type { KindStatisticsAnswer } from '@agora/contracts/api';
+import { Loading, Modal, useApiGet, useErrorMessage } from '@agora/platform';
 import { useKindLabel } from './KindField';
 import { Tabs } from './Tabs';
 import type { QuestionnaireAttribute } from './types';
@@ -154,9 +154,9 @@ export function StatsModal({ attribute, onClose }: StatsModalProps) {
   const errorText = useErrorMessage();
   const [active, setActive] = useState(0);
   const [view, setView] = useState<View>('chart');
-  const { data, error } = useApi<EnsembleAnswer>(
-    `data/scope/ensemble/attribute/${encodeURIComponent(attribute.token)}`,
-  );
+  const { data, error } = useApiGet('/api/data/scope/ensemble/attribute/{attribute}', {
+    params: { path: { attribute: attribute.token } },
+  });
   const title = intl.formatMessage({ id: 'consultation.answers.stats.title' }, { name: attribute.name });
   const variables = data?.variables ?? [];
   const tabs = [
