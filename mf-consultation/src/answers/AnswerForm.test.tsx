@@ -179,6 +179,7 @@ describe('AnswerForm', () => {
       'values[1][value]': 'x;z',
     });
     expect(tab('2. texts').getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tab('2. texts'));
     expect(screen.getByTestId('answer-status').textContent).toBe('Saved.');
     expect(tab(/1\. choices/).textContent).toContain('(answered)');
   });
@@ -270,6 +271,27 @@ describe('AnswerForm', () => {
     expect(onClose).not.toHaveBeenCalled();
     type('Title *', 'Shor');
     expect(errorOf('texts-string')).toBeNull();
+  });
+
+  it('shows a refused file under its field and any other refusal above the buttons', async () => {
+    const answers = [
+      {
+        status: 413,
+        body: { Error: 'resource_0: too large', code: 'REQUEST.TOO_LARGE', field: 'resource_0' },
+      },
+      { status: 409, body: { Error: 'closed', code: 'CONSULTATION.ANSWERING_CLOSED' } },
+    ];
+    installFakeXhr((req) => {
+      const answer = answers.shift()!;
+      req.respond(answer.status, answer.body);
+    });
+    const { onClose } = await open({ variables: [V_FILES] });
+    choose('file-files-photo', file('tree.png', 'image/png', 100));
+    await save();
+    expect(errorOf('files-photo')).toBe('The file is too large.');
+    await save();
+    expect(screen.getByTestId('answer-alert').textContent).toBe('Answering is closed for this project.');
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('checks photos (images, size within maxSize and the project limit) and documents (accepts), with a preview', async () => {

@@ -139,6 +139,8 @@ function AnswerTabs({
     ),
   );
   const [busy, setBusy] = useState(false);
+  /** counts the tabs opened by a save: the focus goes to the new tab */
+  const [focusRequest, setFocusRequest] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<{ id: string; alert: boolean } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -172,6 +174,7 @@ function AnswerTabs({
   const next = () => {
     if (active < variables.length - 1) {
       setActive(active + 1);
+      setFocusRequest((n) => n + 1);
       return;
     }
     savedAny.current = true;
@@ -299,6 +302,7 @@ function AnswerTabs({
             }}
             label={intl.formatMessage({ id: 'consultation.answers.variables' })}
             testId="answer-tabs"
+            focusRequest={focusRequest}
           >
             {variable && state && (
               <form

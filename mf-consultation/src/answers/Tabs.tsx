@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem {
   key: string;
@@ -14,15 +14,24 @@ export interface TabsProps {
   /** the panel of the active tab */
   children: ReactNode;
   testId?: string;
+  /** changing it moves the focus to the active tab (e.g. after the form opened the next tab by itself) */
+  focusRequest?: number;
 }
 
 /**
  * WAI-ARIA tabs with automatic activation: Left/Right (wrapping), Home and End move between tabs and select
  * them; only the active tab is in the Tab order; the panel is labelled by its tab.
  */
-export function Tabs({ tabs, active, onSelect, label, children, testId }: TabsProps) {
+export function Tabs({ tabs, active, onSelect, label, children, testId, focusRequest }: TabsProps) {
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const activeRef = useRef(active);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+  useEffect(() => {
+    if (focusRequest) refs.current[activeRef.current]?.focus();
+  }, [focusRequest]);
   const go = (index: number) => {
     onSelect(index);
     refs.current[index]?.focus();
