@@ -88,7 +88,7 @@ export function AnswerForm(props: AnswerFormProps) {
   const { choice, attribute, onClose } = props;
   const intl = useIntl();
   const errorText = useErrorMessage();
-  const { data, error } = useApiGet(
+  const { data, error, mutate } = useApiGet(
     '/api/data/scope/answers/choice/{choice}',
     { params: { path: { choice } } },
     { revalidateOnFocus: false, revalidateOnReconnect: false },
@@ -112,7 +112,20 @@ export function AnswerForm(props: AnswerFormProps) {
       </Modal>
     );
   }
-  return <AnswerTabs {...props} title={title} stored={data.values} />;
+  // the saved values also go into the cached answer, so that the form opened again starts from them
+  const onSaved = (saved: VariableValuesAnswer) =>
+    void mutate(
+      (current) =>
+        current && {
+          ...current,
+          values: [
+            ...current.values.filter((v) => v.variable !== saved.variable),
+            ...saved.values.map((v) => ({ ...v, variable: saved.variable })),
+          ],
+        },
+      { revalidate: false },
+    );
+  return <AnswerTabs {...props} title={title} stored={data.values} onSaved={onSaved} />;
 }
 
 function AnswerTabs({
@@ -123,7 +136,12 @@ function AnswerTabs({
   onClose,
   title,
   stored,
-}: AnswerFormProps & { title: string; stored: ChoiceValuesAnswer['values'] }) {
+  onSaved,
+}: AnswerFormProps & {
+  title: string;
+  stored: ChoiceValuesAnswer['values'];
+  onSaved(saved: VariableValuesAnswer): void;
+}) {
   const intl = useIntl();
   const kindLabel = useKindLabel();
   const [active, setActive] = useState(0);
@@ -222,6 +240,7 @@ function AnswerTabs({
         },
       );
       savedAny.current = true;
+      onSaved(answer);
       update(variable.token, () => stateOf(variable, answer.values));
       setStatus({ id: 'consultation.answers.saved', alert: false });
       next();
