@@ -89,10 +89,16 @@ function Group({
       <legend className="ag-field-label">
         {legend}
         {required && (
-          <span className="ag-field-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
+          <>
+            <span className="ag-field-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+            {/* a group cannot be aria-required: its legend says it */}
+            <span className="cons-ans-sr">
+              <FormattedMessage id="consultation.answers.required" />
+            </span>
+          </>
         )}
       </legend>
       {hint && (
