@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Locale } from '@agora/platform';
-import { mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
+import { ConfirmHost, type Locale } from '@agora/platform';
+import { click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import {
   formFields,
   installFakeXhr,
@@ -60,14 +60,17 @@ async function open(setup: Setup = {}) {
   });
   const onClose = jest.fn();
   await renderWeb(
-    <AnswerForm
-      choice={CHOICE}
-      attribute={ATTRIBUTE}
-      variables={setup.variables ?? VARIABLES}
-      projectMaxBytes={setup.projectMaxBytes ?? 50 * MB}
-      editable={setup.editable ?? true}
-      onClose={onClose}
-    />,
+    <>
+      <AnswerForm
+        choice={CHOICE}
+        attribute={ATTRIBUTE}
+        variables={setup.variables ?? VARIABLES}
+        projectMaxBytes={setup.projectMaxBytes ?? 50 * MB}
+        editable={setup.editable ?? true}
+        onClose={onClose}
+      />
+      <ConfirmHost />
+    </>,
     { messages, locale: setup.locale ?? 'en' },
   );
   await screen.findByRole('tablist');
@@ -440,6 +443,28 @@ describe('AnswerForm', () => {
     await save();
     expect(requests).toHaveLength(0);
     expect(onClose).toHaveBeenLastCalledWith(true);
+  });
+
+  it('asks before Esc or Close throws away typed values, and closes at once when nothing changed', async () => {
+    const { onClose } = await open({ variables: [V_TEXTS] });
+    type('Story', 'A draft story');
+    await act(async () => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+    });
+    const question = await screen.findByTestId('confirm-dialog');
+    expect(question.textContent).toContain('You have unsaved changes');
+    await click(within(question).getByTestId('confirm-no'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((within(panel()).getByLabelText('Story') as HTMLTextAreaElement).value).toBe('A draft story');
+    await click(screen.getByRole('button', { name: 'Close' }));
+    await click(await screen.findByTestId('confirm-yes'));
+    expect(onClose).toHaveBeenCalledWith(false);
+
+    type('Story', '');
+    onClose.mockClear();
+    await click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledWith(false);
   });
 
   it('shows the values read-only (files as links), without inputs or a save button, in Greek', async () => {

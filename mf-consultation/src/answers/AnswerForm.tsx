@@ -10,6 +10,7 @@ import {
   Modal,
   notify,
   useApiGet,
+  useModalLeaveGuard,
 } from '@agora/platform';
 import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
 import { KindField, useKindLabel } from './KindField';
@@ -166,7 +167,19 @@ function AnswerTabs({
 
   const variable = variables[active];
   const state = variable ? states[variable.token] : undefined;
-  const close = () => onClose(savedAny.current);
+  const dirty =
+    editable &&
+    variables.some((v) => {
+      const s = states[v.token];
+      return (
+        !!s &&
+        formKinds(v.variable_type).some(({ kind }) =>
+          isChanged(kind, s.drafts[kind] ?? '', s.initial[kind] ?? ''),
+        )
+      );
+    });
+  // Esc, the backdrop and Close ask first when typed values would be lost
+  const close = useModalLeaveGuard(dirty, () => onClose(savedAny.current));
 
   const update = (token: string, change: (s: VariableState) => VariableState) =>
     setStates((all) => {
