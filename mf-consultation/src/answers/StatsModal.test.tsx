@@ -76,7 +76,7 @@ describe('StatsModal', () => {
     await open();
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Total' }), { key: 'ArrowRight' });
     const chart = within(panel()).getByTestId('stats-chart');
-    expect(within(chart).getByText('Distribution: Choice')).toBeTruthy();
+    expect(within(chart).getByText('Distribution: Pick one')).toBeTruthy();
     const rows = within(chart).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['Alpha6 (75%)', 'Beta2 (25%)', 'Gamma0 (0%)']);
     const bar = rows[0]!.querySelector('.cons-ans-bar') as HTMLElement;
@@ -88,7 +88,7 @@ describe('StatsModal', () => {
     expect(tableButton.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(tableButton);
     expect(tableButton.getAttribute('aria-pressed')).toBe('true');
-    const table = within(panel()).getByRole('table', { name: 'Distribution: Choice' });
+    const table = within(panel()).getByRole('table', { name: 'Distribution: Pick one' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -115,7 +115,7 @@ describe('StatsModal', () => {
     expect(within(kind).getByText('4 απαντήσεις')).toBeTruthy();
     expect(kind.querySelector('dl')?.textContent).toBe('Ελάχιστο2Μέγιστο9Μέσος όρος6,25');
     fireEvent.click(screen.getByRole('button', { name: 'Πίνακας' }));
-    const table = within(panel()).getByRole('table', { name: 'Συχνότερες τιμές: Αριθμός' });
+    const table = within(panel()).getByRole('table', { name: 'Συχνότερες τιμές: Rating' });
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('7375%');
   });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { VariableOptions } from '@agora/contracts';
 import type { KindStatisticsAnswer } from '@agora/contracts/api';
 import { Loading, Modal, useApiGet, useErrorMessage } from '@agora/platform';
 import { useKindLabel } from './KindField';
@@ -101,10 +102,19 @@ function Summary({
   );
 }
 
-function KindStats({ stats, view }: { stats: KindStatisticsAnswer; view: View }) {
+function KindStats({
+  stats,
+  view,
+  options,
+}: {
+  stats: KindStatisticsAnswer;
+  view: View;
+  /** the kind's options in the variable (its label) */
+  options: VariableOptions;
+}) {
   const intl = useIntl();
   const label = useKindLabel();
-  const name = label(stats.variable_type, {});
+  const name = label(stats.variable_type, options);
   const caption = intl.formatMessage(
     {
       id:
@@ -214,7 +224,18 @@ export function StatsModal({ attribute, onClose }: StatsModalProps) {
                     <FormattedMessage id="consultation.answers.stats.empty" />
                   </p>
                 ) : (
-                  current.kinds.map((k) => <KindStats key={k.variable_type} stats={k} view={view} />)
+                  current.kinds.map((k) => (
+                    <KindStats
+                      key={k.variable_type}
+                      stats={k}
+                      view={view}
+                      options={
+                        attribute.variables
+                          .find((v) => v.token === current.variable)
+                          ?.variable_type.find((t) => t.kind === k.variable_type)?.options ?? {}
+                      }
+                    />
+                  ))
                 )}
               </>
             )}

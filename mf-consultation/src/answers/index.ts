@@ -3,4 +3,5 @@
 export { AnswerForm, type AnswerFormProps } from './AnswerForm';
 export { StatsModal, type StatsModalProps } from './StatsModal';
 export { LocationModal, type LocationModalProps } from './LocationModal';
+export { ReadOnlyValues } from './ReadOnlyValues';
 export type { QuestionnaireAttribute, QuestionnaireVariable } from './types';
