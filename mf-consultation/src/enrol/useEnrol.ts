@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { api, useNotify, useSession } from '@agora/platform';
+import { categoryPath, type CategoryCard } from '../categories/cards';
+import { categoryPageKey, ENROLL_KEY, PROFILE_KEY } from '../categories/participation';
+
+/**
+ * Enrols the user in an autosubscribe category (`POST /api/enrolment {category}`). On success: a notification, the
+ * session's user reloaded (it carries the enrolments), the participation lists refreshed, and the category's page.
+ * On failure: the warning 'autosubscribe error' (spec). Resolves whether it worked.
+ */
+export function useEnrol(basePath: string): (category: CategoryCard) => Promise<boolean> {
+  const intl = useIntl();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (category: CategoryCard) => {
+      try {
+        await api.post('/api/enrolment', { category: category.token });
+      } catch {
+        // a notification shown by the shell, which does not know this remote's messages: the text goes translated
+        notify({ type: 'warning', body: intl.formatMessage({ id: 'consultation.enrol.failed' }) });
+        return false;
+      }
+      notify({
+        type: 'success',
+        body: intl.formatMessage({ id: 'consultation.enrol.done' }, { title: category.title }),
+      });
+      await refresh();
+      await Promise.all([PROFILE_KEY, ENROLL_KEY, categoryPageKey(category.mname)].map((key) => mutate(key)));
+      await navigate(categoryPath(basePath, category.mname));
+      return true;
+    },
+    [basePath, intl, mutate, navigate, notify, refresh],
+  );
+}
