@@ -1,7 +1,8 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { call, requestAs } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
-import { addDays, dayIn } from './project.form.js';
+import { todayIn } from './project-dates.js';
+import { addDays } from './project.form.js';
 
 const CATEGORY = '00000000-0000-4000-8000-00000000000a';
 const OTHER = '00000000-0000-4000-8000-00000000000b';
@@ -107,10 +108,10 @@ describe('POST /project', () => {
   });
 
   it('defaults: start today, end tomorrow, public date tomorrow only when published, the server limit', async () => {
-    const before = dayIn('Europe/Athens', new Date());
+    const before = todayIn('Europe/Athens', new Date());
     const plain = await create('plain');
     const published = await create('published', { is_public: true });
-    const after = dayIn('Europe/Athens', new Date());
+    const after = todayIn('Europe/Athens', new Date());
     expect([before, after]).toContain(plain.start_date);
     const today = plain.start_date as string;
     expect(plain).toMatchObject({

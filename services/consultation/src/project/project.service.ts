@@ -11,7 +11,8 @@ import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig, MaxBytesLimits } from '../config/consultation.config.js';
 import { Project } from './entities/project.entity.js';
 import { ProjectErrors } from './project.errors.js';
-import { assertMaxBytes, dayIn, settleSchedule } from './project.form.js';
+import { todayIn } from './project-dates.js';
+import { assertMaxBytes, settleSchedule } from './project.form.js';
 import { toPoint, toProjectResponse } from './project.mapper.js';
 
 const ORDER: FindOptionsOrder<Project> = { sort_order: 'ASC', mname: 'ASC' };
@@ -114,7 +115,7 @@ export class ProjectService {
   }
 
   private today(now: Date): string {
-    return dayIn(this.config.project.timeZone, now);
+    return todayIn(this.config.project.timeZone, now);
   }
 
   private async locked(m: EntityManager, token: string): Promise<Project> {
