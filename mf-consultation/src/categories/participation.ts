@@ -1,5 +1,5 @@
 import { useApi } from '@agora/platform';
-import type { CategoryPageAnswer, EnrollAnswer, ProfileAnswer } from './cards';
+import type { CategoryCardListAnswer, CategoryPageAnswer, ProfileOverviewAnswer } from './cards';
 
 /** SWR keys of the participation reads, to refresh them after an enrolment. */
 export const PROFILE_KEY = '/api/data/scope/profile';
@@ -8,12 +8,12 @@ export const categoryPageKey = (mname: string) => `/api/category/mname/${encodeU
 
 /** `GET /api/data/scope/profile`: the participant's enrolled categories with their projects. */
 export function useProfileCategories() {
-  return useApi<ProfileAnswer>(PROFILE_KEY);
+  return useApi<ProfileOverviewAnswer>(PROFILE_KEY);
 }
 
 /** `GET /api/category/scope/enroll`: the autosubscribe categories not joined yet. */
 export function useEnrollCategories() {
-  return useApi<EnrollAnswer>(ENROLL_KEY);
+  return useApi<CategoryCardListAnswer>(ENROLL_KEY);
 }
 
 /** `GET /api/category/mname/{mname}`: the public page of a category. */

@@ -1,5 +1,5 @@
 // Answers of the participation reads, for the web tests.
-import type { CategoryCard, ProjectCard, ProjectState } from './cards';
+import type { CategoryCard, ProjectCard, ProjectStateName } from './cards';
 
 export const categoryCard = (n: number, extra: Partial<CategoryCard> = {}): CategoryCard => ({
   token: `00000000-0000-4000-8000-00000000000${n}`,
@@ -13,7 +13,7 @@ export const categoryCard = (n: number, extra: Partial<CategoryCard> = {}): Cate
   ...extra,
 });
 
-export const projectCard = (n: number, state: ProjectState = 'open'): ProjectCard => ({
+export const projectCard = (n: number, state: ProjectStateName = 'open'): ProjectCard => ({
   token: `10000000-0000-4000-8000-00000000000${n}`,
   mname: `project-${n}`,
   title: `Project ${n}`,
