@@ -101,7 +101,7 @@ describe('loadServiceConfig', () => {
   });
 
   it('accepts the PostgreSQL and Redis URL forms, with TLS', () => {
-    const config = loadServiceConfig('accounts', {
+    const config = loadServiceConfig('mailing', {
       ...KEYS,
       DATABASE_URL: 'postgresql://agora@db/agora?sslmode=require',
       REDIS_URL: 'rediss://:pw@cache.example.org:6380/2',
