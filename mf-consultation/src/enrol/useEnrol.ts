@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { api, useNotify, useSession } from '@agora/platform';
+import { client, useNotify, useSession } from '@agora/platform';
 import { categoryPath, type CategoryCard } from '../categories/cards';
 import { categoryPageKey, ENROLL_KEY, PROFILE_KEY } from '../categories/participation';
 
@@ -20,7 +20,7 @@ export function useEnrol(basePath: string): (category: CategoryCard) => Promise<
   return useCallback(
     async (category: CategoryCard) => {
       try {
-        await api.post('/api/enrolment', { category: category.token });
+        await client.POST('/api/enrolment', { body: { category: category.token } });
       } catch {
         // a notification shown by the shell, which does not know this remote's messages: the text goes translated
         notify({ type: 'warning', body: intl.formatMessage({ id: 'consultation.enrol.failed' }) });
