@@ -11,19 +11,19 @@ export function useEnrolDialog(
   basePath: string,
   onCancel?: () => void,
 ): { ask: (category: CategoryCard) => void; dialog: ReactNode } {
-  const enrol = useEnrol(basePath);
   const [asked, setAsked] = useState<CategoryCard | null>(null);
   const [busy, setBusy] = useState(false);
+  const enrol = useEnrol(basePath, () => {
+    setBusy(false);
+    setAsked(null);
+  });
   const dialog = asked && (
     <EnrolDialog
       category={asked}
       busy={busy}
       onConfirm={() => {
         setBusy(true);
-        void enrol(asked).finally(() => {
-          setBusy(false);
-          setAsked(null);
-        });
+        void enrol(asked);
       }}
       onCancel={() => {
         setAsked(null);
