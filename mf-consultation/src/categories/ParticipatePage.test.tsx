@@ -40,6 +40,7 @@ describe('mf-consultation /participate', () => {
       '/participate/category/category-1',
     );
     expect(screen.getByAltText('Picture of category 1')).toBeTruthy();
+    expect(screen.getByTestId('participate-role').textContent).toBe('Participant');
     expect(screen.getAllByTestId('project-state').map((b) => b.textContent)).toEqual([
       'Open',
       'Upcoming',

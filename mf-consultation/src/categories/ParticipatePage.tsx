@@ -15,7 +15,7 @@ function MyCategories({ basePath }: { basePath: string }) {
   if (data.values.length === 0) return <EnrolCountdown basePath={basePath} />;
   return (
     <>
-      {data.values.map(({ category, projects }) => (
+      {data.values.map(({ category, role, projects }) => (
         <section
           key={category.token}
           className="cons-category"
@@ -30,6 +30,9 @@ function MyCategories({ basePath }: { basePath: string }) {
               <h2 id={`category-${category.token}`}>
                 <Link to={categoryPath(basePath, category.mname)}>{category.title}</Link>
               </h2>
+              <span className={`cons-badge cons-role-${role}`} data-testid="participate-role">
+                <FormattedMessage id={`consultation.role.${role}`} />
+              </span>
               {category.summary && <p>{category.summary}</p>}
             </div>
           </div>
