@@ -121,6 +121,16 @@ describe('loadServiceConfig', () => {
     expect(config.identity.privateKey).toBeUndefined();
   });
 
+  it('requires the private key of accounts, which calls consultation (a category before an enrolment)', () => {
+    expect(() => loadServiceConfig('accounts', KEYS)).toThrow('AGORA_ACCOUNTS_PRIVATE_KEY: is required');
+    const accounts = generateKeyPairSync('ed25519');
+    const config = loadServiceConfig('accounts', {
+      ...KEYS,
+      AGORA_ACCOUNTS_PRIVATE_KEY: exportKey(accounts.privateKey),
+    });
+    expect(config.identity.privateKey?.equals(accounts.privateKey)).toBe(true);
+  });
+
   it('requires its own private key of a service that calls others (consultation calls the library)', () => {
     expect(() => loadServiceConfig('consultation', KEYS)).toThrow(
       'AGORA_CONSULTATION_PRIVATE_KEY: is required',
