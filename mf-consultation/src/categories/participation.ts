@@ -1,22 +1,22 @@
-import { useApi } from '@agora/platform';
-import type { CategoryCardListAnswer, CategoryPageAnswer, ProfileOverviewAnswer } from './cards';
+import { apiKey, useApiGet } from '@agora/platform';
 
 /** SWR keys of the participation reads, to refresh them after an enrolment. */
-export const PROFILE_KEY = '/api/data/scope/profile';
-export const ENROLL_KEY = '/api/category/scope/enroll';
-export const categoryPageKey = (mname: string) => `/api/category/mname/${encodeURIComponent(mname)}`;
+export const PROFILE_KEY = apiKey('/api/data/scope/profile', {});
+export const ENROLL_KEY = apiKey('/api/category/scope/enroll', {});
+export const categoryPageKey = (mname: string) =>
+  apiKey('/api/category/mname/{mname}', { params: { path: { mname } } });
 
 /** `GET /api/data/scope/profile`: the participant's enrolled categories with their projects. */
 export function useProfileCategories() {
-  return useApi<ProfileOverviewAnswer>(PROFILE_KEY);
+  return useApiGet('/api/data/scope/profile', {});
 }
 
 /** `GET /api/category/scope/enroll`: the autosubscribe categories not joined yet. */
 export function useEnrollCategories() {
-  return useApi<CategoryCardListAnswer>(ENROLL_KEY);
+  return useApiGet('/api/category/scope/enroll', {});
 }
 
 /** `GET /api/category/mname/{mname}`: the public page of a category. */
 export function useCategoryPage(mname: string | undefined) {
-  return useApi<CategoryPageAnswer>(mname ? categoryPageKey(mname) : null);
+  return useApiGet('/api/category/mname/{mname}', mname ? { params: { path: { mname } } } : null);
 }
