@@ -46,6 +46,7 @@ describe('mf-consultation public category page', () => {
     expect(screen.getAllByTestId('project-state').map((s) => s.textContent)).toEqual(['Ανοιχτό', 'Έκλεισε']);
     expect(screen.queryByTestId('enrol-button')).toBeNull();
     expect(screen.queryByTestId('category-login')).toBeNull();
+    expect(screen.queryByTestId('category-closed')).toBeNull();
   });
 
   it('offers a participant who is not enrolled the enrol button and its confirmation', async () => {
@@ -59,11 +60,25 @@ describe('mf-consultation public category page', () => {
       expect(within(card).queryByRole('link')).toBeNull();
   });
 
+  it('offers a visitor a plain login link where the category does not take enrolments', async () => {
+    mockFetch({
+      [KEY]: {
+        status: 200,
+        body: { ...page(null, false).body, category: categoryCard(1, { autosubscribe: false }) },
+      },
+    });
+    await renderWeb(<App basePath="" />, { route: ROUTE, user: null, locale: 'el' });
+    expect((await screen.findByTestId('category-login')).textContent).toBe('Συνδεθείτε για να συμμετάσχετε');
+  });
+
   it('has no enrol button where the category does not take enrolments', async () => {
     mockFetch({ [KEY]: page(null, false) });
     await renderWeb(<App basePath="" />, { route: ROUTE, user: participantUser });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('enrol-button')).toBeNull();
+    expect(screen.getByTestId('category-closed').textContent).toBe(
+      'This category is not open to everyone: its participants are enrolled by the administrators or by invitation.',
+    );
   });
 
   it('shows the 404 page for an unknown category', async () => {

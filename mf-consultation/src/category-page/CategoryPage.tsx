@@ -12,10 +12,13 @@ import '../categories/categories.css';
 function EnrolAction({
   basePath,
   canEnrol,
+  open,
   onEnrol,
 }: {
   basePath: string;
   canEnrol: boolean;
+  /** the category takes enrolments from anyone (autosubscribe) */
+  open: boolean;
   onEnrol: () => void;
 }) {
   const { user } = useSession();
@@ -27,7 +30,7 @@ function EnrolAction({
         to={`${basePath}/login?next=${encodeURIComponent(pathname)}`}
         data-testid="category-login"
       >
-        <FormattedMessage id="consultation.categoryPage.login" />
+        <FormattedMessage id={open ? 'consultation.categoryPage.login' : 'consultation.front.login'} />
       </Link>
     );
   }
@@ -53,6 +56,7 @@ export default function CategoryPage({ basePath }: { basePath: string }) {
   const { category: mname } = useParams();
   const { data, error, isLoading } = useCategoryPage(mname);
   const { ask, dialog } = useEnrolDialog(basePath);
+  const { user } = useSession();
   if (error instanceof ApiError && error.status === 404) return <NotFound homeHref={`${basePath}/`} />;
   if (error) return <ErrorFromCall error={error} />;
   if (isLoading || !data) return <Loading />;
@@ -65,7 +69,14 @@ export default function CategoryPage({ basePath }: { basePath: string }) {
     >
       <PageHeader
         title={category.title}
-        actions={<EnrolAction basePath={basePath} canEnrol={canEnrol} onEnrol={() => ask(category)} />}
+        actions={
+          <EnrolAction
+            basePath={basePath}
+            canEnrol={canEnrol}
+            open={category.autosubscribe}
+            onEnrol={() => ask(category)}
+          />
+        }
       />
       <div className="cons-category-intro">
         {category.summary_img && (
@@ -78,10 +89,17 @@ export default function CategoryPage({ basePath }: { basePath: string }) {
         )}
         <div>
           {category.summary && <p className="cons-category-summary">{category.summary}</p>}
-          {enrolment && (
+          {enrolment ? (
             <p className="cons-muted" data-testid="category-enrolment">
               <FormattedMessage id={`consultation.categoryPage.enrolled.${enrolment}`} />
             </p>
+          ) : (
+            user &&
+            !canEnrol && (
+              <p className="cons-muted" data-testid="category-closed">
+                <FormattedMessage id="consultation.categoryPage.notOpen" />
+              </p>
+            )
           )}
           <ShareWidget title={category.title} />
         </div>
