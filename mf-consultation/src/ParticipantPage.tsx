@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Loading, PageHeader, useSession } from '@agora/platform';
-import { isAdministrator } from './access';
+import { isAdministrator, loginHref } from './access';
 
 /**
- * A page of the participant side that needs a participant: visitors go to /login, administrators to /admin/data
- * (spec); others see the title and the content.
+ * A page of the participant side that needs a participant: visitors go to /login (which brings them back here),
+ * administrators to /admin/data (spec); others see the title and the content.
  */
 export function ParticipantPage({
   basePath,
@@ -17,8 +17,9 @@ export function ParticipantPage({
   children: ReactNode;
 }) {
   const { user, status } = useSession();
+  const { pathname } = useLocation();
   if (status === 'pending') return <Loading />;
-  if (!user) return <Navigate to={`${basePath}/login`} replace />;
+  if (!user) return <Navigate to={loginHref(basePath, pathname)} replace />;
   if (isAdministrator(user.role)) return <Navigate to={`${basePath}/admin/data`} replace />;
   return (
     <section data-testid="mf-consultation-page" data-remote-version={__APP_VERSION__}>

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ApiError, ErrorFromCall, Loading, NotFound, PageHeader, useSession } from '@agora/platform';
+import { loginHref } from '../access';
 import { questionnairePath } from '../categories/cards';
 import { useCategoryPage } from '../categories/participation';
 import { ProjectCards } from '../categories/ProjectCards';
@@ -27,7 +28,7 @@ function EnrolAction({
     return (
       <Link
         className="ag-button ag-button-primary"
-        to={`${basePath}/login?next=${encodeURIComponent(pathname)}`}
+        to={loginHref(basePath, pathname)}
         data-testid="category-login"
       >
         <FormattedMessage id={open ? 'consultation.categoryPage.login' : 'consultation.front.login'} />

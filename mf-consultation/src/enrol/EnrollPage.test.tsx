@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { notificationsAtom, sessionUserAtom } from '@agora/platform';
 import {
   adminUser,
@@ -10,6 +11,11 @@ import {
 } from '../../../scripts/jest/web';
 import App from '../App';
 import { categoryCard } from '../categories/testdata';
+
+/** The query of the current URL (where the login page is asked to bring the visitor back). */
+function SearchProbe() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
 
 const enrolled = { ...participantUser, enrolments: [{ category: categoryCard(2).token, role: 'normal' }] };
 const list = { status: 200, body: { values: [categoryCard(1), categoryCard(2)] } };
@@ -118,7 +124,14 @@ describe('mf-consultation /enroll', () => {
     const second = await renderWeb(<App basePath="" />, { route: '/enroll', user: adminUser, probe: true });
     expect(screen.getByTestId('location').textContent).toBe('/admin/data');
     second.unmount();
-    await renderWeb(<App basePath="" />, { route: '/enroll/category/x', user: null, probe: true });
+    await renderWeb(
+      <>
+        <App basePath="" />
+        <SearchProbe />
+      </>,
+      { route: '/enroll/category/x', user: null, probe: true },
+    );
     expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('search').textContent).toBe('?next=%2Fenroll%2Fcategory%2Fx');
   });
 });
