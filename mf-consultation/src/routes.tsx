@@ -6,6 +6,7 @@ import { ForumPage } from './forum';
 const FrontPage = lazyPage(() => import('./front/FrontPage'));
 const ParticipatePage = lazyPage(() => import('./categories/ParticipatePage'));
 const DataPage = lazyPage(() => import('./categories/DataPage'));
+const QuestionnairePage = lazyPage(() => import('./questionnaire/QuestionnairePage'));
 
 /** The routes of the consultation remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function consultationRoutes(basePath: string): ReactNode {
@@ -15,6 +16,10 @@ export function consultationRoutes(basePath: string): ReactNode {
       <Route path={`${basePath}/participate`} element={<ParticipatePage basePath={basePath} />} />
       <Route path={`${basePath}/admin/data`} element={<DataPage />} />
       <Route path={`${basePath}/forum/:id`} element={<ForumPage />} />
+      <Route
+        path={`${basePath}/participate/category/:category/project/:project`}
+        element={<QuestionnairePage basePath={basePath} />}
+      />
       <Route path="*" element={<NotFound homeHref={`${basePath}/`} />} />
     </>
   );
