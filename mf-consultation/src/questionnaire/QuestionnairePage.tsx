@@ -3,6 +3,7 @@ import { ApiError, ErrorState, Loading, NotFound, useApi, useSession } from '@ag
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
 import { isAdministrator } from '../access';
+import { Reactions } from './reactions';
 import { QuestionnaireScreen } from './QuestionnaireScreen';
 import type { Questionnaire } from './types';
 
@@ -52,5 +53,12 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
     return <ErrorState status={error.status} message={<FormattedMessage id={errorMessageId(error)} />} />;
   }
   if (!data) return <Loading />;
-  return <QuestionnaireScreen data={data} basePath={basePath} reload={() => void mutate()} />;
+  return (
+    <QuestionnaireScreen
+      data={data}
+      basePath={basePath}
+      reload={() => void mutate()}
+      reactions={(choice) => <Reactions scope="choice" token={choice} />}
+    />
+  );
 }
