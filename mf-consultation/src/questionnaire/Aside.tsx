@@ -46,9 +46,9 @@ export function Aside(props: AsideProps) {
     <div className="cons-aside-body">
       <section className="cons-aside-block" aria-labelledby="cons-category-title">
         <p className="cons-overline">{t('category')}</p>
-        <h2 id="cons-category-title" className="cons-aside-title">
+        <p id="cons-category-title" className="cons-aside-title">
           {data.category.title}
-        </h2>
+        </p>
         {data.category.summary && <p className="cons-summary">{data.category.summary}</p>}
       </section>
       <section className="cons-aside-block" aria-labelledby="cons-project-title">
@@ -62,7 +62,7 @@ export function Aside(props: AsideProps) {
         </p>
         {data.project.legislation.length > 0 && (
           <>
-            <h3 className="cons-subtitle">{t('legislation')}</h3>
+            <h2 className="cons-subtitle">{t('legislation')}</h2>
             <ul className="cons-links">
               {data.project.legislation.map((l) => (
                 <li key={`${l.title}-${l.file}`}>

@@ -62,6 +62,20 @@ export function DrawPanel(props: DrawPanelProps) {
         {t(mode === 'new' ? 'titleNew' : 'titleEdit', { name: attribute.name })}
       </h2>
       <p className="cons-hint">{t(mode === 'move' ? 'helpMove' : 'help')}</p>
+      <div className="cons-actions">
+        <button
+          type="button"
+          className="ag-button ag-button-primary"
+          disabled={!complete || props.busy}
+          onClick={props.onFinish}
+          data-testid="draw-finish"
+        >
+          {t(mode === 'new' ? 'finish' : 'save')}
+        </button>
+        <button type="button" className="ag-button" onClick={props.onCancel} data-testid="draw-cancel">
+          <FormattedMessage id="consultation.questionnaire.cancel" />
+        </button>
+      </div>
 
       {mode === 'new' && features.length > 0 && (
         <div className="cons-draw-block">
@@ -96,27 +110,30 @@ export function DrawPanel(props: DrawPanelProps) {
 
       {mode !== 'move' && (!attribute.has_predefined || features.length === 0) && (
         <div className="cons-draw-block">
-          <CoordinateInput value={typed} onChange={setTyped} />
-          <div className="cons-actions">
-            <button
-              type="button"
-              className="ag-button"
-              disabled={!typed}
-              onClick={() => typed && dispatch({ type: 'place', at: typed })}
-              data-testid="draw-place-typed"
-            >
-              {t('placeTyped')}
-            </button>
-            <button
-              type="button"
-              className="ag-button"
-              disabled={!typed || draft.selected === null}
-              onClick={() => typed && dispatch({ type: 'move', at: typed })}
-              data-testid="draw-move-typed"
-            >
-              {t('moveTyped')}
-            </button>
-          </div>
+          <details>
+            <summary>{t('typeCoordinates')}</summary>
+            <CoordinateInput value={typed} onChange={setTyped} />
+            <div className="cons-actions">
+              <button
+                type="button"
+                className="ag-button"
+                disabled={!typed}
+                onClick={() => typed && dispatch({ type: 'place', at: typed })}
+                data-testid="draw-place-typed"
+              >
+                {t('placeTyped')}
+              </button>
+              <button
+                type="button"
+                className="ag-button"
+                disabled={!typed || draft.selected === null}
+                onClick={() => typed && dispatch({ type: 'move', at: typed })}
+                data-testid="draw-move-typed"
+              >
+                {t('moveTyped')}
+              </button>
+            </div>
+          </details>
           <div className="cons-actions">
             <button
               type="button"
@@ -189,21 +206,6 @@ export function DrawPanel(props: DrawPanelProps) {
           </ol>
         </div>
       )}
-
-      <div className="cons-actions">
-        <button
-          type="button"
-          className="ag-button ag-button-primary"
-          disabled={!complete || props.busy}
-          onClick={props.onFinish}
-          data-testid="draw-finish"
-        >
-          {t(mode === 'new' ? 'finish' : 'save')}
-        </button>
-        <button type="button" className="ag-button" onClick={props.onCancel} data-testid="draw-cancel">
-          <FormattedMessage id="consultation.questionnaire.cancel" />
-        </button>
-      </div>
     </section>
   );
 }

@@ -413,6 +413,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
         }
       : null,
     (geometry) => void submit(geometry),
+    intl.locale,
   );
   const editing: DraftEditing = task.kind === 'edit' ? task.editing : drawing ? 'vertices' : 'none';
   useDraftLayer(
@@ -463,6 +464,13 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
       .flatMap((s) => s.collection?.features ?? [])
       .filter((f) => f.properties.attribute === attribute && !seen.has(f.id) && seen.add(f.id));
   };
+
+  // the task panel takes room from the map: Leaflet measures its box again
+  const panelOpen =
+    task.kind !== 'none' && task.kind !== 'choose' && task.kind !== 'form' && task.kind !== 'stats';
+  useEffect(() => {
+    handle?.map.invalidateSize();
+  }, [handle, panelOpen, mobile]);
 
   // the drawer: focus goes into it when it opens, back to its button when it closes
   useEffect(() => {
@@ -536,24 +544,29 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           footer={share}
         />
       </aside>
-      <div className="cons-map-wrap">
-        <div
-          ref={box}
-          className="cons-map"
-          role="application"
-          aria-label={intl.formatMessage({ id: 'consultation.questionnaire.map' }, { title: project.title })}
-          aria-describedby={drawing ? 'cons-map-keys' : undefined}
-          data-testid="questionnaire-map"
-        />
-        {drawing && (
-          <>
-            <div className="cons-crosshair" aria-hidden="true" data-testid="crosshair" />
-            <p id="cons-map-keys" className="ag-visually-hidden">
-              <FormattedMessage id="consultation.questionnaire.draw.keys" />
-            </p>
-          </>
-        )}
-        {task.kind !== 'none' && task.kind !== 'choose' && task.kind !== 'form' && task.kind !== 'stats' && (
+      <div className="cons-main">
+        <div className="cons-map-wrap">
+          <div
+            ref={box}
+            className="cons-map"
+            role="application"
+            aria-label={intl.formatMessage(
+              { id: 'consultation.questionnaire.map' },
+              { title: project.title },
+            )}
+            aria-describedby={drawing ? 'cons-map-keys' : undefined}
+            data-testid="questionnaire-map"
+          />
+          {drawing && (
+            <>
+              <div className="cons-crosshair" aria-hidden="true" data-testid="crosshair" />
+              <p id="cons-map-keys" className="ag-visually-hidden">
+                <FormattedMessage id="consultation.questionnaire.draw.keys" />
+              </p>
+            </>
+          )}
+        </div>
+        {panelOpen && (
           <div className="cons-task">
             {task.kind === 'closed' && (
               <section className="cons-panel" role="status" data-testid="closed-message">

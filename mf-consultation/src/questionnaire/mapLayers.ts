@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import type { GeoJsonGeometry, LatLng, WmsService } from '@agora/contracts';
-import type { LeafletMapHandle, LeafletModule } from '@agora/platform';
+import { applyDrawLocale, type LeafletMapHandle, type LeafletModule } from '@agora/platform';
 import type { Draft } from './draft';
 import type {
   AnswerCollection,
@@ -178,6 +178,7 @@ export function useMouseDrawing(
   handle: LeafletMapHandle | null,
   drawing: { shape: 'point' | 'line' | 'polygon'; attribute: QuestionnaireAttribute; color: string } | null,
   onShape: (geometry: GeoJsonGeometry) => void,
+  locale: string,
 ): void {
   const done = useLatest(onShape);
   const shape = drawing?.shape;
@@ -186,6 +187,7 @@ export function useMouseDrawing(
   useEffect(() => {
     if (!handle || !shape || !attribute) return;
     const { L, map } = handle;
+    applyDrawLocale(L, locale);
     const paint = { color: color || DEFAULT_COLOR, weight: 3, fillOpacity: 0.25 };
     const drawMap = map as unknown as Leaflet.DrawMap;
     const handler =
@@ -194,18 +196,31 @@ export function useMouseDrawing(
         : shape === 'line'
           ? new L.Draw.Polyline(drawMap, { shapeOptions: paint })
           : new L.Draw.Polygon(drawMap, { allowIntersection: false, showArea: true, shapeOptions: paint });
+    // leaflet-draw's marker that follows the mouse is for the mouse only: hidden from the keyboard and screen
+    // readers (they have the keyboard panel)
+    const hideMouseMarker = () =>
+      map
+        .getContainer()
+        .querySelectorAll<HTMLElement>('.leaflet-mouse-marker')
+        .forEach((marker) => {
+          marker.setAttribute('aria-hidden', 'true');
+          marker.setAttribute('tabindex', '-1');
+          marker.removeAttribute('role');
+        });
     const onCreated = (event: Leaflet.LeafletEvent) => {
       const geometry = geometryOfLayer((event as Leaflet.DrawEvents.Created).layer);
       if (geometry) done.current(geometry);
       handler.enable();
+      hideMouseMarker();
     };
     map.on(L.Draw.Event.CREATED, onCreated);
     handler.enable();
+    hideMouseMarker();
     return () => {
       map.off(L.Draw.Event.CREATED, onCreated);
       handler.disable();
     };
-  }, [handle, shape, attribute, color, done]);
+  }, [handle, shape, attribute, color, done, locale]);
 }
 
 /** How the shape being drawn may be changed with the mouse: its vertices dragged, or moved as a whole. */

@@ -9,6 +9,7 @@ export { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode, reverseUrl, searchUrl } f
 export { CoordinateInput } from './LazyCoordinateInput';
 export type { CoordinateInputProps } from './CoordinateInput';
 export { DrawMap, type DrawMapProps } from './DrawMap';
+export { applyDrawLocale } from './drawLocal';
 export { useTiles } from './tiles';
 export {
   loadLeaflet,
