@@ -11,6 +11,7 @@ import { CategoryProjectFields1795400000000 } from './migrations/1795400000000-C
 import { StructureTree1795400100000 } from './migrations/1795400100000-StructureTree.js';
 import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-ProfileThreadsSocial.js';
 import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-AdminActiveCategory.js';
+import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -18,6 +19,7 @@ import { ProfileQuestion } from './profile/entities/profile-question.entity.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { Project } from './project/entities/project.entity.js';
 import { ProjectModule } from './project/project.module.js';
+import { QuestionnaireModule } from './questionnaire/questionnaire.module.js';
 import { SocialReaction } from './social/entities/social-reaction.entity.js';
 import { SocialModule } from './social/social.module.js';
 import { ThreadPost } from './thread/entities/thread-post.entity.js';
@@ -37,6 +39,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     StructureTree1795400100000,
     ProfileThreadsSocial1795400200000,
     AdminActiveCategory1795400329000,
+    ProfileAnswers1795400410000,
   ],
 };
 
@@ -65,6 +68,7 @@ export function createConsultationService(env: Record<string, string | undefined
       NodeModule,
       AttributeModule,
       VariableModule,
+      QuestionnaireModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

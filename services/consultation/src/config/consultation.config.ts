@@ -25,7 +25,10 @@ export const consultationEnvSchema = z
     PROJECT_MAX_BYTES_MIN: bytes(0),
     PROJECT_MAX_BYTES_MAX: bytes(100 * MIB),
     PROJECT_MAX_BYTES_DEFAULT: bytes(10 * MIB),
-    /** The time zone whose calendar gives "today" for a new project's default dates. */
+    /**
+     * The time zone whose calendar gives "today": a new project's default dates, and the days a project is open
+     * for answers (`project/project-dates.ts`).
+     */
     PROJECT_TIME_ZONE: z
       .string()
       .trim()

@@ -1,7 +1,8 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { call, requestAs } from '../http/test-callers.js';
+import { call, callWith, enrolledUser, requestAs } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
-import { addDays, dayIn } from './project.form.js';
+import { todayIn } from './project-dates.js';
+import { addDays } from './project.form.js';
 
 const CATEGORY = '00000000-0000-4000-8000-00000000000a';
 const OTHER = '00000000-0000-4000-8000-00000000000b';
@@ -107,10 +108,10 @@ describe('POST /project', () => {
   });
 
   it('defaults: start today, end tomorrow, public date tomorrow only when published, the server limit', async () => {
-    const before = dayIn('Europe/Athens', new Date());
+    const before = todayIn('Europe/Athens', new Date());
     const plain = await create('plain');
     const published = await create('published', { is_public: true });
-    const after = dayIn('Europe/Athens', new Date());
+    const after = todayIn('Europe/Athens', new Date());
     expect([before, after]).toContain(plain.start_date);
     const today = plain.start_date as string;
     expect(plain).toMatchObject({
@@ -324,7 +325,15 @@ describe('project reads, order and deletion', () => {
   it('reads by token and by short name; 404 and 400 otherwise', async () => {
     const p = await create('readable');
     expect((await admin('get', `/project/token/${p.token as string}`)).body).toEqual(p);
-    expect((await call(svc, 'participant', 'get', '/project/mname/readable')).body).toEqual(p);
+    expect((await admin('get', '/project/mname/readable')).body).toEqual(p);
+    // a participant: enrolled in its category, and only once the project is active or public
+    const refused = await call(svc, 'participant', 'get', '/project/mname/readable');
+    expect([refused.status, refused.body.code]).toEqual([403, 'CONSULTATION.NOT_ENROLLED']);
+    const member = enrolledUser({ [CATEGORY]: 'normal' });
+    const hidden = await callWith(svc, member, 'get', '/project/mname/readable');
+    expect([hidden.status, hidden.body.code]).toEqual([404, 'CONSULTATION.PROJECT_NOT_FOUND']);
+    const shown = await admin('put', `/project/token/${p.token as string}`, { active: true });
+    expect((await callWith(svc, member, 'get', '/project/mname/readable')).body).toEqual(shown.body);
     const missing = await admin('get', `/project/token/${MISSING}`);
     expect([missing.status, missing.body]).toEqual([
       404,

@@ -27,14 +27,6 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** `yyyy-MM-dd` of `now` on the calendar of `timeZone`. */
-export function dayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /**
  * The schedule a write leads to, from the stored one (null when creating), the fields sent and today's date:
  * absent dates default (start today, end the day after the start, public date tomorrow when published); the end
