@@ -9,7 +9,16 @@ const GET = `GET /api/data/scope/profile/activeCategory/${CATEGORY}`;
 const POST = `POST /api/data/scope/profile/category/${CATEGORY}`;
 
 const profile: CategoryProfile = {
-  category: CATEGORY,
+  category: {
+    token: CATEGORY,
+    mname: 'urban-mobility',
+    title: 'Urban mobility',
+    summary: '',
+    summary_img: '',
+    summary_img_alt: '',
+    active: true,
+    autosubscribe: true,
+  },
   role: 'normal',
   questions: [
     {

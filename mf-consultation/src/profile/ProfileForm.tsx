@@ -1,31 +1,11 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { ProfileFormAnswer } from '@agora/contracts/api';
 import { errorMessageId, Loading, Modal, request, useApi, useNotify } from '@agora/platform';
 import './profile.css';
 
-export interface ProfileChoice {
-  id: number;
-  content: string;
-  icon: string;
-  weight: number;
-}
-
-export interface ProfileQuestion {
-  token: string;
-  question: string;
-  weight: number;
-  choices: ProfileChoice[];
-}
-
-/** `GET /api/data/scope/profile/activeCategory/{category}`: the questions of the caller's enrolment role. */
-export interface CategoryProfile {
-  category: string;
-  role: 'expert' | 'normal';
-  questions: ProfileQuestion[];
-  answers: Array<{ question: string; choice: number }>;
-  weight: number | null;
-  has_answered: boolean;
-}
+export type CategoryProfile = ProfileFormAnswer;
+export type ProfileQuestion = ProfileFormAnswer['questions'][number];
 
 export type ProfileAnswer = { question: string; choice: number };
 

@@ -53,9 +53,9 @@ export function Aside(props: AsideProps) {
       </section>
       <section className="cons-aside-block" aria-labelledby="cons-project-title">
         <p className="cons-overline">{t('project')}</p>
-        <h1 id="cons-project-title" className="cons-aside-title">
+        <h2 id="cons-project-title" className="cons-aside-title">
           {data.project.title}
-        </h1>
+        </h2>
         {data.project.summary && <p className="cons-summary">{data.project.summary}</p>}
         <p className="cons-dates">
           {t('dates', { start: data.project.start_date, end: data.project.end_date })}

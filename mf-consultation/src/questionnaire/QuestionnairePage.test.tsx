@@ -105,7 +105,14 @@ describe('QuestionnairePage: loading', () => {
       ...ready(questionnaire({ profile_required: true })),
       [`GET /api/data/scope/profile/activeCategory/${questionnaire().category.token}`]: {
         status: 200,
-        body: { category: '', role: 'normal', questions: [], answers: [], weight: null, has_answered: false },
+        body: {
+          category: questionnaire().category,
+          role: 'normal',
+          questions: [],
+          answers: [],
+          weight: null,
+          has_answered: false,
+        },
       },
     });
     await show();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GeoJsonGeometry, GeomType, LatLng } from '@agora/contracts';
+import type { ChoiceListAnswer } from '@agora/contracts/api';
 import {
   ConfirmDialog,
   errorMessageId,
@@ -251,13 +252,13 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   const answerWithoutGeometry = async (entry: Entry) => {
     setBusy(true);
     try {
-      const listed = await request<AnswerCollection>(
+      const listed = await request<ChoiceListAnswer>(
         'GET',
         `/api/data/scope/choices/project/${encodeURIComponent(project.token)}?layer=mine`,
       );
-      const existing = listed.features.find((f) => f.properties.attribute === entry.attribute.token);
+      const existing = listed.values.find((v) => v.attribute === entry.attribute.token);
       const choice =
-        existing?.properties.token ??
+        existing?.token ??
         (
           await request<{ token: string }>('POST', '/api/data/scope/attribute', {
             attribute: entry.attribute.token,
@@ -491,6 +492,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
       data-testid="questionnaire"
       data-role={access.role}
     >
+      <h1 className="ag-visually-hidden">{project.title}</h1>
       {mobile && (
         <button
           ref={drawerButton}
