@@ -60,10 +60,11 @@ describe('npm start (one process, embedded database)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('prints the site URL, the admin login and the mail inbox', () => {
+  it('prints the site URL, the admin login, the demo participants and the mail inbox', () => {
     const out = site.output();
     expect(out).toContain(`Site:        ${baseURL}`);
     expect(out).toContain('Admin login: admin / agora-admin');
+    expect(out).toContain('Demo participants: citizen01…citizen24 / agora-demo');
     expect(out).toContain(`Mail inbox:  ${inbox}`);
   });
 

@@ -1,7 +1,15 @@
 // `npm run start:distributed`: each service and the gateway as its own process, against the PostgreSQL server in
 // DATABASE_URL and the Redis in REDIS_URL (the shape the Kubernetes manifests run).
 import { spawnSync } from 'node:child_process';
-import { adminLoginText, freePort, isBuilt, ROOT, startDistributed, startMailCatcher } from './lib/stack.mjs';
+import {
+  adminLoginText,
+  demoLoginText,
+  freePort,
+  isBuilt,
+  ROOT,
+  startDistributed,
+  startMailCatcher,
+} from './lib/stack.mjs';
 
 const env = { ...process.env };
 if (!env.DATABASE_URL || !env.REDIS_URL) {
@@ -31,7 +39,7 @@ console.log(`
   Agora (distributed) is running.
     Site:        ${stack.url}
     Admin login: ${adminLoginText(stack.admin)}
-    Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
+${demoLine(stack.demo, env)}    Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
     Processes:   ${Object.values(stack.procs)
       .map((p) => `${p.name} (pid ${p.child.pid}, ${p.url})`)
       .join(', ')}
@@ -46,3 +54,9 @@ const stop = async () => {
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+/** The banner's demo participants line (with its line break), or nothing. */
+function demoLine(demo, environment) {
+  const text = demoLoginText(demo, environment);
+  return text ? `    Demo participants: ${text}\n` : '';
+}

@@ -2,7 +2,15 @@
 // No DATABASE_URL → embedded Postgres (PGlite + PostGIS) in ./data; no REDIS_URL → queues on Postgres;
 // no SMTP_URL → a local mail catcher with a web inbox.
 import { spawnSync } from 'node:child_process';
-import { adminLoginText, freePort, isBuilt, ROOT, startAllInOne, startMailCatcher } from './lib/stack.mjs';
+import {
+  adminLoginText,
+  demoLoginText,
+  freePort,
+  isBuilt,
+  ROOT,
+  startAllInOne,
+  startMailCatcher,
+} from './lib/stack.mjs';
 
 const env = { ...process.env };
 if (!isBuilt() || env.AGORA_REBUILD === 'true') {
@@ -36,7 +44,7 @@ console.log(`
   Agora is running.
     Site:        ${site.url}
     Admin login: ${adminLoginText(site.admin)}
-    Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
+${demoLine(site.demo, env)}    Mail inbox:  ${mail ? mail.webUrl : `(mail goes to ${env.SMTP_URL.replace(/\/\/[^@]*@/, '//')})`}
     Database:    ${env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded (${env.AGORA_DATA_DIR || './data'})`}; queues on ${env.REDIS_URL ? 'Redis' : 'PostgreSQL'}
 `);
 
@@ -58,4 +66,10 @@ async function portOr(preferred) {
     s.once('error', () => resolve(freePort()));
     s.listen(preferred, '127.0.0.1', () => s.close(() => resolve(preferred)));
   });
+}
+
+/** The banner's demo participants line (with its line break), or nothing. */
+function demoLine(demo, environment) {
+  const text = demoLoginText(demo, environment);
+  return text ? `    Demo participants: ${text}\n` : '';
 }

@@ -7,6 +7,7 @@ import {
   REQUEST_ID_HEADER,
   SESSION_CLEAR_HEADER,
   SESSION_COOKIE,
+  SESSION_REFRESH_HEADER,
   SESSION_SET_HEADER,
   ownerOf,
   type SessionUser,
@@ -99,19 +100,24 @@ export function apiRouter(deps: ApiDeps): Router {
     return { user, sid };
   }
 
-  /** Turns accounts' session headers into cookies (they never reach the browser themselves). */
+  /**
+   * Turns accounts' session headers into cookies, or drops the cached session when its user changed (they never
+   * reach the browser themselves: `x-agora-*` answer headers are not forwarded).
+   */
   function applySessionHeaders(req: Request, res: Response, headers: IncomingHttpHeaders): void {
     const previous = readCookie(req, SESSION_COOKIE);
     const newSid = headers[SESSION_SET_HEADER];
     if (typeof newSid === 'string' && newSid.length > 0) {
       if (isPlausibleSid(newSid)) {
         if (previous) sessions.evict(previous);
+        sessions.evict(newSid); // nothing known before the login may stand for the new session
         cookies.setSession(req, res, newSid);
         cookies.setCsrfToken(req, res);
       } else {
         logger.error({ reqId: requestIdOf(req) }, 'accounts sent a malformed session id; no cookie set');
       }
     }
+    if (headers[SESSION_REFRESH_HEADER] !== undefined && previous) sessions.evict(previous);
     if (headers[SESSION_CLEAR_HEADER] !== undefined) {
       if (previous) sessions.evict(previous);
       cookies.clearSession(req, res);

@@ -4,7 +4,13 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Identity, ServiceName, SessionUser } from '@agora/contracts';
+import {
+  SESSION_REFRESH_HEADER,
+  type Identity,
+  type ServiceName,
+  type SessionEnrolment,
+  type SessionUser,
+} from '@agora/contracts';
 import { exportKey, signUserIdentity, verifyIdentity } from '@agora/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 
@@ -20,6 +26,7 @@ const ALICE: SessionUser = {
   role: 'admin',
 };
 const ALICE_SID = 'alice-session-0123456789abcdefghijklmnopq';
+const DEMO_CATEGORY = '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a01';
 
 /** What the fake services answer: what reached them. */
 interface Echo {
@@ -156,14 +163,25 @@ describe('gateway against real upstream servers', () => {
   let dir: string;
   let registry: string;
   const sessions = new Set<string>([ALICE_SID]);
+  /** Alice's enrolments as accounts knows them, and how often the gateway asked for her session. */
+  const enrolments: SessionEnrolment[] = [];
+  let resolutions = 0;
 
   beforeAll(async () => {
     accounts = await startService('accounts', (req, res, identity, body) => {
       if (req.url === '/internal/sessions/resolve' && req.method === 'POST') {
         if (identity.sys !== 'gateway') return (json(res, 403, { Error: 'system only' }), true);
         const { sid } = JSON.parse(body.toString()) as { sid: string };
-        if (sessions.has(sid)) json(res, 200, { user: ALICE });
+        resolutions++;
+        const user = enrolments.length > 0 ? { ...ALICE, enrolments: [...enrolments] } : ALICE;
+        if (sessions.has(sid)) json(res, 200, { user });
         else json(res, 404, { Error: 'no such session', code: 'ACCOUNTS.NO_SESSION' });
+        return true;
+      }
+      if (req.url === '/enrolment' && (req.method === 'POST' || req.method === 'DELETE')) {
+        if (req.method === 'POST') enrolments.push({ category: DEMO_CATEGORY, role: 'normal' });
+        else enrolments.length = 0;
+        json(res, 200, { enrolments }, { [SESSION_REFRESH_HEADER]: '1' });
         return true;
       }
       if (req.url === '/login' && req.method === 'POST') {
@@ -500,6 +518,53 @@ describe('gateway against real upstream servers', () => {
         await get('/api/category/1', { headers: { cookie: `agora_sid=${ALICE_SID}` } }),
       );
       expect(after.identity.user).toBeNull();
+    });
+
+    it('drops its cached session when accounts says the user changed, and never shows that header', async () => {
+      const jar = await csrfJar();
+      jar.store(
+        await get('/api/login', {
+          method: 'POST',
+          headers: {
+            cookie: jar.header(),
+            'x-csrf-token': jar.values.get('token')!,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ username: 'alice', password: 'pw' }),
+        }),
+      );
+      expect(jar.values.get('agora_sid')).toBe(ALICE_SID);
+      const before = await echo(await get('/api/category/1', { headers: { cookie: jar.header() } }));
+      expect(before.identity.user).toEqual(ALICE);
+
+      const enrolment = (method: 'POST' | 'DELETE') =>
+        get('/api/enrolment', {
+          method,
+          headers: {
+            cookie: jar.header(),
+            'x-csrf-token': jar.values.get('token')!,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ category: DEMO_CATEGORY }),
+        });
+      const enrol = await enrolment('POST');
+      expect(enrol.status).toBe(200);
+      expect(enrol.headers.get(SESSION_REFRESH_HEADER)).toBeNull();
+      expect([...enrol.headers.keys()].filter((h) => h.startsWith('x-agora-'))).toEqual([]);
+      // the session stays: no cookie is set or cleared
+      expect(enrol.headers.getSetCookie()).toEqual([]);
+
+      // the next call asks accounts again and carries the enrolment, signed
+      const asked = resolutions;
+      const after = await echo(await get('/api/category/1', { headers: { cookie: jar.header() } }));
+      expect(resolutions).toBe(asked + 1);
+      expect(after.identity.user?.enrolments).toEqual([{ category: DEMO_CATEGORY, role: 'normal' }]);
+
+      // and back, for the other tests: Alice without enrolments
+      expect((await enrolment('DELETE')).status).toBe(200);
+      expect(
+        (await echo(await get('/api/category/1', { headers: { cookie: jar.header() } }))).identity.user,
+      ).toEqual(ALICE);
     });
 
     it('treats an unknown session as anonymous and clears both its cookie and the token cookie', async () => {

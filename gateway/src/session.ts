@@ -15,10 +15,16 @@ export interface SessionResolverOptions {
   now?: () => number;
 }
 
+/** A user as accounts resolves it; the whole object (enrolments included) is signed into the identity. */
 function isSessionUser(value: unknown): value is SessionUser {
   if (typeof value !== 'object' || value === null) return false;
   const u = value as Record<string, unknown>;
-  return typeof u['uuid'] === 'string' && typeof u['username'] === 'string' && typeof u['role'] === 'string';
+  return (
+    typeof u['uuid'] === 'string' &&
+    typeof u['username'] === 'string' &&
+    typeof u['role'] === 'string' &&
+    (u['enrolments'] === undefined || Array.isArray(u['enrolments']))
+  );
 }
 
 /**
@@ -30,6 +36,8 @@ export class SessionResolver {
   private readonly cache: TtlLru<string, SessionUser | null>;
   private readonly inFlight = new Map<string, Promise<SessionUser | null>>();
   private readonly accounts: InternalClient;
+  /** Counts evictions: an answer asked for before an eviction may be stale and is not cached. */
+  private evictions = 0;
 
   constructor(options: SessionResolverOptions) {
     this.cache = new TtlLru(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS, options.now);
@@ -47,13 +55,21 @@ export class SessionResolver {
     if (cached !== undefined) return cached;
     const pending = this.inFlight.get(sid);
     if (pending) return pending;
-    const call = this.ask(sid, requestId).finally(() => this.inFlight.delete(sid));
+    const call: Promise<SessionUser | null> = this.ask(sid, requestId).finally(() => {
+      if (this.inFlight.get(sid) === call) this.inFlight.delete(sid);
+    });
     this.inFlight.set(sid, call);
     return call;
   }
 
+  /**
+   * Forgets what is known of a session (login, logout, a changed user such as a new enrolment): the next request
+   * asks accounts again, and an answer already on its way is not cached.
+   */
   evict(sid: string): void {
+    this.evictions++;
     this.cache.delete(sid);
+    this.inFlight.delete(sid);
   }
 
   clear(): void {
@@ -61,6 +77,7 @@ export class SessionResolver {
   }
 
   private async ask(sid: string, requestId: string): Promise<SessionUser | null> {
+    const evictions = this.evictions;
     let user: SessionUser | null;
     try {
       const answer = await this.accounts.post('/internal/sessions/resolve', { sid }, { requestId });
@@ -75,7 +92,7 @@ export class SessionResolver {
       if (err.status !== 404) throw new ServiceUnavailableError('accounts', err.message);
       user = null;
     }
-    this.cache.set(sid, user);
+    if (evictions === this.evictions) this.cache.set(sid, user);
     return user;
   }
 }

@@ -22,11 +22,25 @@ export interface AdminLogin {
 export const DEV_ADMIN_PASSWORD: string;
 export function adminLoginText(admin: AdminLogin): string;
 
+/** The demo participants on this start: created now (demo data on, none of them there yet) or not. */
+export interface DemoParticipantsPlan {
+  created: boolean;
+}
+export const DEMO_PARTICIPANT_PASSWORD: string;
+/** The banner's demo participants line; null unless development mode and created on this start. */
+export function demoLoginText(
+  demo: DemoParticipantsPlan,
+  env: Record<string, string | undefined>,
+): string | null;
+/** The services in an order where each starts after the ones it calls. */
+export function startOrder(calls: Readonly<Partial<Record<string, readonly string[]>>>): string[];
+
 export interface AllInOne {
   url: string;
   port: number;
   services: Record<string, string>;
   admin: AdminLogin;
+  demo: DemoParticipantsPlan;
   stop(): Promise<void>;
 }
 export function startAllInOne(opts: {
@@ -45,6 +59,7 @@ export interface Distributed {
   url: string;
   procs: Record<string, Deployable>;
   admin: AdminLogin;
+  demo: DemoParticipantsPlan;
   stopOne(name: string): Promise<void>;
   restartOne(name: string): Promise<void>;
   stop(): Promise<void>;

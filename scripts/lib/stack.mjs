@@ -169,6 +169,22 @@ function withServiceUrls(env, urls) {
   return out;
 }
 
+/**
+ * The services in an order where each starts after the ones whose internal routes it calls (`INTERNAL_CALLS` of
+ * @agora/common: consultation asks the library, accounts asks consultation), so that it is given their URLs.
+ */
+export function startOrder(calls) {
+  const order = [];
+  while (order.length < SERVICES.length) {
+    const next = SERVICES.find(
+      (s) => !order.includes(s) && (calls[s] ?? []).every((target) => order.includes(target)),
+    );
+    if (!next) throw new Error('the internal calls between the services form a cycle');
+    order.push(next);
+  }
+  return order;
+}
+
 /** Runs every service's migrations on the given infrastructure. */
 export async function migrateAll(env, infra, log = () => {}) {
   const common = await import('@agora/common');
@@ -179,23 +195,31 @@ export async function migrateAll(env, infra, log = () => {}) {
   }
 }
 
-/** The user names of the admin accounts, active ones first, oldest first (none before the first migration). */
-export async function adminUsernames(env, infra) {
+/**
+ * Runs `query(ds)` on the accounts schema, or answers `none` on a database the accounts migrations have not run on
+ * yet (no users there).
+ */
+async function queryAccounts(env, infra, none, query) {
   const common = await import('@agora/common');
   const { DataSource } = await import('typeorm');
   const def = await loadDefinition('accounts', env);
   const ds = await new DataSource(common.dataSourceOptions(infra, def.storage)).initialize();
   try {
-    // A database the accounts migrations have not run on yet has no users.
     const [{ present }] = await ds.query(`SELECT to_regclass('accounts."user"') IS NOT NULL AS present`);
-    if (!present) return [];
+    return present ? await query(ds) : none;
+  } finally {
+    await ds.destroy();
+  }
+}
+
+/** The user names of the admin accounts, active ones first, oldest first (none before the first migration). */
+export async function adminUsernames(env, infra) {
+  return queryAccounts(env, infra, [], async (ds) => {
     const rows = await ds.query(
       `SELECT username FROM accounts."user" WHERE role = 'admin' ORDER BY active DESC, created, username`,
     );
     return rows.map((r) => r.username);
-  } finally {
-    await ds.destroy();
-  }
+  });
 }
 
 /**
@@ -215,6 +239,30 @@ export async function firstAdminPlan(env, infra) {
 }
 
 export const DEV_ADMIN_PASSWORD = 'agora-admin';
+export const DEMO_PARTICIPANT_PASSWORD = 'agora-demo';
+
+/**
+ * Whether the accounts service creates the demo participants on this start, known before it starts: demo data on
+ * (AGORA_DEMO_DATA=true) and none of them in the database yet (accounts creates them once).
+ */
+export async function demoParticipantsPlan(env, infra) {
+  if (env.AGORA_DEMO_DATA !== 'true') return { created: false };
+  const { DEMO_PARTICIPANTS } = await import('@agora/contracts');
+  const found = await queryAccounts(env, infra, false, async (ds) => {
+    const [row] = await ds.query(
+      `SELECT EXISTS (SELECT 1 FROM accounts."user" WHERE uuid = ANY($1::uuid[])) AS found`,
+      [DEMO_PARTICIPANTS.map((p) => p.uuid)],
+    );
+    return row.found;
+  });
+  return { created: !found };
+}
+
+/** The banner's demo participants line, only in development mode and only on the start that creates them. */
+export function demoLoginText(demo, env) {
+  if (!demo.created || env.AGORA_DEV_MODE !== 'true') return null;
+  return `citizen01…citizen24 / ${DEMO_PARTICIPANT_PASSWORD}`;
+}
 
 /** The banner's admin line: the password only when this start created the admin and the password is known. */
 export function adminLoginText(admin) {
@@ -272,9 +320,11 @@ export async function startAllInOne({ env }) {
     });
     const urls = {};
     const admin = await firstAdminPlan(baseEnv, infra);
+    const demo = await demoParticipantsPlan(baseEnv, infra);
     await migrateAll(baseEnv, infra, (m) => logger.info(m));
-    for (const name of SERVICES) {
-      // A service reaches the ones started before it (consultation asks the library) by their URL variables.
+    for (const name of startOrder(common.INTERNAL_CALLS)) {
+      // A service reaches the ones started before it (consultation asks the library, accounts consultation) by
+      // their URL variables.
       const def = await loadDefinition(name, withServiceUrls(baseEnv, urls));
       const config = common.loadServiceConfig(name, baseEnv);
       const app = await common.createServiceApp(def, {
@@ -290,7 +340,7 @@ export async function startAllInOne({ env }) {
     for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = urls[name];
     gateway = createGateway(loadGatewayConfig(gatewayEnv));
     handler = gateway.app;
-    return { url: `http://localhost:${port}`, port, services: urls, infra, admin, stop };
+    return { url: `http://localhost:${port}`, port, services: urls, infra, admin, demo, stop };
   } catch (e) {
     await stop().catch(() => {});
     throw e;
@@ -341,9 +391,11 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     queuePrefix: env.QUEUE_PREFIX || 'agora',
   });
   let admin;
+  let demo;
   try {
     // Before anything changes: without an admin and a password to create one, the accounts service would stop.
     admin = await firstAdminPlan(childEnv, infra);
+    demo = await demoParticipantsPlan(childEnv, infra);
     await migrateAll(childEnv, infra, log);
   } finally {
     await infra.close();
@@ -354,7 +406,7 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     await Promise.all(Object.values(procs).map((p) => p.stop()));
   };
   try {
-    for (const name of SERVICES) {
+    for (const name of startOrder(common.INTERNAL_CALLS)) {
       ports[name] = Number(env[`${name.toUpperCase()}_PORT`]) || (await freePort());
       const started = Object.fromEntries(Object.values(procs).map((p) => [p.name, p.url]));
       procs[name] = await spawnDeployable(name, withServiceUrls(childEnv, started), ports[name], log);
@@ -370,6 +422,7 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     url: `http://localhost:${gatewayPort}`,
     procs,
     admin,
+    demo,
     /** Stops one deployable (e.g. to see the others keep working). */
     stopOne: (name) => procs[name].stop(),
     /** Starts a stopped deployable again on the same port. */

@@ -67,6 +67,12 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const SESSION_SET_HEADER = 'x-agora-session';
 /** Header by which accounts tells the gateway to drop the session cookie (logout). */
 export const SESSION_CLEAR_HEADER = 'x-agora-session-clear';
+/**
+ * Header by which accounts tells the gateway that the caller's session user changed (a new enrolment): the gateway
+ * drops its cached resolution of that session, so the next request carries the new identity (never reaches the
+ * browser).
+ */
+export const SESSION_REFRESH_HEADER = 'x-agora-session-refresh';
 export const SESSION_COOKIE = 'agora_sid';
 export const CSRF_COOKIE = 'token';
 export const CSRF_HEADER = 'x-csrf-token';

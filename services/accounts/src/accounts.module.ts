@@ -3,6 +3,11 @@ import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { INFRA, MAIL_REQUESTS_QUEUE, type Infra } from '@agora/common';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from './config/accounts.config.js';
+import { ConsultationCategories } from './enrolments/consultation-categories.js';
+import { DemoParticipants } from './enrolments/demo-participants.js';
+import { EnrolmentController } from './enrolments/enrolment.controller.js';
+import { Enrolment } from './enrolments/enrolment.entity.js';
+import { EnrolmentsService } from './enrolments/enrolments.service.js';
 import { RateLimitService } from './ratelimit/rate-limit.service.js';
 import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
 import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
@@ -26,7 +31,7 @@ import { UserValidationService } from './validation/user-validation.service.js';
 import { ValidationController } from './validation/validation.controller.js';
 
 /** Entities of the `accounts` schema (also listed in `accountsStorage`). */
-export const ACCOUNTS_ENTITIES = [User, Session, Setting, RecoveryToken];
+export const ACCOUNTS_ENTITIES = [User, Session, Setting, RecoveryToken, Enrolment];
 
 @Global()
 @Module({})
@@ -51,6 +56,7 @@ export class AccountsModule {
         UsersAdminCreateController,
         SettingsController,
         ValidationController,
+        EnrolmentController,
       ],
       providers: [
         { provide: ACCOUNTS_CONFIG, useValue: config },
@@ -63,6 +69,9 @@ export class AccountsModule {
         RecoveryService,
         MailRequestsProducer,
         MailRequestsReadiness,
+        ConsultationCategories,
+        EnrolmentsService,
+        DemoParticipants,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

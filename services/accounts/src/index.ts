@@ -12,6 +12,8 @@ import {
 import { AccountsSettingsRecoveryLimits1796000000000 } from './migrations/1796000000000-AccountsSettingsRecoveryLimits.js';
 import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.js';
 import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter.js';
+import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js';
+import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
 export const accountsStorage = {
@@ -23,6 +25,7 @@ export const accountsStorage = {
     AccountsSettingsRecoveryLimits1796000000000,
     UserLocale1797000000000,
     RateLimiter1798000000000,
+    Enrolment1799000000000,
   ],
 };
 
@@ -37,12 +40,13 @@ export function accountsService(env: Record<string, string | undefined>): Servic
     modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env))],
     onReady: async (app) => {
       await app.get(UsersService).ensureFirstAdmin();
+      await app.get(DemoParticipants).seed();
     },
   };
 }
 
 export { hashPassword, UsersService } from './users/users.service.js';
-export { DEV_ADMIN_PASSWORD } from './config/accounts.config.js';
+export { DEMO_PARTICIPANT_PASSWORD, DEV_ADMIN_PASSWORD } from './config/accounts.config.js';
 export {
   ACCOUNTS_MAINTENANCE_QUEUE,
   PURGE_EVERY_MS,

@@ -115,6 +115,8 @@ const TABLE = (): Row[] => [
   { method: 'get', path: '/oauth/callback', expect: [404, 404, 404, 404, 404, 404] },
   { method: 'get', path: '/goauth', expect: [404, 404, 404, 404, 404, 404] },
   { method: 'get', path: '/goauth/callback', expect: [404, 404, 404, 404, 404, 404] },
+  // logged in: the body is checked before consultation is asked (it does not run here)
+  { method: 'post', path: '/enrolment', body: () => ({}), expect: [401, 400, 400, 400, 400, 400] },
   {
     method: 'post',
     path: '/internal/sessions/resolve',

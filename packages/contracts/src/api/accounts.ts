@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedAnswer } from './common.js';
-import type { SessionUser } from '../identity.js';
-import { ROLES } from '../roles.js';
+import type { SessionEnrolment, SessionUser } from '../identity.js';
+import { ENROL_ROLES, ROLES } from '../roles.js';
 import { SHARED_SETTING_DEFAULTS, type SiteSettings } from '../settings.js';
 
 /** The request and answer bodies of the accounts service (see `ZodBody` / `ZodResponse` in the services). */
@@ -10,6 +10,12 @@ const missing = { error: 'missing parameters' };
 
 // ---------------------------------------------------------------------------------------------- sessions
 
+/** One enrolment: a consultation category (its token) and the user's role in it. */
+export const SessionEnrolmentSchema = z.object({
+  category: z.string(),
+  role: z.enum(ENROL_ROLES),
+}) satisfies z.ZodType<SessionEnrolment>;
+
 export const SessionUserSchema = z.object({
   uuid: z.string(),
   username: z.string(),
@@ -17,6 +23,8 @@ export const SessionUserSchema = z.object({
   lastname: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** the categories the user is enrolled in (the session resolution and the profile tell them) */
+  enrolments: z.array(SessionEnrolmentSchema).readonly().optional(),
 }) satisfies z.ZodType<SessionUser>;
 
 export const LoginBody = z.strictObject({
@@ -36,6 +44,33 @@ export type ResolveSessionBody = z.infer<typeof ResolveSessionBody>;
 
 export const ResolveSessionAnswer = z.object({ user: SessionUserSchema });
 export type ResolveSessionAnswer = z.infer<typeof ResolveSessionAnswer>;
+
+// ---------------------------------------------------------------------------------------------- enrolments
+
+/**
+ * `POST /enrolment`: the caller enrols in a category open to everyone (autosubscribe). The object is strict and
+ * named by its fields, so the administrators' form (`{category, uuids, role}`) can extend it later.
+ */
+export const EnrolmentBody = z.strictObject({
+  category: z.uuid(missing).meta({ description: 'the category token' }),
+});
+export type EnrolmentBody = z.infer<typeof EnrolmentBody>;
+
+/** The caller's enrolments after an enrolment. */
+export const EnrolmentAnswer = z.object({ enrolments: z.array(SessionEnrolmentSchema) });
+export type EnrolmentAnswer = z.infer<typeof EnrolmentAnswer>;
+
+/**
+ * `GET /internal/categories/{token}/enrolment` (consultation, for accounts): what accounts needs to know before
+ * enrolling someone in a category.
+ */
+export const CategoryEnrolmentInfo = z.object({
+  token: z.string(),
+  mname: z.string(),
+  active: z.boolean(),
+  autosubscribe: z.boolean(),
+});
+export type CategoryEnrolmentInfo = z.infer<typeof CategoryEnrolmentInfo>;
 
 // ---------------------------------------------------------------------------------------------- users
 

@@ -30,3 +30,20 @@ describe('loadAccountsConfig: map tiles', () => {
     expect(load).toThrow(`MAP_TILE_URL: ${why}`);
   });
 });
+
+describe('loadAccountsConfig: consultation and demo data', () => {
+  it('finds the consultation service at its distributed-mode port unless CONSULTATION_URL says otherwise', () => {
+    expect(loadAccountsConfig({}).consultationUrl).toBe('http://127.0.0.1:3103');
+    expect(loadAccountsConfig({ CONSULTATION_URL: ' http://consultation:3103/ ' }).consultationUrl).toBe(
+      'http://consultation:3103',
+    );
+    expect(() => loadAccountsConfig({ CONSULTATION_URL: 'consultation' })).toThrow(ConfigError);
+    expect(() => loadAccountsConfig({ CONSULTATION_URL: 'ftp://consultation' })).toThrow(/CONSULTATION_URL/);
+  });
+
+  it('creates the demo participants only with AGORA_DEMO_DATA=true', () => {
+    expect(loadAccountsConfig({}).demoData).toBe(false);
+    expect(loadAccountsConfig({ AGORA_DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(() => loadAccountsConfig({ AGORA_DEMO_DATA: 'yes' })).toThrow(ConfigError);
+  });
+});

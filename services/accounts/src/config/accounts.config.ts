@@ -52,6 +52,20 @@ const schema = z.object({
       }),
   ),
   MAP_TILE_ATTRIBUTION: unsetIfEmpty(z.string().trim().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
+  /** The consultation service's base URL, for its internal routes (the category someone enrols in). */
+  CONSULTATION_URL: unsetIfEmpty(
+    z
+      .string()
+      .trim()
+      .default('http://127.0.0.1:3103')
+      .pipe(z.url({ protocol: /^https?$/, error: 'CONSULTATION_URL must be an http(s) URL' }))
+      .transform((v) => v.replace(/\/+$/, '')),
+  ),
+  /** Creates the demonstration participants (and their enrolments) once, at start. */
+  AGORA_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export interface AccountsConfig {
@@ -62,9 +76,15 @@ export interface AccountsConfig {
   publicUrl: string;
   /** The base map's tiles (deployment configuration, served in the site settings). */
   tiles: TileSettings;
+  /** Where the consultation service answers (its internal routes), without a trailing slash. */
+  consultationUrl: string;
+  /** Create the demo participants on start (`AGORA_DEMO_DATA=true`). */
+  demoData: boolean;
 }
 
 export const DEV_ADMIN_PASSWORD = 'agora-admin';
+/** The one password of the demo participants `citizen01`…`citizen24`. */
+export const DEMO_PARTICIPANT_PASSWORD = 'agora-demo';
 
 export function loadAccountsConfig(env: Record<string, string | undefined>): AccountsConfig {
   const e = parseEnv('accounts', schema, env);
@@ -74,5 +94,7 @@ export function loadAccountsConfig(env: Record<string, string | undefined>): Acc
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
     publicUrl: e.PUBLIC_URL,
     tiles: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
+    consultationUrl: e.CONSULTATION_URL,
+    demoData: e.AGORA_DEMO_DATA,
   };
 }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { accountsStorage } from '../index.js';
 
 const TABLES = [
+  'enrolment',
   'external_identity',
   'oauth_request',
   'rate_limiter',
@@ -47,17 +48,23 @@ describe('accounts migrations', () => {
     expect(await tables()).toEqual(TABLES);
     expect(await columns('user')).toContain('locale');
 
-    // the last migration alone: the counters go back to the fixed-window table
+    // the last migration alone: the enrolments go
     await ds.undoLastMigration({ transaction: 'each' });
-    expect(await tables()).toEqual(TABLES.map((t) => (t === 'rate_limiter' ? 'rate_limit' : t)));
+    const withoutEnrolments = TABLES.filter((t) => t !== 'enrolment');
+    expect(await tables()).toEqual(withoutEnrolments);
+
+    // the one before: the counters go back to the fixed-window table
+    await ds.undoLastMigration({ transaction: 'each' });
+    const fixedWindow = withoutEnrolments.map((t) => (t === 'rate_limiter' ? 'rate_limit' : t));
+    expect(await tables()).toEqual(fixedWindow);
     expect(await columns('rate_limit')).toEqual(['count', 'key', 'window_start']);
 
     // the one before: the locale column goes, the tables stay
     await ds.undoLastMigration({ transaction: 'each' });
     expect(await columns('user')).not.toContain('locale');
-    expect(await tables()).toEqual(TABLES.map((t) => (t === 'rate_limiter' ? 'rate_limit' : t)));
+    expect(await tables()).toEqual(fixedWindow);
 
-    for (let i = 2; i < accountsStorage.migrations.length; i++)
+    for (let i = 3; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);
@@ -97,8 +104,19 @@ describe('accounts migrations', () => {
     ).rejects.toMatchObject({ driverError: { code: '23514' } });
   });
 
-  it("remove a user's sessions, recovery tokens and external identities with the user", async () => {
+  it("remove a user's sessions, recovery tokens, external identities and enrolments with the user", async () => {
     const uuid = await addUser('nikos', 'nikos@example.org');
+    await ds.query(
+      `INSERT INTO accounts.enrolment (category, user_uuid, role) VALUES ('5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a01', $1, 'expert')`,
+      [uuid],
+    );
+    // one enrolment per category and user
+    await expect(
+      ds.query(
+        `INSERT INTO accounts.enrolment (category, user_uuid, role) VALUES ('5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a01', $1, 'normal')`,
+        [uuid],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23505' } });
     await ds.query(
       `INSERT INTO accounts.session (id_hash, user_uuid, expires_at) VALUES ('s1', $1, now() + interval '1 hour')`,
       [uuid],
@@ -142,9 +160,10 @@ describe('accounts migrations', () => {
     const left = (await ds.query(
       `SELECT (SELECT count(*) FROM accounts.session WHERE user_uuid = $1)::int AS sessions,
               (SELECT count(*) FROM accounts.recovery_token WHERE user_uuid = $1)::int AS tokens,
-              (SELECT count(*) FROM accounts.external_identity WHERE user_uuid = $1)::int AS identities`,
+              (SELECT count(*) FROM accounts.external_identity WHERE user_uuid = $1)::int AS identities,
+              (SELECT count(*) FROM accounts.enrolment WHERE user_uuid = $1)::int AS enrolments`,
       [uuid],
     )) as unknown[];
-    expect(left).toEqual([{ sessions: 0, tokens: 0, identities: 0 }]);
+    expect(left).toEqual([{ sessions: 0, tokens: 0, identities: 0, enrolments: 0 }]);
   });
 });

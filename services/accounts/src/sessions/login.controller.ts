@@ -76,12 +76,12 @@ export class LoginController {
     return { loggedin: false };
   }
 
-  @ApiOperation({ summary: 'The logged-in user (401 when logged out)' })
+  @ApiOperation({ summary: 'The logged-in user, with their enrolments (401 when logged out)' })
   @LoggedIn()
   @Get('profile')
   @ZodResponse(UserAnswer)
   profile(@CurrentUser() user: SessionUser): Promise<UserAnswer> {
-    return this.users.get(user.uuid, user);
+    return this.users.profile(user);
   }
 
   @ApiOperation({ summary: 'Internal: the gateway resolves a session cookie' })

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { SessionUser } from '@agora/contracts';
 import { LessThan, Repository } from 'typeorm';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
+import { EnrolmentsService } from '../enrolments/enrolments.service.js';
 import { toSessionUser } from '../users/user.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import { hashSid } from './session-id.js';
@@ -18,6 +19,7 @@ export class SessionsService {
     @InjectRepository(Session, 'accounts') private readonly sessions: Repository<Session>,
     @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
     private readonly users: UsersService,
+    private readonly enrolments: EnrolmentsService,
   ) {}
 
   /** A new session with a fresh random id (a login never reuses an id: no session fixation). */
@@ -34,7 +36,10 @@ export class SessionsService {
     return sid;
   }
 
-  /** The user of a live session; sliding idle expiry capped by the maximum session age. */
+  /**
+   * The user of a live session, with their enrolments (the gateway signs them into the identity); sliding idle
+   * expiry capped by the maximum session age.
+   */
   async resolve(sid: string): Promise<SessionUser | null> {
     const session = await this.sessions.findOne({ where: { idHash: hashSid(sid) } });
     const now = new Date();
@@ -54,7 +59,7 @@ export class SessionsService {
         { lastSeen: now, expiresAt: this.expiry(session.created, now) },
       );
     }
-    return toSessionUser(user);
+    return { ...toSessionUser(user), enrolments: await this.enrolments.of(user.uuid) };
   }
 
   async destroy(sid: string): Promise<void> {

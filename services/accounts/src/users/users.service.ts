@@ -14,6 +14,7 @@ import argon2 from 'argon2';
 import type { Logger } from 'pino';
 import { QueryFailedError, Repository } from 'typeorm';
 import { ACCOUNTS_CONFIG, DEV_ADMIN_PASSWORD, type AccountsConfig } from '../config/accounts.config.js';
+import { EnrolmentsService } from '../enrolments/enrolments.service.js';
 import { AccountsErrors } from '../errors/accounts-errors.js';
 import { POLICIES, RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { hashSid } from '../sessions/session-id.js';
@@ -62,6 +63,7 @@ export class UsersService {
     private readonly rate: RateLimitService,
     @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly enrolments: EnrolmentsService,
   ) {}
 
   /** Returns the active user with these credentials, or throws 'wrong credentials'. */
@@ -94,6 +96,12 @@ export class UsersService {
     const user = await this.users.findOne({ where: { uuid } });
     if (!user) throw UsersErrors.notFound();
     return toUserAnswer(user);
+  }
+
+  /** `GET /profile`: the caller's own account with their enrolments. */
+  async profile(caller: SessionUser): Promise<UserAnswer> {
+    const user = await this.get(caller.uuid, caller);
+    return { ...user, enrolments: await this.enrolments.of(caller.uuid) };
   }
 
   async list(q: UserListQuery): Promise<UsersPageAnswer> {

@@ -101,7 +101,7 @@ describe('loadServiceConfig', () => {
   });
 
   it('accepts the PostgreSQL and Redis URL forms, with TLS', () => {
-    const config = loadServiceConfig('accounts', {
+    const config = loadServiceConfig('mailing', {
       ...KEYS,
       DATABASE_URL: 'postgresql://agora@db/agora?sslmode=require',
       REDIS_URL: 'rediss://:pw@cache.example.org:6380/2',
@@ -119,6 +119,16 @@ describe('loadServiceConfig', () => {
     expect(config.identity.keys.consultation?.equals(consultation.publicKey)).toBe(true);
     expect(Object.keys(config.identity.keys).sort()).toEqual(['consultation', 'gateway']);
     expect(config.identity.privateKey).toBeUndefined();
+  });
+
+  it('requires the private key of accounts, which calls consultation (a category before an enrolment)', () => {
+    expect(() => loadServiceConfig('accounts', KEYS)).toThrow('AGORA_ACCOUNTS_PRIVATE_KEY: is required');
+    const accounts = generateKeyPairSync('ed25519');
+    const config = loadServiceConfig('accounts', {
+      ...KEYS,
+      AGORA_ACCOUNTS_PRIVATE_KEY: exportKey(accounts.privateKey),
+    });
+    expect(config.identity.privateKey?.equals(accounts.privateKey)).toBe(true);
   });
 
   it('requires its own private key of a service that calls others (consultation calls the library)', () => {

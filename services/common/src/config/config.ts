@@ -42,6 +42,7 @@ const optionalUrl = (protocols: string[]) =>
  * the caller's public key (docs/decisions/0024-asymmetric-identity.md).
  */
 export const INTERNAL_CALLS: Readonly<Partial<Record<ServiceName, readonly ServiceName[]>>> = {
+  accounts: ['consultation'],
   consultation: ['library'],
 };
 

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Loading, PageHeader, useSession } from '@agora/platform';
+import { isAdministrator } from './access';
+
+/**
+ * A page of the participant side that needs a participant: visitors go to /login, administrators to /admin/data
+ * (spec); others see the title and the content.
+ */
+export function ParticipantPage({
+  basePath,
+  title,
+  children,
+}: {
+  basePath: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const { user, status } = useSession();
+  if (status === 'pending') return <Loading />;
+  if (!user) return <Navigate to={`${basePath}/login`} replace />;
+  if (isAdministrator(user.role)) return <Navigate to={`${basePath}/admin/data`} replace />;
+  return (
+    <section data-testid="mf-consultation-page" data-remote-version={__APP_VERSION__}>
+      <PageHeader title={title} />
+      {children}
+    </section>
+  );
+}

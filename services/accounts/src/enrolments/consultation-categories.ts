@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  InternalCallError,
+  SERVICE_CONFIG,
+  serviceClient,
+  type InternalClient,
+  type ServiceConfig,
+} from '@agora/common';
+import { CategoryEnrolmentInfo } from '@agora/contracts/api';
+import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
+
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+/** The category a user enrols in, as the consultation service (which owns categories) describes it. */
+@Injectable()
+export class ConsultationCategories {
+  private readonly consultation: InternalClient;
+
+  constructor(
+    @Inject(ACCOUNTS_CONFIG) config: AccountsConfig,
+    @Inject(SERVICE_CONFIG) service: ServiceConfig,
+  ) {
+    // accounts' own service identity, signed with its key, for consultation's internal routes
+    this.consultation = serviceClient(service, 'consultation', {
+      baseUrl: config.consultationUrl,
+      timeoutMs: LOOKUP_TIMEOUT_MS,
+    });
+  }
+
+  /**
+   * The category's enrolment facts; null when consultation knows no such category. 503
+   * `ACCOUNTS.CONSULTATION_UNAVAILABLE` when consultation cannot answer.
+   */
+  async enrolmentInfo(token: string, requestId?: string): Promise<CategoryEnrolmentInfo | null> {
+    let body: unknown;
+    try {
+      ({ body } = await this.consultation.get(`/internal/categories/${encodeURIComponent(token)}/enrolment`, {
+        requestId,
+      }));
+    } catch (error) {
+      if (!(error instanceof InternalCallError)) throw error;
+      if (error.status === 404 || error.status === 400) return null;
+      throw unavailable();
+    }
+    const info = CategoryEnrolmentInfo.safeParse(body);
+    if (!info.success) throw unavailable();
+    return info.data;
+  }
+}
+
+const unavailable = () =>
+  new AppError('ACCOUNTS.CONSULTATION_UNAVAILABLE', 503, 'the consultation service cannot answer');
