@@ -3,6 +3,7 @@ import { ApiError, ErrorState, Loading, NotFound, useApi, useSession } from '@ag
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
 import { isAdministrator } from '../access';
+import { ShareWidget } from '../share';
 import { Reactions } from './reactions';
 import { QuestionnaireScreen } from './QuestionnaireScreen';
 import type { Questionnaire } from './types';
@@ -58,6 +59,7 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
       data={data}
       basePath={basePath}
       reload={() => void mutate()}
+      share={<ShareWidget title={data.project.title} />}
       reactions={(choice) => <Reactions scope="choice" token={choice} />}
     />
   );
