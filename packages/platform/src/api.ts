@@ -118,11 +118,18 @@ async function parseBody(res: Response): Promise<unknown> {
   return parseAnswer(await res.text());
 }
 
+/**
+ * The ApiError of a non-2xx answer from its status and parsed body: the `Error` text, the code and the refused
+ * field when the body names them (also for answers read without fetch, e.g. an upload's XMLHttpRequest).
+ */
+export function apiErrorOf(status: number, body: unknown, statusText = '', retryAfter?: number): ApiError {
+  if (isErrorBody(body)) return new ApiError(status, body.Error, body.code, retryAfter, failureOf(body));
+  return new ApiError(status, statusText || `HTTP ${status}`, undefined, retryAfter);
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   const body = await parseBody(res).catch(() => undefined);
-  const retryAfter = retryAfterOf(res);
-  if (isErrorBody(body)) return new ApiError(res.status, body.Error, body.code, retryAfter, failureOf(body));
-  return new ApiError(res.status, res.statusText || `HTTP ${res.status}`, undefined, retryAfter);
+  return apiErrorOf(res.status, body, res.statusText, retryAfterOf(res));
 }
 
 /** Told of a 401 answer to any call other than the login endpoint (whose 401 means wrong credentials). */

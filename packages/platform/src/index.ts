@@ -2,6 +2,7 @@ import './platform.css';
 
 export {
   api,
+  apiErrorOf,
   apiUrl,
   ApiError,
   client,

@@ -5,12 +5,17 @@ import { Category } from './category/entities/category.entity.js';
 import { ConsultationConfigModule } from './config/consultation-config.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { DemoService } from './demo/demo.service.js';
+import { AnswerModule } from './answer/answer.module.js';
+import { AnswerFile } from './answer/entities/answer-file.entity.js';
+import { AnswerValue } from './answer/entities/answer-value.entity.js';
+import { Answer } from './answer/entities/answer.entity.js';
 import { AttributeModule } from './attribute/attribute.module.js';
 import { ConsultationInit1795303500000 } from './migrations/1795303500000-ConsultationInit.js';
 import { CategoryProjectFields1795400000000 } from './migrations/1795400000000-CategoryProjectFields.js';
 import { StructureTree1795400100000 } from './migrations/1795400100000-StructureTree.js';
 import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-ProfileThreadsSocial.js';
 import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-AdminActiveCategory.js';
+import { AnswerStorage1795400400000 } from './migrations/1795400400000-AnswerStorage.js';
 import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
@@ -32,13 +37,25 @@ export { loadConsultationConfig } from './config/consultation.config.js';
 
 export const consultationStorage: ServiceDefinition['storage'] = {
   schema: 'consultation',
-  entities: [Category, Project, ProfileQuestion, ProfileChoice, Thread, ThreadPost, SocialReaction],
+  entities: [
+    Category,
+    Project,
+    ProfileQuestion,
+    ProfileChoice,
+    Thread,
+    ThreadPost,
+    SocialReaction,
+    Answer,
+    AnswerValue,
+    AnswerFile,
+  ],
   migrations: [
     ConsultationInit1795303500000,
     CategoryProjectFields1795400000000,
     StructureTree1795400100000,
     ProfileThreadsSocial1795400200000,
     AdminActiveCategory1795400329000,
+    AnswerStorage1795400400000,
     ProfileAnswers1795400410000,
   ],
 };
@@ -69,6 +86,7 @@ export function createConsultationService(env: Record<string, string | undefined
       AttributeModule,
       VariableModule,
       QuestionnaireModule,
+      AnswerModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -61,6 +61,26 @@ describe('uploadWithProgress', () => {
     expect((error as ApiError).code).toBe('LIBRARY.NOT_AN_IMAGE');
   });
 
+  it('keeps the refused field of a field refusal (decision 0033)', async () => {
+    document.cookie = 'token=tok';
+    installFakeXhr((req) =>
+      req.respond(400, {
+        Error: 'values[1][value]: Maximum size is 20.',
+        code: 'CONSULTATION.INVALID_FIELD',
+        field: 'values[1][value]',
+        rule: 'max',
+        values: { n: 20 },
+      }),
+    );
+    const error = await uploadWithProgress('data/scope/variable', form()).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('CONSULTATION.INVALID_FIELD');
+    expect((error as ApiError).failure).toEqual({
+      field: 'values[1][value]',
+      rule: 'max',
+      values: { n: 20 },
+    });
+  });
+
   it('cancels through the signal with "Operation canceled by the user."', async () => {
     document.cookie = 'token=tok';
     const requests = installFakeXhr();

@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '@agora/contracts';
-import { ApiError, apiUrl, ensureCsrfToken, reportUnauthorized } from '@agora/platform';
+import { ApiError, apiErrorOf, apiUrl, ensureCsrfToken, reportUnauthorized } from '@agora/platform';
 
 /** The spec's text for an upload the user cancelled (part 1 §2, §8). */
 export const UPLOAD_CANCELED = 'Operation canceled by the user.';
@@ -74,13 +74,8 @@ export async function uploadWithProgress<T>(
         resolve(body as T);
         return;
       }
-      const message =
-        typeof body === 'object' && body !== null && typeof (body as { Error?: unknown }).Error === 'string'
-          ? (body as { Error: string }).Error
-          : xhr.statusText || `HTTP ${xhr.status}`;
-      const code = (body as { code?: string } | undefined)?.code;
       if (xhr.status === 401) reportUnauthorized(url);
-      reject(new ApiError(xhr.status, message, typeof code === 'string' ? code : undefined));
+      reject(apiErrorOf(xhr.status, body, xhr.statusText));
     };
     xhr.onerror = () => {
       done();

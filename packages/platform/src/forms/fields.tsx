@@ -132,14 +132,15 @@ function useFieldIds<V extends FieldValue>(props: BaseProps<V>) {
 }
 
 export interface TextFieldProps extends BaseProps<string> {
-  type?: 'text' | 'email' | 'tel' | 'url' | 'number' | 'search' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number' | 'search' | 'password' | 'date';
   placeholder?: string;
   autoComplete?: string;
   maxLength?: number;
   /** for type="number" */
   step?: number | 'any';
-  min?: number;
-  max?: number;
+  /** numbers for type="number", yyyy-MM-dd for type="date" */
+  min?: number | string;
+  max?: number | string;
 }
 
 export function TextField(props: TextFieldProps) {

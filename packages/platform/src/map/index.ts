@@ -8,7 +8,10 @@ export {
 export { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode, reverseUrl, searchUrl } from './geocoder';
 export { CoordinateInput } from './LazyCoordinateInput';
 export type { CoordinateInputProps } from './CoordinateInput';
+export { PointMap } from './LazyPointMap';
+export type { PointMapProps } from './PointMap';
 export { DrawMap, type DrawMapProps } from './DrawMap';
+export { applyDrawLocale } from './drawLocal';
 export { useTiles } from './tiles';
 export {
   loadLeaflet,

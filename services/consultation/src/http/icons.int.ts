@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ICON_MAX_BYTES, type AttributeWire, type TopicWire } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { createLibraryService } from '../../../library/src/index.js';
-import { makeImage } from '../../../library/src/uploads/fixtures.js';
+import { makeImage } from '@agora/common/uploads/fixtures';
 import { createConsultationService } from '../index.js';
 import { client, seedProject } from '../node/tree-test-helpers.js';
 

@@ -4,6 +4,9 @@ import { consultationStorage } from '../index.js';
 
 const TABLES = [
   'admin_active_category',
+  'answer',
+  'answer_file',
+  'answer_value',
   'attribute',
   'attribute_feature',
   'category',

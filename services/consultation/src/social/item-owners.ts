@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   InternalCallError,
   SERVICE_CONFIG,
@@ -51,5 +53,22 @@ export class LibraryItemOwners implements ItemOwners {
     const answer = ItemOwnerAnswer.safeParse(body);
     if (!answer.success) throw SocialErrors.ownerUnavailable('library');
     return answer.data.owner;
+  }
+}
+
+/** `choice`: answers of the questionnaire, owned by the user who answered. */
+@Injectable()
+export class ChoiceItemOwners implements ItemOwners {
+  readonly scope = 'choice';
+
+  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
+
+  async ownerOf(token: string): Promise<string | null> {
+    const [row] = await this.db.query<Array<{ owner: string }>>(
+      `SELECT owner FROM consultation.answer WHERE token = $1`,
+      [token],
+    );
+    if (!row) throw SocialErrors.itemNotFound();
+    return row.owner;
   }
 }

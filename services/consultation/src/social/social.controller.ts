@@ -30,7 +30,7 @@ class ScopePipe implements PipeTransform<string, string> {
 
 /**
  * Likes and dislikes (docs/decisions/0012-profile-threads-social.md). Anyone reads the counts; logged-in users
- * react, except the item's owner. Scopes: `library` (media library items).
+ * react, except the item's owner. Scopes: `library` (media library items), `choice` (answers of the questionnaire).
  */
 @ApiTags('social')
 @Controller('social')

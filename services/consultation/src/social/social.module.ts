@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { LibraryItemOwners, type ItemOwners } from './item-owners.js';
+import { ChoiceItemOwners, LibraryItemOwners, type ItemOwners } from './item-owners.js';
 import { loadSocialConfig } from './social.config.js';
 import { SocialController } from './social.controller.js';
 import { SocialService } from './social.service.js';
@@ -15,9 +15,10 @@ export class SocialModule {
       providers: [
         { provide: SOCIAL_CONFIG, useFactory: () => loadSocialConfig(env) },
         LibraryItemOwners,
+        ChoiceItemOwners,
         {
           provide: ITEM_OWNERS,
-          inject: [LibraryItemOwners],
+          inject: [LibraryItemOwners, ChoiceItemOwners],
           useFactory: (...owners: ItemOwners[]) => owners,
         },
         SocialService,

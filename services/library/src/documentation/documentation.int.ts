@@ -3,7 +3,7 @@ import { DocumentationHtmlAnswer, LibraryViewPublicAnswer } from '@agora/contrac
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
-import { makeDocx, makeImage, makePdf, makeZip } from '../uploads/fixtures.js';
+import { makeDocx, makeImage, makePdf, makeZip } from '@agora/common/uploads/fixtures';
 
 describe('documentation, library views, markers, validation scopes and public pages', () => {
   let folder: LibraryTestFolder;

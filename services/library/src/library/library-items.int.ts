@@ -3,7 +3,7 @@ import type { TestService } from '@agora/common/testing';
 import sharp from 'sharp';
 import request from 'supertest';
 import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
-import { makeImage, makePdf } from '../uploads/fixtures.js';
+import { makeImage, makePdf } from '@agora/common/uploads/fixtures';
 
 describe('library items (uploads by content)', () => {
   let folder: LibraryTestFolder;

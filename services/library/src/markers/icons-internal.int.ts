@@ -3,7 +3,7 @@ import { signUserIdentity } from '@agora/identity';
 import { TEST_KEYS, testIdentity, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
-import { makeImage } from '../uploads/fixtures.js';
+import { makeImage } from '@agora/common/uploads/fixtures';
 
 describe('internal icon uploads', () => {
   let folder: LibraryTestFolder;

@@ -2,11 +2,19 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { AppError } from '@agora/common';
 import { checkDocument, sniffDocument } from './document.js';
-import { contentTypes, makeDoc, makeDocx, makeImage, makeOle2, makePdf, makeZip } from './fixtures.js';
+import {
+  contentTypes,
+  makeDoc,
+  makeDocx,
+  makeImage,
+  makeOle2,
+  makePdf,
+  makeZip,
+} from '@agora/common/uploads/fixtures';
 import { processImage, THUMBNAIL_WIDTH } from './image.js';
 import { parseTags, parseUuidList, URI_PATTERN } from './rules.js';
 import { sanitizeHtml, sanitizeSvg } from './sanitize.js';
-import { stripGif, stripJpeg, stripPng, stripWebp } from './strip-metadata.js';
+import { stripGif, stripJpeg, stripPng, stripWebp } from '@agora/common/uploads';
 
 async function failure(p: Promise<unknown> | (() => unknown)): Promise<AppError> {
   try {

@@ -1,0 +1,373 @@
+import { useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ValueType } from '@agora/contracts';
+import type { AnswerValueAnswer, ChoiceValuesAnswer, VariableValuesAnswer } from '@agora/contracts/api';
+import {
+  useErrorMessage,
+  errorMessageId,
+  fieldErrorOf,
+  Loading,
+  Modal,
+  notify,
+  useApi,
+} from '@agora/platform';
+import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
+import { KindField, useKindLabel } from './KindField';
+import { ReadOnlyValues } from './ReadOnlyValues';
+import { Tabs } from './Tabs';
+import type { QuestionnaireAttribute, QuestionnaireVariable } from './types';
+import {
+  answerFormData,
+  checkValue,
+  draftOf,
+  formKinds,
+  isChanged,
+  isEmptyDraft,
+  isGeometryKind,
+  refusedKind,
+  wireOf,
+  type Draft,
+  type OutgoingValue,
+  type ValueError,
+} from './values';
+import './answers.css';
+
+export interface AnswerFormProps {
+  /** the answer ("choice") token whose values are edited */
+  choice: string;
+  attribute: QuestionnaireAttribute;
+  variables: QuestionnaireVariable[];
+  /** the project's largest upload in bytes */
+  projectMaxBytes: number;
+  /** false: a read-only view of the values */
+  editable: boolean;
+  /** saved: true once a variable was saved (and after the last tab's save) */
+  onClose(saved: boolean): void;
+}
+
+/** What the form holds for one variable. */
+interface VariableState {
+  /** the stored values, as drafts */
+  initial: Partial<Record<ValueType, Draft>>;
+  drafts: Partial<Record<ValueType, Draft>>;
+  /** the variable has stored values: later saves are PUTs of the changed ones */
+  saved: boolean;
+  /** a save was tried: every check shows */
+  attempted: boolean;
+  /** the kinds changed since loading: their checks show */
+  touched: Partial<Record<ValueType, boolean>>;
+  /** the server's refusals, until the kind changes */
+  refused: Partial<Record<ValueType, ValueError>>;
+}
+
+function stateOf(variable: QuestionnaireVariable, stored: readonly AnswerValueAnswer[]): VariableState {
+  const initial: Partial<Record<ValueType, Draft>> = {};
+  for (const { kind } of formKinds(variable.variable_type)) {
+    initial[kind] = draftOf(
+      kind,
+      stored.find((v) => v.variable_type === kind),
+    );
+  }
+  return {
+    initial,
+    drafts: initial,
+    saved: stored.length > 0,
+    attempted: false,
+    touched: {},
+    refused: {},
+  };
+}
+
+/**
+ * The attribute answer form (spec part 2 §4 "Answering"): a modal with one tab per variable, each with the
+ * inputs of the variable's kinds. Saving a variable POSTs its values the first time and PUTs only the changed
+ * ones later, then opens the next tab; after the last it closes. Files go with upload progress and a cancel
+ * button. `editable` false shows the values only.
+ */
+export function AnswerForm(props: AnswerFormProps) {
+  const { choice, attribute, onClose } = props;
+  const intl = useIntl();
+  const errorText = useErrorMessage();
+  const { data, error } = useApi<ChoiceValuesAnswer>(
+    `data/scope/answers/choice/${encodeURIComponent(choice)}`,
+    { revalidateOnFocus: false, revalidateOnReconnect: false },
+  );
+  const title = intl.formatMessage({ id: 'consultation.answers.title' }, { name: attribute.name });
+  if (!data) {
+    return (
+      <Modal title={title} onClose={() => onClose(false)} testId="answer-form">
+        {error ? (
+          <p role="alert" data-testid="answers-load-error">
+            {errorText(error)}
+          </p>
+        ) : (
+          <Loading />
+        )}
+        <div className="ag-modal-actions">
+          <button type="button" className="ag-button" onClick={() => onClose(false)}>
+            <FormattedMessage id="consultation.answers.close" />
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+  return <AnswerTabs {...props} title={title} stored={data.values} />;
+}
+
+function AnswerTabs({
+  choice,
+  variables,
+  projectMaxBytes,
+  editable,
+  onClose,
+  title,
+  stored,
+}: AnswerFormProps & { title: string; stored: ChoiceValuesAnswer['values'] }) {
+  const intl = useIntl();
+  const kindLabel = useKindLabel();
+  const [active, setActive] = useState(0);
+  const [states, setStates] = useState<Record<string, VariableState>>(() =>
+    Object.fromEntries(
+      variables.map((v) => [
+        v.token,
+        stateOf(
+          v,
+          stored.filter((s) => s.variable === v.token),
+        ),
+      ]),
+    ),
+  );
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [status, setStatus] = useState<{ id: string; alert: boolean } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const savedAny = useRef(false);
+
+  const variable = variables[active];
+  const state = variable ? states[variable.token] : undefined;
+  const close = () => onClose(savedAny.current);
+
+  const update = (token: string, change: (s: VariableState) => VariableState) =>
+    setStates((all) => {
+      const current = all[token];
+      return current ? { ...all, [token]: change(current) } : all;
+    });
+
+  const setDraft = (kind: ValueType, draft: Draft) => {
+    if (!variable) return;
+    setStatus(null);
+    update(variable.token, (s) => {
+      const refused = { ...s.refused };
+      delete refused[kind];
+      return {
+        ...s,
+        drafts: { ...s.drafts, [kind]: draft },
+        touched: { ...s.touched, [kind]: true },
+        refused,
+      };
+    });
+  };
+
+  const next = () => {
+    if (active < variables.length - 1) {
+      setActive(active + 1);
+      return;
+    }
+    savedAny.current = true;
+    onClose(true);
+  };
+
+  const save = async () => {
+    if (!variable || !state) return;
+    const kinds = formKinds(variable.variable_type);
+    const invalid = kinds.some(
+      ({ kind, options }) => checkValue(kind, options, state.drafts[kind] ?? '', projectMaxBytes) !== null,
+    );
+    if (invalid) {
+      update(variable.token, (s) => ({ ...s, attempted: true }));
+      setStatus({ id: 'platform.validation.form', alert: true });
+      return;
+    }
+    const first = !state.saved;
+    const outgoing: OutgoingValue[] = kinds
+      .filter(({ kind }) => {
+        const draft = state.drafts[kind] ?? '';
+        return first ? !isEmptyDraft(kind, draft) : isChanged(kind, draft, state.initial[kind] ?? '');
+      })
+      .map(({ kind }) => ({ kind, ...wireOf(kind, state.drafts[kind] ?? '') }));
+    if (outgoing.length === 0) {
+      next();
+      return;
+    }
+    const withFile = outgoing.some((o) => o.file);
+    const controller = new AbortController();
+    abort.current = controller;
+    setBusy(true);
+    setStatus(null);
+    if (withFile) setProgress(0);
+    try {
+      const answer = await uploadWithProgress<VariableValuesAnswer>(
+        first
+          ? 'data/scope/variable'
+          : `data/scope/variable/choice/${encodeURIComponent(choice)}/variable/${encodeURIComponent(variable.token)}`,
+        answerFormData(outgoing, first ? { choice, variable: variable.token } : null),
+        {
+          method: first ? 'POST' : 'PUT',
+          signal: controller.signal,
+          ...(withFile ? { onProgress: setProgress } : {}),
+        },
+      );
+      savedAny.current = true;
+      update(variable.token, () => stateOf(variable, answer.values));
+      setStatus({ id: 'consultation.answers.saved', alert: false });
+      next();
+    } catch (e) {
+      if (e instanceof UploadCanceledError) {
+        notify({ type: 'warning', body: 'Operation canceled by the user.' });
+        setStatus({ id: 'platform.msg.uploadCanceled', alert: true });
+        return;
+      }
+      const refusal = fieldErrorOf(e);
+      const target = refusal ? refusedKind(refusal.field, outgoing) : null;
+      if (refusal && target) {
+        const part = target.part;
+        update(variable.token, (s) => ({
+          ...s,
+          refused: {
+            ...s.refused,
+            [target.kind]: {
+              id: refusal.id,
+              ...(refusal.values && { values: refusal.values }),
+              ...(part && { part }),
+            },
+          },
+        }));
+        setStatus({ id: 'platform.validation.form', alert: true });
+      } else {
+        setStatus({ id: errorMessageId(e), alert: true });
+      }
+    } finally {
+      abort.current = null;
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const errorOf = (kind: ValueType): ValueError | null => {
+    if (!variable || !state) return null;
+    const refused = state.refused[kind];
+    if (refused) return refused;
+    if (!state.attempted && !state.touched[kind]) return null;
+    const options = variable.variable_type.find((k) => k.kind === kind)?.options ?? {};
+    return checkValue(kind, options, state.drafts[kind] ?? '', projectMaxBytes);
+  };
+
+  const tabs = variables.map((v, i) => ({
+    key: v.token,
+    label: (
+      <>
+        {v.icon && <img className="cons-ans-tab-icon" src={v.icon} alt="" />}
+        <span>{`${i + 1}. ${v.mname}`}</span>
+        {states[v.token]?.saved && (
+          <span className="cons-ans-tab-done">
+            {' '}
+            <span aria-hidden="true">✓</span>
+            <span className="cons-ans-sr">
+              <FormattedMessage id="consultation.answers.answered" />
+            </span>
+          </span>
+        )}
+      </>
+    ),
+  }));
+
+  return (
+    <div className="cons-ans-wide">
+      <Modal title={title} onClose={busy ? undefined : close} testId="answer-form">
+        {variables.length === 0 ? (
+          <p>
+            <FormattedMessage id="consultation.answers.noVariables" />
+          </p>
+        ) : (
+          <Tabs
+            tabs={tabs}
+            active={active}
+            onSelect={(i) => {
+              setStatus(null);
+              setActive(i);
+            }}
+            label={intl.formatMessage({ id: 'consultation.answers.variables' })}
+            testId="answer-tabs"
+          >
+            {variable && state && (
+              <form
+                noValidate
+                data-testid={`variable-${variable.mname}`}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (editable && !busy) void save();
+                }}
+              >
+                {variable.description && <p className="cons-ans-question">{variable.description}</p>}
+                {variable.tooltip && <p className="ag-field-hint">{variable.tooltip}</p>}
+                {editable ? (
+                  variable.variable_type.map(({ kind, options }) =>
+                    isGeometryKind(kind) ? (
+                      <p key={kind} className="cons-ans-note" data-testid={`geometry-note-${kind}`}>
+                        <FormattedMessage
+                          id="consultation.answers.geometryNote"
+                          values={{ label: kindLabel(kind, options) }}
+                        />
+                      </p>
+                    ) : (
+                      <KindField
+                        key={kind}
+                        kind={kind}
+                        name={`${variable.mname}-${kind}`}
+                        options={options}
+                        draft={state.drafts[kind] ?? ''}
+                        onChange={(d) => setDraft(kind, d)}
+                        error={errorOf(kind)}
+                        projectMaxBytes={projectMaxBytes}
+                      />
+                    ),
+                  )
+                ) : (
+                  <ReadOnlyValues
+                    variable={variable}
+                    values={stored.filter((s) => s.variable === variable.token)}
+                  />
+                )}
+                <div className="cons-ans-status" role="status" data-testid="answer-status">
+                  {status && !status.alert && <FormattedMessage id={status.id} />}
+                </div>
+                <div className="cons-ans-status is-error" role="alert" data-testid="answer-alert">
+                  {status?.alert && <FormattedMessage id={status.id} />}
+                </div>
+                <div className="ag-modal-actions">
+                  <button type="button" className="ag-button" onClick={close} disabled={busy}>
+                    <FormattedMessage id="consultation.answers.close" />
+                  </button>
+                  {editable && (
+                    <button type="submit" className="ag-button ag-button-primary" disabled={busy}>
+                      <FormattedMessage
+                        id={
+                          active < variables.length - 1
+                            ? 'consultation.answers.saveNext'
+                            : 'consultation.answers.saveClose'
+                        }
+                      />
+                    </button>
+                  )}
+                </div>
+              </form>
+            )}
+          </Tabs>
+        )}
+      </Modal>
+      {progress !== null && (
+        <UploadProgressModal progress={progress} onCancel={() => abort.current?.abort()} />
+      )}
+    </div>
+  );
+}

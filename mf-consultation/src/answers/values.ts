@@ -1,0 +1,328 @@
+// The values of one variable in the answer form: what the user edits (a draft per kind), what is sent
+// (`values[i][…]`, files `resource_i`) and the checks the server makes, with the platform's rule messages.
+import {
+  ADDRESS_PARTS,
+  CRS_RANGES,
+  DOCUMENT_ACCEPTS,
+  EMPTY_ADDRESS,
+  GEOMETRY_VALUE_TYPES,
+  invalidAddressParts,
+  joinAddress,
+  splitAddress,
+  type AddressPart,
+  type AddressParts,
+  type GeometryValueType,
+  type ValueType,
+  type VariableKind,
+  type VariableOptions,
+} from '@agora/contracts';
+import type { AnswerFileAnswer, AnswerValueAnswer } from '@agora/contracts/api';
+
+/** A file kind's draft: the stored file (if any) and a newly chosen one. */
+export interface FileDraft {
+  stored: AnswerFileAnswer | null;
+  /** the stored value's text (the file's name) */
+  storedName: string;
+  file: File | null;
+}
+
+export interface AddressDraft {
+  address: AddressParts;
+  /** 'lat;lon' as typed or picked */
+  location: string;
+}
+
+/** What the user edits for one kind. */
+export type Draft = string | string[] | FileDraft | AddressDraft;
+
+/** A check that failed: a message id (platform rule or this form's) and its values. */
+export interface ValueError {
+  id: string;
+  values?: Record<string, string | number>;
+  /** resource: the address part or the location; file kinds: 'file' */
+  part?: AddressPart | 'location' | 'file';
+}
+
+const MB = 1024 * 1024;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The server's number: up to 15 digits, optionally a point and up to 10 decimals. */
+const DECIMAL = /^-?[0-9]{1,15}(?:\.[0-9]{1,10})?$/;
+const LAT_LON = /^\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*;\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*$/;
+
+/** Text lengths when a variable sets no maxLength (the server's): a short text, a long text. */
+export const DEFAULT_MAX = { string: 1_000, text: 20_000 } as const;
+
+export function isGeometryKind(kind: string): kind is GeometryValueType {
+  return (GEOMETRY_VALUE_TYPES as readonly string[]).includes(kind);
+}
+
+export function isFileKind(kind: string): kind is 'photo' | 'document' {
+  return kind === 'photo' || kind === 'document';
+}
+
+/** The kinds this form edits (the geometric ones are drawn on the map). */
+export function formKinds(kinds: readonly VariableKind[]): Array<VariableKind & { kind: ValueType }> {
+  return kinds.filter((k): k is VariableKind & { kind: ValueType } => !isGeometryKind(k.kind));
+}
+
+/** A real calendar day written yyyy-MM-dd. */
+export function isIsoDay(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** ';'-joined list text to its entries ('' is none). */
+export function splitList(text: string): string[] {
+  return text === '' ? [] : text.split(';');
+}
+
+/** The draft of a kind from its stored value (or the empty draft). */
+export function draftOf(kind: ValueType, stored: AnswerValueAnswer | undefined): Draft {
+  const text = stored?.value ?? '';
+  switch (kind) {
+    case 'checkbox':
+    case 'library':
+      return splitList(text);
+    case 'photo':
+    case 'document':
+      return { stored: stored?.file ?? null, storedName: text, file: null };
+    case 'resource':
+      return {
+        address: text === '' ? { ...EMPTY_ADDRESS } : splitAddress(text),
+        location: stored?.location ?? '',
+      };
+    default:
+      return text;
+  }
+}
+
+/** The text sent for a draft ('' is no value; a file kind sends its file as `resource_i`). */
+export function wireOf(kind: ValueType, draft: Draft): { value: string; location?: string; file?: File } {
+  if (Array.isArray(draft)) return { value: draft.join(';') };
+  if (typeof draft === 'string') return { value: kind === 'number' ? draft.trim() : draft };
+  if ('address' in draft) {
+    return ADDRESS_PARTS.every((p) => draft.address[p].trim() === '')
+      ? { value: '', location: '' }
+      : { value: joinAddress(draft.address), location: draft.location.trim() };
+  }
+  if (draft.file) return { value: draft.file.name, file: draft.file };
+  return { value: draft.stored ? draft.storedName : '' };
+}
+
+export function isFileDraft(draft: Draft): draft is FileDraft {
+  return typeof draft === 'object' && !Array.isArray(draft) && 'stored' in draft;
+}
+
+export function isAddressDraft(draft: Draft): draft is AddressDraft {
+  return typeof draft === 'object' && !Array.isArray(draft) && 'address' in draft;
+}
+
+/** True when the draft holds no value (a location without an address is none: the server drops it). */
+export function isEmptyDraft(kind: ValueType, draft: Draft): boolean {
+  if (isFileDraft(draft)) return !draft.file && !draft.stored;
+  if (isAddressDraft(draft)) return ADDRESS_PARTS.every((p) => draft.address[p].trim() === '');
+  return wireOf(kind, draft).value.trim() === '';
+}
+
+/** True when the draft differs from the stored value. */
+export function isChanged(kind: ValueType, draft: Draft, initial: Draft): boolean {
+  if (isFileDraft(draft)) return draft.file !== null;
+  const a = wireOf(kind, draft);
+  const b = wireOf(kind, initial);
+  return a.value !== b.value || (a.location ?? '') !== (b.location ?? '');
+}
+
+/** The largest file a kind takes: its maxSize (MB) and the project's limit, whichever is smaller. */
+export function maxFileBytes(options: VariableOptions, projectMaxBytes: number): number {
+  const own = options.maxSize !== undefined && options.maxSize > 0 ? options.maxSize * MB : Infinity;
+  const project = projectMaxBytes > 0 ? projectMaxBytes : Infinity;
+  return Math.min(own, project);
+}
+
+/** '2.5 MB', '300 KB' */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The document extensions a kind accepts (all of doc, docx, pdf unless narrowed). */
+export function acceptedExtensions(options: VariableOptions): readonly string[] {
+  return options.accepts && options.accepts.length > 0 ? options.accepts : DOCUMENT_ACCEPTS;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+const required = (): ValueError => ({ id: 'platform.validation.required' });
+
+/** A number or date outside its bounds: the platform's range message, or one side of it. */
+function outside(min: string | number | undefined, max: string | number | undefined): ValueError {
+  if (min !== undefined && max !== undefined)
+    return { id: 'platform.validation.range', values: { min, max } };
+  if (min !== undefined) return { id: 'consultation.answers.rule.atLeast', values: { min } };
+  return { id: 'consultation.answers.rule.atMost', values: { max: max ?? '' } };
+}
+
+function checkFile(
+  kind: 'photo' | 'document',
+  options: VariableOptions,
+  draft: FileDraft,
+  projectMaxBytes: number,
+): ValueError | null {
+  const { file } = draft;
+  if (!file) return options.required && !draft.stored ? { ...required(), part: 'file' } : null;
+  if (kind === 'photo' && !file.type.startsWith('image/')) {
+    return { id: 'consultation.answers.rule.image', part: 'file' };
+  }
+  if (kind === 'document') {
+    const accepted = acceptedExtensions(options);
+    if (!accepted.includes(extensionOf(file.name))) {
+      return {
+        id: 'consultation.answers.rule.accepts',
+        values: { types: accepted.join(', ') },
+        part: 'file',
+      };
+    }
+  }
+  const limit = maxFileBytes(options, projectMaxBytes);
+  if (file.size > limit) {
+    return { id: 'consultation.answers.rule.fileSize', values: { size: formatBytes(limit) }, part: 'file' };
+  }
+  return null;
+}
+
+/** `lat;lon` as the server reads it: decimals within the spec's EPSG:4326 ranges. */
+export function isLocationText(text: string): boolean {
+  const m = LAT_LON.exec(text);
+  if (!m) return false;
+  const { x, y } = CRS_RANGES['EPSG:4326'];
+  const lat = Number(m[1]);
+  const lon = Number(m[2]);
+  return lat >= y.min && lat <= y.max && lon >= x.min && lon <= x.max;
+}
+
+function checkAddress(options: VariableOptions, draft: AddressDraft): ValueError | null {
+  const location = draft.location.trim();
+  if (isEmptyDraft('resource', draft)) {
+    // a location alone is no address: the server would drop it
+    return options.required || location !== '' ? { ...required(), part: 'street' } : null;
+  }
+  const missing = ADDRESS_PARTS.find((p) => draft.address[p].trim() === '');
+  if (missing) return { ...required(), part: missing };
+  const bad = invalidAddressParts(draft.address)[0];
+  if (bad) return { id: `platform.address.invalid.${bad === 'house_number' ? 'number' : bad}`, part: bad };
+  if (location !== '' && !isLocationText(location)) {
+    return { id: 'consultation.answers.rule.location', part: 'location' };
+  }
+  return null;
+}
+
+/**
+ * The server's checks of one value (the first that fails), with the platform's messages: required, sizes of
+ * texts, bounds of numbers and dates, choices and library items among the allowed ones, the address patterns and
+ * location, file types and sizes.
+ */
+export function checkValue(
+  kind: ValueType,
+  options: VariableOptions,
+  draft: Draft,
+  projectMaxBytes: number,
+): ValueError | null {
+  if (isFileDraft(draft)) return checkFile(kind as 'photo' | 'document', options, draft, projectMaxBytes);
+  if (isAddressDraft(draft)) return checkAddress(options, draft);
+  if (isEmptyDraft(kind, draft)) return options.required ? required() : null;
+  switch (kind) {
+    case 'radio':
+    case 'checkbox': {
+      const picked = Array.isArray(draft) ? draft : [draft];
+      const allowed = options.choices ?? [];
+      return picked.every((p) => allowed.includes(p)) ? null : { id: 'platform.validation.choice' };
+    }
+    case 'library': {
+      const picked = Array.isArray(draft) ? draft : [draft];
+      const allowed = options.items ?? [];
+      if (!picked.every((p) => allowed.includes(p))) return { id: 'platform.validation.choice' };
+      return picked.length > 1 && !options.allowMultiple
+        ? { id: 'platform.validation.max', values: { n: 1 } }
+        : null;
+    }
+    case 'date': {
+      const day = String(draft).trim();
+      if (!isIsoDay(day)) return { id: 'platform.validation.rule.date' };
+      // the server's rules and numbers: min/max with the bounding day
+      if (options.minDate && day < options.minDate) {
+        return { id: 'platform.validation.min', values: { n: options.minDate } };
+      }
+      if (options.maxDate && day > options.maxDate) {
+        return { id: 'platform.validation.max', values: { n: options.maxDate } };
+      }
+      return null;
+    }
+    case 'number': {
+      const text = String(draft).trim();
+      if (!DECIMAL.test(text)) return { id: 'platform.validation.type' };
+      const n = Number(text);
+      const { minLength: min, maxLength: max } = options;
+      if ((min !== undefined && n < min) || (max !== undefined && n > max)) return outside(min, max);
+      return null;
+    }
+    default: {
+      // the server trims the text and counts characters (code points)
+      const size = [...String(draft).trim()].length;
+      const max = options.maxLength ?? DEFAULT_MAX[kind === 'text' ? 'text' : 'string'];
+      if (options.minLength !== undefined && size < options.minLength) {
+        return { id: 'platform.validation.min', values: { n: options.minLength } };
+      }
+      if (size > max) return { id: 'platform.validation.max', values: { n: max } };
+      return null;
+    }
+  }
+}
+
+/** One value to send: its kind and wire text, and the file of a photo or document. */
+export interface OutgoingValue {
+  kind: ValueType;
+  value: string;
+  location?: string;
+  file?: File;
+}
+
+/**
+ * The multipart body of a save: `choice` and `variable` on the first save (POST), then `values[i][…]` and the
+ * files as `resource_i`.
+ */
+export function answerFormData(
+  values: readonly OutgoingValue[],
+  first: { choice: string; variable: string } | null,
+): FormData {
+  const form = new FormData();
+  if (first) {
+    form.append('choice', first.choice);
+    form.append('variable', first.variable);
+  }
+  values.forEach((v, i) => {
+    form.append(`values[${i}][variable_type]`, v.kind);
+    form.append(`values[${i}][value]`, v.value);
+    if (v.location !== undefined) form.append(`values[${i}][location]`, v.location);
+    if (v.file) form.append(`resource_${i}`, v.file);
+  });
+  return form;
+}
+
+/** Which kind (and which part of it) a refused field names: `values[2][value]`, `values[0][location]`, `resource_1`. */
+export function refusedKind(
+  field: string,
+  sent: readonly OutgoingValue[],
+): { kind: ValueType; part?: 'location' | 'file' } | null {
+  const value = /^values\[(\d+)\](?:\[(\w+)\])?/.exec(field);
+  const file = /^resource_(\d+)$/.exec(field);
+  const index = Number(value?.[1] ?? file?.[1] ?? NaN);
+  const entry = Number.isInteger(index) ? sent[index] : undefined;
+  if (!entry) return null;
+  if (file || isFileKind(entry.kind)) return { kind: entry.kind, part: 'file' };
+  return value?.[2] === 'location' ? { kind: entry.kind, part: 'location' } : { kind: entry.kind };
+}

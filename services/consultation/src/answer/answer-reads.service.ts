@@ -1,0 +1,269 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import type { SessionUser, VariableKind } from '@agora/contracts';
+import type {
+  AnswerLayer,
+  AnswerListAnswer,
+  ChoiceLayerAnswer,
+  ChoiceListAnswer,
+  EnsembleAnswer,
+  KindStatisticsAnswer,
+} from '@agora/contracts/api';
+import type { EntityManager } from 'typeorm';
+import { choiceProperties, valueText, type LayerRow, type ValueRow } from './answer.mapper.js';
+import { AnswerErrors, type AnswerAccess } from './answer.rules.js';
+import { AnswerService } from './answer.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How many answers the top layer holds, and the size of a value list's page. */
+export const TOP_LAYER_SIZE = 20;
+export const LIST_PAGE_SIZE = 20;
+/** How many distinct values a text, number or date statistic lists (most frequent first). */
+const TOP_VALUES = 10;
+
+interface ProjectRow {
+  token: string;
+  category: string | null;
+  is_public: boolean;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The reading side of answers: the layers of a project (mine, all, top by likes), the answers without geometry,
+ * an attribute's variables, its statistics and the list of one variable's values. Normal users see others'
+ * answers only once the project is public; experts and staff see all.
+ */
+@Injectable()
+export class AnswerReadsService {
+  constructor(
+    @InjectEntityManager('consultation') private readonly db: EntityManager,
+    private readonly answers: AnswerService,
+  ) {}
+
+  private async project(project: string): Promise<ProjectRow> {
+    const byToken = UUID.test(project);
+    const [row] = await this.db.query<ProjectRow[]>(
+      `SELECT token, category, is_public FROM consultation.project WHERE ${byToken ? 'token = $1::uuid' : 'mname = $1'}`,
+      [byToken ? project.toLowerCase() : project],
+    );
+    if (!row) throw AnswerErrors.projectNotFound();
+    return row;
+  }
+
+  /** The layer asked for (by default mine for normal users, all for the others); 403 when it is not theirs to see. */
+  private layerFor(access: Exclude<AnswerAccess, null>, isPublic: boolean, asked?: AnswerLayer): AnswerLayer {
+    const layer = asked ?? (access === 'normal' ? 'mine' : 'all');
+    if (layer !== 'mine' && access === 'normal' && !isPublic) throw AnswerErrors.notPublic();
+    return layer;
+  }
+
+  private async layerRows(
+    project: ProjectRow,
+    user: SessionUser,
+    asked: AnswerLayer | undefined,
+    withGeometry: boolean,
+  ): Promise<LayerRow[]> {
+    const access = this.answers.access(project, user);
+    const layer = this.layerFor(access, project.is_public, asked);
+    return this.db.query<LayerRow[]>(
+      `SELECT a.token, a.attribute, a.node, a.owner, a.created,
+         ${withGeometry ? 'public.ST_AsGeoJSON(a.geom)::jsonb' : 'NULL'} AS geometry,
+         coalesce(s.likes, 0) AS likes, coalesce(s.dislikes, 0) AS dislikes, s.mine AS reaction
+       FROM consultation.answer a
+       JOIN consultation.attribute at ON at.token = a.attribute
+       LEFT JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE r.reaction = 'like')::int AS likes,
+                count(*) FILTER (WHERE r.reaction = 'dislike')::int AS dislikes,
+                max(r.reaction) FILTER (WHERE r.user_uuid = $2) AS mine
+         FROM consultation.social_reaction r WHERE r.scope = 'choice' AND r.item = a.token) s ON true
+       WHERE a.project = $1 AND a.geom IS ${withGeometry ? 'NOT NULL' : 'NULL'}
+         AND ($3 OR at.is_visible) AND ($4 <> 'mine' OR a.owner = $2)
+         AND ($4 <> 'top' OR coalesce(s.likes, 0) > 0)
+       ORDER BY ${layer === 'top' ? 'coalesce(s.likes, 0) DESC, coalesce(s.dislikes, 0),' : ''} a.created, a.token
+       ${layer === 'top' ? `LIMIT ${TOP_LAYER_SIZE}` : ''}`,
+      [project.token, user.uuid, access === 'staff', layer],
+    );
+  }
+
+  /** `GET data/scope/geojson/project/{project}?layer=`. */
+  async layer(project: string, user: SessionUser, asked?: AnswerLayer): Promise<ChoiceLayerAnswer> {
+    const rows = await this.layerRows(await this.project(project), user, asked, true);
+    return {
+      type: 'FeatureCollection',
+      features: rows.map((row) => ({
+        type: 'Feature' as const,
+        id: row.token,
+        geometry: row.geometry!,
+        properties: choiceProperties(row, user.uuid),
+      })),
+    };
+  }
+
+  /** `GET data/scope/choices/project/{project}?layer=`: the answers without geometry. */
+  async withoutGeometry(project: string, user: SessionUser, asked?: AnswerLayer): Promise<ChoiceListAnswer> {
+    const rows = await this.layerRows(await this.project(project), user, asked, false);
+    return { values: rows.map((row) => choiceProperties(row, user.uuid)) };
+  }
+
+  /** An attribute the caller may see the statistics of: staff, experts, normal users once public (403). */
+  private async seeAll(attribute: string, user: SessionUser) {
+    const ctx = await this.answers.context(attribute);
+    const access = this.answers.access(ctx, user);
+    if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
+    if (access === 'normal' && !ctx.is_public) throw AnswerErrors.notPublic();
+    return { ctx, access };
+  }
+
+  /** `GET variable/attribute/{attribute}/case/map`: the visible variables, for the enrolled and staff. */
+  async variables(attribute: string, user: SessionUser): Promise<string> {
+    const ctx = await this.answers.context(attribute);
+    const access = this.answers.access(ctx, user);
+    if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
+    return ctx.attribute;
+  }
+
+  private async variableRows(attribute: string, variable?: string) {
+    const rows = await this.db.query<
+      Array<{ token: string; mname: string; description: string; variable_type: VariableKind[] }>
+    >(
+      `SELECT token, mname, description, variable_type FROM consultation.variable
+       WHERE attribute = $1 AND is_visible AND ($2::uuid IS NULL OR token = $2)
+       ORDER BY sort_order, created, token`,
+      [attribute, variable ?? null],
+    );
+    if (variable && rows.length === 0) throw AnswerErrors.variableNotFound();
+    return rows;
+  }
+
+  /** `GET data/scope/ensemble/attribute/{attr}[/variable/{var}]`. */
+  async ensemble(attribute: string, user: SessionUser, variable?: string): Promise<EnsembleAnswer> {
+    const { ctx } = await this.seeAll(attribute, user);
+    const [totals] = await this.db.query<Array<{ count: number; respondents: number }>>(
+      `SELECT count(*)::int AS count, count(DISTINCT owner)::int AS respondents
+       FROM consultation.answer WHERE attribute = $1`,
+      [ctx.attribute],
+    );
+    const variables = await this.variableRows(ctx.attribute, variable);
+    const out: EnsembleAnswer['variables'] = [];
+    for (const v of variables) {
+      const kinds: KindStatisticsAnswer[] = [];
+      for (const kind of v.variable_type) kinds.push(await this.kindStatistics(v.token, kind));
+      out.push({
+        variable: v.token,
+        mname: v.mname,
+        label: v.variable_type.find((k) => k.options.label)?.options.label ?? v.description ?? v.mname,
+        kinds,
+      });
+    }
+    return { count: totals!.count, respondents: totals!.respondents, variables: out };
+  }
+
+  private async kindStatistics(
+    variable: string,
+    { kind, options }: VariableKind,
+  ): Promise<KindStatisticsAnswer> {
+    const [{ count }] = (await this.db.query(
+      `SELECT count(*)::int AS count FROM consultation.answer_value WHERE variable = $1 AND kind = $2`,
+      [variable, kind],
+    )) as [{ count: number }];
+    const percent = (n: number) => (count === 0 ? 0 : round((n * 100) / count));
+    const labels =
+      kind === 'library' ? options.items : kind === 'radio' || kind === 'checkbox' ? options.choices : null;
+    if (labels) {
+      const rows = await this.db.query<Array<{ value: string; count: number }>>(
+        `SELECT e.value, count(*)::int AS count FROM consultation.answer_value v,
+           unnest(coalesce(v.list_value, ARRAY[v.text_value])) AS e(value)
+         WHERE v.variable = $1 AND v.kind = $2 GROUP BY e.value`,
+        [variable, kind],
+      );
+      const by = new Map(rows.map((r) => [r.value, r.count]));
+      return {
+        variable_type: kind,
+        count,
+        type: 'percentage',
+        dist: labels.map((label) => ({
+          value: label,
+          count: by.get(label) ?? 0,
+          percent: percent(by.get(label) ?? 0),
+        })),
+      };
+    }
+    if (kind === 'number' || kind === 'date') {
+      const column = kind === 'number' ? 'number_value' : 'date_value';
+      const [range] = await this.db.query<
+        Array<{ min: string | null; max: string | null; mean: string | null }>
+      >(
+        `SELECT min(${column})::text AS min, max(${column})::text AS max,
+           ${kind === 'number' ? 'avg(number_value)::float8' : 'NULL'} AS mean
+         FROM consultation.answer_value WHERE variable = $1 AND kind = $2`,
+        [variable, kind],
+      );
+      return {
+        variable_type: kind,
+        count,
+        type: kind,
+        dist: await this.topValues(variable, kind, `${column}::text`, percent),
+        ...(range?.min !== null && range?.min !== undefined ? { min: range.min } : {}),
+        ...(range?.max !== null && range?.max !== undefined ? { max: range.max } : {}),
+        ...(range?.mean !== null && range?.mean !== undefined ? { mean: round(Number(range.mean)) } : {}),
+      };
+    }
+    const text = kind === 'text' || kind === 'string' || kind === 'resource';
+    return {
+      variable_type: kind,
+      count,
+      type: 'text',
+      dist: text ? await this.topValues(variable, kind, 'text_value', percent) : [],
+    };
+  }
+
+  private async topValues(
+    variable: string,
+    kind: string,
+    expression: string,
+    percent: (n: number) => number,
+  ) {
+    const rows = await this.db.query<Array<{ value: string; count: number }>>(
+      `SELECT ${expression} AS value, count(*)::int AS count FROM consultation.answer_value
+       WHERE variable = $1 AND kind = $2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_VALUES}`,
+      [variable, kind],
+    );
+    return rows.map((r) => ({ value: r.value, count: r.count, percent: percent(r.count) }));
+  }
+
+  /** `GET data/scope/list/page/{page}/attribute/{attr}/variable/{var}`: newest first. */
+  async list(
+    page: number,
+    attribute: string,
+    variable: string,
+    user: SessionUser,
+  ): Promise<AnswerListAnswer> {
+    const { ctx } = await this.seeAll(attribute, user);
+    await this.variableRows(ctx.attribute, variable);
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM consultation.answer_value WHERE variable = $1`,
+      [variable],
+    )) as [{ total: number }];
+    const rows = await this.db.query<Array<ValueRow & { choice: string; created: Date }>>(
+      `SELECT v.answer AS choice, v.created, v.variable, v.kind, v.text_value, v.number_value::text AS number_value,
+         v.date_value::text AS date_value, v.list_value, NULL AS location, f.id AS file_id, f.name AS file_name,
+         f.mime AS file_mime, f.bytes AS file_bytes
+       FROM consultation.answer_value v LEFT JOIN consultation.answer_file f ON f.id = v.file
+       WHERE v.variable = $1 ORDER BY v.created DESC, v.id DESC LIMIT $2 OFFSET $3`,
+      [variable, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE],
+    );
+    return {
+      values: rows.map((r) => ({
+        choice: r.choice,
+        variable_type: r.kind,
+        value: valueText(r),
+        created: r.created.toISOString(),
+      })),
+      page,
+      total_pages: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)),
+      total,
+    };
+  }
+}

@@ -1,0 +1,244 @@
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  CurrentUser,
+  FormFiles,
+  LoggedIn,
+  MultipartBody,
+  ZodBody,
+  ZodQuery,
+  ZodResponse,
+} from '@agora/common';
+import type { SessionUser } from '@agora/contracts';
+import {
+  AnswerLayerQuery,
+  AnswerListAnswer,
+  AnswerValuesChangeBody,
+  AnswerVariablesAnswer,
+  ChoiceAnswer,
+  ChoiceGeometryBody,
+  ChoiceLayerAnswer,
+  ChoiceListAnswer,
+  ChoiceValuesAnswer,
+  DeletedChoiceAnswer,
+  EnsembleAnswer,
+  MAX_ANSWER_VALUES,
+  NewAnswerValuesBody,
+  NewChoiceBody,
+  VariableValuesAnswer,
+} from '@agora/contracts/api';
+import { PagePipe, TokenPipe } from '../http/params.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
+import { VariableService } from '../variable/variable.service.js';
+import { AnswerReadsService } from './answer-reads.service.js';
+import { AnswerService, type AnswerFilePart } from './answer.service.js';
+
+/** The largest answer file the form reads (the top of a project's max_bytes); the real limit is checked after. */
+export const ANSWER_FILE_MAX_BYTES = 100 * 1024 * 1024;
+
+/** The values form: `values[i][…]` fields and the files `resource_i` of photo and document values. */
+const ValuesForm = () =>
+  MultipartBody({
+    files: [
+      {
+        name: (field) => /^resource_[0-9]{1,2}$/.test(field),
+        maxCount: MAX_ANSWER_VALUES,
+        maxBytes: ANSWER_FILE_MAX_BYTES,
+      },
+    ],
+    fields: 100,
+    fieldSize: 2 * 1024 * 1024,
+    refusal: 'files are accepted only as resource_i',
+  });
+
+/** Answers (choices) and their values: logged-in users enrolled in the category, or staff reading. */
+@ApiTags('answers')
+@LoggedIn()
+@Controller()
+export class AnswerController {
+  constructor(
+    private readonly answers: AnswerService,
+    private readonly reads: AnswerReadsService,
+    private readonly variables: VariableService,
+  ) {}
+
+  @Post('data/scope/attribute')
+  @ApiOperation({
+    summary: 'A new answer to an attribute: its geometry (GeoJSON, EPSG:4326) or {predefined: id}',
+    description:
+      'Enrolled participants while the project is open; the geometry must be of the attribute’s type (else the ' +
+      'topic’s), intersect the topic boundary (points inside it) and stay within max_geom of the attribute and topic.',
+  })
+  @ZodResponse(ChoiceAnswer, 201, 'Created')
+  create(
+    @ZodBody(NewChoiceBody, FIELD_REFUSAL) body: NewChoiceBody,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceAnswer> {
+    return this.answers.create(body, user);
+  }
+
+  @Put('data/scope/attribute/choice/:choice')
+  @ApiOperation({ summary: 'Move (allow_drag: a translation) or reshape (allow_resize) your answer' })
+  @ZodResponse(ChoiceAnswer)
+  move(
+    @Param('choice', TokenPipe) choice: string,
+    @ZodBody(ChoiceGeometryBody, FIELD_REFUSAL) body: ChoiceGeometryBody,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceAnswer> {
+    return this.answers.move(choice, body, user);
+  }
+
+  @Delete('data/scope/attribute/choice/:choice')
+  @ApiOperation({ summary: 'Delete your answer (with its values and files) while the project is open' })
+  @ZodResponse(DeletedChoiceAnswer)
+  async remove(
+    @Param('choice', TokenPipe) choice: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<DeletedChoiceAnswer> {
+    await this.answers.remove(choice, user);
+    return { message: 'data deleted' };
+  }
+
+  @Get('choice/token/:token')
+  @ApiOperation({ summary: 'One answer' })
+  @ZodResponse(ChoiceAnswer)
+  choice(@Param('token', TokenPipe) token: string, @CurrentUser() user: SessionUser): Promise<ChoiceAnswer> {
+    return this.answers.choice(token, user);
+  }
+
+  @Get('data/scope/answers/choice/:choice')
+  @ApiOperation({ summary: 'An answer and the values of its variables' })
+  @ZodResponse(ChoiceValuesAnswer)
+  choiceValues(
+    @Param('choice', TokenPipe) choice: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceValuesAnswer> {
+    return this.answers.choiceValues(choice, user);
+  }
+
+  @Post('data/scope/variable')
+  @ValuesForm()
+  @ApiOperation({
+    summary:
+      'The first values of one variable of your answer: values[i][variable_type|value|location], files resource_i',
+  })
+  @ZodResponse(VariableValuesAnswer, 201, 'Created')
+  createValues(
+    @ZodBody(NewAnswerValuesBody, FIELD_REFUSAL) body: NewAnswerValuesBody,
+    @FormFiles() files: AnswerFilePart[],
+    @CurrentUser() user: SessionUser,
+  ): Promise<VariableValuesAnswer> {
+    return this.answers.writeValues(body, files, user, 'new');
+  }
+
+  @Put('data/scope/variable/choice/:choice/variable/:variable')
+  @ValuesForm()
+  @ApiOperation({ summary: 'Change the values sent (only the changed ones; an empty value is removed)' })
+  @ZodResponse(VariableValuesAnswer)
+  changeValues(
+    @Param('choice', TokenPipe) choice: string,
+    @Param('variable', TokenPipe) variable: string,
+    @ZodBody(AnswerValuesChangeBody, FIELD_REFUSAL) body: AnswerValuesChangeBody,
+    @FormFiles() files: AnswerFilePart[],
+    @CurrentUser() user: SessionUser,
+  ): Promise<VariableValuesAnswer> {
+    return this.answers.writeValues({ ...body, choice, variable }, files, user, 'change');
+  }
+
+  // multipart forms override the method: POST with _method=PUT
+  @Post('data/scope/variable/choice/:choice/variable/:variable')
+  @HttpCode(200)
+  @ValuesForm()
+  @ApiOperation({ summary: 'The same as PUT, for a multipart form sent with _method=PUT' })
+  @ZodResponse(VariableValuesAnswer)
+  changeValuesByPost(
+    @Param('choice', TokenPipe) choice: string,
+    @Param('variable', TokenPipe) variable: string,
+    @ZodBody(AnswerValuesChangeBody, FIELD_REFUSAL) body: AnswerValuesChangeBody,
+    @FormFiles() files: AnswerFilePart[],
+    @CurrentUser() user: SessionUser,
+  ): Promise<VariableValuesAnswer> {
+    return this.answers.writeValues({ ...body, choice, variable }, files, user, 'change');
+  }
+
+  @Get('data/scope/file/:id')
+  @ApiOperation({ summary: 'A photo or document of an answer, to who may read that answer' })
+  @ApiProduces('image/*', 'application/pdf', 'application/octet-stream')
+  @Header('X-Content-Type-Options', 'nosniff')
+  @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+  @Header('Cache-Control', 'private, no-store')
+  async file(@Param('id', TokenPipe) id: string, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
+    const file = await this.answers.file(id, user);
+    return new StreamableFile(file.content, {
+      type: file.mime,
+      length: file.content.length,
+      disposition: `${file.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    });
+  }
+
+  @Get('data/scope/geojson/project/:project')
+  @ApiOperation({ summary: 'The answers with geometry of a project: layer mine, all or top (by likes)' })
+  @ZodResponse(ChoiceLayerAnswer)
+  layer(
+    @Param('project') project: string,
+    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceLayerAnswer> {
+    return this.reads.layer(project, user, query.layer);
+  }
+
+  @Get('data/scope/choices/project/:project')
+  @ApiOperation({ summary: 'The answers without geometry of a project: layer mine, all or top' })
+  @ZodResponse(ChoiceListAnswer)
+  withoutGeometry(
+    @Param('project') project: string,
+    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceListAnswer> {
+    return this.reads.withoutGeometry(project, user, query.layer);
+  }
+
+  @Get('variable/attribute/:attribute/case/map')
+  @ApiOperation({ summary: 'The visible variables of an attribute, for its answer form' })
+  @ZodResponse(AnswerVariablesAnswer)
+  async variablesOf(
+    @Param('attribute', TokenPipe) attribute: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<AnswerVariablesAnswer> {
+    const token = await this.reads.variables(attribute, user);
+    return (await this.variables.ofAttribute(token)).filter((v) => v.is_visible);
+  }
+
+  @Get('data/scope/ensemble/attribute/:attribute')
+  @ApiOperation({ summary: 'Statistics of the answers to an attribute' })
+  @ZodResponse(EnsembleAnswer)
+  ensemble(
+    @Param('attribute', TokenPipe) attribute: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<EnsembleAnswer> {
+    return this.reads.ensemble(attribute, user);
+  }
+
+  @Get('data/scope/ensemble/attribute/:attribute/variable/:variable')
+  @ApiOperation({ summary: 'Statistics of the answers to one variable of an attribute' })
+  @ZodResponse(EnsembleAnswer)
+  ensembleOfVariable(
+    @Param('attribute', TokenPipe) attribute: string,
+    @Param('variable', TokenPipe) variable: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<EnsembleAnswer> {
+    return this.reads.ensemble(attribute, user, variable);
+  }
+
+  @Get('data/scope/list/page/:page/attribute/:attribute/variable/:variable')
+  @ApiOperation({ summary: 'The values of one variable, newest first, a page at a time' })
+  @ZodResponse(AnswerListAnswer)
+  list(
+    @Param('page', PagePipe) page: number,
+    @Param('attribute', TokenPipe) attribute: string,
+    @Param('variable', TokenPipe) variable: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<AnswerListAnswer> {
+    return this.reads.list(page, attribute, variable, user);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { VariableModule } from '../variable/variable.module.js';
+import { AnswerReadsService } from './answer-reads.service.js';
+import { AnswerController } from './answer.controller.js';
+import { AnswerService } from './answer.service.js';
+
+/** Answers of the questionnaire: their geometry, values and files, layers and statistics. */
+@Module({
+  imports: [VariableModule],
+  controllers: [AnswerController],
+  providers: [AnswerService, AnswerReadsService],
+  exports: [AnswerService],
+})
+export class AnswerModule {}
