@@ -4,3 +4,8 @@ import { roleAllows, type Role } from '@agora/contracts';
 export function isAdministrator(role: Role | null | undefined): boolean {
   return roleAllows(role, 'reviewer');
 }
+
+/** The login page, which brings the user back to `pathname` afterwards. */
+export function loginHref(basePath: string, pathname: string): string {
+  return `${basePath}/login?next=${encodeURIComponent(pathname)}`;
+}

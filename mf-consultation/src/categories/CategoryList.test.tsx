@@ -43,7 +43,7 @@ describe('mf-consultation categories', () => {
 
   it("never shows a badge from an administrator's active category (interface state, not the category's)", async () => {
     mockFetch({ 'GET /api/category': { status: 200, body: [category(1, 1), category(2, 1)] } });
-    await renderWeb(<App basePath="" />, { route: '/participate', user: participantUser });
+    await renderWeb(<App basePath="" />, { route: '/admin/data', user: adminUser });
     const rows = await screen.findAllByTestId('category-row');
     expect(rows).toHaveLength(2);
     for (const row of rows) {
@@ -56,13 +56,6 @@ describe('mf-consultation categories', () => {
     mockFetch({ 'GET /api/category': { status: 200, body: [] } });
     await renderWeb(<App basePath="" />, { route: '/admin/data', user: adminUser, locale: 'el' });
     expect((await screen.findByTestId('empty-state')).textContent).toBe('Δεν υπάρχουν ακόμη κατηγορίες.');
-  });
-
-  it('lists the categories of a participant on /participate', async () => {
-    mockFetch({ 'GET /api/category': { status: 200, body: [category(1, 1)] } });
-    await renderWeb(<App basePath="" />, { route: '/participate', user: participantUser });
-    expect(await screen.findAllByTestId('category-row')).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Participate');
   });
 
   it('sends administrators from /participate to /admin/data and visitors to /login', async () => {
@@ -82,13 +75,14 @@ describe('mf-consultation categories', () => {
     const { unmount } = await renderWeb(<App basePath="" />, { route: '/', user: null, probe: true });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Agora');
     expect(screen.getByRole('link', { name: 'Log in to take part' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('How it works');
     unmount();
     await renderWeb(<App basePath="" />, { route: '/', user: adminUser, probe: true });
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
   });
 
   it('shows its 404 for other routes', async () => {
-    await renderWeb(<App basePath="" />, { route: '/participate/nothing', user: participantUser });
+    await renderWeb(<App basePath="" />, { route: '/participate/nothing/else', user: participantUser });
     expect(screen.getByTestId('not-found')).toBeTruthy();
   });
 });

@@ -54,6 +54,7 @@ export function allowedItems(items: readonly Item[], role: Role): Item[] {
 const PARTICIPANT_ITEMS: Item[] = [
   { to: '/', label: 'shell.nav.home', icon: '⌂', end: true },
   { to: '/participate', label: 'shell.nav.participate', icon: '✎' },
+  { to: '/enroll', label: 'shell.nav.enroll', icon: '+' },
 ];
 
 const VISITOR_ITEMS: Item[] = [

@@ -116,7 +116,7 @@ describe('sidebar and aside', () => {
     ],
     ['editor', ['/admin/dashboard', ...LIBRARY_LINKS, '/admin/data']],
     ['reviewer', ['/admin/dashboard', '/admin/data']],
-    ['authorized', ['/', '/participate']],
+    ['authorized', ['/', '/participate', '/enroll']],
   ])('offers the %s only the pages the role may use (the permission matrix)', async (role, links) => {
     await renderLayout(role);
     const sidebar = screen.getByTestId('sidebar');

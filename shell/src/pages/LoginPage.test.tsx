@@ -12,13 +12,13 @@ import {
 import { shellMessages } from '../i18n';
 import { LoginPage } from './LoginPage';
 
-function renderLogin(locale: 'el' | 'en' = 'en', user: SessionUser | null = null) {
+function renderLogin(locale: 'el' | 'en' = 'en', user: SessionUser | null = null, route = '/login') {
   return renderWeb(
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="*" element={null} />
     </Routes>,
-    { route: '/login', user, locale, messages: shellMessages, probe: true },
+    { route, user, locale, messages: shellMessages, probe: true },
   );
 }
 
@@ -123,6 +123,26 @@ describe('LoginPage', () => {
     await submit('maria', 'secret');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ username: 'maria', password: 'secret' });
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
+  });
+
+  it.each([
+    ['authorized', '/participate/category/urban-mobility', '/participate/category/urban-mobility'],
+    ['admin', '/participate/category/urban-mobility', '/admin/dashboard'],
+    ['authorized', '//elsewhere.example.org/x', '/'],
+    ['authorized', 'https://elsewhere.example.org/x', '/'],
+  ] as const)('sends a %s who logs in from ?next=%s to %s', async (role, next, target) => {
+    mockFetch({
+      'POST /api/login': { status: 200, body: { loggedin: true, user: adminUser } },
+      'GET /api/profile': { status: 200, body: { ...adminUser, role } },
+    });
+    await renderLogin('en', null, `/login?next=${encodeURIComponent(next)}`);
+    await submit('maria', 'secret');
+    expect(screen.getByTestId('location').textContent).toBe(target);
+  });
+
+  it('sends an already logged-in participant back to ?next', async () => {
+    await renderLogin('en', participantUser, '/login?next=%2Fparticipate%2Fcategory%2Fx');
+    expect(screen.getByTestId('location').textContent).toBe('/participate/category/x');
   });
 
   it('labels its inputs', async () => {

@@ -93,6 +93,7 @@ export function LoginPage() {
   const errorText = useErrorMessage();
   const [params] = useSearchParams();
   const loginError = loginErrorOf(params.get('error'));
+  const back = params.get('next');
   const { username, password, setPassword, fields } = useCredentials();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
@@ -100,7 +101,7 @@ export function LoginPage() {
 
   if (status === 'pending') return <Loading />;
   // Spec: a logged-in admin/editor/reviewer goes to the dashboard, an authorized user to the root; guests see the form.
-  const away = user && !busy ? loginPageRedirectFor(user.role) : null;
+  const away = user && !busy ? loginPageRedirectFor(user.role, back) : null;
   if (away) return <Navigate to={away} replace />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -109,7 +110,7 @@ export function LoginPage() {
     setFailure(null);
     try {
       const next = await login(username, password);
-      navigate(homeFor(next.role), { replace: true });
+      navigate(homeFor(next.role, back), { replace: true });
     } catch (error) {
       const minutes = retryMinutesOf(error);
       if (minutes !== null) {

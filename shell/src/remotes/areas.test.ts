@@ -44,3 +44,15 @@ describe('areaForPath', () => {
     expect(areaForPath(pathname)?.folder).toBe(byRouter?.folder);
   });
 });
+
+describe('the participant journey', () => {
+  it.each([
+    '/participate',
+    '/participate/category/urban-mobility',
+    '/participate/category/urban-mobility/project/bike-lanes',
+    '/enroll',
+    '/enroll/category/urban-mobility',
+  ])('%s belongs to the consultation remote', (pathname) => {
+    expect(areaForPath(pathname)?.folder).toBe('mf-consultation');
+  });
+});

@@ -11,6 +11,7 @@ export type { CoordinateInputProps } from './CoordinateInput';
 export { PointMap } from './LazyPointMap';
 export type { PointMapProps } from './PointMap';
 export { DrawMap, type DrawMapProps } from './DrawMap';
+export { applyDrawLocale } from './drawLocal';
 export { useTiles } from './tiles';
 export {
   loadLeaflet,

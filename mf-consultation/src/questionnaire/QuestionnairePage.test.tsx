@@ -1,0 +1,233 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import {
+  adminUser,
+  click,
+  mockFetch,
+  participantUser,
+  renderWeb,
+  type FakeRoutes,
+} from '../../../scripts/jest/web';
+import { messages } from '../i18n';
+import QuestionnairePage from './QuestionnairePage';
+import { NO_ANSWERS, POINT_ATTR, PROJECT, questionnaire, TOPIC } from './testData';
+import type { AnswerCollection, Questionnaire } from './types';
+
+const ROUTE = '/participate/category/urban-mobility/project/buses';
+const LOAD = 'GET /api/data/scope/questionnaire/category/urban-mobility/project/buses';
+const layer = (name: string) => `GET /api/data/scope/geojson/project/${PROJECT}?layer=${name}`;
+
+function page(routes: FakeRoutes) {
+  return mockFetch({
+    'GET /api/settings': { status: 503, body: { Error: 'service unavailable' } },
+    [layer('mine')]: { status: 200, body: NO_ANSWERS },
+    ...routes,
+  });
+}
+
+async function show(options: { user?: typeof participantUser; locale?: 'el' | 'en' } = {}) {
+  return renderWeb(
+    <Routes>
+      <Route
+        path="/participate/category/:category/project/:project"
+        element={<QuestionnairePage basePath="" />}
+      />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route: ROUTE, user: options.user ?? participantUser, messages, probe: true, locale: options.locale },
+  );
+}
+
+const ready = (data: Questionnaire = questionnaire()) => ({ [LOAD]: { status: 200, body: data } });
+const live = () => screen.getByTestId('live-region');
+
+function mine(count: number): AnswerCollection {
+  return {
+    type: 'FeatureCollection',
+    features: Array.from({ length: count }, (_, i) => ({
+      type: 'Feature' as const,
+      id: `c${i}`,
+      geometry: { type: 'Point' as const, coordinates: [23.73, 37.97] },
+      properties: {
+        token: `c${i}`,
+        attribute: POINT_ATTR,
+        node: TOPIC,
+        isOwner: true,
+        likes: 0,
+        dislikes: 0,
+        reaction: null,
+        created: '2026-11-20T10:00:00Z',
+      },
+    })),
+  };
+}
+
+describe('QuestionnairePage: loading', () => {
+  it('sends a participant who is not enrolled to the category page', async () => {
+    page({ [LOAD]: { status: 403, body: { Error: 'not enrolled', code: 'CONSULTATION.NOT_ENROLLED' } } });
+    await show();
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/participate/category/urban-mobility'),
+    );
+  });
+
+  it('sends an unknown category to the category page, an unknown project to the 404 page', async () => {
+    page({ [LOAD]: { status: 404, body: { Error: 'no', code: 'CONSULTATION.CATEGORY_NOT_FOUND' } } });
+    const first = await show();
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/participate/category/urban-mobility'),
+    );
+    first.unmount();
+    page({ [LOAD]: { status: 404, body: { Error: 'no', code: 'CONSULTATION.PROJECT_NOT_FOUND' } } });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('not-found')).toBeTruthy());
+  });
+
+  it('shows the error page with the status of any other failure', async () => {
+    page({ [LOAD]: { status: 502, body: { Error: 'bad gateway' } } });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('error-state').dataset.status).toBe('502'));
+  });
+
+  it('sends staff to the admin data page without loading', async () => {
+    const calls = page(ready());
+    await show({ user: adminUser });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/admin/data/category/urban-mobility/project/buses',
+      ),
+    );
+    expect(calls.some((c) => c.url.includes('/questionnaire/'))).toBe(false);
+  });
+
+  it('opens the consultation profile first when it is required', async () => {
+    page({
+      ...ready(questionnaire({ profile_required: true })),
+      [`GET /api/data/scope/profile/activeCategory/${questionnaire().category.token}`]: {
+        status: 200,
+        body: {
+          category: questionnaire().category,
+          role: 'normal',
+          questions: [],
+          answers: [],
+          weight: null,
+          has_answered: false,
+        },
+      },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('profile-form')).toBeTruthy());
+    expect(screen.getByRole('dialog', { name: 'Consultation profile' })).toBeTruthy();
+  });
+});
+
+describe('QuestionnairePage: answering without a mouse', () => {
+  it('places a point at the crosshair, announces it and sends it; an attribute without variables closes', async () => {
+    const calls = page({
+      ...ready(),
+      'POST /api/data/scope/attribute': { status: 201, body: { token: 'new-choice' } },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bus network');
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await waitFor(() => expect(screen.getByTestId('draw-panel')).toBeTruthy());
+    await waitFor(() => expect(live().textContent).toBe('Answering Bus stop: draw a point.'));
+    expect(screen.getByTestId('crosshair')).toBeTruthy();
+
+    // the map's centre is inside the topic's boundary
+    await click(screen.getByTestId('draw-place-center'));
+    await waitFor(() => expect(live().textContent).toBe('Point placed, inside the area.'));
+    await click(screen.getByTestId('draw-finish'));
+    await waitFor(() => expect(live().textContent).toBe('Answer saved.'));
+    const sent = calls.find((c) => c.method === 'POST')?.body as {
+      geometry: { type: string; coordinates: number[] };
+    };
+    expect(sent).toMatchObject({ attribute: POINT_ATTR, node: TOPIC, geometry: { type: 'Point' } });
+    // the map's centre, to the metre
+    expect(sent.geometry.coordinates[0]).toBeCloseTo(23.73, 4);
+    expect(sent.geometry.coordinates[1]).toBeCloseTo(37.975, 4);
+    expect(screen.queryByTestId('draw-panel')).toBeNull();
+  });
+
+  it('places with Enter on the focused map and says so in Greek', async () => {
+    page(ready());
+    await show({ locale: 'el' });
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await waitFor(() => expect(screen.getByTestId('draw-panel')).toBeTruthy());
+    const map = screen.getByTestId('questionnaire-map');
+    await waitFor(() => expect(map.classList.contains('leaflet-container')).toBe(true));
+    map.focus();
+    await act(async () => {
+      map.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await waitFor(() => expect(live().textContent).toBe('Το σημείο τοποθετήθηκε, μέσα στην περιοχή.'));
+  });
+
+  it('refuses a point outside the boundary before sending it', async () => {
+    const calls = page(
+      ready(questionnaire({ project: { ...questionnaire().project, center: { lat: 37.9, lng: 23.9 } } })),
+    );
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await waitFor(() => expect(screen.getByTestId('draw-panel')).toBeTruthy());
+    await click(screen.getByTestId('draw-place-center'));
+    await waitFor(() => expect(live().textContent).toBe('Point placed, outside the area.'));
+    await click(screen.getByTestId('draw-finish'));
+    await waitFor(() => expect(live().textContent).toBe('out of boundaries'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says no more can be added when the attribute’s answers reach max_geom', async () => {
+    page({ ...ready(), [layer('mine')]: { status: 200, body: mine(2) } });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    // the layer has loaded once the answers are listed for the limits
+    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(2));
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await waitFor(() => expect(live().textContent).toBe('you cannot add other objects'));
+    expect(screen.queryByTestId('draw-panel')).toBeNull();
+  });
+
+  it('offers the mode choice when the project is open and public', async () => {
+    page({
+      ...ready(
+        questionnaire({
+          project: { ...questionnaire().project, is_public: true },
+          access: { role: 'normal', can_answer: true, see_all: true },
+        }),
+      ),
+      [layer('all')]: { status: 200, body: NO_ANSWERS },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    // normal role: mine checked, all and top offered but not checked
+    expect((screen.getByTestId('layer-mine') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('layer-all') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByTestId('layer-top') as HTMLInputElement).checked).toBe(false);
+    await click(screen.getByTestId('attribute-bus-stop'));
+    expect(screen.getByRole('dialog', { name: 'Bus stop: what would you like to do?' })).toBeTruthy();
+    await click(screen.getByTestId('mode-see'));
+    expect(screen.getByTestId('answer-list')).toBeTruthy();
+  });
+
+  it('tells why nothing can be answered after the end date', async () => {
+    page(
+      ready(
+        questionnaire({
+          access: { role: 'normal', can_answer: false, see_all: false },
+          today: '2027-01-05',
+        }),
+      ),
+    );
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    expect(screen.queryByTestId('layer-all')).toBeNull();
+    await click(screen.getByTestId('attribute-bus-stop'));
+    expect(screen.getByTestId('closed-message').textContent).toContain(
+      'Answers were accepted from 2026-11-01 to 2026-12-31',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { ApiError, ErrorState, Loading, NotFound, useApi, useSession } from '@agora/platform';
+import { FormattedMessage } from 'react-intl';
+import { errorMessageId } from '@agora/platform';
+import { isAdministrator } from '../access';
+import { ShareWidget } from '../share';
+import { Reactions } from './reactions';
+import { QuestionnaireScreen } from './QuestionnaireScreen';
+import type { Questionnaire } from './types';
+
+/** The URL of the questionnaire's one answer. */
+export function questionnairePath(category: string, project: string): string {
+  return `/api/data/scope/questionnaire/category/${encodeURIComponent(category)}/project/${encodeURIComponent(project)}`;
+}
+
+/** Whether a failed load sends the user to the category page (unknown category, not enrolled). */
+export function toCategoryPage(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    ((error.status === 404 && error.code === 'CONSULTATION.CATEGORY_NOT_FOUND') ||
+      (error.status === 403 && error.code === 'CONSULTATION.NOT_ENROLLED'))
+  );
+}
+
+/**
+ * /participate/category/:category/project/:project: the questionnaire (spec part 2 §2, §4). Staff go to the
+ * admin data page, visitors to the login page; an unknown category or a missing enrolment goes to the category
+ * page, an unknown project is the 404 page, any other failure the error page with its status. The screen shows
+ * once its one answer has loaded.
+ */
+export default function QuestionnairePage({ basePath }: { basePath: string }) {
+  const params = useParams();
+  const category = params.category ?? '';
+  const project = params.project ?? '';
+  const { user, status } = useSession();
+  const staff = isAdministrator(user?.role);
+  const { data, error, mutate } = useApi<Questionnaire>(
+    status === 'loggedIn' && user && !staff ? questionnairePath(category, project) : null,
+    { revalidateOnFocus: false },
+  );
+  if (status === 'pending') return <Loading />;
+  if (!user) return <Navigate to={`${basePath}/login`} replace />;
+  if (staff)
+    return (
+      <Navigate
+        to={`${basePath}/admin/data/category/${encodeURIComponent(category)}/project/${encodeURIComponent(project)}`}
+        replace
+      />
+    );
+  if (error) {
+    if (toCategoryPage(error))
+      return <Navigate to={`${basePath}/participate/category/${encodeURIComponent(category)}`} replace />;
+    if (error.status === 404) return <NotFound homeHref={`${basePath}/`} />;
+    return <ErrorState status={error.status} message={<FormattedMessage id={errorMessageId(error)} />} />;
+  }
+  if (!data) return <Loading />;
+  return (
+    <QuestionnaireScreen
+      data={data}
+      basePath={basePath}
+      reload={() => void mutate()}
+      share={<ShareWidget title={data.project.title} />}
+      reactions={(choice) => <Reactions scope="choice" token={choice} />}
+    />
+  );
+}

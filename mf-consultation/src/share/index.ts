@@ -1,0 +1,1 @@
+export { ShareWidget, shareLinks, type ShareWidgetProps } from './ShareWidget';
