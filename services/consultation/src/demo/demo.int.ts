@@ -35,6 +35,10 @@ const TABLES = [
   'attribute_feature',
   'profile_question',
   'profile_choice',
+  'answer',
+  'answer_value',
+  'profile_answer',
+  'social_reaction',
 ];
 
 /** Row counts of the consultation tables the demo fills. */
@@ -339,6 +343,10 @@ describe('demo consultation data', () => {
       attribute_feature: 3,
       profile_question: 4,
       profile_choice: 13,
+      answer: 208,
+      answer_value: 384,
+      profile_answer: 48,
+      social_reaction: 528,
     });
     await def.onReady!(svc.app, svc.config);
     expect(await counts(svc)).toEqual(before);
@@ -379,8 +387,39 @@ describe('demo consultation data', () => {
       attributes: 6,
       variables: 12,
       questions: 4,
+      answers: 208,
+      values: 384,
+      profiles: 24,
+      reactions: 528,
     });
     expect((await counts(svc)).variable).toBe(12);
+
+    // The demo participants' answers keep the rules a participant's answers keep: inside the topic's boundary
+    // (points covered by it), the attribute's geometry type, max_geom per attribute and per topic.
+    const db = svc.db;
+    const [rules] = await db.query(
+      `SELECT count(*) FILTER (WHERE n.boundary IS NOT NULL AND NOT public.ST_Intersects(n.boundary, a.geom))::int
+                AS outside,
+              count(*) FILTER (WHERE public.GeometryType(a.geom) = 'POINT' AND n.boundary IS NOT NULL
+                AND NOT public.ST_Covers(n.boundary, a.geom))::int AS points_outside,
+              count(*) FILTER (WHERE at.has_geometry AND lower(public.GeometryType(a.geom)) <>
+                CASE at.geom_type WHEN 'line' THEN 'linestring' ELSE at.geom_type END)::int AS wrong_type
+         FROM consultation.answer a
+         JOIN consultation.node n ON n.token = a.node
+         JOIN consultation.attribute at ON at.token = a.attribute`,
+    );
+    expect(rules).toEqual({ outside: 0, points_outside: 0, wrong_type: 0 });
+    const [over] = await db.query(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM consultation.answer a
+                 JOIN consultation.attribute at ON at.token = a.attribute
+                WHERE a.geom IS NOT NULL GROUP BY a.owner, a.attribute, at.max_geom
+               HAVING count(*) > at.max_geom) x)::int AS attribute,
+              (SELECT count(*) FROM (SELECT 1 FROM consultation.answer a
+                 JOIN consultation.node n ON n.token = a.node
+                WHERE a.geom IS NOT NULL AND n.max_geom IS NOT NULL GROUP BY a.owner, a.node, n.max_geom
+               HAVING count(*) > n.max_geom) y)::int AS topic`,
+    );
+    expect(over).toEqual({ attribute: 0, topic: 0 });
   });
 
   it('adds nothing when AGORA_DEMO_DATA is not set', async () => {

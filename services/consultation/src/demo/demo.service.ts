@@ -19,6 +19,7 @@ import { NodeService } from '../node/node.service.js';
 import { questionInput } from '../profile/profile.input.js';
 import { ProfileService } from '../profile/profile.service.js';
 import { VariableService } from '../variable/variable.service.js';
+import { seedDemoAnswers } from './demo-answers.seed.js';
 import { demoConsultation } from './demo-data.js';
 import { demoProfile, demoStructure, type DemoProfile, type DemoStructure } from './demo-structure.js';
 
@@ -27,6 +28,8 @@ export interface DemoData {
   categories: NewCategory[];
   structure: DemoStructure[];
   profile: DemoProfile[];
+  /** the day the demo is dated around (the participants' answers count back from it); none: no answers */
+  answersOn?: Date;
 }
 
 /** How many rows of each kind were added. */
@@ -37,11 +40,21 @@ export interface DemoCounts {
   attributes: number;
   variables: number;
   questions: number;
+  /** the demo participants' answers, their values, profiles and likes */
+  answers: number;
+  values: number;
+  profiles: number;
+  reactions: number;
 }
 
 /** The demo data dated around `now`. */
 export function demoData(now: Date): DemoData {
-  return { categories: demoConsultation(now), structure: demoStructure(), profile: demoProfile() };
+  return {
+    categories: demoConsultation(now),
+    structure: demoStructure(),
+    profile: demoProfile(),
+    answersOn: now,
+  };
 }
 
 /** Seeds the demonstration data when `AGORA_DEMO_DATA=true` and there are no categories. */
@@ -79,6 +92,10 @@ export class DemoService {
         attributes: 0,
         variables: 0,
         questions: 0,
+        answers: 0,
+        values: 0,
+        profiles: 0,
+        reactions: 0,
       };
       const nodes = new NodeService(m, this.config);
       const attributes = new AttributeService(m, this.config);
@@ -110,6 +127,7 @@ export class DemoService {
           counts.questions++;
         }
       }
+      if (data.answersOn) Object.assign(counts, await seedDemoAnswers(m, data.answersOn));
       return counts;
     });
   }
