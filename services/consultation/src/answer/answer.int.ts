@@ -332,13 +332,23 @@ describe('reading answers', () => {
     expect((await as(svc, w.people.expert).get(`/data/scope/geojson/project/nothing-here`)).status).toBe(404);
   });
 
-  it('orders the top layer by likes (reactions of scope choice; owners cannot react)', async () => {
+  it('orders the top layer by likes (reactions of scope choice, by who may read the answer)', async () => {
     const liked = (await answer(participant(), w.points, point(23.703, 37.9))).body;
     const react = (who: SessionUser, reaction: 'like' | 'dislike') =>
       as(svc, who).post('/social/scope/choice', { token: liked.token, reaction });
-    expect((await react(w.people.other, 'like')).body).toMatchObject({ likes: 1, owner: false });
-    expect((await react(w.people.expert, 'like')).body).toMatchObject({ likes: 2 });
-    expect((await react(w.people.normal, 'like')).status).toBe(200);
+    expect((await react(w.people.expert, 'like')).body).toMatchObject({ likes: 1, owner: false });
+    expect((await react(w.people.admin, 'like')).body).toMatchObject({ likes: 2 });
+    const early = await react(w.people.other, 'like');
+    expect(early.status).toBe(403);
+    expect(early.body.code).toBe('CONSULTATION.NOT_PUBLIC');
+    expect((await react(w.people.outsider, 'like')).body.code).toBe('CONSULTATION.NOT_ENROLLED');
+    expect((await as(svc, null).get(`/social/choice/${liked.token}`)).status).toBe(401);
+    await setProject('is_public = true');
+    try {
+      expect((await react(w.people.other, 'like')).body).toMatchObject({ likes: 3, reaction: 'like' });
+    } finally {
+      await setProject('is_public = false');
+    }
     const top = await as(svc, w.people.expert).get(`/data/scope/geojson/project/${w.project}?layer=top`);
     expect(top.status).toBe(200);
     expect(top.body.features[0].properties).toMatchObject({ token: liked.token, likes: 3, reaction: 'like' });
