@@ -22,7 +22,6 @@ import {
   ChoiceValuesAnswer,
   DeletedChoiceAnswer,
   EnsembleAnswer,
-  MAX_ANSWER_VALUES,
   NewAnswerValuesBody,
   NewChoiceBody,
   VariableValuesAnswer,
@@ -42,7 +41,8 @@ const ValuesForm = () =>
     files: [
       {
         name: (field) => /^resource_[0-9]{1,2}$/.test(field),
-        maxCount: MAX_ANSWER_VALUES,
+        // a variable takes at most one photo and one document
+        maxCount: 2,
         maxBytes: ANSWER_FILE_MAX_BYTES,
       },
     ],
@@ -205,7 +205,7 @@ export class AnswerController {
     @Param('attribute', TokenPipe) attribute: string,
     @CurrentUser() user: SessionUser,
   ): Promise<AnswerVariablesAnswer> {
-    const token = await this.reads.variables(attribute, user);
+    const token = await this.reads.formAttribute(attribute, user);
     return (await this.variables.ofAttribute(token)).filter((v) => v.is_visible);
   }
 

@@ -20,14 +20,14 @@ import { isIsoDate } from '@agora/contracts/api';
 import { assertInRange, geoError, parseGeoJson, parseGeometry, type GeometryKind } from '../geo/geojson.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
 
-/** Who the caller is for a category: staff (reviewer and above), an enrolled expert or normal user, or nobody. */
+/** Who reads for a category: staff (reviewer and above), an enrolled expert or normal user, or nobody. */
 export type AnswerAccess = 'staff' | 'expert' | 'normal' | null;
 
 export function accessOf(user: SessionUser | null, category: string | null): AnswerAccess {
   if (!user) return null;
-  const enrolled = category ? enrolmentRole(user, category) : null;
-  if (enrolled) return enrolled;
-  return roleAllows(user.role, 'reviewer') ? 'staff' : null;
+  // staff read everything, enrolled or not; their own writes still need an enrolment (`writerRole`)
+  if (roleAllows(user.role, 'reviewer')) return 'staff';
+  return category ? enrolmentRole(user, category) : null;
 }
 
 /** The enrolment of a writer: staff are read-only on the participant side unless enrolled themselves. */
