@@ -380,6 +380,34 @@ describe('files', () => {
     expect(await rows(svc, 'answer_file', 'answer = $1', [choice])).toBe(0);
   });
 
+  it('replaces a photo with PUT (the old file goes), and writes nothing of a PUT with one bad value', async () => {
+    const { who, choice } = await freshChoice();
+    const first = await upload(who, choice, 'photo', await makeImage('png', 20, 20), 'α.png');
+    expect(first.status).toBe(201);
+    const url = `/data/scope/variable/choice/${choice}/variable/${w.survey}`;
+    const half = await form(
+      who,
+      'put',
+      url,
+      {},
+      [{ variable_type: 'photo' }, { variable_type: 'radio', value: 'Ίσως' }],
+      { 0: { data: await makeImage('webp', 20, 20), name: 'β.webp' } },
+    );
+    expect(half.status).toBe(400);
+    expect(half.body).toMatchObject({ field: 'values[1][value]', rule: 'choice' });
+    const files = () =>
+      svc.db.query<{ name: string }>(`SELECT name FROM consultation.answer_file WHERE answer = $1`, [choice]);
+    expect(await files()).toEqual([{ name: 'α.png' }]);
+    const replaced = await form(who, 'put', url, {}, [{ variable_type: 'photo' }], {
+      0: { data: await makeImage('webp', 20, 20), name: 'β.webp' },
+    });
+    expect(replaced.status).toBe(200);
+    expect(await files()).toEqual([{ name: 'β.webp' }]);
+    const removed = await putValues(who, choice, [{ variable_type: 'photo', value: '' }]);
+    expect(removed.status).toBe(200);
+    expect(await files()).toEqual([]);
+  });
+
   it('refuses a file sent in another part, or for a value that takes none', async () => {
     const { who, choice } = await freshChoice();
     const wrongPart = await as(svc, who)
