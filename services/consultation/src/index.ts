@@ -16,6 +16,7 @@ import { StructureTree1795400100000 } from './migrations/1795400100000-Structure
 import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-ProfileThreadsSocial.js';
 import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-AdminActiveCategory.js';
 import { AnswerStorage1795400400000 } from './migrations/1795400400000-AnswerStorage.js';
+import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -23,6 +24,7 @@ import { ProfileQuestion } from './profile/entities/profile-question.entity.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { Project } from './project/entities/project.entity.js';
 import { ProjectModule } from './project/project.module.js';
+import { QuestionnaireModule } from './questionnaire/questionnaire.module.js';
 import { SocialReaction } from './social/entities/social-reaction.entity.js';
 import { SocialModule } from './social/social.module.js';
 import { ThreadPost } from './thread/entities/thread-post.entity.js';
@@ -54,6 +56,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     ProfileThreadsSocial1795400200000,
     AdminActiveCategory1795400329000,
     AnswerStorage1795400400000,
+    ProfileAnswers1795400410000,
   ],
 };
 
@@ -83,6 +86,7 @@ export function createConsultationService(env: Record<string, string | undefined
       AttributeModule,
       VariableModule,
       AnswerModule,
+      QuestionnaireModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -3,7 +3,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { CategoryWire } from '@agora/contracts';
 import { client } from '../node/tree-test-helpers.js';
-import { call } from '../http/test-callers.js';
+import { call, callWith, enrolledUser } from '../http/test-callers.js';
 
 let svc: TestService;
 let alice: ReturnType<typeof client>;
@@ -83,8 +83,14 @@ describe("each administrator's active category", () => {
   it('is never shown to participants, experts or anonymous visitors', async () => {
     const one = await create('shown');
     await alice.put(`/category/token/${one}`, { active: true });
-    for (const caller of ['participant', 'expert'] as const) {
-      const list = await call(svc, caller, 'get', '/category');
+    // open to participants: it has an active project
+    await svc.db.query(
+      `INSERT INTO consultation.project (mname, title, start_date, end_date, category, active)
+       VALUES ('open', 'Ανοιχτό', '2026-11-01', '2026-12-01', $1, true)`,
+      [one],
+    );
+    for (const role of ['normal', 'expert'] as const) {
+      const list = await callWith(svc, enrolledUser({ [one]: role }), 'get', '/category');
       expect((list.body as CategoryWire[]).map((c) => c.active)).toEqual([false]);
     }
     for (const caller of ['participant', 'anonymous'] as const) {

@@ -12,9 +12,11 @@ import {
 import type { Identity, SessionUser } from '@agora/contracts';
 import {
   CategoryAnswer,
+  CategoryCardListAnswer,
   CategoryChangesBody,
   CategoryListAnswer,
   CategoryMnameAnswer,
+  CategoryPageAnswer,
   MessageAnswer,
   NewCategoryBody,
   SortOrderBody,
@@ -25,9 +27,10 @@ import { TokenPipe } from '../http/params.js';
 import { CategoryService } from './category.service.js';
 
 /**
- * Categories (spec part 2 §7). Reads: the list for any logged-in user, a category page (by short name) and the
- * short name of a token for everyone, anonymous visitors included; the rest is the administrator's
- * (docs/decisions/0013-categories-and-projects.md).
+ * Categories (spec part 2 §7). Reads: the list (staff: every category; participants: the active ones they are
+ * enrolled in), the categories open for enrolment, a category page (by short name) and the short name of a token
+ * for everyone, anonymous visitors included; the rest is the administrator's
+ * (docs/decisions/0013-categories-and-projects.md, 0036-consultation-profile-weight.md).
  */
 @ApiTags('category')
 @Controller('category')
@@ -36,7 +39,11 @@ export class CategoryController {
 
   @LoggedIn()
   @Get()
-  @ApiOperation({ summary: 'Categories with their projects, by sort_order' })
+  @ApiOperation({
+    summary: 'Categories with their projects, by sort_order',
+    description:
+      'Staff (reviewer and above): every category; others: the active categories they are enrolled in.',
+  })
   @ZodResponse(CategoryListAnswer)
   list(@CurrentUser() user: SessionUser): Promise<CategoryListAnswer> {
     return this.categories.list(user);
@@ -54,10 +61,23 @@ export class CategoryController {
 
   @Public()
   @Get('mname/:mname')
-  @ApiOperation({ summary: 'A category page: the category by short name, with its projects' })
-  @ZodResponse(CategoryAnswer)
-  byMname(@Param('mname') mname: string, @CurrentIdentity() identity: Identity): Promise<CategoryAnswer> {
-    return this.categories.one({ mname }, identity.user);
+  @ApiOperation({
+    summary: "A category page: the category by short name, its projects, the caller's enrolment",
+    description: 'Unknown, or not active for anyone below staff: 404 CONSULTATION.CATEGORY_NOT_FOUND.',
+  })
+  @ZodResponse(CategoryPageAnswer)
+  byMname(@Param('mname') mname: string, @CurrentIdentity() identity: Identity): Promise<CategoryPageAnswer> {
+    return this.categories.page(mname, identity.user);
+  }
+
+  @LoggedIn()
+  @Get('scope/enroll')
+  @ApiOperation({
+    summary: 'The active autosubscribe categories the caller is not enrolled in, by sort_order',
+  })
+  @ZodResponse(CategoryCardListAnswer)
+  async enrollable(@CurrentUser() user: SessionUser): Promise<CategoryCardListAnswer> {
+    return { values: await this.categories.enrollable(user) };
   }
 
   @Public()

@@ -1,6 +1,6 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { call, callerUser, requestAs } from '../http/test-callers.js';
+import { call, callerUser, callWith, enrolledUser, requestAs } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -55,7 +55,7 @@ describe('GET /category', () => {
     expect(res.body).toEqual([]);
   });
 
-  it('lists categories and their projects by sort_order, in the exact shape, to any logged-in user', async () => {
+  it('lists every category and its projects by sort_order, in the exact shape, to staff', async () => {
     await svc.db.query(`
         INSERT INTO consultation.category
           (token, mname, title, summary, summary_img, summary_img_alt, autosubscribe, forum_welcome_message, sort_order)
@@ -78,7 +78,7 @@ describe('GET /category', () => {
         INSERT INTO consultation.profile_question (category, role, question, weight)
         VALUES ('00000000-0000-4000-8000-000000000002', 'normal', 'Ηλικία', 1),
                ('00000000-0000-4000-8000-000000000002', 'expert', 'Ειδικότητα', 1)`);
-    for (const caller of ['participant', 'expert', 'admin'] as const) {
+    for (const caller of ['admin'] as const) {
       const res = await call(svc, caller, 'get', '/category');
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
@@ -134,6 +134,27 @@ describe('GET /category', () => {
     }
   });
 
+  it('lists to a participant only the active categories they are enrolled in', async () => {
+    const first = '00000000-0000-4000-8000-000000000001';
+    const second = '00000000-0000-4000-8000-000000000002';
+    const member = enrolledUser({ [first]: 'normal', [second]: 'expert' });
+    for (const caller of ['participant', 'expert'] as const)
+      expect((await call(svc, caller, 'get', '/category')).body).toEqual([]);
+    // no project is active or public yet: no category is active
+    expect((await callWith(svc, member, 'get', '/category')).body).toEqual([]);
+    await svc.db.query(`UPDATE consultation.project SET active = true WHERE mname = 'b-two'`);
+    const res = await callWith(svc, member, 'get', '/category');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject([{ mname: 'first', has_answered: true, active: false }]);
+    await svc.db.query(`UPDATE consultation.project SET is_public = true WHERE mname = 'c-one'`);
+    const both = await callWith(svc, member, 'get', '/category');
+    // the second category asks experts a question this member has not answered
+    expect(both.body).toMatchObject([
+      { mname: 'first', has_answered: true },
+      { mname: 'second', has_answered: false },
+    ]);
+  });
+
   it('reads one category by token (admin) and by short name (everyone), and its short name by token', async () => {
     const byToken = await admin('get', '/category/token/00000000-0000-4000-8000-000000000001');
     expect(byToken.status).toBe(200);
@@ -145,7 +166,12 @@ describe('GET /category', () => {
     for (const caller of ['anonymous', 'participant', 'admin'] as const) {
       const page = await call(svc, caller, 'get', '/category/mname/first');
       expect(page.status).toBe(200);
-      expect(page.body).toEqual({ ...byToken.body, active: caller === 'admin' });
+      // the category's own fields as before; projects become cards (participants: the shown ones)
+      const { projects: _projects, ...fields } = byToken.body as Record<string, unknown>;
+      expect(page.body).toMatchObject({ ...fields, active: caller === 'admin' });
+      expect(page.body.projects.map((p: { mname: string }) => p.mname)).toEqual(
+        caller === 'admin' ? ['b-one', 'b-two'] : ['b-two'],
+      );
     }
     for (const path of ['token', 'uuid']) {
       const res = await call(
@@ -379,7 +405,7 @@ describe('PUT /category/token/{token}', () => {
       choices: [],
     });
     expect(question.status).toBe(200);
-    for (const caller of ['anonymous', 'participant', 'admin'] as const)
+    for (const caller of ['admin'] as const)
       expect((await call(svc, caller, 'get', '/category/mname/profiled')).body).toMatchObject({
         consultation: true,
         has_answered: false,

@@ -1,5 +1,6 @@
 import type { Project } from '../project/entities/project.entity.js';
 import type { CategoryAnswer } from '@agora/contracts/api';
+import { summaryOf } from './cards.js';
 import type { Category } from './entities/category.entity.js';
 
 export function toCategoryProjectResponse(
@@ -23,12 +24,7 @@ const NO_EXTRAS: CategoryExtras = { consultation: false, has_answered: false, ac
 /** A category with its projects, in the order the projects come (the service sorts them). */
 export function toCategoryResponse(category: Category, extras: CategoryExtras = NO_EXTRAS): CategoryAnswer {
   return {
-    token: category.token,
-    mname: category.mname,
-    title: category.title,
-    summary: category.summary,
-    summary_img: category.summary_img,
-    summary_img_alt: category.summary_img_alt,
+    ...summaryOf(category),
     active: extras.active,
     autosubscribe: category.autosubscribe,
     forum_welcome_message: category.forum_welcome_message,

@@ -1,10 +1,23 @@
-import { Injectable } from '@nestjs/common';
-import type { SessionUser } from '@agora/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { enrolmentRole, type SessionUser } from '@agora/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { DeepPartial, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import { In, type DeepPartial, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
+import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
+import type { ConsultationConfig } from '../config/consultation.config.js';
 import { Project } from '../project/entities/project.entity.js';
+import { todayIn } from '../project/project-dates.js';
+import { answeredCategories } from '../profile/profile-state.js';
 import { CategoryErrors } from './category.errors.js';
-import type { CategoryAnswer, CategoryChangesBody, NewCategoryBody } from '@agora/contracts/api';
+import type {
+  CategoryAnswer,
+  CategoryCard,
+  CategoryChangesBody,
+  CategoryPageAnswer,
+  NewCategoryBody,
+  ProjectCard,
+} from '@agora/contracts/api';
+import { activeCategoryTokens, enrolledTokens, isStaff } from './access.js';
+import { toCategoryCard, toProjectCard } from './cards.js';
 import { toCategoryResponse } from './category.mapper.js';
 import { Category } from './entities/category.entity.js';
 import { applySortOrder, assertMnameFree, nextSortOrder } from './ordering.js';
@@ -33,11 +46,90 @@ const WITH_PROJECTS = {
 export class CategoryService {
   constructor(
     @InjectRepository(Category, 'consultation') private readonly categories: Repository<Category>,
+    @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
   ) {}
 
-  /** Every category with its projects, both by sort_order; `active` marks the caller's own active category. */
+  /**
+   * The categories with their projects, both by sort_order; `active` marks the caller's own active category.
+   * Staff get every category; anyone else the active categories they are enrolled in.
+   */
   async list(caller: Caller): Promise<CategoryAnswer[]> {
-    return this.respond(await this.categories.find(WITH_PROJECTS), caller);
+    if (isStaff(caller)) return this.respond(await this.categories.find(WITH_PROJECTS), caller);
+    const active = await activeCategoryTokens(this.categories.manager, enrolledTokens(caller));
+    if (active.size === 0) return [];
+    return this.respond(
+      await this.categories.find({ ...WITH_PROJECTS, where: { token: In([...active]) } }),
+      caller,
+    );
+  }
+
+  /** "Today" on the service's calendar (`yyyy-MM-dd`). */
+  today(now = new Date()): string {
+    return todayIn(this.config.project.timeZone, now);
+  }
+
+  /**
+   * The category page (by short name): the category's card, its projects (staff: all; others: those shown to
+   * participants), the caller's enrolment and whether they may enrol. 404 when unknown, and for anyone below
+   * staff when the category is not active.
+   */
+  async page(mname: string, caller: Caller): Promise<CategoryPageAnswer> {
+    const fields = await this.one({ mname }, caller);
+    const row = await this.categories.findOneByOrFail({ token: fields.token });
+    const active = (await activeCategoryTokens(this.categories.manager, [row.token])).has(row.token);
+    const staff = isStaff(caller);
+    if (!active && !staff) throw CategoryErrors.notFound();
+    const enrolment = enrolmentRole(caller, row.token);
+    const projects = (await this.projectCards([row.token], !staff)).get(row.token) ?? [];
+    return {
+      ...fields,
+      category: toCategoryCard(row, active),
+      projects,
+      enrolment,
+      can_enrol: caller !== null && enrolment === null && active && row.autosubscribe,
+    };
+  }
+
+  /** The active autosubscribe categories the caller is not enrolled in, by sort_order. */
+  async enrollable(caller: SessionUser): Promise<CategoryCard[]> {
+    const rows = await this.categories.find({ where: { autosubscribe: true }, order: WITH_PROJECTS.order });
+    const mine = new Set(enrolledTokens(caller));
+    const open = rows.filter((r) => !mine.has(r.token));
+    const active = await activeCategoryTokens(
+      this.categories.manager,
+      open.map((r) => r.token),
+    );
+    return open.filter((r) => active.has(r.token)).map((r) => toCategoryCard(r, true));
+  }
+
+  /** The caller's enrolled active categories (their cards), by sort_order. */
+  async enrolledCards(caller: SessionUser): Promise<CategoryCard[]> {
+    const active = await activeCategoryTokens(this.categories.manager, enrolledTokens(caller));
+    if (active.size === 0) return [];
+    const rows = await this.categories.find({
+      where: { token: In([...active]) },
+      order: WITH_PROJECTS.order,
+    });
+    return rows.map((r) => toCategoryCard(r, true));
+  }
+
+  /** The project cards of categories (token → cards by sort_order); `shownOnly`: those shown to participants. */
+  async projectCards(categories: readonly string[], shownOnly: boolean): Promise<Map<string, ProjectCard[]>> {
+    if (categories.length === 0) return new Map();
+    const rows = await this.categories.manager.find(Project, {
+      where: { category: { token: In([...categories]) } },
+      relations: { category: true },
+      order: { sort_order: 'ASC', mname: 'ASC' },
+    });
+    const today = this.today();
+    const cards = new Map<string, ProjectCard[]>();
+    for (const p of rows) {
+      if (shownOnly && !p.active && !p.is_public) continue;
+      const list = cards.get(p.category!.token) ?? [];
+      list.push(toProjectCard(p, today));
+      cards.set(p.category!.token, list);
+    }
+    return cards;
   }
 
   /** One category (by token or short name) with its projects; 404 when there is none. */
@@ -49,7 +141,8 @@ export class CategoryService {
 
   /**
    * The answers of categories: `consultation` says whether a category has consultation-profile questions;
-   * `has_answered` is false until the profile answers are stored (docs/decisions/0013-categories-and-projects.md);
+   * `has_answered` whether the caller has answered the questions of their enrolment role there (false when not
+   * enrolled);
    * `active` is true only on the category an administrator chose as theirs (decision 0029), never for others.
    */
   private async respond(rows: Category[], caller: Caller): Promise<CategoryAnswer[]> {
@@ -60,10 +153,11 @@ export class CategoryService {
     );
     const asked = new Set(withQuestions.map((r) => r.category));
     const active = await this.activeOf(this.categories.manager, caller);
+    const answered = await answeredCategories(this.categories.manager, caller);
     return rows.map((row) =>
       toCategoryResponse(row, {
         consultation: asked.has(row.token),
-        has_answered: false,
+        has_answered: answered.has(row.token),
         active: row.token === active,
       }),
     );

@@ -2,7 +2,7 @@
 // (docs/decisions/0013-categories-and-projects.md).
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { CALLERS, call, type Caller } from '../http/test-callers.js';
+import { CALLERS, callerUser, callWith, type Caller } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
@@ -14,16 +14,20 @@ interface Row {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   body?: (caller: Caller) => object;
-  /** Expected status for anonymous, participant, expert, admin. */
+  /**
+   * Expected status for anonymous, participant (enrolled nowhere), expert (enrolled in the category), admin.
+   */
   expect: [number, number, number, number];
 }
 
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 200];
 const LOGGED_IN: Row['expect'] = [401, 200, 200, 200];
 const EVERYONE: Row['expect'] = [200, 200, 200, 200];
+const ENROLLED: Row['expect'] = [401, 403, 200, 200];
 
 const TABLE: Row[] = [
   { method: 'get', path: '/category', expect: LOGGED_IN },
+  { method: 'get', path: '/category/scope/enroll', expect: LOGGED_IN },
   { method: 'get', path: `/category/token/${CATEGORY}`, expect: ADMIN_ONLY },
   { method: 'get', path: '/category/mname/mobility', expect: EVERYONE },
   { method: 'get', path: `/category/token/${CATEGORY}/fields/mname`, expect: EVERYONE },
@@ -47,7 +51,7 @@ const TABLE: Row[] = [
   { method: 'get', path: `/project/category/${CATEGORY}`, expect: ADMIN_ONLY },
   { method: 'get', path: '/project/limits', expect: EVERYONE },
   { method: 'get', path: `/project/token/${PROJECT}`, expect: ADMIN_ONLY },
-  { method: 'get', path: '/project/mname/seafront', expect: LOGGED_IN },
+  { method: 'get', path: '/project/mname/seafront', expect: ENROLLED },
   {
     method: 'post',
     path: '/project',
@@ -72,9 +76,9 @@ beforeAll(async () => {
       INSERT INTO consultation.category (token, mname, title, sort_order)
       VALUES ('${CATEGORY}', 'mobility', 'Κινητικότητα', 1), ('${CATEGORY_DOOMED}', 'doomed', 'Προς διαγραφή', 2)`);
   await svc.db.query(`
-      INSERT INTO consultation.project (token, mname, title, start_date, end_date, sort_order, category)
-      VALUES ('${PROJECT}', 'seafront', 'Παραλία', '2026-11-01', '2026-12-01', 1, '${CATEGORY}'),
-             ('${PROJECT_DOOMED}', 'doomed-project', 'Προς διαγραφή', '2026-11-01', '2026-12-01', 2, '${CATEGORY}')`);
+      INSERT INTO consultation.project (token, mname, title, start_date, end_date, sort_order, category, active)
+      VALUES ('${PROJECT}', 'seafront', 'Παραλία', '2026-11-01', '2026-12-01', 1, '${CATEGORY}', true),
+             ('${PROJECT_DOOMED}', 'doomed-project', 'Προς διαγραφή', '2026-11-01', '2026-12-01', 2, '${CATEGORY}', false)`);
 });
 afterAll(() => svc?.close());
 
@@ -84,7 +88,9 @@ it('answers every category and project endpoint with the expected status for eve
   for (const row of TABLE) {
     const got: number[] = [];
     for (const caller of CALLERS)
-      got.push((await call(svc, caller, row.method, row.path, row.body?.(caller))).status);
+      got.push(
+        (await callWith(svc, callerUser(caller, CATEGORY), row.method, row.path, row.body?.(caller))).status,
+      );
     actual.push(`${row.method.toUpperCase()} ${row.path}: ${got.join(',')}`);
     expected.push(`${row.method.toUpperCase()} ${row.path}: ${row.expect.join(',')}`);
   }

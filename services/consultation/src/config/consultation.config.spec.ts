@@ -37,6 +37,14 @@ describe('loadConsultationConfig', () => {
     ).toEqual({ maxBytes: { min: 1024, max: 2048, default: 1500 }, timeZone: 'UTC' });
   });
 
+  it('reads the time zone of the project calendar, under its earlier name too', () => {
+    const zone = (env: Record<string, string>) => loadConsultationConfig(env).project.timeZone;
+    expect(zone({ CONSULTATION_TIME_ZONE: 'Europe/Lisbon' })).toBe('Europe/Lisbon');
+    expect(zone({ PROJECT_TIME_ZONE: 'UTC' })).toBe('UTC');
+    expect(zone({ CONSULTATION_TIME_ZONE: 'Europe/Lisbon', PROJECT_TIME_ZONE: 'UTC' })).toBe('Europe/Lisbon');
+    expect(zone({})).toBe('Europe/Athens');
+  });
+
   it('reads the most coordinates of an imported GeoJSON value', () => {
     expect(loadConsultationConfig({ GEOJSON_MAX_COORDINATES: '5000' }).geoJson).toEqual({
       maxCoordinates: 5000,
@@ -48,6 +56,7 @@ describe('loadConsultationConfig', () => {
     [{ PROJECT_MAX_BYTES_MIN: '10', PROJECT_MAX_BYTES_MAX: '5' }, /PROJECT_MAX_BYTES_MIN: above/],
     [{ PROJECT_MAX_BYTES_DEFAULT: '999999999999' }, /PROJECT_MAX_BYTES_DEFAULT: outside/],
     [{ PROJECT_TIME_ZONE: 'Mars/Olympus' }, /PROJECT_TIME_ZONE/],
+    [{ CONSULTATION_TIME_ZONE: 'Mars/Olympus' }, /CONSULTATION_TIME_ZONE/],
     [{ GEOJSON_MAX_COORDINATES: '0' }, /GEOJSON_MAX_COORDINATES: at least 1/],
     [{ GEOJSON_MAX_COORDINATES: 'many' }, /GEOJSON_MAX_COORDINATES: a whole number/],
   ])('rejects inconsistent project settings %p', (env, message) => {

@@ -13,6 +13,8 @@ const bytes = (fallback: number) =>
     .optional()
     .transform((v) => (v ? Number(v) : fallback));
 
+const timeZone = z.string().trim().refine(isTimeZone, 'an IANA time zone such as Europe/Athens');
+
 /** Environment variables the consultation service reads on top of the shared ones (see `baseEnvSchema`). */
 export const consultationEnvSchema = z
   .object({
@@ -27,13 +29,10 @@ export const consultationEnvSchema = z
     PROJECT_MAX_BYTES_DEFAULT: bytes(10 * MIB),
     /**
      * The time zone whose calendar gives "today": a new project's default dates, and the days a project is open
-     * for answers (`project/project-dates.ts`).
+     * for answers (`project/project-dates.ts`). `PROJECT_TIME_ZONE` is its earlier name, read when it is unset.
      */
-    PROJECT_TIME_ZONE: z
-      .string()
-      .trim()
-      .default('Europe/Athens')
-      .refine(isTimeZone, 'an IANA time zone such as Europe/Athens'),
+    CONSULTATION_TIME_ZONE: timeZone.optional(),
+    PROJECT_TIME_ZONE: timeZone.optional(),
     /** Most positions one imported GeoJSON value (a boundary, predefined features, context) may hold. */
     GEOJSON_MAX_COORDINATES: z
       .string()
@@ -97,7 +96,7 @@ export function loadConsultationConfig(env: Record<string, string | undefined>):
         max: e.PROJECT_MAX_BYTES_MAX,
         default: e.PROJECT_MAX_BYTES_DEFAULT,
       },
-      timeZone: e.PROJECT_TIME_ZONE,
+      timeZone: e.CONSULTATION_TIME_ZONE ?? e.PROJECT_TIME_ZONE ?? 'Europe/Athens',
     },
     geoJson: { maxCoordinates: e.GEOJSON_MAX_COORDINATES },
     libraryUrl: loadSocialConfig(env).libraryUrl,

@@ -1,5 +1,5 @@
 // Callers of the consultation API in integration tests: the four kinds of the role tables, and a request helper.
-import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import { IDENTITY_HEADER, type ConsultationRole, type SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
 
@@ -37,16 +37,46 @@ export function callerUser(
   }
 }
 
+/**
+ * A participant (site role 'authorized') enrolled in the categories given with their roles, e.g.
+ * `enrolledUser({ [CATEGORY]: 'normal' })`; `name` tells several such users apart (uuid and username).
+ */
+export function enrolledUser(
+  enrolments: Readonly<Record<string, ConsultationRole>>,
+  name = 'member',
+  role: SessionUser['role'] = 'authorized',
+): SessionUser {
+  const hex = Buffer.from(name).toString('hex').padEnd(12, '0').slice(0, 12);
+  return Object.assign(person(`5f4e3d2c-1b0a-4f9e-8d7c-${hex}`, name, role), {
+    enrolments: Object.entries(enrolments).map(([category, r]) => ({ category, role: r })),
+  });
+}
+
 type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** A request as any `user` (null: anonymous) without a body yet. */
+export function requestWith(svc: TestService, user: SessionUser | null, method: Method, path: string) {
+  return request(svc.app.getHttpServer())[method](path).set(IDENTITY_HEADER, svc.identity(user));
+}
+
+/** A request as any `user` (null: anonymous), with a JSON body when given. */
+export function callWith(
+  svc: TestService,
+  user: SessionUser | null,
+  method: Method,
+  path: string,
+  body?: object,
+) {
+  const req = requestWith(svc, user, method, path);
+  return body === undefined ? req : req.send(body);
+}
 
 /** A request as `caller` without a body yet (add multipart fields with `.field()`). */
 export function requestAs(svc: TestService, caller: Caller, method: Method, path: string) {
-  const server = request(svc.app.getHttpServer());
-  return server[method](path).set(IDENTITY_HEADER, svc.identity(callerUser(caller)));
+  return requestWith(svc, callerUser(caller), method, path);
 }
 
 /** A request to the service as `caller`, with a JSON body when given. */
 export function call(svc: TestService, caller: Caller, method: Method, path: string, body?: object) {
-  const req = requestAs(svc, caller, method, path);
-  return body === undefined ? req : req.send(body);
+  return callWith(svc, callerUser(caller), method, path, body);
 }

@@ -1,6 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { FormFiles, LoggedIn, RequireRole, ZodBody, ZodResponse, type RefusalOptions } from '@agora/common';
+import {
+  CurrentUser,
+  FormFiles,
+  LoggedIn,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type RefusalOptions,
+} from '@agora/common';
+import type { SessionUser } from '@agora/contracts';
 import {
   MAX_PROFILE_CHOICES,
   NewProfileChoiceBody,
@@ -15,6 +24,7 @@ import {
   ProfileQuestionListAnswer,
   ProfileQuestionOrderBody,
 } from '@agora/contracts/api';
+import { assertMayEnter } from '../category/access.js';
 import { FormBody } from '../http/form.js';
 import { IconFormBody, LibraryIcons, type IconFile } from '../http/icons.js';
 import { TokenPipe } from '../http/params.js';
@@ -45,8 +55,8 @@ const QUESTION_ICONS = {
 const CHOICE_ICON = { ...QUESTION_ICONS, accepts: (field: string) => field === 'icon', files: 1 };
 
 /**
- * Consultation-profile questions (docs/decisions/0012-profile-threads-social.md): admins write; every
- * logged-in user reads a category's questions (participants answer them).
+ * Consultation-profile questions (docs/decisions/0012-profile-threads-social.md): admins write; staff and the
+ * category's participants read its questions (participants answer them).
  */
 @ApiTags('consultationProfile')
 @Controller('consultationProfile')
@@ -60,13 +70,18 @@ export class ProfileQuestionController {
   @Get('category/:category/role/:role')
   @ApiOperation({
     summary: 'The questions of a category for a role (expert|normal), choices included, ordered',
+    description:
+      'Staff, and the participants enrolled in the category (others: 403 CONSULTATION.NOT_ENROLLED).',
   })
   @ZodResponse(ProfileQuestionListAnswer)
   list(
     @Param('category', TokenPipe) category: string,
     @Param('role') role: string,
+    @CurrentUser() user: SessionUser,
   ): Promise<ProfileQuestionListAnswer> {
-    return this.profile.list(category, parseRole(role));
+    const asked = parseRole(role);
+    assertMayEnter(user, category);
+    return this.profile.list(category, asked);
   }
 
   @RequireRole('admin')

@@ -164,11 +164,8 @@ export class ProfileService {
     });
   }
 
-  private async listWith(
-    m: EntityManager,
-    category: string,
-    role: ConsultationRole,
-  ): Promise<ProfileQuestionWire[]> {
+  /** The questions of a category for one role, by sort_order, on `m` (a transaction's manager or the site's). */
+  async listWith(m: EntityManager, category: string, role: ConsultationRole): Promise<ProfileQuestionWire[]> {
     const questions = await m.find(ProfileQuestion, {
       where: { category, role },
       order: { sort_order: 'ASC', created: 'ASC' },
@@ -186,6 +183,6 @@ export class ProfileService {
 }
 
 /** Serialises writers of one group (e.g. appending to a category's questions) until the transaction ends. */
-async function lock(m: EntityManager, key: string): Promise<void> {
+export async function lock(m: EntityManager, key: string): Promise<void> {
   await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }

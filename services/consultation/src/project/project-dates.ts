@@ -1,6 +1,6 @@
 /**
  * A project's calendar: its dates are whole days on the calendar of the service's time zone
- * (`ConsultationConfig.project.timeZone`, `PROJECT_TIME_ZONE`, default Europe/Athens). Answering is allowed from
+ * (`ConsultationConfig.project.timeZone`, `CONSULTATION_TIME_ZONE`, default Europe/Athens). Answering is allowed from
  * `start_date` 00:00 to `end_date` 24:00 of that zone, while the project is active.
  */
 

@@ -1,5 +1,5 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { call, requestAs } from '../http/test-callers.js';
+import { call, callWith, enrolledUser, requestAs } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
 import { todayIn } from './project-dates.js';
 import { addDays } from './project.form.js';
@@ -325,7 +325,15 @@ describe('project reads, order and deletion', () => {
   it('reads by token and by short name; 404 and 400 otherwise', async () => {
     const p = await create('readable');
     expect((await admin('get', `/project/token/${p.token as string}`)).body).toEqual(p);
-    expect((await call(svc, 'participant', 'get', '/project/mname/readable')).body).toEqual(p);
+    expect((await admin('get', '/project/mname/readable')).body).toEqual(p);
+    // a participant: enrolled in its category, and only once the project is active or public
+    const refused = await call(svc, 'participant', 'get', '/project/mname/readable');
+    expect([refused.status, refused.body.code]).toEqual([403, 'CONSULTATION.NOT_ENROLLED']);
+    const member = enrolledUser({ [CATEGORY]: 'normal' });
+    const hidden = await callWith(svc, member, 'get', '/project/mname/readable');
+    expect([hidden.status, hidden.body.code]).toEqual([404, 'CONSULTATION.PROJECT_NOT_FOUND']);
+    const shown = await admin('put', `/project/token/${p.token as string}`, { active: true });
+    expect((await callWith(svc, member, 'get', '/project/mname/readable')).body).toEqual(shown.body);
     const missing = await admin('get', `/project/token/${MISSING}`);
     expect([missing.status, missing.body]).toEqual([
       404,

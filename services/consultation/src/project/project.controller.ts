@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoggedIn, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import { CurrentUser, LoggedIn, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import type { Paged, SessionUser } from '@agora/contracts';
 import {
   MessageAnswer,
   NewProjectBody,
@@ -18,7 +18,7 @@ import { PagePipe, TokenPipe } from '../http/params.js';
 import { ProjectService } from './project.service.js';
 
 /**
- * Projects (spec part 2 §7). A project by short name is read by any logged-in user (the questionnaire); the
+ * Projects (spec part 2 §7). A project by short name is read by staff and the category's participants; the
  * bounds of `max_bytes` by everyone, like the validation rules; the rest is the administrator's
  * (docs/decisions/0013-categories-and-projects.md).
  */
@@ -60,10 +60,15 @@ export class ProjectController {
 
   @LoggedIn()
   @Get('mname/:mname')
-  @ApiOperation({ summary: 'A project by short name' })
+  @ApiOperation({
+    summary: 'A project by short name',
+    description:
+      'Staff: any project. Others: a project of a category they are enrolled in (else 403 ' +
+      'CONSULTATION.NOT_ENROLLED) that is active or public (else 404).',
+  })
   @ZodResponse(ProjectAnswer)
-  byMname(@Param('mname') mname: string): Promise<ProjectAnswer> {
-    return this.projects.one({ mname });
+  byMname(@Param('mname') mname: string, @CurrentUser() user: SessionUser): Promise<ProjectAnswer> {
+    return this.projects.forCaller(mname, user);
   }
 
   @RequireRole('admin')

@@ -1,6 +1,7 @@
 import type { Point } from 'typeorm';
 import type { LatLng } from '@agora/contracts';
 import type { ProjectAnswer } from '@agora/contracts/api';
+import { summaryOf } from '../category/cards.js';
 import type { Project } from './entities/project.entity.js';
 
 /** GeoJSON point (`[lng, lat]`) → `{lat, lng}`. */
@@ -17,12 +18,7 @@ export function toPoint(center: LatLng): Point {
 
 export function toProjectResponse(project: Project): ProjectAnswer {
   return {
-    token: project.token,
-    mname: project.mname,
-    title: project.title,
-    summary: project.summary,
-    summary_img: project.summary_img,
-    summary_img_alt: project.summary_img_alt,
+    ...summaryOf(project),
     start_date: project.start_date,
     end_date: project.end_date,
     public_date: project.public_date,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { PAGE_SIZE, paged } from '@agora/common';
-import type { Paged } from '@agora/contracts';
+import type { Paged, SessionUser } from '@agora/contracts';
 import type { NewProjectBody, ProjectAnswer, ProjectChangesBody } from '@agora/contracts/api';
 import type { EntityManager, FindOptionsOrder, FindOptionsWhere, Repository } from 'typeorm';
 import { CategoryService } from '../category/category.service.js';
@@ -11,6 +11,7 @@ import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig, MaxBytesLimits } from '../config/consultation.config.js';
 import { Project } from './entities/project.entity.js';
 import { ProjectErrors } from './project.errors.js';
+import { assertMayEnter, isStaff } from '../category/access.js';
 import { todayIn } from './project-dates.js';
 import { assertMaxBytes, settleSchedule } from './project.form.js';
 import { toPoint, toProjectResponse } from './project.mapper.js';
@@ -61,6 +62,18 @@ export class ProjectService {
     const row = await this.projects.findOne({ relations: { category: true }, where });
     if (!row) throw ProjectErrors.notFound();
     return toProjectResponse(row);
+  }
+
+  /**
+   * A project by short name for the caller: staff read any; anyone else only one of a category they are enrolled
+   * in (403 `CONSULTATION.NOT_ENROLLED`) that is shown to participants (active or public; else 404).
+   */
+  async forCaller(mname: string, caller: SessionUser): Promise<ProjectAnswer> {
+    const project = await this.one({ mname });
+    if (isStaff(caller)) return project;
+    assertMayEnter(caller, project.category?.token ?? null);
+    if (!project.active && !project.is_public) throw ProjectErrors.notFound();
+    return project;
   }
 
   /** Adds a project (fields already checked by the body's schema) at the end of the order, with default dates and limit. */

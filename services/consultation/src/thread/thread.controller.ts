@@ -17,7 +17,8 @@ import { ThreadService } from './thread.service.js';
 
 /**
  * Discussion threads (docs/decisions/0012-profile-threads-social.md): admins open a thread on a project, topic,
- * attribute or variable; logged-in users read threads and reply.
+ * attribute or variable; staff and the participants enrolled in the thread's category read threads and reply
+ * (others: 403 `CONSULTATION.NOT_ENROLLED`).
  */
 @ApiTags('thread')
 @Controller()
@@ -43,17 +44,23 @@ export class ThreadController {
 
   @LoggedIn()
   @Get('forumPosts/topicID/:id')
-  @ApiOperation({ summary: 'A thread and its posts, oldest first (content is plain text)' })
+  @ApiOperation({
+    summary: 'A thread and its posts, oldest first (content is plain text)',
+    description: "Staff and the participants of the thread's category; others 403 CONSULTATION.NOT_ENROLLED.",
+  })
   @ZodResponse(ForumTopicAnswer)
-  topic(@Param('id') id: string): Promise<ForumTopicAnswer> {
-    return this.threads.topic(parseThreadId(id));
+  topic(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<ForumTopicAnswer> {
+    return this.threads.topic(parseThreadId(id), user);
   }
 
   @LoggedIn()
   @Post('forumPosts/topicID/:id')
   @HttpCode(200)
   @FormBody()
-  @ApiOperation({ summary: 'Reply to a thread: {raw (≥ 20)}' })
+  @ApiOperation({
+    summary: 'Reply to a thread: {raw (≥ 20)}',
+    description: "Staff and the participants of the thread's category; others 403 CONSULTATION.NOT_ENROLLED.",
+  })
   @ZodResponse(ForumPostAnswer)
   reply(
     @Param('id') id: string,

@@ -1,5 +1,5 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { requestAs, type Caller } from '../http/test-callers.js';
+import { callerUser, enrolledUser, requestWith, type Caller } from '../http/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const ITEMS = {
@@ -9,6 +9,7 @@ const ITEMS = {
   variable: '00000000-0000-4000-8000-0000000000a4',
 } as const;
 const MISSING = '00000000-0000-4000-8000-0000000000ff';
+const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
 const TITLE = 'Συζήτηση για τον ποδηλατόδρομο';
 const RAW = 'Γράψτε εδώ τις απόψεις σας για τη διαδρομή.';
 
@@ -27,8 +28,14 @@ describe('discussion threads', () => {
   });
   afterAll(() => svc?.close());
 
+  /** 'participant' here is a participant enrolled in the category of every item. */
   const call = (method: 'get' | 'post', url: string, who: Caller = 'admin') =>
-    requestAs(svc, who, method, url);
+    requestWith(
+      svc,
+      who === 'participant' ? enrolledUser({ [CATEGORY]: 'normal' }, 'participant') : callerUser(who),
+      method,
+      url,
+    );
   const counts = async () =>
     (
       await svc.db.query<{ t: number; p: number }>(
@@ -145,6 +152,33 @@ describe('discussion threads', () => {
     });
     const topic = await call('get', `/forumPosts/topicID/${id}`, 'participant');
     expect(topic.body.posts.map((p: { username: string }) => p.username)).toEqual(['admin', 'participant']);
+  });
+
+  it("refuses to read and reply to participants not enrolled in the thread's category, writing nothing", async () => {
+    const { forum_topic_id: id } = await linkOf('attribute', ITEMS.attribute);
+    const before = await counts();
+    for (const who of ['participant', 'expert'] as const) {
+      const outsider = callerUser(who); // enrolled nowhere, or in another category
+      const read = await requestWith(svc, outsider, 'get', `/forumPosts/topicID/${id}`);
+      expect([read.status, read.body]).toEqual([
+        403,
+        { Error: 'not enrolled in this category', code: 'CONSULTATION.NOT_ENROLLED' },
+      ]);
+      const reply = await requestWith(svc, outsider, 'post', `/forumPosts/topicID/${id}`).send({ raw: RAW });
+      expect([reply.status, reply.body.code]).toEqual([403, 'CONSULTATION.NOT_ENROLLED']);
+    }
+    expect(await counts()).toEqual(before);
+    // a thread whose item is gone belongs to no category: staff only
+    await svc.db.query(
+      `INSERT INTO consultation.thread (scope, item, title, created_by) VALUES ('node', $1, $2, $1)`,
+      [MISSING, TITLE],
+    );
+    const [{ id: orphan }] = await svc.db.query<{ id: number }>(
+      `SELECT id FROM consultation.thread WHERE item = $1`,
+      [MISSING],
+    );
+    expect((await call('get', `/forumPosts/topicID/${orphan}`, 'participant')).status).toBe(403);
+    expect((await call('get', `/forumPosts/topicID/${orphan}`, 'admin')).status).toBe(200);
   });
 
   it('refuses bad replies and unknown threads, writing nothing', async () => {

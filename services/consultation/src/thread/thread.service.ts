@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ForumPost, ForumTopic, SessionUser, ThreadScope } from '@agora/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { assertMayEnter } from '../category/access.js';
 import { ThreadPost } from './entities/thread-post.entity.js';
 import { Thread } from './entities/thread.entity.js';
 import { ThreadErrors } from './thread.errors.js';
@@ -67,22 +68,44 @@ export class ThreadService {
     });
   }
 
-  /** A thread with its posts, oldest first. */
-  async topic(id: number): Promise<ForumTopic> {
+  /** A thread with its posts, oldest first; for staff and the participants of the thread's category. */
+  async topic(id: number, reader: SessionUser): Promise<ForumTopic> {
     const thread = await this.db.getRepository(Thread).findOneBy({ id });
     if (!thread) throw ThreadErrors.notFound();
+    assertMayEnter(reader, await this.categoryOf(this.db.manager, id));
     const posts = await this.db
       .getRepository(ThreadPost)
       .find({ where: { thread: id }, order: { id: 'ASC' } });
     return toForumTopic(thread, posts);
   }
 
-  /** Adds a reply to a thread. */
+  /** Adds a reply to a thread: staff and the participants of the thread's category. */
   async reply(id: number, raw: string, author: SessionUser): Promise<ForumPost> {
     return this.db.transaction(async (m) => {
       if (!(await m.existsBy(Thread, { id }))) throw ThreadErrors.notFound();
+      assertMayEnter(author, await this.categoryOf(m, id));
       return toForumPost(await this.addPost(m, id, raw, author));
     });
+  }
+
+  /** The token of the category a thread's item belongs to; null when the item is gone. */
+  private async categoryOf(m: EntityManager, id: number): Promise<string | null> {
+    const [row] = await m.query<Array<{ category: string | null }>>(
+      `SELECT CASE t.scope
+         WHEN 'project' THEN (SELECT p.category FROM consultation.project p WHERE p.token = t.item)
+         WHEN 'node' THEN (SELECT p.category FROM consultation.node n
+           JOIN consultation.project p ON p.token = n.project WHERE n.token = t.item)
+         WHEN 'attribute' THEN (SELECT p.category FROM consultation.attribute a
+           JOIN consultation.node n ON n.token = a.node
+           JOIN consultation.project p ON p.token = n.project WHERE a.token = t.item)
+         WHEN 'variable' THEN (SELECT p.category FROM consultation.variable v
+           JOIN consultation.attribute a ON a.token = v.attribute JOIN consultation.node n ON n.token = a.node
+           JOIN consultation.project p ON p.token = n.project WHERE v.token = t.item)
+       END AS category
+       FROM consultation.thread t WHERE t.id = $1`,
+      [id],
+    );
+    return row?.category ?? null;
   }
 
   private addPost(m: EntityManager, thread: number, raw: string, author: SessionUser): Promise<ThreadPost> {
