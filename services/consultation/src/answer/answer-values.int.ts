@@ -316,6 +316,22 @@ describe('values that break their options', () => {
       const res = await as(svc, who).post('/data/scope/variable', body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
+    for (const fields of [
+      { 'values[a][variable_type]': 'radio' },
+      { 'values[40][variable_type]': 'radio' },
+      { values: 'not json' },
+      { 'values[0]': 'radio' },
+      { 'values[0][variable_type]': 'radio', 'values[0][value][x]': 'Ναι' },
+      { _method: 'PATCH', 'values[0][variable_type]': 'radio', 'values[0][value]': 'Ναι' },
+    ]) {
+      let req = as(svc, who)
+        .req('post', '/data/scope/variable')
+        .field('choice', choice)
+        .field('variable', w.survey);
+      for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+      const res = await req;
+      expect({ fields, status: res.status }).toEqual({ fields, status: 400 });
+    }
     const unknownVariable = await as(svc, who).post('/data/scope/variable', {
       choice,
       variable: w.points,
