@@ -26,6 +26,7 @@ import {
   NewChoiceBody,
   VariableValuesAnswer,
 } from '@agora/contracts/api';
+import { FormBody } from '../http/form.js';
 import { PagePipe, TokenPipe } from '../http/params.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
 import { VariableService } from '../variable/variable.service.js';
@@ -63,6 +64,7 @@ export class AnswerController {
   ) {}
 
   @Post('data/scope/attribute')
+  @FormBody()
   @ApiOperation({
     summary: 'A new answer to an attribute: its geometry (GeoJSON, EPSG:4326) or {predefined: id}',
     description:
@@ -78,6 +80,7 @@ export class AnswerController {
   }
 
   @Put('data/scope/attribute/choice/:choice')
+  @FormBody()
   @ApiOperation({ summary: 'Move (allow_drag: a translation) or reshape (allow_resize) your answer' })
   @ZodResponse(ChoiceAnswer)
   move(

@@ -47,6 +47,23 @@ describe('answers on the map', () => {
     expect(stored).toEqual({ srid: 4326, owner: w.people.normal.uuid });
   });
 
+  it('takes the same fields as a multipart form (geometry as JSON text)', async () => {
+    const who = participant();
+    const res = await as(svc, who)
+      .req('post', '/data/scope/attribute')
+      .field('attribute', w.points)
+      .field('node', w.places)
+      .field('geometry', JSON.stringify(point(23.7, 37.9)));
+    expect(res.status).toBe(201);
+    expect(res.body.geometry).toEqual(point(23.7, 37.9));
+    const wrongTopic = await as(svc, who)
+      .req('post', '/data/scope/attribute')
+      .field('attribute', w.points)
+      .field('node', w.opinions);
+    expect(wrongTopic.status).toBe(400);
+    expect(wrongTopic.body.field).toBe('node');
+  });
+
   it('refuses a point outside the boundary (422) and a polygon that does not touch it', async () => {
     const who = participant();
     const outside = await answer(who, w.points, point(23.75, 37.9));
