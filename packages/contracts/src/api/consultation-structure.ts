@@ -403,7 +403,9 @@ export const CategoryAnswer = z.object({
   autosubscribe: z.boolean(),
   forum_welcome_message: z.string(),
   has_answered: z.boolean().meta({
-    description: 'the caller has answered the consultation-profile questions (false until they are stored)',
+    description:
+      'the caller has answered the consultation-profile questions of their enrolment role (or it has none); ' +
+      'false when not enrolled',
   }),
   consultation: z.boolean().meta({ description: 'the category has consultation-profile questions' }),
   sort_order: z.number().int().min(0).meta({ description: '1-based position' }),

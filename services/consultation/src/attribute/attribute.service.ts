@@ -100,14 +100,17 @@ export class AttributeService {
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
   ) {}
 
-  /** Every attribute of a project (token or short name): by topic order, then their own. */
-  async ofProject(project: string): Promise<AttributeWire[]> {
+  /**
+   * Every attribute of a project (token or short name): by topic order, then their own. `rowIds`: each feature's
+   * id is the number of its stored row (the id an answer names as its predefined feature), not the one imported.
+   */
+  async ofProject(project: string, rowIds = false): Promise<AttributeWire[]> {
     const token = await projectToken(this.db, project);
     const rows = await this.db.query<Row[]>(
       `${SELECT} WHERE n.project = $1 ORDER BY n.sort_order, n.created, a.sort_order, a.created, a.token`,
       [token],
     );
-    return this.withFeatures(rows);
+    return this.withFeatures(rows, rowIds);
   }
 
   /** One attribute of a topic; 404 when it is not that topic's. */
@@ -300,18 +303,22 @@ export class AttributeService {
     }
   }
 
-  /** Attributes with their feature collections (null when the attribute has none of that kind). */
-  private async withFeatures(rows: Row[]): Promise<AttributeWire[]> {
+  /**
+   * Attributes with their feature collections (null when the attribute has none of that kind); `rowIds`: the
+   * features' ids are their rows' numbers.
+   */
+  private async withFeatures(rows: Row[], rowIds = false): Promise<AttributeWire[]> {
     const tokens = rows.filter((r) => r.has_predefined || r.has_context).map((r) => r.token);
     const found = tokens.length
       ? await this.db.query<Array<{ attribute: string; kind: FeatureKind; feature: GeoJsonFeature }>>(
           `SELECT attribute, kind, jsonb_build_object('type', 'Feature',
                     'geometry', public.ST_AsGeoJSON(geom)::jsonb, 'properties', properties)
-                  || CASE WHEN feature_id IS NULL THEN '{}'::jsonb
+                  || CASE WHEN $2 THEN jsonb_build_object('id', id)
+                          WHEN feature_id IS NULL THEN '{}'::jsonb
                           ELSE jsonb_build_object('id', feature_id) END AS feature
            FROM consultation.attribute_feature WHERE attribute = ANY($1::uuid[])
            ORDER BY attribute, kind, position`,
-          [tokens],
+          [tokens, rowIds],
         )
       : [];
     const collections = new Map<string, GeoJsonFeatureCollection>();

@@ -4,8 +4,10 @@ import type { Project } from '../project/entities/project.entity.js';
 import type { Category } from './entities/category.entity.js';
 import type { Summarised } from './entities/summarised.entity.js';
 
+type Summary = Pick<Summarised, 'token' | 'mname' | 'title' | 'summary' | 'summary_img' | 'summary_img_alt'>;
+
 /** The fields a category and a project share in answers. */
-export function summaryOf(row: Summarised) {
+export function summaryOf(row: Summary) {
   return {
     token: row.token,
     mname: row.mname,
@@ -17,7 +19,10 @@ export function summaryOf(row: Summarised) {
 }
 
 /** A category on a card; `active`: open to participants (see `categoryActiveSql`). */
-export function toCategoryCard(category: Category, active: boolean): CategoryCard {
+export function toCategoryCard(
+  category: Summary & Pick<Category, 'autosubscribe'>,
+  active: boolean,
+): CategoryCard {
   return {
     ...summaryOf(category),
     active,

@@ -35,11 +35,14 @@ export type Caller = SessionUser | null;
 const CATEGORY_TABLE = '"consultation"."category"';
 const ACTIVE_TABLE = '"consultation"."admin_active_category"';
 
+/** Categories by sort_order (then short name). */
+const BY_SORT_ORDER = { sort_order: 'ASC', mname: 'ASC' } as const;
+
 /** Categories with their projects (token, mname, title), both by sort_order. */
 const WITH_PROJECTS = {
   relations: { projects: true },
   select: { projects: { token: true, mname: true, title: true, sort_order: true } },
-  order: { sort_order: 'ASC', mname: 'ASC', projects: { sort_order: 'ASC', mname: 'ASC' } },
+  order: { ...BY_SORT_ORDER, projects: BY_SORT_ORDER },
 } as const;
 
 @Injectable()
@@ -75,24 +78,23 @@ export class CategoryService {
    */
   async page(mname: string, caller: Caller): Promise<CategoryPageAnswer> {
     const fields = await this.one({ mname }, caller);
-    const row = await this.categories.findOneByOrFail({ token: fields.token });
-    const active = (await activeCategoryTokens(this.categories.manager, [row.token])).has(row.token);
+    const { token } = fields;
+    const active = (await activeCategoryTokens(this.categories.manager, [token])).has(token);
     const staff = isStaff(caller);
     if (!active && !staff) throw CategoryErrors.notFound();
-    const enrolment = enrolmentRole(caller, row.token);
-    const projects = (await this.projectCards([row.token], !staff)).get(row.token) ?? [];
+    const enrolment = enrolmentRole(caller, token);
     return {
       ...fields,
-      category: toCategoryCard(row, active),
-      projects,
+      category: toCategoryCard(fields, active),
+      projects: (await this.projectCards([token], !staff)).get(token) ?? [],
       enrolment,
-      can_enrol: caller !== null && enrolment === null && active && row.autosubscribe,
+      can_enrol: caller !== null && enrolment === null && active && fields.autosubscribe,
     };
   }
 
   /** The active autosubscribe categories the caller is not enrolled in, by sort_order. */
   async enrollable(caller: SessionUser): Promise<CategoryCard[]> {
-    const rows = await this.categories.find({ where: { autosubscribe: true }, order: WITH_PROJECTS.order });
+    const rows = await this.categories.find({ where: { autosubscribe: true }, order: BY_SORT_ORDER });
     const mine = new Set(enrolledTokens(caller));
     const open = rows.filter((r) => !mine.has(r.token));
     const active = await activeCategoryTokens(
@@ -108,7 +110,7 @@ export class CategoryService {
     if (active.size === 0) return [];
     const rows = await this.categories.find({
       where: { token: In([...active]) },
-      order: WITH_PROJECTS.order,
+      order: BY_SORT_ORDER,
     });
     return rows.map((r) => toCategoryCard(r, true));
   }
@@ -119,7 +121,7 @@ export class CategoryService {
     const rows = await this.categories.manager.find(Project, {
       where: { category: { token: In([...categories]) } },
       relations: { category: true },
-      order: { sort_order: 'ASC', mname: 'ASC' },
+      order: BY_SORT_ORDER,
     });
     const today = this.today();
     const cards = new Map<string, ProjectCard[]>();

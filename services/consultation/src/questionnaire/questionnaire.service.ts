@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { GeoJsonFeatureCollection, SessionUser } from '@agora/contracts';
+import type { SessionUser } from '@agora/contracts';
 import type { QuestionnaireAnswer, QuestionnaireAttribute, QuestionnaireTopic } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { AttributeService } from '../attribute/attribute.service.js';
@@ -15,8 +15,6 @@ import { Project } from '../project/entities/project.entity.js';
 import { ProjectErrors } from '../project/project.errors.js';
 import { toLatLng } from '../project/project.mapper.js';
 import { VariableService } from '../variable/variable.service.js';
-
-type FeatureKind = 'predefined' | 'context';
 
 /**
  * The questionnaire screen of a project in one answer: the category, the project, its topics with their
@@ -82,45 +80,20 @@ export class QuestionnaireService {
 
   /** Topics with their attributes and variables, each by its order; `all`: hidden ones too (staff). */
   private async tree(project: string, all: boolean): Promise<QuestionnaireTopic[]> {
-    const attributes = (await this.attributes.ofProject(project)).filter((a) => all || a.is_visible);
+    // features numbered by their rows: the ids answers name predefined features with
+    const attributes = (await this.attributes.ofProject(project, true)).filter((a) => all || a.is_visible);
     const variables = (await this.variables.ofProject(project)).filter((v) => all || v.is_visible);
-    const features = await this.features(attributes.map((a) => a.token));
     return (await this.topics.ofProject(project)).map(({ project: _p, sort_order: _s, ...topic }) => ({
       ...topic,
       attributes: attributes
         .filter((a) => a.node === topic.token)
         .map(({ node: _n, is_visible: _v, sort_order: _o, ...attribute }): QuestionnaireAttribute => ({
           ...attribute,
-          predefined: attribute.has_predefined ? collection(features, attribute.token, 'predefined') : null,
-          context: attribute.has_context ? collection(features, attribute.token, 'context') : null,
           variables: variables
             .filter((v) => v.attribute === attribute.token)
             .map(({ attribute: _a, is_visible: _iv, sort_order: _so, ...variable }) => variable),
         })),
     }));
-  }
-
-  /**
-   * The predefined and context features of attributes, keyed `token/kind`, in EPSG:4326; each feature's id is
-   * its row's number, the one an answer names as its predefined feature.
-   */
-  private async features(attributes: string[]): Promise<Map<string, GeoJsonFeatureCollection['features']>> {
-    const byKey = new Map<string, GeoJsonFeatureCollection['features']>();
-    if (attributes.length === 0) return byKey;
-    const rows = await this.db.query<
-      Array<{ attribute: string; kind: FeatureKind; feature: GeoJsonFeatureCollection['features'][number] }>
-    >(
-      `SELECT attribute, kind, jsonb_build_object('type', 'Feature', 'id', id,
-                'geometry', public.ST_AsGeoJSON(geom)::jsonb, 'properties', properties) AS feature
-       FROM consultation.attribute_feature WHERE attribute = ANY($1::uuid[])
-       ORDER BY attribute, kind, position`,
-      [attributes],
-    );
-    for (const { attribute, kind, feature } of rows) {
-      const key = `${attribute}/${kind}`;
-      byKey.set(key, [...(byKey.get(key) ?? []), { ...feature, id: Number(feature.id) }]);
-    }
-    return byKey;
   }
 
   private async hasQuestions(category: string, role: string): Promise<boolean> {
@@ -130,12 +103,4 @@ export class QuestionnaireService {
     );
     return rows.length > 0;
   }
-}
-
-function collection(
-  features: Map<string, GeoJsonFeatureCollection['features']>,
-  attribute: string,
-  kind: FeatureKind,
-): GeoJsonFeatureCollection {
-  return { type: 'FeatureCollection', features: features.get(`${attribute}/${kind}`) ?? [] };
 }
