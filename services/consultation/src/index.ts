@@ -15,8 +15,8 @@ import { CategoryProjectFields1795400000000 } from './migrations/1795400000000-C
 import { StructureTree1795400100000 } from './migrations/1795400100000-StructureTree.js';
 import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-ProfileThreadsSocial.js';
 import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-AdminActiveCategory.js';
-import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { AnswerStorage1795400400000 } from './migrations/1795400400000-AnswerStorage.js';
+import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -85,8 +85,8 @@ export function createConsultationService(env: Record<string, string | undefined
       NodeModule,
       AttributeModule,
       VariableModule,
-      QuestionnaireModule,
       AnswerModule,
+      QuestionnaireModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -116,8 +116,8 @@ export class AnswerReadsService {
     return { ctx, access };
   }
 
-  /** `GET variable/attribute/{attribute}/case/map`: the visible variables, for the enrolled and staff. */
-  async variables(attribute: string, user: SessionUser): Promise<string> {
+  /** `GET variable/attribute/{attribute}/case/map`: the attribute whose visible variables the caller may read. */
+  async formAttribute(attribute: string, user: SessionUser): Promise<string> {
     const ctx = await this.answers.context(attribute);
     const access = this.answers.access(ctx, user);
     if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
@@ -153,7 +153,7 @@ export class AnswerReadsService {
       out.push({
         variable: v.token,
         mname: v.mname,
-        label: v.variable_type.find((k) => k.options.label)?.options.label ?? v.description ?? v.mname,
+        label: v.variable_type.find((k) => k.options.label)?.options.label || v.mname,
         kinds,
       });
     }

@@ -90,6 +90,26 @@ const routes = (): Route[] => [
     [401, 403, 403, 403, 403],
   ],
   [
+    'POST data/scope/variable/choice/{choice}/variable/{variable} (_method=PUT)',
+    (p) =>
+      as(svc, who(p))
+        .req('post', `/data/scope/variable/choice/${plain}/variable/${w.survey}`)
+        .field('_method', 'PUT')
+        .field('values[0][variable_type]', 'radio')
+        .field('values[0][value]', 'Όχι'),
+    [401, 403, 403, 403, 403],
+  ],
+  [
+    'GET social/choice/{token}',
+    (p) => as(svc, who(p)).get(`/social/choice/${onMap}`),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST social/scope/choice',
+    (p) => as(svc, who(p)).post('/social/scope/choice', { token: onMap, reaction: 'dislike' }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
     'GET data/scope/file/{id}',
     (p) => as(svc, who(p)).get(`/data/scope/file/${file}`),
     [401, 403, 403, 200, 200],

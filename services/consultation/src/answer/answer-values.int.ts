@@ -316,6 +316,22 @@ describe('values that break their options', () => {
       const res = await as(svc, who).post('/data/scope/variable', body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
+    for (const fields of [
+      { 'values[a][variable_type]': 'radio' },
+      { 'values[40][variable_type]': 'radio' },
+      { values: 'not json' },
+      { 'values[0]': 'radio' },
+      { 'values[0][variable_type]': 'radio', 'values[0][value][x]': 'Ναι' },
+      { _method: 'PATCH', 'values[0][variable_type]': 'radio', 'values[0][value]': 'Ναι' },
+    ]) {
+      let req = as(svc, who)
+        .req('post', '/data/scope/variable')
+        .field('choice', choice)
+        .field('variable', w.survey);
+      for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+      const res = await req;
+      expect({ fields, status: res.status }).toEqual({ fields, status: 400 });
+    }
     const unknownVariable = await as(svc, who).post('/data/scope/variable', {
       choice,
       variable: w.points,
@@ -378,6 +394,34 @@ describe('files', () => {
       await svc.db.query(`UPDATE consultation.project SET max_bytes = 5242880 WHERE token = $1`, [w.project]);
     }
     expect(await rows(svc, 'answer_file', 'answer = $1', [choice])).toBe(0);
+  });
+
+  it('replaces a photo with PUT (the old file goes), and writes nothing of a PUT with one bad value', async () => {
+    const { who, choice } = await freshChoice();
+    const first = await upload(who, choice, 'photo', await makeImage('png', 20, 20), 'α.png');
+    expect(first.status).toBe(201);
+    const url = `/data/scope/variable/choice/${choice}/variable/${w.survey}`;
+    const half = await form(
+      who,
+      'put',
+      url,
+      {},
+      [{ variable_type: 'photo' }, { variable_type: 'radio', value: 'Ίσως' }],
+      { 0: { data: await makeImage('webp', 20, 20), name: 'β.webp' } },
+    );
+    expect(half.status).toBe(400);
+    expect(half.body).toMatchObject({ field: 'values[1][value]', rule: 'choice' });
+    const files = () =>
+      svc.db.query<{ name: string }>(`SELECT name FROM consultation.answer_file WHERE answer = $1`, [choice]);
+    expect(await files()).toEqual([{ name: 'α.png' }]);
+    const replaced = await form(who, 'put', url, {}, [{ variable_type: 'photo' }], {
+      0: { data: await makeImage('webp', 20, 20), name: 'β.webp' },
+    });
+    expect(replaced.status).toBe(200);
+    expect(await files()).toEqual([{ name: 'β.webp' }]);
+    const removed = await putValues(who, choice, [{ variable_type: 'photo', value: '' }]);
+    expect(removed.status).toBe(200);
+    expect(await files()).toEqual([]);
   });
 
   it('refuses a file sent in another part, or for a value that takes none', async () => {

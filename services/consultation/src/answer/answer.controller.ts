@@ -22,11 +22,11 @@ import {
   ChoiceValuesAnswer,
   DeletedChoiceAnswer,
   EnsembleAnswer,
-  MAX_ANSWER_VALUES,
   NewAnswerValuesBody,
   NewChoiceBody,
   VariableValuesAnswer,
 } from '@agora/contracts/api';
+import { FormBody } from '../http/form.js';
 import { PagePipe, TokenPipe } from '../http/params.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
 import { VariableService } from '../variable/variable.service.js';
@@ -42,7 +42,8 @@ const ValuesForm = () =>
     files: [
       {
         name: (field) => /^resource_[0-9]{1,2}$/.test(field),
-        maxCount: MAX_ANSWER_VALUES,
+        // a variable takes at most one photo and one document
+        maxCount: 2,
         maxBytes: ANSWER_FILE_MAX_BYTES,
       },
     ],
@@ -63,6 +64,7 @@ export class AnswerController {
   ) {}
 
   @Post('data/scope/attribute')
+  @FormBody()
   @ApiOperation({
     summary: 'A new answer to an attribute: its geometry (GeoJSON, EPSG:4326) or {predefined: id}',
     description:
@@ -78,6 +80,7 @@ export class AnswerController {
   }
 
   @Put('data/scope/attribute/choice/:choice')
+  @FormBody()
   @ApiOperation({ summary: 'Move (allow_drag: a translation) or reshape (allow_resize) your answer' })
   @ZodResponse(ChoiceAnswer)
   move(
@@ -205,7 +208,7 @@ export class AnswerController {
     @Param('attribute', TokenPipe) attribute: string,
     @CurrentUser() user: SessionUser,
   ): Promise<AnswerVariablesAnswer> {
-    const token = await this.reads.variables(attribute, user);
+    const token = await this.reads.formAttribute(attribute, user);
     return (await this.variables.ofAttribute(token)).filter((v) => v.is_visible);
   }
 

@@ -47,6 +47,23 @@ describe('answers on the map', () => {
     expect(stored).toEqual({ srid: 4326, owner: w.people.normal.uuid });
   });
 
+  it('takes the same fields as a multipart form (geometry as JSON text)', async () => {
+    const who = participant();
+    const res = await as(svc, who)
+      .req('post', '/data/scope/attribute')
+      .field('attribute', w.points)
+      .field('node', w.places)
+      .field('geometry', JSON.stringify(point(23.7, 37.9)));
+    expect(res.status).toBe(201);
+    expect(res.body.geometry).toEqual(point(23.7, 37.9));
+    const wrongTopic = await as(svc, who)
+      .req('post', '/data/scope/attribute')
+      .field('attribute', w.points)
+      .field('node', w.opinions);
+    expect(wrongTopic.status).toBe(400);
+    expect(wrongTopic.body.field).toBe('node');
+  });
+
   it('refuses a point outside the boundary (422) and a polygon that does not touch it', async () => {
     const who = participant();
     const outside = await answer(who, w.points, point(23.75, 37.9));
@@ -332,13 +349,23 @@ describe('reading answers', () => {
     expect((await as(svc, w.people.expert).get(`/data/scope/geojson/project/nothing-here`)).status).toBe(404);
   });
 
-  it('orders the top layer by likes (reactions of scope choice; owners cannot react)', async () => {
+  it('orders the top layer by likes (reactions of scope choice, by who may read the answer)', async () => {
     const liked = (await answer(participant(), w.points, point(23.703, 37.9))).body;
     const react = (who: SessionUser, reaction: 'like' | 'dislike') =>
       as(svc, who).post('/social/scope/choice', { token: liked.token, reaction });
-    expect((await react(w.people.other, 'like')).body).toMatchObject({ likes: 1, owner: false });
-    expect((await react(w.people.expert, 'like')).body).toMatchObject({ likes: 2 });
-    expect((await react(w.people.normal, 'like')).status).toBe(200);
+    expect((await react(w.people.expert, 'like')).body).toMatchObject({ likes: 1, owner: false });
+    expect((await react(w.people.admin, 'like')).body).toMatchObject({ likes: 2 });
+    const early = await react(w.people.other, 'like');
+    expect(early.status).toBe(403);
+    expect(early.body.code).toBe('CONSULTATION.NOT_PUBLIC');
+    expect((await react(w.people.outsider, 'like')).body.code).toBe('CONSULTATION.NOT_ENROLLED');
+    expect((await as(svc, null).get(`/social/choice/${liked.token}`)).status).toBe(401);
+    await setProject('is_public = true');
+    try {
+      expect((await react(w.people.other, 'like')).body).toMatchObject({ likes: 3, reaction: 'like' });
+    } finally {
+      await setProject('is_public = false');
+    }
     const top = await as(svc, w.people.expert).get(`/data/scope/geojson/project/${w.project}?layer=top`);
     expect(top.status).toBe(200);
     expect(top.body.features[0].properties).toMatchObject({ token: liked.token, likes: 3, reaction: 'like' });

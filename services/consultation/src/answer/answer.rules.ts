@@ -8,7 +8,6 @@ import {
   CRS_RANGES,
   enrolmentRole,
   positionsOf,
-  roleAllows,
   type GeoJsonGeometry,
   type GeomType,
   type SessionUser,
@@ -18,16 +17,17 @@ import {
 import type { AnswerValueKind } from '@agora/contracts/api';
 import { isIsoDate } from '@agora/contracts/api';
 import { assertInRange, geoError, parseGeoJson, parseGeometry, type GeometryKind } from '../geo/geojson.js';
+import { isStaff, standingIn } from '../category/access.js';
+import { CategoryErrors } from '../category/category.errors.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
 
-/** Who the caller is for a category: staff (reviewer and above), an enrolled expert or normal user, or nobody. */
+/** Who reads for a category: staff (reviewer and above), an enrolled expert or normal user, or nobody. */
 export type AnswerAccess = 'staff' | 'expert' | 'normal' | null;
 
 export function accessOf(user: SessionUser | null, category: string | null): AnswerAccess {
-  if (!user) return null;
-  const enrolled = category ? enrolmentRole(user, category) : null;
-  if (enrolled) return enrolled;
-  return roleAllows(user.role, 'reviewer') ? 'staff' : null;
+  if (category === null) return isStaff(user) ? 'staff' : null;
+  // staff read everything, enrolled or not; their own writes still need an enrolment (`writerRole`)
+  return standingIn(user, category);
 }
 
 /** The enrolment of a writer: staff are read-only on the participant side unless enrolled themselves. */
@@ -36,8 +36,7 @@ export function writerRole(user: SessionUser, category: string | null): 'expert'
 }
 
 export const AnswerErrors = {
-  notEnrolled: () =>
-    new AppError('CONSULTATION.NOT_ENROLLED', 403, 'you are not enrolled in the category of this project'),
+  notEnrolled: CategoryErrors.notEnrolled,
   closed: () => new AppError('CONSULTATION.ANSWERING_CLOSED', 409, 'the project does not take answers now'),
   notOwner: () => new AppError('CONSULTATION.NOT_OWNER', 403, 'this answer is not yours'),
   notPublic: () =>

@@ -85,6 +85,8 @@ const TABLE = (): Row[] => [
   { method: 'get', path: '/variable/project/roles', expect: ADMIN_ONLY_READ },
   { method: 'get', path: `/variable/attribute/${t.attribute}`, expect: ADMIN_ONLY_READ },
   { method: 'get', path: `/variable/node/${t.node}/token/${t.variable}`, expect: ADMIN_ONLY_READ },
+  // the answer form's variables: staff, and participants enrolled in the project's category (none here)
+  { method: 'get', path: `/variable/attribute/${t.attribute}/case/map`, expect: ADMIN_ONLY_READ },
   {
     method: 'post',
     path: '/variable',

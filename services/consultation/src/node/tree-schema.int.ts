@@ -3,6 +3,7 @@ import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/tes
 import type { DataSource } from 'typeorm';
 import { consultationStorage } from '../index.js';
 import { StructureTree1795400100000 } from '../migrations/1795400100000-StructureTree.js';
+import { AnswerStorage1795400400000 } from '../migrations/1795400400000-AnswerStorage.js';
 
 let bed: MigrationTestBed;
 let ds: DataSource;
@@ -100,11 +101,15 @@ it('holds geometry consistent, short names unique per parent, and deletes down t
 
 it('is reversible', async () => {
   const runner = ds.createQueryRunner();
+  // the answers refer to the tree: they go first and come back last
+  const answers = new AnswerStorage1795400400000();
   try {
+    await answers.down(runner);
     await new StructureTree1795400100000().down(runner);
     expect(await tables()).toEqual([]);
     await new StructureTree1795400100000().up(runner);
     expect(await tables()).toEqual(TREE);
+    await answers.up(runner);
   } finally {
     await runner.release();
   }

@@ -152,7 +152,9 @@ describe('social reactions', () => {
   it('answers 404 for unknown scopes and items and 400 for bad tokens and reactions, writing nothing', async () => {
     const before = await rows();
     const cases: Array<[Promise<request.Response>, number, string]> = [
-      [as(maria).get(`/social/choice/${IMAGE}`), 404, 'unknown social scope'],
+      [as(maria).get(`/social/poll/${IMAGE}`), 404, 'unknown social scope'],
+      // answers of the questionnaire are a scope: a token that is no answer is no item
+      [as(maria).get(`/social/choice/${IMAGE}`), 404, 'item not found'],
       [as(maria).get(`/social/library/${MISSING}`), 404, 'item not found'],
       // The nil uuid (and any uuid the library does not accept as an item's) is no item either.
       [as(null).get(`/social/library/${NIL}`), 404, 'item not found'],

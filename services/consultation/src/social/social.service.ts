@@ -27,7 +27,7 @@ export class SocialService {
 
   /** The counts and the caller's reaction; 404 for an unknown item. */
   async state(scope: string, item: string, user: SessionUser | null): Promise<SocialWire> {
-    const owner = await this.ownerOf(scope, item);
+    const owner = await this.ownerOf(scope, item, user);
     return this.read(scope, item, user, owner);
   }
 
@@ -36,7 +36,7 @@ export class SocialService {
    * is 409 (remove it first). 403 for the item's owner.
    */
   async react(scope: string, item: string, reaction: Reaction, user: SessionUser): Promise<SocialWire> {
-    const owner = await this.ownerOf(scope, item);
+    const owner = await this.ownerOf(scope, item, user);
     if (owner === user.uuid) throw SocialErrors.owner();
     // The owner look-up is done before writing: it may call another service, and no transaction waits on it.
     const inserted: unknown[] = await this.db.query(
@@ -56,7 +56,7 @@ export class SocialService {
 
   /** Removes the caller's reaction, if any. */
   async unreact(scope: string, item: string, user: SessionUser): Promise<SocialWire> {
-    const owner = await this.ownerOf(scope, item);
+    const owner = await this.ownerOf(scope, item, user);
     await this.db.query(`DELETE FROM ${T} WHERE scope = $1 AND item = $2 AND user_uuid = $3`, [
       scope,
       item,
@@ -65,10 +65,10 @@ export class SocialService {
     return this.read(scope, item, user, owner);
   }
 
-  private async ownerOf(scope: string, item: string): Promise<string | null> {
+  private async ownerOf(scope: string, item: string, user: SessionUser | null): Promise<string | null> {
     const owners = this.owners.get(scope);
     if (!owners) throw SocialErrors.unknownScope();
-    return owners.ownerOf(item);
+    return owners.ownerOf(item, user);
   }
 
   private async read(
