@@ -118,6 +118,9 @@ describe('QuestionnairePage: loading', () => {
     await show();
     await waitFor(() => expect(screen.getByTestId('profile-form')).toBeTruthy());
     expect(screen.getByRole('dialog', { name: 'Consultation profile' })).toBeTruthy();
+    // the questionnaire cannot be used before: the way out is back to the category
+    await click(screen.getByTestId('profile-leave'));
+    expect(screen.getByTestId('location').textContent).toBe('/participate/category/urban-mobility');
   });
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
 import type { GeoJsonGeometry, GeomType, LatLng } from '@agora/contracts';
 import type { ChoiceListAnswer } from '@agora/contracts/api';
 import {
@@ -117,6 +118,7 @@ export interface QuestionnaireScreenProps {
 export function QuestionnaireScreen({ data, basePath, reload, share, reactions }: QuestionnaireScreenProps) {
   const intl = useIntl();
   const notify = useNotify();
+  const navigate = useNavigate();
   const { project, access, today } = data;
   const normal = access.role === 'normal';
 
@@ -711,7 +713,15 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           focus="cancel"
         />
       )}
-      {data.profile_required && <ProfileForm category={data.category.token} onDone={reload} />}
+      {data.profile_required && (
+        <ProfileForm
+          category={data.category.token}
+          onDone={reload}
+          onLeave={() =>
+            navigate(`${basePath}/participate/category/${encodeURIComponent(data.category.mname)}`)
+          }
+        />
+      )}
     </div>
   );
 }
