@@ -358,3 +358,86 @@ describe('QuestionnairePage: answers and the drawer', () => {
     }
   });
 });
+
+describe('QuestionnairePage: shapes', () => {
+  it('answers with a predefined shape picked from the list', async () => {
+    const data = questionnaire();
+    const [first, second] = data.topics[0]!.attributes;
+    data.topics[0]!.attributes = [
+      {
+        ...first!,
+        has_predefined: true,
+        predefined: {
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              id: 7,
+              geometry: { type: 'Point', coordinates: [23.72, 37.97] },
+              properties: { name: 'Omonia' },
+            },
+          ],
+        },
+      },
+      second!,
+    ];
+    const calls = page({
+      ...ready(data),
+      'POST /api/data/scope/attribute': { status: 201, body: { token: 'c-new' } },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    await click(screen.getByTestId('attribute-bus-stop'));
+    expect(screen.queryByTestId('draw-place-center')).toBeNull();
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('draw-predefined'), { target: { value: '7' } });
+    });
+    await click(screen.getByTestId('draw-predefined-pick'));
+    await waitFor(() => expect(live().textContent).toBe('Answer saved.'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      attribute: POINT_ATTR,
+      node: TOPIC,
+      geometry: { predefined: 7 },
+    });
+  });
+
+  it('moves an own answer that may be dragged and saves its shape with PUT', async () => {
+    const calls = page({
+      ...ready(),
+      [layer('mine')]: { status: 200, body: mine(1) },
+      'PUT /api/data/scope/attribute/choice/c0': { status: 200, body: { token: 'c0' } },
+      'GET /api/social/choice/c0': {
+        status: 200,
+        body: { likes: 0, dislikes: 0, reaction: null, owner: true },
+      },
+    });
+    await show();
+    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
+    await click(document.querySelector('.leaflet-marker-icon')!);
+    await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+    // editing needs edit mode
+    expect(screen.queryByTestId('answer-edit-shape')).toBeNull();
+    await click(screen.getByTestId('answer-edit-mode'));
+    await click(screen.getByTestId('answer-edit-shape'));
+    // allow_drag without allow_resize: the shape moves as a whole
+    expect(screen.getByTestId('draw-panel').dataset.mode).toBe('move');
+    await click(screen.getByTestId('draw-translate'));
+    await waitFor(() => expect(live().textContent).toBe('Shape moved.'));
+    await click(screen.getByTestId('draw-finish'));
+    await waitFor(() => expect(live().textContent).toBe('Answer saved.'));
+    const sent = calls.find((c) => c.method === 'PUT')?.body as { geometry: { coordinates: number[] } };
+    expect(sent.geometry.coordinates[0]).toBeCloseTo(23.73, 4);
+    expect(sent.geometry.coordinates[1]).toBeCloseTo(37.975, 4);
+  });
+
+  it('shows the project’s WMS services in a layer control', async () => {
+    const data = questionnaire();
+    data.project.wms_services = [
+      { title: 'Cadastre', WMSurl: 'https://wms.example.org/service', layers: 'parcels' },
+    ];
+    page(ready(data));
+    await show();
+    await waitFor(() => expect(document.querySelector('.leaflet-control-layers')).toBeTruthy());
+    expect(document.querySelector('.leaflet-control-layers-overlays')?.textContent).toContain('Cadastre');
+  });
+});
