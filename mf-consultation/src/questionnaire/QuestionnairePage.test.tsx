@@ -63,6 +63,19 @@ function mine(count: number): AnswerCollection {
   };
 }
 
+/** The reactions of the one own answer `c0` (its owner cannot react). */
+const OWN_REACTIONS = {
+  'GET /api/social/choice/c0': { status: 200, body: { likes: 0, dislikes: 0, reaction: null, owner: true } },
+};
+
+/** Shows the screen and opens the one answer on the map (its marker). */
+async function openOwnAnswer() {
+  await show();
+  await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
+  await click(document.querySelector('.leaflet-marker-icon')!);
+  await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+}
+
 describe('QuestionnairePage: loading', () => {
   it('sends a participant who is not enrolled to the category page', async () => {
     page({ [LOAD]: { status: 403, body: { Error: 'not enrolled', code: 'CONSULTATION.NOT_ENROLLED' } } });
@@ -298,15 +311,9 @@ describe('QuestionnairePage: answers and the drawer', () => {
         answers = NO_ANSWERS;
         return { status: 200, body: { token: 'c0' } };
       },
-      'GET /api/social/choice/c0': {
-        status: 200,
-        body: { likes: 0, dislikes: 0, reaction: null, owner: true },
-      },
+      ...OWN_REACTIONS,
     });
-    await show();
-    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
-    await click(document.querySelector('.leaflet-marker-icon')!);
-    await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+    await openOwnAnswer();
     expect(screen.getByRole('heading', { name: 'Bus stop: my answer' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('reactions')).toBeTruthy());
     await click(screen.getByTestId('answer-delete'));
@@ -406,15 +413,9 @@ describe('QuestionnairePage: shapes', () => {
       ...ready(),
       [layer('mine')]: { status: 200, body: mine(1) },
       'PUT /api/data/scope/attribute/choice/c0': { status: 200, body: { token: 'c0' } },
-      'GET /api/social/choice/c0': {
-        status: 200,
-        body: { likes: 0, dislikes: 0, reaction: null, owner: true },
-      },
+      ...OWN_REACTIONS,
     });
-    await show();
-    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
-    await click(document.querySelector('.leaflet-marker-icon')!);
-    await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+    await openOwnAnswer();
     // editing needs edit mode
     expect(screen.queryByTestId('answer-edit-shape')).toBeNull();
     await click(screen.getByTestId('answer-edit-mode'));
