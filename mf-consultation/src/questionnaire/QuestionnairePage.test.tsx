@@ -431,6 +431,17 @@ describe('QuestionnairePage: shapes', () => {
     expect(sent.geometry.coordinates[1]).toBeCloseTo(37.975, 4);
   });
 
+  it('lists the own answers of the attribute being answered, to open them without the map', async () => {
+    page({ ...ready(), [layer('mine')]: { status: 200, body: mine(1) }, ...OWN_REACTIONS });
+    await show();
+    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
+    await click(screen.getByTestId('attribute-bus-stop'));
+    const own = screen.getByTestId('draw-own');
+    expect(own.textContent).toBe('Answer 1: open');
+    await click(own.querySelector('button')!);
+    await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+  });
+
   it('shows the project’s WMS services in a layer control', async () => {
     const data = questionnaire();
     data.project.wms_services = [

@@ -647,6 +647,10 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
                 onFinish={finishDraft}
                 onCancel={cancelDrawing}
                 busy={busy}
+                own={(mine.data?.features ?? []).filter(
+                  (f) => f.properties.attribute === drawing.entry.attribute.token,
+                )}
+                onOpen={openAnswer}
               />
             )}
           </div>
