@@ -165,7 +165,7 @@ describe('demo consultation data', () => {
       projects.body.values.map((p: { mname: string; center: unknown }) => [p.mname, p.center]),
     );
     expect(bySlug).toEqual({
-      'thessaloniki-seafront-cycle-lane': { lat: 40.6264, lng: 22.9484 },
+      'thessaloniki-seafront-cycle-lane': { lat: 40.612, lng: 22.9557 },
       'athens-aiolou-pedestrian-street': { lat: 37.9768, lng: 23.7276 },
       'patras-pocket-parks': { lat: 38.2466, lng: 21.7346 },
     });
@@ -264,7 +264,7 @@ describe('demo consultation data', () => {
          FROM consultation.project ORDER BY sort_order`,
       ),
     ).toEqual([
-      { mname: 'thessaloniki-seafront-cycle-lane', srid: 4326, type: 'POINT', lat: 40.6264, lng: 22.9484 },
+      { mname: 'thessaloniki-seafront-cycle-lane', srid: 4326, type: 'POINT', lat: 40.612, lng: 22.9557 },
       { mname: 'athens-aiolou-pedestrian-street', srid: 4326, type: 'POINT', lat: 37.9768, lng: 23.7276 },
       { mname: 'patras-pocket-parks', srid: 4326, type: 'POINT', lat: 38.2466, lng: 21.7346 },
     ]);
