@@ -78,8 +78,10 @@ export function useSession(): Session {
       await client.POST('/api/login', { body: { username, password } });
       const next = await fetchProfile();
       if (!next) throw new ApiError(401, 'wrong credentials');
-      // Data cached for the previous visitor must not leak into this session.
-      await mutate(() => true, undefined, { revalidate: false });
+      // Data cached for the previous visitor must not leak into this session. Revalidating also drops SWR's
+      // markers of requests made before the login: a page mounted right after it would otherwise wait on the
+      // previous visitor's request, whose answer SWR then discards, and stay loading.
+      await mutate(() => true, undefined, { revalidate: true });
       apply(next);
       return next;
     },
