@@ -44,7 +44,12 @@ jest.mock('../../../packages/platform/src/map/PointMap', () => ({
 jest.mock('./GeometryMap', () => ({
   __esModule: true,
   default: (props: GeometryMapProps) => (
-    <div data-testid="geometry-map" data-around={JSON.stringify(props.around)} data-readonly={props.readOnly}>
+    <div
+      data-testid="geometry-map"
+      data-around={JSON.stringify(props.around)}
+      data-view={JSON.stringify(props.view ?? null)}
+      data-readonly={props.readOnly}
+    >
       <button
         type="button"
         onClick={() =>
@@ -75,6 +80,7 @@ interface Setup {
   locale?: Locale;
   routes?: FakeRoutes;
   projectMaxBytes?: number;
+  mapView?: { center: { lat: number; lng: number }; zoom: number };
 }
 
 async function open(setup: Setup = {}) {
@@ -94,6 +100,7 @@ async function open(setup: Setup = {}) {
         projectMaxBytes={setup.projectMaxBytes ?? 50 * MB}
         editable={setup.editable ?? true}
         onClose={onClose}
+        {...(setup.mapView ? { mapView: setup.mapView } : {})}
       />
       <ConfirmHost />
     </>,
@@ -645,6 +652,14 @@ describe('AnswerForm: the geometric kinds', () => {
         properties: { choice: 1 },
       },
     ],
+  });
+
+  it("opens the map on the project's view when the answer has no geometry", async () => {
+    const mapView = { center: { lat: 41.12, lng: 25.4 }, zoom: 14 };
+    await open({ variables: [V_SELECT], mapView });
+    const map = screen.getByTestId('geometry-map');
+    expect(JSON.parse(map.getAttribute('data-view') ?? '')).toEqual(mapView);
+    expect(map.getAttribute('data-around')).toBe('null');
   });
 
   it('loads the stored shapes, on a map that opens on the answer', async () => {

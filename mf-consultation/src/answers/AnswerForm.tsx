@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { GeoJsonGeometry } from '@agora/contracts';
+import type { GeoJsonGeometry, LatLng } from '@agora/contracts';
 import type { AnswerValueAnswer, ChoiceValuesAnswer, VariableValuesAnswer } from '@agora/contracts/api';
 import {
   useErrorMessage,
@@ -47,6 +47,8 @@ export interface AnswerFormProps {
   editable: boolean;
   /** saved: true once a variable was saved (and after the last tab's save) */
   onClose(saved: boolean): void;
+  /** the geometric kinds' maps open here when neither the answer nor its values have a geometry (the project's view) */
+  mapView?: { center: LatLng; zoom: number };
 }
 
 /** What the form holds for one variable. */
@@ -149,6 +151,7 @@ function AnswerTabs({
   title,
   stored,
   around,
+  mapView,
   onSaved,
 }: AnswerFormProps & {
   title: string;
@@ -373,6 +376,7 @@ function AnswerTabs({
                         onChange={(d) => setDraft(kind, d)}
                         error={errorOf(kind)}
                         around={around}
+                        {...(mapView ? { view: mapView } : {})}
                       />
                     ) : (
                       <KindField
@@ -392,6 +396,7 @@ function AnswerTabs({
                     variable={variable}
                     values={stored.filter((s) => s.variable === variable.token)}
                     around={around}
+                    {...(mapView ? { view: mapView } : {})}
                   />
                 )}
                 <div className="cons-ans-status" role="status" data-testid="answer-status">

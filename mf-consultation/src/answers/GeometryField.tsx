@@ -34,6 +34,8 @@ export interface GeometryFieldProps {
   name: string;
   /** the answer's own geometry: the map's view when nothing is drawn */
   around: GeoJsonGeometry | null;
+  /** the map's view when nothing is drawn and the answer has no geometry */
+  view?: { center: LatLng; zoom: number };
 }
 
 const TYPE_IDS: Record<string, string> = {
@@ -70,7 +72,16 @@ function Swatch({ color, marker }: { color: string; marker?: string }) {
  * choice (one for all with geom_radio, one per shape otherwise) and, for the keyboard, the list of the shapes
  * with a delete button each and points added by their coordinates. Without `onChange` it shows the shapes.
  */
-export function GeometryField({ kind, options, draft, onChange, error, name, around }: GeometryFieldProps) {
+export function GeometryField({
+  kind,
+  options,
+  draft,
+  onChange,
+  error,
+  name,
+  around,
+  view,
+}: GeometryFieldProps) {
   const intl = useIntl();
   const label = useKindLabel()(kind, options);
   const errorText = useErrorText(error);
@@ -98,6 +109,7 @@ export function GeometryField({ kind, options, draft, onChange, error, name, aro
             types={types}
             readOnly={!onChange}
             around={around}
+            {...(view ? { view } : {})}
             full={full}
             label={intl.formatMessage({ id: 'consultation.answers.geometry.map' }, { label })}
             onAdd={(g) => change(addShape(kind, options, draft, g))}

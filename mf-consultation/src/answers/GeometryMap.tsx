@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type * as Leaflet from 'leaflet';
-import type { ChoiceOption, GeoJsonGeometry } from '@agora/contracts';
+import type { ChoiceOption, GeoJsonGeometry, LatLng } from '@agora/contracts';
 import { applyDrawLocale, useLeafletMap } from '@agora/platform';
 import { styleOfChoice, type Shape, type ShapeType } from './geometry';
 
@@ -13,6 +13,8 @@ export interface GeometryMapProps {
   readOnly: boolean;
   /** the answer's own geometry: the view when no shape is drawn */
   around: GeoJsonGeometry | null;
+  /** the first view (the project's); Greece when absent */
+  view?: { center: LatLng; zoom: number };
   /** true when no other shape may be drawn */
   full: boolean;
   label: string;
@@ -35,7 +37,11 @@ type Indexed = Leaflet.Layer & { [INDEX]?: number; toGeoJSON(): GeoJSON.Feature 
 export default function GeometryMap(props: GeometryMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const { locale } = useIntl();
-  const handle = useLeafletMap(box, { center: { lat: 38.02, lng: 23.8 }, zoom: 7, draw: !props.readOnly });
+  const handle = useLeafletMap(box, {
+    center: props.view?.center ?? { lat: 38.02, lng: 23.8 },
+    zoom: props.view?.zoom ?? 7,
+    draw: !props.readOnly,
+  });
   const items = useRef<Leaflet.FeatureGroup | null>(null);
   const latest = useRef(props);
   useEffect(() => {

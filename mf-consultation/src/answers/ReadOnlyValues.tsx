@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { ADDRESS_PARTS, splitAddress, type GeoJsonGeometry } from '@agora/contracts';
+import { ADDRESS_PARTS, splitAddress, type GeoJsonGeometry, type LatLng } from '@agora/contracts';
 import type { AnswerValueAnswer } from '@agora/contracts/api';
 import { GeometryField } from './GeometryField';
 import { shapesOf } from './geometry';
@@ -72,11 +72,14 @@ export function ReadOnlyValues({
   variable,
   values,
   around = null,
+  view,
 }: {
   variable: QuestionnaireVariable;
   values: readonly AnswerValueAnswer[];
   /** the answer's own geometry: the geometric kinds' maps open on it when nothing is drawn */
   around?: GeoJsonGeometry | null;
+  /** the maps' view when nothing is drawn and the answer has no geometry */
+  view?: { center: LatLng; zoom: number };
 }) {
   const label = useKindLabel();
   return (
@@ -95,6 +98,7 @@ export function ReadOnlyValues({
                   draft={shapesOf(value?.value ?? '')}
                   error={null}
                   around={around}
+                  {...(view ? { view } : {})}
                 />
               ) : value && (value.value !== '' || value.file) ? (
                 <Value value={value} />
