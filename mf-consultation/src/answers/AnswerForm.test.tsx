@@ -577,6 +577,9 @@ describe('AnswerForm: the geometric kinds', () => {
     const requests = echoSaves();
     await open({ variables: [V_SELECT] });
     expect(screen.getByTestId('geometry-none-shapes-geom_select').textContent).toBe('Nothing drawn yet.');
+    expect(screen.getByTestId('field-shapes-geom_select').textContent).toContain(
+      'Draw up to 2 shapes on the map with its toolbar, or add points by their coordinates below.',
+    );
     // required
     await save();
     expect(errorOf('shapes-geom_select')).toBe('This value is required.');
@@ -613,6 +616,22 @@ describe('AnswerForm: the geometric kinds', () => {
         },
       ],
     });
+  });
+
+  it('offers coordinates for points only: lines and polygons are drawn on the map and listed', async () => {
+    const lines: QuestionnaireVariable = {
+      ...V_SELECT,
+      variable_type: [{ kind: 'geom_line', options: { label: 'Paths', numberOfGeometries: 2 } }],
+    };
+    await open({ variables: [lines], locale: 'el' });
+    expect(screen.getByTestId('field-shapes-geom_line').textContent).toContain('η λίστα παρακάτω');
+    expect(within(panel()).queryByRole('button', { name: 'Προσθήκη του σημείου' })).toBeNull();
+    fireEvent.click(within(panel()).getByRole('button', { name: 'draw a line' }));
+    expect(list('shapes-geom_line')).toContain('1. Γραμμή στο 37.90000, 23.70000');
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Διαγραφή του σχήματος 1' }));
+    expect(screen.getByTestId('geometry-none-shapes-geom_line').textContent).toBe(
+      'Δεν έχει σχεδιαστεί τίποτα ακόμη.',
+    );
   });
 
   it('tells the limit when a shape is drawn beyond the most', async () => {

@@ -238,7 +238,16 @@ export function GeometryField({
       name={name}
       legend={label}
       required={options.required}
-      hint={<FormattedMessage id="consultation.answers.geometry.hint" values={{ n: most }} />}
+      hint={
+        <FormattedMessage
+          id={
+            types.includes('Point')
+              ? 'consultation.answers.geometry.hintPoints'
+              : 'consultation.answers.geometry.hint'
+          }
+          values={{ n: most }}
+        />
+      }
       errorText={errorText}
       className="cons-ans-geom"
     >

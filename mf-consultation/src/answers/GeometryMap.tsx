@@ -43,9 +43,9 @@ export default function GeometryMap(props: GeometryMapProps) {
     draw: !props.readOnly,
   });
   const items = useRef<Leaflet.FeatureGroup | null>(null);
-  const latest = useRef(props);
+  const latest = useRef({ ...props, locale });
   useEffect(() => {
-    latest.current = props;
+    latest.current = { ...props, locale };
   });
 
   useEffect(() => {
@@ -65,7 +65,7 @@ export default function GeometryMap(props: GeometryMapProps) {
         items.current = null;
       };
     }
-    applyDrawLocale(L, locale);
+    applyDrawLocale(L, first.locale);
     const may = (t: ShapeType) => first.types.includes(t);
     const paint = { color: COLOR, weight: 3 };
     const control = new L.Control.Draw({
@@ -115,7 +115,7 @@ export default function GeometryMap(props: GeometryMapProps) {
       group.remove();
       items.current = null;
     };
-  }, [handle, locale]);
+  }, [handle]);
 
   // the shapes, drawn again whenever they (or their choices) change
   const shapesKey = JSON.stringify(props.shapes);
