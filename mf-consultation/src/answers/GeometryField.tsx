@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GeoJsonGeometry, GeometryValueType, LatLng, VariableOptions } from '@agora/contracts';
 import { CoordinateInput, Loading } from '@agora/platform';
@@ -85,7 +85,6 @@ export function GeometryField({
   const intl = useIntl();
   const label = useKindLabel()(kind, options);
   const errorText = useErrorText(error);
-  const id = useId();
   const [point, setPoint] = useState<LatLng | null>(null);
   const [refused, setRefused] = useState(false);
   const choices = options.geometricChoices ?? [];
@@ -208,7 +207,7 @@ export function GeometryField({
         </p>
       )}
       {onChange && types.includes('Point') && !full && (
-        <div className="cons-ans-geom-add" id={id}>
+        <div className="cons-ans-geom-add">
           <CoordinateInput value={point} onChange={setPoint} initialCrs="EPSG:4326" />
           <button
             type="button"
