@@ -7,6 +7,7 @@ import {
   type FakeXhrRequest,
 } from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
 import type { PointMapProps } from '../../../packages/platform/src/map/PointMap';
+import type { GeometryMapProps } from './GeometryMap';
 import { messages } from '../i18n';
 import { AnswerForm } from './AnswerForm';
 import {
@@ -39,6 +40,36 @@ jest.mock('../../../packages/platform/src/map/PointMap', () => ({
   ),
 }));
 
+// the geometric kinds' map: a stand-in that "draws" a line, refused like the real one when no more may be drawn
+jest.mock('./GeometryMap', () => ({
+  __esModule: true,
+  default: (props: GeometryMapProps) => (
+    <div
+      data-testid="geometry-map"
+      data-around={JSON.stringify(props.around)}
+      data-view={JSON.stringify(props.view ?? null)}
+      data-readonly={props.readOnly}
+    >
+      <button
+        type="button"
+        onClick={() =>
+          props.full
+            ? props.onRefused()
+            : props.onAdd({
+                type: 'LineString',
+                coordinates: [
+                  [23.7, 37.9],
+                  [23.8, 38],
+                ],
+              })
+        }
+      >
+        draw a line
+      </button>
+    </div>
+  ),
+}));
+
 const MB = 1024 * 1024;
 const LIBRARY_URL = `/api/library/uuid/${U1};${U2}`;
 
@@ -49,6 +80,7 @@ interface Setup {
   locale?: Locale;
   routes?: FakeRoutes;
   projectMaxBytes?: number;
+  mapView?: { center: { lat: number; lng: number }; zoom: number };
 }
 
 async function open(setup: Setup = {}) {
@@ -68,6 +100,7 @@ async function open(setup: Setup = {}) {
         projectMaxBytes={setup.projectMaxBytes ?? 50 * MB}
         editable={setup.editable ?? true}
         onClose={onClose}
+        {...(setup.mapView ? { mapView: setup.mapView } : {})}
       />
       <ConfirmHost />
     </>,
@@ -415,7 +448,7 @@ describe('AnswerForm', () => {
         .getAllByRole('radio')
         .map((r) => r.getAttribute('value')),
     ).toEqual([U1, U2]);
-    expect(screen.getByTestId('geometry-note-geom_point').textContent).toContain('Spots');
+    expect(screen.getByTestId('field-library-geom_point').textContent).toContain('Spots');
     fireEvent.click(within(panel()).getByLabelText(/Oak/));
     fireEvent.click(within(panel()).getByLabelText(/Pine/));
     await save();
@@ -496,7 +529,7 @@ describe('AnswerForm', () => {
     fireEvent.click(tab(/4\. place/));
     expect(within(panel()).getByTestId('answer-readonly').textContent).toContain('Ερμού 12, Αθήνα 105 63');
     fireEvent.click(tab(/5\. library/));
-    expect(within(panel()).getByTestId('answer-readonly').textContent).toContain('Σχεδιάζεται στον χάρτη');
+    expect(within(panel()).getByTestId('answer-readonly').textContent).toContain('SpotsΧωρίς απάντηση');
   });
 
   it('renders the kinds with their Greek texts', async () => {
@@ -506,5 +539,179 @@ describe('AnswerForm', () => {
     await save();
     expect(errorOf('place-resource-street')).toBe('Η τιμή είναι υποχρεωτική.');
     expect(screen.getByRole('button', { name: 'Αποθήκευση και συνέχεια' })).toBeTruthy();
+  });
+});
+
+describe('AnswerForm: the geometric kinds', () => {
+  const CHOICES = [
+    { label: 'Bench', color: '#00aa00' },
+    { label: 'Tree', marker: '/tree.png' },
+  ];
+  const geomVariable = (kind: 'geom_select' | 'geom_radio', options: object): QuestionnaireVariable => ({
+    ...V_PLACE,
+    token: '00000000-0000-4000-8000-00000000000a',
+    mname: 'shapes',
+    variable_type: [{ kind, options: { label: 'Places', ...options } }],
+  });
+  const V_SELECT = geomVariable('geom_select', {
+    required: true,
+    numberOfGeometries: 2,
+    geometricChoices: CHOICES,
+  });
+  const V_RADIO = geomVariable('geom_radio', { numberOfGeometries: 3, geometricChoices: CHOICES });
+  const list = (name: string) => screen.queryByTestId(`geometry-list-${name}`)?.textContent ?? null;
+
+  async function addPoint(lat: string, lon: string, greek = false) {
+    fireEvent.change(await within(panel()).findByLabelText(greek ? /Γεωγραφικό πλάτος/ : /^Latitude/), {
+      target: { value: lat },
+    });
+    fireEvent.change(within(panel()).getByLabelText(greek ? /Γεωγραφικό μήκος/ : /^Longitude/), {
+      target: { value: lon },
+    });
+    fireEvent.click(
+      within(panel()).getByRole('button', { name: greek ? 'Προσθήκη του σημείου' : 'Add the point' }),
+    );
+  }
+
+  it('adds points by their coordinates, a choice each, deletes them, keeps to the most and sends the collection', async () => {
+    const requests = echoSaves();
+    await open({ variables: [V_SELECT] });
+    expect(screen.getByTestId('geometry-none-shapes-geom_select').textContent).toBe('Nothing drawn yet.');
+    expect(screen.getByTestId('field-shapes-geom_select').textContent).toContain(
+      'Draw up to 2 shapes on the map with its toolbar, or add points by their coordinates below.',
+    );
+    // required
+    await save();
+    expect(errorOf('shapes-geom_select')).toBe('This value is required.');
+    expect(requests).toHaveLength(0);
+    await addPoint('37.97', '23.73');
+    expect(list('shapes-geom_select')).toContain('1. Point at 37.97000, 23.73000');
+    // a choice per shape
+    await save();
+    expect(errorOf('shapes-geom_select')).toBe('Choose the choice of shape 1.');
+    fireEvent.change(within(panel()).getByRole('combobox', { name: 'Choice of shape 1' }), {
+      target: { value: '1' },
+    });
+    expect(errorOf('shapes-geom_select')).toBeNull();
+    // the second shape drawn on the map fills the variable: no more points, the limit told
+    fireEvent.click(within(panel()).getByRole('button', { name: 'draw a line' }));
+    expect(list('shapes-geom_select')).toContain('2. Line at 37.90000, 23.70000');
+    expect(screen.getByTestId('geometry-limit-shapes-geom_select').textContent).toContain('(2)');
+    expect(within(panel()).queryByRole('button', { name: 'Add the point' })).toBeNull();
+    // deleted from the list
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Delete shape 2' }));
+    expect(list('shapes-geom_select')).not.toContain('2.');
+    expect(screen.queryByTestId('geometry-limit-shapes-geom_select')).toBeNull();
+    await save();
+    expect(requests).toHaveLength(1);
+    const fields = formFields(requests[0]!.body);
+    expect(fields['values[0][variable_type]']).toBe('geom_select');
+    expect(JSON.parse(fields['values[0][value]'] ?? '')).toEqual({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [23.73, 37.97] },
+          properties: { choice: 1 },
+        },
+      ],
+    });
+  });
+
+  it('offers coordinates for points only: lines and polygons are drawn on the map and listed', async () => {
+    const lines: QuestionnaireVariable = {
+      ...V_SELECT,
+      variable_type: [{ kind: 'geom_line', options: { label: 'Paths', numberOfGeometries: 2 } }],
+    };
+    await open({ variables: [lines], locale: 'el' });
+    expect(screen.getByTestId('field-shapes-geom_line').textContent).toContain('η λίστα παρακάτω');
+    expect(within(panel()).queryByRole('button', { name: 'Προσθήκη του σημείου' })).toBeNull();
+    fireEvent.click(within(panel()).getByRole('button', { name: 'draw a line' }));
+    expect(list('shapes-geom_line')).toContain('1. Γραμμή στο 37.90000, 23.70000');
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Διαγραφή του σχήματος 1' }));
+    expect(screen.getByTestId('geometry-none-shapes-geom_line').textContent).toBe(
+      'Δεν έχει σχεδιαστεί τίποτα ακόμη.',
+    );
+  });
+
+  it('tells the limit when a shape is drawn beyond the most', async () => {
+    const one = geomVariable('geom_select', { numberOfGeometries: 1 });
+    await open({ variables: [one] });
+    fireEvent.click(within(panel()).getByRole('button', { name: 'draw a line' }));
+    expect(screen.getByTestId('geometry-limit-shapes-geom_select').textContent).toBe(
+      'You have drawn the most shapes allowed (1): delete one to draw another.',
+    );
+    fireEvent.click(within(panel()).getByRole('button', { name: 'draw a line' }));
+    expect(list('shapes-geom_select')).not.toContain('2.');
+  });
+
+  it('gives every shape of a geom_radio one choice, in Greek', async () => {
+    const requests = echoSaves();
+    await open({ variables: [V_RADIO], locale: 'el' });
+    await addPoint('38', '23.5', true);
+    fireEvent.click(within(panel()).getByRole('button', { name: 'draw a line' }));
+    await save();
+    expect(errorOf('shapes-geom_radio')).toBe('Επιλέξτε την επιλογή των σχημάτων.');
+    fireEvent.click(within(panel()).getByRole('radio', { name: 'Bench' }));
+    expect(list('shapes-geom_radio')).toContain('1. Σημείο στο 38.00000, 23.50000: Bench');
+    expect(list('shapes-geom_radio')).toContain('2. Γραμμή στο 37.90000, 23.70000: Bench');
+    await save();
+    const value = JSON.parse(formFields(requests[0]!.body)['values[0][value]'] ?? '') as {
+      features: Array<{ properties: unknown }>;
+    };
+    expect(value.features.map((f) => f.properties)).toEqual([{ choice: 0 }, { choice: 0 }]);
+  });
+
+  const STORED = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [23.73, 37.97] },
+        properties: { choice: 1 },
+      },
+    ],
+  });
+
+  it("opens the map on the project's view when the answer has no geometry", async () => {
+    const mapView = { center: { lat: 41.12, lng: 25.4 }, zoom: 14 };
+    await open({ variables: [V_SELECT], mapView });
+    const map = screen.getByTestId('geometry-map');
+    expect(JSON.parse(map.getAttribute('data-view') ?? '')).toEqual(mapView);
+    expect(map.getAttribute('data-around')).toBe('null');
+  });
+
+  it('loads the stored shapes, on a map that opens on the answer', async () => {
+    const body = answersOf([stored(V_SELECT, 'geom_select', STORED)]).body;
+    const geometry = { type: 'Point', coordinates: [23.7, 37.9] };
+    await open({
+      variables: [V_SELECT],
+      routes: {
+        [`GET ${ANSWERS_URL}`]: { status: 200, body: { ...body, choice: { ...body.choice, geometry } } },
+      },
+    });
+    expect(list('shapes-geom_select')).toContain('1. Point at 37.97000, 23.73000');
+    expect(
+      (within(panel()).getByRole('combobox', { name: 'Choice of shape 1' }) as HTMLSelectElement).value,
+    ).toBe('1');
+    expect(JSON.parse(screen.getByTestId('geometry-map').getAttribute('data-around') ?? '')).toEqual(
+      geometry,
+    );
+  });
+
+  it.each([
+    ['en', '1. Point at 37.97000, 23.73000: Tree'],
+    ['el', '1. Σημείο στο 37.97000, 23.73000: Tree'],
+  ] as const)('lists the shapes read-only with their choices (%s)', async (locale, text) => {
+    await open({
+      variables: [V_SELECT],
+      editable: false,
+      locale,
+      values: [stored(V_SELECT, 'geom_select', STORED)],
+    });
+    expect(list('shapes-geom_select')).toBe(text);
+    expect(screen.getByTestId('geometry-map').getAttribute('data-readonly')).toBe('true');
+    expect(within(panel()).queryByRole('button', { name: /Delete|Διαγραφή/ })).toBeNull();
+    expect(within(panel()).queryByRole('combobox')).toBeNull();
   });
 });

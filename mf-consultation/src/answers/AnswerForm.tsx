@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ValueType } from '@agora/contracts';
+import type { GeoJsonGeometry, LatLng } from '@agora/contracts';
 import type { AnswerValueAnswer, ChoiceValuesAnswer, VariableValuesAnswer } from '@agora/contracts/api';
 import {
   useErrorMessage,
@@ -13,7 +13,9 @@ import {
   useModalLeaveGuard,
 } from '@agora/platform';
 import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
-import { KindField, useKindLabel } from './KindField';
+import { GeometryField } from './GeometryField';
+import { isGeometryDraft } from './geometry';
+import { KindField } from './KindField';
 import { ReadOnlyValues } from './ReadOnlyValues';
 import { Tabs } from './Tabs';
 import type { QuestionnaireAttribute, QuestionnaireVariable } from './types';
@@ -27,6 +29,7 @@ import {
   isGeometryKind,
   refusedKind,
   wireOf,
+  type AnswerKind,
   type Draft,
   type OutgoingValue,
   type ValueError,
@@ -44,25 +47,27 @@ export interface AnswerFormProps {
   editable: boolean;
   /** saved: true once a variable was saved (and after the last tab's save) */
   onClose(saved: boolean): void;
+  /** the geometric kinds' maps open here when neither the answer nor its values have a geometry (the project's view) */
+  mapView?: { center: LatLng; zoom: number };
 }
 
 /** What the form holds for one variable. */
 interface VariableState {
   /** the stored values, as drafts */
-  initial: Partial<Record<ValueType, Draft>>;
-  drafts: Partial<Record<ValueType, Draft>>;
+  initial: Partial<Record<AnswerKind, Draft>>;
+  drafts: Partial<Record<AnswerKind, Draft>>;
   /** the variable has stored values: later saves are PUTs of the changed ones */
   saved: boolean;
   /** a save was tried: every check shows */
   attempted: boolean;
   /** the kinds changed since loading: their checks show */
-  touched: Partial<Record<ValueType, boolean>>;
+  touched: Partial<Record<AnswerKind, boolean>>;
   /** the server's refusals, until the kind changes */
-  refused: Partial<Record<ValueType, ValueError>>;
+  refused: Partial<Record<AnswerKind, ValueError>>;
 }
 
 function stateOf(variable: QuestionnaireVariable, stored: readonly AnswerValueAnswer[]): VariableState {
-  const initial: Partial<Record<ValueType, Draft>> = {};
+  const initial: Partial<Record<AnswerKind, Draft>> = {};
   for (const { kind } of formKinds(variable.variable_type)) {
     initial[kind] = draftOf(
       kind,
@@ -126,7 +131,15 @@ export function AnswerForm(props: AnswerFormProps) {
         },
       { revalidate: false },
     );
-  return <AnswerTabs {...props} title={title} stored={data.values} onSaved={onSaved} />;
+  return (
+    <AnswerTabs
+      {...props}
+      title={title}
+      stored={data.values}
+      around={data.choice.geometry}
+      onSaved={onSaved}
+    />
+  );
 }
 
 function AnswerTabs({
@@ -137,14 +150,17 @@ function AnswerTabs({
   onClose,
   title,
   stored,
+  around,
+  mapView,
   onSaved,
 }: AnswerFormProps & {
   title: string;
+  /** the answer's own geometry (the geometric kinds' maps open on it) */
+  around: GeoJsonGeometry | null;
   stored: ChoiceValuesAnswer['values'];
   onSaved(saved: VariableValuesAnswer): void;
 }) {
   const intl = useIntl();
-  const kindLabel = useKindLabel();
   const [active, setActive] = useState(0);
   const [states, setStates] = useState<Record<string, VariableState>>(() =>
     Object.fromEntries(
@@ -187,7 +203,7 @@ function AnswerTabs({
       return current ? { ...all, [token]: change(current) } : all;
     });
 
-  const setDraft = (kind: ValueType, draft: Draft) => {
+  const setDraft = (kind: AnswerKind, draft: Draft) => {
     if (!variable) return;
     setStatus(null);
     update(variable.token, (s) => {
@@ -289,7 +305,7 @@ function AnswerTabs({
     }
   };
 
-  const errorOf = (kind: ValueType): ValueError | null => {
+  const errorOf = (kind: AnswerKind): ValueError | null => {
     if (!variable || !state) return null;
     const refused = state.refused[kind];
     if (refused) return refused;
@@ -348,31 +364,39 @@ function AnswerTabs({
                 {variable.description && <p className="cons-ans-question">{variable.description}</p>}
                 {variable.tooltip && <p className="ag-field-hint">{variable.tooltip}</p>}
                 {editable ? (
-                  variable.variable_type.map(({ kind, options }) =>
-                    isGeometryKind(kind) ? (
-                      <p key={kind} className="cons-ans-note" data-testid={`geometry-note-${kind}`}>
-                        <FormattedMessage
-                          id="consultation.answers.geometryNote"
-                          values={{ label: kindLabel(kind, options) }}
-                        />
-                      </p>
+                  formKinds(variable.variable_type).map(({ kind, options }) => {
+                    const draft = state.drafts[kind] ?? '';
+                    return isGeometryKind(kind) ? (
+                      <GeometryField
+                        key={kind}
+                        kind={kind}
+                        name={`${variable.mname}-${kind}`}
+                        options={options}
+                        draft={isGeometryDraft(draft) ? draft : { shapes: [] }}
+                        onChange={(d) => setDraft(kind, d)}
+                        error={errorOf(kind)}
+                        around={around}
+                        {...(mapView ? { view: mapView } : {})}
+                      />
                     ) : (
                       <KindField
                         key={kind}
                         kind={kind}
                         name={`${variable.mname}-${kind}`}
                         options={options}
-                        draft={state.drafts[kind] ?? ''}
+                        draft={draft}
                         onChange={(d) => setDraft(kind, d)}
                         error={errorOf(kind)}
                         projectMaxBytes={projectMaxBytes}
                       />
-                    ),
-                  )
+                    );
+                  })
                 ) : (
                   <ReadOnlyValues
                     variable={variable}
                     values={stored.filter((s) => s.variable === variable.token)}
+                    around={around}
+                    {...(mapView ? { view: mapView } : {})}
                   />
                 )}
                 <div className="cons-ans-status" role="status" data-testid="answer-status">

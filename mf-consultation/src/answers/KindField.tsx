@@ -54,13 +54,13 @@ export function useKindLabel(): (kind: ValueType | GeometryValueType, options: V
     options.label?.trim() ? options.label : intl.formatMessage({ id: `consultation.answers.kind.${kind}` });
 }
 
-function useErrorText(error: ValueError | null): string | null {
+export function useErrorText(error: ValueError | null): string | null {
   const intl = useIntl();
   return error ? intl.formatMessage({ id: error.id }, error.values) : null;
 }
 
 /** A group of inputs (choices, files, library items) with its legend and error. */
-function Group({
+export function Group({
   name,
   legend,
   required,

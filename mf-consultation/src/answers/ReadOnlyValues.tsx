@@ -1,6 +1,8 @@
 import { FormattedMessage } from 'react-intl';
-import { ADDRESS_PARTS, splitAddress } from '@agora/contracts';
+import { ADDRESS_PARTS, splitAddress, type GeoJsonGeometry, type LatLng } from '@agora/contracts';
 import type { AnswerValueAnswer } from '@agora/contracts/api';
+import { GeometryField } from './GeometryField';
+import { shapesOf } from './geometry';
 import { useKindLabel, useLibraryItems } from './KindField';
 import type { QuestionnaireVariable } from './types';
 import { isGeometryKind, splitList } from './values';
@@ -69,9 +71,15 @@ function Value({ value }: { value: AnswerValueAnswer }) {
 export function ReadOnlyValues({
   variable,
   values,
+  around = null,
+  view,
 }: {
   variable: QuestionnaireVariable;
   values: readonly AnswerValueAnswer[];
+  /** the answer's own geometry: the geometric kinds' maps open on it when nothing is drawn */
+  around?: GeoJsonGeometry | null;
+  /** the maps' view when nothing is drawn and the answer has no geometry */
+  view?: { center: LatLng; zoom: number };
 }) {
   const label = useKindLabel();
   return (
@@ -83,7 +91,15 @@ export function ReadOnlyValues({
             <dt>{label(kind, options)}</dt>
             <dd>
               {isGeometryKind(kind) ? (
-                <FormattedMessage id="consultation.answers.geometryReadOnly" />
+                <GeometryField
+                  kind={kind}
+                  name={`${variable.mname}-${kind}`}
+                  options={options}
+                  draft={shapesOf(value?.value ?? '')}
+                  error={null}
+                  around={around}
+                  {...(view ? { view } : {})}
+                />
               ) : value && (value.value !== '' || value.file) ? (
                 <Value value={value} />
               ) : (

@@ -17,6 +17,10 @@ import {
   type VariableOptions,
 } from '@agora/contracts';
 import type { AnswerFileAnswer, AnswerValueAnswer } from '@agora/contracts/api';
+import { checkGeometry, geometryText, isGeometryDraft, shapesOf, type GeometryDraft } from './geometry';
+
+/** A kind the form edits: a value type or a geometric kind. */
+export type AnswerKind = ValueType | GeometryValueType;
 
 /** A file kind's draft: the stored file (if any) and a newly chosen one. */
 export interface FileDraft {
@@ -33,7 +37,7 @@ export interface AddressDraft {
 }
 
 /** What the user edits for one kind. */
-export type Draft = string | string[] | FileDraft | AddressDraft;
+export type Draft = string | string[] | FileDraft | AddressDraft | GeometryDraft;
 
 /** A check that failed: a message id (platform rule or this form's) and its values. */
 export interface ValueError {
@@ -60,9 +64,9 @@ export function isFileKind(kind: string): kind is 'photo' | 'document' {
   return kind === 'photo' || kind === 'document';
 }
 
-/** The kinds this form edits (the geometric ones are drawn on the map). */
-export function formKinds(kinds: readonly VariableKind[]): Array<VariableKind & { kind: ValueType }> {
-  return kinds.filter((k): k is VariableKind & { kind: ValueType } => !isGeometryKind(k.kind));
+/** The kinds this form edits: all of the variable's (the geometric ones drawn on a map in the form). */
+export function formKinds(kinds: readonly VariableKind[]): Array<VariableKind & { kind: AnswerKind }> {
+  return kinds.filter((k): k is VariableKind & { kind: AnswerKind } => typeof k.kind === 'string');
 }
 
 /** A real calendar day written yyyy-MM-dd. */
@@ -79,8 +83,9 @@ export function splitList(text: string): string[] {
 }
 
 /** The draft of a kind from its stored value (or the empty draft). */
-export function draftOf(kind: ValueType, stored: AnswerValueAnswer | undefined): Draft {
+export function draftOf(kind: AnswerKind, stored: AnswerValueAnswer | undefined): Draft {
   const text = stored?.value ?? '';
+  if (isGeometryKind(kind)) return shapesOf(text);
   switch (kind) {
     case 'checkbox':
     case 'library':
@@ -99,7 +104,8 @@ export function draftOf(kind: ValueType, stored: AnswerValueAnswer | undefined):
 }
 
 /** The text sent for a draft ('' is no value; a file kind sends its file as `resource_i`). */
-export function wireOf(kind: ValueType, draft: Draft): { value: string; location?: string; file?: File } {
+export function wireOf(kind: AnswerKind, draft: Draft): { value: string; location?: string; file?: File } {
+  if (isGeometryDraft(draft)) return { value: geometryText(draft) };
   if (Array.isArray(draft)) return { value: draft.join(';') };
   if (typeof draft === 'string') return { value: kind === 'number' ? draft.trim() : draft };
   if ('address' in draft) {
@@ -120,14 +126,14 @@ export function isAddressDraft(draft: Draft): draft is AddressDraft {
 }
 
 /** True when the draft holds no value (a location without an address is none: the server drops it). */
-export function isEmptyDraft(kind: ValueType, draft: Draft): boolean {
+export function isEmptyDraft(kind: AnswerKind, draft: Draft): boolean {
   if (isFileDraft(draft)) return !draft.file && !draft.stored;
   if (isAddressDraft(draft)) return ADDRESS_PARTS.every((p) => draft.address[p].trim() === '');
   return wireOf(kind, draft).value.trim() === '';
 }
 
 /** True when the draft differs from the stored value. */
-export function isChanged(kind: ValueType, draft: Draft, initial: Draft): boolean {
+export function isChanged(kind: AnswerKind, draft: Draft, initial: Draft): boolean {
   if (isFileDraft(draft)) return draft.file !== null;
   const a = wireOf(kind, draft);
   const b = wireOf(kind, initial);
@@ -227,11 +233,12 @@ function checkAddress(options: VariableOptions, draft: AddressDraft): ValueError
  * location, file types and sizes.
  */
 export function checkValue(
-  kind: ValueType,
+  kind: AnswerKind,
   options: VariableOptions,
   draft: Draft,
   projectMaxBytes: number,
 ): ValueError | null {
+  if (isGeometryDraft(draft)) return isGeometryKind(kind) ? checkGeometry(kind, options, draft) : null;
   if (isFileDraft(draft)) return checkFile(kind as 'photo' | 'document', options, draft, projectMaxBytes);
   if (isAddressDraft(draft)) return checkAddress(options, draft);
   if (isEmptyDraft(kind, draft)) return options.required ? required() : null;
@@ -285,7 +292,7 @@ export function checkValue(
 
 /** One value to send: its kind and wire text, and the file of a photo or document. */
 export interface OutgoingValue {
-  kind: ValueType;
+  kind: AnswerKind;
   value: string;
   location?: string;
   file?: File;
@@ -317,7 +324,7 @@ export function answerFormData(
 export function refusedKind(
   field: string,
   sent: readonly OutgoingValue[],
-): { kind: ValueType; part?: 'location' | 'file' } | null {
+): { kind: AnswerKind; part?: 'location' | 'file' } | null {
   const value = /^values\[(\d+)\](?:\[(\w+)\])?/.exec(field);
   const file = /^resource_(\d+)$/.exec(field);
   const index = Number(value?.[1] ?? file?.[1] ?? NaN);

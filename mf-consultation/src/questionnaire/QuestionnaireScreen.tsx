@@ -697,6 +697,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           attribute={task.entry.attribute}
           variables={task.entry.attribute.variables}
           projectMaxBytes={project.max_bytes}
+          mapView={{ center: project.center ?? DEFAULT_CENTER, zoom: project.zoom || DEFAULT_ZOOM }}
           editable={task.editable}
           onClose={(saved) => {
             if (saved) refreshAnswers();

@@ -1,0 +1,161 @@
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import type * as Leaflet from 'leaflet';
+import type { ChoiceOption, GeoJsonGeometry, LatLng } from '@agora/contracts';
+import { applyDrawLocale, useLeafletMap } from '@agora/platform';
+import { styleOfChoice, type Shape, type ShapeType } from './geometry';
+
+export interface GeometryMapProps {
+  shapes: readonly Shape[];
+  choices: readonly ChoiceOption[];
+  /** the shape types the toolbar draws; none: read-only */
+  types: readonly ShapeType[];
+  readOnly: boolean;
+  /** the answer's own geometry: the view when no shape is drawn */
+  around: GeoJsonGeometry | null;
+  /** the first view (the project's); Greece when absent */
+  view?: { center: LatLng; zoom: number };
+  /** true when no other shape may be drawn */
+  full: boolean;
+  label: string;
+  onAdd(geometry: GeoJsonGeometry): void;
+  onReplace(index: number, geometry: GeoJsonGeometry): void;
+  onRemove(indexes: number[]): void;
+  /** a shape drawn beyond the most */
+  onRefused(): void;
+}
+
+const COLOR = '#1a56db';
+const INDEX = '_agShape';
+
+type Indexed = Leaflet.Layer & { [INDEX]?: number; toGeoJSON(): GeoJSON.Feature };
+
+/**
+ * The small map of a geometric kind: the drawn shapes painted by their choice, and (editable) leaflet-draw's
+ * toolbar for the kind's shape types; shapes drawn, edited or deleted go back by their index.
+ */
+export default function GeometryMap(props: GeometryMapProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const { locale } = useIntl();
+  const handle = useLeafletMap(box, {
+    center: props.view?.center ?? { lat: 38.02, lng: 23.8 },
+    zoom: props.view?.zoom ?? 7,
+    draw: !props.readOnly,
+  });
+  const items = useRef<Leaflet.FeatureGroup | null>(null);
+  const latest = useRef({ ...props, locale });
+  useEffect(() => {
+    latest.current = { ...props, locale };
+  });
+
+  useEffect(() => {
+    if (!handle) return;
+    const { L, map } = handle;
+    const first = latest.current;
+    const group = new L.FeatureGroup();
+    map.addLayer(group);
+    items.current = group;
+    if (first.around) {
+      const bounds = L.geoJSON(first.around as GeoJSON.Geometry).getBounds();
+      if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: 16 });
+    }
+    if (first.readOnly) {
+      return () => {
+        group.remove();
+        items.current = null;
+      };
+    }
+    applyDrawLocale(L, first.locale);
+    const may = (t: ShapeType) => first.types.includes(t);
+    const paint = { color: COLOR, weight: 3 };
+    const control = new L.Control.Draw({
+      position: 'topleft',
+      draw: {
+        polygon: may('Polygon') ? { allowIntersection: false, shapeOptions: paint } : false,
+        rectangle: false,
+        polyline: may('LineString') ? { shapeOptions: paint } : false,
+        marker: may('Point')
+          ? { icon: L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] }) }
+          : false,
+        circle: false,
+        circlemarker: false,
+      },
+      edit: { featureGroup: group, remove: true },
+    });
+    map.addControl(control);
+    const geometryOf = (layer: Leaflet.Layer) => (layer as Indexed).toGeoJSON().geometry as GeoJsonGeometry;
+    const onCreated = (event: Leaflet.LeafletEvent) => {
+      if (latest.current.full) {
+        latest.current.onRefused();
+        return;
+      }
+      latest.current.onAdd(geometryOf((event as Leaflet.DrawEvents.Created).layer));
+    };
+    const onEdited = (event: Leaflet.LeafletEvent) =>
+      (event as Leaflet.DrawEvents.Edited).layers.eachLayer((layer) => {
+        const index = (layer as Indexed)[INDEX];
+        if (index !== undefined) latest.current.onReplace(index, geometryOf(layer));
+      });
+    const onDeleted = (event: Leaflet.LeafletEvent) => {
+      const indexes: number[] = [];
+      (event as Leaflet.DrawEvents.Deleted).layers.eachLayer((layer) => {
+        const index = (layer as Indexed)[INDEX];
+        if (index !== undefined) indexes.push(index);
+      });
+      if (indexes.length > 0) latest.current.onRemove(indexes);
+    };
+    map.on(L.Draw.Event.CREATED, onCreated);
+    map.on(L.Draw.Event.EDITED, onEdited);
+    map.on(L.Draw.Event.DELETED, onDeleted);
+    return () => {
+      map.off(L.Draw.Event.CREATED, onCreated);
+      map.off(L.Draw.Event.EDITED, onEdited);
+      map.off(L.Draw.Event.DELETED, onDeleted);
+      map.removeControl(control);
+      group.remove();
+      items.current = null;
+    };
+  }, [handle]);
+
+  // the shapes, drawn again whenever they (or their choices) change
+  const shapesKey = JSON.stringify(props.shapes);
+  useEffect(() => {
+    const group = items.current;
+    if (!handle || !group) return;
+    const { L, map } = handle;
+    group.clearLayers();
+    const shapes = JSON.parse(shapesKey) as Shape[];
+    shapes.forEach((shape, index) => {
+      const style = styleOfChoice(
+        shape.choice === null ? undefined : latest.current.choices[shape.choice],
+        COLOR,
+      );
+      L.geoJSON(shape.geometry as GeoJSON.Geometry, {
+        style: () => ({ color: style.color, fillOpacity: style.fillOpacity, weight: 3 }),
+        pointToLayer: (_f, at) =>
+          L.marker(at, {
+            keyboard: true,
+            icon: style.marker
+              ? L.icon({ iconUrl: style.marker, iconSize: [26, 26], iconAnchor: [13, 26] })
+              : L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] }),
+          }),
+      }).eachLayer((layer) => {
+        (layer as Indexed)[INDEX] = index;
+        group.addLayer(layer);
+      });
+    });
+    const bounds = group.getBounds();
+    if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: 16 });
+  }, [handle, shapesKey]);
+
+  return (
+    <div
+      ref={box}
+      className="ag-map cons-ans-geom-map"
+      style={{ height: 'min(300px, 50vh)' }}
+      role="application"
+      aria-label={props.label}
+      data-testid="geometry-map"
+    />
+  );
+}
