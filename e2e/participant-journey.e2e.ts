@@ -54,6 +54,9 @@ const T = {
     saved: 'Answer saved.',
     deleted: 'Answer deleted.',
     savedTab: 'Saved.',
+    start: `Answering ${ATTRIBUTE_NAME}: draw a point.`,
+    joined: 'You have joined «Coastal paths».',
+    dataDeleted: 'Data deleted',
   },
   el: {
     incomplete: 'πρέπει να απαντήσετε σε όλες τις ερωτήσεις',
@@ -66,6 +69,9 @@ const T = {
     saved: 'Η απάντηση αποθηκεύτηκε.',
     deleted: 'Η απάντηση διαγράφηκε.',
     savedTab: 'Αποθηκεύτηκε.',
+    start: `Απάντηση για ${ATTRIBUTE_NAME}: σχεδιάστε ένα σημείο.`,
+    joined: 'Εγγραφήκατε στην κατηγορία «Coastal paths».',
+    dataDeleted: 'Τα δεδομένα διαγράφηκαν',
   },
 } as const;
 
@@ -254,6 +260,10 @@ describe('the participant journey', () => {
       `the live region to say «${text}»`,
     );
 
+  /** Waits for a notification saying `text`. */
+  const notification = (page: Page, text: string) =>
+    page.getByTestId('notification').filter({ hasText: text }).first().waitFor();
+
   /** The answer marker of the attribute on the map. */
   const marker = (page: Page) =>
     page.getByTestId('questionnaire-map').locator(`.leaflet-marker-icon[title="${ATTRIBUTE_NAME}"]`);
@@ -290,6 +300,7 @@ describe('the participant journey', () => {
     await act(card.getByTestId('enrol-button'));
     await act(page.getByTestId('confirm-dialog').getByTestId('confirm-yes'));
     await page.waitForURL(`**/participate/category/${CATEGORY}`);
+    await notification(page, t.joined);
     await page.getByTestId('category-enrolment').waitFor();
     await act(page.getByRole('link', { name: 'Harbour walk' }).first());
     await page.waitForURL(`**${questionnairePath}`);
@@ -331,6 +342,9 @@ describe('the participant journey', () => {
     // the answer form: the ten kinds, tab by tab
     const form = page.getByTestId('answer-form');
     await form.waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     const writes = valueWrites(page);
     for (const [i, kind] of KINDS.entries()) {
       const tab = form.getByTestId(`variable-${mnameOf(kind)}`);
@@ -452,6 +466,7 @@ describe('the participant journey', () => {
     await act(page.getByTestId('confirm-dialog').getByTestId('confirm-yes'));
     await details.waitFor({ state: 'detached' });
     await said(page, t.deleted);
+    await notification(page, t.dataDeleted);
     await marker(page).waitFor({ state: 'detached' });
     expect(await mine(context)).toEqual([]);
     const gone = await failureOf(
@@ -471,7 +486,7 @@ describe('the participant journey', () => {
     await page.locator('input[name="password"]').fill(CITIZEN_PASSWORD);
     await page.locator('input[name="password_repeat"]').fill(CITIZEN_PASSWORD);
     await page.getByTestId('register-submit').click();
-    await page.getByTestId('notification').filter({ hasText: 'Successful registration' }).first().waitFor();
+    await notification(page, 'Successful registration');
     await loginAs(page, 'maria', CITIZEN_PASSWORD);
     await answerEverything(page, 'en', 'click', false);
     await context.close();
@@ -543,8 +558,18 @@ describe('the participant journey', () => {
     await key('Enter');
     await reach(page.getByTestId('mode-dialog').getByTestId('mode-add'));
     await key('Enter');
+    await said(page, T.en.start);
     await page.getByTestId('draw-panel').waitFor();
-    await reach(page.getByTestId('questionnaire-map'));
+    // the arrows move the map under the crosshair: one step east, still inside the area
+    const map = page.getByTestId('questionnaire-map');
+    await reach(map);
+    await key('ArrowRight');
+    const pane = map.locator('.leaflet-map-pane');
+    await until(
+      async () => (await pane.getAttribute('style')) ?? '',
+      (style) => /translate3d\(-\d+px, 0px/.test(style),
+      'the map moved east',
+    );
     await key('Enter');
     await said(page, T.en.placed);
     await reach(page.getByTestId('draw-finish'));
@@ -599,6 +624,9 @@ describe('the participant journey', () => {
       (f) => f.length === 1,
       'the answer on the mine layer',
     );
+    // east of the map's first centre, where the arrow took the crosshair
+    const [lng] = (feature!.geometry as { coordinates: number[] }).coordinates;
+    expect(lng).toBeGreaterThan(CENTER.lng);
     const stored = await typedApi(context).GET('/api/data/scope/answers/choice/{choice}', {
       params: { path: { choice: feature!.id } },
     });
@@ -695,7 +723,7 @@ describe('the participant journey', () => {
     let posts = attributePosts();
     await clickNewPoint(page, 0.4);
     await said(page, T.en.outOfBounds);
-    await page.getByTestId('notification').filter({ hasText: T.en.outOfBounds }).first().waitFor();
+    await notification(page, T.en.outOfBounds);
     expect(posts).toEqual([]);
 
     // the client's check bypassed: the server's 422, told in its translated words
@@ -723,7 +751,7 @@ describe('the participant journey', () => {
     await page.getByTestId(`attribute-${ATTRIBUTE}`).click();
     await page.getByTestId('mode-dialog').getByTestId('mode-add').click();
     await said(page, T.en.maxGeom);
-    await page.getByTestId('notification').filter({ hasText: T.en.maxGeom }).first().waitFor();
+    await notification(page, T.en.maxGeom);
     expect(await page.getByTestId('draw-panel').count()).toBe(0);
     await withoutClientChecks(page);
     await page.reload();
