@@ -563,13 +563,14 @@ describe('the participant journey', () => {
     // the arrows move the map under the crosshair: one step east, still inside the area
     const map = page.getByTestId('questionnaire-map');
     await reach(map);
+    // the map pane's offset: Leaflet moves it by 80 px (its keyboard pan step) the other way
+    const paneX = async () => {
+      const style = (await map.locator('.leaflet-map-pane').getAttribute('style')) ?? '';
+      return Number(/translate3d\((-?[\d.]+)px/.exec(style)?.[1] ?? 0);
+    };
+    const before = await paneX();
     await key('ArrowRight');
-    const pane = map.locator('.leaflet-map-pane');
-    await until(
-      async () => (await pane.getAttribute('style')) ?? '',
-      (style) => /translate3d\(-\d+px, 0px/.test(style),
-      'the map moved east',
-    );
+    await until(paneX, (x) => x <= before - 80, 'the map moved one step east');
     await key('Enter');
     await said(page, T.en.placed);
     await reach(page.getByTestId('draw-finish'));
