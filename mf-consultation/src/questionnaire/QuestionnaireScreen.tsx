@@ -476,6 +476,17 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     handle?.map.invalidateSize();
   }, [handle, panelOpen, mobile]);
 
+  // a task that ends takes its panel or form with it, and the focused control: the focus goes to the map (its
+  // answers follow it in the Tab order) rather than being lost at the top of the page
+  const lastTask = useRef(task.kind);
+  useEffect(() => {
+    const before = lastTask.current;
+    lastTask.current = task.kind;
+    if (task.kind !== 'none' || before === 'none') return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) box.current?.focus();
+  }, [task.kind]);
+
   // the drawer: focus goes into it when it opens, back to its button when it closes
   useEffect(() => {
     if (!mobile) return;
