@@ -525,6 +525,8 @@ describe('the participant journey', () => {
     const page = await context.newPage();
     await loginAs(page, 'kostas', CITIZEN_PASSWORD);
     const key = (k: string) => page.keyboard.press(k);
+    const focusedTestId = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
     const reach = async (target: Locator, k = 'Tab') => {
       await target.waitFor();
       await pressUntilFocused(page, target, k);
@@ -619,6 +621,8 @@ describe('the participant journey', () => {
       if (i < KINDS.length - 1) await form.getByTestId(`variable-${mnameOf(KINDS[i + 1]!)}`).waitFor();
     }
     await form.waitFor({ state: 'detached' });
+    // the form's opener (Send) is gone: the focus goes to the map, whose answers follow it in the Tab order
+    await until(focusedTestId, (id) => id === 'questionnaire-map', 'the map focused');
     expect(writes.map((r) => new URL(r.url()).pathname)).toEqual(Array(4).fill('/api/data/scope/variable'));
     const [feature] = await until(
       () => mine(context),
@@ -649,6 +653,8 @@ describe('the participant journey', () => {
     await key('Enter');
     await said(page, T.en.deleted);
     await details.waitFor({ state: 'detached' });
+    // the deleted answer's panel is gone: the focus is back on the map, not lost
+    await until(focusedTestId, (id) => id === 'questionnaire-map', 'the map focused');
     expect(await mine(context)).toEqual([]);
     await context.close();
   }, 90_000);
