@@ -427,6 +427,30 @@ describe('the participant journey', () => {
     await act(marker(page));
     const details = page.getByTestId('answer-details');
     await details.waitFor();
+
+    // read-only first: the document a link to its bytes, the library's image with its title
+    await act(details.getByTestId('answer-values'));
+    await form.getByTestId('answer-readonly').waitFor();
+    expect(await form.locator('button[type="submit"]').count()).toBe(0);
+    await act(form.getByRole('tab').nth(KINDS.indexOf('document')));
+    const file = form.getByTestId(`variable-${mnameOf('document')}`).getByTestId('answer-file');
+    expect(await file.textContent()).toBe('plan.pdf');
+    const bytes = await context.request.get((await file.getAttribute('href'))!);
+    expect([bytes.status(), bytes.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    expect(Buffer.from(await bytes.body()).equals(pdf)).toBe(true);
+    await act(form.getByRole('tab').nth(KINDS.indexOf('library')));
+    await form
+      .getByTestId(`variable-${mnameOf('library')}`)
+      .getByRole('img', { name: 'Stone bench' })
+      .waitFor();
+    await act(
+      form
+        .getByTestId(`variable-${mnameOf('library')}`)
+        .getByRole('button')
+        .first(),
+    );
+    await form.waitFor({ state: 'detached' });
+
     await act(details.getByTestId('answer-edit-mode'));
     await act(details.getByTestId('answer-values'));
     await form.waitFor();
