@@ -9,6 +9,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { makeImage, makePdf } from '@agora/common/uploads/fixtures';
 import { VALUE_TYPES, type ApiClient, type ValueType } from '@agora/contracts';
+import { fromWgs84 } from '@agora/contracts/crs';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { openAdminSite, type AdminSite } from './support/admin.js';
 import { failureOf, typedApi, typedApiAs } from './support/api.js';
@@ -36,7 +37,7 @@ const BOUNDARY = {
     ],
   ],
 };
-const OUTSIDE = { type: 'Point', coordinates: [CENTER.lng + 0.02, CENTER.lat] };
+const OUTSIDE = { type: 'Point', coordinates: [CENTER.lng + 0.01, CENTER.lat] };
 const INSIDE = { type: 'Point', coordinates: [CENTER.lng + 0.001, CENTER.lat + 0.001] };
 
 type Locale = 'el' | 'en';
@@ -51,6 +52,7 @@ const T = {
     serverMaxGeom: 'You cannot add other objects.',
     oneAnswer: '1 answer',
     placed: 'Point placed, inside the area.',
+    placedOutside: 'Point placed, outside the area.',
     saved: 'Answer saved.',
     deleted: 'Answer deleted.',
     savedTab: 'Saved.',
@@ -66,6 +68,7 @@ const T = {
     serverMaxGeom: 'Δεν μπορείτε να προσθέσετε άλλα αντικείμενα.',
     oneAnswer: '1 απάντηση',
     placed: 'Το σημείο τοποθετήθηκε, μέσα στην περιοχή.',
+    placedOutside: 'Το σημείο τοποθετήθηκε, εκτός της περιοχής.',
     saved: 'Η απάντηση αποθηκεύτηκε.',
     deleted: 'Η απάντηση διαγράφηκε.',
     savedTab: 'Αποθηκεύτηκε.',
@@ -763,13 +766,23 @@ describe('the participant journey', () => {
     );
     expect(outside).toMatchObject({ status: 422, body: { code: 'CONSULTATION.OUT_OF_BOUNDARIES' } });
 
-    // the client's check: far right of the centre is out of the boundary, nothing sent
+    // the client's check: a point typed in the Greek Grid (the default system) east of the area, nothing sent
     await page.goto(questionnairePath);
     let posts = attributePosts();
-    await clickNewPoint(page, 0.4);
+    await page.getByTestId(`attribute-${ATTRIBUTE}`).click();
+    await page.getByTestId('mode-dialog').getByTestId('mode-add').click();
+    const panel = page.getByTestId('draw-panel');
+    await panel.locator('summary').click();
+    const grid = fromWgs84({ lat: OUTSIDE.coordinates[1]!, lng: OUTSIDE.coordinates[0]! }, 'EPSG:2100');
+    await panel.locator('input[name="coord-x"]').fill(String(grid.x));
+    await panel.locator('input[name="coord-y"]').fill(String(grid.y));
+    await panel.getByTestId('draw-place-typed').click();
+    await said(page, T.en.placedOutside);
+    await panel.getByTestId('draw-finish').click();
     await said(page, T.en.outOfBounds);
     await notification(page, T.en.outOfBounds);
     expect(posts).toEqual([]);
+    await panel.getByTestId('draw-cancel').click();
 
     // the client's check bypassed: the server's 422, told in its translated words
     await withoutClientChecks(page);
