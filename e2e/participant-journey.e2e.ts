@@ -97,6 +97,8 @@ describe('the participant journey', () => {
   let site: AdminSite;
   let api: ApiClient;
   let png: Buffer;
+  /** the photo that replaces the first one */
+  let shade: Buffer;
   const pdf = makePdf();
   const world = {
     category: '',
@@ -111,6 +113,7 @@ describe('the participant journey', () => {
     site = await openAdminSite('journey', ADMIN_PASSWORD);
     api = site.api;
     png = await makeImage('png', 64, 48);
+    shade = await makeImage('png', 48, 64);
     await api.POST('/api/settings/scope/general', { body: { registration: true } });
 
     // one library image, for the library kind
@@ -458,31 +461,43 @@ describe('the participant journey', () => {
     await act(details.getByTestId('answer-values'));
     await form.waitFor();
     const edits = valueWrites(page);
-    await act(form.getByRole('tab').nth(KINDS.indexOf('text')));
-    const textTab = form.getByTestId(`variable-${mnameOf('text')}`);
-    await textTab.locator(`#${mnameOf('text')}-text`).fill('More shade, please');
-    await act(textTab.locator('button[type="submit"]'));
-    await form.getByTestId(`variable-${mnameOf('string')}`).waitFor();
+    // the mouse edits the text, the phone replaces the photo
+    const edit: ValueType = how === 'click' ? 'text' : 'photo';
+    const next = KINDS[KINDS.indexOf(edit) + 1]!;
+    await act(form.getByRole('tab').nth(KINDS.indexOf(edit)));
+    const editTab = form.getByTestId(`variable-${mnameOf(edit)}`);
+    if (edit === 'text') {
+      await editTab.locator(`#${mnameOf('text')}-text`).fill('More shade, please');
+    } else {
+      await editTab.getByRole('link', { name: 'bench.png' }).waitFor();
+      await editTab
+        .getByTestId(`file-${mnameOf('photo')}-photo`)
+        .setInputFiles({ name: 'shade.png', mimeType: 'image/png', buffer: shade });
+    }
+    await act(editTab.locator('button[type="submit"]'));
+    await form.getByTestId(`variable-${mnameOf(next)}`).waitFor();
     await act(
       form
-        .getByTestId(`variable-${mnameOf('string')}`)
+        .getByTestId(`variable-${mnameOf(next)}`)
         .getByRole('button')
         .first(),
     );
     await form.waitFor({ state: 'detached' });
     expect(edits.map((r) => [r.method(), new URL(r.url()).pathname])).toEqual([
-      ['PUT', `/api/data/scope/variable/choice/${choice}/variable/${world.variables.text}`],
+      ['PUT', `/api/data/scope/variable/choice/${choice}/variable/${world.variables[edit]}`],
     ]);
-    const sent = edits[0]!.postData() ?? '';
-    expect(sent).toContain('More shade, please');
+    const sent = edits[0]!.postDataBuffer()!.toString('latin1');
+    expect(sent).toContain(edit === 'text' ? 'More shade, please' : 'filename="shade.png"');
     expect(sent).toContain('name="values[0][variable_type]"');
     expect(sent).not.toContain('values[1]');
-    expect(sent).not.toContain(ANSWERS.string!);
     const edited = await typedApi(context).GET('/api/data/scope/answers/choice/{choice}', {
       params: { path: { choice } },
     });
-    expect(edited.values.find((v) => v.variable_type === 'text')?.value).toBe('More shade, please');
-    expect(edited.values.find((v) => v.variable_type === 'string')?.value).toBe(ANSWERS.string);
+    const after = Object.fromEntries(edited.values.map((v) => [v.variable_type, v]));
+    if (edit === 'text') expect(after.text?.value).toBe('More shade, please');
+    else expect(after.photo?.file?.name).toBe('shade.png');
+    // nothing else changed
+    for (const kind of KINDS.filter((k) => k !== edit)) expect(after[kind]).toEqual(byKind[kind]);
 
     // the statistics: the total and the radio's tab count this answer
     await details.waitFor();
