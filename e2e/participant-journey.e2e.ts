@@ -698,10 +698,27 @@ describe('the participant journey', () => {
       number: '7',
     });
 
-    // the answer again, from its marker (Enter), and deleted after the confirmation
+    // the answer again, from its marker (Enter); its statistics, the tabs switched with the arrows, Escape
     await reach(marker(page));
     await key('Enter');
     const details = page.getByTestId('answer-details');
+    await reach(details.getByTestId('answer-stats'));
+    await key('Enter');
+    const stats = page.getByTestId('stats-modal');
+    await stats.getByTestId('stats-total').waitFor();
+    await reach(stats.getByRole('tab', { selected: true }));
+    await key('ArrowRight');
+    await stats.getByTestId('stats-kind-radio').getByText(T.en.oneAnswer).waitFor();
+    expect(
+      await stats.getByRole('tab', { selected: true }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await key('Escape');
+    await stats.waitFor({ state: 'detached' });
+    // then from the list of the attribute's answers (the focus is in it), deleted after the confirmation
+    const first = page.getByTestId('answer-list').locator('.cons-answer-list button').first();
+    await first.waitFor();
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+    await key('Enter');
     await reach(details.getByTestId('answer-delete'));
     await key('Enter');
     const confirm = page.getByTestId('confirm-dialog');
