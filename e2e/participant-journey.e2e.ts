@@ -2,10 +2,11 @@
 // the administrator builds, through the API, an autosubscribe category with an open public project, a topic with
 // a boundary, a point attribute with one variable of each of the ten value types and a consultation profile. Then
 // citizens take part: one registers and answers with the mouse in English at desktop width, one with taps on a
-// phone in Greek (the aside a drawer), one with the keyboard alone; each joins the category, answers the profile,
-// places a point, fills the ten kinds tab by tab, finds the answer on the map, edits one value (only it is sent),
-// reads the statistics and deletes the answer. The server's refusals (out of the boundary, over max_geom) are shown
-// as the UI's own checks show them, and axe finds no serious or critical violation, in Greek and in English.
+// phone in Greek (the aside a drawer): each joins the category, answers the profile, places a point, fills the
+// ten kinds tab by tab, finds the answer on the map, reads it, edits one value (only it is sent), reads the
+// statistics and deletes the answer. A third does it with the keyboard alone (four kinds filled), told by the live
+// region, the focus never lost. The server's refusals (out of the boundary, over max_geom) are shown as the UI's
+// own checks show them, and axe finds no serious or critical violation, in Greek and in English.
 import { AxeBuilder } from '@axe-core/playwright';
 import { makeImage, makePdf } from '@agora/common/uploads/fixtures';
 import { VALUE_TYPES, type ApiClient, type ValueType } from '@agora/contracts';
