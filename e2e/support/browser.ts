@@ -21,16 +21,21 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   };
 }
 
-/** A fresh browser context with external requests (map tiles) answered locally so pages don't wait on them. */
+/**
+ * A fresh browser context with external requests (map tiles) answered locally so pages don't wait on them;
+ * `touch`: a phone's touch screen.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  opts: { locale?: 'el' | 'en'; width?: number } = {},
+  opts: { locale?: 'el' | 'en'; width?: number; height?: number; touch?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: opts.width ?? 1280, height: 800 },
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: opts.locale === 'en' ? 'en-GB' : 'el-GR',
+    // a phone: touch events, taps
+    ...(opts.touch && { hasTouch: true, isMobile: true }),
   });
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
   if (opts.locale) {

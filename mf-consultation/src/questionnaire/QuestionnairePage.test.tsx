@@ -321,6 +321,8 @@ describe('QuestionnairePage: answers and the drawer', () => {
     await waitFor(() => expect(live().textContent).toBe('Answer deleted.'));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
     await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(0));
+    // the panel went with the focused Delete button: the focus is on the map, not lost
+    expect(document.activeElement).toBe(screen.getByTestId('questionnaire-map'));
   });
 
   it('shows experts the answers of every participant, with all answers checked', async () => {

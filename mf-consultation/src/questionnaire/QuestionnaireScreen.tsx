@@ -476,6 +476,20 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     handle?.map.invalidateSize();
   }, [handle, panelOpen, mobile]);
 
+  // a task that ends takes its panel or dialog with it, and the focused control: the focus goes into the next
+  // task's panel, else to the map (its answers follow it in the Tab order), rather than being lost at the top of
+  // the page (dialogs move the focus into themselves)
+  const taskPanel = useRef<HTMLDivElement>(null);
+  const focusedTask = useRef(task);
+  useEffect(() => {
+    if (focusedTask.current === task) return;
+    focusedTask.current = task;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    const first = taskPanel.current?.querySelector<HTMLElement>('button, a[href], input, select, summary');
+    (first ?? box.current)?.focus();
+  }, [task]);
+
   // the drawer: focus goes into it when it opens, back to its button when it closes
   useEffect(() => {
     if (!mobile) return;
@@ -572,7 +586,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           )}
         </div>
         {panelOpen && (
-          <div className="cons-task">
+          <div ref={taskPanel} className="cons-task">
             {task.kind === 'closed' && (
               <section className="cons-panel" role="status" data-testid="closed-message">
                 <h2 className="cons-panel-title">{task.entry.attribute.name}</h2>

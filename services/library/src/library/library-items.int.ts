@@ -288,7 +288,6 @@ describe('library items (uploads by content)', () => {
     const routes: Array<['get' | 'post' | 'put' | 'delete', string]> = [
       ['get', '/library'],
       ['get', '/library/page/1/taglist/a'],
-      ['get', `/library/uuid/${id}`],
       ['get', '/library/autocomplete/tags/query/a'],
       ['get', '/library/limit/5/sort/created/sort_method/DESC'],
       ['post', '/library'],
@@ -306,6 +305,16 @@ describe('library items (uploads by content)', () => {
       const allowed = await call(ed());
       expect([401, 403]).not.toContain(allowed.status);
       expect(allowed.status).toBeLessThan(500);
+    });
+
+    it('lets any logged-in user read items by uuid (the answer form offers them), not anonymous visitors', async () => {
+      const url = `/library/uuid/${id}`;
+      expect((await http().get(url).set(IDENTITY_HEADER, as(null))).status).toBe(401);
+      const read = await http()
+        .get(url)
+        .set(IDENTITY_HEADER, as(testUser('authorized')));
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual([]);
     });
   });
 

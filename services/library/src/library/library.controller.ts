@@ -4,6 +4,7 @@ import {
   AppError,
   CurrentUser,
   FormFile,
+  LoggedIn,
   parseSortMethod,
   RequireRole,
   ZodBody,
@@ -65,8 +66,12 @@ export class LibraryController {
     return this.library.page(page, parseTagSegment(tags), user);
   }
 
+  // any logged-in user: participants see the library items a variable offers them in the answer form
   @Get('uuid/:uuids')
-  @ApiOperation({ summary: 'Items by `;`-joined uuids, in the order asked (unknown uuids skipped)' })
+  @LoggedIn()
+  @ApiOperation({
+    summary: 'Items by `;`-joined uuids, in the order asked (unknown uuids skipped); any logged-in user',
+  })
   @ZodResponse(LibraryItemsAnswer)
   byIds(@Param('uuids') uuids: string, @CurrentUser() user: SessionUser): Promise<LibraryItemsAnswer> {
     return this.library.byIds(parseUuidList(uuids), user);
