@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ProfileFormAnswer } from '@agora/contracts/api';
-import { errorMessageId, Loading, Modal, request, useApi, useNotify } from '@agora/platform';
+import { client, errorMessageId, Loading, Modal, useApiGet, useNotify } from '@agora/platform';
 import './profile.css';
 
 export type CategoryProfile = ProfileFormAnswer;
@@ -37,8 +37,11 @@ export function ProfileForm({ category, onDone, onLeave }: ProfileFormProps) {
   const intl = useIntl();
   const notify = useNotify();
   const errorId = useId();
-  const path = `/api/data/scope/profile/activeCategory/${encodeURIComponent(category)}`;
-  const { data, error } = useApi<CategoryProfile>(path, { revalidateOnFocus: false });
+  const { data, error } = useApiGet(
+    '/api/data/scope/profile/activeCategory/{category}',
+    { params: { path: { category } } },
+    { revalidateOnFocus: false },
+  );
   const [chosen, setChosen] = useState<Record<string, number> | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,11 +62,10 @@ export function ProfileForm({ category, onDone, onLeave }: ProfileFormProps) {
     setFailure(null);
     setBusy(true);
     try {
-      await request(
-        'POST',
-        `/api/data/scope/profile/category/${encodeURIComponent(category)}`,
-        outcome.answers,
-      );
+      await client.POST('/api/data/scope/profile/category/{category}', {
+        params: { path: { category } },
+        body: outcome.answers,
+      });
       notify({ type: 'success', body: 'data posted' });
       onDone();
     } catch (e) {

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { GeoJsonGeometry, LatLng } from '@agora/contracts';
 import { CoordinateInput } from '@agora/platform';
 import { insideArea, isComplete, type Draft, type DraftAction } from './draft';
-import type { QuestionnaireAttribute } from './types';
+import type { AnswerFeature, QuestionnaireAttribute } from './types';
 
 export interface DrawPanelProps {
   attribute: QuestionnaireAttribute;
@@ -21,6 +21,9 @@ export interface DrawPanelProps {
   onFinish: () => void;
   onCancel: () => void;
   busy: boolean;
+  /** the caller's answers to the attribute, listed to open them without the map */
+  own?: readonly AnswerFeature[];
+  onOpen?: (answer: AnswerFeature) => void;
 }
 
 /**
@@ -200,6 +203,20 @@ export function DrawPanel(props: DrawPanelProps) {
                     n: i + 1,
                     where: insideArea(v, boundary) ? 'inside' : 'outside',
                   })}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {mode === 'new' && props.own && props.own.length > 0 && props.onOpen && (
+        <div className="cons-draw-block">
+          <h3 className="cons-subtitle">{t('own', { count: props.own.length })}</h3>
+          <ol className="cons-answer-list" data-testid="draw-own">
+            {props.own.map((answer, i) => (
+              <li key={answer.id}>
+                <button type="button" className="cons-link-button" onClick={() => props.onOpen?.(answer)}>
+                  {t('ownItem', { n: i + 1 })}
                 </button>
               </li>
             ))}

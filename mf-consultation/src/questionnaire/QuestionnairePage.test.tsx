@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError, errorMessageId, platformMessages } from '@agora/platform';
 import { Route, Routes } from 'react-router-dom';
 import {
   adminUser,
@@ -62,6 +63,19 @@ function mine(count: number): AnswerCollection {
   };
 }
 
+/** The reactions of the one own answer `c0` (its owner cannot react). */
+const OWN_REACTIONS = {
+  'GET /api/social/choice/c0': { status: 200, body: { likes: 0, dislikes: 0, reaction: null, owner: true } },
+};
+
+/** Shows the screen and opens the one answer on the map (its marker). */
+async function openOwnAnswer() {
+  await show();
+  await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
+  await click(document.querySelector('.leaflet-marker-icon')!);
+  await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+}
+
 describe('QuestionnairePage: loading', () => {
   it('sends a participant who is not enrolled to the category page', async () => {
     page({ [LOAD]: { status: 403, body: { Error: 'not enrolled', code: 'CONSULTATION.NOT_ENROLLED' } } });
@@ -118,6 +132,9 @@ describe('QuestionnairePage: loading', () => {
     await show();
     await waitFor(() => expect(screen.getByTestId('profile-form')).toBeTruthy());
     expect(screen.getByRole('dialog', { name: 'Consultation profile' })).toBeTruthy();
+    // the questionnaire cannot be used before: the way out is back to the category
+    await click(screen.getByTestId('profile-leave'));
+    expect(screen.getByTestId('location').textContent).toBe('/participate/category/urban-mobility');
   });
 });
 
@@ -229,5 +246,210 @@ describe('QuestionnairePage: answering without a mouse', () => {
     expect(screen.getByTestId('closed-message').textContent).toContain(
       'Answers were accepted from 2026-11-01 to 2026-12-31',
     );
+  });
+});
+
+describe('QuestionnairePage: answers and the drawer', () => {
+  const withVariables = () => {
+    const data = questionnaire();
+    const [first, second] = data.topics[0]!.attributes;
+    const variable = {
+      token: '6a1b2c3d-4e5f-4a6b-8c7d-0000000000a1',
+      mname: 'why',
+      description: 'Why here?',
+      tooltip: '',
+      icon: '',
+      variable_type: [{ kind: 'text' as const, options: { label: 'Why here?' } }],
+      forum_topic_id: null,
+      forum_topic_url: null,
+    };
+    data.topics[0]!.attributes = [{ ...first!, variables: [variable] }, second!];
+    return data;
+  };
+
+  it('opens the answer form of the new answer when the attribute has variables', async () => {
+    const choice = '6a1b2c3d-4e5f-4a6b-8c7d-0000000000c1';
+    page({
+      ...ready(withVariables()),
+      'POST /api/data/scope/attribute': { status: 201, body: { token: choice } },
+      [`GET /api/data/scope/answers/choice/${choice}`]: { status: 200, body: { choice: {}, values: [] } },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await click(screen.getByTestId('draw-place-center'));
+    await click(screen.getByTestId('draw-finish'));
+    await waitFor(() => expect(screen.getByTestId('answer-form')).toBeTruthy());
+    expect(screen.getByRole('dialog', { name: /Bus stop/ })).toBeTruthy();
+  });
+
+  it('shows a refusal of the server with its code’s message', async () => {
+    page({
+      ...ready(),
+      'POST /api/data/scope/attribute': {
+        status: 409,
+        body: { Error: 'closed', code: 'CONSULTATION.ANSWERING_CLOSED' },
+      },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await click(screen.getByTestId('draw-place-center'));
+    await click(screen.getByTestId('draw-finish'));
+    const expected =
+      platformMessages.en![errorMessageId(new ApiError(409, '', 'CONSULTATION.ANSWERING_CLOSED'))];
+    await waitFor(() => expect(live().textContent).toBe(expected));
+    expect(expected).not.toBe(platformMessages.en!['platform.error.generic']);
+  });
+
+  it('lets the owner delete an answer after confirming, while the project is open', async () => {
+    let answers = mine(1);
+    const calls = page({
+      ...ready(),
+      [layer('mine')]: () => ({ status: 200, body: answers }),
+      'DELETE /api/data/scope/attribute/choice/c0': () => {
+        answers = NO_ANSWERS;
+        return { status: 200, body: { token: 'c0' } };
+      },
+      ...OWN_REACTIONS,
+    });
+    await openOwnAnswer();
+    expect(screen.getByRole('heading', { name: 'Bus stop: my answer' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('reactions')).toBeTruthy());
+    await click(screen.getByTestId('answer-delete'));
+    await click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(live().textContent).toBe('Answer deleted.'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(0));
+  });
+
+  it('shows experts the answers of every participant, with all answers checked', async () => {
+    page({
+      ...ready(questionnaire({ access: { role: 'expert', can_answer: true, see_all: true } })),
+      [layer('all')]: { status: 200, body: mine(2) },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    expect((screen.getByTestId('layer-all') as HTMLInputElement).checked).toBe(true);
+    await click(screen.getByTestId('attribute-bus-stop'));
+    await waitFor(() => expect(screen.getByTestId('answer-list').querySelectorAll('li')).toHaveLength(2));
+    expect(screen.queryByTestId('answers-add')).toBeNull();
+  });
+
+  it('below 768 px the aside is a drawer: opened by its button, focus inside, Escape closes it', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      page(ready());
+      await show();
+      await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+      const toggle = screen.getByTestId('drawer-toggle');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.getByTestId('aside').hidden).toBe(true);
+      await click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByTestId('aside').hidden).toBe(false);
+      expect(screen.getByTestId('aside').contains(document.activeElement)).toBe(true);
+      await act(async () => {
+        fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      });
+      expect(screen.getByTestId('aside').hidden).toBe(true);
+      expect(document.activeElement).toBe(toggle);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});
+
+describe('QuestionnairePage: shapes', () => {
+  it('answers with a predefined shape picked from the list', async () => {
+    const data = questionnaire();
+    const [first, second] = data.topics[0]!.attributes;
+    data.topics[0]!.attributes = [
+      {
+        ...first!,
+        has_predefined: true,
+        predefined: {
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              id: 7,
+              geometry: { type: 'Point', coordinates: [23.72, 37.97] },
+              properties: { name: 'Omonia' },
+            },
+          ],
+        },
+      },
+      second!,
+    ];
+    const calls = page({
+      ...ready(data),
+      'POST /api/data/scope/attribute': { status: 201, body: { token: 'c-new' } },
+    });
+    await show();
+    await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
+    await click(screen.getByTestId('attribute-bus-stop'));
+    expect(screen.queryByTestId('draw-place-center')).toBeNull();
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('draw-predefined'), { target: { value: '7' } });
+    });
+    await click(screen.getByTestId('draw-predefined-pick'));
+    await waitFor(() => expect(live().textContent).toBe('Answer saved.'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      attribute: POINT_ATTR,
+      node: TOPIC,
+      geometry: { predefined: 7 },
+    });
+  });
+
+  it('moves an own answer that may be dragged and saves its shape with PUT', async () => {
+    const calls = page({
+      ...ready(),
+      [layer('mine')]: { status: 200, body: mine(1) },
+      'PUT /api/data/scope/attribute/choice/c0': { status: 200, body: { token: 'c0' } },
+      ...OWN_REACTIONS,
+    });
+    await openOwnAnswer();
+    // editing needs edit mode
+    expect(screen.queryByTestId('answer-edit-shape')).toBeNull();
+    await click(screen.getByTestId('answer-edit-mode'));
+    await click(screen.getByTestId('answer-edit-shape'));
+    // allow_drag without allow_resize: the shape moves as a whole
+    expect(screen.getByTestId('draw-panel').dataset.mode).toBe('move');
+    await click(screen.getByTestId('draw-translate'));
+    await waitFor(() => expect(live().textContent).toBe('Shape moved.'));
+    await click(screen.getByTestId('draw-finish'));
+    await waitFor(() => expect(live().textContent).toBe('Answer saved.'));
+    const sent = calls.find((c) => c.method === 'PUT')?.body as { geometry: { coordinates: number[] } };
+    expect(sent.geometry.coordinates[0]).toBeCloseTo(23.73, 4);
+    expect(sent.geometry.coordinates[1]).toBeCloseTo(37.975, 4);
+  });
+
+  it('lists the own answers of the attribute being answered, to open them without the map', async () => {
+    page({ ...ready(), [layer('mine')]: { status: 200, body: mine(1) }, ...OWN_REACTIONS });
+    await show();
+    await waitFor(() => expect(document.querySelectorAll('.leaflet-marker-icon').length).toBe(1));
+    await click(screen.getByTestId('attribute-bus-stop'));
+    const own = screen.getByTestId('draw-own');
+    expect(own.textContent).toBe('Answer 1: open');
+    await click(own.querySelector('button')!);
+    await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
+  });
+
+  it('shows the project’s WMS services in a layer control', async () => {
+    const data = questionnaire();
+    data.project.wms_services = [
+      { title: 'Cadastre', WMSurl: 'https://wms.example.org/service', layers: 'parcels' },
+    ];
+    page(ready(data));
+    await show();
+    await waitFor(() => expect(document.querySelector('.leaflet-control-layers')).toBeTruthy());
+    expect(document.querySelector('.leaflet-control-layers-overlays')?.textContent).toContain('Cadastre');
   });
 });

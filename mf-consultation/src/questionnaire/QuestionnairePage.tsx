@@ -1,17 +1,11 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { ApiError, ErrorState, Loading, NotFound, useApi, useSession } from '@agora/platform';
+import { ApiError, ErrorState, Loading, NotFound, useApiGet, useSession } from '@agora/platform';
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
 import { isAdministrator } from '../access';
 import { ShareWidget } from '../share';
 import { Reactions } from './reactions';
 import { QuestionnaireScreen } from './QuestionnaireScreen';
-import type { Questionnaire } from './types';
-
-/** The URL of the questionnaire's one answer. */
-export function questionnairePath(category: string, project: string): string {
-  return `/api/data/scope/questionnaire/category/${encodeURIComponent(category)}/project/${encodeURIComponent(project)}`;
-}
 
 /** Whether a failed load sends the user to the category page (unknown category, not enrolled). */
 export function toCategoryPage(error: unknown): boolean {
@@ -34,8 +28,9 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
   const project = params.project ?? '';
   const { user, status } = useSession();
   const staff = isAdministrator(user?.role);
-  const { data, error, mutate } = useApi<Questionnaire>(
-    status === 'loggedIn' && user && !staff ? questionnairePath(category, project) : null,
+  const { data, error, mutate } = useApiGet(
+    '/api/data/scope/questionnaire/category/{category}/project/{project}',
+    status === 'loggedIn' && user && !staff ? { params: { path: { category, project } } } : null,
     { revalidateOnFocus: false },
   );
   if (status === 'pending') return <Loading />;

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
 import type { GeoJsonGeometry, GeomType, LatLng } from '@agora/contracts';
-import type { ChoiceListAnswer } from '@agora/contracts/api';
 import {
+  client,
   ConfirmDialog,
   errorMessageId,
   Modal,
-  request,
-  useApi,
+  useApiGet,
   useLeafletMap,
   useNotify,
 } from '@agora/platform';
@@ -39,7 +39,6 @@ import {
 import { selectionFor, type Selection } from './selection';
 import {
   ANSWER_LAYERS,
-  type AnswerCollection,
   type AnswerFeature,
   type AnswerLayer,
   type Questionnaire,
@@ -77,9 +76,10 @@ type Task =
   | { kind: 'form'; entry: Entry; choice: string; editable: boolean; back?: AnswerFeature }
   | { kind: 'stats'; entry: Entry };
 
-function layerPath(project: string, layer: AnswerLayer): string {
-  return `/api/data/scope/geojson/project/${encodeURIComponent(project)}?layer=${layer}`;
-}
+const LAYER_PATH = '/api/data/scope/geojson/project/{project}';
+const layerInit = (project: string, layer: AnswerLayer) => ({
+  params: { path: { project }, query: { layer } },
+});
 
 /** Whether the window is narrower than the spec's mobile breakpoint (follows resizes). */
 function useMobile(): boolean {
@@ -117,6 +117,7 @@ export interface QuestionnaireScreenProps {
 export function QuestionnaireScreen({ data, basePath, reload, share, reactions }: QuestionnaireScreenProps) {
   const intl = useIntl();
   const notify = useNotify();
+  const navigate = useNavigate();
   const { project, access, today } = data;
   const normal = access.role === 'normal';
 
@@ -130,14 +131,17 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     all: !normal && access.see_all,
     top: false,
   });
-  const mine = useApi<AnswerCollection>(layerPath(project.token, 'mine'), { revalidateOnFocus: false });
-  const all = useApi<AnswerCollection>(
-    checked.all && offered.includes('all') ? layerPath(project.token, 'all') : null,
-    { revalidateOnFocus: false },
+  const once = { revalidateOnFocus: false };
+  const mine = useApiGet(LAYER_PATH, layerInit(project.token, 'mine'), once);
+  const all = useApiGet(
+    LAYER_PATH,
+    checked.all && offered.includes('all') ? layerInit(project.token, 'all') : null,
+    once,
   );
-  const top = useApi<AnswerCollection>(
-    checked.top && offered.includes('top') ? layerPath(project.token, 'top') : null,
-    { revalidateOnFocus: false },
+  const top = useApiGet(
+    LAYER_PATH,
+    checked.top && offered.includes('top') ? layerInit(project.token, 'top') : null,
+    once,
   );
   const refreshAnswers = useCallback(() => {
     void mine.mutate();
@@ -252,17 +256,15 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   const answerWithoutGeometry = async (entry: Entry) => {
     setBusy(true);
     try {
-      const listed = await request<ChoiceListAnswer>(
-        'GET',
-        `/api/data/scope/choices/project/${encodeURIComponent(project.token)}?layer=mine`,
-      );
+      const listed = await client.GET('/api/data/scope/choices/project/{project}', {
+        params: { path: { project: project.token }, query: { layer: 'mine' } },
+      });
       const existing = listed.values.find((v) => v.attribute === entry.attribute.token);
       const choice =
         existing?.token ??
         (
-          await request<{ token: string }>('POST', '/api/data/scope/attribute', {
-            attribute: entry.attribute.token,
-            node: entry.topic.token,
+          await client.POST('/api/data/scope/attribute', {
+            body: { attribute: entry.attribute.token, node: entry.topic.token },
           })
         ).token;
       setTask({ kind: 'form', entry, choice, editable: true });
@@ -311,10 +313,8 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     }
     setBusy(true);
     try {
-      const choice = await request<{ token: string }>('POST', '/api/data/scope/attribute', {
-        attribute: entry.attribute.token,
-        node: entry.topic.token,
-        geometry,
+      const choice = await client.POST('/api/data/scope/attribute', {
+        body: { attribute: entry.attribute.token, node: entry.topic.token, geometry: { ...geometry } },
       });
       refreshAnswers();
       say(intl.formatMessage({ id: 'consultation.questionnaire.live.saved' }));
@@ -338,8 +338,9 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     }
     setBusy(true);
     try {
-      await request('PUT', `/api/data/scope/attribute/choice/${encodeURIComponent(task.answer.id)}`, {
-        geometry,
+      await client.PUT('/api/data/scope/attribute/choice/{choice}', {
+        params: { path: { choice: task.answer.id } },
+        body: { geometry: { ...geometry } },
       });
       refreshAnswers();
       say(intl.formatMessage({ id: 'consultation.questionnaire.live.saved' }));
@@ -362,7 +363,9 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     setConfirmDelete(null);
     setBusy(true);
     try {
-      await request('DELETE', `/api/data/scope/attribute/choice/${encodeURIComponent(answer.id)}`);
+      await client.DELETE('/api/data/scope/attribute/choice/{choice}', {
+        params: { path: { choice: answer.id } },
+      });
       notify({ type: 'success', body: 'data deleted' });
       say(intl.formatMessage({ id: 'consultation.questionnaire.live.answerDeleted' }));
       refreshAnswers();
@@ -644,6 +647,10 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
                 onFinish={finishDraft}
                 onCancel={cancelDrawing}
                 busy={busy}
+                own={(mine.data?.features ?? []).filter(
+                  (f) => f.properties.attribute === drawing.entry.attribute.token,
+                )}
+                onOpen={openAnswer}
               />
             )}
           </div>
@@ -711,7 +718,15 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           focus="cancel"
         />
       )}
-      {data.profile_required && <ProfileForm category={data.category.token} onDone={reload} />}
+      {data.profile_required && (
+        <ProfileForm
+          category={data.category.token}
+          onDone={reload}
+          onLeave={() =>
+            navigate(`${basePath}/participate/category/${encodeURIComponent(data.category.mname)}`)
+          }
+        />
+      )}
     </div>
   );
 }
