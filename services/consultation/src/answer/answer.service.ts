@@ -426,7 +426,7 @@ export class AnswerService {
       ),
     );
 
-    await this.db.transaction(async (tx) => {
+    const written = await this.db.transaction(async (tx): Promise<ValueRow[] | null> => {
       // Locks the answer (one writer of its values at a time) and marks it updated. TypeORM's postgres driver
       // answers an UPDATE with `[rows, affected]`.
       const [, affected] = (await tx.query(
@@ -436,8 +436,7 @@ export class AnswerService {
       if (!affected) throw AnswerErrors.choiceNotFound();
       if (mode === 'new' && checked.length === 0) {
         // Nothing stored yet for the variable (else 409), so no old value or file to replace: one INSERT.
-        await this.insertNew(tx, body.choice, body.variable, typed);
-        return;
+        return this.insertNew(tx, body.choice, body.variable, typed);
       }
       if (mode === 'new') {
         const [stored] = await tx.query<unknown[]>(
@@ -450,8 +449,9 @@ export class AnswerService {
         const file = checked.find((f) => f.index === value.file);
         await this.store(tx, body.choice, body.variable, value, file, user.uuid);
       }
+      return null;
     });
-    const values = await this.values(body.choice, body.variable, false);
+    const values = written ?? (await this.values(body.choice, body.variable, false));
     return { choice: body.choice, variable: body.variable, values: values.map(valueAnswer) };
   }
 
@@ -482,15 +482,15 @@ export class AnswerService {
   }
 
   /**
-   * The first values of a variable (no file among them), in one statement: 409 when the answer already has values
-   * of that variable. Empty values are not stored.
+   * The first values of a variable (no file among them), in one statement that answers them as stored: 409 when
+   * the answer already has values of that variable. Empty values are not stored.
    */
   private async insertNew(
     tx: EntityManager,
     answer: string,
     variable: string,
     typed: readonly TypedValue[],
-  ): Promise<void> {
+  ): Promise<ValueRow[]> {
     const rows = typed
       .filter((v) => !v.empty)
       .map((v) => ({
@@ -503,7 +503,7 @@ export class AnswerService {
         lon: v.location?.lon ?? null,
         geoms: v.geometries ? v.geometries.map((g) => JSON.stringify(g)) : null,
       }));
-    const [row] = await tx.query<Array<{ stored: boolean }>>(
+    const written = await tx.query<Array<ValueRow & { stored: boolean }>>(
       `WITH stored AS (
          SELECT EXISTS (SELECT 1 FROM consultation.answer_value WHERE answer = $1 AND variable = $2) AS stored),
        added AS (
@@ -518,11 +518,17 @@ export class AnswerService {
            date_value text, list_value jsonb, lat float8, lon float8, geoms jsonb)) WITH ORDINALITY
            AS x(kind, text_value, number_value, date_value, list_value, lat, lon, geoms, n)
          WHERE NOT (SELECT stored FROM stored)
-         ORDER BY x.n)
-       SELECT stored FROM stored`,
+         ORDER BY x.n
+         RETURNING *)
+       SELECT (SELECT stored FROM stored) AS stored, ${VALUE_COLUMNS}
+       FROM (SELECT 1) AS one
+       LEFT JOIN added v ON true
+       LEFT JOIN consultation.answer_file f ON f.id = v.file
+       ORDER BY v.id`,
       [answer, variable, JSON.stringify(rows)],
     );
-    if (row!.stored) throw AnswerErrors.answered();
+    if (written[0]!.stored) throw AnswerErrors.answered();
+    return written.filter((v) => v.kind !== null);
   }
 
   /** Writes one value in its typed column (an empty one is removed), with its file. */
