@@ -24,6 +24,7 @@ import {
   apiLogin,
   cpuMs,
   postgresPids,
+  registerParticipant,
   ensureBuilt,
   machine,
   markdownTable,
@@ -34,6 +35,7 @@ import {
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
+import { BOUNDARY, CENTRE, HALF } from './lib/geo.mjs';
 
 const argv = process.argv.slice(2);
 const scenarioAt = argv.indexOf('--scenario');
@@ -43,21 +45,6 @@ const CONNECTIONS = numberArg(argv, '--connections', 50, 500);
 const PARTICIPANTS = numberArg(argv, '--participants', 200, 2000);
 const CROWD_S = numberArg(argv, '--crowd-duration', 60, 600);
 
-/** A square boundary around the project centre (EPSG:4326). */
-const CENTRE = { lat: 40.6264, lng: 22.9484 };
-const HALF = 0.01;
-const BOUNDARY = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [CENTRE.lng - HALF, CENTRE.lat - HALF],
-      [CENTRE.lng + HALF, CENTRE.lat - HALF],
-      [CENTRE.lng + HALF, CENTRE.lat + HALF],
-      [CENTRE.lng - HALF, CENTRE.lat + HALF],
-      [CENTRE.lng - HALF, CENTRE.lat - HALF],
-    ],
-  ],
-};
 const randomPoint = () => ({
   type: 'Point',
   coordinates: [
@@ -164,27 +151,7 @@ async function participants(url, prefix, count, category) {
   const out = [];
   const one = async (i) => {
     const username = `${prefix}${String(i).padStart(4, '0')}`;
-    const password = 'bench-participant-1';
-    const anon = await fetch(`${url}/api/login`);
-    const token = anon.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('token='))
-      ?.slice('token='.length);
-    const reg = await fetch(`${url}/api/registration`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: `token=${token}` },
-      body: JSON.stringify({
-        username,
-        firstname: 'Bench',
-        lastname: `Participant ${i}`,
-        email: `${username}@example.org`,
-        password,
-      }),
-    });
-    if (!reg.ok) throw new Error(`registration of ${username}: HTTP ${reg.status} ${await reg.text()}`);
-    const session = await apiLogin(url, username, password);
-    await session.client.POST('/api/enrolment', { body: { category } });
+    const session = await registerParticipant(url, username, `Participant ${i}`, category);
     return { username, uuid: session.profile.uuid, header: session.header, csrf: session.cookies.token };
   };
   for (let i = 0; i < count; i += 10) {

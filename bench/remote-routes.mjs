@@ -11,8 +11,6 @@
 /* global window, document, location, requestAnimationFrame, MutationObserver -- functions run in the page */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   apiLogin,
@@ -30,6 +28,7 @@ import {
   stopOnSignal,
   writeResults,
 } from './lib/common.mjs';
+import { describe, launchChromium, summariseBytes } from './lib/page-weight.mjs';
 
 const ROUTES = [
   { name: 'login page', path: '/login', selector: '[data-testid="login-form"]', loggedIn: false },
@@ -81,15 +80,6 @@ const argv = process.argv.slice(2);
 const mode = modeArg(argv, 'distributed');
 const RUNS = numberArg(argv, '--runs', 7, 50);
 
-/** JS, CSS, API or other, from the URL and the resource type. */
-function categoryOf(url, resourceType) {
-  const { pathname } = new URL(url);
-  if (pathname.startsWith('/api/')) return 'api';
-  if (resourceType === 'script' || pathname.endsWith('.js')) return 'js';
-  if (resourceType === 'stylesheet' || pathname.endsWith('.css')) return 'css';
-  return 'other';
-}
-
 /** Records when the first element matching `selector` is in the page and visible, and the frame after. */
 function visibilityProbe(selector) {
   const state = { inDom: null, frame: null };
@@ -106,48 +96,6 @@ function visibilityProbe(selector) {
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, attributes: true });
-}
-
-const compressed = new Map();
-
-/** Sizes of `body` compressed with gzip -9 and brotli -11 (remembered per path and size: files repeat). */
-function compressedSizes(path, body) {
-  const key = `${path} ${body.length}`;
-  if (!compressed.has(key)) {
-    compressed.set(key, {
-      gzip9Bytes: body.length ? gzipSync(body, { level: 9 }).length : 0,
-      brotli11Bytes: body.length
-        ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length
-        : 0,
-    });
-  }
-  return compressed.get(key);
-}
-
-/** One finished request: what it is, when it ran (ms from navigation start) and what it weighed. */
-async function describe(request, timeOrigin) {
-  const sizes = await request.sizes();
-  const t = request.timing();
-  const response = await request.response();
-  let body = Buffer.alloc(0);
-  try {
-    body = response ? await response.body() : body;
-  } catch {
-    // redirects and bodiless answers
-  }
-  const { pathname } = new URL(request.url());
-  return {
-    path: pathname,
-    category: categoryOf(request.url(), request.resourceType()),
-    status: response?.status() ?? 0,
-    startMs: Math.round(t.startTime - timeOrigin),
-    endMs: Math.round(t.startTime - timeOrigin + t.responseEnd),
-    encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
-    servedBytes: sizes.responseBodySize,
-    headerBytes: sizes.responseHeadersSize,
-    decodedBytes: body.length,
-    ...compressedSizes(pathname, body),
-  };
 }
 
 async function coldLoad(browser, baseUrl, route, session) {
@@ -244,27 +192,6 @@ function phasesOf(route, { timing, requests }) {
   };
 }
 
-function summariseBytes(requests) {
-  const sum = (key, filter = () => true) => requests.filter(filter).reduce((n, r) => n + r[key], 0);
-  const byCategory = {};
-  for (const c of ['js', 'css', 'api', 'other']) {
-    byCategory[c] = {
-      requests: requests.filter((r) => r.category === c).length,
-      served: sum('servedBytes', (r) => r.category === c),
-    };
-  }
-  return {
-    requests: requests.length,
-    served: sum('servedBytes'),
-    headers: sum('headerBytes'),
-    decoded: sum('decodedBytes'),
-    gzip9: sum('gzip9Bytes'),
-    brotli11: sum('brotli11Bytes'),
-    staticGzip9: sum('gzip9Bytes', (r) => r.category !== 'api'),
-    byCategory,
-  };
-}
-
 async function main() {
   ensureBuilt();
   const quiet = await waitForQuietMachine();
@@ -281,19 +208,7 @@ async function main() {
     const session = await apiLogin(stack.url, 'admin', ADMIN_PASSWORD);
     await chooseFirstCategory(session);
     // Playwright gives the browser a fresh temporary profile (user data dir) and removes it on close.
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     // One load per route first, discarded: the servers' JIT, connection pools and file caches warm up.
     for (const route of ROUTES) await coldLoad(browser, stack.url, route, session);
     const samples = new Map(ROUTES.map((r) => [r.path, []]));

@@ -169,6 +169,31 @@ export async function apiLogin(baseUrl, username, password) {
   return { cookies, header, client, profile: await client.GET('/api/profile') };
 }
 
+/**
+ * Registers `username` (password `bench-participant-1`), logs in and enrols in `category` (token): the session
+ * of an API login made after the enrolment, so that the enrolment is part of its identity.
+ */
+export async function registerParticipant(baseUrl, username, lastname, category) {
+  const password = 'bench-participant-1';
+  const anon = await fetch(`${baseUrl}/api/login`);
+  const { token } = setCookies(anon);
+  const reg = await fetch(`${baseUrl}/api/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: `token=${token}` },
+    body: JSON.stringify({
+      username,
+      firstname: 'Bench',
+      lastname,
+      email: `${username}@example.org`,
+      password,
+    }),
+  });
+  if (!reg.ok) throw new Error(`registration of ${username}: HTTP ${reg.status} ${await reg.text()}`);
+  const session = await apiLogin(baseUrl, username, password);
+  await session.client.POST('/api/enrolment', { body: { category } });
+  return session;
+}
+
 /** The q-th quantile (0..1) with linear interpolation between closest ranks (numpy's default). */
 export function quantile(values, q) {
   if (values.length === 0) return NaN;

@@ -10,6 +10,7 @@ import {
   SESSION_REFRESH_HEADER,
   SESSION_SET_HEADER,
   ownerOf,
+  type ServiceName,
   type SessionUser,
 } from '@agora/contracts';
 import { signUserIdentity } from '@agora/identity';
@@ -20,7 +21,8 @@ import { docsRouter } from './docs.js';
 import { notFound, sendError } from './errors.js';
 import { forward, isInternalHeader } from './proxy.js';
 import { requestIdOf } from './request-id.js';
-import type { SessionResolver } from './session.js';
+import { TtlLru } from './cache.js';
+import { SESSION_CACHE_MAX, type SessionResolver } from './session.js';
 import type { UpstreamAgents } from './upstream.js';
 
 export interface ApiDeps {
@@ -79,9 +81,31 @@ export function routeOf(url: string): ReturnType<typeof ownerOf> {
   return ownerOf(path.replace(/^\/+/, ''), action);
 }
 
+/** How long the gateway reuses a signed identity (it is accepted for IDENTITY_TTL_MS after it was signed). */
+export const IDENTITY_REUSE_MS = 10_000;
+
 export function apiRouter(deps: ApiDeps): Router {
   const { config, agents, sessions, cookies, logger } = deps;
   const router = Router();
+
+  /**
+   * The signed identity for `owner`, reused for IDENTITY_REUSE_MS (well within its validity) for the same user
+   * (as resolved: a changed user is a new key), session and address: signing is much of the gateway's work per
+   * request, and the service skips checking a signature it has already checked.
+   */
+  const signedIdentities = new TtlLru<string, string>(SESSION_CACHE_MAX, IDENTITY_REUSE_MS);
+  function identityFor(
+    owner: ServiceName,
+    fields: { user: SessionUser | null; sid: string | null; ip: string | undefined },
+  ): string {
+    const key = `${owner}\n${fields.sid}\n${fields.ip}\n${JSON.stringify(fields.user)}`;
+    let identity = signedIdentities.get(key);
+    if (identity === undefined) {
+      identity = signUserIdentity(config.identityKey, owner, fields);
+      signedIdentities.set(key, identity);
+    }
+    return identity;
+  }
 
   /**
    * Who is calling: resolves `agora_sid`. When accounts no longer knows it (expired, revoked, made up), both the
@@ -147,11 +171,7 @@ export function apiRouter(deps: ApiDeps): Router {
     }
     const caller = await identify(req, res);
     // Signed for the owner alone: another service refuses it.
-    const identity = signUserIdentity(config.identityKey, owner, {
-      user: caller.user,
-      sid: caller.sid,
-      ip: req.ip,
-    });
+    const identity = identityFor(owner, { user: caller.user, sid: caller.sid, ip: req.ip });
     forward(agents, req, res, {
       service: owner,
       baseUrl: config.services[owner],

@@ -122,8 +122,15 @@ export function useStructureLayers(
 }
 
 /**
+ * Above this many answers on the map they are drawn on one shared canvas (points as circle markers) instead of
+ * one DOM element each: thousands of markers make panning stutter.
+ */
+export const CANVAS_ANSWERS = 500;
+
+/**
  * The answers of the checked layers, styled by their attribute (colour, marker icon), without the hidden
- * attributes'; a click (or Enter on a marker) opens the answer.
+ * attributes'; a click (or Enter on a marker) opens the answer. The map element carries `data-answers-drawn`,
+ * the number of answers drawn, once they are on the map.
  */
 export function useAnswerLayers(
   handle: LeafletMapHandle | null,
@@ -138,28 +145,40 @@ export function useAnswerLayers(
     const { L, map } = handle;
     const group = L.featureGroup().addTo(map);
     const seen = new Set<string>();
+    const features: AnswerFeature[] = [];
     for (const { collection } of shown) {
       for (const feature of collection?.features ?? []) {
-        const entry = attributes.get(feature.properties.attribute);
         if (!feature.geometry || hidden.has(feature.properties.attribute) || seen.has(feature.id)) continue;
         seen.add(feature.id);
-        const color = entry?.attribute.geom_color || entry?.topic.geom_color || DEFAULT_COLOR;
-        const name = entry?.attribute.name ?? '';
-        L.geoJSON(feature as unknown as GeoJSON.Feature, {
-          style: () => ({ color, weight: feature.properties.isOwner ? 4 : 3, fillOpacity: 0.3 }),
-          pointToLayer: (_f, at) =>
-            L.marker(at, { icon: markerIcon(L, entry?.attribute), keyboard: true, title: name, alt: name }),
-          onEachFeature: (_f, layer) => {
-            layer.on('click', () => open.current(feature));
-            layer.on('keypress', (e) => {
-              if ((e as Leaflet.LeafletKeyboardEvent).originalEvent.key === 'Enter') open.current(feature);
-            });
-          },
-        }).addTo(group);
+        features.push(feature);
       }
     }
+    const canvas = features.length > CANVAS_ANSWERS ? L.canvas({ padding: 0.5 }) : null;
+    for (const feature of features) {
+      const entry = attributes.get(feature.properties.attribute);
+      const color = entry?.attribute.geom_color || entry?.topic.geom_color || DEFAULT_COLOR;
+      const name = entry?.attribute.name ?? '';
+      const weight = feature.properties.isOwner ? 4 : 3;
+      L.geoJSON(feature as unknown as GeoJSON.Feature, {
+        ...(canvas ? { renderer: canvas } : {}),
+        style: () => ({ color, weight, fillOpacity: 0.3 }),
+        pointToLayer: (_f, at) =>
+          canvas
+            ? L.circleMarker(at, { renderer: canvas, radius: 6, color, weight: weight - 2, fillOpacity: 0.7 })
+            : L.marker(at, { icon: markerIcon(L, entry?.attribute), keyboard: true, title: name, alt: name }),
+        onEachFeature: (_f, layer) => {
+          layer.on('click', () => open.current(feature));
+          layer.on('keypress', (e) => {
+            if ((e as Leaflet.LeafletKeyboardEvent).originalEvent.key === 'Enter') open.current(feature);
+          });
+        },
+      }).addTo(group);
+    }
+    const element = map.getContainer();
+    element.dataset['answersDrawn'] = String(features.length);
     return () => {
       group.remove();
+      delete element.dataset['answersDrawn'];
     };
   }, [handle, shown, attributes, hidden, open]);
 }

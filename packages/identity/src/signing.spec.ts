@@ -97,6 +97,22 @@ describe('signed identities', () => {
     expect(verifyIdentity(signed(unknown, gateway.privateKey), LIBRARY, NOW)).toBeNull();
   });
 
+  it('checks a header it has seen before again for expiry, audience and signer; a tampered copy stays refused', () => {
+    const header = signUserIdentity(gateway.privateKey, 'library', { user: ADMIN, sid: 's1' }, NOW);
+    expect(verifyIdentity(header, LIBRARY, NOW)).toMatchObject({ user: ADMIN });
+    expect(verifyIdentity(header, LIBRARY, NOW + 1)).toMatchObject({ user: ADMIN });
+    expect(verifyIdentity(header, LIBRARY, NOW + IDENTITY_TTL_MS + 1)).toBeNull();
+    expect(verifyIdentity(header, { ...LIBRARY, audience: 'accounts' }, NOW)).toBeNull();
+    expect(
+      verifyIdentity(header, { audience: 'library', keys: { gateway: accounts.publicKey } }, NOW),
+    ).toBeNull();
+    const [payload, signature] = header.split('.') as [string, string];
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sid: 's2' }),
+    ).toString('base64url');
+    expect(verifyIdentity(`${other}.${signature}`, LIBRARY, NOW)).toBeNull();
+  });
+
   it('refuses tampered, malformed and old-format headers', () => {
     const header = signUserIdentity(gateway.privateKey, 'library', { user: null, sid: null }, NOW);
     const [payload, signature] = header.split('.') as [string, string];

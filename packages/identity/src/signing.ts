@@ -119,11 +119,31 @@ export function verifyIdentity(
   }
   const key = trust.keys[signer];
   if (!key) return null;
+  const known = verified.get(key);
+  if (known?.has(header)) return identity;
   try {
-    return verify(null, Buffer.from(payload), key, Buffer.from(header.slice(dot + 1), 'base64url'))
-      ? identity
-      : null;
+    if (!verify(null, Buffer.from(payload), key, Buffer.from(header.slice(dot + 1), 'base64url')))
+      return null;
   } catch {
     return null;
   }
+  remember(key, header);
+  return identity;
+}
+
+/**
+ * Headers whose signature was checked with a key (the gateway reuses a signed identity for a few seconds, so the
+ * same header comes again): the expiry, audience and signer are still checked each time, only the signature
+ * check is not repeated. At most VERIFIED_MAX headers per key; the set starts again when full.
+ */
+const verified = new WeakMap<KeyObject, Set<string>>();
+const VERIFIED_MAX = 10_000;
+
+function remember(key: KeyObject, header: string): void {
+  let known = verified.get(key);
+  if (!known || known.size >= VERIFIED_MAX) {
+    known = new Set();
+    verified.set(key, known);
+  }
+  known.add(header);
 }

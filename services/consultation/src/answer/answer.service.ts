@@ -168,14 +168,14 @@ export class AnswerService {
       geometry = drawnGeometry(raw, type);
     }
 
-    const token = await this.db.transaction(async (tx) => {
+    const row = await this.db.transaction(async (tx) => {
       // One writer per (owner, topic) at a time: concurrent posts of one user count each other's answers.
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
         `answer:${user.uuid}:${ctx.node}`,
       ]);
+      const json = geometry ? JSON.stringify(geometry) : null;
       if (geometry) {
-        if (predefined === null) await this.assertInside(tx, ctx.node, geometry);
-        await this.assertBelowMax(tx, ctx, user.uuid);
+        await this.assertMayAdd(tx, ctx, user.uuid, predefined === null ? json : null);
       } else {
         const [mine] = await tx.query<unknown[]>(
           `SELECT 1 FROM consultation.answer WHERE attribute = $1 AND owner = $2 AND geom IS NULL LIMIT 1`,
@@ -183,24 +183,17 @@ export class AnswerService {
         );
         if (mine) throw AnswerErrors.once();
       }
-      const [row] = await tx.query<Array<{ token: string }>>(
-        `INSERT INTO consultation.answer (project, node, attribute, owner, geom, predefined)
+      const [inserted] = await tx.query<ChoiceRow[]>(
+        `INSERT INTO consultation.answer AS a (project, node, attribute, owner, geom, predefined)
          VALUES ($1, $2, $3, $4,
            CASE WHEN $5::text IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_GeomFromGeoJSON($5::text), 4326) END,
            $6::bigint)
-         RETURNING token`,
-        [
-          ctx.project,
-          ctx.node,
-          ctx.attribute,
-          user.uuid,
-          geometry ? JSON.stringify(geometry) : null,
-          predefined,
-        ],
+         RETURNING ${CHOICE_COLUMNS}`,
+        [ctx.project, ctx.node, ctx.attribute, user.uuid, json, predefined],
       );
-      return row!.token;
+      return inserted!;
     });
-    return choiceAnswer(await this.choiceRow(token), user.uuid);
+    return choiceAnswer(row, user.uuid);
   }
 
   /** A predefined feature of the attribute, by id: its geometry (already in the attribute's store). */
@@ -243,16 +236,37 @@ export class AnswerService {
     if (!row.inside) throw AnswerErrors.outOfBoundaries();
   }
 
-  /** 409 when the owner has max_geom answers with geometry in the attribute, or in the topic. Under the lock. */
-  private async assertBelowMax(db: EntityManager, ctx: AttributeContext, owner: string): Promise<void> {
-    const [row] = await db.query<Array<{ in_attribute: number; in_topic: number }>>(
-      `SELECT count(*) FILTER (WHERE attribute = $1)::int AS in_attribute, count(*)::int AS in_topic
-       FROM consultation.answer WHERE node = $2 AND owner = $3 AND geom IS NOT NULL`,
-      [ctx.attribute, ctx.node, owner],
+  /**
+   * One statement under the lock: a drawn geometry (`drawn`, GeoJSON text; null for a predefined feature) must be
+   * valid (400) and inside the topic's boundary (422), then the owner must have fewer than max_geom answers with
+   * geometry in the attribute and in the topic (409).
+   */
+  private async assertMayAdd(
+    db: EntityManager,
+    ctx: AttributeContext,
+    owner: string,
+    drawn: string | null,
+  ): Promise<void> {
+    const [row] = await db.query<
+      Array<{ valid: boolean; inside: boolean; in_attribute: number; in_topic: number }>
+    >(
+      `WITH g AS (SELECT public.ST_SetSRID(public.ST_GeomFromGeoJSON($4::text), 4326) AS geom)
+       SELECT $4::text IS NULL OR public.ST_IsValid(g.geom) AS valid,
+         CASE WHEN $4::text IS NULL OR n.boundary IS NULL THEN true
+              WHEN public.GeometryType(g.geom) IN ('POINT', 'MULTIPOINT') THEN public.ST_CoveredBy(g.geom, n.boundary)
+              ELSE public.ST_Intersects(g.geom, n.boundary) END AS inside,
+         c.in_attribute, c.in_topic
+       FROM consultation.node n, g,
+         (SELECT count(*) FILTER (WHERE attribute = $1)::int AS in_attribute, count(*)::int AS in_topic
+          FROM consultation.answer WHERE node = $2 AND owner = $3 AND geom IS NOT NULL) c
+       WHERE n.token = $2`,
+      [ctx.attribute, ctx.node, owner, drawn],
     );
-    if (ctx.max_geom !== null && row!.in_attribute >= ctx.max_geom)
+    if (!row?.valid) throw geoError('geometry', 'the shape is not valid (it crosses itself)');
+    if (!row.inside) throw AnswerErrors.outOfBoundaries();
+    if (ctx.max_geom !== null && row.in_attribute >= ctx.max_geom)
       throw AnswerErrors.maxGeom('attribute', ctx.max_geom);
-    if (ctx.node_max_geom !== null && row!.in_topic >= ctx.node_max_geom)
+    if (ctx.node_max_geom !== null && row.in_topic >= ctx.node_max_geom)
       throw AnswerErrors.maxGeom('topic', ctx.node_max_geom);
   }
 
@@ -292,7 +306,7 @@ export class AnswerService {
     await this.db.query(`DELETE FROM consultation.answer WHERE token = $1`, [token]);
   }
 
-  private assertOwnerWrites(ctx: AttributeContext, current: ChoiceRow, user: SessionUser): void {
+  private assertOwnerWrites(ctx: AttributeContext, current: { owner: string }, user: SessionUser): void {
     if (!writerRole(user, ctx.category)) throw AnswerErrors.notEnrolled();
     if (current.owner !== user.uuid) throw AnswerErrors.notOwner();
     if (!isProjectOpen(ctx, this.today())) throw AnswerErrors.closed();
@@ -342,17 +356,29 @@ export class AnswerService {
     user: SessionUser,
     mode: 'new' | 'change',
   ): Promise<VariableValuesAnswer> {
-    const current = await this.choiceRow(body.choice);
-    const ctx = await this.context(current.attribute);
-    this.assertOwnerWrites(ctx, current, user);
-    const [variable] = await this.db.query<
-      Array<{ attribute: string; is_visible: boolean; variable_type: VariableKind[] }>
-    >(`SELECT attribute, is_visible, variable_type FROM consultation.variable WHERE token = $1`, [
-      body.variable,
-    ]);
-    if (!variable || variable.attribute !== ctx.attribute || !variable.is_visible)
+    // The answer's owner, its attribute's context and the variable, in one read.
+    const [ctx] = await this.db.query<
+      Array<
+        AttributeContext & {
+          owner: string;
+          variable_attribute: string | null;
+          variable_visible: boolean | null;
+          variable_type: VariableKind[] | null;
+        }
+      >
+    >(
+      `SELECT c.owner, ctx.*, v.attribute AS variable_attribute, v.is_visible AS variable_visible, v.variable_type
+       FROM consultation.answer c
+       JOIN (${CONTEXT}) ctx ON ctx.attribute = c.attribute
+       LEFT JOIN consultation.variable v ON v.token = $2
+       WHERE c.token = $1`,
+      [body.choice, body.variable],
+    );
+    if (!ctx) throw AnswerErrors.choiceNotFound();
+    this.assertOwnerWrites(ctx, ctx, user);
+    if (ctx.variable_attribute !== ctx.attribute || !ctx.variable_visible || !ctx.variable_type)
       throw AnswerErrors.variableNotFound();
-    const kinds = kindsOf(variable.variable_type);
+    const kinds = kindsOf(ctx.variable_type);
 
     const byIndex = new Map<number, AnswerFilePart>();
     for (const file of files) {
@@ -400,8 +426,18 @@ export class AnswerService {
       ),
     );
 
-    await this.db.transaction(async (tx) => {
-      await this.choiceRow(body.choice, tx, true);
+    const written = await this.db.transaction(async (tx): Promise<ValueRow[] | null> => {
+      // Locks the answer (one writer of its values at a time) and marks it updated. TypeORM's postgres driver
+      // answers an UPDATE with `[rows, affected]`.
+      const [, affected] = (await tx.query(
+        `UPDATE consultation.answer SET updated = now() WHERE token = $1`,
+        [body.choice],
+      )) as [unknown[], number];
+      if (!affected) throw AnswerErrors.choiceNotFound();
+      if (mode === 'new' && checked.length === 0) {
+        // Nothing stored yet for the variable (else 409), so no old value or file to replace: one INSERT.
+        return this.insertNew(tx, body.choice, body.variable, typed);
+      }
       if (mode === 'new') {
         const [stored] = await tx.query<unknown[]>(
           `SELECT 1 FROM consultation.answer_value WHERE answer = $1 AND variable = $2 LIMIT 1`,
@@ -413,9 +449,9 @@ export class AnswerService {
         const file = checked.find((f) => f.index === value.file);
         await this.store(tx, body.choice, body.variable, value, file, user.uuid);
       }
-      await tx.query(`UPDATE consultation.answer SET updated = now() WHERE token = $1`, [body.choice]);
+      return null;
     });
-    const values = await this.values(body.choice, body.variable, false);
+    const values = written ?? (await this.values(body.choice, body.variable, false));
     return { choice: body.choice, variable: body.variable, values: values.map(valueAnswer) };
   }
 
@@ -443,6 +479,56 @@ export class AnswerService {
         `the file must be a ${accepts.map((a) => `.${a}`).join(', ')} document`,
       );
     return { index: value.file!, name, mime: DOCUMENT_MIME[kind], content: part.buffer };
+  }
+
+  /**
+   * The first values of a variable (no file among them), in one statement that answers them as stored: 409 when
+   * the answer already has values of that variable. Empty values are not stored.
+   */
+  private async insertNew(
+    tx: EntityManager,
+    answer: string,
+    variable: string,
+    typed: readonly TypedValue[],
+  ): Promise<ValueRow[]> {
+    const rows = typed
+      .filter((v) => !v.empty)
+      .map((v) => ({
+        kind: v.kind,
+        text_value: v.text_value ?? null,
+        number_value: v.number_value ?? null,
+        date_value: v.date_value ?? null,
+        list_value: v.list_value ?? null,
+        lat: v.location?.lat ?? null,
+        lon: v.location?.lon ?? null,
+        geoms: v.geometries ? v.geometries.map((g) => JSON.stringify(g)) : null,
+      }));
+    const written = await tx.query<Array<ValueRow & { stored: boolean }>>(
+      `WITH stored AS (
+         SELECT EXISTS (SELECT 1 FROM consultation.answer_value WHERE answer = $1 AND variable = $2) AS stored),
+       added AS (
+         INSERT INTO consultation.answer_value
+           (answer, variable, kind, text_value, number_value, date_value, list_value, location, geom)
+         SELECT $1, $2, x.kind, x.text_value, x.number_value::numeric, x.date_value::date,
+           CASE WHEN x.list_value IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(x.list_value)) END,
+           CASE WHEN x.lat IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_MakePoint(x.lon, x.lat), 4326) END,
+           CASE WHEN x.geoms IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_Collect(ARRAY(
+             SELECT public.ST_GeomFromGeoJSON(g) FROM jsonb_array_elements_text(x.geoms) AS g)), 4326) END
+         FROM ROWS FROM (jsonb_to_recordset($3::jsonb) AS (kind text, text_value text, number_value text,
+           date_value text, list_value jsonb, lat float8, lon float8, geoms jsonb)) WITH ORDINALITY
+           AS x(kind, text_value, number_value, date_value, list_value, lat, lon, geoms, n)
+         WHERE NOT (SELECT stored FROM stored)
+         ORDER BY x.n
+         RETURNING *)
+       SELECT (SELECT stored FROM stored) AS stored, ${VALUE_COLUMNS}
+       FROM (SELECT 1) AS one
+       LEFT JOIN added v ON true
+       LEFT JOIN consultation.answer_file f ON f.id = v.file
+       ORDER BY v.id`,
+      [answer, variable, JSON.stringify(rows)],
+    );
+    if (written[0]!.stored) throw AnswerErrors.answered();
+    return written.filter((v) => v.kind !== null);
   }
 
   /** Writes one value in its typed column (an empty one is removed), with its file. */

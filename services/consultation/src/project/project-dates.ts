@@ -16,14 +16,26 @@ export interface ProjectDates {
 /** `upcoming`: before its start date; `open`: active and today within its dates; `closed`: anything else. */
 export type ProjectState = 'upcoming' | 'open' | 'closed';
 
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using one. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+
 /** `yyyy-MM-dd` of `now` on the calendar of `zone` (an IANA time zone). */
 export function todayIn(zone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
+  const parts = dayFormat(zone)
     .formatToParts(now)
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return `${parts.year}-${parts.month}-${parts.day}`;
