@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmHost, type Locale } from '@agora/platform';
+import { ConfirmHost, searchUrl, type Locale } from '@agora/platform';
 import { click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import {
   formFields,
@@ -388,6 +388,36 @@ describe('AnswerForm', () => {
       fireEvent.click(screen.getByTestId('upload-cancel'));
     });
     expect(screen.getByTestId('answer-alert').textContent).toBe('Η λειτουργία ακυρώθηκε από τον χρήστη.');
+  });
+
+  it('finds the location of a complete address with the site geocoder when one is configured', async () => {
+    const address = { street: 'Ερμού', house_number: '12Α', town: 'Athens', zip: '105 63' };
+    await open({
+      variables: [V_PLACE],
+      routes: {
+        'GET /api/settings': { status: 200, body: { geocoderUrl: 'https://geocoder.example.org' } },
+        [`GET ${searchUrl('https://geocoder.example.org', address)}`]: {
+          status: 200,
+          body: [{ lat: '37.9763', lon: '23.7291' }],
+        },
+      },
+    });
+    const lookup = await screen.findByTestId('address-lookup');
+    expect(screen.queryByTestId('geocoding-note')).toBeNull();
+    expect((lookup as HTMLButtonElement).disabled).toBe(true);
+    type('Street *', address.street);
+    type('Number *', address.house_number);
+    type('Town *', address.town);
+    type(/^Postal code/, address.zip);
+    await act(async () => {
+      fireEvent.click(lookup);
+    });
+    await waitFor(() =>
+      expect((within(panel()).getByLabelText(/^Location/) as HTMLInputElement).value).toBe('37.9763;23.7291'),
+    );
+    expect(screen.getByTestId('address-lookup-outcome').textContent).toBe(
+      'The location was filled in from the address: check it on the map.',
+    );
   });
 
   it('checks the address parts against their patterns, joins them with + and takes a location from the map', async () => {

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   ADDRESS_PARTS,
   formatLocation,
+  isAddressComplete,
   parseLocation,
   type AddressPart,
   type GeometryValueType,
@@ -10,7 +11,7 @@ import {
   type ValueType,
   type VariableOptions,
 } from '@agora/contracts';
-import { TextArea, TextField, useApiGet } from '@agora/platform';
+import { geocode, TextArea, TextField, useApiGet, useSettings } from '@agora/platform';
 import type { LibraryItem } from '@agora/library-ui';
 import { LocationModal } from './LocationModal';
 import {
@@ -252,9 +253,10 @@ function AddressField({ options, draft, onChange, error, name }: KindFieldProps)
         required={options.required}
         errorText={partError('location')}
       />
-      <p className="ag-field-hint" data-testid="geocoding-note">
-        <FormattedMessage id="consultation.answers.address.manual" />
-      </p>
+      <AddressLookup
+        address={value.address}
+        onFound={(point) => onChange({ ...value, location: locationText(point) })}
+      />
       <button type="button" className="ag-button" onClick={() => setPicking(true)}>
         {intl.formatMessage({ id: 'consultation.answers.address.pick' })}
       </button>
@@ -266,6 +268,59 @@ function AddressField({ options, draft, onChange, error, name }: KindFieldProps)
         />
       )}
     </Group>
+  );
+}
+
+type Lookup = 'idle' | 'busy' | 'found' | 'none' | 'failed';
+
+/**
+ * The location of a complete address from the site's geocoder (the settings' geocoderUrl), on request; without a
+ * configured geocoder, a note that the location is placed by hand.
+ */
+function AddressLookup({
+  address,
+  onFound,
+}: {
+  address: AddressDraft['address'];
+  onFound: (at: LatLng) => void;
+}) {
+  const { settings } = useSettings();
+  const [lookup, setLookup] = useState<Lookup>('idle');
+  const geocoder = settings.geocoderUrl;
+  if (!geocoder)
+    return (
+      <p className="ag-field-hint" data-testid="geocoding-note">
+        <FormattedMessage id="consultation.answers.address.manual" />
+      </p>
+    );
+  const find = async () => {
+    setLookup('busy');
+    try {
+      const at = await geocode(geocoder, address);
+      if (!at) return setLookup('none');
+      onFound(at);
+      setLookup('found');
+    } catch {
+      setLookup('failed');
+    }
+  };
+  return (
+    <div className="cons-actions">
+      <button
+        type="button"
+        className="ag-button"
+        disabled={!isAddressComplete(address) || lookup === 'busy'}
+        onClick={() => void find()}
+        data-testid="address-lookup"
+      >
+        <FormattedMessage id="consultation.answers.address.lookup" />
+      </button>
+      <span role="status" className="ag-field-hint" data-testid="address-lookup-outcome">
+        {lookup === 'found' && <FormattedMessage id="consultation.answers.address.lookupFound" />}
+        {lookup === 'none' && <FormattedMessage id="consultation.questionnaire.place.none" />}
+        {lookup === 'failed' && <FormattedMessage id="consultation.questionnaire.place.failed" />}
+      </span>
+    </div>
   );
 }
 

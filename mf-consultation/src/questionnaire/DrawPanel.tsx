@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GeoJsonGeometry, LatLng } from '@agora/contracts';
 import { CoordinateInput } from '@agora/platform';
+import { PlaceSearch } from './PlaceSearch';
 import { insideArea, isComplete, type Draft, type DraftAction } from './draft';
 import type { AnswerFeature, QuestionnaireAttribute } from './types';
 
@@ -115,6 +116,7 @@ export function DrawPanel(props: DrawPanelProps) {
         <div className="cons-draw-block">
           <details>
             <summary>{t('typeCoordinates')}</summary>
+            <PlaceSearch onFound={setTyped} />
             <CoordinateInput value={typed} onChange={setTyped} />
             <div className="cons-actions">
               <button

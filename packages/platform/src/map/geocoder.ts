@@ -32,16 +32,20 @@ export function reverseUrl(geocoderUrl: string, point: LatLng): string {
   return `${base(geocoderUrl)}/reverse?${q.toString()}`;
 }
 
-/** The first hit of a forward lookup, or null. Throws when the geocoder cannot be reached. */
-export async function geocode(
-  geocoderUrl: string,
-  address: AddressParts,
-  signal?: AbortSignal,
-): Promise<LatLng | null> {
-  const res = await fetch(searchUrl(geocoderUrl, address), {
-    signal,
-    headers: { Accept: 'application/json' },
+/** `GET {base}/search?format=json&q=…&limit=1&countrycodes=gr`: a place named in free text (a street, a square, a landmark). */
+export function placeUrl(geocoderUrl: string, text: string): string {
+  const q = new URLSearchParams({
+    format: 'json',
+    q: text.trim(),
+    limit: '1',
+    countrycodes: 'gr',
+    'accept-language': 'el',
   });
+  return `${base(geocoderUrl)}/search?${q.toString()}`;
+}
+
+/** The first hit of a search answer (`[{lat, lon}]`), or null. */
+async function firstHit(res: Response): Promise<LatLng | null> {
   if (!res.ok) throw new Error(`geocoder answered ${res.status}`);
   const hits = (await res.json()) as Array<{ lat?: string; lon?: string }>;
   const first = Array.isArray(hits) ? hits[0] : undefined;
@@ -49,6 +53,28 @@ export async function geocode(
   const lat = Number(first.lat);
   const lng = Number(first.lon);
   return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+}
+
+/** Where a place named in free text is, or null. Throws when the geocoder cannot be reached. */
+export async function searchPlace(
+  geocoderUrl: string,
+  text: string,
+  signal?: AbortSignal,
+): Promise<LatLng | null> {
+  return firstHit(
+    await fetch(placeUrl(geocoderUrl, text), { signal, headers: { Accept: 'application/json' } }),
+  );
+}
+
+/** The first hit of a forward lookup, or null. Throws when the geocoder cannot be reached. */
+export async function geocode(
+  geocoderUrl: string,
+  address: AddressParts,
+  signal?: AbortSignal,
+): Promise<LatLng | null> {
+  return firstHit(
+    await fetch(searchUrl(geocoderUrl, address), { signal, headers: { Accept: 'application/json' } }),
+  );
 }
 
 interface ReverseAnswer {

@@ -5,7 +5,15 @@ export {
   type AddressInputProps,
   type AddressValue,
 } from './AddressInput';
-export { geocode, GEOCODE_DEBOUNCE_MS, reverseGeocode, reverseUrl, searchUrl } from './geocoder';
+export {
+  geocode,
+  GEOCODE_DEBOUNCE_MS,
+  placeUrl,
+  reverseGeocode,
+  reverseUrl,
+  searchPlace,
+  searchUrl,
+} from './geocoder';
 export { CoordinateInput } from './LazyCoordinateInput';
 export type { CoordinateInputProps } from './CoordinateInput';
 export { PointMap } from './LazyPointMap';
