@@ -99,9 +99,14 @@ describe('library remote', () => {
     await notification('Data uploaded');
     await page.unroute('**/api/library', hold);
 
-    // A second upload that never gets an answer: cancel it.
-    const never = (route: Route) =>
-      route.request().method() === 'POST' ? new Promise<void>(() => undefined) : route.continue();
+    // A second upload that never gets an answer: cancel it. The held request is aborted before the route goes:
+    // a route removed while its handler still waits lets the request go on to the server.
+    let held: Route | undefined;
+    const never = (route: Route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      held = route;
+      return new Promise<void>(() => undefined);
+    };
     await page.route('**/api/library', never);
     await page.goto('/admin/library/upload');
     await page.getByLabel('Title').fill('Never');
@@ -114,6 +119,7 @@ describe('library remote', () => {
     await notification('Operation canceled by the user.');
     await page.getByTestId('upload-progress-modal').waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/admin/library/upload');
+    await held?.abort().catch(() => undefined);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
