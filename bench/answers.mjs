@@ -22,8 +22,8 @@ import pg from 'pg';
 import {
   ADMIN_PASSWORD,
   apiLogin,
-  cpuMs,
-  postgresPids,
+  cpuPer,
+  cpuSnapshot,
   registerParticipant,
   ensureBuilt,
   machine,
@@ -123,27 +123,6 @@ async function createQuestionnaire(admin, name, limits) {
     attributes.push({ token: attribute.token, node: topic.token, variable: variable.token });
   }
   return { category, project, topic, attributes };
-}
-
-/** CPU time used so far (ms) by each of the stack's processes and the database's PostgreSQL backends (summed). */
-async function cpuSnapshot(stack) {
-  const out = {};
-  for (const [name, pid] of Object.entries(stack.pids)) out[name] = await cpuMs(pid);
-  for (const pid of await postgresPids(stack.databaseUrl)) out[`postgres:${pid}`] = await cpuMs(pid);
-  return out;
-}
-
-/** CPU per submission (ms) of each process between two snapshots. */
-function cpuPer(before, after, count) {
-  const used = {};
-  for (const [key, ms] of Object.entries(after)) {
-    if (ms === null || before[key] === null || before[key] === undefined) continue;
-    const name = key.startsWith('postgres:') ? 'postgres' : key;
-    used[name] = (used[name] ?? 0) + (ms - before[key]);
-  }
-  return Object.fromEntries(
-    Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(count, 1)) * 100) / 100]),
-  );
 }
 
 /** Registers, logs in and enrols `count` participants (in parallel batches): their cookie headers and uuids. */
@@ -381,7 +360,7 @@ async function main() {
         ...load
       } = await runWorker({ ...job, durationS: DURATION_S });
       // What one submission (two requests) costs each process: independent of how the two cores were shared.
-      load.cpuMsPerSubmission = cpuPer(before, await cpuSnapshot(stack), load.submissions);
+      load.cpuMsPerSubmission = cpuPer(before, await cpuSnapshot(stack), load.submissions, 2);
       console.error(`${DURATION_S} s of raw INSERTs…`);
       const raw = await rawInsertRate(
         stack.databaseUrl,

@@ -13,13 +13,13 @@ import { parsePrivateKey, signUserIdentity } from '@agora/identity';
 import {
   ADMIN_PASSWORD,
   apiLogin,
-  cpuMs,
+  cpuPer,
+  cpuSnapshot,
   ensureBuilt,
   machine,
   markdownTable,
   modeArg,
   numberArg,
-  postgresPids,
   startBenchStack,
   waitForQuietMachine,
   stopOnSignal,
@@ -39,27 +39,6 @@ function sessionUser(profile) {
   return { uuid, username, firstname, lastname, email, role };
 }
 
-/** CPU time used so far by each of the stack's processes and its database's PostgreSQL backends (ms). */
-async function cpuSnapshot(stack) {
-  const out = {};
-  for (const [name, pid] of Object.entries(stack.pids)) out[name] = await cpuMs(pid);
-  for (const pid of await postgresPids(stack.databaseUrl)) out[`postgres:${pid}`] = await cpuMs(pid);
-  return out;
-}
-
-/** CPU per request (ms) of each process between two snapshots; PostgreSQL backends alive in both are summed. */
-function cpuPerRequest(before, after, requests) {
-  const used = {};
-  for (const [key, ms] of Object.entries(after)) {
-    if (ms === null || before[key] === null || before[key] === undefined) continue;
-    const name = key.startsWith('postgres:') ? 'postgres' : key;
-    used[name] = (used[name] ?? 0) + (ms - before[key]);
-  }
-  return Object.fromEntries(
-    Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(requests, 1)) * 1000) / 1000]),
-  );
-}
-
 async function measure(stack, target) {
   // The identity lives 60 s: sign it just before the warm-up.
   const headers = target.headers();
@@ -73,7 +52,7 @@ async function measure(stack, target) {
   const result = await runLoad({ url: target.url, headers, connections: CONNECTIONS, duration: DURATION_S });
   const after = await cpuSnapshot(stack);
   // CPU per request in each process (ms): what each hop costs, independent of how the two cores were shared.
-  const cpuMsPerRequest = cpuPerRequest(before, after, result.requests);
+  const cpuMsPerRequest = cpuPer(before, after, result.requests);
   return {
     name: target.name,
     via: target.via,

@@ -295,3 +295,28 @@ export async function postgresPids(url) {
     await client.end();
   }
 }
+
+/** CPU time used so far by each of the stack's processes and its database's PostgreSQL backends (ms). */
+export async function cpuSnapshot(stack) {
+  const out = {};
+  for (const [name, pid] of Object.entries(stack.pids)) out[name] = await cpuMs(pid);
+  for (const pid of await postgresPids(stack.databaseUrl)) out[`postgres:${pid}`] = await cpuMs(pid);
+  return out;
+}
+
+/**
+ * CPU per unit of work (ms) of each process between two snapshots, rounded to `digits` decimals; PostgreSQL
+ * backends alive in both are summed.
+ */
+export function cpuPer(before, after, count, digits = 3) {
+  const used = {};
+  for (const [key, ms] of Object.entries(after)) {
+    if (ms === null || before[key] === null || before[key] === undefined) continue;
+    const name = key.startsWith('postgres:') ? 'postgres' : key;
+    used[name] = (used[name] ?? 0) + (ms - before[key]);
+  }
+  const scale = 10 ** digits;
+  return Object.fromEntries(
+    Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(count, 1)) * scale) / scale]),
+  );
+}
