@@ -10,6 +10,7 @@ export * from './geometry.js';
 export * from './settings.js';
 export * from './tiles.js';
 export * from './csv.js';
+export * from './area-filter.js';
 export * from './permissions.js';
 export * from './api-client.js';
 export * from './error-codes.js';
