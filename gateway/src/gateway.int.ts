@@ -648,6 +648,38 @@ describe('gateway against real upstream servers', () => {
       }
     });
 
+    it('sends a GET once more when the service closed the kept-alive connection as it was reused', async () => {
+      // The second request on every connection finds it closed by the service, the way a service's keep-alive
+      // timeout meets a busy gateway: the gateway tries again on a new connection instead of answering 503.
+      const perSocket = new WeakMap<object, number>();
+      let seen = 0;
+      const closing = http.createServer((req, res) => {
+        seen += 1;
+        const n = (perSocket.get(req.socket) ?? 0) + 1;
+        perSocket.set(req.socket, n);
+        if (n > 1) {
+          req.socket.destroy();
+          return;
+        }
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ service: 'library', n: seen }));
+      });
+      const closingUrl = await listen(closing);
+      try {
+        await withGateway({ LIBRARY_URL: closingUrl }, async (other) => {
+          const first = await fetch(`${other}/api/library/1`);
+          expect(first.status).toBe(200);
+          expect(await first.json()).toEqual({ service: 'library', n: 1 });
+          const second = await fetch(`${other}/api/library/2`);
+          expect(second.status).toBe(200);
+          // the reused connection was refused (request 2), the new one answered (request 3)
+          expect(await second.json()).toEqual({ service: 'library', n: 3 });
+        });
+      } finally {
+        await close(closing);
+      }
+    });
+
     it('with accounts down, a logged-in call is 503 (never silently anonymous) and anonymous calls go on', async () => {
       await withGateway({ ACCOUNTS_URL: mailingUrl }, async (other) => {
         const withSession = await fetch(`${other}/api/library/1`, {

@@ -97,54 +97,77 @@ export interface ForwardOptions {
   onBadRequest: (err: Error) => void;
 }
 
+/** Errors of a kept-alive socket that the service closed just as it was reused: nothing reached the service. */
+const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+
 /**
  * Streams the request to the service and its answer back (bodies are never buffered). Errors before the answer
  * started become `onUnavailable`; errors after it cut the browser's connection, so a truncated body is never
  * mistaken for a complete one.
+ *
+ * A GET or HEAD without a body that fails on a reused keep-alive socket (the service closed it as the gateway took
+ * it, which a busy event loop makes likelier) is sent once more on a new connection, as Node's documentation
+ * advises: nothing was read, nothing is written twice.
  */
 export function forward(agents: UpstreamAgents, req: Request, res: Response, options: ForwardOptions): void {
   if (req.destroyed || res.destroyed) return; // the browser left while the session was being resolved
   const base = new URL(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
-  let upstream;
-  try {
-    upstream = agents.request(base, {
-      method: req.method,
-      path: `${prefix}${options.path}`,
-      headers: upstreamRequestHeaders(req, base.host, options.headers),
-    });
-  } catch (err) {
-    options.onBadRequest(err instanceof Error ? err : new Error(String(err)));
-    return;
-  }
+  const bodyless =
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    req.headers['transfer-encoding'] === undefined &&
+    (req.headers['content-length'] ?? '0') === '0';
   let answered = false;
   let clientGone = false;
+  let upstream: ReturnType<UpstreamAgents['request']> | undefined;
 
   res.on('close', () => {
     if (!res.writableFinished) {
       clientGone = true;
-      upstream.destroy();
+      upstream?.destroy();
     }
   });
-  upstream.setTimeout(options.timeoutMs, () => upstream.destroy(new UpstreamTimeoutError(options.timeoutMs)));
-  upstream.on('error', (err) => {
-    req.unpipe(upstream);
-    if (answered) return; // the answer stream reports its own failure
-    if (clientGone) return;
-    options.onUnavailable(err);
-  });
-  upstream.on('response', (answer) => {
-    answered = true;
-    res.statusCode = answer.statusCode ?? 502;
-    if (answer.statusMessage) res.statusMessage = answer.statusMessage;
-    for (const [name, value] of browserResponseHeaders(answer.headers)) {
-      if (name === 'set-cookie') res.append('Set-Cookie', value);
-      else res.setHeader(name, value);
+
+  const send = (mayRetry: boolean): void => {
+    let current;
+    try {
+      current = agents.request(base, {
+        method: req.method,
+        path: `${prefix}${options.path}`,
+        headers: upstreamRequestHeaders(req, base.host, options.headers),
+      });
+    } catch (err) {
+      options.onBadRequest(err instanceof Error ? err : new Error(String(err)));
+      return;
     }
-    options.onResponse?.(answer.headers);
-    pipeline(answer, res, (err) => {
-      if (err && !res.destroyed) res.destroy(err);
+    upstream = current;
+    current.setTimeout(options.timeoutMs, () => current.destroy(new UpstreamTimeoutError(options.timeoutMs)));
+    current.on('error', (err: NodeJS.ErrnoException) => {
+      req.unpipe(current);
+      if (answered) return; // the answer stream reports its own failure
+      if (clientGone) return;
+      if (mayRetry && bodyless && current.reusedSocket && STALE_SOCKET_ERRORS.has(err.code ?? '')) {
+        send(false);
+        return;
+      }
+      options.onUnavailable(err);
     });
-  });
-  req.pipe(upstream);
+    current.on('response', (answer) => {
+      answered = true;
+      res.statusCode = answer.statusCode ?? 502;
+      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+      for (const [name, value] of browserResponseHeaders(answer.headers)) {
+        if (name === 'set-cookie') res.append('Set-Cookie', value);
+        else res.setHeader(name, value);
+      }
+      options.onResponse?.(answer.headers);
+      pipeline(answer, res, (err) => {
+        if (err && !res.destroyed) res.destroy(err);
+      });
+    });
+    // A body-less request is ended here rather than piped, so that a second try can end its own request too.
+    if (bodyless) current.end();
+    else req.pipe(current);
+  };
+  send(true);
 }
