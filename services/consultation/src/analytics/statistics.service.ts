@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import type { SessionUser, VariableKind } from '@agora/contracts';
+import type { EnsembleAnswer, KindStatisticsAnswer, StatisticType } from '@agora/contracts/api';
+import type { EntityManager } from 'typeorm';
+import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
+import type { ConsultationConfig } from '../config/consultation.config.js';
+import { AnswerReadsService } from '../answer/answer-reads.service.js';
+import { answerGeomType } from '../answer/answer.rules.js';
+import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
+import { Cells, round } from './cells.js';
+import { statisticsSql, TOP_VALUES } from './statistics.sql.js';
+
+const LABEL_KINDS = ['radio', 'checkbox', 'library'];
+
+interface Totals {
+  answers: number;
+  respondents: number;
+  weighted: number;
+  geoms: number;
+  length: number;
+  area: number;
+}
+interface KindRow {
+  variable: string;
+  kind: string;
+  n: number;
+  w: number;
+}
+interface ValueRangeRow {
+  variable: string;
+  kind: string;
+  nmin: string | null;
+  nmax: string | null;
+  mean: number | null;
+  wmean: number | null;
+  median: number | null;
+  dmin: string | null;
+  dmax: string | null;
+}
+interface CellRow extends KindRow {
+  value: string;
+}
+interface ProfileRow {
+  question: string;
+  label: string;
+  choices: Array<{ id: number; label: string; n: number; w: number }>;
+}
+interface StatisticsRow {
+  totals: Totals;
+  kinds: KindRow[];
+  ranges: ValueRangeRow[];
+  cells: CellRow[];
+  profile: ProfileRow[];
+}
+
+/** The experts' and administrators' statistics of an attribute's answers, weighted, with small cells hidden. */
+@Injectable()
+export class StatisticsService {
+  constructor(
+    @InjectEntityManager('consultation') private readonly db: EntityManager,
+    @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    private readonly reads: AnswerReadsService,
+  ) {}
+
+  /** The smallest cell of respondents shown to non-admins (`CONSULTATION_MIN_CELL`). */
+  get minCell(): number {
+    return this.config.statistics.minCell;
+  }
+
+  /** The cells of a caller: administrators see every cell, everyone else not those under the configured size. */
+  cellsFor(user: SessionUser): Cells {
+    return new Cells(user.role === 'admin' ? 1 : this.config.statistics.minCell);
+  }
+
+  /** `GET data/scope/ensemble/attribute/{attr}[/variable/{var}][/within/{filter}]`. */
+  async ensemble(
+    attribute: string,
+    user: SessionUser,
+    variable: string | undefined,
+    filter: AreaFilter | null,
+  ): Promise<EnsembleAnswer> {
+    const { ctx, access } = await this.reads.seeAll(attribute, user);
+    if (filter) assertMayFilter(access);
+    const variables = await this.reads.variableRows(ctx.attribute, variable);
+    const where = filter ? areaFilterSql(filter, 4) : null;
+    const [row] = await this.db.query<StatisticsRow[]>(statisticsSql(where?.sql ?? null), [
+      ctx.attribute,
+      ctx.category,
+      variables.map((v) => v.token),
+      ...(where ? [where.param] : []),
+    ]);
+    const { totals, kinds, ranges, cells: cellRows, profile } = row!;
+    const cells = this.cellsFor(user);
+    const hidden = cells.hides(totals.respondents);
+    const key = (variable: string, kind: string) => `${variable}|${kind}`;
+    const kindBy = new Map(kinds.map((k) => [key(k.variable, k.kind), k]));
+    const rangeBy = new Map(ranges.map((r) => [key(r.variable, r.kind), r]));
+    const cellsBy = new Map<string, CellRow[]>();
+    for (const c of cellRows) {
+      const list = cellsBy.get(key(c.variable, c.kind)) ?? [];
+      list.push(c);
+      cellsBy.set(key(c.variable, c.kind), list);
+    }
+    const geomType = answerGeomType(ctx, {
+      has_geometry: ctx.node_has_geometry,
+      geom_type: ctx.node_geom_type,
+    });
+    return {
+      count: cells.shown(totals.respondents, totals.answers),
+      respondents: cells.shown(totals.respondents, totals.respondents),
+      weighted_respondents: cells.shown(totals.respondents, round(totals.weighted)),
+      min_cell: this.minCell,
+      filtered: filter !== null,
+      geometry: {
+        type: geomType,
+        count: hidden ? 0 : totals.geoms,
+        length_m: hidden || geomType !== 'line' ? null : round(totals.length),
+        area_m2: hidden || geomType !== 'polygon' ? null : round(totals.area),
+      },
+      variables: variables.map((v) => ({
+        variable: v.token,
+        mname: v.mname,
+        label: v.variable_type.find((k) => k.options.label)?.options.label || v.mname,
+        kinds: v.variable_type.map((kind) =>
+          kindStatistics(
+            kind,
+            kindBy.get(key(v.token, kind.kind)) ?? { variable: v.token, kind: kind.kind, n: 0, w: 0 },
+            rangeBy.get(key(v.token, kind.kind)),
+            cellsBy.get(key(v.token, kind.kind)) ?? [],
+            cells,
+          ),
+        ),
+      })),
+      profile: profile.map((q) => ({
+        question: q.question,
+        label: q.label,
+        choices: q.choices.map((c) => ({
+          choice: c.id,
+          label: c.label,
+          ...cells.cell(Number(c.n), Number(c.w), totals.respondents, totals.weighted),
+        })),
+      })),
+      suppressed: cells.suppressed,
+    };
+  }
+}
+
+function statisticType(kind: string): StatisticType {
+  if (LABEL_KINDS.includes(kind)) return 'percentage';
+  if (kind === 'number' || kind === 'date') return kind;
+  return 'text';
+}
+
+/** The statistics of one value kind from its grouped rows. */
+function kindStatistics(
+  { kind, options }: VariableKind,
+  total: KindRow,
+  range: ValueRangeRow | undefined,
+  rows: CellRow[],
+  cells: Cells,
+): KindStatisticsAnswer {
+  const type = statisticType(kind);
+  const cellOf = (r: { n: number; w: number }) => cells.cell(Number(r.n), Number(r.w), total.n, total.w);
+  const hidden = cells.hides(total.n);
+  const base = {
+    variable_type: kind,
+    type,
+    count: cells.shown(total.n, total.n),
+    weighted_count: cells.shown(total.n, round(total.w)),
+  };
+  if (type === 'percentage') {
+    const labels = (kind === 'library' ? options.items : options.choices) ?? [];
+    const by = new Map(rows.map((r) => [r.value, r]));
+    return { ...base, dist: labels.map((value) => ({ value, ...cellOf(by.get(value) ?? { n: 0, w: 0 }) })) };
+  }
+  // the most frequent values; a value too few gave is left out (its text would tell who answered)
+  const top = [...rows]
+    .sort((a, b) => b.n - a.n || (a.value < b.value ? -1 : 1))
+    .slice(0, TOP_VALUES)
+    .filter((r) => cells.shown(Number(r.n), true) !== null)
+    .map((r) => ({ value: r.value, ...cellOf(r) }));
+  if (type === 'text') return { ...base, dist: top };
+  const shown = <T>(value: T | null | undefined): T | null => (hidden ? null : (value ?? null));
+  if (type === 'date')
+    return {
+      ...base,
+      dist: top,
+      min: shown(range?.dmin),
+      max: shown(range?.dmax),
+      per_day: [...rows]
+        .sort((a, b) => (a.value < b.value ? -1 : 1))
+        .map((r) => ({ day: r.value, ...cellOf(r) })),
+    };
+  const num = (n: number | null | undefined) => (n === null || n === undefined ? null : round(n));
+  return {
+    ...base,
+    dist: top,
+    min: shown(range?.nmin),
+    max: shown(range?.nmax),
+    mean: shown(num(range?.mean)),
+    weighted_mean: shown(num(range?.wmean)),
+    median: shown(num(range?.median)),
+  };
+}
