@@ -1,92 +1,45 @@
-import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { VariableOptions } from '@agora/contracts';
-import type { KindStatisticsAnswer } from '@agora/contracts/api';
-import { Loading, Modal, useApiGet, useErrorMessage } from '@agora/platform';
+import type { QuestionnaireAccess } from '@agora/contracts/api';
+import { Loading, Modal, useApi, useErrorMessage } from '@agora/platform';
+import { areaFilterAtom, withinOf } from '../data/areaFilter';
 import { useKindLabel } from './KindField';
+import { CellView, type CellRow, type View } from './stats/CellView';
+import { useStatsFormat, type StatsFormat, type Weighting } from './stats/format';
+import type { KindStatistics, StatsAnswer } from './stats/types';
+import { ValueList } from './stats/ValueList';
 import { Tabs } from './Tabs';
 import type { QuestionnaireAttribute } from './types';
 import './answers.css';
+import './stats/stats.css';
 
 export interface StatsModalProps {
   attribute: QuestionnaireAttribute;
+  /** the project's token (the drawn-area filter belongs to one project) */
+  project: string;
+  /** the caller's role: experts and staff follow the drawn area, a normal participant never sends one */
+  role: QuestionnaireAccess['role'];
   onClose(): void;
 }
 
-type View = 'chart' | 'table';
-
-function usePercent(): (percent: number) => string {
-  const intl = useIntl();
-  return (percent) => intl.formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 1 });
+/** The URL of an attribute's statistics, inside the drawn area when `within` is set. */
+export function statsUrl(attribute: string, within: string): string {
+  return `/api/data/scope/ensemble/attribute/${attribute}${within}`;
 }
 
-/** The distribution as horizontal bars: every bar's label, count and share are text, the bar only shows it. */
-function Bars({ stats, caption }: { stats: KindStatisticsAnswer; caption: string }) {
-  const percent = usePercent();
-  return (
-    <figure className="cons-ans-chart" data-testid="stats-chart">
-      <figcaption>{caption}</figcaption>
-      <ul>
-        {stats.dist.map((d) => (
-          <li key={d.value} className="cons-ans-bar-row">
-            <span className="cons-ans-bar-label">{d.value}</span>
-            <span className="cons-ans-bar-track" aria-hidden="true">
-              <span
-                className="cons-ans-bar"
-                style={{ width: `${Math.min(100, Math.max(0, d.percent ?? 0))}%` }}
-              />
-            </span>
-            <span className="cons-ans-bar-value">
-              <FormattedMessage
-                id="consultation.answers.stats.share"
-                values={{ count: d.count ?? '—', percent: d.percent === null ? '—' : percent(d.percent) }}
-              />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </figure>
-  );
+/** The `/within/{filter}` suffix the data calls carry: the project's drawn area, for experts and staff only. */
+export function useWithin(project: string, role: QuestionnaireAccess['role']): string {
+  const filter = useAtomValue(areaFilterAtom);
+  return role === 'normal' ? '' : withinOf(filter, project);
 }
 
-/** The same distribution as a table. */
-function DistTable({ stats, caption }: { stats: KindStatisticsAnswer; caption: string }) {
-  const percent = usePercent();
-  return (
-    <table className="cons-ans-table" data-testid="stats-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <FormattedMessage id="consultation.answers.stats.value" />
-          </th>
-          <th scope="col">
-            <FormattedMessage id="consultation.answers.stats.count" />
-          </th>
-          <th scope="col">
-            <FormattedMessage id="consultation.answers.stats.percent" />
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {stats.dist.map((d) => (
-          <tr key={d.value}>
-            <th scope="row">{d.value}</th>
-            <td>{d.count ?? '—'}</td>
-            <td>{d.percent === null ? '—' : percent(d.percent)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** Named numbers (`consultation.answers.stats.<name>`); the undefined ones are left out. */
+/** Named numbers (`consultation.stats.<name>`); the undefined ones are left out. */
 function Summary({
   entries,
   testId,
 }: {
-  entries: ReadonlyArray<readonly [string, string | number | undefined]>;
+  entries: ReadonlyArray<readonly [string, ReactNode | undefined]>;
   testId?: string;
 }) {
   const shown = entries.filter(([, value]) => value !== undefined);
@@ -96,7 +49,7 @@ function Summary({
       {shown.map(([name, value]) => (
         <div key={name}>
           <dt>
-            <FormattedMessage id={`consultation.answers.stats.${name}`} />
+            <FormattedMessage id={`consultation.stats.${name}`} />
           </dt>
           <dd>{value}</dd>
         </div>
@@ -105,78 +58,190 @@ function Summary({
   );
 }
 
+interface Display {
+  view: View;
+  weighting: Weighting;
+  format: StatsFormat;
+}
+
+/** A pair of toggle buttons (`aria-pressed`), the pressed one being `value`. */
+function Toggle<T extends string>({
+  label,
+  values,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  values: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  return (
+    <div className="cons-ans-view" role="group" aria-label={label}>
+      {values.map((v) => (
+        <button
+          key={v}
+          type="button"
+          className="ag-button"
+          aria-pressed={value === v}
+          onClick={() => onChange(v)}
+          data-testid={`${testId}-${v}`}
+        >
+          <FormattedMessage id={`consultation.stats.${v}`} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function KindStats({
   stats,
-  view,
-  options,
+  display,
+  name,
 }: {
-  stats: KindStatisticsAnswer;
-  view: View;
-  /** the kind's options in the variable (its label) */
-  options: VariableOptions;
+  stats: KindStatistics;
+  display: Display;
+  /** the kind's title in the variable */
+  name: string;
 }) {
   const intl = useIntl();
-  const label = useKindLabel();
-  const name = label(stats.variable_type, options);
+  const { format } = display;
   const caption = intl.formatMessage(
-    {
-      id:
-        stats.type === 'percentage'
-          ? 'consultation.answers.stats.dist'
-          : 'consultation.answers.stats.frequent',
-    },
+    { id: stats.type === 'percentage' ? 'consultation.stats.dist' : 'consultation.stats.frequent' },
     { name },
   );
+  const dist: CellRow[] = stats.dist.map((d) => ({ key: d.value, label: d.value, cell: d }));
+  const days: CellRow[] = (stats.per_day ?? []).map((d) => ({
+    key: d.day,
+    label: format.day(d.day),
+    cell: d,
+  }));
+  const number = (n: number | null | undefined) =>
+    n === undefined || n === null ? undefined : format.decimal(n);
   return (
     <section className="cons-ans-kind-stats" data-testid={`stats-kind-${stats.variable_type}`}>
       <h3>{name}</h3>
-      <p>
-        <FormattedMessage id="consultation.answers.stats.answers" values={{ count: stats.count }} />
-      </p>
       <Summary
         entries={[
+          ['answers', format.count(stats.count)],
+          ['weightedAnswers', format.weighted(stats.weighted_count)],
           ['min', stats.min ?? undefined],
           ['max', stats.max ?? undefined],
-          [
-            'mean',
-            stats.mean === undefined || stats.mean === null
-              ? undefined
-              : intl.formatNumber(stats.mean, { maximumFractionDigits: 2 }),
-          ],
+          ['median', number(stats.median)],
+          ['mean', number(stats.mean)],
+          ['weightedMean', number(stats.weighted_mean)],
         ]}
       />
-      {stats.dist.length === 0 ? (
+      {dist.length === 0 && days.length === 0 ? (
         <p>
-          <FormattedMessage id="consultation.answers.stats.empty" />
+          <FormattedMessage id="consultation.stats.empty" />
         </p>
-      ) : view === 'chart' ? (
-        <Bars stats={stats} caption={caption} />
       ) : (
-        <DistTable stats={stats} caption={caption} />
+        <>
+          {dist.length > 0 && (
+            <CellView rows={dist} caption={caption} shape="bars" testId="stats-dist" {...display} />
+          )}
+          {days.length > 0 && (
+            <CellView
+              rows={days}
+              caption={intl.formatMessage({ id: 'consultation.stats.perDay' }, { name })}
+              shape="days"
+              testId="stats-days"
+              {...display}
+            />
+          )}
+        </>
       )}
     </section>
   );
 }
 
+function Total({ data, format }: { data: StatsAnswer; format: StatsFormat }) {
+  const { geometry } = data;
+  return (
+    <Summary
+      testId="stats-total"
+      entries={[
+        ['count', format.count(data.count)],
+        ['respondents', format.count(data.respondents)],
+        ['weightedRespondents', format.weighted(data.weighted_respondents)],
+        ['geometries', geometry.type === null ? undefined : format.count(geometry.count)],
+        ['length', geometry.length_m === null ? undefined : format.length(geometry.length_m)],
+        ['area', geometry.area_m2 === null ? undefined : format.area(geometry.area_m2)],
+      ]}
+    />
+  );
+}
+
+function Profile({ data, display }: { data: StatsAnswer; display: Display }) {
+  return (
+    <>
+      {data.profile.map((q) => (
+        <section key={q.question} className="cons-ans-kind-stats" data-testid="stats-profile">
+          <h3>{q.label}</h3>
+          <CellView
+            rows={q.choices.map((c) => ({ key: String(c.choice), label: c.label, cell: c }))}
+            caption={q.label}
+            shape="bars"
+            testId="stats-profile"
+            {...display}
+          />
+        </section>
+      ))}
+    </>
+  );
+}
+
+function Notices({ data, within }: { data: StatsAnswer; within: boolean }) {
+  return (
+    <>
+      {(within || data.filtered) && (
+        <p className="cons-stats-note" data-testid="stats-filtered">
+          <FormattedMessage id="consultation.stats.filtered" />
+        </p>
+      )}
+      {data.suppressed && (
+        <p className="cons-stats-note" role="note" data-testid="stats-suppressed">
+          <FormattedMessage id="consultation.stats.suppressed" values={{ k: data.min_cell }} />
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
- * The statistics of one attribute (spec part 2 §2 "Answer modals"): a total tab (answers and respondents) and one
- * tab per variable with each kind's count and distribution, as bars drawn with HTML and CSS or as a table.
+ * The statistics of one attribute (spec part 2 §2 "Answer modals", §7 "ensemble"): a total tab (answers,
+ * respondents, their weighted number, the drawn shapes), one tab per variable with each kind's numbers,
+ * distribution and answers per day, and a tab for the consultation profile. Respondents are counted as they
+ * are or with their profile weight (the charts follow the choice, the tables give both); a group smaller than
+ * the smallest cell allowed is hidden by the server and reads "fewer than k". Experts and staff see only the
+ * answers inside the drawn area when there is one.
  */
-export function StatsModal({ attribute, onClose }: StatsModalProps) {
+export function StatsModal({ attribute, project, role, onClose }: StatsModalProps) {
   const intl = useIntl();
   const errorText = useErrorMessage();
+  const kindLabel = useKindLabel();
   const [active, setActive] = useState(0);
   const [view, setView] = useState<View>('chart');
-  const { data, error } = useApiGet('/api/data/scope/ensemble/attribute/{attribute}', {
-    params: { path: { attribute: attribute.token } },
-  });
-  const title = intl.formatMessage({ id: 'consultation.answers.stats.title' }, { name: attribute.name });
+  const [weighting, setWeighting] = useState<Weighting>('unweighted');
+  const [valuesOpen, setValuesOpen] = useState(false);
+  const within = useWithin(project, role);
+  const { data, error } = useApi<StatsAnswer>(statsUrl(attribute.token, within));
+  const format = useStatsFormat(data?.min_cell ?? 1);
+  const display: Display = { view, weighting, format };
+  const title = intl.formatMessage({ id: 'consultation.stats.title' }, { name: attribute.name });
   const variables = data?.variables ?? [];
+  const hasProfile = (data?.profile.length ?? 0) > 0;
   const tabs = [
-    { key: 'total', label: <FormattedMessage id="consultation.answers.stats.total" /> },
+    { key: 'total', label: <FormattedMessage id="consultation.stats.total" /> },
     ...variables.map((v) => ({ key: v.variable, label: v.label || v.mname })),
+    ...(hasProfile ? [{ key: 'profile', label: <FormattedMessage id="consultation.stats.profile" /> }] : []),
   ];
-  const current = active > 0 ? variables[active - 1] : undefined;
+  const tab = Math.min(active, tabs.length - 1);
+  const current = tab > 0 ? variables[tab - 1] : undefined;
+  const variable = current && attribute.variables.find((v) => v.token === current.variable);
   return (
     <div className="cons-ans-wide">
       <Modal title={title} onClose={onClose} testId="stats-modal">
@@ -187,62 +252,80 @@ export function StatsModal({ attribute, onClose }: StatsModalProps) {
         ) : !data ? (
           <Loading />
         ) : (
-          <Tabs
-            tabs={tabs}
-            active={active}
-            onSelect={setActive}
-            label={intl.formatMessage({ id: 'consultation.answers.stats.tabs' })}
-            testId="stats-tabs"
-          >
-            {!current ? (
-              <Summary
-                testId="stats-total"
-                entries={[
-                  ['count', data.count ?? undefined],
-                  ['respondents', data.respondents ?? undefined],
-                ]}
+          <>
+            <Notices data={data} within={within !== ''} />
+            <div className="cons-stats-controls">
+              <Toggle
+                label={intl.formatMessage({ id: 'consultation.stats.weighting' })}
+                values={['unweighted', 'weighted'] as const}
+                value={weighting}
+                onChange={setWeighting}
+                testId="stats-weighting"
               />
-            ) : (
-              <>
-                <div
-                  className="cons-ans-view"
-                  role="group"
-                  aria-label={intl.formatMessage({ id: 'consultation.answers.stats.view' })}
-                >
-                  {(['chart', 'table'] as const).map((v) => (
-                    <button
-                      key={v}
-                      type="button"
-                      className="ag-button"
-                      aria-pressed={view === v}
-                      onClick={() => setView(v)}
-                      data-testid={`stats-view-${v}`}
-                    >
-                      <FormattedMessage id={`consultation.answers.stats.${v}`} />
-                    </button>
-                  ))}
-                </div>
-                {current.kinds.length === 0 ? (
-                  <p>
-                    <FormattedMessage id="consultation.answers.stats.empty" />
-                  </p>
-                ) : (
-                  current.kinds.map((k) => (
-                    <KindStats
-                      key={k.variable_type}
-                      stats={k}
-                      view={view}
-                      options={
-                        attribute.variables
-                          .find((v) => v.token === current.variable)
-                          ?.variable_type.find((t) => t.kind === k.variable_type)?.options ?? {}
-                      }
-                    />
-                  ))
-                )}
-              </>
-            )}
-          </Tabs>
+              <Toggle
+                label={intl.formatMessage({ id: 'consultation.stats.view' })}
+                values={['chart', 'table'] as const}
+                value={view}
+                onChange={setView}
+                testId="stats-view"
+              />
+            </div>
+            <Tabs
+              tabs={tabs}
+              active={tab}
+              onSelect={setActive}
+              label={intl.formatMessage({ id: 'consultation.stats.tabs' })}
+              testId="stats-tabs"
+            >
+              {tab === 0 ? (
+                <Total data={data} format={format} />
+              ) : !current ? (
+                <Profile data={data} display={display} />
+              ) : (
+                <>
+                  {current.kinds.length === 0 ? (
+                    <p>
+                      <FormattedMessage id="consultation.stats.empty" />
+                    </p>
+                  ) : (
+                    current.kinds.map((k) => {
+                      const kind = variable?.variable_type.find((t) => t.kind === k.variable_type);
+                      return (
+                        <KindStats
+                          key={k.variable_type}
+                          stats={k}
+                          display={display}
+                          name={kind ? kindLabel(kind.kind, kind.options) : k.variable_type}
+                        />
+                      );
+                    })
+                  )}
+                  {variable && (
+                    <>
+                      <button
+                        type="button"
+                        className="ag-button cons-stats-values-toggle"
+                        aria-expanded={valuesOpen}
+                        onClick={() => setValuesOpen(!valuesOpen)}
+                        data-testid="stats-values-open"
+                      >
+                        <FormattedMessage id="consultation.stats.values" />
+                      </button>
+                      {valuesOpen && (
+                        <ValueList
+                          key={variable.token}
+                          attribute={attribute.token}
+                          variable={variable}
+                          name={current.label || current.mname}
+                          within={within}
+                        />
+                      )}
+                    </>
+                  )}
+                </>
+              )}
+            </Tabs>
+          </>
         )}
         <div className="ag-modal-actions">
           <button type="button" className="ag-button" onClick={onClose}>

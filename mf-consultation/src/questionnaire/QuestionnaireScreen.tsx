@@ -722,6 +722,8 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
       {task.kind === 'stats' && (
         <StatsModal
           attribute={task.entry.attribute}
+          project={project.token}
+          role={access.role}
           onClose={() => setTask({ kind: 'answers', entry: task.entry })}
         />
       )}
