@@ -7,6 +7,7 @@ export * from './accounts.js';
 export * from './consultation-answers.js';
 export * from './consultation-participation.js';
 export * from './consultation-questionnaire.js';
+export * from './consultation-stats.js';
 export * from './consultation-structure.js';
 export * from './library.js';
 export * from './mailing.js';
