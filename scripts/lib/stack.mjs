@@ -292,8 +292,7 @@ export async function startAllInOne({ env }) {
   const common = await import('@agora/common');
   const { createGateway, loadGatewayConfig } = await import('@agora/gateway');
   const { createServer: createHttpServer } = await import('node:http');
-  // The site's port is bound first: the services then listen on port 0, and the kernel cannot hand them the
-  // site's port. Requests that arrive before the gateway is ready get 503.
+  // The site's port is bound first: the services' ports are then chosen among the free ones, which it is not. Requests that arrive before the gateway is ready get 503.
   let handler = (_req, res) => {
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
     res.end(JSON.stringify({ Error: 'Agora is starting' }));
