@@ -74,7 +74,8 @@ function walk(dir) {
  * docs/decisions/0024-asymmetric-identity.md: the gateway signs with its private key, every service checks with the
  * gateway's public key, consultation signs its calls to the library with its own private key and the library
  * checks them with consultation's public key; accounts signs its calls to consultation likewise (consultation
- * checks them with accounts' public key). A deployable holds no private key but its own.
+ * checks them with accounts' public key), and accounts checks consultation's calls (the dashboard's users' counts)
+ * with consultation's public key. A deployable holds no private key but its own.
  */
 const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
 const DEPLOYABLES = {
@@ -94,7 +95,13 @@ const DEPLOYABLES = {
     pkg: 'services/accounts',
     port: 3101,
     url: 'ACCOUNTS_URL',
-    env: [...SERVICE_ENV, 'AGORA_ADMIN_PASSWORD', 'AGORA_ACCOUNTS_PRIVATE_KEY', 'CONSULTATION_URL'],
+    env: [
+      ...SERVICE_ENV,
+      'AGORA_ADMIN_PASSWORD',
+      'AGORA_ACCOUNTS_PRIVATE_KEY',
+      'CONSULTATION_URL',
+      'AGORA_CONSULTATION_PUBLIC_KEY',
+    ],
   },
   library: {
     pkg: 'services/library',
@@ -106,7 +113,13 @@ const DEPLOYABLES = {
     pkg: 'services/consultation',
     port: 3103,
     url: 'CONSULTATION_URL',
-    env: [...SERVICE_ENV, 'AGORA_CONSULTATION_PRIVATE_KEY', 'AGORA_ACCOUNTS_PUBLIC_KEY', 'LIBRARY_URL'],
+    env: [
+      ...SERVICE_ENV,
+      'AGORA_CONSULTATION_PRIVATE_KEY',
+      'AGORA_ACCOUNTS_PUBLIC_KEY',
+      'LIBRARY_URL',
+      'ACCOUNTS_URL',
+    ],
   },
   mailing: { pkg: 'services/mailing', port: 3104, url: 'MAILING_URL', env: [...SERVICE_ENV, 'SMTP_URL'] },
 };

@@ -37,6 +37,17 @@ export async function freePort() {
   throw new Error('no free TCP port found between 20000 and 32000');
 }
 
+/** A free port for each of `names` (name → port), all different; `given(name)` is one chosen already, if any. */
+async function freePorts(names, given = () => undefined) {
+  const ports = {};
+  for (const name of names) {
+    let port = given(name);
+    while (!port || Object.values(ports).includes(port)) port = await freePort();
+    ports[name] = port;
+  }
+  return ports;
+}
+
 function canListen(port) {
   return new Promise((resolve) => {
     const srv = createServer();
@@ -281,8 +292,7 @@ export async function startAllInOne({ env }) {
   const common = await import('@agora/common');
   const { createGateway, loadGatewayConfig } = await import('@agora/gateway');
   const { createServer: createHttpServer } = await import('node:http');
-  // The site's port is bound first: the services then listen on port 0, and the kernel cannot hand them the
-  // site's port. Requests that arrive before the gateway is ready get 503.
+  // The site's port is bound first: the services' ports are then chosen among the free ones, which it is not. Requests that arrive before the gateway is ready get 503.
   let handler = (_req, res) => {
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
     res.end(JSON.stringify({ Error: 'Agora is starting' }));
@@ -318,13 +328,14 @@ export async function startAllInOne({ env }) {
       timeouts: common.loadDatabaseTimeouts(baseEnv),
       log: (m) => logger.info(m),
     });
-    const urls = {};
     const admin = await firstAdminPlan(baseEnv, infra);
     const demo = await demoParticipantsPlan(baseEnv, infra);
     await migrateAll(baseEnv, infra, (m) => logger.info(m));
+    // Every service's port is chosen first, so that each is given the URLs of all the others: besides the calls
+    // that order the start, consultation asks accounts, when it can, for the dashboard's users' counts.
+    const ports = await freePorts(SERVICES);
+    const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
     for (const name of startOrder(common.INTERNAL_CALLS)) {
-      // A service reaches the ones started before it (consultation asks the library, accounts consultation) by
-      // their URL variables.
       const def = await loadDefinition(name, withServiceUrls(baseEnv, urls));
       const config = common.loadServiceConfig(name, baseEnv);
       const app = await common.createServiceApp(def, {
@@ -333,8 +344,7 @@ export async function startAllInOne({ env }) {
         logger: common.createLogger(name, config.log.level),
       });
       apps.push(app);
-      await app.listen(0, '127.0.0.1');
-      urls[name] = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+      await app.listen(ports[name], '127.0.0.1');
     }
     const gatewayEnv = { ...baseEnv, HOST: host ?? '', PORT: String(port) };
     for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = urls[name];
@@ -406,10 +416,14 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     await Promise.all(Object.values(procs).map((p) => p.stop()));
   };
   try {
+    // Every port first, so that each service is given the URLs of all the others (see `startAllInOne`).
+    Object.assign(
+      ports,
+      await freePorts(SERVICES, (name) => Number(env[`${name.toUpperCase()}_PORT`]) || undefined),
+    );
+    const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
     for (const name of startOrder(common.INTERNAL_CALLS)) {
-      ports[name] = Number(env[`${name.toUpperCase()}_PORT`]) || (await freePort());
-      const started = Object.fromEntries(Object.values(procs).map((p) => [p.name, p.url]));
-      procs[name] = await spawnDeployable(name, withServiceUrls(childEnv, started), ports[name], log);
+      procs[name] = await spawnDeployable(name, withServiceUrls(childEnv, urls), ports[name], log);
     }
     const gatewayEnv = { ...childEnv, HOST: env.HOST || '' };
     for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = procs[name].url;

@@ -65,3 +65,29 @@ export const DEMO_PARTICIPANTS: readonly DemoParticipant[] = NAMES.map(([firstna
     },
   };
 });
+
+/** How many demo residents there are. */
+export const DEMO_RESIDENT_COUNT = 500;
+
+/**
+ * Demo residents `resident001`…`resident500` (site role authorized, enrolled in urban mobility with the role normal,
+ * the demo participants' password): the many respondents of the seafront questionnaire, so that its statistics,
+ * point clusters and heat map show something real. A resident's names are a demo participant's first name and
+ * another's surname of the same gender.
+ */
+export const DEMO_RESIDENTS: readonly DemoParticipant[] = Array.from(
+  { length: DEMO_RESIDENT_COUNT },
+  (_, i) => {
+    const n = String(i + 1).padStart(3, '0');
+    // NAMES alternate women and men: an even step keeps the gender
+    const [firstname] = NAMES[i % NAMES.length]!;
+    const [, lastname] = NAMES[(i + 2 * (1 + Math.floor(i / NAMES.length))) % NAMES.length]!;
+    return {
+      uuid: `7d3c2b1a-0f4e-4a5b-8c6d-100000000${n}`,
+      username: `resident${n}`,
+      firstname,
+      lastname,
+      enrolments: { 'urban-mobility': 'normal' },
+    };
+  },
+);

@@ -26,6 +26,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { ProfileController } from './users/profile.controller.js';
 import { User } from './users/user.entity.js';
 import { UsersController } from './users/users.controller.js';
+import { UsersInternalController } from './users/users-internal.controller.js';
 import { UsersService } from './users/users.service.js';
 import { UserValidationService } from './validation/user-validation.service.js';
 import { ValidationController } from './validation/validation.controller.js';
@@ -54,6 +55,7 @@ export class AccountsModule {
         RecoveryController,
         UsersController,
         UsersAdminCreateController,
+        UsersInternalController,
         SettingsController,
         ValidationController,
         EnrolmentController,

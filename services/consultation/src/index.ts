@@ -29,6 +29,7 @@ import { SocialReaction } from './social/entities/social-reaction.entity.js';
 import { SocialModule } from './social/social.module.js';
 import { ThreadPost } from './thread/entities/thread-post.entity.js';
 import { Thread } from './thread/entities/thread.entity.js';
+import { StatsModule } from './stats/stats.module.js';
 import { ThreadModule } from './thread/thread.module.js';
 import { ValidationModule } from './validation/validation.module.js';
 
@@ -87,6 +88,7 @@ export function createConsultationService(env: Record<string, string | undefined
       VariableModule,
       AnswerModule,
       QuestionnaireModule,
+      StatsModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { mayOpen, ROLES } from '@agora/contracts';
 import { PageHeader, Permission, useApiGet, useSession, type ApiGetData } from '@agora/platform';
+import { AnswersOverTime } from './AnswersChart';
 
 const AREAS = [
   { to: '/admin/library/gallery', title: 'shell.nav.library', text: 'shell.dashboard.library' },
@@ -25,15 +27,60 @@ export function statsRows(stats: ApiGetData<'/api/users/admin/stats'>): [string,
   return rows;
 }
 
-/** The admin's stats card; hidden when the call fails. */
+/** Rows of the platform card (`GET /api/stats`): message id and count; the users' only when accounts answered. */
+export function platformRows(stats: ApiGetData<'/api/stats'>): [string, number][] {
+  const rows: [string, number][] = [
+    ['shell.platform.categories', stats.categories],
+    ['shell.platform.projects', stats.projects.total],
+    ['shell.platform.projectsActive', stats.projects.active],
+    ['shell.platform.projectsPublic', stats.projects.public],
+    ['shell.platform.projectsHidden', stats.projects.hidden],
+    ['shell.platform.answers', stats.answers.total],
+    ['shell.platform.answersWeek', stats.answers.week],
+    ['shell.platform.answersMonth', stats.answers.month],
+  ];
+  if (stats.users) rows.push(['shell.platform.users', stats.users.total]);
+  return rows;
+}
+
+/** The admin's platform card: categories, projects, answers and users; hidden when the call fails. */
+function PlatformCard() {
+  const { data, error } = useApiGet('/api/stats', {});
+  if (error || !data) return null;
+  return (
+    <NumbersCard testId="platform-card" title="shell.dashboard.platform" rows={platformRows(data)}>
+      {data.users === null && (
+        <p>
+          <FormattedMessage id="shell.platform.usersUnavailable" />
+        </p>
+      )}
+    </NumbersCard>
+  );
+}
+
+/** The admin's user-stats card; hidden when the call fails. */
 function StatsCard() {
   const { data, error } = useApiGet('/api/users/admin/stats', {});
   if (error || !data) return null;
-  const rows = statsRows(data);
+  return <NumbersCard testId="stats-card" title="shell.dashboard.stats" rows={statsRows(data)} />;
+}
+
+/** A card of labelled numbers. */
+function NumbersCard({
+  testId,
+  title,
+  rows,
+  children,
+}: {
+  testId: string;
+  title: string;
+  rows: [string, number][];
+  children?: ReactNode;
+}) {
   return (
-    <section className="sh-card sh-stats" data-testid="stats-card">
+    <section className="sh-card sh-stats" data-testid={testId}>
       <h2 className="sh-subtitle">
-        <FormattedMessage id="shell.dashboard.stats" />
+        <FormattedMessage id={title} />
       </h2>
       <dl className="sh-details">
         {rows.map(([label, value]) => (
@@ -47,6 +94,7 @@ function StatsCard() {
           </div>
         ))}
       </dl>
+      {children}
     </section>
   );
 }
@@ -65,7 +113,11 @@ export function DashboardPage() {
         </p>
       )}
       <Permission roles={['admin']}>
-        <StatsCard />
+        <div className="sh-dashboard-cards">
+          <PlatformCard />
+          <StatsCard />
+        </div>
+        <AnswersOverTime />
       </Permission>
       <h2 className="sh-subtitle">
         <FormattedMessage id="shell.dashboard.areas" />

@@ -8,6 +8,7 @@ export * from './consultation-answers.js';
 export * from './consultation-data.js';
 export * from './consultation-participation.js';
 export * from './consultation-questionnaire.js';
+export * from './consultation-stats.js';
 export * from './consultation-structure.js';
 export * from './library.js';
 export * from './mailing.js';

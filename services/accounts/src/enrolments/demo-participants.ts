@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { LOGGER } from '@agora/common';
-import { DEMO_CATEGORY_TOKENS, DEMO_PARTICIPANTS, type DemoCategory } from '@agora/contracts';
+import { DEMO_CATEGORY_TOKENS, DEMO_PARTICIPANTS, DEMO_RESIDENTS, type DemoCategory } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import {
@@ -11,9 +11,13 @@ import {
 } from '../config/accounts.config.js';
 import { hashPassword } from '../users/users.service.js';
 
+/** Everyone the demo creates: the participants `citizen01`…`citizen24`, then the residents `resident001`…. */
+const DEMO_PEOPLE = [...DEMO_PARTICIPANTS, ...DEMO_RESIDENTS];
+
 /**
- * The demo participants `citizen01`…`citizen24` (site role authorized, one shared password) and their enrolments
- * in the demo categories, created once when demo data is on: a start that finds any of them adds nothing.
+ * The demo participants `citizen01`…`citizen24` and the demo residents `resident001`… (site role authorized, one
+ * shared password) and their enrolments in the demo categories, created once when demo data is on: a start that
+ * finds any of the participants adds nothing.
  */
 @Injectable()
 export class DemoParticipants {
@@ -23,7 +27,7 @@ export class DemoParticipants {
     @InjectEntityManager('accounts') private readonly db: EntityManager,
   ) {}
 
-  /** Answers how many participants were created (0 when demo data is off or they were created before). */
+  /** Answers how many participants and residents were created (0 when demo data is off or they were created before). */
   async seed(): Promise<number> {
     if (!this.config.demoData) return 0;
     const uuids = DEMO_PARTICIPANTS.map((p) => p.uuid);
@@ -41,10 +45,10 @@ export class DemoParticipants {
            FROM jsonb_to_recordset($1::jsonb) AS p(uuid uuid, username text, firstname text, lastname text)
          ON CONFLICT DO NOTHING
          RETURNING uuid::text AS uuid`,
-        [JSON.stringify(DEMO_PARTICIPANTS.map(({ enrolments: _e, ...p }) => p)), passwordHash],
+        [JSON.stringify(DEMO_PEOPLE.map(({ enrolments: _e, ...p }) => p)), passwordHash],
       );
       const fresh = new Set(inserted.map((r) => r.uuid));
-      const enrolments = DEMO_PARTICIPANTS.filter((p) => fresh.has(p.uuid)).flatMap((p) =>
+      const enrolments = DEMO_PEOPLE.filter((p) => fresh.has(p.uuid)).flatMap((p) =>
         Object.entries(p.enrolments).map(([category, role]) => ({
           category: DEMO_CATEGORY_TOKENS[category as DemoCategory],
           user: p.uuid,
@@ -61,7 +65,7 @@ export class DemoParticipants {
     });
     if (created > 0) {
       this.logger.warn(
-        `created ${created} demo participants (citizen01…citizen24) with the shared password ` +
+        `created ${created} demo participants (citizen01…citizen24, resident001…) with the shared password ` +
           `'${DEMO_PARTICIPANT_PASSWORD}'`,
       );
     }

@@ -3,6 +3,7 @@
 import {
   DEMO_CATEGORY_TOKENS,
   DEMO_PARTICIPANTS,
+  DEMO_RESIDENTS,
   IDENTITY_HEADER,
   SESSION_REFRESH_HEADER,
   SESSION_SET_HEADER,
@@ -252,8 +253,16 @@ describe('demo participants', () => {
   };
 
   it('are created at the first start with their enrolments, and only then', async () => {
-    const expected = DEMO_PARTICIPANTS.reduce((n, p) => n + Object.keys(p.enrolments).length, 0);
+    const expected = [...DEMO_PARTICIPANTS, ...DEMO_RESIDENTS].reduce(
+      (n, p) => n + Object.keys(p.enrolments).length,
+      0,
+    );
     expect(await counts()).toEqual({ users: 24, enrolments: expected });
+    const [residents] = await svc.db.query<{ n: number; hashes: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT password_hash)::int AS hashes
+         FROM accounts."user" WHERE username LIKE 'resident%' OR username LIKE 'citizen%'`,
+    );
+    expect(residents).toEqual({ n: 24 + DEMO_RESIDENTS.length, hashes: 1 });
     const [first] = await svc.db.query<{ role: string; hashes: number }>(
       `SELECT min(role) AS role, count(DISTINCT password_hash)::int AS hashes
          FROM accounts."user" WHERE username LIKE 'citizen%'`,

@@ -39,7 +39,9 @@ const optionalUrl = (protocols: string[]) =>
 
 /**
  * The internal routes each service calls, by target: a caller needs its own private key, and the target trusts
- * the caller's public key (docs/decisions/0024-asymmetric-identity.md).
+ * the caller's public key (docs/decisions/0024-asymmetric-identity.md). The launchers start each service after its
+ * targets. Left out, as it would close a cycle: consultation's call to accounts for the admin dashboard's users'
+ * counts, which may fail (the dashboard then goes without them); the launchers give every service every URL.
  */
 export const INTERNAL_CALLS: Readonly<Partial<Record<ServiceName, readonly ServiceName[]>>> = {
   accounts: ['consultation'],

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { IdentitySigner, ServiceName, SessionUser } from '@agora/contracts';
@@ -19,6 +20,15 @@ import {
   signUserIdentity,
   type TrustedKeys,
 } from '@agora/identity';
+
+/** A port of the loopback interface nothing listens on (it was free a moment ago): a service that is down. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
 
 /** The server that integration tests create their fresh databases on (a maintenance database URL). */
 export function testServerUrl(): string {

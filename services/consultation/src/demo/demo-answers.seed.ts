@@ -1,4 +1,5 @@
-import { DEMO_PARTICIPANTS, type VariableKind } from '@agora/contracts';
+import { randomUUID } from 'node:crypto';
+import { DEMO_PARTICIPANTS, DEMO_RESIDENTS, type VariableKind } from '@agora/contracts';
 import type { EntityManager } from 'typeorm';
 import { typedValue } from '../answer/answer.rules.js';
 import { profileWeight } from '../profile/profile-weight.js';
@@ -27,10 +28,25 @@ interface VariableRow {
   variable_type: VariableKind[];
 }
 
+/** Rows per INSERT: one statement per chunk of answers or values, each row a JSON object of the parameter. */
+const CHUNK = 2_000;
+
+/** Runs `insert` with each chunk of `rows`, as JSON text (one round trip per chunk, not per row). */
+async function inChunks<T>(rows: T[], insert: (json: string) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(JSON.stringify(rows.slice(i, i + CHUNK)));
+}
+
+interface QuestionRow {
+  category: string;
+  token: string;
+  weight: number;
+  choices: Array<{ id: number; weight: number }>;
+}
+
 /**
- * Adds the demo participants' answers (`demoAnswers`) to the demo questionnaires inside the demo's transaction
- * `m`: each value typed by its variable's rules as the answer routes type it, the profiles with the weight their
- * choices give, and the likes. The answers are dated back from `now`.
+ * Adds the demo participants' and residents' answers (`demoAnswers`) to the demo questionnaires inside the demo's
+ * transaction `m`, in bulk: each value typed by its variable's rules as the answer routes type it, the profiles
+ * with the weight their choices give, and the likes. The answers are dated back from `now`.
  */
 export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<DemoAnswerCounts> {
   const { answers, profiles, reactions } = demoAnswers(now);
@@ -46,30 +62,25 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
     `SELECT attribute, token, mname, variable_type FROM consultation.variable`,
   );
   const variableOf = new Map(variables.map((v) => [`${v.attribute}/${v.mname}`, v]));
-  const counts: DemoAnswerCounts = { answers: 0, values: 0, profiles: 0, reactions: 0 };
+  const answerRows: object[] = [];
+  const valueRows: object[] = [];
   const tokens: string[] = [];
-  for (const answer of answers) {
+  answers.forEach((answer, index) => {
     const attribute = attributeOf.get(`${answer.project}/${answer.attribute}`);
     if (!attribute)
       throw new Error(`demo answer to an unknown attribute ${answer.project}/${answer.attribute}`);
-    const when = new Date(now.getTime() - answer.daysAgo * 86_400_000 - (counts.answers % 600) * 60_000);
-    const [row] = await m.query<Array<{ token: string }>>(
-      `INSERT INTO consultation.answer (project, node, attribute, owner, geom, created, updated)
-       VALUES ($1, $2, $3, $4,
-         CASE WHEN $5::text IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_GeomFromGeoJSON($5::text), 4326) END,
-         $6, $6)
-       RETURNING token`,
-      [
-        attribute.project,
-        attribute.node,
-        attribute.attribute,
-        answer.owner,
-        answer.geometry ? JSON.stringify(answer.geometry) : null,
-        when,
-      ],
-    );
-    tokens.push(row!.token);
-    counts.answers++;
+    const when = new Date(now.getTime() - answer.daysAgo * 86_400_000 - (index % 600) * 60_000).toISOString();
+    const token = randomUUID();
+    tokens.push(token);
+    answerRows.push({
+      token,
+      project: attribute.project,
+      node: attribute.node,
+      attribute: attribute.attribute,
+      owner: answer.owner,
+      geom: answer.geometry ? JSON.stringify(answer.geometry) : null,
+      created: when,
+    });
     for (const [mname, value] of Object.entries(answer.values)) {
       const variable = variableOf.get(`${attribute.attribute}/${mname}`);
       const kind = variable?.variable_type[0];
@@ -77,65 +88,109 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
         throw new Error(`demo value of an unknown variable ${answer.attribute}/${mname}`);
       // The same check and typing as a participant's value: a demo value breaking its variable's rules fails.
       const typed = typedValue(0, kind.kind, { value }, kind.options, false);
-      await m.query(
-        `INSERT INTO consultation.answer_value
-           (answer, variable, kind, text_value, number_value, date_value, list_value, created, updated)
-         VALUES ($1, $2, $3, $4, $5::numeric, $6::date, $7::text[], $8, $8)`,
-        [
-          row!.token,
-          variable.token,
-          kind.kind,
-          typed.text_value ?? null,
-          typed.number_value ?? null,
-          typed.date_value ?? null,
-          typed.list_value ?? null,
-          when,
-        ],
-      );
-      counts.values++;
+      valueRows.push({
+        answer: token,
+        variable: variable.token,
+        kind: kind.kind,
+        text_value: typed.text_value ?? null,
+        number_value: typed.number_value ?? null,
+        date_value: typed.date_value ?? null,
+        list_value: typed.list_value ?? null,
+        created: when,
+      });
     }
-  }
-  const roleOf = new Map(DEMO_PARTICIPANTS.map((p) => [p.uuid, p.enrolments]));
+  });
+  await inChunks(answerRows, (json) =>
+    m.query(
+      `INSERT INTO consultation.answer (token, project, node, attribute, owner, geom, created, updated)
+       SELECT r.token, r.project, r.node, r.attribute, r.owner,
+              CASE WHEN r.geom IS NULL THEN NULL
+                   ELSE public.ST_SetSRID(public.ST_GeomFromGeoJSON(r.geom), 4326) END,
+              r.created, r.created
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r(token uuid, project uuid, node uuid, attribute uuid, owner uuid, geom text, created timestamptz)`,
+      [json],
+    ),
+  );
+  await inChunks(valueRows, (json) =>
+    m.query(
+      `INSERT INTO consultation.answer_value
+         (answer, variable, kind, text_value, number_value, date_value, list_value, created, updated)
+       SELECT r.answer, r.variable, r.kind, r.text_value, r.number_value, r.date_value, r.list_value,
+              r.created, r.created
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r(answer uuid, variable uuid, kind text, text_value text, number_value numeric, date_value date,
+                list_value text[], created timestamptz)`,
+      [json],
+    ),
+  );
+  const roleOf = new Map([...DEMO_PARTICIPANTS, ...DEMO_RESIDENTS].map((p) => [p.uuid, p.enrolments]));
+  const questionsOf = new Map<string, QuestionRow[]>();
+  const choiceRows: object[] = [];
+  const weightRows: object[] = [];
   for (const profile of profiles) {
     const role = roleOf.get(profile.owner)?.[profile.category as 'urban-mobility'];
     if (!role) continue;
-    const questions = await m.query<
-      Array<{
-        category: string;
-        token: string;
-        weight: number;
-        choices: Array<{ id: number; weight: number }>;
-      }>
-    >(
-      `SELECT q.category, q.token, q.weight,
-              (SELECT json_agg(json_build_object('id', c.id, 'weight', c.weight) ORDER BY c.sort_order, c.id)
-                 FROM consultation.profile_choice c WHERE c.question = q.token) AS choices
-         FROM consultation.profile_question q JOIN consultation.category k ON k.token = q.category
-        WHERE k.mname = $1 AND q.role = $2 ORDER BY q.sort_order, q.token`,
-      [profile.category, role],
-    );
+    const key = `${profile.category}/${role}`;
+    if (!questionsOf.has(key))
+      questionsOf.set(
+        key,
+        await m.query<QuestionRow[]>(
+          `SELECT q.category, q.token, q.weight,
+                  (SELECT json_agg(json_build_object('id', c.id, 'weight', c.weight) ORDER BY c.sort_order, c.id)
+                     FROM consultation.profile_choice c WHERE c.question = q.token) AS choices
+             FROM consultation.profile_question q JOIN consultation.category k ON k.token = q.category
+            WHERE k.mname = $1 AND q.role = $2 ORDER BY q.sort_order, q.token`,
+          [profile.category, role],
+        ),
+      );
+    const questions = questionsOf.get(key)!;
     if (questions.length === 0) continue;
     const chosen = questions.map((q, i) => q.choices[profile.choices[i] ?? 0] ?? q.choices[0]!);
     for (const [i, q] of questions.entries())
-      await m.query(
-        `INSERT INTO consultation.profile_answer (user_uuid, question, category, choice) VALUES ($1, $2, $3, $4)`,
-        [profile.owner, q.token, q.category, chosen[i]!.id],
-      );
-    const weight = profileWeight(
-      questions.map((q, i) => ({ question: q.weight, choice: chosen[i]!.weight })),
-    );
-    await m.query(
-      `INSERT INTO consultation.profile_weight (category, user_uuid, role, weight) VALUES ($1, $2, $3, $4)`,
-      [questions[0]!.category, profile.owner, role, weight],
-    );
-    counts.profiles++;
+      choiceRows.push({
+        user_uuid: profile.owner,
+        question: q.token,
+        category: q.category,
+        choice: chosen[i]!.id,
+      });
+    weightRows.push({
+      category: questions[0]!.category,
+      user_uuid: profile.owner,
+      role,
+      weight: profileWeight(questions.map((q, i) => ({ question: q.weight, choice: chosen[i]!.weight }))),
+    });
   }
-  for (const reaction of reactions) {
-    await m.query(
-      `INSERT INTO consultation.social_reaction (scope, item, user_uuid, reaction) VALUES ('choice', $1, $2, $3)`,
-      [tokens[reaction.answer], reaction.user, reaction.reaction],
-    );
-    counts.reactions++;
-  }
-  return counts;
+  await inChunks(choiceRows, (json) =>
+    m.query(
+      `INSERT INTO consultation.profile_answer (user_uuid, question, category, choice)
+       SELECT r.user_uuid, r.question, r.category, r.choice
+         FROM jsonb_to_recordset($1::jsonb) AS r(user_uuid uuid, question uuid, category uuid, choice integer)`,
+      [json],
+    ),
+  );
+  await inChunks(weightRows, (json) =>
+    m.query(
+      `INSERT INTO consultation.profile_weight (category, user_uuid, role, weight)
+       SELECT r.category, r.user_uuid, r.role, r.weight
+         FROM jsonb_to_recordset($1::jsonb) AS r(category uuid, user_uuid uuid, role text, weight double precision)`,
+      [json],
+    ),
+  );
+  await inChunks(
+    reactions.map((r) => ({ item: tokens[r.answer], user_uuid: r.user, reaction: r.reaction })),
+    (json) =>
+      m.query(
+        `INSERT INTO consultation.social_reaction (scope, item, user_uuid, reaction)
+         SELECT 'choice', r.item, r.user_uuid, r.reaction
+           FROM jsonb_to_recordset($1::jsonb) AS r(item uuid, user_uuid uuid, reaction text)`,
+        [json],
+      ),
+  );
+  return {
+    answers: answerRows.length,
+    values: valueRows.length,
+    profiles: weightRows.length,
+    reactions: reactions.length,
+  };
 }

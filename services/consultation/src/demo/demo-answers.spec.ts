@@ -1,4 +1,4 @@
-import { DEMO_PARTICIPANTS } from '@agora/contracts';
+import { DEMO_PARTICIPANTS, DEMO_RESIDENTS } from '@agora/contracts';
 import { demoAnswers } from './demo-answers.js';
 import { demoStructure, SEAFRONT_BOUNDARY } from './demo-structure.js';
 
@@ -24,10 +24,39 @@ const attributes = new Map(
 describe('demo answers', () => {
   const { answers, profiles, reactions } = demoAnswers(today);
 
-  it('are a few hundred, the same at every start', () => {
-    expect(answers.length).toBeGreaterThanOrEqual(200);
-    expect(answers.length).toBeLessThan(400);
+  const citizens = new Set(DEMO_PARTICIPANTS.map((p) => p.uuid));
+  const ofCitizens = answers.filter((a) => citizens.has(a.owner));
+
+  it('are a few hundred of the participants and a few thousand of the residents, the same at every start', () => {
+    expect(ofCitizens.length).toBeGreaterThanOrEqual(200);
+    expect(ofCitizens.length).toBeLessThan(400);
+    // the participants' answers come first, as before the residents were added
+    expect(answers.slice(0, ofCitizens.length)).toEqual(ofCitizens);
+    const points = answers.filter((a) => a.geometry?.type === 'Point' && !citizens.has(a.owner));
+    expect(points.length).toBeGreaterThanOrEqual(1_800);
+    expect(answers.length).toBeLessThan(6_000);
     expect(demoAnswers(today)).toEqual({ answers, profiles, reactions });
+  });
+
+  it('of the residents gather around a few places and spread over the last 90 days', () => {
+    const residents = answers.filter((a) => !citizens.has(a.owner));
+    expect(new Set(residents.map((a) => a.owner)).size).toBe(DEMO_RESIDENTS.length);
+    // the points' latitudes in 40 bands: the busiest quarter of the bands holds most of the points
+    const lats = residents
+      .filter((a) => a.geometry?.type === 'Point')
+      .map((a) => (a.geometry!.coordinates as number[])[1]!);
+    const [lo, hi] = [Math.min(...lats), Math.max(...lats)];
+    const bands = Array.from({ length: 40 }, () => 0);
+    for (const lat of lats) bands[Math.min(39, Math.floor(((lat - lo) / (hi - lo)) * 40))]!++;
+    const busiest = [...bands].sort((a, b) => b - a).slice(0, 10);
+    expect(busiest.reduce((a, b) => a + b, 0)).toBeGreaterThan(lats.length * 0.5);
+    const days = new Set(residents.map((a) => a.daysAgo));
+    expect(Math.max(...days)).toBeGreaterThanOrEqual(80);
+    expect(Math.min(...days)).toBe(0);
+    expect(days.size).toBeGreaterThan(60);
+    // profiles of differing choices, so that the weights differ
+    const choices = new Set(profiles.filter((p) => !citizens.has(p.owner)).map((p) => p.choices.join()));
+    expect(choices.size).toBeGreaterThanOrEqual(9);
   });
 
   it('answer existing attributes with the geometry type they ask for, inside the boundary', () => {
@@ -76,12 +105,14 @@ describe('demo answers', () => {
   });
 
   it('come from enrolled participants, with a profile each and reactions on others’ answers', () => {
-    const byUuid = new Map(DEMO_PARTICIPANTS.map((p) => [p.uuid, p]));
+    const byUuid = new Map([...DEMO_PARTICIPANTS, ...DEMO_RESIDENTS].map((p) => [p.uuid, p]));
     for (const answer of answers) {
       const category = answer.project === 'patras-pocket-parks' ? 'public-spaces' : 'urban-mobility';
       expect(byUuid.get(answer.owner)?.enrolments[category]).toBeDefined();
     }
-    expect(profiles).toHaveLength(DEMO_PARTICIPANTS.filter((p) => p.enrolments['urban-mobility']).length);
+    expect(profiles).toHaveLength(
+      DEMO_PARTICIPANTS.filter((p) => p.enrolments['urban-mobility']).length + DEMO_RESIDENTS.length,
+    );
     expect(reactions.length).toBeGreaterThan(100);
     for (const r of reactions) expect(r.user).not.toBe(answers[r.answer]!.owner);
   });

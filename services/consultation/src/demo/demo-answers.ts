@@ -1,10 +1,18 @@
-import { DEMO_PARTICIPANTS, type DemoParticipant, type GeoJsonGeometry } from '@agora/contracts';
+import {
+  DEMO_PARTICIPANTS,
+  DEMO_RESIDENTS,
+  type DemoParticipant,
+  type GeoJsonGeometry,
+} from '@agora/contracts';
 import { SEAFRONT_BOUNDARY } from './demo-structure.js';
 
 /**
  * The demo participants' answers: a few hundred answers to the seafront and Patras questionnaires (points, lines,
  * polygons and values of every kind those questionnaires ask), their consultation profiles and their likes, so
- * that a newcomer opens a living consultation. Generated from a fixed seed: every start makes the same answers.
+ * that a newcomer opens a living consultation; then a few thousand answers of the demo residents to the seafront
+ * questionnaire over the last 90 days, gathered around a few busy places, with profiles of every weight, so that
+ * the data views, point clusters, heat map and weighted statistics show something real. Generated from fixed
+ * seeds: every start makes the same answers.
  */
 
 /** One answer: an attribute of a project (short names), its geometry (EPSG:4326) and values by variable. */
@@ -178,46 +186,111 @@ function seafrontAnswers(p: DemoParticipant, r: Random, today: Date): DemoAnswer
       daysAgo: r.int(0, 13),
     });
   }
-  for (let i = r.int(0, 2); i > 0; i--) {
-    const t = near();
-    const s = r.between(0.1, 0.5);
-    const ring = [
-      stripPoint(t, s),
-      stripPoint(t + 0.03, s),
-      stripPoint(t + 0.03, s + 0.4),
-      stripPoint(t, s + 0.4),
-    ];
-    out.push({
-      ...base,
-      attribute: 'pedestrian-zone',
-      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] },
-      values: { 'place-name': r.pick(PLACES), reason: r.pick(REASONS) },
-      daysAgo: r.int(0, 13),
-    });
-  }
+  for (let i = r.int(0, 2); i > 0; i--) out.push(pedestrianZone(base, r, near(), () => r.int(0, 13)));
+  out.push(...habits(base, r, 0.5, () => r.int(0, 13)));
+  return out;
+}
+
+type Base = Pick<DemoAnswer, 'owner' | 'project' | 'topic'>;
+
+/** A pedestrian zone answer at `t` along the strip, given `daysAgo()` days ago. */
+function pedestrianZone(base: Base, r: Random, t: number, daysAgo: () => number): DemoAnswer {
+  const s = r.between(0.1, 0.5);
+  const ring = [
+    stripPoint(t, s),
+    stripPoint(t + 0.03, s),
+    stripPoint(t + 0.03, s + 0.4),
+    stripPoint(t, s + 0.4),
+  ];
+  return {
+    ...base,
+    attribute: 'pedestrian-zone',
+    geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] },
+    values: { 'place-name': r.pick(PLACES), reason: r.pick(REASONS) },
+    daysAgo: daysAgo(),
+  };
+}
+
+/** The answers of the habits topic: the trips, and an idea with the likelihood `ideaShare`. */
+function habits(base: Base, r: Random, ideaShare: number, daysAgo: () => number): DemoAnswer[] {
+  const habit = { ...base, topic: 'cycling-habits', geometry: null };
   const trips: Record<string, string> = { frequency: r.pick(FREQUENCY) };
   if (r.next() < 0.8) trips['purpose'] = r.some(PURPOSE, 2).join(';');
   if (r.next() < 0.7) trips['trip-minutes'] = String(r.int(5, 45));
-  out.push({
-    ...base,
-    topic: 'cycling-habits',
-    attribute: 'trips',
-    geometry: null,
-    values: trips,
-    daysAgo: r.int(0, 13),
-  });
-  if (r.next() < 0.5) {
+  const out: DemoAnswer[] = [{ ...habit, attribute: 'trips', values: trips, daysAgo: daysAgo() }];
+  if (r.next() < ideaShare) {
     const ideas: Record<string, string> = { idea: r.pick(IDEAS) };
     if (r.next() < 0.7) ideas['neighbourhood'] = r.pick(NEIGHBOURHOODS);
+    out.push({ ...habit, attribute: 'ideas', values: ideas, daysAgo: daysAgo() });
+  }
+  return out;
+}
+
+/**
+ * The places along the seafront strip (0: the White Tower, 1: the south end) where the residents' answers gather,
+ * and how many of the residents favour each.
+ */
+const HOTSPOTS: ReadonlyArray<{ t: number; share: number }> = [
+  { t: 0.06, share: 0.3 },
+  { t: 0.24, share: 0.15 },
+  { t: 0.43, share: 0.2 },
+  { t: 0.62, share: 0.1 },
+  { t: 0.8, share: 0.15 },
+  { t: 0.93, share: 0.1 },
+];
+
+/** A hotspot by its share. */
+function hotspot(r: Random): number {
+  let u = r.next();
+  for (const h of HOTSPOTS) {
+    if (u < h.share) return h.t;
+    u -= h.share;
+  }
+  return HOTSPOTS.at(-1)!.t;
+}
+
+/** Near `t`: a bell-shaped spread (the mean of three draws) of ±`spread`, kept inside the strip. */
+const around = (r: Random, t: number, spread: number) =>
+  Math.min(0.99, Math.max(0.01, t + ((r.next() + r.next() + r.next()) / 3 - 0.5) * 2 * spread));
+
+/** Days before today of a resident's answer: over the last 90 days, more of them lately. */
+const recentDay = (r: Random) => Math.min(89, Math.floor(90 * r.next() ** 1.8));
+
+/**
+ * A demo resident's answers to the seafront questionnaire: 3 to 5 bicycle parkings gathered around a busy place
+ * (most around their own), up to 2 missing crossings and 1 pedestrian zone near it (at most 8 objects of the
+ * topic's 10), their trips, and now and then an idea.
+ */
+function residentAnswers(p: DemoParticipant, r: Random, today: Date): DemoAnswer[] {
+  const out: DemoAnswer[] = [];
+  const base = { owner: p.uuid, project: 'thessaloniki-seafront-cycle-lane', topic: 'seafront-route' };
+  const home = hotspot(r);
+  const day = recentDay(r);
+  const when = () => Math.max(0, day - r.int(0, 3));
+  for (let i = r.int(3, 5); i > 0; i--) {
+    const at = r.next() < 0.8 ? home : hotspot(r);
     out.push({
       ...base,
-      topic: 'cycling-habits',
-      attribute: 'ideas',
-      geometry: null,
-      values: ideas,
-      daysAgo: r.int(0, 13),
+      attribute: 'bicycle-parking',
+      geometry: { type: 'Point', coordinates: stripPoint(around(r, at, 0.04), around(r, 0.5, 0.35)) },
+      values: { spaces: String(r.pick([4, 6, 8, 10, 12, 16, 20])), 'stand-type': r.pick(PARKING) },
+      daysAgo: when(),
     });
   }
+  for (let i = r.int(0, 2); i > 0; i--) {
+    const t = Math.min(0.99, around(r, home, 0.06));
+    const values: Record<string, string> = { 'who-crosses': r.some(CROSSERS, 3).join(';') };
+    if (r.next() < 0.5) values['noticed-on'] = isoDaysAgo(today, r.int(1, 60));
+    out.push({
+      ...base,
+      attribute: 'missing-crossing',
+      geometry: { type: 'LineString', coordinates: [stripPoint(t, -0.6), stripPoint(t + 0.004, 1.4)] },
+      values,
+      daysAgo: when(),
+    });
+  }
+  if (r.next() < 0.3) out.push(pedestrianZone(base, r, Math.min(0.96, around(r, home, 0.05)), when));
+  out.push(...habits(base, r, 0.25, when));
   return out;
 }
 
@@ -261,5 +334,15 @@ export function demoAnswers(today: Date): DemoAnswers {
       reactions.push({ user: p.uuid, answer: index, reaction: r.next() < 0.8 ? 'like' : 'dislike' });
     }
   });
+  // The residents come after, from a generator of their own: the participants' answers stay as they were.
+  const residents = generator(20_261_127);
+  for (const p of DEMO_RESIDENTS) {
+    answers.push(...residentAnswers(p, residents, today));
+    profiles.push({
+      owner: p.uuid,
+      category: 'urban-mobility',
+      choices: [residents.int(0, 2), residents.int(0, 2)],
+    });
+  }
   return { answers, profiles, reactions };
 }

@@ -343,9 +343,9 @@ describe('demo consultation data', () => {
       attribute_feature: 3,
       profile_question: 4,
       profile_choice: 13,
-      answer: 208,
-      answer_value: 384,
-      profile_answer: 48,
+      answer: 3524,
+      answer_value: 6982,
+      profile_answer: 1048,
       social_reaction: 528,
     });
     await def.onReady!(svc.app, svc.config);
@@ -387,9 +387,9 @@ describe('demo consultation data', () => {
       attributes: 6,
       variables: 12,
       questions: 4,
-      answers: 208,
-      values: 384,
-      profiles: 24,
+      answers: 3524,
+      values: 6982,
+      profiles: 524,
       reactions: 528,
     });
     expect((await counts(svc)).variable).toBe(12);

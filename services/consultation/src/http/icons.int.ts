@@ -1,9 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ICON_MAX_BYTES, type AttributeWire, type TopicWire } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { bootTestService, closedPort, type TestService } from '@agora/common/testing';
 import { createLibraryService } from '../../../library/src/index.js';
 import { makeImage } from '@agora/common/uploads/fixtures';
 import { createConsultationService } from '../index.js';
@@ -16,14 +15,6 @@ const MARKER = '/api/library/files/markers/pin.svg';
 const TEXT = { variable_type: JSON.stringify([{ kind: 'text', options: { maxLength: 200 } }]) };
 
 /** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
-
 interface Structure {
   category: string;
   topic: TopicWire;
