@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Checkbox, errorMessageId, Modal, Select, type ApiError } from '@agora/platform';
 import {
-  EXPORT_CRS,
-  EXPORT_FORMATS,
+  EXPORT_CRSS,
+  FORMATS,
   exportFileUrl,
   startExport,
   type ExportCrs,
   type ExportFormat,
   type ExportJobRef,
-  type ExportJobStatus,
+  type ExportJobAnswer,
 } from './exportJob';
 
 export interface ExportDialogProps {
@@ -21,7 +21,7 @@ export interface ExportDialogProps {
   within: string | null;
   /** the project's export job, its state (once looked at) and a failure to look at it */
   job: ExportJobRef | null;
-  status: ExportJobStatus | undefined;
+  status: ExportJobAnswer | undefined;
   statusError: ApiError | undefined;
   onStarted: (job: ExportJobRef) => void;
   /** forgets the job, for a new export */
@@ -140,7 +140,7 @@ export function ExportDialog(props: ExportDialogProps) {
             <legend>
               <FormattedMessage id={t('format')} />
             </legend>
-            {EXPORT_FORMATS.map((f) => (
+            {FORMATS.map((f) => (
               <label key={f} className="cons-check">
                 <input
                   type="radio"
@@ -159,7 +159,7 @@ export function ExportDialog(props: ExportDialogProps) {
             label={<FormattedMessage id={t('crs')} />}
             value={String(crs)}
             onChange={(value) => setCrs(Number(value) as ExportCrs)}
-            options={EXPORT_CRS.map((code) => ({
+            options={EXPORT_CRSS.map((code) => ({
               value: String(code),
               label: intl.formatMessage({ id: t(`crsNames.${code}`) }),
             }))}

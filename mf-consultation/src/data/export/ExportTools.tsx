@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtom, useAtomValue } from 'jotai';
 import { areaFilterAtom, withinOf } from '../areaFilter';
 import { ExportDialog } from './ExportDialog';
-import { exportJobsAtom, isFinished, useExportJob, type ExportFormat, type ExportJobRef } from './exportJob';
+import { exportJobsAtom, FORMATS, isFinished, useExportJob, type ExportFormat, type ExportJobRef } from './exportJob';
 import '../data.css';
 
 /** The icon of a format: a map pin for GeoJSON, a table for CSV (drawn, so that no font is needed). */
@@ -46,7 +46,7 @@ export function ExportTools({ project }: { project: string }) {
 
   return (
     <div className="cons-export-tools" role="group" aria-label={intl.formatMessage({ id: 'consultation.data.export.tools' })}>
-      {(['geojson', 'csv'] as const).map((format) => (
+      {FORMATS.map((format) => (
         <button
           key={format}
           type="button"
