@@ -57,7 +57,9 @@ export function ExportTools({ project }: { project: string }) {
           data-testid={`export-${format}`}
         >
           <FormatIcon format={format} />
-          <span aria-hidden="true">{format === 'geojson' ? 'GeoJSON' : 'CSV'}</span>
+          <span className="cons-export-label" aria-hidden="true">
+            {format === 'geojson' ? 'GeoJSON' : 'CSV'}
+          </span>
         </button>
       ))}
       {job && open === null && (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { atom } from 'jotai';
 import {
   EXPORT_CRSS,
@@ -40,10 +41,23 @@ export function exportFileUrl(job: string): string {
 export const isFinished = (status: ExportJobAnswer | undefined) =>
   status?.state === 'done' || status?.state === 'failed';
 
-/** The state of `job`, looked at every EXPORT_POLL_MS until it is done or failed. */
+/**
+ * The state of `job`, looked at every EXPORT_POLL_MS until it is done or failed, or the server refuses to tell
+ * (a 4xx: the job is unknown or has expired); network failures and 5xx are looked at again.
+ */
 export function useExportJob(job: string | null) {
+  const refused = useRef(false);
+  useEffect(() => {
+    refused.current = false;
+  }, [job]);
   return useApi<ExportJobAnswer>(job ? `export/job/${encodeURIComponent(job)}` : null, {
-    refreshInterval: (status) => (isFinished(status) ? 0 : EXPORT_POLL_MS),
+    refreshInterval: (status) => (refused.current || isFinished(status) ? 0 : EXPORT_POLL_MS),
     revalidateOnFocus: false,
+    onError: (error) => {
+      refused.current = error.status < 500;
+    },
+    onSuccess: () => {
+      refused.current = false;
+    },
   });
 }
