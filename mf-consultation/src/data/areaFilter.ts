@@ -1,18 +1,19 @@
 import { atom } from 'jotai';
-import { formatAreaFilter, type AreaPolygon } from '@agora/contracts';
+import { withinSuffix, type AreaPolygon } from '@agora/contracts';
 
-/** The area drawn on a project's map to filter the data views (the map's draw control writes it). */
+/**
+ * The drawn-area filter of the data views: the polygons an expert or an administrator drew on a project's map.
+ * The map's draw control writes it; the answers layer, lists, statistics and exports read it (`withinOf`).
+ */
 export interface AreaFilter {
-  /** the project's token */
-  project: string;
+  /** the project (token) the polygons were drawn on: another project's views ignore them */
+  project: string | null;
   polygons: readonly AreaPolygon[];
 }
 
-/** The drawn-area filter of the data views; null when nothing is drawn. */
-export const areaFilterAtom = atom<AreaFilter | null>(null);
+export const areaFilterAtom = atom<AreaFilter>({ project: null, polygons: [] });
 
-/** The `within/{filter}` text of the filter drawn on `project`'s map; null when none is drawn there. */
-export function withinOf(filter: AreaFilter | null, project: string): string | null {
-  if (!filter || filter.project !== project) return null;
-  return formatAreaFilter(filter.polygons);
+/** The `/within/{filter}` suffix of a request about `project`: `''` without a filter or for another project. */
+export function withinOf(filter: AreaFilter, project: string): string {
+  return filter.project === project ? withinSuffix(filter.polygons) : '';
 }

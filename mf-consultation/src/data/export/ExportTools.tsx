@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtom, useAtomValue } from 'jotai';
-import { areaFilterAtom, withinOf } from '../areaFilter';
+import { formatAreaFilter } from '@agora/contracts';
+import { areaFilterAtom } from '../areaFilter';
 import { ExportDialog } from './ExportDialog';
 import { exportJobsAtom, FORMATS, isFinished, useExportJob, type ExportFormat, type ExportJobRef } from './exportJob';
 import '../data.css';
@@ -34,7 +35,9 @@ function FormatIcon({ format }: { format: ExportFormat }) {
 export function ExportTools({ project }: { project: string }) {
   const intl = useIntl();
   const [jobs, setJobs] = useAtom(exportJobsAtom);
-  const within = withinOf(useAtomValue(areaFilterAtom), project);
+  const filter = useAtomValue(areaFilterAtom);
+  // the body of the job takes the filter's text (`withinOf` gives the path suffix of the reads)
+  const within = filter.project === project ? formatAreaFilter(filter.polygons) : null;
   const [open, setOpen] = useState<ExportFormat | null>(null);
   const job: ExportJobRef | null = jobs[project] ?? null;
   const { data: status, error } = useExportJob(job?.job ?? null);
