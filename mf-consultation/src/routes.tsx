@@ -5,7 +5,9 @@ import { ForumPage } from './forum';
 
 const FrontPage = lazyPage(() => import('./front/FrontPage'));
 const ParticipatePage = lazyPage(() => import('./categories/ParticipatePage'));
-const DataPage = lazyPage(() => import('./categories/DataPage'));
+const DataPage = lazyPage(() => import('./data/DataPage'));
+const DataCategoryPage = lazyPage(() => import('./data/DataCategoryPage'));
+const DataProjectPage = lazyPage(() => import('./data/DataProjectPage'));
 const EnrollPage = lazyPage(() => import('./enrol/EnrollPage'));
 const CategoryPage = lazyPage(() => import('./category-page/CategoryPage'));
 const QuestionnairePage = lazyPage(() => import('./questionnaire/QuestionnairePage'));
@@ -22,7 +24,15 @@ export function consultationRoutes(basePath: string): ReactNode {
       />
       <Route path={`${basePath}/enroll`} element={<EnrollPage basePath={basePath} />} />
       <Route path={`${basePath}/enroll/category/:category`} element={<EnrollPage basePath={basePath} />} />
-      <Route path={`${basePath}/admin/data`} element={<DataPage />} />
+      <Route path={`${basePath}/admin/data`} element={<DataPage basePath={basePath} />} />
+      <Route
+        path={`${basePath}/admin/data/category/:category`}
+        element={<DataCategoryPage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/admin/data/category/:category/project/:project`}
+        element={<DataProjectPage basePath={basePath} />}
+      />
       <Route path={`${basePath}/forum/:id`} element={<ForumPage />} />
       <Route
         path={`${basePath}/participate/category/:category/project/:project`}

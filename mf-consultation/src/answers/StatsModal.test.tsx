@@ -127,7 +127,7 @@ const ENSEMBLE: EnsembleAnswer = {
 
 /** Puts a drawn area in the store before anything renders, as the map's draw control would have. */
 function WithFilter({ filter, children }: { filter: AreaFilter | null; children: ReactNode }) {
-  useHydrateAtoms([[areaFilterAtom, filter]]);
+  useHydrateAtoms([[areaFilterAtom, filter ?? { project: null, polygons: [] }]]);
   return children;
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import './categories.css';
 
 export interface CardProps {
@@ -11,14 +12,23 @@ export interface CardProps {
   /** state attribute of the list item (e.g. the project's state) */
   state?: string;
   children: ReactNode;
+  /** makes the image a link too (the heading's link names it; the image repeats it for pointers) */
+  href?: string;
 }
 
 /** One card of a `cons-cards` list: an article named by its heading, with its image above its body. */
-export function Card({ titleId, img, alt, testId, state, children }: CardProps) {
+export function Card({ titleId, img, alt, testId, state, children, href }: CardProps) {
+  const image = img && <img className="cons-card-img" src={img} alt={href ? '' : alt} loading="lazy" />;
   return (
     <li className="cons-card" data-testid={testId} data-state={state}>
       <article aria-labelledby={titleId}>
-        {img && <img className="cons-card-img" src={img} alt={alt} loading="lazy" />}
+        {image && href ? (
+          <Link to={href} tabIndex={-1} aria-hidden="true" data-testid="card-image-link">
+            {image}
+          </Link>
+        ) : (
+          image
+        )}
         <div className="cons-card-body">{children}</div>
       </article>
     </li>

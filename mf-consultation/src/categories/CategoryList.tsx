@@ -1,9 +1,17 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { EmptyState, ErrorFromCall, Loading, useApiGet } from '@agora/platform';
 import { Card } from './Card';
 
-/** Category cards (title, summary, project titles) from `GET /api/category`. */
-export function CategoryList() {
+export interface CategoryListProps {
+  /** the page of a category (its image and title link there); none: not links */
+  categoryHref?: (category: string) => string;
+  /** the page of a project of a category (short names) */
+  projectHref?: (category: string, project: string) => string;
+}
+
+/** Category cards (image, title, summary, project titles) from `GET /api/category`, as links when given. */
+export function CategoryList({ categoryHref, projectHref }: CategoryListProps = {}) {
   const intl = useIntl();
   const { data, error, isLoading } = useApiGet('/api/category', {});
   if (error) return <ErrorFromCall error={error} />;
@@ -17,34 +25,44 @@ export function CategoryList() {
   }
   return (
     <ul className="cons-cards" aria-label={intl.formatMessage({ id: 'consultation.categories.list' })}>
-      {data.map((category) => (
-        <Card
-          key={category.token}
-          titleId={`cat-${category.token}`}
-          img={category.summary_img}
-          alt={category.summary_img_alt}
-          testId="category-row"
-        >
-          <h2 id={`cat-${category.token}`}>{category.title}</h2>
-          {category.summary && <p>{category.summary}</p>}
-          <h3>
-            <FormattedMessage id="consultation.category.projects" />
-          </h3>
-          {category.projects.length === 0 ? (
-            <p className="cons-muted">
-              <FormattedMessage id="consultation.category.noProjects" />
-            </p>
-          ) : (
-            <ul className="cons-projects">
-              {category.projects.map((project) => (
-                <li key={project.token} data-testid="category-project">
-                  {project.title}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-      ))}
+      {data.map((category) => {
+        const href = categoryHref?.(category.mname);
+        return (
+          <Card
+            key={category.token}
+            titleId={`cat-${category.token}`}
+            img={category.summary_img}
+            alt={category.summary_img_alt}
+            testId="category-row"
+            href={href}
+          >
+            <h2 id={`cat-${category.token}`}>
+              {href ? <Link to={href}>{category.title}</Link> : category.title}
+            </h2>
+            {category.summary && <p>{category.summary}</p>}
+            <h3>
+              <FormattedMessage id="consultation.category.projects" />
+            </h3>
+            {category.projects.length === 0 ? (
+              <p className="cons-muted">
+                <FormattedMessage id="consultation.category.noProjects" />
+              </p>
+            ) : (
+              <ul className="cons-projects">
+                {category.projects.map((project) => (
+                  <li key={project.token} data-testid="category-project">
+                    {projectHref ? (
+                      <Link to={projectHref(category.mname, project.mname)}>{project.title}</Link>
+                    ) : (
+                      project.title
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        );
+      })}
     </ul>
   );
 }

@@ -10,13 +10,15 @@ export interface ProjectCardsProps {
   linkOf: (project: ProjectCard) => string | null;
   /** heading level of the cards' titles */
   level?: 2 | 3;
+  /** the message of the card's button (default: answer when open, else view) */
+  action?: string;
 }
 
 /**
  * Project cards: image, state (open, upcoming, closed), title, summary and dates. When the visitor may open the
  * questionnaire, the title is its link, and a button repeats it for pointers (hidden from assistive technology).
  */
-export function ProjectCards({ projects, linkOf, level = 3 }: ProjectCardsProps) {
+export function ProjectCards({ projects, linkOf, level = 3, action }: ProjectCardsProps) {
   const intl = useIntl();
   if (projects.length === 0) {
     return (
@@ -39,6 +41,7 @@ export function ProjectCards({ projects, linkOf, level = 3 }: ProjectCardsProps)
             alt={project.summary_img_alt}
             testId="project-card"
             state={project.state}
+            href={href ?? undefined}
           >
             <span className={`cons-badge cons-badge-${project.state}`} data-testid="project-state">
               <FormattedMessage id={`consultation.project.state.${project.state}`} />
@@ -57,7 +60,10 @@ export function ProjectCards({ projects, linkOf, level = 3 }: ProjectCardsProps)
             {href && (
               <Link className="ag-button cons-card-action" to={href} aria-hidden="true" tabIndex={-1}>
                 <FormattedMessage
-                  id={project.state === 'open' ? 'consultation.project.answer' : 'consultation.project.view'}
+                  id={
+                    action ??
+                    (project.state === 'open' ? 'consultation.project.answer' : 'consultation.project.view')
+                  }
                 />
               </Link>
             )}

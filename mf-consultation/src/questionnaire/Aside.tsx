@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { Tabs } from '../answers/Tabs';
 import type { AnswerLayer, Questionnaire, QuestionnaireAttribute } from './types';
 
 export interface AsideProps {
@@ -18,6 +19,8 @@ export interface AsideProps {
   current: string | null;
   /** extra content at the end (the share widget) */
   footer?: React.ReactNode;
+  /** the Data tab (experts and staff): the aside becomes two tabs, the questionnaire and the data */
+  dataTab?: ReactNode;
 }
 
 /** A link to a thread of the site's forum (`/forum/{id}`). */
@@ -39,11 +42,12 @@ export function Aside(props: AsideProps) {
   const { data, basePath } = props;
   const intl = useIntl();
   const [open, setOpen] = useState<string | null>(data.topics[0]?.token ?? null);
+  const [tab, setTab] = useState(0);
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `consultation.questionnaire.${id}` }, values);
 
-  return (
-    <div className="cons-aside-body">
+  const questionnaire = (
+    <>
       <section className="cons-aside-block" aria-labelledby="cons-category-title">
         <p className="cons-overline">{t('category')}</p>
         <p id="cons-category-title" className="cons-aside-title">
@@ -177,6 +181,29 @@ export function Aside(props: AsideProps) {
         </ul>
       </nav>
       {props.footer}
+    </>
+  );
+  return (
+    <div className="cons-aside-body">
+      {props.dataTab ? (
+        <Tabs
+          tabs={[
+            {
+              key: 'questionnaire',
+              label: intl.formatMessage({ id: 'consultation.data.tab.questionnaire' }),
+            },
+            { key: 'data', label: intl.formatMessage({ id: 'consultation.data.tab.data' }) },
+          ]}
+          active={tab}
+          onSelect={setTab}
+          label={intl.formatMessage({ id: 'consultation.data.tab.label' })}
+          testId="aside-tabs"
+        >
+          {tab === 0 ? questionnaire : props.dataTab}
+        </Tabs>
+      ) : (
+        questionnaire
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ApiError, ErrorState, Loading, NotFound, useApiGet, useSession } from '
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
 import { isAdministrator } from '../access';
+import { dataProjectPath } from '../data/paths';
 import { ShareWidget } from '../share';
 import { Reactions } from './reactions';
 import { QuestionnaireScreen } from './QuestionnaireScreen';
@@ -14,6 +15,24 @@ export function toCategoryPage(error: unknown): boolean {
     ((error.status === 404 && error.code === 'CONSULTATION.CATEGORY_NOT_FOUND') ||
       (error.status === 403 && error.code === 'CONSULTATION.NOT_ENROLLED'))
   );
+}
+
+/**
+ * What a failed load of the questionnaire shows: an unknown category or a missing enrolment goes to the category
+ * page (`categoryHref`), an unknown project is the 404 page, any other failure the error page with its status.
+ */
+export function QuestionnaireFailure({
+  error,
+  basePath,
+  categoryHref,
+}: {
+  error: ApiError;
+  basePath: string;
+  categoryHref: string;
+}) {
+  if (toCategoryPage(error)) return <Navigate to={categoryHref} replace />;
+  if (error.status === 404) return <NotFound homeHref={`${basePath}/`} />;
+  return <ErrorState status={error.status} message={<FormattedMessage id={errorMessageId(error)} />} />;
 }
 
 /**
@@ -35,19 +54,15 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
   );
   if (status === 'pending') return <Loading />;
   if (!user) return <Navigate to={`${basePath}/login`} replace />;
-  if (staff)
+  if (staff) return <Navigate to={dataProjectPath(basePath, category, project)} replace />;
+  if (error)
     return (
-      <Navigate
-        to={`${basePath}/admin/data/category/${encodeURIComponent(category)}/project/${encodeURIComponent(project)}`}
-        replace
+      <QuestionnaireFailure
+        error={error}
+        basePath={basePath}
+        categoryHref={`${basePath}/participate/category/${encodeURIComponent(category)}`}
       />
     );
-  if (error) {
-    if (toCategoryPage(error))
-      return <Navigate to={`${basePath}/participate/category/${encodeURIComponent(category)}`} replace />;
-    if (error.status === 404) return <NotFound homeHref={`${basePath}/`} />;
-    return <ErrorState status={error.status} message={<FormattedMessage id={errorMessageId(error)} />} />;
-  }
   if (!data) return <Loading />;
   return (
     <QuestionnaireScreen

@@ -12,6 +12,8 @@ import {
   useNotify,
 } from '@agora/platform';
 import { AnswerForm, StatsModal } from '../answers';
+import { DataTab } from '../data/DataTab';
+import { ExportTools } from '../data/export/ExportTools';
 import { ProfileForm } from '../profile/ProfileForm';
 import { AnswerDetails, AnswerList } from './AnswersPanel';
 import { Aside } from './Aside';
@@ -120,6 +122,8 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   const navigate = useNavigate();
   const { project, access, today } = data;
   const normal = access.role === 'normal';
+  // experts and staff: the export icons and the aside's Data tab (spec §6)
+  const analyst = !normal;
 
   // the answers' layers: mine always (the limits count it); all and top when offered and checked
   const offered = useMemo(
@@ -561,6 +565,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           }}
           current={current}
           footer={share}
+          dataTab={analyst ? <DataTab basePath={basePath} staff={access.role === 'staff'} /> : undefined}
         />
       </aside>
       <div className="cons-main">
@@ -584,6 +589,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
               </p>
             </>
           )}
+          {analyst && <ExportTools project={project.token} />}
         </div>
         {panelOpen && (
           <div ref={taskPanel} className="cons-task">
