@@ -90,7 +90,7 @@ export function createConsultationService(env: Record<string, string | undefined
       VariableModule,
       AnswerModule,
       QuestionnaireModule,
-      ExportModule,
+      ExportModule.forRoot(env),
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -1,31 +1,36 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn } from '@agora/common';
+import { CurrentUser, LoggedIn, ZodBody, ZodResponse } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
-import type { ExportCrs, ExportFormat } from '@agora/contracts/api';
+import {
+  EXPORT_MIME,
+  ExportJobAnswer,
+  ExportJobBody,
+  ExportJobCreated,
+  type ExportCrs,
+  type ExportFormat,
+} from '@agora/contracts/api';
+import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { AreaFilterPipe, type AreaFilter } from '../analytics/area-filter.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
+import { TokenPipe } from '../http/params.js';
+import { ExportJobs } from './export-jobs.js';
 import { ExportCrsPipe, ExportFormatPipe } from './export.params.js';
 import { ExportService, type PreparedExport } from './export.service.js';
 
 const BASE = 'export/project/:project/output_format/:format';
 
-/** Sends a prepared export as an attachment, streamed. */
-export async function sendExport(
-  exports: ExportService,
-  prepared: PreparedExport,
-  res: Response,
-): Promise<void> {
+/** The headers of a file download: an attachment under `name`, never cached or sniffed. */
+function attachment(res: Response, name: string, mime: string): void {
   res.status(200);
-  res.setHeader('Content-Type', prepared.mime);
+  res.setHeader('Content-Type', mime);
   res.setHeader(
     'Content-Disposition',
-    `attachment; filename="${prepared.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(prepared.fileName)}`,
+    `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
   );
   res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  // the reader may go away mid-way: the cursor is closed and its connection given back, nothing else to do
-  await exports.write(prepared, res).catch(() => undefined);
 }
 
 /** Exports of a project's answers for experts and staff (decision 0040). */
@@ -33,7 +38,10 @@ export async function sendExport(
 @LoggedIn()
 @Controller()
 export class ExportController {
-  constructor(private readonly exports: ExportService) {}
+  constructor(
+    private readonly exports: ExportService,
+    private readonly jobs: ExportJobs,
+  ) {}
 
   @Get([BASE, `${BASE}/crs/:crs`, `${BASE}/within/:filter`, `${BASE}/crs/:crs/within/:filter`])
   @ApiOperation({
@@ -52,7 +60,50 @@ export class ExportController {
     @CurrentUser() user: SessionUser,
     @Res() res: Response,
   ): Promise<void> {
-    const prepared = await this.exports.prepare({ project, format, crs, filter }, user);
-    await sendExport(this.exports, prepared, res);
+    const prepared: PreparedExport = await this.exports.prepare({ project, format, crs, filter }, user);
+    attachment(res, prepared.fileName, prepared.mime);
+    // the reader may go away mid-way: the cursor is closed and its connection given back, nothing else to do
+    await this.exports.write(prepared, res).catch(() => undefined);
+  }
+
+  @Post('export/project/:project/job')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Exports in the background (large projects): the job answers its progress, then the file',
+    description:
+      'Checked as the direct export is; the file is kept for EXPORT_TTL, for the user who asked only.',
+  })
+  @ZodResponse(ExportJobCreated, 202, 'Accepted')
+  async addJob(
+    @Param('project') project: string,
+    @ZodBody(ExportJobBody, FIELD_REFUSAL) body: ExportJobBody,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ExportJobCreated> {
+    const job = await this.jobs.add(
+      { project, format: body.output_format, crs: body.crs ?? 4326, filter: body.filter ?? null },
+      user,
+    );
+    return { job };
+  }
+
+  @Get('export/job/:job')
+  @ApiOperation({ summary: 'Where an export job is: rows done of the total, the file name once done' })
+  @ZodResponse(ExportJobAnswer)
+  job(@Param('job', TokenPipe) job: string, @CurrentUser() user: SessionUser): Promise<ExportJobAnswer> {
+    return this.jobs.state(job, user);
+  }
+
+  @Get('export/job/:job/file')
+  @ApiOperation({ summary: 'The file of a finished export job, to the user who asked only (404 to others)' })
+  @ApiProduces('text/csv', 'application/geo+json')
+  async jobFile(
+    @Param('job', TokenPipe) job: string,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.jobs.file(job, user);
+    attachment(res, file.name, EXPORT_MIME[file.format]);
+    res.setHeader('Content-Length', String(file.size));
+    await pipeline(file.stream, res).catch(() => undefined);
   }
 }

@@ -7,7 +7,15 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import { formatAreaFilter, type SessionUser } from '@agora/contracts';
 import { parse } from 'csv-parse/sync';
 import { createConsultationService } from '../index.js';
-import { as, buildWorld, personOf, point, polygon, type World } from '../answer/answer-test-helpers.js';
+import {
+  ALL_KINDS,
+  as,
+  buildWorld,
+  personOf,
+  point,
+  polygon,
+  type World,
+} from '../answer/answer-test-helpers.js';
 
 const run = promisify(execFile);
 
@@ -30,9 +38,9 @@ const bytes = (req: ReturnType<ReturnType<typeof as>['get']>) =>
   });
 
 beforeAll(async () => {
-  svc = await bootTestService(createConsultationService({}));
-  w = await buildWorld(svc);
   dir = await mkdtemp(path.join(tmpdir(), 'agora-export-'));
+  svc = await bootTestService(createConsultationService({ EXPORT_DIR: path.join(dir, 'jobs') }));
+  w = await buildWorld(svc);
   owner = personOf('normal', w.category);
   second = personOf('normal', w.category);
   // a profile question of the category, answered by the owner, who has a stored weight
@@ -255,5 +263,88 @@ describe('malformed requests', () => {
     const res = await as(svc, w.people.admin).get(`${base()}${suffix}`);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(code);
+  });
+});
+
+describe('export jobs', () => {
+  /** Asks for the job's state until it has finished (done or failed). */
+  async function finished(who: SessionUser, job: string) {
+    for (;;) {
+      const res = await as(svc, who).get(`/export/job/${job}`);
+      expect(res.status).toBe(200);
+      if (res.body.state === 'done' || res.body.state === 'failed') return res.body;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  it('writes the file in the background, with its progress, for the user who asked only', async () => {
+    const admin = w.people.admin;
+    const res = await as(svc, admin).post(`/export/project/${w.project}/job`, {
+      output_format: 'csv',
+      crs: 2100,
+    });
+    expect(res.status).toBe(202);
+    const job = res.body.job as string;
+    const state = await finished(admin, job);
+    expect(state).toEqual({
+      state: 'done',
+      rows: 4,
+      total: 4,
+      percent: 100,
+      file_name: expect.stringMatching(/^answers-project-answers-\d{4}-\d{2}-\d{2}-epsg2100\.csv$/),
+      code: null,
+    });
+    const file = await bytes(as(svc, admin).get(`/export/job/${job}/file`));
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toContain(state.file_name);
+    const direct = await csv(admin, '/crs/2100');
+    expect((file.body as Buffer).equals(direct.body)).toBe(true);
+    // nobody else learns of it: not an expert, not another admin
+    for (const other of [w.people.expert, personOf('admin', w.category)]) {
+      const seen = await as(svc, other).get(`/export/job/${job}`);
+      expect([seen.status, seen.body.code]).toEqual([404, 'CONSULTATION.EXPORT_NOT_FOUND']);
+      expect((await as(svc, other).get(`/export/job/${job}/file`)).status).toBe(404);
+    }
+    expect((await as(svc, null).get(`/export/job/${job}`)).status).toBe(401);
+  });
+
+  it('keeps the drawn area of the job', async () => {
+    const filter = formatAreaFilter([
+      [
+        [23.6995, 37.8995],
+        [23.7005, 37.8995],
+        [23.7005, 37.9005],
+        [23.6995, 37.9005],
+      ],
+    ]);
+    const res = await as(svc, w.people.expert).post(`/export/project/${w.project}/job`, {
+      output_format: 'geojson',
+      filter,
+    });
+    expect(res.status).toBe(202);
+    expect(await finished(w.people.expert, res.body.job)).toMatchObject({ state: 'done', rows: 1, total: 1 });
+    const file = await bytes(as(svc, w.people.expert).get(`/export/job/${res.body.job}/file`));
+    expect(
+      JSON.parse((file.body as Buffer).toString('utf8')).features.map((f: { id: string }) => f.id),
+    ).toEqual([near]);
+  });
+
+  it.each([
+    ['a normal participant', () => owner, { output_format: 'csv' }, 403],
+    ['anonymous', () => null, { output_format: 'csv' }, 401],
+    ['an unknown format', () => w.people.admin, { output_format: 'xlsx' }, 400],
+    ['an unknown CRS', () => w.people.admin, { output_format: 'csv', crs: 4327 }, 400],
+    ['a stray field', () => w.people.admin, { output_format: 'csv', sql: 'x' }, 400],
+    ['a filter that does not parse', () => w.people.admin, { output_format: 'csv', filter: '1,2' }, 400],
+  ])('refuses %s', async (_what, who, body, status) => {
+    const res = await as(svc, who()).post(`/export/project/${w.project}/job`, body);
+    expect(res.status).toBe(status);
+  });
+
+  it('answers 404 for an unknown job and 400 for a malformed id', async () => {
+    const admin = as(svc, w.people.admin);
+    expect((await admin.get('/export/job/3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f')).status).toBe(404);
+    expect((await admin.get('/export/job/../../etc/passwd/file')).status).toBe(404);
+    expect((await admin.get('/export/job/not-a-job')).status).toBe(400);
   });
 });

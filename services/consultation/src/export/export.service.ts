@@ -6,7 +6,7 @@ import { AppError } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import { EXPORT_MIME, type ExportCrs, type ExportFormat } from '@agora/contracts/api';
 import type { DataSource } from 'typeorm';
-import type { AreaFilter } from '../analytics/area-filter.js';
+import { checkAreaFilter, parseAreaFilterParam, type AreaFilter } from '../analytics/area-filter.js';
 import { accessOf, AnswerErrors } from '../answer/answer.rules.js';
 import { ExportPlan, type ExportProject } from './export-plan.js';
 import { exportWriter } from './export-writers.js';
@@ -47,6 +47,13 @@ export const ExportErrors = {
 @Injectable()
 export class ExportService {
   constructor(@InjectDataSource('consultation') private readonly ds: DataSource) {}
+
+  /** A job's drawn-area filter, checked as the `within/{filter}` segment is (400 when it does not parse). */
+  async areaFilter(text: string | null): Promise<AreaFilter | null> {
+    const filter = parseAreaFilterParam(text ?? undefined);
+    if (filter) await checkAreaFilter(this.ds.manager, filter);
+    return filter;
+  }
 
   /** Checks who asks and plans the export; 404 for an unknown project, 403 for anyone but experts and staff. */
   async prepare(request: ExportRequest, user: SessionUser): Promise<PreparedExport> {
