@@ -14,6 +14,8 @@ import type { EntityManager } from 'typeorm';
  *   parameter `$n`, and the parameter itself; use it as `public.ST_Intersects(a.geom, <sql>)` (GiST-indexed).
  *   Nothing of the text reaches SQL: the polygons go as GeoJSON in a bound parameter.
  *
+ * - `assertMayFilter(access)` refuses (403) a normal participant: only experts and staff filter.
+ *
  * Answers without a geometry are never inside a filter.
  */
 export interface AreaFilter {
@@ -25,6 +27,11 @@ export interface AreaFilter {
 
 function invalid(message: string): AppError {
   return AppError.badRequest('CONSULTATION.FILTER_INVALID', `invalid area filter: ${message}`);
+}
+
+/** Only experts and staff filter by a drawn area: 403 for a normal participant. */
+export function assertMayFilter(access: 'staff' | 'expert' | 'normal'): void {
+  if (access === 'normal') throw AppError.forbidden('only experts and staff may filter answers by area');
 }
 
 /** Parses a filter segment (no database): the polygons, or a 400 naming the problem. */
