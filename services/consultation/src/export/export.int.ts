@@ -44,12 +44,12 @@ beforeAll(async () => {
   owner = personOf('normal', w.category);
   second = personOf('normal', w.category);
   // a profile question of the category, answered by the owner, who has a stored weight
-  const [question] = await svc.db.query<Array<{ token: string }>>(
+  const [question] = await svc.db.query<{ token: string }>(
     `INSERT INTO consultation.profile_question (category, role, question, weight)
      VALUES ($1, 'normal', 'Ηλικία', 1) RETURNING token`,
     [w.category],
   );
-  const choices = await svc.db.query<Array<{ id: number }>>(
+  const choices = await svc.db.query<{ id: number }>(
     `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
      VALUES ($1, '18-30', 'i', 2, 0), ($1, '31-60', 'i', 1, 1) RETURNING id`,
     [question!.token],
