@@ -181,12 +181,18 @@ async function exportOnce(stack, admin, project, format) {
   if (!res.ok) throw new Error(`export ${format}: HTTP ${res.status} ${await res.text()}`);
   let bytes = 0;
   let rows = 0;
-  const needle = format === 'csv' ? 10 : 0x7b; // lines; for GeoJSON, '{"type":"Feature"' openings below
+  // CSV: lines; GeoJSON: feature openings, looked for across chunk boundaries
+  const marker = '{"type":"Feature"';
+  let tail = '';
   for await (const chunk of res.body) {
     bytes += chunk.length;
-    if (format === 'csv')
-      for (let i = chunk.indexOf(needle); i >= 0; i = chunk.indexOf(needle, i + 1)) rows++;
-    else rows += chunk.toString('latin1').split('"type":"Feature"').length - 1;
+    if (format === 'csv') {
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) rows++;
+    } else {
+      const text = tail + Buffer.from(chunk).toString('latin1');
+      rows += text.split(marker).length - 1;
+      tail = text.slice(-(marker.length - 1));
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   const peak = stop();
@@ -215,7 +221,8 @@ async function main() {
         baseline.push(await copy(stack.databaseUrl, query));
       }
       for (const r of service)
-        if (r.rows !== ANSWERS) throw new Error(`${format}: ${r.rows} rows exported, ${ANSWERS} expected`);
+        if (r.rows !== ANSWERS)
+          throw new Error(`${format}: ${r.rows} rows exported (${r.bytes} bytes), ${ANSWERS} expected`);
       const rate = median(service.map((r) => r.rows / r.seconds));
       const copyRate = median(baseline.map((r) => r.rows / r.seconds));
       results.push({

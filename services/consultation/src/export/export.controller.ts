@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, ZodBody, ZodResponse } from '@agora/common';
+import { CurrentUser, LOGGER, LoggedIn, ZodBody, ZodResponse } from '@agora/common';
+import type { Logger } from 'pino';
 import type { SessionUser } from '@agora/contracts';
 import {
   EXPORT_MIME,
@@ -41,6 +42,7 @@ export class ExportController {
   constructor(
     private readonly exports: ExportService,
     private readonly jobs: ExportJobs,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Get([BASE, `${BASE}/crs/:crs`, `${BASE}/within/:filter`, `${BASE}/crs/:crs/within/:filter`])
@@ -62,8 +64,11 @@ export class ExportController {
   ): Promise<void> {
     const prepared: PreparedExport = await this.exports.prepare({ project, format, crs, filter }, user);
     attachment(res, prepared.fileName, prepared.mime);
-    // the reader may go away mid-way: the cursor is closed and its connection given back, nothing else to do
-    await this.exports.write(prepared, res).catch(() => undefined);
+    // the reader may go away mid-way: the cursor is closed and its connection given back; anything else is
+    // logged (the answer has begun: it ends short)
+    await this.exports.write(prepared, res).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.error({ err }, 'export failed mid-way');
+    });
   }
 
   @Post('export/project/:project/job')
