@@ -35,7 +35,7 @@ import {
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
-import { BOUNDARY, CENTRE, HALF } from './lib/geo.mjs';
+import { CENTRE, HALF, createMapTopic } from './lib/geo.mjs';
 
 const argv = process.argv.slice(2);
 const scenarioAt = argv.indexOf('--scenario');
@@ -60,40 +60,7 @@ const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString()
  * asking three values (a string, a number and a date).
  */
 async function createQuestionnaire(admin, name, limits) {
-  const category = await admin.POST('/api/category', {
-    body: {
-      mname: `${name}-category`,
-      title: `Bench ${name}`,
-      summary: 'Bench',
-      active: true,
-      autosubscribe: true,
-    },
-  });
-  const project = await admin.POST('/api/project', {
-    body: {
-      category: category.token,
-      mname: `${name}-project`,
-      title: `Bench ${name} project`,
-      summary: 'Bench',
-      active: true,
-      start_date: day(-1),
-      end_date: day(30),
-      center: CENTRE,
-      zoom: 15,
-    },
-  });
-  const topic = await admin.POST('/api/node', {
-    body: {
-      project: project.token,
-      title: `Bench ${name} topic`,
-      mname: `${name}-topic`,
-      has_geometry: true,
-      boundary: BOUNDARY,
-      geom_type: 'point',
-      max_geom: limits.topic,
-      geom_color: '#2b6cb0',
-    },
-  });
+  const { category, project, topic } = await createMapTopic(admin, name, limits.topic);
   const attributes = [];
   for (const n of [1, 2]) {
     const attribute = await admin.POST('/api/attribute', {

@@ -4,7 +4,8 @@
 #     (default postgres) without a password,
 #   - Redis answering on $REDIS_HOST:$REDIS_PORT (default 127.0.0.1:6379),
 #   - Debian's Chromium ($CHROMIUM_PATH, default /usr/bin/chromium) and a font with Greek glyphs,
-#   - unzip (scripts/kubectl.mjs unpacks the pinned kubectl with it).
+#   - unzip (scripts/kubectl.mjs unpacks the pinned kubectl with it),
+#   - GDAL's ogrinfo (the export tests read the exported GeoJSON with it).
 # Missing packages are installed with apt-get when running as root (Debian); stopped local servers are started.
 # Idempotent, and fast when everything is already there. Prints one line per component; exports nothing.
 # The caller then uses TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres,
@@ -139,6 +140,11 @@ fi
 if ! command -v unzip >/dev/null 2>&1; then
   missing+=('unzip')
   pkgs+=(unzip)
+fi
+# ogrinfo (GDAL) opens the exported GeoJSON in the export tests, to check it as GIS software reads it.
+if ! command -v ogrinfo >/dev/null 2>&1; then
+  missing+=('GDAL (ogrinfo)')
+  pkgs+=(gdal-bin)
 fi
 if ! has_greek_font; then
   missing+=('a font with Greek glyphs')

@@ -15,3 +15,47 @@ export const BOUNDARY = {
     ],
   ],
 };
+
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A category open to everyone (autosubscribe) with one open project centred on the map and one point topic
+ * inside BOUNDARY allowing `maxGeom` objects per participant, created by `admin` (the typed API client).
+ */
+export async function createMapTopic(admin, name, maxGeom) {
+  const category = await admin.POST('/api/category', {
+    body: {
+      mname: `${name}-category`,
+      title: `Bench ${name}`,
+      summary: 'Bench',
+      active: true,
+      autosubscribe: true,
+    },
+  });
+  const project = await admin.POST('/api/project', {
+    body: {
+      category: category.token,
+      mname: `${name}-project`,
+      title: `Bench ${name} project`,
+      summary: 'Bench',
+      active: true,
+      start_date: day(-1),
+      end_date: day(30),
+      center: CENTRE,
+      zoom: 15,
+    },
+  });
+  const topic = await admin.POST('/api/node', {
+    body: {
+      project: project.token,
+      title: `Bench ${name} topic`,
+      mname: `${name}-topic`,
+      has_geometry: true,
+      boundary: BOUNDARY,
+      geom_type: 'point',
+      max_geom: maxGeom,
+      geom_color: '#2b6cb0',
+    },
+  });
+  return { category, project, topic };
+}

@@ -5,6 +5,7 @@ import { Category } from './category/entities/category.entity.js';
 import { ConsultationConfigModule } from './config/consultation-config.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { DemoService } from './demo/demo.service.js';
+import { ExportModule } from './export/export.module.js';
 import { AnswerModule } from './answer/answer.module.js';
 import { AnswerFile } from './answer/entities/answer-file.entity.js';
 import { AnswerValue } from './answer/entities/answer-value.entity.js';
@@ -17,6 +18,7 @@ import { ProfileThreadsSocial1795400200000 } from './migrations/1795400200000-Pr
 import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-AdminActiveCategory.js';
 import { AnswerStorage1795400400000 } from './migrations/1795400400000-AnswerStorage.js';
 import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
+import { ExportPseudonyms1795400500000 } from './migrations/1795400500000-ExportPseudonyms.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -58,6 +60,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     AdminActiveCategory1795400329000,
     AnswerStorage1795400400000,
     ProfileAnswers1795400410000,
+    ExportPseudonyms1795400500000,
   ],
 };
 
@@ -89,6 +92,7 @@ export function createConsultationService(env: Record<string, string | undefined
       AnswerModule,
       QuestionnaireModule,
       StatsModule,
+      ExportModule.forRoot(env),
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();
