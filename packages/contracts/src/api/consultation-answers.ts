@@ -259,37 +259,6 @@ export type ChoiceListAnswer = z.infer<typeof ChoiceListAnswer>;
 export const AnswerVariablesAnswer = z.array(VariableAnswer);
 export type AnswerVariablesAnswer = z.infer<typeof AnswerVariablesAnswer>;
 
-/** How a kind's values are summed up: shares of labels, or number/date/text statistics. */
-export const STATISTIC_TYPES = ['percentage', 'number', 'date', 'text'] as const;
-
-export const KindStatisticsAnswer = z.object({
-  variable_type: z.enum(ANSWER_VALUE_KINDS),
-  count: z.int().min(0).meta({ description: 'answers with a value of this kind' }),
-  type: z.enum(STATISTIC_TYPES),
-  dist: z
-    .array(z.object({ value: z.string(), count: z.int().min(0), percent: z.number().min(0).max(100) }))
-    .meta({ description: 'percentage: every label (choices, items); others: the most frequent values' }),
-  min: z.string().optional(),
-  max: z.string().optional(),
-  mean: z.number().optional(),
-});
-export type KindStatisticsAnswer = z.infer<typeof KindStatisticsAnswer>;
-
-/** `GET data/scope/ensemble/attribute/{attr}[/variable/{var}]`: per-attribute statistics. */
-export const EnsembleAnswer = z.object({
-  count: z.int().min(0).meta({ description: 'answers to the attribute' }),
-  respondents: z.int().min(0),
-  variables: z.array(
-    z.object({
-      variable: z.guid(),
-      mname: z.string(),
-      label: z.string(),
-      kinds: z.array(KindStatisticsAnswer),
-    }),
-  ),
-});
-export type EnsembleAnswer = z.infer<typeof EnsembleAnswer>;
-
 /** `GET data/scope/list/page/{page}/attribute/{attr}/variable/{var}`: the values of one variable, newest first. */
 export const AnswerListAnswer = pagedAnswer(
   z.object({

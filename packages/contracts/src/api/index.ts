@@ -5,6 +5,7 @@
 export * from './common.js';
 export * from './accounts.js';
 export * from './consultation-answers.js';
+export * from './consultation-data.js';
 export * from './consultation-participation.js';
 export * from './consultation-questionnaire.js';
 export * from './consultation-structure.js';

@@ -6,10 +6,9 @@ import type {
   AnswerListAnswer,
   ChoiceLayerAnswer,
   ChoiceListAnswer,
-  EnsembleAnswer,
-  KindStatisticsAnswer,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
+import { areaFilterSql, assertMayFilter, type AreaFilter } from '../analytics/area-filter.js';
 import { choiceProperties, valueText, type LayerRow, type ValueRow } from './answer.mapper.js';
 import { AnswerErrors, type AnswerAccess } from './answer.rules.js';
 import { AnswerService } from './answer.service.js';
@@ -19,16 +18,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How many answers the top layer holds, and the size of a value list's page. */
 export const TOP_LAYER_SIZE = 20;
 export const LIST_PAGE_SIZE = 20;
-/** How many distinct values a text, number or date statistic lists (most frequent first). */
-const TOP_VALUES = 10;
+
+/** What narrows a layer for experts and staff: a drawn area, the owners who gave one profile answer. */
+export interface LayerNarrowing {
+  filter?: AreaFilter | null;
+  profile?: number;
+}
 
 interface ProjectRow {
   token: string;
   category: string | null;
   is_public: boolean;
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The reading side of answers: the layers of a project (mine, all, top by likes), the answers without geometry,
@@ -42,7 +43,7 @@ export class AnswerReadsService {
     private readonly answers: AnswerService,
   ) {}
 
-  private async project(project: string): Promise<ProjectRow> {
+  async project(project: string): Promise<ProjectRow> {
     const byToken = UUID.test(project);
     const [row] = await this.db.query<ProjectRow[]>(
       `SELECT token, category, is_public FROM consultation.project WHERE ${byToken ? 'token = $1::uuid' : 'mname = $1'}`,
@@ -64,9 +65,20 @@ export class AnswerReadsService {
     user: SessionUser,
     asked: AnswerLayer | undefined,
     withGeometry: boolean,
+    narrow: LayerNarrowing = {},
   ): Promise<LayerRow[]> {
     const access = this.answers.access(project, user);
+    if (narrow.filter || narrow.profile !== undefined) assertMayFilter(access);
     const layer = this.layerFor(access, project.is_public, asked);
+    const params: unknown[] = [project.token, user.uuid, access === 'staff', layer];
+    let where = '';
+    if (narrow.filter) {
+      const area = areaFilterSql(narrow.filter, params.push(narrow.filter.geojson));
+      where += ` AND public.ST_Intersects(a.geom, ${area.sql})`;
+    }
+    if (narrow.profile !== undefined)
+      where += ` AND EXISTS (SELECT 1 FROM consultation.profile_answer pa
+        WHERE pa.user_uuid = a.owner AND pa.choice = $${params.push(narrow.profile)})`;
     return this.db.query<LayerRow[]>(
       `SELECT a.token, a.attribute, a.node, a.owner, a.created,
          ${withGeometry ? 'public.ST_AsGeoJSON(a.geom)::jsonb' : 'NULL'} AS geometry,
@@ -80,16 +92,21 @@ export class AnswerReadsService {
          FROM consultation.social_reaction r WHERE r.scope = 'choice' AND r.item = a.token) s ON true
        WHERE a.project = $1 AND a.geom IS ${withGeometry ? 'NOT NULL' : 'NULL'}
          AND ($3 OR at.is_visible) AND ($4 <> 'mine' OR a.owner = $2)
-         AND ($4 <> 'top' OR coalesce(s.likes, 0) > 0)
+         AND ($4 <> 'top' OR coalesce(s.likes, 0) > 0)${where}
        ORDER BY ${layer === 'top' ? 'coalesce(s.likes, 0) DESC, coalesce(s.dislikes, 0),' : ''} a.created, a.token
        ${layer === 'top' ? `LIMIT ${TOP_LAYER_SIZE}` : ''}`,
-      [project.token, user.uuid, access === 'staff', layer],
+      params,
     );
   }
 
-  /** `GET data/scope/geojson/project/{project}?layer=`. */
-  async layer(project: string, user: SessionUser, asked?: AnswerLayer): Promise<ChoiceLayerAnswer> {
-    const rows = await this.layerRows(await this.project(project), user, asked, true);
+  /** `GET data/scope/geojson/project/{project}[/profile/{profile}][/within/{filter}]?layer=`. */
+  async layer(
+    project: string,
+    user: SessionUser,
+    asked?: AnswerLayer,
+    narrow: LayerNarrowing = {},
+  ): Promise<ChoiceLayerAnswer> {
+    const rows = await this.layerRows(await this.project(project), user, asked, true, narrow);
     return {
       type: 'FeatureCollection',
       features: rows.map((row) => ({
@@ -108,7 +125,7 @@ export class AnswerReadsService {
   }
 
   /** An attribute the caller may see the statistics of: staff, experts, normal users once public (403). */
-  private async seeAll(attribute: string, user: SessionUser) {
+  async seeAll(attribute: string, user: SessionUser) {
     const ctx = await this.answers.context(attribute);
     const access = this.answers.access(ctx, user);
     if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
@@ -124,7 +141,7 @@ export class AnswerReadsService {
     return ctx.attribute;
   }
 
-  private async variableRows(attribute: string, variable?: string) {
+  async variableRows(attribute: string, variable?: string) {
     const rows = await this.db.query<
       Array<{ token: string; mname: string; description: string; variable_type: VariableKind[] }>
     >(
@@ -137,122 +154,36 @@ export class AnswerReadsService {
     return rows;
   }
 
-  /** `GET data/scope/ensemble/attribute/{attr}[/variable/{var}]`. */
-  async ensemble(attribute: string, user: SessionUser, variable?: string): Promise<EnsembleAnswer> {
-    const { ctx } = await this.seeAll(attribute, user);
-    const [totals] = await this.db.query<Array<{ count: number; respondents: number }>>(
-      `SELECT count(*)::int AS count, count(DISTINCT owner)::int AS respondents
-       FROM consultation.answer WHERE attribute = $1`,
-      [ctx.attribute],
-    );
-    const variables = await this.variableRows(ctx.attribute, variable);
-    const out: EnsembleAnswer['variables'] = [];
-    for (const v of variables) {
-      const kinds: KindStatisticsAnswer[] = [];
-      for (const kind of v.variable_type) kinds.push(await this.kindStatistics(v.token, kind));
-      out.push({
-        variable: v.token,
-        mname: v.mname,
-        label: v.variable_type.find((k) => k.options.label)?.options.label || v.mname,
-        kinds,
-      });
-    }
-    return { count: totals!.count, respondents: totals!.respondents, variables: out };
-  }
-
-  private async kindStatistics(
-    variable: string,
-    { kind, options }: VariableKind,
-  ): Promise<KindStatisticsAnswer> {
-    const [{ count }] = (await this.db.query(
-      `SELECT count(*)::int AS count FROM consultation.answer_value WHERE variable = $1 AND kind = $2`,
-      [variable, kind],
-    )) as [{ count: number }];
-    const percent = (n: number) => (count === 0 ? 0 : round((n * 100) / count));
-    const labels =
-      kind === 'library' ? options.items : kind === 'radio' || kind === 'checkbox' ? options.choices : null;
-    if (labels) {
-      const rows = await this.db.query<Array<{ value: string; count: number }>>(
-        `SELECT e.value, count(*)::int AS count FROM consultation.answer_value v,
-           unnest(coalesce(v.list_value, ARRAY[v.text_value])) AS e(value)
-         WHERE v.variable = $1 AND v.kind = $2 GROUP BY e.value`,
-        [variable, kind],
-      );
-      const by = new Map(rows.map((r) => [r.value, r.count]));
-      return {
-        variable_type: kind,
-        count,
-        type: 'percentage',
-        dist: labels.map((label) => ({
-          value: label,
-          count: by.get(label) ?? 0,
-          percent: percent(by.get(label) ?? 0),
-        })),
-      };
-    }
-    if (kind === 'number' || kind === 'date') {
-      const column = kind === 'number' ? 'number_value' : 'date_value';
-      const [range] = await this.db.query<
-        Array<{ min: string | null; max: string | null; mean: string | null }>
-      >(
-        `SELECT min(${column})::text AS min, max(${column})::text AS max,
-           ${kind === 'number' ? 'avg(number_value)::float8' : 'NULL'} AS mean
-         FROM consultation.answer_value WHERE variable = $1 AND kind = $2`,
-        [variable, kind],
-      );
-      return {
-        variable_type: kind,
-        count,
-        type: kind,
-        dist: await this.topValues(variable, kind, `${column}::text`, percent),
-        ...(range?.min !== null && range?.min !== undefined ? { min: range.min } : {}),
-        ...(range?.max !== null && range?.max !== undefined ? { max: range.max } : {}),
-        ...(range?.mean !== null && range?.mean !== undefined ? { mean: round(Number(range.mean)) } : {}),
-      };
-    }
-    const text = kind === 'text' || kind === 'string' || kind === 'resource';
-    return {
-      variable_type: kind,
-      count,
-      type: 'text',
-      dist: text ? await this.topValues(variable, kind, 'text_value', percent) : [],
-    };
-  }
-
-  private async topValues(
-    variable: string,
-    kind: string,
-    expression: string,
-    percent: (n: number) => number,
-  ) {
-    const rows = await this.db.query<Array<{ value: string; count: number }>>(
-      `SELECT ${expression} AS value, count(*)::int AS count FROM consultation.answer_value
-       WHERE variable = $1 AND kind = $2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_VALUES}`,
-      [variable, kind],
-    );
-    return rows.map((r) => ({ value: r.value, count: r.count, percent: percent(r.count) }));
-  }
-
   /** `GET data/scope/list/page/{page}/attribute/{attr}/variable/{var}`: newest first. */
   async list(
     page: number,
     attribute: string,
     variable: string,
     user: SessionUser,
+    filter: AreaFilter | null = null,
   ): Promise<AnswerListAnswer> {
-    const { ctx } = await this.seeAll(attribute, user);
+    const { ctx, access } = await this.seeAll(attribute, user);
+    if (filter) assertMayFilter(access);
     await this.variableRows(ctx.attribute, variable);
+    // the values of answers inside the drawn area, its GeoJSON bound as parameter $n
+    const inside = (n: number) =>
+      filter
+        ? `AND EXISTS (SELECT 1 FROM consultation.answer a WHERE a.token = v.answer
+             AND public.ST_Intersects(a.geom, ${areaFilterSql(filter, n).sql}))`
+        : '';
+    const area = filter ? [filter.geojson] : [];
     const [{ total }] = (await this.db.query(
-      `SELECT count(*)::int AS total FROM consultation.answer_value WHERE variable = $1`,
-      [variable],
+      `SELECT count(*)::int AS total FROM consultation.answer_value v
+       WHERE v.variable = $1 ${inside(2)}`,
+      [variable, ...area],
     )) as [{ total: number }];
     const rows = await this.db.query<Array<ValueRow & { choice: string; created: Date }>>(
       `SELECT v.answer AS choice, v.created, v.variable, v.kind, v.text_value, v.number_value::text AS number_value,
          v.date_value::text AS date_value, v.list_value, NULL AS location, f.id AS file_id, f.name AS file_name,
          f.mime AS file_mime, f.bytes AS file_bytes
        FROM consultation.answer_value v LEFT JOIN consultation.answer_file f ON f.id = v.file
-       WHERE v.variable = $1 ORDER BY v.created DESC, v.id DESC LIMIT $2 OFFSET $3`,
-      [variable, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE],
+       WHERE v.variable = $1 ${inside(4)} ORDER BY v.created DESC, v.id DESC LIMIT $2 OFFSET $3`,
+      [variable, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE, ...area],
     );
     return {
       values: rows.map((r) => ({

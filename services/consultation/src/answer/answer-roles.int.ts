@@ -185,28 +185,46 @@ describe('who may call each answer route (project open, not public)', () => {
 
 describe('statistics and value lists', () => {
   it('sums up an attribute: answers, respondents, label shares and number statistics', async () => {
-    const res = await as(svc, w.people.expert).get(`/data/scope/ensemble/attribute/${w.comments}`);
+    // the admin sees every cell; an expert would see this one respondent's cells hidden (analytics.int.ts)
+    const res = await as(svc, w.people.admin).get(`/data/scope/ensemble/attribute/${w.comments}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ count: 1, respondents: 1 });
+    expect(res.body).toMatchObject({ count: 1, respondents: 1, weighted_respondents: 1, suppressed: false });
     const [survey] = res.body.variables;
     expect(survey).toMatchObject({ variable: w.survey, mname: 'survey', label: 'Συμφωνείτε;' });
     const kind = (k: string) => survey.kinds.find((x: { variable_type: string }) => x.variable_type === k);
+    const cell = (count: number) => ({
+      count,
+      weighted: count,
+      percent: count * 100,
+      weighted_percent: count * 100,
+      suppressed: false,
+    });
     expect(kind('radio')).toEqual({
       variable_type: 'radio',
       count: 1,
+      weighted_count: 1,
       type: 'percentage',
       dist: [
-        { value: 'Ναι', count: 1, percent: 100 },
-        { value: 'Όχι', count: 0, percent: 0 },
+        { value: 'Ναι', ...cell(1) },
+        { value: 'Όχι', ...cell(0) },
       ],
     });
-    expect(kind('number')).toMatchObject({ type: 'number', count: 1, min: '12', max: '12', mean: 12 });
+    expect(kind('number')).toMatchObject({
+      type: 'number',
+      count: 1,
+      min: '12',
+      max: '12',
+      mean: 12,
+      median: 12,
+    });
     expect(kind('library').dist).toEqual([
-      { value: ITEMS[0], count: 1, percent: 100 },
-      { value: ITEMS[1], count: 0, percent: 0 },
+      { value: ITEMS[0], ...cell(1) },
+      { value: ITEMS[1], ...cell(0) },
     ]);
     expect(kind('document')).toMatchObject({ type: 'text', count: 1, dist: [] });
-    expect(kind('date')).toMatchObject({ type: 'date', count: 0, dist: [] });
+    expect(kind('date')).toMatchObject({ type: 'date', count: 0, dist: [], per_day: [] });
+    const expert = await as(svc, w.people.expert).get(`/data/scope/ensemble/attribute/${w.comments}`);
+    expect(expert.body).toMatchObject({ count: null, respondents: null, suppressed: true });
   });
 
   it('lists the values of a variable a page at a time, and refuses a variable of another attribute', async () => {

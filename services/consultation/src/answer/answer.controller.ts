@@ -13,8 +13,10 @@ import type { SessionUser } from '@agora/contracts';
 import {
   AnswerLayerQuery,
   AnswerListAnswer,
+  AnswerPointsAnswer,
   AnswerValuesChangeBody,
   AnswerVariablesAnswer,
+  AnswerZonesAnswer,
   ChoiceAnswer,
   ChoiceGeometryBody,
   ChoiceLayerAnswer,
@@ -26,6 +28,10 @@ import {
   NewChoiceBody,
   VariableValuesAnswer,
 } from '@agora/contracts/api';
+import { AreaFilterPipe, type AreaFilter } from '../analytics/area-filter.js';
+import { MapDataService } from '../analytics/map-data.service.js';
+import { ProfileChoicePipe } from '../analytics/profile-choice.pipe.js';
+import { StatisticsService } from '../analytics/statistics.service.js';
 import { FormBody } from '../http/form.js';
 import { PagePipe, TokenPipe } from '../http/params.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
@@ -52,6 +58,12 @@ const ValuesForm = () =>
     refusal: 'files are accepted only as resource_i',
   });
 
+/** What every `…/within/{filter}` route says of its filter. */
+const WITHIN =
+  'filter: drawn polygons, `;` between polygons, `_` between vertices, a vertex `lon,lat` (EPSG:4326). Only ' +
+  'experts and staff (403 for a normal participant); a filter that does not parse or a polygon whose sides cross ' +
+  'is a 400 CONSULTATION.FILTER_INVALID. Answers without a geometry are never inside.';
+
 /** Answers (choices) and their values: logged-in users enrolled in the category, or staff reading. */
 @ApiTags('answers')
 @LoggedIn()
@@ -61,6 +73,8 @@ export class AnswerController {
     private readonly answers: AnswerService,
     private readonly reads: AnswerReadsService,
     private readonly variables: VariableService,
+    private readonly statistics: StatisticsService,
+    private readonly mapData: MapDataService,
   ) {}
 
   @Post('data/scope/attribute')
@@ -190,6 +204,99 @@ export class AnswerController {
     return this.reads.layer(project, user, query.layer);
   }
 
+  @Get('data/scope/geojson/project/:project/within/:filter')
+  @ApiOperation({
+    summary: 'The layer’s answers inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(ChoiceLayerAnswer)
+  layerWithin(
+    @Param('project') project: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceLayerAnswer> {
+    return this.reads.layer(project, user, query.layer, { filter });
+  }
+
+  @Get('data/scope/geojson/project/:project/profile/:profile')
+  @ApiOperation({
+    summary: 'The layer’s answers of the participants who gave one profile answer (experts and staff)',
+  })
+  @ZodResponse(ChoiceLayerAnswer)
+  layerOfProfile(
+    @Param('project') project: string,
+    @Param('profile', ProfileChoicePipe) profile: number,
+    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceLayerAnswer> {
+    return this.reads.layer(project, user, query.layer, { profile });
+  }
+
+  @Get('data/scope/geojson/project/:project/profile/:profile/within/:filter')
+  @ApiOperation({
+    summary:
+      'The layer’s answers of one profile answer’s participants inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(ChoiceLayerAnswer)
+  layerOfProfileWithin(
+    @Param('project') project: string,
+    @Param('profile', ProfileChoicePipe) profile: number,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ChoiceLayerAnswer> {
+    return this.reads.layer(project, user, query.layer, { profile, filter });
+  }
+
+  @Get('data/scope/points/project/:project')
+  @ApiOperation({
+    summary:
+      'Each answer’s point (on its surface) per attribute, flat [lon, lat, …], for clusters and heat maps',
+  })
+  @ZodResponse(AnswerPointsAnswer)
+  points(@Param('project') project: string, @CurrentUser() user: SessionUser): Promise<AnswerPointsAnswer> {
+    return this.mapData.points(project, user, null);
+  }
+
+  @Get('data/scope/points/project/:project/within/:filter')
+  @ApiOperation({
+    summary: 'The answers’ points inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(AnswerPointsAnswer)
+  pointsWithin(
+    @Param('project') project: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @CurrentUser() user: SessionUser,
+  ): Promise<AnswerPointsAnswer> {
+    return this.mapData.points(project, user, filter);
+  }
+
+  @Get('data/scope/zones/project/:project')
+  @ApiOperation({
+    summary: 'Answers, respondents and weighted respondents per topic boundary (small cells hidden)',
+  })
+  @ZodResponse(AnswerZonesAnswer)
+  zones(@Param('project') project: string, @CurrentUser() user: SessionUser): Promise<AnswerZonesAnswer> {
+    return this.mapData.zones(project, user, null);
+  }
+
+  @Get('data/scope/zones/project/:project/within/:filter')
+  @ApiOperation({
+    summary: 'Answers per topic boundary inside a drawn area, and per drawn polygon (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(AnswerZonesAnswer)
+  zonesWithin(
+    @Param('project') project: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @CurrentUser() user: SessionUser,
+  ): Promise<AnswerZonesAnswer> {
+    return this.mapData.zones(project, user, filter);
+  }
+
   @Get('data/scope/choices/project/:project')
   @ApiOperation({ summary: 'The answers without geometry of a project: layer mine, all or top' })
   @ZodResponse(ChoiceListAnswer)
@@ -213,13 +320,27 @@ export class AnswerController {
   }
 
   @Get('data/scope/ensemble/attribute/:attribute')
-  @ApiOperation({ summary: 'Statistics of the answers to an attribute' })
+  @ApiOperation({ summary: 'Statistics of the answers to an attribute, weighted, small cells hidden' })
   @ZodResponse(EnsembleAnswer)
   ensemble(
     @Param('attribute', TokenPipe) attribute: string,
     @CurrentUser() user: SessionUser,
   ): Promise<EnsembleAnswer> {
-    return this.reads.ensemble(attribute, user);
+    return this.statistics.ensemble(attribute, user, undefined, null);
+  }
+
+  @Get('data/scope/ensemble/attribute/:attribute/within/:filter')
+  @ApiOperation({
+    summary: 'Statistics of the answers inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(EnsembleAnswer)
+  ensembleWithin(
+    @Param('attribute', TokenPipe) attribute: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @CurrentUser() user: SessionUser,
+  ): Promise<EnsembleAnswer> {
+    return this.statistics.ensemble(attribute, user, undefined, filter);
   }
 
   @Get('data/scope/ensemble/attribute/:attribute/variable/:variable')
@@ -230,7 +351,22 @@ export class AnswerController {
     @Param('variable', TokenPipe) variable: string,
     @CurrentUser() user: SessionUser,
   ): Promise<EnsembleAnswer> {
-    return this.reads.ensemble(attribute, user, variable);
+    return this.statistics.ensemble(attribute, user, variable, null);
+  }
+
+  @Get('data/scope/ensemble/attribute/:attribute/variable/:variable/within/:filter')
+  @ApiOperation({
+    summary: 'Statistics of one variable’s answers inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(EnsembleAnswer)
+  ensembleOfVariableWithin(
+    @Param('attribute', TokenPipe) attribute: string,
+    @Param('variable', TokenPipe) variable: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @CurrentUser() user: SessionUser,
+  ): Promise<EnsembleAnswer> {
+    return this.statistics.ensemble(attribute, user, variable, filter);
   }
 
   @Get('data/scope/list/page/:page/attribute/:attribute/variable/:variable')
@@ -243,5 +379,21 @@ export class AnswerController {
     @CurrentUser() user: SessionUser,
   ): Promise<AnswerListAnswer> {
     return this.reads.list(page, attribute, variable, user);
+  }
+
+  @Get('data/scope/list/page/:page/attribute/:attribute/variable/:variable/within/:filter')
+  @ApiOperation({
+    summary: 'The values of one variable of the answers inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(AnswerListAnswer)
+  listWithin(
+    @Param('page', PagePipe) page: number,
+    @Param('attribute', TokenPipe) attribute: string,
+    @Param('variable', TokenPipe) variable: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter,
+    @CurrentUser() user: SessionUser,
+  ): Promise<AnswerListAnswer> {
+    return this.reads.list(page, attribute, variable, user, filter);
   }
 }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MapDataService } from '../analytics/map-data.service.js';
+import { StatisticsService } from '../analytics/statistics.service.js';
 import { VariableModule } from '../variable/variable.module.js';
 import { AnswerReadsService } from './answer-reads.service.js';
 import { AnswerController } from './answer.controller.js';
@@ -8,7 +10,7 @@ import { AnswerService } from './answer.service.js';
 @Module({
   imports: [VariableModule],
   controllers: [AnswerController],
-  providers: [AnswerService, AnswerReadsService],
+  providers: [AnswerService, AnswerReadsService, StatisticsService, MapDataService],
   exports: [AnswerService],
 })
 export class AnswerModule {}

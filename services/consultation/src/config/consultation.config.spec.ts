@@ -12,6 +12,7 @@ describe('loadConsultationConfig', () => {
       demoData: false,
       project: DEFAULT_PROJECT,
       geoJson: { maxCoordinates: 100_000 },
+      statistics: { minCell: 5 },
       libraryUrl: 'http://127.0.0.1:3102',
     });
     expect(loadConsultationConfig({ LIBRARY_URL: 'http://library:3000/' }).libraryUrl).toBe(
@@ -51,7 +52,13 @@ describe('loadConsultationConfig', () => {
     });
   });
 
+  it('reads the smallest cell of respondents a statistic shows to non-admins', () => {
+    expect(loadConsultationConfig({ CONSULTATION_MIN_CELL: '3' }).statistics).toEqual({ minCell: 3 });
+  });
+
   it.each([
+    [{ CONSULTATION_MIN_CELL: '0' }, /CONSULTATION_MIN_CELL: at least 1/],
+    [{ CONSULTATION_MIN_CELL: 'few' }, /CONSULTATION_MIN_CELL: a whole number/],
     [{ PROJECT_MAX_BYTES_MAX: '-1' }, /PROJECT_MAX_BYTES_MAX/],
     [{ PROJECT_MAX_BYTES_MIN: '10', PROJECT_MAX_BYTES_MAX: '5' }, /PROJECT_MAX_BYTES_MIN: above/],
     [{ PROJECT_MAX_BYTES_DEFAULT: '999999999999' }, /PROJECT_MAX_BYTES_DEFAULT: outside/],

@@ -41,6 +41,14 @@ export const consultationEnvSchema = z
       .optional()
       .transform((v) => (v ? Number(v) : DEFAULT_MAX_COORDINATES))
       .refine((n) => n >= 1, 'at least 1'),
+    /** The smallest count of respondents a statistic shows to non-admins (smaller cells are hidden; decision 0039). */
+    CONSULTATION_MIN_CELL: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,6}$/, 'a whole number')
+      .optional()
+      .transform((v) => (v ? Number(v) : 5))
+      .refine((n) => n >= 1, 'at least 1'),
   })
   .superRefine((e, ctx) => {
     if (e.PROJECT_MAX_BYTES_MIN > e.PROJECT_MAX_BYTES_MAX)
@@ -81,6 +89,8 @@ export interface ConsultationConfig {
   project: { maxBytes: MaxBytesLimits; timeZone: string };
   /** Most positions (coordinate pairs or triples) one imported GeoJSON value may hold. */
   geoJson: { maxCoordinates: number };
+  /** Statistics: the smallest cell of respondents shown to non-admins (`CONSULTATION_MIN_CELL`, default 5). */
+  statistics: { minCell: number };
   /** The library service's base URL (`LIBRARY_URL`), for its internal routes: uploaded icons. */
   libraryUrl: string;
 }
@@ -99,6 +109,7 @@ export function loadConsultationConfig(env: Record<string, string | undefined>):
       timeZone: e.CONSULTATION_TIME_ZONE ?? e.PROJECT_TIME_ZONE ?? 'Europe/Athens',
     },
     geoJson: { maxCoordinates: e.GEOJSON_MAX_COORDINATES },
+    statistics: { minCell: e.CONSULTATION_MIN_CELL },
     libraryUrl: loadSocialConfig(env).libraryUrl,
   };
 }
