@@ -1,29 +1,14 @@
 // The experts' map reads (issue 12): the compact points of every answer (clusters, heat map) and the counts per
 // zone, each about a project and following the drawn-area filter (`withinOf`).
 
+import type { AnswerPointsAnswer, AnswerZonesAnswer } from '@agora/contracts/api';
+
 /** `GET data/scope/points/project/{project}[/within/{filter}]`: each attribute's answers as flat lon/lat pairs. */
-export interface PointsAnswer {
-  attributes: Array<{ attribute: string; count: number; coords: number[] }>;
-}
-
+export type PointsAnswer = AnswerPointsAnswer;
+/** `GET data/scope/zones/project/{project}[/within/{filter}]`: counts per topic boundary and drawn polygon. */
+export type ZonesAnswer = AnswerZonesAnswer;
 /** One zone's counts: a topic with a boundary, or one polygon of the filter (`id` '1', '2', …). */
-export interface ZoneCount {
-  kind: 'topic' | 'filter';
-  id: string;
-  label: string;
-  answers: number | null;
-  respondents: number | null;
-  weighted: number | null;
-  /** a count of fewer respondents than `min_cell` was hidden */
-  suppressed: boolean;
-}
-
-/** `GET data/scope/zones/project/{project}[/within/{filter}]`. */
-export interface ZonesAnswer {
-  min_cell: number;
-  suppressed: boolean;
-  zones: ZoneCount[];
-}
+export type ZoneCount = ZonesAnswer['zones'][number];
 
 const projectPath = (kind: string, project: string, within: string) =>
   `/api/data/scope/${kind}/project/${encodeURIComponent(project)}${within}`;
