@@ -252,6 +252,25 @@ describe('the drawn-area filter control', () => {
     expect(store.get(areaFilterAtom).polygons).toEqual([]);
   });
 
+  it('keeps at most 10 areas: an eleventh drawn is refused', async () => {
+    page(expert);
+    let handle: LeafletMapHandle | null = null;
+    const { store } = await renderWeb(<Harness onMap={(h) => (handle = h)} />, {
+      user: participantUser,
+      messages,
+    });
+    await waitFor(() => expect(handle).not.toBeNull());
+    const { L, map } = handle!;
+    for (let i = 0; i < 11; i++) {
+      const ring = TRIANGLE.map(([lon, lat]) => L.latLng(lat + i * 0.03, lon));
+      await act(async () => {
+        map.fire(L.Draw.Event.CREATED, { layer: L.polygon(ring), layerType: 'polygon' });
+      });
+    }
+    expect(store.get(areaFilterAtom).polygons).toHaveLength(10);
+    expect(screen.getByTestId('filter-summary').textContent).toMatch(/^10 areas drawn/);
+  });
+
   it('reads typed vertices as one polygon', () => {
     expect(typedPolygon('23.72,37.96\n 23.74 37.96 \n23.73; 37.98\n')).toEqual(TRIANGLE);
     expect(typedPolygon('23.72,37.96\n23.74,37.96')).toBeNull();
