@@ -10,6 +10,12 @@ const STATS_URL = `/api/data/scope/ensemble/attribute/${ATTRIBUTE.token}`;
 const ENSEMBLE: EnsembleAnswer = {
   count: 12,
   respondents: 9,
+  weighted_respondents: 9,
+  min_cell: 5,
+  suppressed: false,
+  filtered: false,
+  geometry: { type: null, count: 0, length_m: null, area_m2: null },
+  profile: [],
   variables: [
     {
       variable: V_CHOICES.token,
@@ -19,11 +25,12 @@ const ENSEMBLE: EnsembleAnswer = {
         {
           variable_type: 'radio',
           count: 8,
+          weighted_count: 8,
           type: 'percentage',
           dist: [
-            { value: 'Alpha', count: 6, percent: 75 },
-            { value: 'Beta', count: 2, percent: 25 },
-            { value: 'Gamma', count: 0, percent: 0 },
+            { value: 'Alpha', count: 6, weighted: 6, percent: 75, weighted_percent: 75, suppressed: false },
+            { value: 'Beta', count: 2, weighted: 2, percent: 25, weighted_percent: 25, suppressed: false },
+            { value: 'Gamma', count: 0, weighted: 0, percent: 0, weighted_percent: 0, suppressed: false },
           ],
         },
       ],
@@ -36,8 +43,9 @@ const ENSEMBLE: EnsembleAnswer = {
         {
           variable_type: 'number',
           count: 4,
+          weighted_count: 4,
           type: 'number',
-          dist: [{ value: '7', count: 3, percent: 75 }],
+          dist: [{ value: '7', count: 3, weighted: 3, percent: 75, weighted_percent: 75, suppressed: false }],
           min: '2',
           max: '9',
           mean: 6.25,

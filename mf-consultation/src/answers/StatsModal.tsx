@@ -31,12 +31,15 @@ function Bars({ stats, caption }: { stats: KindStatisticsAnswer; caption: string
           <li key={d.value} className="cons-ans-bar-row">
             <span className="cons-ans-bar-label">{d.value}</span>
             <span className="cons-ans-bar-track" aria-hidden="true">
-              <span className="cons-ans-bar" style={{ width: `${Math.min(100, Math.max(0, d.percent))}%` }} />
+              <span
+                className="cons-ans-bar"
+                style={{ width: `${Math.min(100, Math.max(0, d.percent ?? 0))}%` }}
+              />
             </span>
             <span className="cons-ans-bar-value">
               <FormattedMessage
                 id="consultation.answers.stats.share"
-                values={{ count: d.count, percent: percent(d.percent) }}
+                values={{ count: d.count ?? '—', percent: d.percent === null ? '—' : percent(d.percent) }}
               />
             </span>
           </li>
@@ -69,8 +72,8 @@ function DistTable({ stats, caption }: { stats: KindStatisticsAnswer; caption: s
         {stats.dist.map((d) => (
           <tr key={d.value}>
             <th scope="row">{d.value}</th>
-            <td>{d.count}</td>
-            <td>{percent(d.percent)}</td>
+            <td>{d.count ?? '—'}</td>
+            <td>{d.percent === null ? '—' : percent(d.percent)}</td>
           </tr>
         ))}
       </tbody>
@@ -132,11 +135,11 @@ function KindStats({
       </p>
       <Summary
         entries={[
-          ['min', stats.min],
-          ['max', stats.max],
+          ['min', stats.min ?? undefined],
+          ['max', stats.max ?? undefined],
           [
             'mean',
-            stats.mean === undefined
+            stats.mean === undefined || stats.mean === null
               ? undefined
               : intl.formatNumber(stats.mean, { maximumFractionDigits: 2 }),
           ],
@@ -195,8 +198,8 @@ export function StatsModal({ attribute, onClose }: StatsModalProps) {
               <Summary
                 testId="stats-total"
                 entries={[
-                  ['count', data.count],
-                  ['respondents', data.respondents],
+                  ['count', data.count ?? undefined],
+                  ['respondents', data.respondents ?? undefined],
                 ]}
               />
             ) : (

@@ -47,13 +47,13 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(200);
   rating = made.body.token;
-  [{ token: question }] = await svc.db.query<Array<{ token: string }>>(
+  [{ token: question }] = await svc.db.query<{ token: string }>(
     `INSERT INTO consultation.profile_question (category, role, question, weight, sort_order)
      VALUES ($1, 'normal', 'Ηλικία', 1, 0) RETURNING token`,
     [w.category],
   );
   choiceIds = (
-    await svc.db.query<Array<{ id: number }>>(
+    await svc.db.query<{ id: number }>(
       `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
        VALUES ($1, 'νέοι', '', 1, 0), ($1, 'μεγαλύτεροι', '', 2, 1) RETURNING id`,
       [question],
@@ -79,7 +79,7 @@ beforeAll(async () => {
   given.push({ owner: owners[0]!, x: 23.696, y: 37.905, choice: 'A', number: 3, date: null });
 
   for (const a of given) {
-    const [{ token }] = await svc.db.query<Array<{ token: string }>>(
+    const [{ token }] = await svc.db.query<{ token: string }>(
       `INSERT INTO consultation.answer (project, node, attribute, owner, geom)
        VALUES ($1, $2, $3, $4, public.ST_SetSRID(public.ST_MakePoint($5, $6), 4326)) RETURNING token`,
       [w.project, w.places, w.points, a.owner, a.x, a.y],

@@ -1,0 +1,65 @@
+/** How many distinct values a text or number statistic lists (most respondents first). */
+export const TOP_VALUES = 10;
+
+/**
+ * The statistics of an attribute's answers in one statement: the answers (inside the drawn area when one is
+ * given) are read once, their respondents joined once to their profile weights (1 when none is stored), and every
+ * count, distribution, range and profile share is grouped from that set (decision 0039). Parameters: $1 the
+ * attribute, $2 the category (weights, profile), $3 the variables (uuid[]), and the filter's when `filterSql` reads one.
+ */
+export const statisticsSql = (filterSql: string | null): string => `
+WITH f AS MATERIALIZED (
+  SELECT a.token, a.owner, a.geom FROM consultation.answer a
+  WHERE a.attribute = $1 ${filterSql ? `AND public.ST_Intersects(a.geom, ${filterSql})` : ''}
+), wt AS MATERIALIZED (
+  SELECT o.owner, coalesce(pw.weight, 1)::float8 AS w
+  FROM (SELECT DISTINCT owner FROM f) o
+  LEFT JOIN consultation.profile_weight pw ON pw.category = $2::uuid AND pw.user_uuid = o.owner
+), v AS MATERIALIZED (
+  SELECT v.variable, v.kind, f.owner, wt.w, v.text_value, v.number_value, v.date_value, v.list_value
+  FROM f JOIN consultation.answer_value v ON v.answer = f.token JOIN wt ON wt.owner = f.owner
+  WHERE v.variable = ANY($3::uuid[])
+)
+SELECT
+  (SELECT json_build_object(
+     'answers', count(*), 'respondents', count(DISTINCT owner), 'weighted', (SELECT coalesce(sum(w), 0) FROM wt),
+     'geoms', count(geom),
+     'length', coalesce(sum(public.ST_Length(geom::public.geography))
+       FILTER (WHERE public.ST_Dimension(geom) = 1), 0),
+     'area', coalesce(sum(public.ST_Area(geom::public.geography)) FILTER (WHERE public.ST_Dimension(geom) = 2), 0))
+   FROM f) AS totals,
+  (SELECT coalesce(json_agg(k), '[]') FROM (
+     SELECT variable, kind, count(*) AS n, sum(w) AS w FROM (SELECT DISTINCT variable, kind, owner, w FROM v) d
+     GROUP BY 1, 2) k) AS kinds,
+  (SELECT coalesce(json_agg(r), '[]') FROM (
+     SELECT variable, kind, min(number_value)::text AS nmin, max(number_value)::text AS nmax,
+       avg(number_value)::float8 AS mean,
+       (sum(number_value * w::numeric) / nullif(sum(w::numeric) FILTER (WHERE number_value IS NOT NULL), 0))::float8
+         AS wmean,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY number_value::float8) AS median,
+       min(date_value)::text AS dmin, max(date_value)::text AS dmax
+     FROM v WHERE kind IN ('number', 'date') GROUP BY 1, 2) r) AS ranges,
+  (SELECT coalesce(json_agg(c), '[]') FROM (
+     SELECT variable, kind, value, n, w FROM (
+       SELECT variable, kind, value, count(*) AS n, sum(w) AS w,
+         row_number() OVER (PARTITION BY variable, kind ORDER BY count(*) DESC, value) AS r
+       FROM (
+         SELECT DISTINCT v.variable, v.kind, e.value, v.owner, v.w FROM v, unnest(CASE
+           WHEN v.kind IN ('radio', 'checkbox', 'library') THEN coalesce(v.list_value, ARRAY[v.text_value])
+           WHEN v.kind = 'number' THEN ARRAY[v.number_value::text]
+           WHEN v.kind = 'date' THEN ARRAY[v.date_value::text]
+           WHEN v.kind IN ('text', 'string', 'resource') THEN ARRAY[v.text_value]
+           ELSE ARRAY[]::text[] END) AS e(value)
+         WHERE e.value IS NOT NULL) d
+       GROUP BY 1, 2, 3) g
+     WHERE r <= ${TOP_VALUES} OR kind IN ('radio', 'checkbox', 'library', 'date')) c) AS cells,
+  (SELECT coalesce(json_agg(q ORDER BY q.role, q.sort_order, q.created, q.question), '[]') FROM (
+     SELECT pq.token AS question, pq.question AS label, pq.role, pq.sort_order, pq.created,
+       (SELECT coalesce(json_agg(json_build_object('id', pc.id, 'label', pc.content,
+          'n', coalesce(s.n, 0), 'w', coalesce(s.w, 0)) ORDER BY pc.sort_order, pc.id), '[]')
+        FROM consultation.profile_choice pc
+        LEFT JOIN (SELECT pa.choice, count(*) AS n, sum(wt.w) AS w FROM wt
+          JOIN consultation.profile_answer pa ON pa.user_uuid = wt.owner AND pa.question = pq.token
+          GROUP BY 1) s ON s.choice = pc.id
+        WHERE pc.question = pq.token) AS choices
+     FROM consultation.profile_question pq WHERE pq.category = $2::uuid) q) AS profile`;
