@@ -20,7 +20,7 @@ const node = (displayName, testMatch, extra = {}) => ({
   testMatch,
   ...extra,
 });
-const esmOnly = ['jotai', 'react-intl', '@formatjs', 'intl-messageformat', 'swr'];
+const esmOnly = ['jotai', 'react-intl', '@formatjs', 'intl-messageformat', 'swr', 'supercluster', 'kdbush'];
 
 export default {
   projects: [

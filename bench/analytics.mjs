@@ -121,13 +121,11 @@ async function seed(databaseUrl, q) {
     const started = performance.now();
     await client.query(
       `INSERT INTO consultation.answer (project, node, attribute, owner, geom, created)
-       SELECT $1, $2, $3, o.owner, public.ST_SetSRID(public.ST_MakePoint(
+       SELECT $1, $2, $3, md5($8 || (g / ${PER_RESPONDENT})::text)::uuid, public.ST_SetSRID(public.ST_MakePoint(
            $5 + (random() * 2 - 1) * $7 * 0.95, $6 + (random() * 2 - 1) * $7 * 0.95), 4326),
          now() - (g % 60) * interval '1 day'
-       FROM generate_series(0, $4 - 1) g
-       JOIN (SELECT r, gen_random_uuid() AS owner FROM generate_series(0, $4 / ${PER_RESPONDENT}) r) o
-         ON o.r = g / ${PER_RESPONDENT}`,
-      [q.project, q.topic, q.attribute, ANSWERS, CENTRE.lng, CENTRE.lat, HALF],
+       FROM generate_series(0, $4 - 1) g`,
+      [q.project, q.topic, q.attribute, ANSWERS, CENTRE.lng, CENTRE.lat, HALF, q.project],
     );
     await client.query(
       `INSERT INTO consultation.answer_value (answer, variable, kind, text_value, number_value, date_value)

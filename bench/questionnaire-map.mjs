@@ -17,8 +17,7 @@
 //     the map 600 px over ~1.5 s at 60 moves/s, back and forth) while requestAnimationFrame deltas are recorded:
 //     their median, p95 and max.
 // Results: a markdown table on stdout and bench/results/questionnaire-map.json.
-/* global window, document, location, getComputedStyle, requestAnimationFrame, MutationObserver -- functions run in the page */
-import pg from 'pg';
+/* global window, document, location, requestAnimationFrame, MutationObserver -- functions run in the page */
 import {
   ADMIN_PASSWORD,
   apiLogin,
@@ -36,7 +35,8 @@ import {
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
-import { BOUNDARY, CENTRE, HALF } from './lib/geo.mjs';
+import { CENTRE } from './lib/geo.mjs';
+import { addPointTopic, insertPointAnswers, panFrames } from './lib/map.mjs';
 import { describe, launchChromium, summariseBytes } from './lib/page-weight.mjs';
 
 const argv = process.argv.slice(2);
@@ -70,29 +70,7 @@ async function createQuestionnaire(admin) {
       zoom: 15,
     },
   });
-  const topic = await admin.POST('/api/node', {
-    body: {
-      project: project.token,
-      title: 'Map bench topic',
-      mname: 'map-bench-topic',
-      has_geometry: true,
-      boundary: BOUNDARY,
-      geom_type: 'point',
-      max_geom: 1,
-      geom_color: '#2b6cb0',
-    },
-  });
-  const attribute = await admin.POST('/api/attribute', {
-    body: {
-      node: topic.token,
-      name: 'Bench point',
-      mname: 'map-bench-point',
-      has_geometry: true,
-      geom_type: 'point',
-      max_geom: 1,
-      geom_color: '#2b6cb0',
-    },
-  });
+  const { topic, attribute } = await addPointTopic(admin, project, 'map-bench', 'Map bench');
   await admin.POST('/api/variable', {
     body: {
       attribute: attribute.token,
@@ -110,23 +88,6 @@ async function participant(url, category) {
   const username = 'map-bench-participant';
   await registerParticipant(url, username, 'Participant', category);
   return apiLogin(url, username, 'bench-participant-1');
-}
-
-/** `count` point answers of the attribute, each by its own owner, spread inside the boundary. */
-async function insertAnswers(databaseUrl, q, count) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO consultation.answer (project, node, attribute, owner, geom)
-       SELECT $1, $2, $3, gen_random_uuid(),
-         public.ST_SetSRID(public.ST_MakePoint($4 + (random() * 2 - 1) * $6, $5 + (random() * 2 - 1) * $6), 4326)
-       FROM generate_series(1, $7)`,
-      [q.project.token, q.topic.token, q.attribute.token, CENTRE.lng, CENTRE.lat, HALF * 0.9, count],
-    );
-  } finally {
-    await db.end();
-  }
 }
 
 /** In the page: when the screen became usable (see the header), and the frame after. */
@@ -224,58 +185,8 @@ async function bigLayer(browser, baseUrl, session, path, count) {
         .map((e) => ({ bytes: e.transferSize, decoded: e.decodedBodySize, ms: e.duration })),
     );
     // the pan: rAF deltas recorded while the mouse drags the map
-    const box = await page.locator(MAP).boundingBox();
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
-    await page.evaluate(() => {
-      const deltas = [];
-      window.__benchFrames = deltas;
-      let last = performance.now();
-      const tick = (now) => {
-        deltas.push(now - last);
-        last = now;
-        if (!window.__benchStop) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    const paneShift = () =>
-      page.evaluate(() => getComputedStyle(document.querySelector('.leaflet-map-pane')).transform);
-    const before = await paneShift();
-    let moved = false;
-    let from = [x, y];
-    for (const [toX, toY] of [
-      [x - 300, y - 150],
-      [x, y],
-    ]) {
-      const steps = 45;
-      for (let i = 1; i <= steps; i++) {
-        await page.mouse.move(
-          from[0] + ((toX - from[0]) * i) / steps,
-          from[1] + ((toY - from[1]) * i) / steps,
-        );
-        await new Promise((r) => setTimeout(r, 16));
-      }
-      from = [toX, toY];
-      if (!moved) moved = (await paneShift()) !== before;
-    }
-    await page.mouse.up();
-    if (!moved) throw new Error('the drag did not move the map');
-    const frames = await page.evaluate(() => {
-      window.__benchStop = true;
-      return window.__benchFrames.slice(1);
-    });
-    return {
-      drawnMs,
-      geojson,
-      frames: {
-        count: frames.length,
-        medianMs: median(frames),
-        p95Ms: quantile(frames, 0.95),
-        maxMs: Math.max(...frames),
-      },
-    };
+    const frames = await panFrames(page, MAP);
+    return { drawnMs, geojson, frames };
   } finally {
     await context.close();
   }
@@ -318,7 +229,7 @@ async function main() {
     }
     // (b)
     console.error(`inserting ${ANSWERS} answers…`);
-    await insertAnswers(stack.databaseUrl, q, ANSWERS);
+    await insertPointAnswers(stack.databaseUrl, q, ANSWERS);
     await bigLayer(browser, stack.url, session, path, ANSWERS); // discarded: warms the layer query
     const big = [];
     for (let run = 1; run <= Math.min(RUNS, 5); run++) {

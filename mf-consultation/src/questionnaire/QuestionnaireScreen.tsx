@@ -7,6 +7,7 @@ import {
   ConfirmDialog,
   errorMessageId,
   Modal,
+  useApi,
   useApiGet,
   useLeafletMap,
   useNotify,
@@ -14,6 +15,8 @@ import {
 import { AnswerForm, StatsModal } from '../answers';
 import { DataTab } from '../data/DataTab';
 import { ExportTools } from '../data/export/ExportTools';
+import { answersPath } from '../data/map/api';
+import { useAreaWithin, useMapAnalytics } from '../data/map/MapAnalytics';
 import { ProfileForm } from '../profile/ProfileForm';
 import { AnswerDetails, AnswerList } from './AnswersPanel';
 import { Aside } from './Aside';
@@ -42,6 +45,7 @@ import { selectionFor, type Selection } from './selection';
 import {
   ANSWER_LAYERS,
   type AnswerFeature,
+  type AnswerCollection,
   type AnswerLayer,
   type Questionnaire,
   type QuestionnaireAttribute,
@@ -79,6 +83,7 @@ type Task =
   | { kind: 'stats'; entry: Entry };
 
 const LAYER_PATH = '/api/data/scope/geojson/project/{project}';
+const NONE_SHOWN: [] = [];
 const layerInit = (project: string, layer: AnswerLayer) => ({
   params: { path: { project }, query: { layer } },
 });
@@ -137,16 +142,12 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   });
   const once = { revalidateOnFocus: false };
   const mine = useApiGet(LAYER_PATH, layerInit(project.token, 'mine'), once);
-  const all = useApiGet(
-    LAYER_PATH,
-    checked.all && offered.includes('all') ? layerInit(project.token, 'all') : null,
-    once,
-  );
-  const top = useApiGet(
-    LAYER_PATH,
-    checked.top && offered.includes('top') ? layerInit(project.token, 'top') : null,
-    once,
-  );
+  // everyone's answers follow the drawn-area filter of experts and staff
+  const within = useAreaWithin(project.token, !normal);
+  const others = (layer: AnswerLayer) =>
+    checked[layer] && offered.includes(layer) ? answersPath(project.token, layer, within) : null;
+  const all = useApi<AnswerCollection>(others('all'), once);
+  const top = useApi<AnswerCollection>(others('top'), once);
   const refreshAnswers = useCallback(() => {
     void mine.mutate();
     if (checked.all) void all.mutate();
@@ -220,6 +221,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     zoom: project.zoom || DEFAULT_ZOOM,
     draw: true,
   });
+  const analytics = useMapAnalytics(handle, project.token, data.topics, !normal);
   const crosshair = useCallback((): LatLng | null => {
     const c = handle?.map.getCenter();
     return c ? { lat: c.lat, lng: c.lng } : null;
@@ -406,7 +408,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   useStructureLayers(handle, data.topics, hidden, (attribute, id) => {
     if (task.kind === 'draw' && task.entry.attribute.token === attribute) void submit({ predefined: id });
   });
-  useAnswerLayers(handle, shown, entries, hidden, openAnswer);
+  useAnswerLayers(handle, analytics.view === 'answers' ? shown : NONE_SHOWN, entries, hidden, openAnswer);
   const picking =
     task.kind === 'draw' &&
     task.entry.attribute.has_predefined &&
@@ -564,7 +566,12 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
             if (mobile) setDrawerOpen(false);
           }}
           current={current}
-          footer={share}
+          footer={
+            <>
+              {analytics.panel}
+              {share}
+            </>
+          }
           dataTab={analyst ? <DataTab basePath={basePath} staff={access.role === 'staff'} /> : undefined}
         />
       </aside>
