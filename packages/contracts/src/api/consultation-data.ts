@@ -92,11 +92,9 @@ export const AnswerPointsAnswer = z.object({
     z.object({
       attribute: z.guid(),
       count: z.int().min(0),
-      coords: z
-        .array(z.number())
-        .meta({
-          description: 'flat [lon, lat, lon, lat, …]: the point on the surface of each answer, 6 decimals',
-        }),
+      coords: z.array(z.number()).meta({
+        description: 'flat [lon, lat, lon, lat, …]: the point on the surface of each answer, 6 decimals',
+      }),
     }),
   ),
 });
