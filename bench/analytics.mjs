@@ -7,7 +7,8 @@
 // of them with a profile weight) directly with SQL into a fresh database, then asks, as the administrator
 // through the gateway, `--requests` times each: the statistics inside a drawn polygon
 // (GET data/scope/ensemble/attribute/{attr}/within/{filter}), the answers' points inside it and the zones.
-// Side by side: the same statistics statement run directly on PostgreSQL (`statisticsSql`, the service's own).
+// Side by side: the same statistics statement run directly on PostgreSQL (`statisticsSql`, the service's own, with its
+// settings `ANALYTICS_SETTINGS`).
 // Reported: p50 and p99 of each. The services must be built (`npx tsc -b tsconfig.build.json`).
 // Results: a markdown table on stdout and bench/results/analytics.json. `--keep` keeps the seeded database (its
 // URL is printed) to look at the plans with `EXPLAIN (ANALYZE, BUFFERS)`; drop it with `dropdb` when done.
@@ -173,12 +174,14 @@ async function timeRequests(url, header, paths) {
 }
 
 async function timeSql(databaseUrl, q) {
-  const { statisticsSql } = await import(
+  const { ANALYTICS_SETTINGS, statisticsSql } = await import(
     path.join(ROOT, 'services', 'consultation', 'dist', 'analytics', 'statistics.sql.js')
   );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // the service runs them with the same settings (in a transaction, SET LOCAL)
+    for (const setting of ANALYTICS_SETTINGS) await client.query(`SET ${setting}`);
     const filter = 'public.ST_UnaryUnion(public.ST_SetSRID(public.ST_GeomFromGeoJSON($4::text), 4326))';
     const queries = {
       statistics: [statisticsSql(filter), [q.attribute, q.category, [q.variable], FILTER_GEOJSON]],
