@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Experts' data: a drawn-area filter and the weighted statistics of 100,000 answers in one project.
 //
-//   node bench/analytics.mjs [--answers 100000] [--requests 40]
+//   node bench/analytics.mjs [--answers 100000] [--requests 40] [--keep]
 //
 // Seeds `--answers` point answers (each with a choice, a number and a date; one respondent per 5 answers, half
 // of them with a profile weight) directly with SQL into a fresh database, then asks, as the administrator
 // through the gateway, `--requests` times each: the statistics inside a drawn polygon
 // (GET data/scope/ensemble/attribute/{attr}/within/{filter}), the answers' points inside it and the zones.
-// Side by side: the same statistics statement run directly on PostgreSQL (`statisticsSql`, the service's own).
+// Side by side: the same statistics statement run directly on PostgreSQL (`statisticsSql`, the service's own, with its
+// settings `ANALYTICS_SETTINGS`).
 // Reported: p50 and p99 of each. The services must be built (`npx tsc -b tsconfig.build.json`).
-// Results: a markdown table on stdout and bench/results/analytics.json.
+// Results: a markdown table on stdout and bench/results/analytics.json. `--keep` keeps the seeded database (its
+// URL is printed) to look at the plans with `EXPLAIN (ANALYZE, BUFFERS)`; drop it with `dropdb` when done.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,6 +33,7 @@ import { BOUNDARY, CENTRE, HALF } from './lib/geo.mjs';
 const argv = process.argv.slice(2);
 const ANSWERS = numberArg(argv, '--answers', 100_000, 1_000_000);
 const REQUESTS = numberArg(argv, '--requests', 40, 1000);
+const KEEP = argv.includes('--keep');
 const PER_RESPONDENT = 5;
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -171,12 +174,14 @@ async function timeRequests(url, header, paths) {
 }
 
 async function timeSql(databaseUrl, q) {
-  const { statisticsSql } = await import(
+  const { ANALYTICS_SETTINGS, statisticsSql } = await import(
     path.join(ROOT, 'services', 'consultation', 'dist', 'analytics', 'statistics.sql.js')
   );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // the service runs them with the same settings (in a transaction, SET LOCAL)
+    for (const setting of ANALYTICS_SETTINGS) await client.query(`SET ${setting}`);
     const filter = 'public.ST_UnaryUnion(public.ST_SetSRID(public.ST_GeomFromGeoJSON($4::text), 4326))';
     const queries = {
       statistics: [statisticsSql(filter), [q.attribute, q.category, [q.variable], FILTER_GEOJSON]],
@@ -218,6 +223,7 @@ async function main() {
   console.error('starting Agora (distributed) on a fresh database…');
   const stack = await startBenchStack({
     mode: 'distributed',
+    keepDatabase: KEEP,
     log: (m) => process.env.BENCH_VERBOSE && console.error(m),
   });
   stopOnSignal(() => stack.stop());

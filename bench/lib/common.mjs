@@ -57,9 +57,9 @@ export function ensureBuilt() {
 /**
  * Starts Agora on a fresh PostgreSQL database (with the demo data) in the given mode. The distributed mode also
  * needs Redis (REDIS_URL, default redis://127.0.0.1:6379); its queue keys live under a unique prefix and are
- * removed on stop.
+ * removed on stop. The database is dropped on stop unless `keepDatabase` (its URL is then printed).
  */
-export async function startBenchStack({ mode, log = () => {} }) {
+export async function startBenchStack({ mode, log = () => {}, keepDatabase = false }) {
   const { createTestDatabase } = await import('@agora/common/testing');
   const db = await createTestDatabase('agora_bench');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-'));
@@ -83,7 +83,8 @@ export async function startBenchStack({ mode, log = () => {} }) {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
   });
   const cleanup = async () => {
-    await db.drop().catch((e) => log(`dropping ${db.name}: ${e.message}`));
+    if (keepDatabase) console.error(`database kept: ${db.url}`);
+    else await db.drop().catch((e) => log(`dropping ${db.name}: ${e.message}`));
     await rm(dataDir, { recursive: true, force: true });
     if (mode === 'distributed') await deleteRedisKeys(redisUrl, `${prefix}:*`).catch(() => undefined);
   };

@@ -9,8 +9,7 @@ import { AnswerService } from '../answer/answer.service.js';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
 import { round } from './cells.js';
 import { StatisticsService } from './statistics.service.js';
-
-const SIX_DECIMALS = 1e6;
+import { analyticsQuery } from './statistics.sql.js';
 
 /**
  * The answers of a project on the analysts' map: each answer's point (for clusters and heat maps) and the counts
@@ -38,9 +37,13 @@ export class MapDataService {
   async points(project: string, user: SessionUser, filter: AreaFilter | null): Promise<AnswerPointsAnswer> {
     const { row, staff } = await this.visible(project, user, filter);
     const area = filter ? areaFilterSql(filter, 3) : null;
-    const rows = await this.db.query<Array<{ attribute: string; x: number[]; y: number[] }>>(
-      `SELECT p.attribute, array_agg(public.ST_X(p.pt) ORDER BY p.created, p.token) AS x,
-         array_agg(public.ST_Y(p.pt) ORDER BY p.created, p.token) AS y
+    // the coordinates rounded and written as one JSON array per attribute by PostgreSQL (parsed natively),
+    // not as two float arrays turned into 100,000 numbers one by one
+    const rows = await analyticsQuery<Array<{ attribute: string; count: number; coords: number[] }>>(
+      this.db,
+      `SELECT p.attribute, count(*)::int AS count, ('[' || string_agg(
+           round(public.ST_X(p.pt)::numeric, 6) || ',' || round(public.ST_Y(p.pt)::numeric, 6), ','
+           ORDER BY p.created, p.token) || ']')::json AS coords
        FROM (SELECT a.attribute, a.created, a.token, public.ST_PointOnSurface(a.geom) AS pt
              FROM consultation.answer a JOIN consultation.attribute at ON at.token = a.attribute
              WHERE a.project = $1 AND a.geom IS NOT NULL AND ($2 OR at.is_visible)
@@ -48,24 +51,14 @@ export class MapDataService {
        GROUP BY p.attribute ORDER BY p.attribute`,
       [row.token, staff, ...(area ? [area.param] : [])],
     );
-    const six = (n: number) => Math.round(n * SIX_DECIMALS) / SIX_DECIMALS;
-    return {
-      attributes: rows.map((r) => {
-        const coords = new Array<number>(r.x.length * 2);
-        r.x.forEach((x, i) => {
-          coords[2 * i] = six(x);
-          coords[2 * i + 1] = six(r.y[i]!);
-        });
-        return { attribute: r.attribute, count: r.x.length, coords };
-      }),
-    };
+    return { attributes: rows };
   }
 
   /** `GET data/scope/zones/project/{project}[/within/{filter}]`: answers, respondents and weight per zone. */
   async zones(project: string, user: SessionUser, filter: AreaFilter | null): Promise<AnswerZonesAnswer> {
     const { row, staff } = await this.visible(project, user, filter);
     const area = filter ? areaFilterSql(filter, 4) : null;
-    const rows = await this.db.query<
+    const rows = await analyticsQuery<
       Array<{
         kind: 'topic' | 'filter';
         id: string;
@@ -75,6 +68,7 @@ export class MapDataService {
         weighted: number;
       }>
     >(
+      this.db,
       `WITH z AS (
          SELECT 'topic' AS kind, n.token::text AS id, n.title AS label, n.boundary AS geom, 0 AS part,
            n.sort_order, n.created

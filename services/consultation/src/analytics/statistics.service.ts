@@ -9,7 +9,7 @@ import { AnswerReadsService } from '../answer/answer-reads.service.js';
 import { answerGeomType } from '../answer/answer.rules.js';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
 import { Cells, round } from './cells.js';
-import { statisticsSql, TOP_VALUES } from './statistics.sql.js';
+import { analyticsQuery, statisticsSql, TOP_VALUES } from './statistics.sql.js';
 
 const LABEL_KINDS = ['radio', 'checkbox', 'library'];
 
@@ -84,7 +84,7 @@ export class StatisticsService {
     if (filter) assertMayFilter(access);
     const variables = await this.reads.variableRows(ctx.attribute, variable);
     const where = filter ? areaFilterSql(filter, 4) : null;
-    const [row] = await this.db.query<StatisticsRow[]>(statisticsSql(where?.sql ?? null), [
+    const [row] = await analyticsQuery<StatisticsRow[]>(this.db, statisticsSql(where?.sql ?? null), [
       ctx.attribute,
       ctx.category,
       variables.map((v) => v.token),

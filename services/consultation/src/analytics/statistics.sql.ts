@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /** How many distinct values a text or number statistic lists (most respondents first). */
 export const TOP_VALUES = 10;
 
@@ -16,20 +18,29 @@ WITH f AS MATERIALIZED (
   FROM (SELECT DISTINCT owner FROM f) o
   LEFT JOIN consultation.profile_weight pw ON pw.category = $2::uuid AND pw.user_uuid = o.owner
 ), v AS MATERIALIZED (
-  SELECT v.variable, v.kind, f.owner, wt.w, v.text_value, v.number_value, v.date_value, v.list_value
-  FROM f JOIN consultation.answer_value v ON v.answer = f.token JOIN wt ON wt.owner = f.owner
+  SELECT v.variable, v.kind, f.owner, v.number_value, v.date_value, CASE
+      WHEN v.kind IN ('radio', 'checkbox', 'library') THEN coalesce(v.list_value, ARRAY[v.text_value])
+      WHEN v.kind = 'number' THEN ARRAY[v.number_value::text]
+      WHEN v.kind = 'date' THEN ARRAY[v.date_value::text]
+      WHEN v.kind IN ('text', 'string', 'resource') THEN ARRAY[v.text_value]
+      ELSE ARRAY[]::text[] END AS vals
+  FROM consultation.answer_value v JOIN f ON f.token = v.answer
   WHERE v.variable = ANY($3::uuid[])
+), d AS (
+  SELECT v.variable, v.kind, e.value, v.owner FROM v, unnest(v.vals) AS e(value)
+  WHERE e.value IS NOT NULL GROUP BY 1, 2, 3, 4
 )
 SELECT
   (SELECT json_build_object(
-     'answers', count(*), 'respondents', count(DISTINCT owner), 'weighted', (SELECT coalesce(sum(w), 0) FROM wt),
+     'answers', count(*), 'respondents', (SELECT count(*) FROM wt), 'weighted', (SELECT coalesce(sum(w), 0) FROM wt),
      'geoms', count(geom),
      'length', coalesce(sum(public.ST_Length(geom::public.geography))
        FILTER (WHERE public.ST_Dimension(geom) = 1), 0),
      'area', coalesce(sum(public.ST_Area(geom::public.geography)) FILTER (WHERE public.ST_Dimension(geom) = 2), 0))
    FROM f) AS totals,
   (SELECT coalesce(json_agg(k), '[]') FROM (
-     SELECT variable, kind, count(*) AS n, sum(w) AS w FROM (SELECT DISTINCT variable, kind, owner, w FROM v) d
+     SELECT d.variable, d.kind, count(*) AS n, sum(wt.w) AS w
+     FROM (SELECT variable, kind, owner FROM v GROUP BY 1, 2, 3) d JOIN wt USING (owner)
      GROUP BY 1, 2) k) AS kinds,
   (SELECT coalesce(json_agg(r), '[]') FROM (
      SELECT variable, kind, min(number_value)::text AS nmin, max(number_value)::text AS nmax,
@@ -38,20 +49,12 @@ SELECT
          AS wmean,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY number_value::float8) AS median,
        min(date_value)::text AS dmin, max(date_value)::text AS dmax
-     FROM v WHERE kind IN ('number', 'date') GROUP BY 1, 2) r) AS ranges,
+     FROM v JOIN wt USING (owner) WHERE kind IN ('number', 'date') GROUP BY 1, 2) r) AS ranges,
   (SELECT coalesce(json_agg(c), '[]') FROM (
      SELECT variable, kind, value, n, w FROM (
-       SELECT variable, kind, value, count(*) AS n, sum(w) AS w,
-         row_number() OVER (PARTITION BY variable, kind ORDER BY count(*) DESC, value) AS r
-       FROM (
-         SELECT DISTINCT v.variable, v.kind, e.value, v.owner, v.w FROM v, unnest(CASE
-           WHEN v.kind IN ('radio', 'checkbox', 'library') THEN coalesce(v.list_value, ARRAY[v.text_value])
-           WHEN v.kind = 'number' THEN ARRAY[v.number_value::text]
-           WHEN v.kind = 'date' THEN ARRAY[v.date_value::text]
-           WHEN v.kind IN ('text', 'string', 'resource') THEN ARRAY[v.text_value]
-           ELSE ARRAY[]::text[] END) AS e(value)
-         WHERE e.value IS NOT NULL) d
-       GROUP BY 1, 2, 3) g
+       SELECT d.variable, d.kind, d.value, count(*) AS n, sum(wt.w) AS w,
+         row_number() OVER (PARTITION BY d.variable, d.kind ORDER BY count(*) DESC, d.value) AS r
+       FROM d JOIN wt USING (owner) GROUP BY 1, 2, 3) g
      WHERE r <= ${TOP_VALUES} OR kind IN ('radio', 'checkbox', 'library', 'date')) c) AS cells,
   (SELECT coalesce(json_agg(q ORDER BY q.role, q.sort_order, q.created, q.question), '[]') FROM (
      SELECT pq.token AS question, pq.question AS label, pq.role, pq.sort_order, pq.created,
@@ -63,3 +66,22 @@ SELECT
           GROUP BY 1) s ON s.choice = pc.id
         WHERE pc.question = pq.token) AS choices
      FROM consultation.profile_question pq WHERE pq.category = $2::uuid) q) AS profile`;
+
+/**
+ * Runs one analytics statement in its own transaction with JIT compilation off and room to sort and hash in
+ * memory. The statements read tens of thousands of rows once, and PostGIS's high function costs push their
+ * estimates far over `jit_above_cost`: compiling took seconds, longer than the statement itself. The settings
+ * are `SET LOCAL`: they end with the transaction and touch no other query of the pool.
+ */
+export async function analyticsQuery<T>(db: EntityManager, sql: string, params: unknown[]): Promise<T> {
+  return db.transaction(async (m) => {
+    for (const setting of ANALYTICS_SETTINGS) await m.query(`SET LOCAL ${setting}`);
+    return m.query<T>(sql, params);
+  });
+}
+
+/**
+ * The settings of an analytics statement: no JIT, and the memory each sort or hash may use before spilling to
+ * disk. Exported for the benchmark, which runs the same statements directly.
+ */
+export const ANALYTICS_SETTINGS = ['jit = off', `work_mem = '32MB'`];
