@@ -123,6 +123,8 @@ const TABLE = (): Row[] => [
     body: () => ({ sid: 'x'.repeat(43) }),
     expect: [403, 403, 403, 403, 403, 403],
   },
+  // the users' counts for consultation's dashboard: that service's identity only (features.int.ts)
+  { method: 'get', path: '/internal/users/stats', expect: [403, 403, 403, 403, 403, 403] },
 ];
 
 it('answers every endpoint with the expected status for every role', async () => {
