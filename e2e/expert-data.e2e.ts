@@ -6,12 +6,13 @@
 // participant gets none of it. axe finds no serious or critical violation, in Greek on a phone and in English on
 // a desktop.
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { ApiClient } from '@agora/contracts';
 import { AnswerPointsAnswer, EnsembleAnswer } from '@agora/contracts/api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { typedApi, typedApiAs } from './support/api.js';
+import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { clickPolygonVertices } from './support/draw.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
@@ -74,14 +75,6 @@ describe('the experts’ data views', () => {
     await stack?.stop();
   });
 
-  /** The serious and critical violations axe finds on the page. */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  }
-
   /** A demo user's session (browser context and typed API) on the seafront questionnaire's screen. */
   async function openScreen(
     username: string,
@@ -106,38 +99,35 @@ describe('the experts’ data views', () => {
     return { context, page, api };
   }
 
-  /** Opens an attribute's answers list (through the mode dialog when the user may also answer). */
-  async function openAnswers(page: Page, attribute: string): Promise<void> {
-    await page.getByTestId(`attribute-${attribute}`).click();
+  /**
+   * Opens an attribute's answers list (through the mode dialog when the user may also answer) and its
+   * statistics window; `act` clicks (or taps).
+   */
+  async function openStats(
+    page: Page,
+    attribute: string,
+    act: (l: Locator) => Promise<void>,
+  ): Promise<Locator> {
+    await act(page.getByTestId(`attribute-${attribute}`));
     const list = page.getByTestId('answer-list');
     const mode = page.getByTestId('mode-dialog');
     await until(
-      async () => ((await mode.isVisible()) ? 'mode' : (await list.isVisible()) ? 'list' : ''),
-      (v) => v !== '',
+      async () => (await mode.isVisible()) || (await list.isVisible()),
+      Boolean,
       'the answers list or the mode dialog',
     );
-    if (await mode.isVisible()) await page.getByTestId('mode-see').click();
-    await list.waitFor();
+    if (await mode.isVisible()) await act(page.getByTestId('mode-see'));
+    await act(list.getByTestId('answers-stats'));
+    const modal = page.getByTestId('stats-modal');
+    await modal.getByTestId('stats-total').waitFor();
+    return modal;
   }
 
   /** Draws a polygon with leaflet-draw's tool and the mouse (each vertex clicked until leaflet-draw has it). */
   async function drawPolygon(page: Page, corners: Array<[number, number]>): Promise<void> {
     const map = page.getByTestId('questionnaire-map');
-    await map.locator('.leaflet-draw-draw-polygon').click();
-    const box = await map.boundingBox();
-    if (!box) throw new Error('no map');
-    const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    const at = await clickPolygonVertices(page, map, corners);
     const vertices = map.locator('.leaflet-marker-icon.leaflet-editing-icon');
-    for (const [i, [x, y]] of corners.entries()) {
-      await until(
-        async () => {
-          if ((await vertices.count()) <= i) await at(x, y);
-          return vertices.count();
-        },
-        (n) => n === i + 1,
-        `vertex ${i + 1}`,
-      );
-    }
     // the first vertex again closes the polygon (the drawing's markers go away)
     await until(
       async () => {
@@ -221,9 +211,7 @@ describe('the experts’ data views', () => {
     );
     expect(stats.filtered).toBe(true);
     expect(stats.count).toBeGreaterThan(0);
-    await openAnswers(page, ATTRIBUTE);
-    await page.getByTestId('answers-stats').click();
-    const modal = page.getByTestId('stats-modal');
+    const modal = await openStats(page, ATTRIBUTE, (l) => l.click());
     await modal.getByTestId('stats-filtered').waitFor();
     const total = modal.getByTestId('stats-total');
     expect(await total.locator('dd').first().textContent()).toBe(stats.count!.toLocaleString('en'));
@@ -329,7 +317,7 @@ describe('the experts’ data views', () => {
   async function openDrawer(page: Page): Promise<Locator> {
     const toggle = page.getByTestId('drawer-toggle');
     if (await toggle.isVisible()) await toggle.tap();
-    const aside = page.getByTestId('aside');
+    const aside = page.getByTestId('questionnaire').getByTestId('aside');
     await aside.waitFor();
     return aside;
   }
@@ -346,17 +334,7 @@ describe('the experts’ data views', () => {
     const aside = await openDrawer(page);
     await aside.getByTestId('map-analytics').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await aside.getByTestId(`attribute-${ATTRIBUTE}`).tap();
-    const mode = page.getByTestId('mode-dialog');
-    const list = page.getByTestId('answer-list');
-    await until(
-      async () => (await mode.isVisible()) || (await list.isVisible()),
-      Boolean,
-      'the answers list or the mode dialog',
-    );
-    if (await mode.isVisible()) await page.getByTestId('mode-see').tap();
-    await list.getByTestId('answers-stats').tap();
-    await page.getByTestId('stats-modal').getByTestId('stats-total').waitFor();
+    await openStats(page, ATTRIBUTE, (l) => l.tap());
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('stats-modal').waitFor({ state: 'detached' });
