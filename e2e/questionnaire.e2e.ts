@@ -2,9 +2,9 @@
 // joins the demo category, answers the consultation profile, and places a point with the keyboard only (the map
 // focused, Enter at the crosshair), told by the live region; axe finds no serious or critical violation, in
 // English and in Greek.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { typedApiAs } from './support/api.js';
+import { seriousViolations } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
@@ -26,14 +26,6 @@ describe('questionnaire screen', () => {
     await closeBrowser?.();
     await stack?.stop();
   });
-
-  /** The serious and critical violations axe finds on the page. */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  }
 
   it.each([
     ['en', 'citizen03', /^(Point placed|Vertex 1 of \d placed), (inside|outside) the area\.$/],

@@ -14,6 +14,7 @@ import { createCategoryAndProject, openAdminSite, type AdminSite } from './suppo
 import { failureOf } from './support/api.js';
 import { loginAs, newContext } from './support/browser.js';
 import { dragTo } from './support/drag.js';
+import { clickPolygonVertices } from './support/draw.js';
 import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'structure-plan-admin-pw';
@@ -192,31 +193,15 @@ describe('structure: plan project screen', () => {
     await form.getByTestId('form-save').click();
     await form.getByTestId('topic-boundary-error').waitFor();
     await notification(page, 'Please draw the boundary.');
-    // draw a polygon: four clicks, then the first vertex again to close it. leaflet-draw ignores a click that
-    // comes within 50 ms of the previous vertex, so each click is repeated until its vertex is there.
+    // draw a polygon: four clicks, then the first vertex again to close it
     const map = form.getByTestId('topic-boundary-map');
     await map.scrollIntoViewIfNeeded();
-    await map.locator('.leaflet-draw-draw-polygon').click();
-    const box = await map.boundingBox();
-    if (!box) throw new Error('no map');
-    const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-    const vertices = map.locator('.leaflet-marker-icon.leaflet-editing-icon');
-    const corners: Array<[number, number]> = [
+    const at = await clickPolygonVertices(page, map, [
       [0.35, 0.3],
       [0.65, 0.3],
       [0.65, 0.6],
       [0.35, 0.6],
-    ];
-    for (const [i, [x, y]] of corners.entries()) {
-      await until(
-        async () => {
-          if ((await vertices.count()) <= i) await at(x, y);
-          return vertices.count();
-        },
-        (n) => n === i + 1,
-        `vertex ${i + 1}`,
-      );
-    }
+    ]);
     const count = form.getByTestId('topic-boundary-count');
     await until(
       async () => {

@@ -17,11 +17,15 @@ export interface AdminSite {
 }
 
 /**
- * Starts the site `name` (see `startTestSite`), opens Chromium on it in English and logs the administrator in
- * through the login page.
+ * Starts the site `name` (see `startTestSite`, `env` its extra settings), opens Chromium on it in English and logs
+ * the administrator in through the login page.
  */
-export async function openAdminSite(name: string, adminPassword: string): Promise<AdminSite> {
-  const stack = await startTestSite(name, adminPassword);
+export async function openAdminSite(
+  name: string,
+  adminPassword: string,
+  env: Record<string, string> = {},
+): Promise<AdminSite> {
+  const stack = await startTestSite(name, adminPassword, env);
   let closeBrowser: (() => Promise<void>) | undefined;
   const close = async () => {
     try {

@@ -167,7 +167,11 @@ function Total({ data, format }: { data: StatsAnswer; format: StatsFormat }) {
         ['count', format.count(data.count)],
         ['respondents', format.count(data.respondents)],
         ['weightedRespondents', format.weighted(data.weighted_respondents)],
-        ['geometries', geometry.type === null ? undefined : format.count(geometry.count)],
+        // hidden answers hide their shapes too (the server then gives 0, which is not their number)
+        [
+          'geometries',
+          geometry.type === null ? undefined : format.count(data.count === null ? null : geometry.count),
+        ],
         ['length', geometry.length_m === null ? undefined : format.length(geometry.length_m)],
         ['area', geometry.area_m2 === null ? undefined : format.area(geometry.area_m2)],
       ]}

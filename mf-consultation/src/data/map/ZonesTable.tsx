@@ -24,7 +24,8 @@ export function ZonesTable({ zones, failed }: { zones: ZonesAnswer | undefined; 
       </p>
     );
   return (
-    <div className="cons-zones">
+    // it scrolls sideways on a phone: focusable, so that the keyboard can scroll it too
+    <div className="cons-zones" role="region" aria-label={t('caption')} tabIndex={0}>
       <table className="ag-table cons-zones-table" data-testid="zones-table">
         <caption>{t('caption')}</caption>
         <thead>
