@@ -1,4 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { AppError } from '@agora/common';
 import { areaFilterGeoJson, parseAreaFilter, type AreaPolygon } from '@agora/contracts';
@@ -75,3 +76,16 @@ export class AreaFilterPipe implements PipeTransform<string | undefined, Promise
     return filter;
   }
 }
+
+/**
+ * Documents the `{filter}` path segment of a route (its parsed type is no primitive, so the document generator
+ * would leave it out, and the typed clients could not call the route).
+ */
+export const ApiAreaFilter = (): MethodDecorator =>
+  ApiParam({
+    name: 'filter',
+    type: String,
+    description:
+      'drawn polygons in EPSG:4326: vertices `lon,lat` joined by `_`, polygons joined by `;` (at most 10 of 500 vertices)',
+    example: '22.95,40.61_22.96,40.61_22.96,40.62',
+  });

@@ -28,7 +28,7 @@ import {
   NewChoiceBody,
   VariableValuesAnswer,
 } from '@agora/contracts/api';
-import { AreaFilterPipe, type AreaFilter } from '../analytics/area-filter.js';
+import { AreaFilterPipe, type AreaFilter, ApiAreaFilter } from '../analytics/area-filter.js';
 import { MapDataService } from '../analytics/map-data.service.js';
 import { ProfileChoicePipe } from '../analytics/profile-choice.pipe.js';
 import { StatisticsService } from '../analytics/statistics.service.js';
@@ -205,6 +205,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/geojson/project/:project/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary: 'The layer’s answers inside a drawn area (experts and staff)',
     description: WITHIN,
@@ -234,6 +235,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/geojson/project/:project/profile/:profile/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary:
       'The layer’s answers of one profile answer’s participants inside a drawn area (experts and staff)',
@@ -261,6 +263,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/points/project/:project/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary: 'The answers’ points inside a drawn area (experts and staff)',
     description: WITHIN,
@@ -284,6 +287,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/zones/project/:project/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary: 'Answers per topic boundary inside a drawn area, and per drawn polygon (experts and staff)',
     description: WITHIN,
@@ -330,6 +334,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/ensemble/attribute/:attribute/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary: 'Statistics of the answers inside a drawn area (experts and staff)',
     description: WITHIN,
@@ -355,6 +360,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/ensemble/attribute/:attribute/variable/:variable/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary: 'Statistics of one variable’s answers inside a drawn area (experts and staff)',
     description: WITHIN,
@@ -382,6 +388,7 @@ export class AnswerController {
   }
 
   @Get('data/scope/list/page/:page/attribute/:attribute/variable/:variable/within/:filter')
+  @ApiAreaFilter()
   @ApiOperation({
     summary: 'The values of one variable of the answers inside a drawn area (experts and staff)',
     description: WITHIN,

@@ -13,7 +13,7 @@ import {
 } from '@agora/contracts/api';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { AreaFilterPipe, type AreaFilter } from '../analytics/area-filter.js';
+import { AreaFilterPipe, type AreaFilter, ApiAreaFilter } from '../analytics/area-filter.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
 import { TokenPipe } from '../http/params.js';
 import { ExportJobs } from './export-jobs.js';
@@ -46,6 +46,7 @@ export class ExportController {
   ) {}
 
   @Get([BASE, `${BASE}/crs/:crs`, `${BASE}/within/:filter`, `${BASE}/crs/:crs/within/:filter`])
+  @ApiAreaFilter()
   @ApiOperation({
     summary: "A project's answers as CSV (UTF-8 with BOM) or GeoJSON, streamed (project: token or mname)",
     description:
