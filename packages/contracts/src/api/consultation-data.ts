@@ -62,7 +62,11 @@ export const EnsembleAnswer = z.object({
   filtered: z.boolean().meta({ description: 'whether a drawn-area filter was applied' }),
   geometry: z.object({
     type: z.enum(['point', 'line', 'polygon']).nullable(),
-    count: z.int().min(0).meta({ description: 'answers with a geometry' }),
+    count: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'answers with a geometry (null: hidden, a small cell)' }),
     length_m: z.number().min(0).nullable().meta({ description: 'lines: total length on the ellipsoid, m' }),
     area_m2: z.number().min(0).nullable().meta({ description: 'polygons: total area on the ellipsoid, m²' }),
   }),

@@ -249,12 +249,17 @@ describe('weighted statistics with small cells hidden', () => {
       respondents: null,
       weighted_respondents: null,
       suppressed: true,
+      geometry: { type: 'point', count: null, length_m: null, area_m2: null },
     });
     expect(kindOf(expert.body, 'number')).toMatchObject({ count: null, min: null, mean: null, median: null });
     const admin = await as(svc, w.people.admin).get(
       `/data/scope/ensemble/attribute/${w.points}/within/${narrow}`,
     );
-    expect(admin.body).toMatchObject({ count: inside.length, suppressed: false });
+    expect(admin.body).toMatchObject({
+      count: inside.length,
+      suppressed: false,
+      geometry: { type: 'point', count: inside.length },
+    });
   });
 
   it('counts answers, respondents and weight per topic boundary and per drawn polygon', async () => {

@@ -114,7 +114,7 @@ export class StatisticsService {
       filtered: filter !== null,
       geometry: {
         type: geomType,
-        count: hidden ? 0 : totals.geoms,
+        count: hidden ? null : totals.geoms,
         length_m: hidden || geomType !== 'line' ? null : round(totals.length),
         area_m2: hidden || geomType !== 'polygon' ? null : round(totals.area),
       },
