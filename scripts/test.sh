@@ -35,13 +35,13 @@ jest() { timeout --kill-after=30s "$1" node node_modules/jest/bin/jest.js --ci -
 # Unit and web tests hold no server or database of their own: two workers share the machine's cores. Integration
 # tests start services against the one PostgreSQL and Redis, and browser tests a whole site: one at a time.
 step "unit and web tests"
-jest 20m --selectProjects unit web --maxWorkers=2 --json --outputFile "$results/unit.json"
+jest 30m --selectProjects unit web --maxWorkers=2 --json --outputFile "$results/unit.json"
 
 step "integration tests"
-jest 30m --selectProjects integration --json --outputFile "$results/integration.json"
+jest 40m --selectProjects integration --json --outputFile "$results/integration.json"
 
 step "browser tests (Chromium)"
-jest 20m --selectProjects e2e --runInBand --json --outputFile "$results/e2e.json"
+jest 40m --selectProjects e2e --runInBand --json --outputFile "$results/e2e.json"
 
 # One closing line over the three runs.
 node -e '
