@@ -41,7 +41,7 @@ step "integration tests"
 jest 40m --selectProjects integration --json --outputFile "$results/integration.json"
 
 step "browser tests (Chromium)"
-jest 40m --selectProjects e2e --runInBand --json --outputFile "$results/e2e.json"
+jest 60m --selectProjects e2e --runInBand --json --outputFile "$results/e2e.json"
 
 # One closing line over the three runs.
 node -e '
