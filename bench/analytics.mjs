@@ -28,15 +28,13 @@ import {
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
-import { BOUNDARY, CENTRE, HALF } from './lib/geo.mjs';
+import { CENTRE, HALF, createMapTopic } from './lib/geo.mjs';
 
 const argv = process.argv.slice(2);
 const ANSWERS = numberArg(argv, '--answers', 100_000, 1_000_000);
 const REQUESTS = numberArg(argv, '--requests', 40, 1000);
 const KEEP = argv.includes('--keep');
 const PER_RESPONDENT = 5;
-
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A drawn area: an irregular hexagon over about a quarter of the topic's square. */
 const FILTER = [
@@ -55,34 +53,7 @@ const FILTER_GEOJSON = JSON.stringify({
 });
 
 async function questionnaire(admin) {
-  const category = await admin.POST('/api/category', {
-    body: { mname: 'analytics-category', title: 'Bench analytics', summary: 'Bench', active: true },
-  });
-  const project = await admin.POST('/api/project', {
-    body: {
-      category: category.token,
-      mname: 'analytics-project',
-      title: 'Bench analytics project',
-      summary: 'Bench',
-      active: true,
-      start_date: day(-1),
-      end_date: day(30),
-      center: CENTRE,
-      zoom: 15,
-    },
-  });
-  const topic = await admin.POST('/api/node', {
-    body: {
-      project: project.token,
-      title: 'Bench analytics topic',
-      mname: 'analytics-topic',
-      has_geometry: true,
-      boundary: BOUNDARY,
-      geom_type: 'point',
-      max_geom: 1000,
-      geom_color: '#2b6cb0',
-    },
-  });
+  const { category, project, topic } = await createMapTopic(admin, 'analytics', 1000);
   const attribute = await admin.POST('/api/attribute', {
     body: {
       node: topic.token,
