@@ -311,8 +311,8 @@ describe('password recovery by mail and OpenID Connect login', () => {
       .waitFor();
     await row.filter({ hasText: '2107654321' }).waitFor();
 
-    await row.getByRole('button', { name: 'Deactivate' }).click();
-    await row.getByRole('button', { name: 'Activate' }).waitFor();
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
     const user = await context.request.get('/api/users/page/1/sort/lastname/sort_method/asc/query/sofia');
     expect(((await user.json()) as { values: Array<Record<string, unknown>> }).values).toEqual([
       expect.objectContaining({
