@@ -93,6 +93,14 @@ export const EnrolmentRoleBody = z.strictObject({
 });
 export type EnrolmentRoleBody = z.infer<typeof EnrolmentRoleBody>;
 
+/** The enrolment after a role change. */
+export const EnrolmentRoleAnswer = z.object({
+  category: z.string(),
+  uuid: z.string(),
+  role: z.enum(ENROL_ROLES),
+});
+export type EnrolmentRoleAnswer = z.infer<typeof EnrolmentRoleAnswer>;
+
 /** A member of a category, as the members list shows it. */
 export const MemberAnswer = z.object({
   uuid: z.string(),
