@@ -135,7 +135,7 @@ export type EnrolCandidateAnswer = z.infer<typeof EnrolCandidateAnswer>;
 
 /**
  * `GET /enrolment/category/{category}/page/{page}/sort/{field}/sort_method/{m}[/query/{q}]
- * [/fq/core.users.role:{role}]`: a page of the active users not enrolled in the category (sort: username,
+ * [/fq/core.users.role:{role}][/limit/{n}]`: a page of the active users not enrolled in the category (sort: username,
  * firstname, lastname, email, role).
  */
 export const EnrolCandidatesPageAnswer = pagedAnswer(EnrolCandidateAnswer);

@@ -54,14 +54,13 @@ function parseLimit(raw: string | undefined): number | undefined {
 }
 
 /** The optional tails of a list path, in this order; each form is its own route, so the document lists it. */
-const tails = (withLimit: boolean) =>
-  ['', '/query/:query']
-    .flatMap((query) => ['', '/fq/:fq'].map((fq) => query + fq))
-    .flatMap((rest) => (withLimit ? ['', '/limit/:limit'] : ['']).map((limit) => rest + limit));
-const MEMBERS_PATHS = tails(true).map(
+const TAILS = ['', '/query/:query']
+  .flatMap((query) => ['', '/fq/:fq'].map((fq) => query + fq))
+  .flatMap((rest) => ['', '/limit/:limit'].map((limit) => rest + limit));
+const MEMBERS_PATHS = TAILS.map(
   (rest) => `category/:category/enrolled/true/page/:page/sort/:field/sort_method/:method${rest}`,
 );
-const CANDIDATES_PATHS = tails(false).map(
+const CANDIDATES_PATHS = TAILS.map(
   (rest) => `category/:category/page/:page/sort/:field/sort_method/:method${rest}`,
 );
 
@@ -137,7 +136,7 @@ export class EnrolmentController {
   @ApiOperation({
     summary:
       'The active users not enrolled in a category (admins), paged, sorted (username, firstname, lastname, ' +
-      'email, role), searched, filtered (fq core.users.role:{role})',
+      'email, role), searched, filtered (fq core.users.role:{role}); /limit/{n} (max 10000)',
   })
   @RequireRole('admin')
   @Get(CANDIDATES_PATHS)
@@ -150,11 +149,13 @@ export class EnrolmentController {
     @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
     @Param('query') query?: string,
     @Param('fq') fq?: string,
+    @Param('limit') limit?: string,
   ): Promise<EnrolCandidatesPageAnswer> {
     return this.members.candidates(
       category,
       {
         page: parsePage(page),
+        limit: parseLimit(limit),
         sortColumn: parseSortField(CANDIDATE_SORT_FIELDS, field),
         sortMethod: parseSortMethod(method),
         query: query?.trim() || undefined,

@@ -236,6 +236,8 @@ describe('members and enrolment by administrators (accounts and consultation, re
       email: 'eps@example.org',
       role: 'authorized',
     });
+    const limited = await candidates('3/sort/lastname/sort_method/asc/limit/10');
+    expect([limited.body.values.length, limited.body.total_pages]).toEqual([5, 3]);
     expect(names((await candidates('1/sort/role/sort_method/asc/fq/core.users.role:editor')).body)).toEqual([
       'zeta',
     ]);
