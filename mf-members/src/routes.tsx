@@ -4,6 +4,8 @@ import { lazyPage, Loading, NotFound } from '@agora/platform';
 
 const UsersPage = lazyPage(() => import('./users/UsersPage'));
 const UserAddPage = lazyPage(() => import('./users/UserAddPage'));
+const MembersPage = lazyPage(() => import('./members/MembersPage'));
+const EnrollPage = lazyPage(() => import('./members/EnrollPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -21,6 +23,19 @@ export function membersRoutes(basePath: string): ReactNode {
         element={<UsersPage basePath={basePath} />}
       />
       <Route path={`${basePath}/admin/users/add`} element={<UserAddPage basePath={basePath} />} />
+      <Route
+        path={`${basePath}/admin/administration/members`}
+        element={<MembersPage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/admin/administration/members/:role`}
+        element={<MembersPage basePath={basePath} />}
+      />
+      <Route path={`${basePath}/admin/administration/enroll`} element={<EnrollPage basePath={basePath} />} />
+      <Route
+        path={`${basePath}/admin/administration/enroll/:role`}
+        element={<EnrollPage basePath={basePath} />}
+      />
       <Route path="*" element={<NotFound homeHref={`${basePath}/admin/dashboard`} />} />
     </>
   );

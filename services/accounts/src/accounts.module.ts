@@ -7,6 +7,7 @@ import { ConsultationCategories } from './enrolments/consultation-categories.js'
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { EnrolmentController } from './enrolments/enrolment.controller.js';
 import { Enrolment } from './enrolments/enrolment.entity.js';
+import { MembersService } from './enrolments/members.service.js';
 import { EnrolmentsService } from './enrolments/enrolments.service.js';
 import { RateLimitService } from './ratelimit/rate-limit.service.js';
 import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
@@ -72,6 +73,7 @@ export class AccountsModule {
         MailRequestsProducer,
         MailRequestsReadiness,
         ConsultationCategories,
+        MembersService,
         EnrolmentsService,
         DemoParticipants,
       ],

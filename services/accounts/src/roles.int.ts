@@ -117,6 +117,35 @@ const TABLE = (): Row[] => [
   { method: 'get', path: '/goauth/callback', expect: [404, 404, 404, 404, 404, 404] },
   // logged in: the body is checked before consultation is asked (it does not run here)
   { method: 'post', path: '/enrolment', body: () => ({}), expect: [401, 400, 400, 400, 400, 400] },
+  // the administrators' enrolment routes; consultation does not run here, so the lists answer without weights
+  // and the bulk enrolment, which needs the category confirmed, answers 503
+  {
+    method: 'post',
+    path: '/enrolment',
+    body: () => ({ category: MISSING, uuids: [MISSING], role: 'normal' }),
+    expect: [401, 403, 403, 403, 403, 503],
+  },
+  {
+    method: 'get',
+    path: `/enrolment/category/${MISSING}/enrolled/true/page/1/sort/lastname/sort_method/asc`,
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    method: 'get',
+    path: `/enrolment/category/${MISSING}/page/1/sort/lastname/sort_method/asc`,
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    method: 'put',
+    path: `/enrolment/category/${MISSING}/userid/:target`,
+    body: () => ({ role: 'expert' }),
+    expect: [401, 403, 403, 403, 403, 404],
+  },
+  {
+    method: 'delete',
+    path: `/enrolment/category/${MISSING}/userid/:target`,
+    expect: [401, 403, 403, 403, 403, 404],
+  },
   {
     method: 'post',
     path: '/internal/sessions/resolve',

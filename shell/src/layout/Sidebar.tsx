@@ -34,6 +34,8 @@ const STAFF_ITEMS: Item[] = [
   },
   { to: '/admin/data', label: 'shell.nav.data', icon: '▤' },
   { to: '/admin/administration/project/list', label: 'shell.nav.projects', icon: '◧' },
+  { to: '/admin/administration/members', label: 'shell.nav.members', icon: '☷' },
+  { to: '/admin/administration/enroll', label: 'shell.nav.enrollMembers', icon: '⊕' },
   { to: '/admin/administration/profile', label: 'shell.nav.consultationProfile', icon: '☰' },
   { to: '/admin/users/list', label: 'shell.nav.users', icon: '☺' },
   {

@@ -108,6 +108,8 @@ describe('sidebar and aside', () => {
         '/admin/browse',
         '/admin/data',
         '/admin/administration/project/list',
+        '/admin/administration/members',
+        '/admin/administration/enroll',
         '/admin/administration/profile',
         '/admin/users/list',
         '/admin/settings/general',

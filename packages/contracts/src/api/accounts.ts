@@ -61,6 +61,97 @@ export const EnrolmentAnswer = z.object({ enrolments: z.array(SessionEnrolmentSc
 export type EnrolmentAnswer = z.infer<typeof EnrolmentAnswer>;
 
 /**
+ * `POST /enrolment` (admins): enrol users in bulk in a category with one enrolment role. Told apart from the
+ * self-enrolment by its fields: both objects are strict, so a body is one or the other, never both.
+ */
+export const AdminEnrolmentBody = z.strictObject({
+  category: z.uuid(missing).meta({ description: 'the category token' }),
+  uuids: z
+    .array(z.uuid(missing), missing)
+    .min(1, missing)
+    .max(1000, missing)
+    .meta({ description: 'the users to enrol (1-1000); users enrolled already keep their enrolment' }),
+  role: z.enum(ENROL_ROLES, missing).meta({ description: 'the enrolment role' }),
+});
+export type AdminEnrolmentBody = z.infer<typeof AdminEnrolmentBody>;
+
+/** `POST /enrolment`: the participant's own enrolment or the administrators' bulk enrolment. */
+export const EnrolmentPostBody = z.union([EnrolmentBody, AdminEnrolmentBody], missing);
+export type EnrolmentPostBody = z.infer<typeof EnrolmentPostBody>;
+
+/** The answer of the bulk enrolment: how many of the users were enrolled now (not enrolled before). */
+export const AdminEnrolmentAnswer = z.object({ enrolled: z.int().min(0) });
+export type AdminEnrolmentAnswer = z.infer<typeof AdminEnrolmentAnswer>;
+
+/** `POST /enrolment`: the caller's enrolments (self-enrolment) or the count enrolled (administrators). */
+export const EnrolmentPostAnswer = z.union([EnrolmentAnswer, AdminEnrolmentAnswer]);
+export type EnrolmentPostAnswer = z.infer<typeof EnrolmentPostAnswer>;
+
+/** `PUT /enrolment/category/{category}/userid/{uuid}` (admins): change a member's enrolment role. */
+export const EnrolmentRoleBody = z.strictObject({
+  role: z.enum(ENROL_ROLES, missing).meta({ description: 'the new enrolment role' }),
+});
+export type EnrolmentRoleBody = z.infer<typeof EnrolmentRoleBody>;
+
+/** The enrolment after a role change. */
+export const EnrolmentRoleAnswer = z.object({
+  category: z.string(),
+  uuid: z.string(),
+  role: z.enum(ENROL_ROLES),
+});
+export type EnrolmentRoleAnswer = z.infer<typeof EnrolmentRoleAnswer>;
+
+/** A member of a category, as the members list shows it. */
+export const MemberAnswer = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  enrol_role: z.enum(ENROL_ROLES),
+  /** the consultation-profile weight in the category; null when not answered or not known */
+  weight: z.number().nullable(),
+});
+export type MemberAnswer = z.infer<typeof MemberAnswer>;
+
+/**
+ * `GET /enrolment/category/{category}/enrolled/true/page/{page}/sort/{field}/sort_method/{m}[/query/{q}]
+ * [/fq/app.enrolment.role:{role}][/limit/{n}]`: a page of the category's members (sort: username, firstname,
+ * lastname, email, weight).
+ */
+export const MembersPageAnswer = pagedAnswer(MemberAnswer);
+export type MembersPageAnswer = z.infer<typeof MembersPageAnswer>;
+
+/** A user not enrolled in a category, as the enrol list shows it. */
+export const EnrolCandidateAnswer = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type EnrolCandidateAnswer = z.infer<typeof EnrolCandidateAnswer>;
+
+/**
+ * `GET /enrolment/category/{category}/page/{page}/sort/{field}/sort_method/{m}[/query/{q}]
+ * [/fq/core.users.role:{role}][/limit/{n}]`: a page of the active users not enrolled in the category (sort: username,
+ * firstname, lastname, email, role).
+ */
+export const EnrolCandidatesPageAnswer = pagedAnswer(EnrolCandidateAnswer);
+export type EnrolCandidatesPageAnswer = z.infer<typeof EnrolCandidatesPageAnswer>;
+
+/**
+ * `GET /internal/profile-weights/category/{token}` (consultation, for accounts): the consultation-profile weights
+ * of a category's respondents; 404 for an unknown category.
+ */
+export const CategoryProfileWeightsAnswer = z.object({
+  token: z.string(),
+  weights: z.array(z.object({ uuid: z.string(), weight: z.number() })),
+});
+export type CategoryProfileWeightsAnswer = z.infer<typeof CategoryProfileWeightsAnswer>;
+
+/**
  * `GET /internal/categories/{token}/enrolment` (consultation, for accounts): what accounts needs to know before
  * enrolling someone in a category.
  */

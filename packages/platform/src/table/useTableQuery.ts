@@ -50,6 +50,8 @@ export interface TableQueryOptions<P extends ListPath> {
   method?: SortMethod;
   /** filters set at start, e.g. from the route (`role: 'editor'`) */
   initialFilters?: Readonly<Record<string, string>>;
+  /** the path's other `{name}`s, e.g. `{category}` of `/api/enrolment/category/{category}/page/…` */
+  pathParams?: Readonly<Record<string, string>>;
 }
 
 export interface TableQueryState {
@@ -65,10 +67,21 @@ export interface TableQueryState {
  * The URL of a list path's page: `{path}` filled, then `[/query/{q}][/fq/k:v;k2:v2][/limit/{n}]` (empty filters
  * are left out). The filters keep the service's own syntax: values encoded, `:` and `;` as they are.
  */
-export function buildListPath(path: ListPath, state: TableQueryState, limit?: number): string {
+export function buildListPath(
+  path: ListPath,
+  state: TableQueryState,
+  limit?: number,
+  pathParams: Readonly<Record<string, string>> = {},
+): string {
   const query = state.query.trim();
   const base = apiPath(query ? `${path}/query/{query}` : path, {
-    path: { page: state.page, field: state.sort, method: state.method, ...(query ? { query } : {}) },
+    path: {
+      ...pathParams,
+      page: state.page,
+      field: state.sort,
+      method: state.method,
+      ...(query ? { query } : {}),
+    },
   });
   const fq = Object.entries(state.filters)
     .filter(([, v]) => v !== '')
@@ -151,10 +164,20 @@ export function useTableQuery<P extends ListPath>(options: TableQueryOptions<P>)
     setState({ ...defaults, filters: {} });
   }, [defaults]);
 
-  const listPath = useMemo(() => buildListPath(options.path, state), [options.path, state]);
+  const paramsKey = JSON.stringify(options.pathParams ?? {});
+  const listPath = useMemo(
+    () => buildListPath(options.path, state, undefined, JSON.parse(paramsKey) as Record<string, string>),
+    [options.path, state, paramsKey],
+  );
   const csvPath = useMemo(
-    () => buildListPath(options.path, { ...state, page: 1 }, CSV_LIMIT),
-    [options.path, state],
+    () =>
+      buildListPath(
+        options.path,
+        { ...state, page: 1 },
+        CSV_LIMIT,
+        JSON.parse(paramsKey) as Record<string, string>,
+      ),
+    [options.path, state, paramsKey],
   );
   // The URLs are the documented path's forms (ListPath), so its answer is the document's.
   const fetchPage = useCallback((url: string) => request<TablePage<ListRow<P>>>('GET', url), []);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   AppError,
   InternalCallError,
@@ -7,7 +7,7 @@ import {
   type InternalClient,
   type ServiceConfig,
 } from '@agora/common';
-import { CategoryEnrolmentInfo } from '@agora/contracts/api';
+import { CategoryEnrolmentInfo, CategoryProfileWeightsAnswer } from '@agora/contracts/api';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -15,6 +15,7 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 /** The category a user enrols in, as the consultation service (which owns categories) describes it. */
 @Injectable()
 export class ConsultationCategories {
+  private readonly logger = new Logger(ConsultationCategories.name);
   private readonly consultation: InternalClient;
 
   constructor(
@@ -46,6 +47,32 @@ export class ConsultationCategories {
     const info = CategoryEnrolmentInfo.safeParse(body);
     if (!info.success) throw unavailable();
     return info.data;
+  }
+
+  /**
+   * The consultation-profile weights of a category's respondents, by user: `'unknown'` when consultation knows no
+   * such category, null when it cannot answer (down, slow, or an answer of another shape), so that the members
+   * list goes on without the weights.
+   */
+  async profileWeights(token: string, requestId?: string): Promise<Map<string, number> | 'unknown' | null> {
+    let body: unknown;
+    try {
+      ({ body } = await this.consultation.get(
+        `/internal/profile-weights/category/${encodeURIComponent(token)}`,
+        { requestId },
+      ));
+    } catch (error) {
+      if (!(error instanceof InternalCallError)) throw error;
+      if (error.status === 404 || error.status === 400) return 'unknown';
+      this.logger.warn(`the consultation service did not give the profile weights: ${error.message}`);
+      return null;
+    }
+    const answer = CategoryProfileWeightsAnswer.safeParse(body);
+    if (!answer.success) {
+      this.logger.warn('the consultation service answered the profile weights in an unknown shape');
+      return null;
+    }
+    return new Map(answer.data.weights.map((w) => [w.uuid, w.weight]));
   }
 }
 

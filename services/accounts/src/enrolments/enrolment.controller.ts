@@ -1,36 +1,196 @@
-import { Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Res,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, ZodBody, ZodResponse } from '@agora/common';
-import { REQUEST_ID_HEADER, SESSION_REFRESH_HEADER, type SessionUser } from '@agora/contracts';
-import { EnrolmentAnswer, EnrolmentBody } from '@agora/contracts/api';
+import {
+  AppError,
+  CurrentUser,
+  LoggedIn,
+  parsePage,
+  parseSortMethod,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+} from '@agora/common';
+import { REQUEST_ID_HEADER, roleAllows, SESSION_REFRESH_HEADER, type SessionUser } from '@agora/contracts';
+import {
+  DeletedAnswer,
+  EnrolCandidatesPageAnswer,
+  EnrolmentPostAnswer,
+  EnrolmentPostBody,
+  EnrolmentRoleAnswer,
+  EnrolmentRoleBody,
+  MembersPageAnswer,
+} from '@agora/contracts/api';
 import type { Response } from 'express';
+import { MAX_LIST_LIMIT } from '../users/users.service.js';
 import { EnrolmentsService } from './enrolments.service.js';
+import {
+  CANDIDATE_SORT_FIELDS,
+  MEMBER_SORT_FIELDS,
+  parseCandidateFilter,
+  parseMemberFilter,
+  parseSortField,
+} from './members.query.js';
+import { MembersService } from './members.service.js';
+
+const uuidPipe = new ParseUUIDPipe({ version: '4' });
+
+function parseLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,4}$/.test(raw) || Number(raw) > MAX_LIST_LIMIT) {
+    throw AppError.badRequest('REQUEST.LIMIT', 'invalid limit');
+  }
+  return Number(raw);
+}
+
+/** The optional tails of a list path, in this order; each form is its own route, so the document lists it. */
+const TAILS = ['', '/query/:query']
+  .flatMap((query) => ['', '/fq/:fq'].map((fq) => query + fq))
+  .flatMap((rest) => ['', '/limit/:limit'].map((limit) => rest + limit));
+const MEMBERS_PATHS = TAILS.map(
+  (rest) => `category/:category/enrolled/true/page/:page/sort/:field/sort_method/:method${rest}`,
+);
+const CANDIDATES_PATHS = TAILS.map(
+  (rest) => `category/:category/page/:page/sort/:field/sort_method/:method${rest}`,
+);
 
 @ApiTags('enrolment')
 @Controller('enrolment')
 export class EnrolmentController {
-  constructor(private readonly enrolments: EnrolmentsService) {}
+  constructor(
+    private readonly enrolments: EnrolmentsService,
+    private readonly members: MembersService,
+  ) {}
 
   @ApiOperation({
     summary:
-      "Enrol in a category open to everyone (autosubscribe), with the role normal; answers all the caller's " +
-      'enrolments. 404 ACCOUNTS.CATEGORY_NOT_FOUND for an unknown or inactive category, 403 ' +
-      'ACCOUNTS.ENROL_NOT_OPEN when it is not open, 200 unchanged when enrolled already, 503 when the ' +
-      'consultation service cannot answer',
+      '{category}: the caller enrols in a category open to everyone (autosubscribe), with the role normal; ' +
+      "answers all the caller's enrolments. 404 ACCOUNTS.CATEGORY_NOT_FOUND for an unknown or inactive " +
+      'category, 403 ACCOUNTS.ENROL_NOT_OPEN when it is not open, 200 unchanged when enrolled already. ' +
+      '{category, uuids, role} (admins): enrols the users in bulk, all or none (404 ACCOUNTS.USER_NOT_FOUND ' +
+      'for an unknown user, nothing written); answers {enrolled}. 503 when the consultation service cannot answer',
   })
   @LoggedIn()
   @Post()
   @HttpCode(200)
-  @ZodResponse(EnrolmentAnswer)
+  @ZodResponse(EnrolmentPostAnswer)
   async enrol(
     @CurrentUser() user: SessionUser,
-    @ZodBody(EnrolmentBody) body: EnrolmentBody,
+    @ZodBody(EnrolmentPostBody) body: EnrolmentPostBody,
     @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<EnrolmentAnswer> {
+  ): Promise<EnrolmentPostAnswer> {
+    if ('uuids' in body) {
+      if (!roleAllows(user.role, 'admin')) throw AppError.forbidden();
+      return { enrolled: await this.members.enrol(body, requestId) };
+    }
     const enrolments = await this.enrolments.enrolSelf(user.uuid, body.category, requestId);
     // the gateway drops its cached session, so the caller's next request is signed with the new enrolment
     res.setHeader(SESSION_REFRESH_HEADER, '1');
     return { enrolments };
+  }
+
+  @ApiOperation({
+    summary:
+      "A category's members (admins), paged, sorted (username, firstname, lastname, email, weight), searched, " +
+      'filtered (fq app.enrolment.role:{expert|normal}); /limit/{n} (max 10000) for CSV. weight is the ' +
+      'consultation-profile weight, null when not answered or when the consultation service cannot answer',
+  })
+  @RequireRole('admin')
+  @Get(MEMBERS_PATHS)
+  @ZodResponse(MembersPageAnswer)
+  listMembers(
+    @Param('category') category: string,
+    @Param('page') page: string,
+    @Param('field') field: string,
+    @Param('method') method: string,
+    @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
+    @Param('query') query?: string,
+    @Param('fq') fq?: string,
+    @Param('limit') limit?: string,
+  ): Promise<MembersPageAnswer> {
+    return this.members.members(
+      category,
+      {
+        page: parsePage(page),
+        limit: parseLimit(limit),
+        sortColumn: parseSortField(MEMBER_SORT_FIELDS, field),
+        sortMethod: parseSortMethod(method),
+        query: query?.trim() || undefined,
+        filter: parseMemberFilter(fq),
+      },
+      requestId,
+    );
+  }
+
+  @ApiOperation({
+    summary:
+      'The active users not enrolled in a category (admins), paged, sorted (username, firstname, lastname, ' +
+      'email, role), searched, filtered (fq core.users.role:{role}); /limit/{n} (max 10000)',
+  })
+  @RequireRole('admin')
+  @Get(CANDIDATES_PATHS)
+  @ZodResponse(EnrolCandidatesPageAnswer)
+  listCandidates(
+    @Param('category') category: string,
+    @Param('page') page: string,
+    @Param('field') field: string,
+    @Param('method') method: string,
+    @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
+    @Param('query') query?: string,
+    @Param('fq') fq?: string,
+    @Param('limit') limit?: string,
+  ): Promise<EnrolCandidatesPageAnswer> {
+    return this.members.candidates(
+      category,
+      {
+        page: parsePage(page),
+        limit: parseLimit(limit),
+        sortColumn: parseSortField(CANDIDATE_SORT_FIELDS, field),
+        sortMethod: parseSortMethod(method),
+        query: query?.trim() || undefined,
+        filter: parseCandidateFilter(fq),
+      },
+      requestId,
+    );
+  }
+
+  @ApiOperation({
+    summary: "Change a member's enrolment role (admins); 404 ACCOUNTS.ENROLMENT_NOT_FOUND when not enrolled",
+  })
+  @RequireRole('admin')
+  @Put('category/:category/userid/:uuid')
+  @ZodResponse(EnrolmentRoleAnswer)
+  changeRole(
+    @Param('category') category: string,
+    @Param('uuid', uuidPipe) uuid: string,
+    @ZodBody(EnrolmentRoleBody) body: EnrolmentRoleBody,
+  ): Promise<EnrolmentRoleAnswer> {
+    return this.members.changeRole(category, uuid, body.role);
+  }
+
+  @ApiOperation({
+    summary: 'Unenrol a member (admins); 404 ACCOUNTS.ENROLMENT_NOT_FOUND when not enrolled',
+  })
+  @RequireRole('admin')
+  @Delete('category/:category/userid/:uuid')
+  @HttpCode(200)
+  @ZodResponse(DeletedAnswer)
+  async unenrol(
+    @Param('category') category: string,
+    @Param('uuid', uuidPipe) uuid: string,
+  ): Promise<DeletedAnswer> {
+    await this.members.unenrol(category, uuid);
+    return { message: 'data deleted' };
   }
 }

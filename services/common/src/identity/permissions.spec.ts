@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { pageRole, roleAllows, ROLES, type Role } from '@agora/contracts';
 import { SettingsController } from '../../../accounts/src/settings/settings.controller.js';
+import { EnrolmentController } from '../../../accounts/src/enrolments/enrolment.controller.js';
 import { UsersController } from '../../../accounts/src/users/users.controller.js';
 import { ProjectController } from '../../../consultation/src/project/project.controller.js';
 import { CategoryController } from '../../../consultation/src/category/category.controller.js';
@@ -23,6 +24,15 @@ const PAGES: ReadonlyArray<readonly [path: string, calls: readonly Handler[]]> =
   ['/admin/library/export', [[BackupsController, 'list']]],
   ['/admin/browse', [[FileBrowserController, 'get']]],
   ['/admin/administration/project/list', [[ProjectController, 'list']]],
+  [
+    '/admin/administration/members',
+    [
+      [EnrolmentController, 'listMembers'],
+      [EnrolmentController, 'changeRole'],
+      [EnrolmentController, 'unenrol'],
+    ],
+  ],
+  ['/admin/administration/enroll', [[EnrolmentController, 'listCandidates']]],
   ['/admin/users/list', [[UsersController, 'list']]],
   ['/admin/users/add', [[UsersController, 'list']]],
   ['/admin/settings/general', [[SettingsController, 'update']]],

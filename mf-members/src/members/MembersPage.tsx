@@ -1,0 +1,199 @@
+import { useCallback, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ENROL_ROLES, type EnrolRole } from '@agora/contracts';
+import {
+  client,
+  DataTable,
+  errorMessageId,
+  ErrorFromCall,
+  Loading,
+  PageHeader,
+  useConfirm,
+  useNotify,
+  useTableQuery,
+  type Column,
+} from '@agora/platform';
+import { NoActiveCategory, useActiveCategory } from './activeCategory';
+import { MemberDetailsModal } from './MemberDetailsModal';
+import { MEMBERS_LIST, type MemberRow } from './types';
+import './members.css';
+
+const ROLE_FILTER = 'app.enrolment.role';
+
+export const isEnrolRole = (value: unknown): value is EnrolRole =>
+  typeof value === 'string' && (ENROL_ROLES as readonly string[]).includes(value);
+
+/** The page of the active category, or the prompt without one. */
+export default function MembersPage({ basePath = '' }: { basePath?: string }) {
+  const { category, isLoading, error } = useActiveCategory();
+  if (error) return <ErrorFromCall error={error} />;
+  if (isLoading) return <Loading />;
+  if (!category) {
+    return (
+      <section data-testid="mf-members-page" data-remote-version={__APP_VERSION__}>
+        <PageHeader title={<FormattedMessage id="members.members.title" />} />
+        <NoActiveCategory basePath={basePath} />
+      </section>
+    );
+  }
+  return <MembersOf basePath={basePath} token={category.token} title={category.title} />;
+}
+
+/**
+ * /admin/administration/members[/{role}]: the members of the active category (spec part 2 "Members list": username,
+ * firstname, lastname, email, enrol_role, weight; sortable by all but enrol_role, last name first; search, role
+ * filter, reset, CSV participants.csv, view, drop, paging). The enrolment role is changed in its cell.
+ */
+function MembersOf({ basePath, token, title }: { basePath: string; token: string; title: string }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const { mutate } = useSWRConfig();
+  const [viewing, setViewing] = useState<MemberRow | null>(null);
+  const params = useParams();
+  // The spec: an unknown role filter means no role filter.
+  const role = isEnrolRole(params.role) ? params.role : '';
+  const initialFilters = useMemo((): Record<string, string> => (role ? { [ROLE_FILTER]: role } : {}), [role]);
+  const pathParams = useMemo(() => ({ category: token }), [token]);
+  const table = useTableQuery({
+    path: MEMBERS_LIST,
+    sort: 'lastname',
+    method: 'asc',
+    initialFilters,
+    pathParams,
+  });
+  const reload = useCallback(() => void mutate(table.listPath), [mutate, table.listPath]);
+  const failed = useCallback(
+    (err: unknown) => notify({ type: 'danger', body: errorMessageId(err) }),
+    [notify],
+  );
+
+  /** The role select of a row: `PUT enrolment/category/{category}/userid/{uuid}` {role}. */
+  const changeRole = useCallback(
+    async (m: MemberRow, next: EnrolRole) => {
+      if (next === m.enrol_role) return;
+      try {
+        await client.PUT('/api/enrolment/category/{category}/userid/{uuid}', {
+          params: { path: { category: token, uuid: m.uuid } },
+          body: { role: next },
+        });
+        notify({ type: 'success', body: 'successful update' });
+        reload();
+      } catch (err) {
+        failed(err);
+      }
+    },
+    [failed, notify, reload, token],
+  );
+
+  /** Row button drop: 'unenroll confirm' / 'do you wish to continue', then `DELETE enrolment/…`. */
+  const drop = useCallback(
+    async (m: MemberRow) => {
+      if (!(await confirm({ title: 'unenroll confirm', body: 'do you wish to continue' }))) return;
+      try {
+        await client.DELETE('/api/enrolment/category/{category}/userid/{uuid}', {
+          params: { path: { category: token, uuid: m.uuid } },
+        });
+        notify({ type: 'success', body: 'data deleted' });
+        reload();
+      } catch (err) {
+        failed(err);
+      }
+    },
+    [confirm, failed, notify, reload, token],
+  );
+
+  const columns = useMemo<Column<MemberRow>[]>(
+    () => [
+      { key: 'username', header: <FormattedMessage id="members.users.col.username" />, sort: true },
+      { key: 'firstname', header: <FormattedMessage id="members.users.col.firstname" />, sort: true },
+      { key: 'lastname', header: <FormattedMessage id="members.users.col.lastname" />, sort: true },
+      { key: 'email', header: <FormattedMessage id="members.users.col.email" />, sort: true },
+      {
+        key: 'enrol_role',
+        header: <FormattedMessage id="members.members.col.enrol_role" />,
+        cell: (m) => (
+          <select
+            className="ag-input mb-role-select"
+            value={m.enrol_role}
+            aria-label={intl.formatMessage({ id: 'members.members.changeRole' }, { username: m.username })}
+            data-testid="member-role"
+            onChange={(e) => void changeRole(m, e.target.value as EnrolRole)}
+          >
+            {ENROL_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {intl.formatMessage({ id: `members.enrolRole.${r}` })}
+              </option>
+            ))}
+          </select>
+        ),
+        csv: (m) => m.enrol_role,
+      },
+      {
+        key: 'weight',
+        header: <FormattedMessage id="members.members.col.weight" />,
+        sort: true,
+        cell: (m) =>
+          m.weight === null ? (
+            <span title={intl.formatMessage({ id: 'members.members.noWeight' })}>–</span>
+          ) : (
+            intl.formatNumber(m.weight, { maximumFractionDigits: 2 })
+          ),
+        csv: (m) => m.weight,
+      },
+    ],
+    [changeRole, intl],
+  );
+
+  const filters = useMemo(
+    () => [
+      {
+        key: ROLE_FILTER,
+        label: <FormattedMessage id="members.members.filter.role" />,
+        options: ENROL_ROLES.map((r) => ({
+          value: r,
+          label: intl.formatMessage({ id: `members.enrolRole.${r}` }),
+        })),
+      },
+    ],
+    [intl],
+  );
+
+  return (
+    <section data-testid="mf-members-page" data-remote-version={__APP_VERSION__}>
+      <PageHeader
+        title={<FormattedMessage id="members.members.title" />}
+        actions={
+          <Link
+            className="ag-button ag-button-primary"
+            to={`${basePath}/admin/administration/enroll`}
+            data-testid="members-enroll"
+          >
+            <FormattedMessage id="members.enroll.title" />
+          </Link>
+        }
+      />
+      <p className="mb-category" data-testid="members-category">
+        <FormattedMessage id="members.category.active" values={{ title }} />
+      </p>
+      <div className="mb-members">
+        <DataTable
+          table={table}
+          columns={columns}
+          rowKey={(m) => m.uuid}
+          rowTestId="member-row"
+          caption={<FormattedMessage id="members.members.caption" />}
+          empty={<FormattedMessage id="members.members.empty" />}
+          filters={filters}
+          searchable
+          csvFileName="participants"
+          onView={setViewing}
+          onDrop={(m) => void drop(m)}
+        />
+      </div>
+      {viewing && <MemberDetailsModal member={viewing} onClose={() => setViewing(null)} />}
+    </section>
+  );
+}
