@@ -4,6 +4,7 @@ import { lazyPage, Loading, NotFound } from '@agora/platform';
 
 const UsersPage = lazyPage(() => import('./users/UsersPage'));
 const UserAddPage = lazyPage(() => import('./users/UserAddPage'));
+const MailTemplatesPage = lazyPage(() => import('./templates/MailTemplatesPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -21,6 +22,14 @@ export function membersRoutes(basePath: string): ReactNode {
         element={<UsersPage basePath={basePath} />}
       />
       <Route path={`${basePath}/admin/users/add`} element={<UserAddPage basePath={basePath} />} />
+      <Route
+        path={`${basePath}/admin/settings/templates`}
+        element={<MailTemplatesPage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/admin/settings/templates/:template`}
+        element={<MailTemplatesPage basePath={basePath} />}
+      />
       <Route path="*" element={<NotFound homeHref={`${basePath}/admin/dashboard`} />} />
     </>
   );
