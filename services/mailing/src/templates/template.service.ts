@@ -49,7 +49,10 @@ function renderParts(
   values: ShortcodeValues,
 ): { subject: string; html: string | null; text: string } {
   const names = shortcodesOf(name);
-  const html = parts.html.trim() ? sanitizeMailHtml(renderHtmlShortcodes(parts.html, values, names)) : null;
+  // a paragraph left empty by a missing value (an invitation without a message) leaves no gap
+  const html = parts.html.trim()
+    ? sanitizeMailHtml(renderHtmlShortcodes(parts.html, values, names)).replace(/<p>\s*<\/p>\s*/g, '')
+    : null;
   const text = parts.text.trim() ? renderShortcodes(parts.text, values, names) : htmlToText(html ?? '');
   return { subject: renderSubject(parts.subject, values, names), html, text };
 }
