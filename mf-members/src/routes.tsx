@@ -6,6 +6,7 @@ const UsersPage = lazyPage(() => import('./users/UsersPage'));
 const UserAddPage = lazyPage(() => import('./users/UserAddPage'));
 const MembersPage = lazyPage(() => import('./members/MembersPage'));
 const EnrollPage = lazyPage(() => import('./members/EnrollPage'));
+const MailTemplatesPage = lazyPage(() => import('./templates/MailTemplatesPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -35,6 +36,14 @@ export function membersRoutes(basePath: string): ReactNode {
       <Route
         path={`${basePath}/admin/administration/enroll/:role`}
         element={<EnrollPage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/admin/settings/templates`}
+        element={<MailTemplatesPage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/admin/settings/templates/:template`}
+        element={<MailTemplatesPage basePath={basePath} />}
       />
       <Route path="*" element={<NotFound homeHref={`${basePath}/admin/dashboard`} />} />
     </>

@@ -21,6 +21,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/account/RegisterPage';
 import { RecoveryPage, ResetPasswordPage } from './pages/account/RecoveryPage';
 import { GeneralSettingsPage } from './settings/GeneralSettingsPage';
+import { SiteTextsPage } from './settings/SiteTextsPage';
 import { SessionTimeout } from './session/SessionTimeout';
 import { RemoteArea } from './remotes/RemoteArea';
 import { areaForPath, BASE_PATH, isAdminPath } from '@agora/contracts/areas';
@@ -69,6 +70,22 @@ export function AppRoutes() {
         element={
           <RequirePage>
             <GeneralSettingsPage />
+          </RequirePage>
+        }
+      />
+      <Route
+        path="/admin/settings/frontpage"
+        element={
+          <RequirePage>
+            <SiteTextsPage key="frontpage" scope="frontpage" />
+          </RequirePage>
+        }
+      />
+      <Route
+        path="/admin/settings/policy"
+        element={
+          <RequirePage>
+            <SiteTextsPage key="policy" scope="policy" />
           </RequirePage>
         }
       />

@@ -37,4 +37,33 @@ describe('mf-consultation front page', () => {
       '/register',
     );
   });
+
+  it("shows the title and text written in the settings, in the visitor's language or else the other", async () => {
+    mockFetch({
+      'GET /api/settings/scope/frontpage': {
+        status: 200,
+        body: {
+          el: { title: 'Καλώς ήρθατε στη διαβούλευση', body: '<p>Πείτε μας <b>τη γνώμη σας</b>.</p>' },
+          en: { title: 'Welcome to the consultation', body: '' },
+        },
+      },
+    });
+    const { unmount } = await renderWeb(<App basePath="" />, { route: '/', user: null, locale: 'en' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to the consultation' }),
+    ).toBeTruthy();
+    // no English text: the Greek one
+    expect(screen.getByTestId('front-text').innerHTML).toBe('<p>Πείτε μας <b>τη γνώμη σας</b>.</p>');
+    unmount();
+
+    mockFetch({
+      'GET /api/settings/scope/frontpage': {
+        status: 200,
+        body: { el: { title: '', body: '' }, en: { title: '', body: '' } },
+      },
+    });
+    await renderWeb(<App basePath="" />, { route: '/', user: participantUser, locale: 'el' });
+    expect(screen.queryByTestId('front-text')).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+  });
 });

@@ -1,6 +1,7 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
-import { Loading, PageHeader, useSession, useSettings } from '@agora/platform';
+import type { SiteTextsAnswer } from '@agora/contracts/api';
+import { Loading, PageHeader, useApiGet, useSession, useSettings } from '@agora/platform';
 import { isAdministrator } from '../access';
 import './front.css';
 
@@ -45,17 +46,46 @@ function NextStep({ basePath }: { basePath: string }) {
   );
 }
 
-/** `/`: the front page for participants and visitors; administrators go to the dashboard (spec). */
+type FrontText = SiteTextsAnswer['el'];
+
+/**
+ * The front page texts an administrator wrote (settings scope frontpage) in `locale`, else in the other locale;
+ * each of title and body falls back on its own, and an empty one leaves the default text.
+ */
+export function frontTextFor(texts: SiteTextsAnswer | undefined, locale: string): FrontText {
+  if (!texts) return { title: '', body: '' };
+  const [first, second] = locale === 'en' ? [texts.en, texts.el] : [texts.el, texts.en];
+  const pick = (k: keyof FrontText) => (first[k].trim() ? first[k] : second[k].trim() ? second[k] : '');
+  return { title: pick('title'), body: pick('body') };
+}
+
+/**
+ * `/`: the front page for participants and visitors; administrators go to the dashboard (spec). Its title and
+ * lead text are the ones set in the settings (/admin/settings/frontpage) when there are any; the body is HTML
+ * sanitised by the server.
+ */
 export default function FrontPage({ basePath }: { basePath: string }) {
   const { user, status } = useSession();
+  const { locale } = useIntl();
+  const admin = Boolean(user && isAdministrator(user.role));
+  const { data } = useApiGet('/api/settings/scope/frontpage', status === 'pending' || admin ? null : {});
   if (status === 'pending') return <Loading />;
-  if (user && isAdministrator(user.role)) return <Navigate to={`${basePath}/admin/dashboard`} replace />;
+  if (admin) return <Navigate to={`${basePath}/admin/dashboard`} replace />;
+  const text = frontTextFor(data as SiteTextsAnswer | undefined, locale);
   return (
     <section className="cons-front" data-testid="mf-consultation-page" data-remote-version={__APP_VERSION__}>
-      <PageHeader title={<FormattedMessage id="consultation.front.title" />} />
-      <p className="cons-front-lead">
-        <FormattedMessage id="consultation.front.text" />
-      </p>
+      <PageHeader title={text.title || <FormattedMessage id="consultation.front.title" />} />
+      {text.body ? (
+        <div
+          className="cons-front-lead cons-front-text"
+          data-testid="front-text"
+          dangerouslySetInnerHTML={{ __html: text.body }}
+        />
+      ) : (
+        <p className="cons-front-lead">
+          <FormattedMessage id="consultation.front.text" />
+        </p>
+      )}
       <NextStep basePath={basePath} />
       <h2>
         <FormattedMessage id="consultation.front.how" />

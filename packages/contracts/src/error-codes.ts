@@ -166,7 +166,13 @@ export const ERROR_CODES = {
     'SOCIAL.OWNER_UNAVAILABLE',
     'SOCIAL.UNKNOWN_SCOPE',
   ],
-  mailing: ['MAIL.IDEMPOTENCY_KEY_REUSED', 'MAIL.NOT_FOUND', 'MAIL.TEMPLATE_NOT_FOUND'],
+  mailing: [
+    'MAIL.IDEMPOTENCY_KEY_REUSED',
+    'MAIL.NOT_FOUND',
+    'MAIL.TEMPLATE_NOT_FOUND',
+    'MAIL.TEMPLATE_INVALID',
+    'MAIL.TEMPLATE_EMPTY',
+  ],
 } as const satisfies Record<'common' | ServiceName, readonly string[]>;
 
 /** A code that `service` can answer (its own and the common ones). */

@@ -21,6 +21,8 @@ describe('ownerOf', () => {
     ['stats', 'consultation'],
     ['invitation/scope/validate', 'mailing'],
     ['template/name/invitation', 'mailing'],
+    ['mailTemplate/name/invitation/locale/el', 'mailing'],
+    ['mailTemplate/preview', 'mailing'],
     ['validation/scope/users', 'accounts'],
     ['validation/scope/libraryView/fields/uri', 'library'],
     ['checkIfExists/scope/category/field/mname/value/x', 'consultation'],

@@ -37,6 +37,7 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
   // mailing
   ['invitation', 'mailing'],
   ['template', 'mailing'],
+  ['mailtemplate', 'mailing'],
 ];
 
 /** Exact first segments (no prefix match) — keeps e.g. `adminX` from matching `admin`. */

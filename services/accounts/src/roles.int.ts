@@ -76,6 +76,20 @@ const TABLE = (): Row[] => [
     body: () => ({}),
     expect: [401, 403, 403, 403, 403, 400],
   },
+  { method: 'get', path: '/settings/scope/frontpage', expect: [200, 200, 200, 200, 200, 200] },
+  { method: 'get', path: '/settings/scope/policy', expect: [200, 200, 200, 200, 200, 200] },
+  {
+    method: 'post',
+    path: '/settings/scope/frontpage',
+    body: () => ({ el: { title: 't', body: '<p>b</p>' }, en: { title: 't', body: '<p>b</p>' } }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    method: 'post',
+    path: '/settings/scope/policy',
+    body: () => ({ el: { title: 't', body: '<p>b</p>' }, en: { title: 't', body: '<p>b</p>' } }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
   { method: 'get', path: '/validation/scope/users', expect: [200, 200, 200, 200, 200, 200] },
   {
     method: 'get',

@@ -24,10 +24,15 @@ export { MailTemplate } from './templates/template.entity.js';
 export { TemplateService, type RenderedMail } from './templates/template.service.js';
 export { TemplatesModule } from './templates/templates.module.js';
 export {
+  escapeHtml,
+  renderHtmlShortcodes,
   renderShortcodes,
   renderSubject,
+  SAMPLE_VALUES,
+  shortcodeValues,
   SHORTCODES,
   TEMPLATE_SHORTCODES,
   type Shortcode,
   type ShortcodeValues,
 } from './templates/shortcodes.js';
+export { htmlToText, sanitizeMailHtml } from './templates/html.js';

@@ -42,7 +42,12 @@ const STAFF_ITEMS: Item[] = [
     to: '/admin/settings/general',
     label: 'shell.nav.settings',
     icon: '⚙',
-    children: [{ to: '/admin/settings/general', label: 'shell.nav.settings.general' }],
+    children: [
+      { to: '/admin/settings/general', label: 'shell.nav.settings.general' },
+      { to: '/admin/settings/frontpage', label: 'shell.nav.settings.frontpage' },
+      { to: '/admin/settings/policy', label: 'shell.nav.settings.policy' },
+      { to: '/admin/settings/templates', label: 'shell.nav.settings.templates' },
+    ],
   },
 ];
 

@@ -1,16 +1,23 @@
-import { FormattedMessage } from 'react-intl';
-import { PageHeader } from '@agora/platform';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SiteTextsAnswer } from '@agora/contracts/api';
+import { Loading, PageHeader, useApiGet } from '@agora/platform';
 
 /** The sections of the default policy text; each has `shell.policy.<id>.title` and `.text` messages. */
 const SECTIONS = ['controller', 'account', 'answers', 'cookies', 'storage', 'rights'] as const;
 
-/**
- * /policy (public): the privacy policy the cookie banner links to — a default text about what Agora stores.
- * A text edited in the settings is a later addition.
- */
-export function PolicyPage() {
+type SiteText = SiteTextsAnswer['el'];
+
+/** The text in `locale`, else in the other locale, else null (nothing written: the default text is shown). */
+export function siteTextFor(texts: SiteTextsAnswer | undefined, locale: string): SiteText | null {
+  if (!texts) return null;
+  const filled = (t: SiteText) => t.title.trim() !== '' || t.body.trim() !== '';
+  const order = locale === 'en' ? [texts.en, texts.el] : [texts.el, texts.en];
+  return order.find(filled) ?? null;
+}
+
+function DefaultPolicy() {
   return (
-    <section className="sh-account sh-policy" data-testid="policy-page">
+    <>
       <PageHeader title={<FormattedMessage id="shell.policy.title" />} />
       <p>
         <FormattedMessage id="shell.policy.intro" />
@@ -25,6 +32,35 @@ export function PolicyPage() {
           </p>
         </section>
       ))}
+    </>
+  );
+}
+
+/**
+ * /policy (public): the privacy policy the cookie banner links to. The text an administrator wrote in the
+ * settings, in the visitor's language (else in the other one); without one, a default text about what Agora
+ * stores. The body is HTML sanitised by the server when it was saved and when it is read.
+ */
+export function PolicyPage() {
+  const { locale } = useIntl();
+  const { data, error, isLoading } = useApiGet('/api/settings/scope/policy', {});
+  const text = error ? null : siteTextFor(data as SiteTextsAnswer | undefined, locale);
+  return (
+    <section className="sh-account sh-policy" data-testid="policy-page">
+      {isLoading ? (
+        <Loading />
+      ) : text ? (
+        <>
+          <PageHeader title={text.title.trim() ? text.title : <FormattedMessage id="shell.policy.title" />} />
+          <div
+            className="sh-site-text"
+            data-testid="policy-text"
+            dangerouslySetInnerHTML={{ __html: text.body }}
+          />
+        </>
+      ) : (
+        <DefaultPolicy />
+      )}
     </section>
   );
 }

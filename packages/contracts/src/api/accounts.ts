@@ -380,3 +380,32 @@ export const GeneralSettingsBody = z
   .partial()
   .refine((v) => Object.entries(v).some(([k, x]) => k !== 'locales' && x !== undefined), missing);
 export type GeneralSettingsBody = z.infer<typeof GeneralSettingsBody>;
+
+// ------------------------------------------------------------------------------- site texts (front page, policy)
+
+/** The settings scopes holding a title and an HTML body per locale. */
+export const SITE_TEXT_SCOPES = ['frontpage', 'policy'] as const;
+export type SiteTextScope = (typeof SITE_TEXT_SCOPES)[number];
+
+export const MAX_SITE_TEXT_TITLE = 200;
+export const MAX_SITE_TEXT_BODY = 200_000;
+
+const siteText = z.strictObject(
+  {
+    title: z.string(missing).trim().max(MAX_SITE_TEXT_TITLE, missing),
+    body: z.string(missing).max(MAX_SITE_TEXT_BODY, missing).meta({ description: 'HTML, sanitised on save' }),
+  },
+  missing,
+);
+
+/**
+ * `POST /settings/scope/frontpage|policy` (admins) and `GET` of the same (everyone): a title and an HTML body in
+ * Greek and in English. Empty strings mean "not set" (the site shows its own default text).
+ */
+export const SiteTextsBody = z.strictObject({ el: siteText, en: siteText }, missing);
+export type SiteTextsBody = z.infer<typeof SiteTextsBody>;
+export const SiteTextsAnswer = z.object({
+  el: z.object({ title: z.string(), body: z.string() }),
+  en: z.object({ title: z.string(), body: z.string() }),
+});
+export type SiteTextsAnswer = z.infer<typeof SiteTextsAnswer>;

@@ -52,3 +52,74 @@ export const MailAnswer = z.object({
   sentAt: z.iso.datetime().nullable(),
 });
 export type MailAnswer = z.infer<typeof MailAnswer>;
+
+// ---------------------------------------------------------------------------------------- e-mail templates
+
+/** The languages every e-mail template exists in (decision 0004). */
+export const MAIL_TEMPLATE_LOCALES = ['el', 'en'] as const;
+export type MailTemplateLocale = (typeof MAIL_TEMPLATE_LOCALES)[number];
+
+/** A template's name as it appears in paths (`invitation`, `password_recovery`, `enrolment`, ...). */
+export const MailTemplateName = z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, 'unknown template');
+
+/** `GET /mailTemplate`: every template, the shortcodes it knows and the locales it exists in. */
+export const MailTemplateSummary = z.object({
+  name: z.string(),
+  shortcodes: z.array(z.string()).meta({ description: 'shortcode names, written [name] in a template' }),
+  locales: z.array(z.enum(MAIL_TEMPLATE_LOCALES)),
+});
+export type MailTemplateSummary = z.infer<typeof MailTemplateSummary>;
+export const MailTemplateListAnswer = z.array(MailTemplateSummary);
+export type MailTemplateListAnswer = z.infer<typeof MailTemplateListAnswer>;
+
+/** One locale of a template: the subject, the HTML part (sanitised) and the plain-text part. */
+export const MailTemplateContent = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type MailTemplateContent = z.infer<typeof MailTemplateContent>;
+
+/** `GET /mailTemplate/name/{name}`: the template in both locales. */
+export const MailTemplateAnswer = z.object({
+  name: z.string(),
+  shortcodes: z.array(z.string()),
+  el: MailTemplateContent,
+  en: MailTemplateContent,
+});
+export type MailTemplateAnswer = z.infer<typeof MailTemplateAnswer>;
+
+/**
+ * `PUT /mailTemplate/name/{name}/locale/{locale}`: a new subject, HTML part and plain-text part. The HTML is
+ * sanitised before it is stored; an empty plain-text part is generated from the HTML. One of the two is needed.
+ */
+export const MailTemplateBody = z
+  .strictObject({
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'subject is required')
+      .max(MAX_MAIL_SUBJECT)
+      .regex(/^[^\r\n]*$/, 'subject must be one line'),
+    html: z.string().max(MAX_MAIL_HTML),
+    text: z.string().max(MAX_MAIL_TEXT),
+  })
+  .refine((v) => v.html.trim() !== '' || v.text.trim() !== '', {
+    message: 'the template needs an HTML or a plain-text part',
+    path: ['html'],
+  });
+export type MailTemplateBody = z.infer<typeof MailTemplateBody>;
+
+/** `POST /mailTemplate/preview`: a template as being edited (not stored), to render with sample values. */
+export const MailTemplatePreviewBody = z.strictObject({
+  name: MailTemplateName,
+  locale: z.enum(MAIL_TEMPLATE_LOCALES),
+  subject: z.string().max(MAX_MAIL_SUBJECT),
+  html: z.string().max(MAX_MAIL_HTML),
+  text: z.string().max(MAX_MAIL_TEXT),
+});
+export type MailTemplatePreviewBody = z.infer<typeof MailTemplatePreviewBody>;
+
+/** The rendered mail: subject, sanitised HTML with escaped values, and the plain-text part. */
+export const MailTemplatePreviewAnswer = MailTemplateContent;
+export type MailTemplatePreviewAnswer = z.infer<typeof MailTemplatePreviewAnswer>;

@@ -274,3 +274,37 @@ it("writes the mail in the recipient's language: English for an English registra
   expect(greek.text).toContain('Γεια σας John Smith,');
   expect(greek.text).not.toContain('Hello');
 });
+
+it('writes the mail from the password_recovery template as an administrator edited it', async () => {
+  const admin = {
+    uuid: '5d2c0f4e-8b1a-4c3e-9f7d-1a2b3c4d5e6f',
+    username: 'admin',
+    firstname: 'A',
+    lastname: 'D',
+    email: 'admin@example.org',
+    role: 'admin' as const,
+  };
+  const edited = await request(mailing.getHttpServer())
+    .put('/mailTemplate/name/password_recovery/locale/el')
+    .set('x-agora-identity', testIdentity('mailing', admin))
+    .send({
+      subject: 'Νέος κωδικός για [username]',
+      html: '<p>Καλημέρα <b>[firstname]</b>,</p><p><a href="[link]">Ορίστε νέο κωδικό</a> (ισχύει [minutes] λεπτά)</p>',
+      text: '',
+    });
+  expect(edited.status).toBe(200);
+  expect((await recover('eleni')).status).toBe(200);
+  const [mail] = await waitFor(
+    async () => (await inbox()).filter((m) => m.subject === 'Νέος κωδικός για eleni'),
+    (m) => m.length === 1,
+    'the mail from the edited template',
+  );
+  expect(mail!.html).toMatch(
+    /^<p>Καλημέρα <b>Ελένη<\/b>,<\/p><p><a href="https:\/\/agora\.example\.org\/password_recovery\/reset\/[A-Za-z0-9_-]{43}">Ορίστε νέο κωδικό<\/a> \(ισχύει 60 λεπτά\)<\/p>/,
+  );
+  // the plain-text part, left empty, is written from the HTML: it still carries the link
+  expect(mail!.text).toMatch(/^Καλημέρα Ελένη,\n\nΟρίστε νέο κωδικό \(https:\/\/agora\.example\.org\//);
+  const token = tokenOf(mail!);
+  expect((await reset(token, 'edited-secret5')).status).toBe(200);
+  expect((await login('edited-secret5')).status).toBe(200);
+});

@@ -1,60 +1,34 @@
-import type { MailRequest } from '@agora/common';
+import type { TemplateMailRequest } from '@agora/common';
 import type { UserLocale } from '../users/user-locale.js';
 
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+/** The name of the password recovery mail's template in the mailing service (decision 0045). */
+export const RECOVERY_TEMPLATE = 'password_recovery';
 
-interface RecoveryWording {
-  subject: string;
-  greeting: (name: string) => string;
-  request: string;
-  validity: (minutes: number) => string;
-}
-
-/** The recovery mail's wording per locale (docs/decisions/0010-user-locale.md). */
-export const RECOVERY_WORDING: Record<UserLocale, RecoveryWording> = {
-  el: {
-    subject: 'Ανάκτηση κωδικού',
-    greeting: (name) => `Γεια σας ${name},`,
-    request: 'Λάβαμε αίτημα ανάκτησης του κωδικού σας. Ορίστε νέο κωδικό με αυτόν τον σύνδεσμο:',
-    validity: (minutes) =>
-      `Ο σύνδεσμος ισχύει για ${minutes} λεπτά και μία μόνο φορά. Αν δεν το ζητήσατε, αγνοήστε αυτό το μήνυμα.`,
-  },
-  en: {
-    subject: 'Password recovery',
-    greeting: (name) => `Hello ${name},`,
-    request: 'We received a request to recover your password. Set a new password with this link:',
-    validity: (minutes) =>
-      `The link is valid for ${minutes} minutes and once only. If you did not ask for it, ignore this message.`,
-  },
-};
-
-/** The recovery mail in the recipient's language. */
+/**
+ * The recovery mail, rendered by the mailing service from its editable `password_recovery` template in the
+ * recipient's language (docs/decisions/0010-user-locale.md); keyed by the token so that it is mailed once.
+ */
 export function recoveryMail(input: {
   to: string;
-  name: string;
+  firstname: string;
+  lastname: string;
+  username: string;
   link: string;
   minutes: number;
   tokenId: string;
   locale: UserLocale;
-}): MailRequest {
-  const { name, link, minutes } = input;
-  const w = RECOVERY_WORDING[input.locale] ?? RECOVERY_WORDING.el;
-  const text = [w.greeting(name), '', w.request, link, w.validity(minutes)].join('\n');
-  const a = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
-  const html =
-    `<p>${escapeHtml(w.greeting(name))}</p>` +
-    `<p>${escapeHtml(w.request)}</p><p>${a}</p>` +
-    `<p>${escapeHtml(w.validity(minutes))}</p>`;
+}): TemplateMailRequest {
   return {
     to: input.to,
-    subject: w.subject,
-    text,
-    html,
+    template: RECOVERY_TEMPLATE,
+    locale: input.locale,
+    values: {
+      firstname: input.firstname,
+      lastname: input.lastname,
+      username: input.username,
+      link: input.link,
+      minutes: String(input.minutes),
+    },
     idempotencyKey: `password-recovery-${input.tokenId}`,
   };
 }

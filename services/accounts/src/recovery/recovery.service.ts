@@ -61,7 +61,9 @@ export class RecoveryService {
     await this.mail.request(
       recoveryMail({
         to: user.email,
-        name: `${user.firstname} ${user.lastname}`.trim(),
+        firstname: user.firstname,
+        lastname: user.lastname,
+        username: user.username,
         link: `${this.config.publicUrl}/password_recovery/reset/${token}`,
         minutes: RECOVERY_TOKEN_MINUTES,
         tokenId: id,

@@ -9,7 +9,13 @@ import {
 } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AppError, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
-import { GeneralSettingsBody, MessageAnswer, SiteSettingsAnswer } from '@agora/contracts/api';
+import {
+  GeneralSettingsBody,
+  MessageAnswer,
+  SiteSettingsAnswer,
+  SiteTextsAnswer,
+  SiteTextsBody,
+} from '@agora/contracts/api';
 import type { Request } from 'express';
 import { SettingsService } from './settings.service.js';
 
@@ -52,8 +58,48 @@ export class SettingsController {
     return { message: 'settings updated' };
   }
 
+  @ApiOperation({ summary: 'The front page texts: title and HTML body in Greek and English (everyone)' })
+  @Public()
+  @Get('scope/frontpage')
+  @ZodResponse(SiteTextsAnswer)
+  frontpage(): Promise<SiteTextsAnswer> {
+    return this.settings.getTexts('frontpage');
+  }
+
+  @ApiOperation({ summary: 'The privacy policy: title and HTML body in Greek and English (everyone)' })
+  @Public()
+  @Get('scope/policy')
+  @ZodResponse(SiteTextsAnswer)
+  policy(): Promise<SiteTextsAnswer> {
+    return this.settings.getTexts('policy');
+  }
+
+  @ApiOperation({ summary: 'Update the front page texts (admins; the bodies are sanitised HTML)' })
+  @RequireRole('admin')
+  @Post('scope/frontpage')
+  @HttpCode(200)
+  @UseGuards(JsonBodyGuard)
+  @ZodResponse(SiteTextsAnswer, 200, 'what was stored')
+  updateFrontpage(
+    @ZodBody(SiteTextsBody, { code: 'ACCOUNTS.MISSING_PARAMETERS' }) body: SiteTextsBody,
+  ): Promise<SiteTextsAnswer> {
+    return this.settings.updateTexts('frontpage', body);
+  }
+
+  @ApiOperation({ summary: 'Update the privacy policy (admins; the bodies are sanitised HTML)' })
+  @RequireRole('admin')
+  @Post('scope/policy')
+  @HttpCode(200)
+  @UseGuards(JsonBodyGuard)
+  @ZodResponse(SiteTextsAnswer, 200, 'what was stored')
+  updatePolicy(
+    @ZodBody(SiteTextsBody, { code: 'ACCOUNTS.MISSING_PARAMETERS' }) body: SiteTextsBody,
+  ): Promise<SiteTextsAnswer> {
+    return this.settings.updateTexts('policy', body);
+  }
+
   @ApiOperation({ summary: 'Any other settings scope: there is none (404)' })
-  @ApiParam({ name: 'scope', description: 'only general exists' })
+  @ApiParam({ name: 'scope', description: 'only general, frontpage and policy exist' })
   @ApiNotFoundResponse({ description: 'no such settings scope (ACCOUNTS.SETTINGS_SCOPE)' })
   @RequireRole('admin')
   @Post('scope/:scope')

@@ -1,11 +1,17 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { GeneralSettingsBody } from '@agora/contracts/api';
+import type {
+  GeneralSettingsBody,
+  SiteTextScope,
+  SiteTextsAnswer,
+  SiteTextsBody,
+} from '@agora/contracts/api';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 import { AccountsErrors } from '../errors/accounts-errors.js';
 import { OAuthProviders } from '../oauth/oauth.service.js';
 import { Setting } from './setting.entity.js';
+import { sanitizeSiteHtml } from './site-html.js';
 import {
   DEFAULT_SETTINGS,
   SETTING_KEYS,
@@ -81,5 +87,36 @@ export class SettingsService {
         );
       }
     });
+  }
+
+  /**
+   * The front page or policy texts (title and sanitised HTML body per locale); empty strings when not set. Read
+   * through the sanitiser too, so a row written by other means is shown safe.
+   */
+  async getTexts(scope: SiteTextScope): Promise<SiteTextsAnswer> {
+    const row = await this.settings.findOne({ where: { key: scope } });
+    const stored = (row?.value ?? {}) as Partial<Record<'el' | 'en', { title?: unknown; body?: unknown }>>;
+    const text = (locale: 'el' | 'en') => {
+      const t = stored[locale];
+      return {
+        title: typeof t?.title === 'string' ? t.title : '',
+        body: typeof t?.body === 'string' ? sanitizeSiteHtml(t.body) : '',
+      };
+    };
+    return { el: text('el'), en: text('en') };
+  }
+
+  /** Stores the front page or policy texts with their bodies sanitised; answers what was stored. */
+  async updateTexts(scope: SiteTextScope, body: SiteTextsBody): Promise<SiteTextsAnswer> {
+    const value: SiteTextsAnswer = {
+      el: { title: body.el.title.trim(), body: sanitizeSiteHtml(body.el.body) },
+      en: { title: body.en.title.trim(), body: sanitizeSiteHtml(body.en.body) },
+    };
+    await this.settings.query(
+      `INSERT INTO accounts.setting (key, value) VALUES ($1, $2::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [scope, JSON.stringify(value)],
+    );
+    return value;
   }
 }

@@ -8,7 +8,8 @@ export const MAIL_REQUESTS_QUEUE = 'mail-requests';
 /** The one job name on that queue. */
 export const MAIL_REQUEST_JOB = 'mail';
 
-export interface MailRequest {
+/** A mail written by the producer: subject and bodies as they are to be sent. */
+export interface DirectMailRequest {
   to: string;
   subject: string;
   text: string;
@@ -16,6 +17,22 @@ export interface MailRequest {
   /** Stable for one logical mail (e.g. `password-recovery-<token id>`); required. */
   idempotencyKey: string;
 }
+
+/**
+ * A mail rendered by the mailing service from one of its editable templates (decision 0004): the template's name,
+ * the recipient's locale and the shortcodes' values (unknown names are ignored). The first rendering is kept: a
+ * request delivered again under the same key gives the same mail even if the template was edited meanwhile.
+ */
+export interface TemplateMailRequest {
+  to: string;
+  template: string;
+  locale: string;
+  values: Record<string, string>;
+  /** Stable for one logical mail (e.g. `password-recovery-<token id>`); required. */
+  idempotencyKey: string;
+}
+
+export type MailRequest = DirectMailRequest | TemplateMailRequest;
 
 /** BullMQ job id for a request: adding the same request twice is a no-op while the job is kept. */
 export function mailRequestJobId(idempotencyKey: string): string {

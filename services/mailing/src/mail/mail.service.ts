@@ -103,6 +103,22 @@ export class MailService {
     return row;
   }
 
+  /**
+   * The mail of `idempotencyKey` if it exists (its job added again while it is 'queued'), else the mail `build`
+   * gives, queued under that key: a mail rendered from a template is rendered once.
+   */
+  async enqueueOnce(
+    idempotencyKey: string,
+    build: () => Promise<Omit<EnqueueMail, 'idempotencyKey'>>,
+  ): Promise<Mail> {
+    const existing = await this.store.findByIdempotencyKey(idempotencyKey);
+    if (existing) {
+      const { to, subject, text, html } = existing;
+      return this.enqueue({ to, subject, text, html, idempotencyKey });
+    }
+    return this.enqueue({ ...(await build()), idempotencyKey });
+  }
+
   async addJob(mailId: string): Promise<void> {
     await this.queue.add(SEND_MAIL_JOB, { mailId }, { jobId: sendMailJobId(mailId) });
   }

@@ -85,6 +85,11 @@ describe('mailing migrations', () => {
     expect(en.subject).toBe('Invitation to take part in a public consultation');
     expect(en.text).toMatch(/^Dear Μαρία Παπαδοπούλου,\n\nYou are invited/);
     expect(en.text).not.toMatch(/\n\n\n/);
+    // the HTML part: values escaped, no empty paragraph where the message would be
+    expect(en.html).toContain('<p>Dear Μαρία Παπαδοπούλου,</p>\n<p>You are invited');
+    expect(en.html).toContain('<a href="https://agora.example.org/invitation/accept/abc123">');
+    expect(en.html).not.toContain('<p></p>');
+    expect(el.html).toContain('<p>Welcome to the consultation.</p>');
 
     expect((await templates.render('invitation', 'fr', values)).locale).toBe('el');
     await expect(templates.render('missing', 'el', values)).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { TemplateController } from './template.controller.js';
 import { TemplateService } from './template.service.js';
 
-@Module({ providers: [TemplateService], exports: [TemplateService] })
+@Module({ controllers: [TemplateController], providers: [TemplateService], exports: [TemplateService] })
 export class TemplatesModule {}

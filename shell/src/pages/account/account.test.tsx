@@ -499,9 +499,10 @@ describe('PolicyPage', () => {
     ['en', 'Privacy policy', /session cookie/],
     ['el', 'Πολιτική απορρήτου', /cookie της συνεδρίας/],
   ] as const)('explains what is stored (%s)', async (locale, title, cookies) => {
+    // no policy written in the settings (here: not answered): the default text
     mockFetch({});
     await page('/policy', <PolicyPage />, '/policy', { locale });
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByTestId('policy-cookies').textContent).toMatch(cookies);
     expect(screen.getByTestId('policy-storage').textContent).toMatch(/localStorage|local storage/);
   });
