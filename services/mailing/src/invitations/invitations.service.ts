@@ -189,10 +189,10 @@ export class InvitationsService {
 
   private async judge(rows: readonly Candidate[]): Promise<Judged[]> {
     const needsCategories = rows.some((r) => r.enrolments.length > 0);
+    // each address checked once
+    const wellFormed = rows.map((r) => emailSchema.safeParse(r.email.trim()).success);
     const emails = [
-      ...new Set(
-        rows.map((r) => r.email.trim().toLowerCase()).filter((e) => emailSchema.safeParse(e).success),
-      ),
+      ...new Set(rows.filter((_r, i) => wellFormed[i]).map((r) => r.email.trim().toLowerCase())),
     ];
     const [categories, users, pending] = await Promise.all([
       needsCategories
@@ -202,7 +202,7 @@ export class InvitationsService {
       this.pendingInvitations(emails),
     ]);
     const seen = new Set<string>();
-    return rows.map((r) => {
+    return rows.map((r, i) => {
       const email = r.email.trim();
       const key = email.toLowerCase();
       const enrolments: StoredEnrolment[] = [];
@@ -220,11 +220,11 @@ export class InvitationsService {
       }
       let comment: InvitationRowComment | null = null;
       if (!r.firstname.trim() || !r.lastname.trim()) comment = 'MAILING.CSV_MISSING_NAME';
-      else if (!emailSchema.safeParse(email).success) comment = 'MAILING.CSV_BAD_EMAIL';
+      else if (!wellFormed[i]) comment = 'MAILING.CSV_BAD_EMAIL';
       else if (seen.has(key)) comment = 'MAILING.CSV_DUPLICATE';
       else if (badRole) comment = 'MAILING.CSV_BAD_ROLE';
       else if (unknownCategory) comment = 'MAILING.CSV_UNKNOWN_CATEGORY';
-      if (emailSchema.safeParse(email).success) seen.add(key);
+      if (wellFormed[i]) seen.add(key);
       const user = comment === null ? (users.get(key) ?? null) : null;
       if (comment === null && user) comment = 'MAILING.ALREADY_USER';
       else if (comment === null && pending.has(key)) comment = 'MAILING.ALREADY_INVITED';
