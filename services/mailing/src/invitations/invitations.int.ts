@@ -536,6 +536,27 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     }
   });
 
+  it('consultation lists its categories to the mailing service, and to nobody else', async () => {
+    const ask = (identity: string) =>
+      request(consultation.app.getHttpServer()).get('/internal/categories').set(IDENTITY_HEADER, identity);
+    const ok = await ask(consultation.identity(null, { sys: 'mailing' }));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({
+      categories: [
+        { token: cat.parks, mname: 'parks' },
+        { token: cat.roads, mname: 'roads' },
+      ],
+    });
+    for (const identity of [
+      consultation.identity(null),
+      consultation.identity(TEST_ADMIN),
+      consultation.identity(null, { sys: 'accounts' }),
+      consultation.identity(null, { sys: 'gateway' }),
+    ]) {
+      expect((await ask(identity)).status).toBe(403);
+    }
+  });
+
   it('lets only administrators use the invitation routes; the accept routes are anonymous', async () => {
     const id = randomUUID();
     const routes: Array<[string, () => request.Test]> = [
