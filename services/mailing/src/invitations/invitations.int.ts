@@ -224,6 +224,16 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     }
   });
 
+  it('send skips an existing user named with no category (nothing to enrol, no notice)', async () => {
+    const before = await written();
+    const res = await http()
+      .post('/invitation/scope/send')
+      .set(IDENTITY_HEADER, as(admin))
+      .send(sendBody([{ firstname: 'Μαρία', lastname: 'Π', email: 'maria@example.org' }]));
+    expect(res.body).toMatchObject({ invited: 0, enrolled: 0, skipped: 1 });
+    expect(await written()).toEqual(before);
+  });
+
   it('send refuses bad input', async () => {
     const post = (body: unknown) =>
       http()
@@ -333,6 +343,18 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     const oauth = (await list('sort/created/sort_method/asc/fq/with_oauth:true'))
       .body as InvitationsPageAnswer;
     expect(oauth.total).toBe(0);
+    // a mail the SMTP server refused shows as failed with its answer, in the list and in the batch's progress
+    await mailing.db.query(
+      `UPDATE mailing.mail SET status = 'failed', last_error = '550 5.1.1 user unknown'
+        WHERE id = (SELECT mail_id FROM mailing.invitation WHERE email = 'kostas@example.org')`,
+    );
+    const failed = (await list('sort/email/sort_method/asc/query/kostas')).body as InvitationsPageAnswer;
+    expect(failed.values[0]).toMatchObject({ status: 'failed', last_error: '550 5.1.1 user unknown' });
+    expect((await list(`batch/${sent.batch}`)).body).toMatchObject({ sent: 1, failed: 1 });
+    await mailing.db.query(
+      `UPDATE mailing.mail SET status = 'sent', last_error = NULL
+        WHERE id = (SELECT mail_id FROM mailing.invitation WHERE email = 'kostas@example.org')`,
+    );
     const beyond = (await list('sort/created/sort_method/asc/page/2')).body as InvitationsPageAnswer;
     expect(beyond).toMatchObject({ values: [], page: 2, total: 2, total_pages: 1 });
     for (const bad of [

@@ -290,7 +290,10 @@ export class InvitationsService {
     }));
     const judged = await this.judge(candidates);
     const invitees = judged.filter((j) => j.report.invite);
-    const existing = judged.filter((j) => j.report.valid && !j.report.invite && j.user);
+    // an existing user is enrolled and notified; with no category named there is nothing to do (skipped)
+    const existing = judged.filter(
+      (j) => j.report.valid && !j.report.invite && j.user && j.enrolments.length > 0,
+    );
     const batch = randomUUID();
     const skipped = judged.length - invitees.length - existing.length;
     if (invitees.length === 0 && existing.length === 0) return { batch, invited: 0, enrolled: 0, skipped };
@@ -327,9 +330,7 @@ export class InvitationsService {
     // Existing users are enrolled by accounts first (idempotent: a retried batch enrols them again harmlessly);
     // a failure there writes nothing here.
     await this.peers.enrol({
-      users: existing
-        .filter((j) => j.enrolments.length > 0)
-        .map((j) => ({ uuid: j.user!.uuid, enrolments: j.enrolments.map(internalEnrolment) })),
+      users: existing.map((j) => ({ uuid: j.user!.uuid, enrolments: j.enrolments.map(internalEnrolment) })),
     });
     await this.ds.transaction(async (m) => {
       await insertMails(m, mails);
