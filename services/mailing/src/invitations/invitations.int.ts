@@ -103,6 +103,7 @@ const CSV = [
   'maria@example.org;Μαρία;Π;;parks;expert;;',
   'kostas@example.org;Κώστας;Κ;;roads;;;',
   'nameless@example.org;;Nobody;;;;;',
+  `long@example.org;${'Λ'.repeat(101)};Long;;;;;`,
 ].join('\r\n');
 
 function validate(file: Buffer | string | null, who: SessionUser | null = admin, name = 'people.csv') {
@@ -158,10 +159,11 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       [7, 'maria@example.org', true, false, 'MAILING.ALREADY_USER'],
       [8, 'kostas@example.org', true, true, null],
       [9, 'nameless@example.org', false, false, 'MAILING.CSV_MISSING_NAME'],
+      [10, 'long@example.org', false, false, 'MAILING.CSV_BAD_NAME'],
     ]);
     expect(report.values[0]!.enrolment).toEqual({ roads: 'expert', parks: 'normal' });
     expect(report.values[6]!.enrolment).toEqual({ roads: 'normal' });
-    expect(report.summary).toEqual({ rows: 8, valid: 3, invite: 2, enrol: 1, invalid: 5 });
+    expect(report.summary).toEqual({ rows: 9, valid: 3, invite: 2, enrol: 1, invalid: 6 });
     expect(await written()).toEqual(before);
   });
 

@@ -54,6 +54,9 @@ interface Judged {
 }
 
 const emailSchema = z.email();
+/** The accounts' limits (the users scope): a longer name or address could be invited but never accepted. */
+const MAX_NAME = 100;
+const MAX_EMAIL = 254;
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 const notFound = () => AppError.notFound('invitation not found', 'MAILING.INVITATION_NOT_FOUND');
@@ -190,7 +193,10 @@ export class InvitationsService {
   private async judge(rows: readonly Candidate[]): Promise<Judged[]> {
     const needsCategories = rows.some((r) => r.enrolments.length > 0);
     // each address checked once
-    const wellFormed = rows.map((r) => emailSchema.safeParse(r.email.trim()).success);
+    const wellFormed = rows.map((r) => {
+      const email = r.email.trim();
+      return email.length <= MAX_EMAIL && emailSchema.safeParse(email).success;
+    });
     const emails = [
       ...new Set(rows.filter((_r, i) => wellFormed[i]).map((r) => r.email.trim().toLowerCase())),
     ];
@@ -220,6 +226,8 @@ export class InvitationsService {
       }
       let comment: InvitationRowComment | null = null;
       if (!r.firstname.trim() || !r.lastname.trim()) comment = 'MAILING.CSV_MISSING_NAME';
+      else if (r.firstname.trim().length > MAX_NAME || r.lastname.trim().length > MAX_NAME)
+        comment = 'MAILING.CSV_BAD_NAME';
       else if (!wellFormed[i]) comment = 'MAILING.CSV_BAD_EMAIL';
       else if (seen.has(key)) comment = 'MAILING.CSV_DUPLICATE';
       else if (badRole) comment = 'MAILING.CSV_BAD_ROLE';
