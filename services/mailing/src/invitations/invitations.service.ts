@@ -157,6 +157,20 @@ export interface InvitationListQuery {
 }
 
 /** A mail row to write with an invitation (or an enrolment notice) in the batch's transaction. */
+type Templates = Map<string, { subject: string; body: string }>;
+
+/** A mail's subject and text from a template read by `templatesFor`. */
+function renderMail(
+  templates: Templates,
+  name: string,
+  locale: UserLocale,
+  values: ShortcodeValues,
+): { subject: string; text: string } {
+  const t = templates.get(`${name}:${locale}`);
+  if (!t) throw new Error(`template ${name}:${locale} not loaded`);
+  return { subject: renderSubject(t.subject, values), text: renderShortcodes(t.body, values) };
+}
+
 interface NewMailRow {
   id: string;
   key: string;
@@ -309,10 +323,15 @@ export class InvitationsService {
     const expires = new Date(Date.now() + this.config.ttlDays * 86_400_000);
     const mails: NewMailRow[] = [];
     const invitations: Array<{ id: string; hash: string; j: Judged; mailId: string }> = [];
+    const userLocale = (u: ExistingUser): UserLocale => (u.locale === 'en' ? 'en' : 'el');
+    const templates = await this.templatesFor([
+      ...(invitees.length ? [['invitation', body.locale] as const] : []),
+      ...existing.map((j) => ['enrolment', userLocale(j.user!)] as const),
+    ]);
     for (const j of invitees) {
       const id = randomUUID();
       const token = newToken();
-      const rendered = await this.render('invitation', body.locale, {
+      const rendered = renderMail(templates, 'invitation', body.locale, {
         firstname: j.report.firstname,
         lastname: j.report.lastname,
         email: j.report.email,
@@ -325,7 +344,7 @@ export class InvitationsService {
     }
     for (const j of existing) {
       const user = j.user!;
-      const rendered = await this.render('enrolment', user.locale === 'en' ? 'en' : 'el', {
+      const rendered = renderMail(templates, 'enrolment', userLocale(user), {
         firstname: user.firstname,
         lastname: user.lastname,
         email: user.email,
@@ -365,7 +384,7 @@ export class InvitationsService {
         ],
       );
     });
-    await this.mail.addJobs(mails.map((m) => m.id));
+    this.addJobsLater(mails.map((m) => m.id));
     this.logger.info(
       { batch, invited: invitations.length, enrolled: existing.length, skipped },
       'invitation batch queued',
@@ -373,28 +392,28 @@ export class InvitationsService {
     return { batch, invited: invitations.length, enrolled: existing.length, skipped };
   }
 
+  /**
+   * Adds the committed mails' jobs without holding the answer (10,000 jobs take seconds): the mails are safe in
+   * the outbox, and a job that is never added is added by the worker's sweep of mails left 'queued'.
+   */
+  private addJobsLater(ids: string[]): void {
+    this.mail.addJobs(ids).catch((err: unknown) => this.logger.warn({ err }, 'mail jobs not added now'));
+  }
+
   private acceptLink(token: string): string {
     return `${this.config.publicUrl}/invitation/accept/${token}`;
   }
 
-  /** Template texts are read once per name and locale of a request. */
-  private readonly templateCache = new Map<string, Promise<{ subject: string; body: string }>>();
-
-  private async render(
-    name: string,
-    locale: UserLocale,
-    values: ShortcodeValues,
-  ): Promise<{ subject: string; text: string }> {
-    const key = `${name}:${locale}`;
-    let t = this.templateCache.get(key);
-    if (!t) {
-      t = this.templates.find(name, locale).then((found) => ({ subject: found.subject, body: found.body }));
-      this.templateCache.set(key, t);
-      // templates are edited by administrators: keep a read for the current batch only
-      setTimeout(() => this.templateCache.delete(key), 5_000).unref();
+  /** The templates a batch needs, each read once (name:locale -> texts). */
+  private async templatesFor(wanted: ReadonlyArray<readonly [string, UserLocale]>): Promise<Templates> {
+    const out: Templates = new Map();
+    for (const [name, locale] of wanted) {
+      const key = `${name}:${locale}`;
+      if (out.has(key)) continue;
+      const t = await this.templates.find(name, locale);
+      out.set(key, { subject: t.subject, body: t.body });
     }
-    const { subject, body } = await t;
-    return { subject: renderSubject(subject, values), text: renderShortcodes(body, values) };
+    return out;
   }
 
   // ------------------------------------------------------------------------------------------ list, progress
@@ -486,9 +505,10 @@ export class InvitationsService {
     const expires = new Date(Date.now() + this.config.ttlDays * 86_400_000);
     const mails: NewMailRow[] = [];
     const hashes: string[] = [];
+    const templates = await this.templatesFor(rows.map((r) => ['invitation', r.locale] as const));
     for (const r of rows) {
       const token = newToken();
-      const rendered = await this.render('invitation', r.locale, {
+      const rendered = renderMail(templates, 'invitation', r.locale, {
         firstname: r.firstname,
         lastname: r.lastname,
         email: r.email,
@@ -508,7 +528,7 @@ export class InvitationsService {
         [rows.map((r) => r.id), hashes, mails.map((x) => x.id), expires],
       );
     });
-    await this.mail.addJobs(mails.map((x) => x.id));
+    this.addJobsLater(mails.map((x) => x.id));
     return rows.length;
   }
 
