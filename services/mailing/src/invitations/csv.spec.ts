@@ -61,12 +61,13 @@ describe('parseInvitationCsv', () => {
   it('reads quoted fields with separators, doubled quotes and line breaks', () => {
     const rows = parseInvitationCsv(
       csv(
-        'firstname,lastname,email\n"Ada, Countess","Love""lace","ada@example.org"\n"Multi\nline",X,x@example.org\n',
+        'firstname,lastname,email\n"Ada, Countess","Love""lace","ada@example.org"\n"Multi\nline",X,x@example.org\nAfter,Y,y@example.org\n',
       ),
     );
-    expect(rows.map((r) => [r.firstname, r.lastname, r.email])).toEqual([
-      ['Ada, Countess', 'Love"lace', 'ada@example.org'],
-      ['Multi\nline', 'X', 'x@example.org'],
+    expect(rows.map((r) => [r.line, r.firstname, r.lastname, r.email])).toEqual([
+      [2, 'Ada, Countess', 'Love"lace', 'ada@example.org'],
+      [3, 'Multi\nline', 'X', 'x@example.org'],
+      [5, 'After', 'Y', 'y@example.org'],
     ]);
   });
 

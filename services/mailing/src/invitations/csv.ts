@@ -66,7 +66,7 @@ export function parseInvitationCsv(bytes: Buffer): CsvInvitationRow[] {
   if (decoded === null) throw invalid('binary content');
   const text = decoded.replace(/^\ufeff/, '');
   if (text.trim() === '') throw invalid('empty file');
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  let records: Array<{ record: string[]; raw: string; info: { lines: number } }>;
   try {
     records = parse(text, {
       delimiter: detectSeparator(text),
@@ -74,9 +74,10 @@ export function parseInvitationCsv(bytes: Buffer): CsvInvitationRow[] {
       skip_empty_lines: true,
       trim: true,
       info: true,
+      raw: true,
       // header + the most rows allowed + one, to know that there are too many without reading on
       to: INVITATION_CSV_MAX_ROWS + 2,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    }) as unknown as Array<{ record: string[]; raw: string; info: { lines: number } }>;
   } catch (error) {
     throw invalid(error instanceof Error ? error.message : 'unreadable');
   }
@@ -98,13 +99,25 @@ export function parseInvitationCsv(bytes: Buffer): CsvInvitationRow[] {
     if (m) pairs.push({ category: i, role: index(`role_${m[1]}`) });
   });
   const [first, last, mail] = REQUIRED_COLUMNS.map(index) as [number, number, number];
-  return data.map(({ record, info }) => {
+  return data.map(({ record, raw, info }) => {
     const at = (i: number) => (i >= 0 ? (record[i] ?? '').trim() : '');
     const enrolments: CsvInvitationRow['enrolments'] = [];
     for (const p of pairs) {
       const category = at(p.category);
       if (category !== '') enrolments.push({ category, role: at(p.role).toLowerCase() || 'normal' });
     }
-    return { line: info.lines, firstname: at(first), lastname: at(last), email: at(mail), enrolments };
+    // info.lines is where the record ends: a quoted field with line breaks starts that many lines earlier
+    const breaks =
+      raw
+        .replace(/^[\r\n]+/, '')
+        .replace(/\r?\n$/, '')
+        .split('\n').length - 1;
+    return {
+      line: info.lines - breaks,
+      firstname: at(first),
+      lastname: at(last),
+      email: at(mail),
+      enrolments,
+    };
   });
 }
