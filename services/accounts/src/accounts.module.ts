@@ -9,6 +9,8 @@ import { EnrolmentController } from './enrolments/enrolment.controller.js';
 import { Enrolment } from './enrolments/enrolment.entity.js';
 import { MembersService } from './enrolments/members.service.js';
 import { EnrolmentsService } from './enrolments/enrolments.service.js';
+import { InvitationsInternalController } from './invitations-internal/invitations-internal.controller.js';
+import { InvitationsInternalService } from './invitations-internal/invitations-internal.service.js';
 import { RateLimitService } from './ratelimit/rate-limit.service.js';
 import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
 import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
@@ -60,6 +62,7 @@ export class AccountsModule {
         SettingsController,
         ValidationController,
         EnrolmentController,
+        InvitationsInternalController,
       ],
       providers: [
         { provide: ACCOUNTS_CONFIG, useValue: config },
@@ -76,6 +79,7 @@ export class AccountsModule {
         MembersService,
         EnrolmentsService,
         DemoParticipants,
+        InvitationsInternalService,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

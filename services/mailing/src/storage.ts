@@ -1,6 +1,7 @@
 import type { ServiceStorage } from '@agora/common';
 import { Mail } from './mail/mail.entity.js';
 import { MailingInit1795305600000 } from './migrations/1795305600000-MailingInit.js';
+import { Invitations1800100000000 } from './migrations/1800100000000-Invitations.js';
 import { MailTemplatesHtml1800200000000 } from './migrations/1800200000000-MailTemplatesHtml.js';
 import { MailTemplate } from './templates/template.entity.js';
 
@@ -8,5 +9,5 @@ import { MailTemplate } from './templates/template.entity.js';
 export const mailingStorage: ServiceStorage = {
   schema: 'mailing',
   entities: [Mail, MailTemplate],
-  migrations: [MailingInit1795305600000, MailTemplatesHtml1800200000000],
+  migrations: [MailingInit1795305600000, Invitations1800100000000, MailTemplatesHtml1800200000000],
 };

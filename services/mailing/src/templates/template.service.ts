@@ -43,7 +43,7 @@ function shortcodesOf(name: string): readonly Shortcode[] {
 }
 
 /** A template's parts with the values filled in: escaped in the HTML, which is sanitised once more. */
-function renderParts(
+export function renderParts(
   name: string,
   parts: { subject: string; html: string; text: string },
   values: ShortcodeValues,
