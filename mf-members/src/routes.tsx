@@ -4,6 +4,7 @@ import { lazyPage, Loading, NotFound } from '@agora/platform';
 
 const UsersPage = lazyPage(() => import('./users/UsersPage'));
 const UserAddPage = lazyPage(() => import('./users/UserAddPage'));
+const InvitationsPage = lazyPage(() => import('./invitations/InvitationsPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -21,6 +22,10 @@ export function membersRoutes(basePath: string): ReactNode {
         element={<UsersPage basePath={basePath} />}
       />
       <Route path={`${basePath}/admin/users/add`} element={<UserAddPage basePath={basePath} />} />
+      <Route
+        path={`${basePath}/admin/administration/invitations`}
+        element={<InvitationsPage basePath={basePath} />}
+      />
       <Route path="*" element={<NotFound homeHref={`${basePath}/admin/dashboard`} />} />
     </>
   );

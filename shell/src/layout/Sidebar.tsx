@@ -35,6 +35,7 @@ const STAFF_ITEMS: Item[] = [
   { to: '/admin/data', label: 'shell.nav.data', icon: '▤' },
   { to: '/admin/administration/project/list', label: 'shell.nav.projects', icon: '◧' },
   { to: '/admin/administration/profile', label: 'shell.nav.consultationProfile', icon: '☰' },
+  { to: '/admin/administration/invitations', label: 'shell.nav.invitations', icon: '✉' },
   { to: '/admin/users/list', label: 'shell.nav.users', icon: '☺' },
   {
     to: '/admin/settings/general',
