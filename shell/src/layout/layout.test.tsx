@@ -109,6 +109,7 @@ describe('sidebar and aside', () => {
         '/admin/data',
         '/admin/administration/project/list',
         '/admin/administration/profile',
+        '/admin/administration/invitations',
         '/admin/users/list',
         '/admin/settings/general',
         '/admin/settings/general',
