@@ -235,6 +235,21 @@ describe('mf-members invitations', () => {
     expect(screen.queryByTestId('invitation-report')).toBeNull();
   });
 
+  it('shows a long report a page at a time', async () => {
+    const many: InvitationValidateAnswer = {
+      values: Array.from({ length: 120 }, (_, i) => row(i + 2)),
+      summary: { rows: 120, valid: 120, invite: 120, enrol: 0, invalid: 0 },
+    };
+    await render({ [VALIDATE]: { status: 200, body: many } });
+    await choose(csvFile());
+    await click(screen.getByTestId('invitation-validate'));
+    expect(await screen.findAllByTestId('report-row')).toHaveLength(50);
+    await click(screen.getByRole('button', { name: 'Page 3' }));
+    const rows = screen.getAllByTestId('report-row');
+    expect(rows).toHaveLength(20);
+    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('102');
+  });
+
   it('keeps Send disabled without a valid row', async () => {
     const bad: InvitationValidateAnswer = {
       values: [row(2, { valid: false, invite: false, comment: 'MAILING.CSV_DUPLICATE' })],

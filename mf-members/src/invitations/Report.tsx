@@ -1,7 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InvitationSendAnswer, InvitationValidateAnswer } from '@agora/contracts/api';
-import { DataTable, errorMessageId, request, useConfirm, useNotify, type Column } from '@agora/platform';
+import {
+  DataTable,
+  errorMessageId,
+  Pagination,
+  request,
+  useConfirm,
+  useNotify,
+  type Column,
+} from '@agora/platform';
 import { EnrolmentText } from './EnrolmentText';
 import type { InvitationReportRow, UploadState } from './types';
 
@@ -15,6 +23,9 @@ function isShown(row: InvitationReportRow, shown: Shown): boolean {
   if (shown === 'enrol') return row.valid && !row.invite;
   return true;
 }
+
+/** Rows of the report shown at once (a file may have 10,000). */
+export const REPORT_PAGE_SIZE = 50;
 
 /** The rows with errors first, then the existing users, then the invitations; by line within each. */
 export function reportOrder(rows: readonly InvitationReportRow[]): InvitationReportRow[] {
@@ -44,13 +55,17 @@ export function Report({ report, upload, onSent }: ReportProps) {
   const intl = useIntl();
   const notify = useNotify();
   const confirm = useConfirm();
+  const shownId = useId();
   const [shown, setShown] = useState<Shown>('all');
+  const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
   const { summary } = report;
   const rows = useMemo(
     () => reportOrder(report.values).filter((r) => isShown(r, shown)),
     [report.values, shown],
   );
+  const totalPages = Math.ceil(rows.length / REPORT_PAGE_SIZE);
+  const pageRows = rows.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
 
   const columns = useMemo<Column<InvitationReportRow>[]>(
     () => [
@@ -129,14 +144,17 @@ export function Report({ report, upload, onSent }: ReportProps) {
         ))}
       </ul>
       <div className="ag-field mb-inv-shown">
-        <label htmlFor="mb-inv-shown" className="ag-field-label">
+        <label htmlFor={shownId} className="ag-field-label">
           <FormattedMessage id="members.invitations.report.show" />
         </label>
         <select
-          id="mb-inv-shown"
+          id={shownId}
           className="ag-input"
           value={shown}
-          onChange={(e) => setShown(e.target.value as Shown)}
+          onChange={(e) => {
+            setShown(e.target.value as Shown);
+            setPage(1);
+          }}
         >
           {SHOWN.map((s) => (
             <option key={s} value={s}>
@@ -146,13 +164,14 @@ export function Report({ report, upload, onSent }: ReportProps) {
         </select>
       </div>
       <DataTable
-        rows={rows}
+        rows={pageRows}
         columns={columns}
         rowKey={(r) => String(r.line)}
         rowTestId="report-row"
         caption={<FormattedMessage id="members.invitations.report.title" />}
         empty={<FormattedMessage id="members.invitations.report.empty" />}
       />
+      <Pagination page={page} totalPages={totalPages} onPage={setPage} />
       <div className="mb-inv-actions">
         <button
           type="button"
