@@ -114,10 +114,10 @@ describe('invitation accept page', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('accepts, logs in with the e-mail and the new password, and lands on /', async () => {
-    const profile = { ...participantUser, username: 'eleni@example.org', email: 'eleni@example.org' };
+  it('accepts, logs in with the new user name and password, and lands on /', async () => {
+    const profile = { ...participantUser, username: 'eleni', email: 'eleni@example.org' };
     const { calls, store } = await render({
-      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001' } },
+      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001', username: 'eleni' } },
       'POST /api/login': { status: 200, body: { loggedin: true, user: profile } },
       'GET /api/profile': { status: 200, body: profile },
     });
@@ -131,16 +131,19 @@ describe('invitation accept page', () => {
       password: 'a-long-secret',
     });
     expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({
-      username: 'eleni@example.org',
+      username: 'eleni',
       password: 'a-long-secret',
     });
     expect(screen.getByTestId('location').textContent).toBe('/');
     expect(lastNote(store)).toMatchObject({ type: 'success', body: 'consultation.invitation.welcome' });
   });
 
-  it('sends to /login with a success message when the login after accepting fails', async () => {
-    const { store } = await render({
-      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001' } },
+  it.each([
+    ['the login after accepting fails', { username: 'eleni' }],
+    ['the answer does not tell the user name', {}],
+  ])('sends to /login with a success message when %s', async (_case, extra) => {
+    const { store, calls } = await render({
+      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001', ...extra } },
       'POST /api/login': {
         status: 401,
         body: { Error: 'wrong credentials', code: 'ACCOUNTS.WRONG_CREDENTIALS' },
@@ -153,6 +156,7 @@ describe('invitation accept page', () => {
     await click(screen.getByTestId('invitation-accept'));
     expect(screen.getByTestId('location').textContent).toBe('/login');
     expect(lastNote(store)).toMatchObject({ type: 'success', body: 'consultation.invitation.acceptedLogin' });
+    expect(calls.filter((c) => c.url === '/api/login')).toHaveLength('username' in extra ? 1 : 0);
   });
 
   it('invited with OAuth: accepts with the e-mail only, then offers the external logins', async () => {

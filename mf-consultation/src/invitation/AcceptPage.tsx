@@ -51,6 +51,9 @@ function isWrongEmail(error: unknown): boolean {
   );
 }
 
+/** The accept answer; `username` (the account's user name, chosen by the server) lets the page log in at once. */
+type AcceptAnswer = InvitationAcceptAnswer & { username?: string };
+
 const EMPTY = { email: '', password: '', password_repeat: '' };
 
 /**
@@ -160,9 +163,10 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted }: AcceptFor
       return;
     }
     setBusy(true);
+    let answer: AcceptAnswer;
     try {
       const body = oauth ? { email: email.trim() } : { email: email.trim(), password };
-      await request<InvitationAcceptAnswer>('POST', `/api/invitation/hash/${encodeURIComponent(hash)}`, body);
+      answer = await request<AcceptAnswer>('POST', `/api/invitation/hash/${encodeURIComponent(hash)}`, body);
     } catch (error) {
       setBusy(false);
       if (isWrongEmail(error)) {
@@ -182,9 +186,11 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted }: AcceptFor
       notify({ type: 'success', body: 'consultation.invitation.accepted' });
       return;
     }
-    // The new account's user name is its e-mail: log in with it and land on the front page.
+    // Logged in with the new account's user name (when the answer tells it), the invitee lands on the front page;
+    // otherwise the login page takes over.
     try {
-      await login(email.trim(), password);
+      if (!answer.username) throw new Error('no user name');
+      await login(answer.username, password);
       notify({ type: 'success', body: 'consultation.invitation.welcome' });
       navigate(`${basePath}/`, { replace: true });
     } catch {
