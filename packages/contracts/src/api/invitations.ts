@@ -208,6 +208,8 @@ export type InternalEnrolment = z.infer<typeof InternalEnrolment>;
 
 /** `POST /internal/invitations/accept` (accounts, for mailing): the user and its enrolments, in one transaction. */
 export const InternalInvitationAcceptBody = z.strictObject({
+  /** the new user's uuid, chosen by the caller: the same call again answers the same user (idempotent retry) */
+  uuid: z.uuid(),
   email: z.email(),
   firstname: z.string().max(150),
   lastname: z.string().max(150),
@@ -253,3 +255,9 @@ export type InternalEnrolmentsAnswer = z.infer<typeof InternalEnrolmentsAnswer>;
 /** `GET /internal/invitations/providers` (accounts, for mailing): the external logins configured. */
 export const InternalProvidersAnswer = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });
 export type InternalProvidersAnswer = z.infer<typeof InternalProvidersAnswer>;
+
+/** `GET /internal/categories` (consultation, for mailing): every category's token and short name. */
+export const InternalCategoriesAnswer = z.object({
+  categories: z.array(z.object({ token: z.string(), mname: z.string() })),
+});
+export type InternalCategoriesAnswer = z.infer<typeof InternalCategoriesAnswer>;
