@@ -135,7 +135,7 @@ describe('invitation accept page', () => {
       password: 'a-long-secret',
     });
     expect(screen.getByTestId('location').textContent).toBe('/');
-    expect(lastNote(store)).toMatchObject({ type: 'success', body: 'consultation.invitation.welcome' });
+    expect(lastNote(store)).toMatchObject({ type: 'success', body: 'Welcome! Your account is ready.' });
   });
 
   it.each([
@@ -155,7 +155,10 @@ describe('invitation accept page', () => {
     await type(/^Repeat password/, 'a-long-secret');
     await click(screen.getByTestId('invitation-accept'));
     expect(screen.getByTestId('location').textContent).toBe('/login');
-    expect(lastNote(store)).toMatchObject({ type: 'success', body: 'consultation.invitation.acceptedLogin' });
+    expect(lastNote(store)).toMatchObject({
+      type: 'success',
+      body: 'Your account is ready: you can now log in.',
+    });
     expect(calls.filter((c) => c.url === '/api/login')).toHaveLength('username' in extra ? 1 : 0);
   });
 

@@ -183,7 +183,7 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted }: AcceptFor
     onAccepted();
     if (oauth) {
       setBusy(false);
-      notify({ type: 'success', body: 'consultation.invitation.accepted' });
+      notify({ type: 'success', body: intl.formatMessage({ id: 'consultation.invitation.accepted' }) });
       return;
     }
     // Logged in with the new account's user name (when the answer tells it), the invitee lands on the front page;
@@ -191,10 +191,10 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted }: AcceptFor
     try {
       if (!answer.username) throw new Error('no user name');
       await login(answer.username, password);
-      notify({ type: 'success', body: 'consultation.invitation.welcome' });
+      notify({ type: 'success', body: intl.formatMessage({ id: 'consultation.invitation.welcome' }) });
       navigate(`${basePath}/`, { replace: true });
     } catch {
-      notify({ type: 'success', body: 'consultation.invitation.acceptedLogin' });
+      notify({ type: 'success', body: intl.formatMessage({ id: 'consultation.invitation.acceptedLogin' }) });
       navigate(`${basePath}/login`, { replace: true });
     }
   }

@@ -35,20 +35,23 @@ export function InvitationList() {
           'POST',
           `/api/invitation/id/${encodeURIComponent(invitation.id)}/resend`,
         );
-        notify({ type: 'success', body: 'members.invitations.resent', values: { n: 1 } });
+        notify({ type: 'success', body: intl.formatMessage({ id: 'members.invitations.resent' }, { n: 1 }) });
         reload();
       } catch (error) {
         notify({ type: 'danger', body: errorMessageId(error) });
       }
     },
-    [notify, reload],
+    [intl, notify, reload],
   );
 
   const resendAll = async () => {
     if (!(await confirm({ title: 'members.invitations.resendAll.confirm' }))) return;
     try {
       const answer = await request<InvitationResendAnswer>('POST', '/api/invitation/scope/resend');
-      notify({ type: 'success', body: 'members.invitations.resent', values: { n: answer.resent } });
+      notify({
+        type: 'success',
+        body: intl.formatMessage({ id: 'members.invitations.resent' }, { n: answer.resent }),
+      });
       reload();
     } catch (error) {
       notify({ type: 'danger', body: errorMessageId(error) });

@@ -117,10 +117,13 @@ export function Report({ report, upload, onSent }: ReportProps) {
       };
       const path = withOAuth ? '/api/invitation/scope/sendWithOAuth' : '/api/invitation/scope/send';
       const answer = await request<InvitationSendAnswer>('POST', path, body);
+      // the shell shows notifications with its own catalogue: the remote's text is formatted here
       notify({
         type: 'success',
-        body: 'members.invitations.sent',
-        values: { invited: answer.invited, enrolled: answer.enrolled, skipped: answer.skipped },
+        body: intl.formatMessage(
+          { id: 'members.invitations.sent' },
+          { invited: answer.invited, enrolled: answer.enrolled, skipped: answer.skipped },
+        ),
       });
       onSent(answer);
     } catch (error) {
