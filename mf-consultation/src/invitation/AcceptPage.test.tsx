@@ -179,6 +179,23 @@ describe('invitation accept page', () => {
   });
 
   it.each([
+    [{ status: 410, body: { Error: 'expired', code: 'MAILING.INVITATION_EXPIRED' } }, 'invitation-expired'],
+    [
+      { status: 409, body: { Error: 'accepted', code: 'MAILING.INVITATION_ACCEPTED' } },
+      'invitation-accepted',
+    ],
+  ])('shows the clear page when accepting finds the invitation closed (%j)', async (answer, testId) => {
+    await render({ [POST]: answer });
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^E-mail address/, 'eleni@example.org');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'a-long-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(screen.getByTestId(testId)).toBeTruthy();
+    expect(screen.queryByTestId('invitation-accept-form')).toBeNull();
+  });
+
+  it.each([
     [
       { status: 404, body: { Error: 'not found', code: 'MAILING.INVITATION_NOT_FOUND' } },
       'invitation-unknown',

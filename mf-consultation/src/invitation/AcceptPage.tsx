@@ -65,18 +65,22 @@ export default function AcceptPage({ basePath = '' }: { basePath?: string }) {
   const { hash = '' } = useParams();
   const { user, status, login } = useSession();
   const [done, setDone] = useState(false);
+  /** the invitation turned out closed when accepting (expired or accepted meanwhile) */
+  const [closedOnSend, setClosedOnSend] = useState<Closed | null>(null);
   const { data, error } = useApi<InvitationHashAnswer>(
     status === 'loggedOut' ? `/api/invitation/hash/${encodeURIComponent(hash)}` : null,
   );
   if (status === 'pending') return <Loading />;
   if (user && !done) return <Navigate to={`${basePath}/`} replace />;
-  const closed: Closed | null = error
-    ? closedOf(error)
-    : data?.accepted
-      ? 'accepted'
-      : data?.expired
-        ? 'expired'
-        : null;
+  const closed: Closed | null = closedOnSend
+    ? closedOnSend
+    : error
+      ? closedOf(error)
+      : data?.accepted
+        ? 'accepted'
+        : data?.expired
+          ? 'expired'
+          : null;
   return (
     <section
       className="cons-invitation"
@@ -97,6 +101,7 @@ export default function AcceptPage({ basePath = '' }: { basePath?: string }) {
           basePath={basePath}
           login={login}
           onAccepted={() => setDone(true)}
+          onClosed={setClosedOnSend}
         />
       )}
     </section>
@@ -130,9 +135,11 @@ interface AcceptFormProps {
   basePath: string;
   login: (username: string, password: string) => Promise<unknown>;
   onAccepted: () => void;
+  /** accepting found the invitation unknown, expired or already accepted */
+  onClosed: (reason: Closed) => void;
 }
 
-function AcceptForm({ hash, invitation, basePath, login, onAccepted }: AcceptFormProps) {
+function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }: AcceptFormProps) {
   const intl = useIntl();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -169,6 +176,11 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted }: AcceptFor
       answer = await request<AcceptAnswer>('POST', `/api/invitation/hash/${encodeURIComponent(hash)}`, body);
     } catch (error) {
       setBusy(false);
+      const closed = closedOf(error);
+      if (closed) {
+        onClosed(closed);
+        return;
+      }
       if (isWrongEmail(error)) {
         setEmailError('platform.error.MAILING.INVITATION_EMAIL');
         notify({ type: 'warning', body: 'platform.error.MAILING.INVITATION_EMAIL' });
