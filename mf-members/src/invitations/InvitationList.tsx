@@ -45,7 +45,9 @@ export function InvitationList() {
   );
 
   const resendAll = async () => {
-    if (!(await confirm({ title: 'members.invitations.resendAll.confirm' }))) return;
+    // the shell's dialog knows only its own catalogue: the question is formatted here
+    const title = intl.formatMessage({ id: 'members.invitations.resendAll.confirm' });
+    if (!(await confirm({ title }))) return;
     try {
       const answer = await request<InvitationResendAnswer>('POST', '/api/invitation/scope/resend');
       notify({

@@ -338,7 +338,9 @@ describe('mf-members invitations', () => {
     await click(within(first as HTMLElement).getByRole('button', { name: 'Resend' }));
     expect(lastNote(store)).toMatchObject({ type: 'success', body: '1 invitation queued again.' });
     await click(screen.getByTestId('invitation-resend-all'));
-    await click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: /yes/i }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Send again every invitation not accepted and not expired?');
+    await click(within(dialog).getByRole('button', { name: /yes/i }));
     expect(lastNote(store)).toMatchObject({ type: 'success', body: '7 invitations queued again.' });
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       `/api/invitation/id/${one.id}/resend`,
