@@ -103,6 +103,7 @@ const CSV = [
   'maria@example.org;Μαρία;Π;;parks;expert;;',
   'kostas@example.org;Κώστας;Κ;;roads;;;',
   'nameless@example.org;;Nobody;;;;;',
+  `long@example.org;${'Λ'.repeat(101)};Long;;;;;`,
 ].join('\r\n');
 
 function validate(file: Buffer | string | null, who: SessionUser | null = admin, name = 'people.csv') {
@@ -158,10 +159,11 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       [7, 'maria@example.org', true, false, 'MAILING.ALREADY_USER'],
       [8, 'kostas@example.org', true, true, null],
       [9, 'nameless@example.org', false, false, 'MAILING.CSV_MISSING_NAME'],
+      [10, 'long@example.org', false, false, 'MAILING.CSV_BAD_NAME'],
     ]);
     expect(report.values[0]!.enrolment).toEqual({ roads: 'expert', parks: 'normal' });
     expect(report.values[6]!.enrolment).toEqual({ roads: 'normal' });
-    expect(report.summary).toEqual({ rows: 8, valid: 3, invite: 2, enrol: 1, invalid: 5 });
+    expect(report.summary).toEqual({ rows: 9, valid: 3, invite: 2, enrol: 1, invalid: 6 });
     expect(await written()).toEqual(before);
   });
 
@@ -222,6 +224,16 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       await mailing.db.query(`DROP TRIGGER refuse_boom ON mailing.invitation`);
       await mailing.db.query(`DROP FUNCTION mailing.refuse_boom()`);
     }
+  });
+
+  it('send skips an existing user named with no category (nothing to enrol, no notice)', async () => {
+    const before = await written();
+    const res = await http()
+      .post('/invitation/scope/send')
+      .set(IDENTITY_HEADER, as(admin))
+      .send(sendBody([{ firstname: 'Μαρία', lastname: 'Π', email: 'maria@example.org' }]));
+    expect(res.body).toMatchObject({ invited: 0, enrolled: 0, skipped: 1 });
+    expect(await written()).toEqual(before);
   });
 
   it('send refuses bad input', async () => {
@@ -333,6 +345,18 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     const oauth = (await list('sort/created/sort_method/asc/fq/with_oauth:true'))
       .body as InvitationsPageAnswer;
     expect(oauth.total).toBe(0);
+    // a mail the SMTP server refused shows as failed with its answer, in the list and in the batch's progress
+    await mailing.db.query(
+      `UPDATE mailing.mail SET status = 'failed', last_error = '550 5.1.1 user unknown'
+        WHERE id = (SELECT mail_id FROM mailing.invitation WHERE email = 'kostas@example.org')`,
+    );
+    const failed = (await list('sort/email/sort_method/asc/query/kostas')).body as InvitationsPageAnswer;
+    expect(failed.values[0]).toMatchObject({ status: 'failed', last_error: '550 5.1.1 user unknown' });
+    expect((await list(`batch/${sent.batch}`)).body).toMatchObject({ sent: 1, failed: 1 });
+    await mailing.db.query(
+      `UPDATE mailing.mail SET status = 'sent', last_error = NULL
+        WHERE id = (SELECT mail_id FROM mailing.invitation WHERE email = 'kostas@example.org')`,
+    );
     const beyond = (await list('sort/created/sort_method/asc/page/2')).body as InvitationsPageAnswer;
     expect(beyond).toMatchObject({ values: [], page: 2, total: 2, total_pages: 1 });
     for (const bad of [
@@ -533,6 +557,27 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
         .set(IDENTITY_HEADER, identity)
         .send({ emails: ['retry@example.org'] });
       expect(byEmail.status).toBe(403);
+    }
+  });
+
+  it('consultation lists its categories to the mailing service, and to nobody else', async () => {
+    const ask = (identity: string) =>
+      request(consultation.app.getHttpServer()).get('/internal/categories').set(IDENTITY_HEADER, identity);
+    const ok = await ask(consultation.identity(null, { sys: 'mailing' }));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({
+      categories: [
+        { token: cat.parks, mname: 'parks' },
+        { token: cat.roads, mname: 'roads' },
+      ],
+    });
+    for (const identity of [
+      consultation.identity(null),
+      consultation.identity(TEST_ADMIN),
+      consultation.identity(null, { sys: 'accounts' }),
+      consultation.identity(null, { sys: 'gateway' }),
+    ]) {
+      expect((await ask(identity)).status).toBe(403);
     }
   });
 

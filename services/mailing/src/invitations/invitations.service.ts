@@ -54,6 +54,9 @@ interface Judged {
 }
 
 const emailSchema = z.email();
+/** The accounts' limits (the users scope): a longer name or address could be invited but never accepted. */
+const MAX_NAME = 100;
+const MAX_EMAIL = 254;
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 const notFound = () => AppError.notFound('invitation not found', 'MAILING.INVITATION_NOT_FOUND');
@@ -189,10 +192,13 @@ export class InvitationsService {
 
   private async judge(rows: readonly Candidate[]): Promise<Judged[]> {
     const needsCategories = rows.some((r) => r.enrolments.length > 0);
+    // each address checked once
+    const wellFormed = rows.map((r) => {
+      const email = r.email.trim();
+      return email.length <= MAX_EMAIL && emailSchema.safeParse(email).success;
+    });
     const emails = [
-      ...new Set(
-        rows.map((r) => r.email.trim().toLowerCase()).filter((e) => emailSchema.safeParse(e).success),
-      ),
+      ...new Set(rows.filter((_r, i) => wellFormed[i]).map((r) => r.email.trim().toLowerCase())),
     ];
     const [categories, users, pending] = await Promise.all([
       needsCategories
@@ -202,7 +208,7 @@ export class InvitationsService {
       this.pendingInvitations(emails),
     ]);
     const seen = new Set<string>();
-    return rows.map((r) => {
+    return rows.map((r, i) => {
       const email = r.email.trim();
       const key = email.toLowerCase();
       const enrolments: StoredEnrolment[] = [];
@@ -220,11 +226,13 @@ export class InvitationsService {
       }
       let comment: InvitationRowComment | null = null;
       if (!r.firstname.trim() || !r.lastname.trim()) comment = 'MAILING.CSV_MISSING_NAME';
-      else if (!emailSchema.safeParse(email).success) comment = 'MAILING.CSV_BAD_EMAIL';
+      else if (r.firstname.trim().length > MAX_NAME || r.lastname.trim().length > MAX_NAME)
+        comment = 'MAILING.CSV_BAD_NAME';
+      else if (!wellFormed[i]) comment = 'MAILING.CSV_BAD_EMAIL';
       else if (seen.has(key)) comment = 'MAILING.CSV_DUPLICATE';
       else if (badRole) comment = 'MAILING.CSV_BAD_ROLE';
       else if (unknownCategory) comment = 'MAILING.CSV_UNKNOWN_CATEGORY';
-      if (emailSchema.safeParse(email).success) seen.add(key);
+      if (wellFormed[i]) seen.add(key);
       const user = comment === null ? (users.get(key) ?? null) : null;
       if (comment === null && user) comment = 'MAILING.ALREADY_USER';
       else if (comment === null && pending.has(key)) comment = 'MAILING.ALREADY_INVITED';
@@ -290,7 +298,10 @@ export class InvitationsService {
     }));
     const judged = await this.judge(candidates);
     const invitees = judged.filter((j) => j.report.invite);
-    const existing = judged.filter((j) => j.report.valid && !j.report.invite && j.user);
+    // an existing user is enrolled and notified; with no category named there is nothing to do (skipped)
+    const existing = judged.filter(
+      (j) => j.report.valid && !j.report.invite && j.user && j.enrolments.length > 0,
+    );
     const batch = randomUUID();
     const skipped = judged.length - invitees.length - existing.length;
     if (invitees.length === 0 && existing.length === 0) return { batch, invited: 0, enrolled: 0, skipped };
@@ -327,9 +338,7 @@ export class InvitationsService {
     // Existing users are enrolled by accounts first (idempotent: a retried batch enrols them again harmlessly);
     // a failure there writes nothing here.
     await this.peers.enrol({
-      users: existing
-        .filter((j) => j.enrolments.length > 0)
-        .map((j) => ({ uuid: j.user!.uuid, enrolments: j.enrolments.map(internalEnrolment) })),
+      users: existing.map((j) => ({ uuid: j.user!.uuid, enrolments: j.enrolments.map(internalEnrolment) })),
     });
     await this.ds.transaction(async (m) => {
       await insertMails(m, mails);

@@ -38,19 +38,42 @@ const consultationUnavailable = () =>
 /** The accounts' and the consultation's internal routes that the invitations use, each in one call. */
 @Injectable()
 export class InvitationPeers {
-  private readonly accounts: InternalClient;
-  private readonly consultation: InternalClient;
+  private clients: { accounts: InternalClient; consultation: InternalClient } | undefined;
 
   constructor(
-    @Inject(INVITATION_CONFIG) config: InvitationConfig,
-    @Inject(SERVICE_CONFIG) service: ServiceConfig,
-  ) {
+    @Inject(INVITATION_CONFIG) private readonly config: InvitationConfig,
+    @Inject(SERVICE_CONFIG) private readonly service: ServiceConfig,
+  ) {}
+
+  /**
+   * The clients, made on first use: a mailing service without its signing key (AGORA_MAILING_PRIVATE_KEY) still
+   * starts and sends mail; only the invitations need the key (and fail with an error naming it).
+   */
+  private get accounts(): InternalClient {
+    return this.client().accounts;
+  }
+
+  private get consultation(): InternalClient {
+    return this.client().consultation;
+  }
+
+  private client(): { accounts: InternalClient; consultation: InternalClient } {
     const timeoutMs = CALL_TIMEOUT_MS;
-    this.accounts = serviceClient(service, 'accounts', { baseUrl: config.accountsUrl, timeoutMs });
-    this.consultation = serviceClient(service, 'consultation', {
-      baseUrl: config.consultationUrl,
-      timeoutMs,
-    });
+    if (!this.service.identity.privateKey) {
+      throw new AppError(
+        'MAILING.ACCOUNTS_UNAVAILABLE',
+        503,
+        'the mailing service has no signing key (AGORA_MAILING_PRIVATE_KEY) to call the accounts service',
+      );
+    }
+    this.clients ??= {
+      accounts: serviceClient(this.service, 'accounts', { baseUrl: this.config.accountsUrl, timeoutMs }),
+      consultation: serviceClient(this.service, 'consultation', {
+        baseUrl: this.config.consultationUrl,
+        timeoutMs,
+      }),
+    };
+    return this.clients;
   }
 
   /** Every category: short name (as the CSV writes it, compared case-insensitively) -> token. */
