@@ -4,15 +4,15 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { InvitationAcceptAnswer, InvitationHashAnswer, OAuthProvider } from '@agora/contracts/api';
 import {
   ApiError,
+  client,
   errorMessageId,
   ErrorFromCall,
   GENERIC_ERROR_MESSAGE,
   Loading,
   PageHeader,
   PasswordField,
-  request,
   TextField,
-  useApi,
+  useApiGet,
   useForm,
   useNotify,
   useSession,
@@ -67,8 +67,9 @@ export default function AcceptPage({ basePath = '' }: { basePath?: string }) {
   const [done, setDone] = useState(false);
   /** the invitation turned out closed when accepting (expired or accepted meanwhile) */
   const [closedOnSend, setClosedOnSend] = useState<Closed | null>(null);
-  const { data, error } = useApi<InvitationHashAnswer>(
-    status === 'loggedOut' ? `/api/invitation/hash/${encodeURIComponent(hash)}` : null,
+  const { data, error } = useApiGet(
+    '/api/invitation/hash/{hash}',
+    status === 'loggedOut' ? { params: { path: { hash } } } : null,
   );
   if (status === 'pending') return <Loading />;
   if (user && !done) return <Navigate to={`${basePath}/`} replace />;
@@ -173,7 +174,7 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
     let answer: AcceptAnswer;
     try {
       const body = oauth ? { email: email.trim() } : { email: email.trim(), password };
-      answer = await request<AcceptAnswer>('POST', `/api/invitation/hash/${encodeURIComponent(hash)}`, body);
+      answer = await client.POST('/api/invitation/hash/{hash}', { params: { path: { hash } }, body });
     } catch (error) {
       setBusy(false);
       const closed = closedOf(error);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InvitationBatchAnswer } from '@agora/contracts/api';
-import { ErrorFromCall, useApi } from '@agora/platform';
+import { ErrorFromCall, useApiGet } from '@agora/platform';
 
 /** How often a sending batch is asked for its progress. */
 export const BATCH_POLL_MS = 1000;
@@ -17,11 +17,10 @@ export function batchDone(batch: InvitationBatchAnswer | undefined): boolean {
  */
 export function BatchProgress({ batch, onDone }: { batch: string; onDone: () => void }) {
   const intl = useIntl();
-  const { data, error } = useApi<InvitationBatchAnswer>(
-    `/api/invitation/batch/${encodeURIComponent(batch)}`,
-    {
-      refreshInterval: (latest) => (batchDone(latest) ? 0 : BATCH_POLL_MS),
-    },
+  const { data, error } = useApiGet(
+    '/api/invitation/batch/{batch}',
+    { params: { path: { batch } } },
+    { refreshInterval: (latest) => (batchDone(latest) ? 0 : BATCH_POLL_MS) },
   );
   const done = batchDone(data);
   useEffect(() => {

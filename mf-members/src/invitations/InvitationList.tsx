@@ -1,12 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
-import type { InvitationResendAnswer } from '@agora/contracts/api';
 import {
+  client,
   DataTable,
   DateText,
   errorMessageId,
-  request,
   useConfirm,
   useNotify,
   useListQuery,
@@ -31,10 +30,7 @@ export function InvitationList() {
   const resendOne = useCallback(
     async (invitation: InvitationAnswer) => {
       try {
-        await request<InvitationResendAnswer>(
-          'POST',
-          `/api/invitation/id/${encodeURIComponent(invitation.id)}/resend`,
-        );
+        await client.POST('/api/invitation/id/{id}/resend', { params: { path: { id: invitation.id } } });
         notify({ type: 'success', body: intl.formatMessage({ id: 'members.invitations.resent' }, { n: 1 }) });
         reload();
       } catch (error) {
@@ -49,7 +45,7 @@ export function InvitationList() {
     const title = intl.formatMessage({ id: 'members.invitations.resendAll.confirm' });
     if (!(await confirm({ title }))) return;
     try {
-      const answer = await request<InvitationResendAnswer>('POST', '/api/invitation/scope/resend');
+      const answer = await client.POST('/api/invitation/scope/resend');
       notify({
         type: 'success',
         body: intl.formatMessage({ id: 'members.invitations.resent' }, { n: answer.resent }),

@@ -2,10 +2,10 @@ import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InvitationSendAnswer, InvitationValidateAnswer } from '@agora/contracts/api';
 import {
+  client,
   DataTable,
   errorMessageId,
   Pagination,
-  request,
   useConfirm,
   useNotify,
   type Column,
@@ -115,8 +115,9 @@ export function Report({ report, upload, onSent }: ReportProps) {
           .filter((r) => r.valid)
           .map(({ firstname, lastname, email, enrolment }) => ({ firstname, lastname, email, enrolment })),
       };
-      const path = withOAuth ? '/api/invitation/scope/sendWithOAuth' : '/api/invitation/scope/send';
-      const answer = await request<InvitationSendAnswer>('POST', path, body);
+      const answer = withOAuth
+        ? await client.POST('/api/invitation/scope/sendWithOAuth', { body })
+        : await client.POST('/api/invitation/scope/send', { body });
       // the shell shows notifications with its own catalogue: the remote's text is formatted here
       notify({
         type: 'success',
