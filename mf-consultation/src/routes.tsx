@@ -11,6 +11,7 @@ const DataProjectPage = lazyPage(() => import('./data/DataProjectPage'));
 const EnrollPage = lazyPage(() => import('./enrol/EnrollPage'));
 const CategoryPage = lazyPage(() => import('./category-page/CategoryPage'));
 const QuestionnairePage = lazyPage(() => import('./questionnaire/QuestionnairePage'));
+const AcceptPage = lazyPage(() => import('./invitation/AcceptPage'));
 
 /** The routes of the consultation remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function consultationRoutes(basePath: string): ReactNode {
@@ -38,6 +39,7 @@ export function consultationRoutes(basePath: string): ReactNode {
         path={`${basePath}/participate/category/:category/project/:project`}
         element={<QuestionnairePage basePath={basePath} />}
       />
+      <Route path={`${basePath}/invitation/accept/:hash`} element={<AcceptPage basePath={basePath} />} />
       <Route path="*" element={<NotFound homeHref={`${basePath}/`} />} />
     </>
   );

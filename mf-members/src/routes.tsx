@@ -7,6 +7,7 @@ const UserAddPage = lazyPage(() => import('./users/UserAddPage'));
 const MembersPage = lazyPage(() => import('./members/MembersPage'));
 const EnrollPage = lazyPage(() => import('./members/EnrollPage'));
 const MailTemplatesPage = lazyPage(() => import('./templates/MailTemplatesPage'));
+const InvitationsPage = lazyPage(() => import('./invitations/InvitationsPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -44,6 +45,10 @@ export function membersRoutes(basePath: string): ReactNode {
       <Route
         path={`${basePath}/admin/settings/templates/:template`}
         element={<MailTemplatesPage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/admin/administration/invitations`}
+        element={<InvitationsPage basePath={basePath} />}
       />
       <Route path="*" element={<NotFound homeHref={`${basePath}/admin/dashboard`} />} />
     </>

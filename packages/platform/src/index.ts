@@ -43,6 +43,7 @@ export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
+export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export * from './notify/index';
 export * from './frame/index';
 export * from './forms/index';

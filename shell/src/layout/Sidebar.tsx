@@ -37,6 +37,7 @@ const STAFF_ITEMS: Item[] = [
   { to: '/admin/administration/members', label: 'shell.nav.members', icon: '☷' },
   { to: '/admin/administration/enroll', label: 'shell.nav.enrollMembers', icon: '⊕' },
   { to: '/admin/administration/profile', label: 'shell.nav.consultationProfile', icon: '☰' },
+  { to: '/admin/administration/invitations', label: 'shell.nav.invitations', icon: '✉' },
   { to: '/admin/users/list', label: 'shell.nav.users', icon: '☺' },
   {
     to: '/admin/settings/general',

@@ -111,6 +111,7 @@ describe('sidebar and aside', () => {
         '/admin/administration/members',
         '/admin/administration/enroll',
         '/admin/administration/profile',
+        '/admin/administration/invitations',
         '/admin/users/list',
         '/admin/settings/general',
         '/admin/settings/general',

@@ -68,7 +68,7 @@ export interface TableQueryState {
  * are left out). The filters keep the service's own syntax: values encoded, `:` and `;` as they are.
  */
 export function buildListPath(
-  path: ListPath,
+  path: ListPath | string,
   state: TableQueryState,
   limit?: number,
   pathParams: Readonly<Record<string, string>> = {},
@@ -101,6 +101,23 @@ export function isListKey(path: ListPath, key: unknown): boolean {
  * but the page goes back to page 1.
  */
 export function useTableQuery<P extends ListPath>(options: TableQueryOptions<P>): TableQuery<ListRow<P>> {
+  return useListQuery<ListRow<P>>(options);
+}
+
+/** What `useListQuery` takes: `useTableQuery`'s options with any list path (see there). */
+export interface ListQueryOptions extends Omit<TableQueryOptions<ListPath>, 'path'> {
+  /**
+   * the list's path with `{page}`, `{field}` and `{method}` in any order, e.g.
+   * `/api/invitation/sort/{field}/sort_method/{method}/page/{page}`; `/query/{query}`, `/fq/…` and `/limit/{n}` follow
+   */
+  path: string;
+}
+
+/**
+ * `useTableQuery` for a list whose rows are typed by the caller (its zod contract) rather than by the services'
+ * documents, e.g. a list whose page segment comes after the sort segments.
+ */
+export function useListQuery<T>(options: ListQueryOptions): TableQuery<T> {
   // A new filters object with the same content counts as the same.
   const filtersKey = JSON.stringify(options.initialFilters ?? {});
   const defaults = useMemo<TableQueryState>(
@@ -180,7 +197,7 @@ export function useTableQuery<P extends ListPath>(options: TableQueryOptions<P>)
     [options.path, state, paramsKey],
   );
   // The URLs are the documented path's forms (ListPath), so its answer is the document's.
-  const fetchPage = useCallback((url: string) => request<TablePage<ListRow<P>>>('GET', url), []);
+  const fetchPage = useCallback((url: string) => request<TablePage<T>>('GET', url), []);
 
   return { ...state, search, setPage, sortBy, setSearch, setFilter, reset, listPath, csvPath, fetchPage };
 }

@@ -1,0 +1,211 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { InvitationHashAnswer } from '@agora/contracts/api';
+import { notificationsAtom } from '@agora/platform';
+import { click, mockFetch, participantUser, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
+import App from '../App';
+
+const HASH = 'h4sh';
+const GET = `GET /api/invitation/hash/${HASH}`;
+const POST = `POST /api/invitation/hash/${HASH}`;
+const RULES_URL = '/api/validation/scope/users/fields/password';
+const RULES = { password: { required: true, min_size: 8, max_size: 128 } };
+
+const INVITATION: InvitationHashAnswer = {
+  firstname: 'Ελένη',
+  lastname: 'Γεωργίου',
+  with_oauth: false,
+  expired: false,
+  accepted: false,
+  providers: [],
+};
+
+async function render(
+  routes: FakeRoutes,
+  locale: 'el' | 'en' = 'en',
+  user: typeof participantUser | null = null,
+) {
+  document.cookie = 'token=tok';
+  const calls = mockFetch({
+    [GET]: { status: 200, body: INVITATION },
+    [`GET ${RULES_URL}`]: { status: 200, body: RULES },
+    'GET /api/settings': { status: 200, body: {} },
+    ...routes,
+  });
+  const result = await renderWeb(<App basePath="" />, {
+    route: `/invitation/accept/${HASH}`,
+    user,
+    locale,
+    probe: true,
+  });
+  return { ...result, calls };
+}
+
+async function type(label: RegExp, value: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
+}
+
+const lastNote = (store: Awaited<ReturnType<typeof render>>['store']) => store.get(notificationsAtom).at(-1);
+
+describe('invitation accept page', () => {
+  it('welcomes the invitee by name, in English and in Greek', async () => {
+    const { unmount } = await render({});
+    expect((await screen.findByTestId('invitation-welcome')).textContent).toContain(
+      'Welcome, Ελένη Γεωργίου!',
+    );
+    unmount();
+    await render({}, 'el');
+    expect((await screen.findByTestId('invitation-welcome')).textContent).toContain(
+      'Καλώς ήρθατε, Ελένη Γεωργίου!',
+    );
+  });
+
+  it('sends a logged-in user to /', async () => {
+    const { calls } = await render({}, 'en', participantUser);
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(calls.some((c) => c.url.startsWith('/api/invitation/'))).toBe(false);
+  });
+
+  it('says "email does not correspond to invitation" on a 409', async () => {
+    const { store } = await render(
+      {
+        [POST]: {
+          status: 409,
+          body: { Error: 'email does not correspond to invitation', code: 'MAILING.INVITATION_EMAIL' },
+        },
+      },
+      'el',
+    );
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^Διεύθυνση ηλεκτρονικού ταχυδρομείου/, 'other@example.org');
+    await type(/^Κωδικός πρόσβασης/, 'a-long-secret');
+    await type(/^Επανάληψη κωδικού/, 'a-long-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(screen.getByTestId('invitation-accept-form').textContent).toContain(
+      'Η διεύθυνση ηλεκτρονικού ταχυδρομείου δεν αντιστοιχεί στην πρόσκληση.',
+    );
+    expect(lastNote(store)).toMatchObject({
+      type: 'warning',
+      body: 'platform.error.MAILING.INVITATION_EMAIL',
+    });
+    expect(screen.getByTestId('location').textContent).toBe(`/invitation/accept/${HASH}`);
+  });
+
+  it("says 'action denied' on another refusal", async () => {
+    const { store } = await render({ [POST]: { status: 500, body: { Error: 'boom', code: 'INTERNAL' } } });
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^E-mail address/, 'eleni@example.org');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'a-long-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(lastNote(store)).toMatchObject({ type: 'danger', body: 'action denied' });
+    expect(screen.getByTestId('invitation-error')).toBeTruthy();
+  });
+
+  it('refuses different passwords without sending', async () => {
+    const { calls } = await render({});
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^E-mail address/, 'eleni@example.org');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'another-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(screen.getByTestId('invitation-accept-form').textContent).toContain('Passwords do not match');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('accepts, logs in with the new user name and password, and lands on /', async () => {
+    const profile = { ...participantUser, username: 'eleni', email: 'eleni@example.org' };
+    const { calls, store } = await render({
+      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001', username: 'eleni' } },
+      'POST /api/login': { status: 200, body: { loggedin: true, user: profile } },
+      'GET /api/profile': { status: 200, body: profile },
+    });
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^E-mail address/, ' eleni@example.org ');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'a-long-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(calls.find((c) => c.url === `/api/invitation/hash/${HASH}` && c.method === 'POST')?.body).toEqual({
+      email: 'eleni@example.org',
+      password: 'a-long-secret',
+    });
+    expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({
+      username: 'eleni',
+      password: 'a-long-secret',
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(lastNote(store)).toMatchObject({ type: 'success', body: 'Welcome! Your account is ready.' });
+  });
+
+  it.each([
+    ['the login after accepting fails', { username: 'eleni' }],
+    ['the answer does not tell the user name', {}],
+  ])('sends to /login with a success message when %s', async (_case, extra) => {
+    const { store, calls } = await render({
+      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001', ...extra } },
+      'POST /api/login': {
+        status: 401,
+        body: { Error: 'wrong credentials', code: 'ACCOUNTS.WRONG_CREDENTIALS' },
+      },
+    });
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^E-mail address/, 'eleni@example.org');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'a-long-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(lastNote(store)).toMatchObject({
+      type: 'success',
+      body: 'Your account is ready: you can now log in.',
+    });
+    expect(calls.filter((c) => c.url === '/api/login')).toHaveLength('username' in extra ? 1 : 0);
+  });
+
+  it('invited with OAuth: accepts with the e-mail only, then offers the external logins', async () => {
+    const { calls } = await render({
+      [GET]: { status: 200, body: { ...INVITATION, with_oauth: true, providers: ['google', 'open'] } },
+      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001' } },
+    });
+    await screen.findByTestId('invitation-accept-form');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    await type(/^E-mail address/, 'eleni@example.org');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'eleni@example.org' });
+    expect(screen.getByTestId('invitation-login-google').getAttribute('href')).toBe(
+      `/api/goauth?referrer=${encodeURIComponent('http://localhost/')}`,
+    );
+    expect(screen.getByTestId('invitation-login-open').textContent).toBe('Log in with single sign-on');
+  });
+
+  it.each([
+    [{ status: 410, body: { Error: 'expired', code: 'MAILING.INVITATION_EXPIRED' } }, 'invitation-expired'],
+    [
+      { status: 409, body: { Error: 'accepted', code: 'MAILING.INVITATION_ACCEPTED' } },
+      'invitation-accepted',
+    ],
+  ])('shows the clear page when accepting finds the invitation closed (%j)', async (answer, testId) => {
+    await render({ [POST]: answer });
+    await screen.findByTestId('invitation-accept-form');
+    await type(/^E-mail address/, 'eleni@example.org');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'a-long-secret');
+    await click(screen.getByTestId('invitation-accept'));
+    expect(screen.getByTestId(testId)).toBeTruthy();
+    expect(screen.queryByTestId('invitation-accept-form')).toBeNull();
+  });
+
+  it.each([
+    [
+      { status: 404, body: { Error: 'not found', code: 'MAILING.INVITATION_NOT_FOUND' } },
+      'invitation-unknown',
+    ],
+    [{ status: 410, body: { Error: 'expired', code: 'MAILING.INVITATION_EXPIRED' } }, 'invitation-expired'],
+    [{ status: 200, body: { ...INVITATION, expired: true } }, 'invitation-expired'],
+    [{ status: 200, body: { ...INVITATION, accepted: true } }, 'invitation-accepted'],
+  ])('shows a clear page for an unknown, expired or accepted invitation (%j)', async (answer, testId) => {
+    await render({ [GET]: answer });
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+    expect(screen.queryByTestId('invitation-accept-form')).toBeNull();
+  });
+});

@@ -1,0 +1,168 @@
+import { useCallback, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
+import {
+  client,
+  DataTable,
+  DateText,
+  errorMessageId,
+  useConfirm,
+  useNotify,
+  useListQuery,
+  type Column,
+} from '@agora/platform';
+import { EnrolmentText, enrolmentCsv } from './EnrolmentText';
+import { StatusBadge } from './StatusBadge';
+import { INVITATIONS_LIST, isInvitationsKey, type InvitationAnswer } from './types';
+
+/**
+ * The invitations sent (spec: sorted by created, newest first): search, filters accepted and with_oauth, pages,
+ * each invitation's state, and resending one or all those not accepted.
+ */
+export function InvitationList() {
+  const intl = useIntl();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const { mutate } = useSWRConfig();
+  const table = useListQuery<InvitationAnswer>({ path: INVITATIONS_LIST, sort: 'created', method: 'desc' });
+  const reload = useCallback(() => void mutate(isInvitationsKey), [mutate]);
+
+  const resendOne = useCallback(
+    async (invitation: InvitationAnswer) => {
+      try {
+        await client.POST('/api/invitation/id/{id}/resend', { params: { path: { id: invitation.id } } });
+        notify({ type: 'success', body: intl.formatMessage({ id: 'members.invitations.resent' }, { n: 1 }) });
+        reload();
+      } catch (error) {
+        notify({ type: 'danger', body: errorMessageId(error) });
+      }
+    },
+    [intl, notify, reload],
+  );
+
+  const resendAll = async () => {
+    // the shell's dialog knows only its own catalogue: the question is formatted here
+    const title = intl.formatMessage({ id: 'members.invitations.resendAll.confirm' });
+    if (!(await confirm({ title }))) return;
+    try {
+      const answer = await client.POST('/api/invitation/scope/resend');
+      notify({
+        type: 'success',
+        body: intl.formatMessage({ id: 'members.invitations.resent' }, { n: answer.resent }),
+      });
+      reload();
+    } catch (error) {
+      notify({ type: 'danger', body: errorMessageId(error) });
+    }
+  };
+
+  const columns = useMemo<Column<InvitationAnswer>[]>(
+    () => [
+      { key: 'firstname', header: <FormattedMessage id="members.invitations.col.firstname" />, sort: true },
+      { key: 'lastname', header: <FormattedMessage id="members.invitations.col.lastname" />, sort: true },
+      { key: 'email', header: <FormattedMessage id="members.invitations.col.email" />, sort: true },
+      {
+        key: 'enrolment',
+        header: <FormattedMessage id="members.invitations.col.enrolment" />,
+        cell: (i) => <EnrolmentText enrolment={i.enrolment} />,
+        csv: (i) => enrolmentCsv(i.enrolment),
+      },
+      {
+        key: 'created',
+        header: <FormattedMessage id="members.invitations.col.created" />,
+        sort: true,
+        cell: (i) => <DateText value={i.created} withTime />,
+      },
+      {
+        key: 'expires',
+        header: <FormattedMessage id="members.invitations.col.expires" />,
+        sort: true,
+        cell: (i) => <DateText value={i.expires} />,
+      },
+      {
+        key: 'with_oauth',
+        header: <FormattedMessage id="members.invitations.col.with_oauth" />,
+        cell: (i) => <FormattedMessage id={i.with_oauth ? 'platform.yes' : 'platform.no'} />,
+      },
+      {
+        key: 'status',
+        header: <FormattedMessage id="members.invitations.col.status" />,
+        cell: (i) => <StatusBadge invitation={i} />,
+      },
+      {
+        key: 'accepted',
+        header: <FormattedMessage id="members.invitations.col.accepted" />,
+        sort: true,
+        cell: (i) => <DateText value={i.accepted} />,
+      },
+      {
+        key: 'resend',
+        header: <FormattedMessage id="platform.table.actions" />,
+        cell: (i) =>
+          i.status === 'accepted' ? null : (
+            <button
+              type="button"
+              className="ag-button"
+              onClick={() => void resendOne(i)}
+              data-testid="invitation-resend"
+            >
+              <FormattedMessage id="members.invitations.resend" />
+            </button>
+          ),
+        csv: () => '',
+      },
+    ],
+    [resendOne],
+  );
+
+  const yesNo = useMemo(
+    () => [
+      { value: 'true', label: intl.formatMessage({ id: 'platform.yes' }) },
+      { value: 'false', label: intl.formatMessage({ id: 'platform.no' }) },
+    ],
+    [intl],
+  );
+  const filters = useMemo(
+    () => [
+      {
+        key: 'accepted',
+        label: <FormattedMessage id="members.invitations.filter.accepted" />,
+        options: yesNo,
+      },
+      {
+        key: 'with_oauth',
+        label: <FormattedMessage id="members.invitations.filter.with_oauth" />,
+        options: yesNo,
+      },
+    ],
+    [yesNo],
+  );
+
+  return (
+    <section className="mb-inv-list" aria-labelledby="mb-inv-list-title">
+      <div className="mb-inv-list-head">
+        <h2 id="mb-inv-list-title">
+          <FormattedMessage id="members.invitations.list.title" />
+        </h2>
+        <button
+          type="button"
+          className="ag-button"
+          onClick={() => void resendAll()}
+          data-testid="invitation-resend-all"
+        >
+          <FormattedMessage id="members.invitations.resendAll" />
+        </button>
+      </div>
+      <DataTable
+        table={table}
+        columns={columns}
+        rowKey={(i) => i.id}
+        rowTestId="invitation-row"
+        caption={<FormattedMessage id="members.invitations.list.title" />}
+        empty={<FormattedMessage id="members.invitations.list.empty" />}
+        filters={filters}
+        searchable
+      />
+    </section>
+  );
+}
