@@ -162,20 +162,21 @@ describe('invitation accept page', () => {
     expect(calls.filter((c) => c.url === '/api/login')).toHaveLength('username' in extra ? 1 : 0);
   });
 
-  it('invited with OAuth: accepts with the e-mail only, then offers the external logins', async () => {
+  it('asks an invitee flagged for an external login for a password too (that acceptance is not offered)', async () => {
     const { calls } = await render({
       [GET]: { status: 200, body: { ...INVITATION, with_oauth: true, providers: ['google', 'open'] } },
-      [POST]: { status: 200, body: { uuid: '00000000-0000-4000-8000-000000000001' } },
+      [POST]: { status: 409, body: { Error: 'x', code: 'MAILING.INVITATION_EMAIL' } },
     });
     await screen.findByTestId('invitation-accept-form');
-    expect(screen.queryByLabelText(/^Password/)).toBeNull();
     await type(/^E-mail address/, 'eleni@example.org');
+    await type(/^Password/, 'a-long-secret');
+    await type(/^Repeat password/, 'a-long-secret');
     await click(screen.getByTestId('invitation-accept'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'eleni@example.org' });
-    expect(screen.getByTestId('invitation-login-google').getAttribute('href')).toBe(
-      `/api/goauth?referrer=${encodeURIComponent('http://localhost/')}`,
-    );
-    expect(screen.getByTestId('invitation-login-open').textContent).toBe('Log in with single sign-on');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      email: 'eleni@example.org',
+      password: 'a-long-secret',
+    });
+    expect(screen.queryByTestId('invitation-login-google')).toBeNull();
   });
 
   it.each([

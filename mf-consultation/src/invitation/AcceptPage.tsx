@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import type { InvitationAcceptAnswer, InvitationHashAnswer, OAuthProvider } from '@agora/contracts/api';
+import type { InvitationAcceptAnswer, InvitationHashAnswer } from '@agora/contracts/api';
 import {
   ApiError,
   client,
@@ -16,21 +16,8 @@ import {
   useForm,
   useNotify,
   useSession,
-  useSettings,
 } from '@agora/platform';
 import './invitation.css';
-
-/** The external login that each provider starts (the accounts service's routes), back to `referrer` after it. */
-const PROVIDER_PATHS: Readonly<Record<OAuthProvider, string>> = {
-  open: '/api/oauth',
-  google: '/api/goauth',
-  facebook: '/api/fblogin',
-};
-
-/** The start of an external login that comes back to `referrer`. */
-export function providerHref(provider: OAuthProvider, referrer: string): string {
-  return `${PROVIDER_PATHS[provider]}?referrer=${encodeURIComponent(referrer)}`;
-}
 
 /** Why the invitation cannot be accepted: unknown, expired, or already accepted. */
 type Closed = 'unknown' | 'expired' | 'accepted';
@@ -51,8 +38,8 @@ function isWrongEmail(error: unknown): boolean {
   );
 }
 
-/** The accept answer; `username` (the account's user name, chosen by the server) lets the page log in at once. */
-type AcceptAnswer = InvitationAcceptAnswer & { username?: string };
+/** The accept answer: `username` (the account's user name, chosen by the server) lets the page log in at once. */
+type AcceptAnswer = InvitationAcceptAnswer;
 
 const EMPTY = { email: '', password: '', password_repeat: '' };
 
@@ -144,8 +131,6 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
   const intl = useIntl();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { settings } = useSettings();
-  const oauth = invitation.with_oauth;
   // the password follows the `users` rules of the server (as the password reset does)
   const form = useForm({ scope: 'users', initial: EMPTY, mode: 'post', fields: ['password'] });
   const { email, password, password_repeat: repeat } = form.values;
@@ -154,18 +139,17 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
   const [emailError, setEmailError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [accepted, setAccepted] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
     const emailMissing = email.trim() === '';
     setEmailError(emailMissing ? 'platform.validation.required' : null);
-    if ((!oauth && !(await form.validate())) || emailMissing) {
+    if (!(await form.validate()) || emailMissing) {
       notify({ type: 'warning', body: 'form contains non valid elements' });
       return;
     }
-    if (!oauth && password !== repeat) {
+    if (password !== repeat) {
       setMismatch(true);
       notify({ type: 'warning', body: 'passwords do not match' });
       return;
@@ -173,7 +157,7 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
     setBusy(true);
     let answer: AcceptAnswer;
     try {
-      const body = oauth ? { email: email.trim() } : { email: email.trim(), password };
+      const body = { email: email.trim(), password };
       answer = await client.POST('/api/invitation/hash/{hash}', { params: { path: { hash } }, body });
     } catch (error) {
       setBusy(false);
@@ -192,13 +176,7 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
       }
       return;
     }
-    setAccepted(true);
     onAccepted();
-    if (oauth) {
-      setBusy(false);
-      notify({ type: 'success', body: intl.formatMessage({ id: 'consultation.invitation.accepted' }) });
-      return;
-    }
     // Logged in with the new account's user name (when the answer tells it), the invitee lands on the front page;
     // otherwise the login page takes over.
     try {
@@ -212,37 +190,6 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
     }
   }
 
-  if (accepted && oauth) {
-    const referrer = typeof window === 'undefined' ? '/' : new URL(`${basePath}/`, window.location.href).href;
-    return (
-      <div className="cons-invitation-done" data-testid="invitation-oauth">
-        <p role="status">
-          <FormattedMessage id="consultation.invitation.accepted" />
-        </p>
-        <ul className="cons-invitation-providers">
-          {invitation.providers.map((p) => (
-            <li key={p}>
-              <a
-                className="ag-button ag-button-primary"
-                href={providerHref(p, referrer)}
-                data-testid={`invitation-login-${p}`}
-              >
-                {p === 'open' && settings.openAuthTitle ? (
-                  <FormattedMessage
-                    id="consultation.invitation.loginWith"
-                    values={{ name: settings.openAuthTitle }}
-                  />
-                ) : (
-                  <FormattedMessage id={`consultation.invitation.provider.${p}`} />
-                )}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
   return (
     <form
       className="cons-invitation-form"
@@ -252,7 +199,7 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
     >
       <p data-testid="invitation-welcome">
         <FormattedMessage
-          id={oauth ? 'consultation.invitation.welcomeOAuth' : 'consultation.invitation.welcomeText'}
+          id="consultation.invitation.welcomeText"
           values={{ name: `${invitation.firstname} ${invitation.lastname}`.trim() }}
         />
       </p>
@@ -273,30 +220,26 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
           }}
           errorText={emailError && intl.formatMessage({ id: emailError })}
         />
-        {!oauth && (
-          <>
-            <PasswordField
-              {...form.field<string>('password')}
-              autoComplete="new-password"
-              label={<FormattedMessage id="consultation.invitation.password" />}
-              onChange={(v) => {
-                setMismatch(false);
-                form.setValue('password', v);
-              }}
-            />
-            <PasswordField
-              {...form.field<string>('password_repeat')}
-              autoComplete="new-password"
-              required
-              label={<FormattedMessage id="consultation.invitation.passwordRepeat" />}
-              onChange={(v) => {
-                setMismatch(false);
-                form.setValue('password_repeat', v);
-              }}
-              errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
-            />
-          </>
-        )}
+        <PasswordField
+          {...form.field<string>('password')}
+          autoComplete="new-password"
+          label={<FormattedMessage id="consultation.invitation.password" />}
+          onChange={(v) => {
+            setMismatch(false);
+            form.setValue('password', v);
+          }}
+        />
+        <PasswordField
+          {...form.field<string>('password_repeat')}
+          autoComplete="new-password"
+          required
+          label={<FormattedMessage id="consultation.invitation.passwordRepeat" />}
+          onChange={(v) => {
+            setMismatch(false);
+            form.setValue('password_repeat', v);
+          }}
+          errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+        />
         {failure && (
           <p className="cons-invitation-error" role="alert" data-testid="invitation-error">
             <FormattedMessage id={failure} />

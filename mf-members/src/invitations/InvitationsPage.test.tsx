@@ -260,13 +260,11 @@ describe('mf-members invitations', () => {
     await click(screen.getByTestId('invitation-validate'));
     await screen.findAllByTestId('report-row');
     expect((screen.getByTestId('invitation-send') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('invitation-send-oauth') as HTMLButtonElement).disabled).toBe(true);
+    // acceptance through an external login is not offered (decision 0043)
+    expect(screen.queryByTestId('invitation-send-oauth')).toBeNull();
   });
 
-  it.each([
-    ['invitation-send', '/api/invitation/scope/send'],
-    ['invitation-send-oauth', '/api/invitation/scope/sendWithOAuth'],
-  ])(
+  it.each([['invitation-send', '/api/invitation/scope/send']])(
     'sends the valid rows after a confirmation with the counts (%s), then shows the batch progress',
     async (button, path) => {
       let polls = 0;

@@ -100,9 +100,9 @@ export function Report({ report, upload, onSent }: ReportProps) {
     [],
   );
 
-  const send = async (withOAuth: boolean) => {
+  const send = async () => {
     const question = intl.formatMessage(
-      { id: withOAuth ? 'members.invitations.send.confirmOAuth' : 'members.invitations.send.confirm' },
+      { id: 'members.invitations.send.confirm' },
       { invite: summary.invite, enrol: summary.enrol, invalid: summary.invalid },
     );
     if (!(await confirm({ title: question }))) return;
@@ -115,9 +115,7 @@ export function Report({ report, upload, onSent }: ReportProps) {
           .filter((r) => r.valid)
           .map(({ firstname, lastname, email, enrolment }) => ({ firstname, lastname, email, enrolment })),
       };
-      const answer = withOAuth
-        ? await client.POST('/api/invitation/scope/sendWithOAuth', { body })
-        : await client.POST('/api/invitation/scope/send', { body });
+      const answer = await client.POST('/api/invitation/scope/send', { body });
       // the shell shows notifications with its own catalogue: the remote's text is formatted here
       notify({
         type: 'success',
@@ -181,19 +179,10 @@ export function Report({ report, upload, onSent }: ReportProps) {
           type="button"
           className="ag-button ag-button-primary"
           disabled={!canSend}
-          onClick={() => void send(false)}
+          onClick={() => void send()}
           data-testid="invitation-send"
         >
           <FormattedMessage id="members.invitations.send" />
-        </button>
-        <button
-          type="button"
-          className="ag-button"
-          disabled={!canSend}
-          onClick={() => void send(true)}
-          data-testid="invitation-send-oauth"
-        >
-          <FormattedMessage id="members.invitations.sendWithOAuth" />
         </button>
       </div>
     </section>

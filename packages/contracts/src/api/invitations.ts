@@ -198,7 +198,10 @@ export const InvitationAcceptBody = z.strictObject({
 });
 export type InvitationAcceptBody = z.infer<typeof InvitationAcceptBody>;
 
-export const InvitationAcceptAnswer = z.object({ uuid: z.uuid() });
+export const InvitationAcceptAnswer = z.object({
+  uuid: z.uuid(),
+  username: z.string().meta({ description: 'the new account’s user name (login is by user name)' }),
+});
 export type InvitationAcceptAnswer = z.infer<typeof InvitationAcceptAnswer>;
 
 // ---------------------------------------------------------------------------------------------- accounts (internal)
@@ -220,7 +223,7 @@ export const InternalInvitationAcceptBody = z.strictObject({
 });
 export type InternalInvitationAcceptBody = z.infer<typeof InternalInvitationAcceptBody>;
 
-export const InternalInvitationAcceptAnswer = z.object({ uuid: z.uuid() });
+export const InternalInvitationAcceptAnswer = z.object({ uuid: z.uuid(), username: z.string() });
 export type InternalInvitationAcceptAnswer = z.infer<typeof InternalInvitationAcceptAnswer>;
 
 /** `POST /internal/users/by-email` (accounts, for mailing): which of these e-mails are users (case-insensitive). */

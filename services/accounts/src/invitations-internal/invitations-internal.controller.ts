@@ -54,7 +54,7 @@ export class InvitationsInternalController {
   async accept(
     @ZodBody(InternalInvitationAcceptBody) body: InternalInvitationAcceptBody,
   ): Promise<InternalInvitationAcceptAnswer> {
-    return { uuid: await this.invitations.accept(body) };
+    return this.invitations.accept(body);
   }
 
   @Get('invitations/providers')

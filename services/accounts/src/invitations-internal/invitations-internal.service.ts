@@ -80,15 +80,15 @@ export class InvitationsInternalService {
    * retry after the caller lost the answer) answer the same user, adding any missing enrolment, without changing
    * the password; an e-mail that belongs to another user is 409 `ACCOUNTS.EMAIL_EXISTS`.
    */
-  async accept(body: InternalInvitationAcceptBody): Promise<string> {
+  async accept(body: InternalInvitationAcceptBody): Promise<{ uuid: string; username: string }> {
     const email = body.email.trim();
     const firstname = body.firstname.trim();
     const lastname = body.lastname.trim();
     const checked: Record<string, string> = { firstname, lastname, email };
     if (body.password !== null) checked.password = body.password;
     this.validation.check(checked, 'put');
-    const existing = await this.ds.query<Array<{ uuid: string; email: string }>>(
-      `SELECT uuid::text AS uuid, email FROM accounts."user" WHERE uuid = $1 OR lower(email) = lower($2)`,
+    const existing = await this.ds.query<Array<{ uuid: string; email: string; username: string }>>(
+      `SELECT uuid::text AS uuid, email, username FROM accounts."user" WHERE uuid = $1 OR lower(email) = lower($2)`,
       [body.uuid, email],
     );
     if (existing.some((u) => u.uuid !== body.uuid)) throw emailExists();
@@ -96,7 +96,7 @@ export class InvitationsInternalService {
     if (same) {
       if (same.email.toLowerCase() !== email.toLowerCase()) throw emailExists();
       await this.ds.transaction((m) => this.enrolOne(m, body.uuid, body.enrolments));
-      return body.uuid;
+      return { uuid: body.uuid, username: same.username };
     }
     const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
     const base = usernameBase({ preferredUsername: null, email, name: `${firstname} ${lastname}` });
@@ -118,7 +118,7 @@ export class InvitationsInternalService {
           { user: body.uuid, enrolments: body.enrolments.length },
           'invitation accepted: user created',
         );
-        return body.uuid;
+        return { uuid: body.uuid, username };
       } catch (e) {
         const constraint = uniqueViolation(e);
         if (constraint === null) throw e;

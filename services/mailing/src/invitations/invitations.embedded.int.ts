@@ -35,7 +35,7 @@ beforeAll(async () => {
       if (req.url === '/internal/invitations/accept') {
         const parsed = JSON.parse(body) as { uuid: string };
         accepted.push(parsed);
-        return answer({ uuid: parsed.uuid });
+        return answer({ uuid: parsed.uuid, username: 'two' });
       }
       res.writeHead(404).end();
     });

@@ -306,7 +306,10 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       (ms) => ms.length === 1,
       { what: 'the enrolment notice' },
     );
-    expect(notice[0]!.subject).toBe('You have been enrolled in a public consultation');
+    // the enrolment template names the category and the role, in the user's language; the HTML part is escaped
+    expect(notice[0]!.subject).toBe('Enrolled in the consultation “parks”');
+    expect(notice[0]!.text).toContain('with the role: expert.');
+    expect(notice[0]!.html).toContain('with the role: expert.');
   });
 
   it('shows the batch progress until every mail is sent, and the pending invitations in a new report', async () => {
@@ -436,14 +439,22 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
 
     const ok = await accept({ email: ' ADA@example.org ', password: 'secret-pass-1' }, 'put');
     expect(ok.status).toBe(200);
-    const { uuid } = ok.body as { uuid: string };
+    const { uuid, username } = ok.body as { uuid: string; username: string };
     const [created] = await accounts.db.query<{
+      username: string;
       email: string;
       role: string;
       locale: string;
       active: boolean;
-    }>(`SELECT email, role, locale, active FROM accounts."user" WHERE uuid = $1`, [uuid]);
-    expect(created).toEqual({ email: 'ada@example.org', role: 'authorized', locale: 'en', active: true });
+    }>(`SELECT username, email, role, locale, active FROM accounts."user" WHERE uuid = $1`, [uuid]);
+    // the answer names the account's user name, which the accept page logs in with
+    expect(created).toEqual({
+      username,
+      email: 'ada@example.org',
+      role: 'authorized',
+      locale: 'en',
+      active: true,
+    });
     const enrolments = await accounts.db.query<{ category: string; role: string }>(
       `SELECT category::text, role FROM accounts.enrolment WHERE user_uuid = $1 ORDER BY role`,
       [uuid],

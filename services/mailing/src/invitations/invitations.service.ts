@@ -614,7 +614,7 @@ export class InvitationsService {
         rule: 'required',
       });
     }
-    const uuid = await this.peers.accept({
+    const { uuid, username } = await this.peers.accept({
       uuid: row.id,
       email: row.email,
       firstname: row.firstname,
@@ -629,7 +629,7 @@ export class InvitationsService {
       [row.id, uuid],
     );
     this.logger.info({ invitation: row.id, user: uuid }, 'invitation accepted');
-    return { uuid };
+    return { uuid, username };
   }
 }
 

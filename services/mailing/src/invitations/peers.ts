@@ -121,14 +121,13 @@ export class InvitationPeers {
   }
 
   /** The accepted invitation's user; the accounts' refusals (409 e-mail taken, 400 password rules) are relayed. */
-  async accept(body: InternalInvitationAcceptBody): Promise<string> {
-    const answer = await this.call(
+  async accept(body: InternalInvitationAcceptBody): Promise<InternalInvitationAcceptAnswer> {
+    return this.call(
       () => this.accounts.post('/internal/invitations/accept', body),
       InternalInvitationAcceptAnswer,
       accountsUnavailable,
       true,
     );
-    return answer.uuid;
   }
 
   async providers(): Promise<OAuthProvider[]> {
