@@ -15,6 +15,11 @@ const config: MailConfig = {
   worker: 'inline',
   maxAttempts: 5,
   backoffMs: 2000,
+  concurrency: 8,
+  poolConnections: 4,
+  poolMessages: 100,
+  ratePerSecond: 0,
+  lockMs: 30_000,
 };
 
 const ID = '3f0c1b9e-7d2a-4c55-9b1e-2a6f4e8d9c01';

@@ -159,6 +159,25 @@ export class MailService {
     return 'sent';
   }
 
+  /**
+   * Rows left in 'sending' by an attempt that no longer runs become 'uncertain' (never sent again). An attempt runs
+   * while its job is active (BullMQ renews the job's lock while the worker lives): a row in 'sending' whose job is
+   * not active (waiting after a stall, failed after too many stalls, completed after a lost `markSent`, or
+   * removed) has no attempt left that could still record its outcome. A job still active under the lock of a
+   * killed worker is left to BullMQ: once the lock expires the job is taken again and `deliver` marks the row.
+   */
+  async markOrphansUncertain(limit = 500): Promise<number> {
+    let marked = 0;
+    for (const id of await this.store.findSending(limit)) {
+      const state = await this.queue.getJobState(sendMailJobId(id));
+      if (state === 'active') continue;
+      if (await this.store.markUncertain(id, UNCERTAIN_REASON)) marked++;
+    }
+    if (marked)
+      this.logger.warn({ count: marked }, 'mails left mid-send by a stopped worker: marked uncertain');
+    return marked;
+  }
+
   /** Adds the job again for mails left 'queued' (the producer died between its commit and its add). */
   async requeueStale(olderThanMs = 60_000, limit = 500): Promise<number> {
     const ids = await this.store.findStaleQueued(olderThanMs, limit);
