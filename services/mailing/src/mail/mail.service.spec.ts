@@ -212,7 +212,7 @@ describe('MailService.deliver', () => {
     const { service, store, transport } = setup([mail({ status: 'sent', attempts: 1 })]);
     expect(await service.deliver(ID)).toBe('already-sent');
     expect(transport.send).not.toHaveBeenCalled();
-    expect(store.claim).not.toHaveBeenCalled();
+    expect(store.rows.get(ID)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('does nothing for a job whose mail does not exist', async () => {

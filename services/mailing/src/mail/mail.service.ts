@@ -119,20 +119,19 @@ export class MailService {
    * Throws to make BullMQ retry (transient failure), or an UnrecoverableError for a permanent rejection.
    */
   async deliver(mailId: string): Promise<DeliveryOutcome> {
-    const current = await this.store.findById(mailId);
-    if (!current) {
-      this.logger.warn({ mailId }, 'mail job for a missing mail');
-      return 'missing';
-    }
-    if (current.status === 'sent') return 'already-sent';
+    // The claim comes first (one statement for the usual case); the row is read only when it cannot be claimed.
     const mail = await this.store.claim(mailId);
     if (!mail) {
       const now = await this.store.findById(mailId);
-      if (now?.status === 'sending' && (await this.store.markUncertain(mailId, UNCERTAIN_REASON))) {
+      if (!now) {
+        this.logger.warn({ mailId }, 'mail job for a missing mail');
+        return 'missing';
+      }
+      if (now.status === 'sending' && (await this.store.markUncertain(mailId, UNCERTAIN_REASON))) {
         this.logger.warn({ mailId }, 'mail found mid-send after a crash: marked uncertain, not resent');
         return 'uncertain';
       }
-      return now?.status === 'sent' ? 'already-sent' : 'not-sendable';
+      return now.status === 'sent' ? 'already-sent' : 'not-sendable';
     }
     const messageId = mailMessageId(mail.id);
     let accepted: { messageId: string };
