@@ -7,9 +7,10 @@
 //
 // Scenarios, one after the other on one database (emptied in between), each on its own queue prefix:
 //   baseline   the worker as it was: one SMTP connection per mail, 4 mails at a time
-//   pooled     the current defaults (MAIL_POOL_CONNECTIONS=4, MAIL_CONCURRENCY=8)
+//   pooled     the current defaults (MAIL_POOL_CONNECTIONS=4, MAIL_CONCURRENCY=8); pooled-4 and pooled-16: 4
+//              at a time on 4 connections, 16 at a time on 8
 //   kill-term  pooled, the worker stopped with SIGTERM at 1/3 and at 2/3 of the mails received, restarted each time
-//   kill-kill  the same with SIGKILL
+//   kill-kill  the same with SIGKILL (kill-kill-4: 4 at a time)
 // Measured: mails/s from the first request to the last row recorded 'sent' (and to the last mail received), the
 // worker's peak RSS (sampled every 100 ms) and CPU; for the kill scenarios, at the sink, by Message-ID: mails
 // received exactly once, more than once, never, and the rows left 'uncertain' (received or not). Results: a
@@ -63,6 +64,13 @@ const SCENARIOS = [
     title: 'pool of 4 connections, 4 at a time',
     mails: MAILS,
     env: { MAIL_CONCURRENCY: '4' },
+    kills: [],
+  },
+  {
+    name: 'pooled-16',
+    title: 'pool of 8 connections, 16 at a time',
+    mails: MAILS,
+    env: { MAIL_POOL_CONNECTIONS: '8', MAIL_CONCURRENCY: '16' },
     kills: [],
   },
   {

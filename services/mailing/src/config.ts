@@ -14,7 +14,7 @@ export interface MailConfig {
   maxAttempts: number;
   /** First retry delay; doubles on every further attempt. */
   backoffMs: number;
-  /** Mails one worker process sends at the same time (BullMQ worker concurrency). */
+  /** Mails one worker process sends at the same time, and mail requests it writes at the same time (BullMQ). */
   concurrency: number;
   /** SMTP connections kept open per worker process (nodemailer pool); 0 opens one connection per mail. */
   poolConnections: number;

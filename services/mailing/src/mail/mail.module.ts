@@ -50,7 +50,7 @@ export class MailModule {
             removeOnFail: { age: 30 * 24 * 3600 },
           },
         }),
-        MailRequestsModule,
+        MailRequestsModule.forRoot(config.concurrency),
         ...(options.worker ? [BullModule.registerQueue({ name: MAIL_SWEEP_QUEUE })] : []),
       ],
       controllers: options.http ? [MailController] : [],

@@ -1,4 +1,4 @@
-import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { MAIL_REQUESTS_QUEUE, type MailRequest } from '@agora/common';
@@ -29,9 +29,7 @@ export function isMailRequest(data: unknown): data is MailRequest {
  * On shutdown it drains before the queues close (`beforeApplicationShutdown`): a request in progress gets its
  * row and its mail job, instead of a row left 'queued' until the sweep finds it a minute later.
  */
-@Processor(MAIL_REQUESTS_QUEUE, { concurrency: 4 })
-@Injectable()
-export class MailRequestsProcessor extends WorkerHost implements BeforeApplicationShutdown {
+export abstract class MailRequestsProcessorBase extends WorkerHost implements BeforeApplicationShutdown {
   private mail: MailService | undefined;
 
   constructor(private readonly moduleRef: ModuleRef) {
@@ -51,4 +49,19 @@ export class MailRequestsProcessor extends WorkerHost implements BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     await this.worker.close();
   }
+}
+
+/**
+ * The consumer with `concurrency` requests at a time (MAIL_CONCURRENCY, like the mail worker: writing a request's
+ * row is the first half of a mail's way, and with fewer at a time it would hold back the sending).
+ */
+export function mailRequestsProcessorFor(concurrency: number): Type<MailRequestsProcessorBase> {
+  @Processor(MAIL_REQUESTS_QUEUE, { concurrency })
+  @Injectable()
+  class MailRequestsProcessor extends MailRequestsProcessorBase {
+    constructor(moduleRef: ModuleRef) {
+      super(moduleRef);
+    }
+  }
+  return MailRequestsProcessor;
 }
