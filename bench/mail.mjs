@@ -27,6 +27,7 @@ import { Queue } from 'bullmq';
 import {
   cpuMs,
   machine,
+  postgresPids,
   markdownTable,
   numberArg,
   ROOT,
@@ -152,6 +153,17 @@ function startWorker(env, logFile) {
   return w;
 }
 
+/** CPU (ms) of the PostgreSQL backends of the database, the benchmark's own poller (`skip`) left out. */
+async function postgresCpu(url, skip) {
+  const out = {};
+  for (const pid of await postgresPids(url)) {
+    if (pid === skip) continue;
+    const ms = await cpuMs(pid);
+    if (ms !== null) out[pid] = ms;
+  }
+  return out;
+}
+
 async function statusCounts(db) {
   const { rows } = await db.query(`SELECT status, count(*)::int AS n FROM mailing.mail GROUP BY status`);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
@@ -159,6 +171,7 @@ async function statusCounts(db) {
 
 async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
   await db.query('TRUNCATE mailing.mail');
+  const pollerPid = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
   sink.reset();
   const prefix = `bench-mail-${s.name}-${randomBytes(3).toString('hex')}`;
   const env = {
@@ -188,6 +201,8 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
     workers.push(worker);
     await worker.running;
     const loadBefore = load();
+    // PostgreSQL's CPU for this database (the backends of the worker's pool; exact when the worker is not restarted).
+    const pgBefore = await postgresCpu(dbUrl, pollerPid);
     const started = performance.now();
     const jobs = Array.from({ length: s.mails }, (_, i) => {
       const idempotencyKey = `bench-${s.name}-${i}`;
@@ -249,6 +264,9 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
     const settledMs = performance.now() - started;
     const lastReceivedMs = sink.lastAt() - started;
     const loadAfter = load();
+    const pgAfter = await postgresCpu(dbUrl, pollerPid);
+    let postgresMs = 0;
+    for (const [pid, ms] of Object.entries(pgAfter)) postgresMs += ms - (pgBefore[pid] ?? 0);
     worker.child.kill('SIGTERM');
     await worker.exited;
 
@@ -287,6 +305,7 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
       kills: events,
       workerPeakRssMiB: workers.map((w) => round(w.peakRssKiB / 1024, 1)),
       workerCpuMsPerMail: round(workers.reduce((t, w) => t + w.cpuMs, 0) / s.mails, 2),
+      postgresCpuMsPerMail: round(postgresMs / s.mails, 2),
       loadAverageBefore: loadBefore,
       loadAverageAfter: loadAfter,
     };
@@ -348,7 +367,7 @@ async function main() {
         'mails',
         'mails/s (all recorded sent)',
         'worker peak RSS (MiB)',
-        'CPU/mail (ms)',
+        'CPU/mail, worker + PostgreSQL (ms)',
         'stops: left sending',
         'received once',
         'twice or more',
@@ -361,7 +380,7 @@ async function main() {
         r.mails,
         r.mailsPerS,
         r.workerPeakRssMiB.join(' / '),
-        r.workerCpuMsPerMail,
+        `${r.workerCpuMsPerMail} + ${r.postgresCpuMsPerMail}`,
         r.kills.map((k) => `${k.signal} ${k.sendingAfterStop}`).join(', ') || '-',
         r.once,
         r.duplicates,
