@@ -184,6 +184,8 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     MIGRATE_ON_START: 'true',
     LOG_LEVEL: 'info',
+    // e.g. BENCH_WORKER_NODE_OPTIONS=--max-old-space-size=96 to see whether the worker's RSS is garbage or held.
+    ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
     ...s.env,
   };
   const u = new URL(REDIS_URL);
