@@ -22,8 +22,9 @@ import { startMailWorker, type MailWorker } from './worker-app.js';
 jest.setTimeout(90_000);
 
 const WORKER_JS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/worker.js');
-// A short job lock, so that the next worker takes over a killed worker's job within seconds.
-const LOCK_MS = '2000';
+// A short job lock, so that the next worker takes over a killed worker's job within seconds (long enough that a
+// busy machine does not make a live worker's job look stalled).
+const LOCK_MS = '5000';
 
 let svc: TestService;
 let sink: SmtpSink;
