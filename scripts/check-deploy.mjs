@@ -75,7 +75,8 @@ function walk(dir) {
  * gateway's public key, consultation signs its calls to the library with its own private key and the library
  * checks them with consultation's public key; accounts signs its calls to consultation likewise (consultation
  * checks them with accounts' public key), and accounts checks consultation's calls (the dashboard's users' counts)
- * with consultation's public key. A deployable holds no private key but its own.
+ * with consultation's public key; mailing signs the invitations' calls to accounts and consultation with its own
+ * private key (both check them with mailing's public key). A deployable holds no private key but its own.
  */
 const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
 const DEPLOYABLES = {
@@ -101,6 +102,7 @@ const DEPLOYABLES = {
       'AGORA_ACCOUNTS_PRIVATE_KEY',
       'CONSULTATION_URL',
       'AGORA_CONSULTATION_PUBLIC_KEY',
+      'AGORA_MAILING_PUBLIC_KEY',
     ],
   },
   library: {
@@ -117,11 +119,17 @@ const DEPLOYABLES = {
       ...SERVICE_ENV,
       'AGORA_CONSULTATION_PRIVATE_KEY',
       'AGORA_ACCOUNTS_PUBLIC_KEY',
+      'AGORA_MAILING_PUBLIC_KEY',
       'LIBRARY_URL',
       'ACCOUNTS_URL',
     ],
   },
-  mailing: { pkg: 'services/mailing', port: 3104, url: 'MAILING_URL', env: [...SERVICE_ENV, 'SMTP_URL'] },
+  mailing: {
+    pkg: 'services/mailing',
+    port: 3104,
+    url: 'MAILING_URL',
+    env: [...SERVICE_ENV, 'SMTP_URL', 'AGORA_MAILING_PRIVATE_KEY', 'ACCOUNTS_URL', 'CONSULTATION_URL'],
+  },
 };
 const SERVICES = Object.keys(DEPLOYABLES).filter((d) => d !== 'gateway');
 /** The deployable whose address the variable holds (ACCOUNTS_URL: accounts). */
@@ -153,6 +161,8 @@ const SECRET_KEYS = [
   'AGORA_ACCOUNTS_PUBLIC_KEY',
   'AGORA_CONSULTATION_PRIVATE_KEY',
   'AGORA_CONSULTATION_PUBLIC_KEY',
+  'AGORA_MAILING_PRIVATE_KEY',
+  'AGORA_MAILING_PUBLIC_KEY',
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',

@@ -8,6 +8,8 @@ import { DemoParticipants } from './enrolments/demo-participants.js';
 import { EnrolmentController } from './enrolments/enrolment.controller.js';
 import { Enrolment } from './enrolments/enrolment.entity.js';
 import { EnrolmentsService } from './enrolments/enrolments.service.js';
+import { InvitationsInternalController } from './invitations-internal/invitations-internal.controller.js';
+import { InvitationsInternalService } from './invitations-internal/invitations-internal.service.js';
 import { RateLimitService } from './ratelimit/rate-limit.service.js';
 import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
 import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
@@ -59,6 +61,7 @@ export class AccountsModule {
         SettingsController,
         ValidationController,
         EnrolmentController,
+        InvitationsInternalController,
       ],
       providers: [
         { provide: ACCOUNTS_CONFIG, useValue: config },
@@ -74,6 +77,7 @@ export class AccountsModule {
         ConsultationCategories,
         EnrolmentsService,
         DemoParticipants,
+        InvitationsInternalService,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

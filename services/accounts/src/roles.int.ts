@@ -125,6 +125,26 @@ const TABLE = (): Row[] => [
   },
   // the users' counts for consultation's dashboard: that service's identity only (features.int.ts)
   { method: 'get', path: '/internal/users/stats', expect: [403, 403, 403, 403, 403, 403] },
+  // the invitations' routes: the mailing service's identity only (services/mailing/src/invitations)
+  {
+    method: 'post',
+    path: '/internal/users/by-email',
+    body: () => ({ emails: [] }),
+    expect: [403, 403, 403, 403, 403, 403],
+  },
+  {
+    method: 'post',
+    path: '/internal/enrolments',
+    body: () => ({ users: [] }),
+    expect: [403, 403, 403, 403, 403, 403],
+  },
+  {
+    method: 'post',
+    path: '/internal/invitations/accept',
+    body: () => ({}),
+    expect: [403, 403, 403, 403, 403, 403],
+  },
+  { method: 'get', path: '/internal/invitations/providers', expect: [403, 403, 403, 403, 403, 403] },
 ];
 
 it('answers every endpoint with the expected status for every role', async () => {

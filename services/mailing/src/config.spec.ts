@@ -1,5 +1,5 @@
 import { ConfigError } from '@agora/common';
-import { loadMailConfig, redactSmtpUrl } from './config.js';
+import { loadInvitationConfig, loadMailConfig, redactSmtpUrl } from './config.js';
 
 describe('loadMailConfig', () => {
   it('has defaults for every setting', () => {
@@ -70,5 +70,42 @@ describe('redactSmtpUrl', () => {
       'smtps://user:***@mail.example.org:465',
     );
     expect(redactSmtpUrl('smtp://127.0.0.1:1025')).toBe('smtp://127.0.0.1:1025');
+  });
+});
+
+describe('loadInvitationConfig', () => {
+  it('has defaults: invitations last 30 days', () => {
+    expect(loadInvitationConfig({})).toEqual({
+      ttlDays: 30,
+      publicUrl: 'http://localhost:8080',
+      accountsUrl: 'http://127.0.0.1:3101',
+      consultationUrl: 'http://127.0.0.1:3103',
+    });
+  });
+
+  it('reads the environment, without trailing slashes, empty values as unset', () => {
+    expect(
+      loadInvitationConfig({
+        INVITATION_TTL_DAYS: '7',
+        PUBLIC_URL: 'https://agora.example.gov/',
+        ACCOUNTS_URL: 'http://accounts:3101/',
+        CONSULTATION_URL: '',
+      }),
+    ).toEqual({
+      ttlDays: 7,
+      publicUrl: 'https://agora.example.gov',
+      accountsUrl: 'http://accounts:3101',
+      consultationUrl: 'http://127.0.0.1:3103',
+    });
+  });
+
+  it.each([
+    ['INVITATION_TTL_DAYS', '0'],
+    ['INVITATION_TTL_DAYS', 'a month'],
+    ['PUBLIC_URL', 'ftp://example.org'],
+    ['ACCOUNTS_URL', 'accounts'],
+  ])('refuses %s=%s with a readable error', (name, value) => {
+    expect(() => loadInvitationConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadInvitationConfig({ [name]: value })).toThrow(name);
   });
 });

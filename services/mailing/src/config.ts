@@ -91,3 +91,44 @@ export function redactSmtpUrl(url: string): string {
     return 'invalid url';
   }
 }
+
+/** What the invitations need: where the other services and the site are, and how long an invitation lasts. */
+export interface InvitationConfig {
+  /** Days from sending (or resending) until an invitation's link stops working. */
+  ttlDays: number;
+  /** Where people reach the site: the accept links are `<publicUrl>/invitation/accept/<token>`. */
+  publicUrl: string;
+  /** The accounts service (users by e-mail, enrolments, the accepted invitation's user). */
+  accountsUrl: string;
+  /** The consultation service (the categories named in a CSV). */
+  consultationUrl: string;
+}
+
+const serviceUrl = (fallback: string, name: string) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .default(fallback)
+      .pipe(z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }))
+      .transform((v) => v.replace(/\/+$/, '')),
+  );
+
+export const invitationEnvSchema = z.object({
+  INVITATION_TTL_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(365).default(30)),
+  PUBLIC_URL: serviceUrl('http://localhost:8080', 'PUBLIC_URL'),
+  ACCOUNTS_URL: serviceUrl('http://127.0.0.1:3101', 'ACCOUNTS_URL'),
+  CONSULTATION_URL: serviceUrl('http://127.0.0.1:3103', 'CONSULTATION_URL'),
+});
+
+/** The invitations' settings (INVITATION_TTL_DAYS, PUBLIC_URL, ACCOUNTS_URL, CONSULTATION_URL). */
+export function loadInvitationConfig(env: Record<string, string | undefined>): InvitationConfig {
+  const e = parseEnv('mailing', invitationEnvSchema, env);
+  return {
+    ttlDays: e.INVITATION_TTL_DAYS,
+    publicUrl: e.PUBLIC_URL,
+    accountsUrl: e.ACCOUNTS_URL,
+    consultationUrl: e.CONSULTATION_URL,
+  };
+}

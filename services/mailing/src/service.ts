@@ -1,23 +1,29 @@
 import type { ServiceDefinition } from '@agora/common';
-import { loadMailConfig, type MailConfig } from './config.js';
+import { loadInvitationConfig, loadMailConfig, type InvitationConfig, type MailConfig } from './config.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { mailingStorage } from './storage.js';
 import { TemplatesModule } from './templates/templates.module.js';
 
 /** The mailing service with its mail settings taken from `env` (SMTP_URL, MAIL_FROM, MAIL_WORKER, ...). */
 export function createMailingService(env: Record<string, string | undefined>): ServiceDefinition {
-  return mailingServiceFor(loadMailConfig(env));
+  return mailingServiceFor(loadMailConfig(env), loadInvitationConfig(env));
 }
 
-export function mailingServiceFor(mail: MailConfig): ServiceDefinition {
+export function mailingServiceFor(
+  mail: MailConfig,
+  invitations: InvitationConfig = loadInvitationConfig({}),
+): ServiceDefinition {
+  const mailModule = MailModule.forRoot(mail, { http: true, worker: mail.worker === 'inline' });
   return {
     name: 'mailing',
     title: 'Agora mailing',
-    description: 'Outgoing e-mail queue and e-mail templates (internal API).',
+    description: 'Outgoing e-mail queue, e-mail templates and invitations by mail.',
     storage: mailingStorage,
-    // A mail body may hold 100,000 characters (up to ~400 KB of UTF-8), above the default JSON limit of 100 KB.
-    jsonLimit: '1mb',
-    modules: [MailModule.forRoot(mail, { http: true, worker: mail.worker === 'inline' }), TemplatesModule],
+    // A mail body may hold 100,000 characters (up to ~400 KB of UTF-8), above the default JSON limit of 100 KB;
+    // an invitation batch of 10,000 rows takes a few MB.
+    jsonLimit: '8mb',
+    modules: [mailModule, TemplatesModule, InvitationsModule.forRoot(invitations, mailModule)],
   };
 }
 

@@ -1,11 +1,12 @@
 import type { ServiceStorage } from '@agora/common';
 import { Mail } from './mail/mail.entity.js';
 import { MailingInit1795305600000 } from './migrations/1795305600000-MailingInit.js';
+import { Invitations1800100000000 } from './migrations/1800100000000-Invitations.js';
 import { MailTemplate } from './templates/template.entity.js';
 
 /** Schema `mailing`: its entities and migrations, in order. */
 export const mailingStorage: ServiceStorage = {
   schema: 'mailing',
   entities: [Mail, MailTemplate],
-  migrations: [MailingInit1795305600000],
+  migrations: [MailingInit1795305600000, Invitations1800100000000],
 };

@@ -11,5 +11,6 @@ export * from './consultation-participation.js';
 export * from './consultation-questionnaire.js';
 export * from './consultation-stats.js';
 export * from './consultation-structure.js';
+export * from './invitations.js';
 export * from './library.js';
 export * from './mailing.js';

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Internal, ZodResponse } from '@agora/common';
-import { CategoryEnrolmentInfo } from '@agora/contracts/api';
+import { CategoryEnrolmentInfo, InternalCategoriesAnswer } from '@agora/contracts/api';
 import { Repository } from 'typeorm';
 import { z } from 'zod';
 import { categoryActiveSql } from './access.js';
@@ -22,6 +22,19 @@ export class CategoryInternalController {
   constructor(
     @InjectRepository(Category, 'consultation') private readonly categories: Repository<Category>,
   ) {}
+
+  @Get()
+  @Internal('mailing')
+  @ZodResponse(InternalCategoriesAnswer)
+  @ApiOperation({
+    summary: 'Every category: {token, mname} (system calls only: mailing, for the invitations of a CSV)',
+  })
+  async list(): Promise<InternalCategoriesAnswer> {
+    const categories = await this.categories.manager.query<InternalCategoriesAnswer['categories']>(
+      `SELECT c.token::text AS token, c.mname FROM consultation.category c ORDER BY c.mname`,
+    );
+    return { categories };
+  }
 
   @Get(':token/enrolment')
   @ZodResponse(CategoryEnrolmentInfo)

@@ -107,6 +107,31 @@ export class MailService {
     await this.queue.add(SEND_MAIL_JOB, { mailId }, { jobId: sendMailJobId(mailId) });
   }
 
+  /**
+   * Adds the jobs of mails written (and committed) by someone else, e.g. an invitation batch's transaction: in
+   * bulk, never failing. A job that could not be added now is added by the worker's sweep of mails left 'queued'.
+   */
+  async addJobs(mailIds: readonly string[]): Promise<void> {
+    const CHUNK = 1000;
+    for (let i = 0; i < mailIds.length; i += CHUNK) {
+      const chunk = mailIds.slice(i, i + CHUNK);
+      try {
+        await withTimeout(
+          this.queue.addBulk(
+            chunk.map((mailId) => ({
+              name: SEND_MAIL_JOB,
+              data: { mailId },
+              opts: { jobId: sendMailJobId(mailId) },
+            })),
+          ),
+          ADD_TIMEOUT_MS,
+        );
+      } catch (err) {
+        this.logger.warn({ err, count: chunk.length }, 'mails written but their jobs could not be added now');
+      }
+    }
+  }
+
   async get(id: string): Promise<Mail> {
     const mail = await this.store.findById(id);
     if (!mail) throw AppError.notFound('mail not found', 'MAIL.NOT_FOUND');

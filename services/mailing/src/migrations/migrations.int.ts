@@ -16,14 +16,14 @@ describe('mailing migrations', () => {
   it('run up, down and up again cleanly', async () => {
     expect(await bed.migrate()).toEqual(mailingStorage.migrations.map((m) => new m().name));
     ds = await bed.dataSource();
-    expect(await tables()).toEqual(['mail', 'template']);
+    expect(await tables()).toEqual(['invitation', 'mail', 'template']);
 
     for (let i = 0; i < mailingStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
 
     expect((await ds.runMigrations({ transaction: 'each' })).length).toBe(mailingStorage.migrations.length);
-    expect(await tables()).toEqual(['mail', 'template']);
+    expect(await tables()).toEqual(['invitation', 'mail', 'template']);
   });
 
   it('match the entities (nothing left for TypeORM to synchronise)', async () => {

@@ -9,6 +9,8 @@ export type ShortcodeValues = Partial<Record<Shortcode, string>>;
 /** The shortcodes each template is documented to use (shown to administrators next to the editor). */
 export const TEMPLATE_SHORTCODES: Readonly<Record<string, readonly Shortcode[]>> = {
   invitation: SHORTCODES,
+  /** the notice to an existing user enrolled by an invitation CSV ([link]: the site) */
+  enrolment: SHORTCODES,
 };
 
 const PATTERN = new RegExp(`\\[(${SHORTCODES.join('|')})\\]`, 'g');

@@ -1,0 +1,66 @@
+import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Internal, ZodBody, ZodResponse } from '@agora/common';
+import {
+  InternalEnrolmentsAnswer,
+  InternalEnrolmentsBody,
+  InternalInvitationAcceptAnswer,
+  InternalInvitationAcceptBody,
+  InternalProvidersAnswer,
+  InternalUsersByEmailAnswer,
+  InternalUsersByEmailBody,
+} from '@agora/contracts/api';
+import { AccountsErrorFilter } from '../errors/accounts-errors.js';
+import { InvitationsInternalService } from './invitations-internal.service.js';
+
+/** Routes for the mailing service's invitations, never routed by the gateway (`/internal/…`). */
+@ApiTags('internal')
+@Internal('mailing')
+@UseFilters(AccountsErrorFilter)
+@Controller('internal')
+export class InvitationsInternalController {
+  constructor(private readonly invitations: InvitationsInternalService) {}
+
+  @Post('users/by-email')
+  @HttpCode(200)
+  @ZodResponse(InternalUsersByEmailAnswer)
+  @ApiOperation({
+    summary: 'Which of these e-mails are users (case-insensitive; system calls only: mailing)',
+  })
+  usersByEmail(
+    @ZodBody(InternalUsersByEmailBody) body: InternalUsersByEmailBody,
+  ): Promise<InternalUsersByEmailAnswer> {
+    return this.invitations.usersByEmail(body.emails);
+  }
+
+  @Post('enrolments')
+  @HttpCode(200)
+  @ZodResponse(InternalEnrolmentsAnswer)
+  @ApiOperation({ summary: 'Enrol existing users (system calls only: mailing)' })
+  async enrol(
+    @ZodBody(InternalEnrolmentsBody) body: InternalEnrolmentsBody,
+  ): Promise<InternalEnrolmentsAnswer> {
+    return { enrolled: await this.invitations.enrol(body) };
+  }
+
+  @Post('invitations/accept')
+  @HttpCode(200)
+  @ZodResponse(InternalInvitationAcceptAnswer)
+  @ApiOperation({
+    summary:
+      'Create the user of an accepted invitation and its enrolments in one transaction; the same uuid again ' +
+      'answers the same user; 409 ACCOUNTS.EMAIL_EXISTS (system calls only: mailing)',
+  })
+  async accept(
+    @ZodBody(InternalInvitationAcceptBody) body: InternalInvitationAcceptBody,
+  ): Promise<InternalInvitationAcceptAnswer> {
+    return { uuid: await this.invitations.accept(body) };
+  }
+
+  @Get('invitations/providers')
+  @ZodResponse(InternalProvidersAnswer)
+  @ApiOperation({ summary: 'The external logins enabled (system calls only: mailing)' })
+  async providers(): Promise<InternalProvidersAnswer> {
+    return { providers: await this.invitations.providers() };
+  }
+}

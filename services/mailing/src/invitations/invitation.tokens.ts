@@ -1,0 +1,2 @@
+/** The invitations' settings (`InvitationConfig`). */
+export const INVITATION_CONFIG = Symbol('mailing.invitation.config');

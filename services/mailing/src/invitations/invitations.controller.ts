@@ -1,0 +1,198 @@
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AppError,
+  CurrentUser,
+  FormFile,
+  multipartInterceptor,
+  parsePage,
+  parseSortMethod,
+  Public,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type FilePart,
+} from '@agora/common';
+import type { SessionUser } from '@agora/contracts';
+import {
+  INVITATION_CSV_MAX_BYTES,
+  InvitationAcceptAnswer,
+  InvitationAcceptBody,
+  InvitationBatchAnswer,
+  InvitationHashAnswer,
+  InvitationResendAnswer,
+  InvitationSendAnswer,
+  InvitationSendBody,
+  InvitationsPageAnswer,
+  InvitationValidateAnswer,
+  InvitationValidateFields,
+} from '@agora/contracts/api';
+import { UseInterceptors } from '@nestjs/common';
+import type { z } from 'zod';
+import { parseInvitationCsv } from './csv.js';
+import { InvitationsService, parseInvitationFilters, parseInvitationSort } from './invitations.service.js';
+
+const uuidPipe = new ParseUUIDPipe();
+
+const CSV_FORM = {
+  files: [{ name: 'file', maxBytes: INVITATION_CSV_MAX_BYTES }],
+  fields: 5,
+  fieldSize: 64 * 1024,
+  tooLarge: () => new AppError('MAILING.CSV_TOO_LARGE', 413, 'the file is larger than 5 MB'),
+};
+
+/** The list's path forms: page, search and filters each optional, in this order. */
+const LIST_PATHS = ['', '/page/:page']
+  .flatMap((page) => ['', '/query/:query'].map((query) => page + query))
+  .flatMap((rest) => ['', '/fq/:fq'].map((fq) => rest + fq))
+  .map((rest) => `sort/:field/sort_method/:method${rest}`);
+
+type SendBody = z.output<typeof InvitationSendBody>;
+
+/** Invitations by mail (decision 0043): administrators only, except the anonymous accept page's routes. */
+@ApiTags('invitation')
+@Controller('invitation')
+export class InvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @RequireRole('admin')
+  @Post('scope/validate')
+  @HttpCode(200)
+  @UseInterceptors(multipartInterceptor(CSV_FORM))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        message: { type: 'string' },
+        locale: { type: 'string', enum: ['el', 'en'] },
+      },
+      required: ['file'],
+    },
+  })
+  @ZodResponse(InvitationValidateAnswer)
+  @ApiOperation({
+    summary:
+      'Dry run of an invitation CSV (file; message, locale): a report row per line, writes nothing. 400 ' +
+      'MAILING.CSV_INVALID / CSV_COLUMNS / CSV_TOO_LARGE, 413 above 5 MB',
+  })
+  async validate(
+    @FormFile('file') file: FilePart | undefined,
+    @ZodBody(InvitationValidateFields) _fields: InvitationValidateFields,
+  ): Promise<InvitationValidateAnswer> {
+    if (!file?.buffer) throw new AppError('MAILING.CSV_INVALID', 400, 'a .csv file is required');
+    return this.invitations.validate(parseInvitationCsv(file.buffer));
+  }
+
+  @RequireRole('admin')
+  @Post('scope/send')
+  @HttpCode(200)
+  @ZodResponse(InvitationSendAnswer)
+  @ApiOperation({ summary: 'Invite the rows (validated again); existing users are enrolled and notified' })
+  send(
+    @ZodBody(InvitationSendBody) body: SendBody,
+    @CurrentUser() caller: SessionUser,
+  ): Promise<InvitationSendAnswer> {
+    return this.invitations.send(body, false, caller);
+  }
+
+  @RequireRole('admin')
+  @Post('scope/sendWithOAuth')
+  @HttpCode(200)
+  @ZodResponse(InvitationSendAnswer)
+  @ApiOperation({ summary: 'As scope/send, the accept page offering the external logins' })
+  sendWithOAuth(
+    @ZodBody(InvitationSendBody) body: SendBody,
+    @CurrentUser() caller: SessionUser,
+  ): Promise<InvitationSendAnswer> {
+    return this.invitations.send(body, true, caller);
+  }
+
+  @RequireRole('admin')
+  @Post('scope/resend')
+  @HttpCode(200)
+  @ZodResponse(InvitationResendAnswer)
+  @ApiOperation({ summary: 'Mail again every invitation neither accepted nor expired (new links)' })
+  async resendAll(): Promise<InvitationResendAnswer> {
+    return { resent: await this.invitations.resendAll() };
+  }
+
+  @RequireRole('admin')
+  @Post('id/:id/resend')
+  @HttpCode(200)
+  @ZodResponse(InvitationResendAnswer)
+  @ApiOperation({ summary: 'Mail an invitation again (a new link, a new expiry); 409 when accepted' })
+  async resendOne(@Param('id', uuidPipe) id: string): Promise<InvitationResendAnswer> {
+    return { resent: await this.invitations.resendOne(id) };
+  }
+
+  @RequireRole('admin')
+  @Get('batch/:batch')
+  @ZodResponse(InvitationBatchAnswer)
+  @ApiOperation({ summary: "A batch's progress: {total, queued, sent, failed, accepted}" })
+  batch(@Param('batch', uuidPipe) batch: string): Promise<InvitationBatchAnswer> {
+    return this.invitations.batch(batch);
+  }
+
+  @RequireRole('admin')
+  @Get(LIST_PATHS)
+  @ZodResponse(InvitationsPageAnswer)
+  @ApiOperation({
+    summary:
+      'Invitations, sorted (created, firstname, lastname, email, expires, accepted), paged, searched ' +
+      '(names, e-mail) and filtered (fq: accepted:{bool};with_oauth:{bool})',
+  })
+  list(
+    @Param('field') field: string,
+    @Param('method') method: string,
+    @Param('page') page?: string,
+    @Param('query') query?: string,
+    @Param('fq') fq?: string,
+  ): Promise<InvitationsPageAnswer> {
+    return this.invitations.list({
+      sort: parseInvitationSort(field),
+      method: parseSortMethod(method),
+      page: parsePage(page),
+      query: query?.trim() || undefined,
+      filters: parseInvitationFilters(fq),
+    });
+  }
+
+  @Public()
+  @Get('hash/:hash')
+  @ZodResponse(InvitationHashAnswer)
+  @ApiOperation({
+    summary: 'The accept page: {firstname, lastname, with_oauth, expired, accepted, providers}',
+  })
+  describe(@Param('hash') hash: string): Promise<InvitationHashAnswer> {
+    return this.invitations.describe(hash);
+  }
+
+  @Public()
+  @Post('hash/:hash')
+  @HttpCode(200)
+  @ZodResponse(InvitationAcceptAnswer)
+  @ApiOperation({
+    summary:
+      'Accept with the invited e-mail and a password: the account and its enrolments. 409 ' +
+      'MAILING.INVITATION_EMAIL / INVITATION_ACCEPTED, 410 expired, 404 unknown, 429 too many wrong e-mails',
+  })
+  accept(
+    @Param('hash') hash: string,
+    @ZodBody(InvitationAcceptBody) body: InvitationAcceptBody,
+  ): Promise<InvitationAcceptAnswer> {
+    return this.invitations.accept(hash, body);
+  }
+
+  @Public()
+  @Put('hash/:hash')
+  @ZodResponse(InvitationAcceptAnswer)
+  @ApiOperation({ summary: 'The same as POST' })
+  acceptPut(
+    @Param('hash') hash: string,
+    @ZodBody(InvitationAcceptBody) body: InvitationAcceptBody,
+  ): Promise<InvitationAcceptAnswer> {
+    return this.invitations.accept(hash, body);
+  }
+}

@@ -1,0 +1,21 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { InvitationConfig } from '../config.js';
+import { TemplatesModule } from '../templates/templates.module.js';
+import { INVITATION_CONFIG } from './invitation.tokens.js';
+import { InvitationsController } from './invitations.controller.js';
+import { InvitationsService } from './invitations.service.js';
+import { InvitationPeers } from './peers.js';
+
+/** Invitations by mail: the CSV's dry run, the batches, the list, resending and the accept page's routes. */
+@Module({})
+export class InvitationsModule {
+  /** `mail`: the service's own mail module (the same dynamic module object, so the same MailService). */
+  static forRoot(config: InvitationConfig, mail: DynamicModule): DynamicModule {
+    return {
+      module: InvitationsModule,
+      imports: [mail, TemplatesModule],
+      controllers: [InvitationsController],
+      providers: [{ provide: INVITATION_CONFIG, useValue: config }, InvitationPeers, InvitationsService],
+    };
+  }
+}
