@@ -50,7 +50,9 @@ function csvText(rows, separator) {
     const role = i % 333 === 332 ? 'boss' : i % 2 ? 'expert' : 'normal';
     // A quoted field holding the separator and a doubled quote, as spreadsheets write them.
     const notes = `"σημείωση ${i}${separator} ""quoted"""`;
-    lines.push([FIRST[i % FIRST.length], LAST[i % LAST.length], email, category, role, notes].join(separator));
+    lines.push(
+      [FIRST[i % FIRST.length], LAST[i % LAST.length], email, category, role, notes].join(separator),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -105,7 +107,8 @@ async function validate(base, admin, bytes) {
   });
   const body = await res.json();
   const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`validate: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+  if (res.status !== 200)
+    throw new Error(`validate: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
   return { ms, summary: body.summary, values: body.values.length };
 }
 
@@ -115,7 +118,7 @@ async function main() {
   const stack = await startBenchStack({ mode: 'distributed', log: (m) => console.error(m) });
   stopOnSignal(stack.stop);
   const results = [];
-  let parser = null;
+  let parser;
   try {
     const admin = await apiLogin(stack.url, 'admin', ADMIN_PASSWORD);
     const pids = { mailing: stack.pids.mailing, gateway: stack.pids.gateway };
@@ -168,7 +171,13 @@ async function main() {
   } finally {
     await stack.stop();
   }
-  const file = await writeResults('invitations-csv', { machine: machine(), quiet, runs: RUNS, results, parser });
+  const file = await writeResults('invitations-csv', {
+    machine: machine(),
+    quiet,
+    runs: RUNS,
+    results,
+    parser,
+  });
   console.log(
     markdownTable(
       [
