@@ -9,6 +9,11 @@ describe('loadMailConfig', () => {
       worker: 'inline',
       maxAttempts: 5,
       backoffMs: 2000,
+      concurrency: 8,
+      poolConnections: 4,
+      poolMessages: 100,
+      ratePerSecond: 0,
+      lockMs: 30_000,
     });
   });
 
@@ -20,6 +25,11 @@ describe('loadMailConfig', () => {
         MAIL_WORKER: 'off',
         MAIL_MAX_ATTEMPTS: '3',
         MAIL_BACKOFF_MS: '',
+        MAIL_CONCURRENCY: '20',
+        MAIL_POOL_CONNECTIONS: '0',
+        MAIL_POOL_MESSAGES: '500',
+        MAIL_RATE_PER_SECOND: '14',
+        MAIL_LOCK_MS: '',
       }),
     ).toEqual({
       smtpUrl: 'smtps://user:p%40ss@mail.example.org:465',
@@ -27,6 +37,11 @@ describe('loadMailConfig', () => {
       worker: 'off',
       maxAttempts: 3,
       backoffMs: 2000,
+      concurrency: 20,
+      poolConnections: 0,
+      poolMessages: 500,
+      ratePerSecond: 14,
+      lockMs: 30_000,
     });
   });
 
@@ -37,6 +52,12 @@ describe('loadMailConfig', () => {
     ['MAIL_WORKER', 'separate'],
     ['MAIL_MAX_ATTEMPTS', '0'],
     ['MAIL_BACKOFF_MS', 'soon'],
+    ['MAIL_CONCURRENCY', '0'],
+    ['MAIL_CONCURRENCY', '2.5'],
+    ['MAIL_POOL_CONNECTIONS', '-1'],
+    ['MAIL_POOL_MESSAGES', '0'],
+    ['MAIL_RATE_PER_SECOND', 'fast'],
+    ['MAIL_LOCK_MS', '10'],
   ])('refuses %s=%s with a readable error', (name, value) => {
     expect(() => loadMailConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadMailConfig({ [name]: value })).toThrow(name);

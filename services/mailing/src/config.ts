@@ -14,6 +14,19 @@ export interface MailConfig {
   maxAttempts: number;
   /** First retry delay; doubles on every further attempt. */
   backoffMs: number;
+  /** Mails one worker process sends at the same time, and mail requests it writes at the same time (BullMQ). */
+  concurrency: number;
+  /** SMTP connections kept open per worker process (nodemailer pool); 0 opens one connection per mail. */
+  poolConnections: number;
+  /** Mails sent over one pooled connection before it is replaced. */
+  poolMessages: number;
+  /** Mails per second for the whole deployment (the queue's limiter, shared by every worker); 0: no limit. */
+  ratePerSecond: number;
+  /**
+   * How long a worker's hold on a mail job lasts without renewal (BullMQ lock). A worker killed mid-send leaves
+   * its jobs locked this long; then another worker takes them over and marks their mails 'uncertain'.
+   */
+  lockMs: number;
 }
 
 /** An empty variable counts as unset, so that `MAIL_WORKER=` in a compose file means the default. */
@@ -44,6 +57,11 @@ export const mailEnvSchema = z.object({
   MAIL_WORKER: z.preprocess(unsetIfEmpty, z.enum(['inline', 'off']).default('inline')),
   MAIL_MAX_ATTEMPTS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100).default(5)),
   MAIL_BACKOFF_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(3_600_000).default(2000)),
+  MAIL_CONCURRENCY: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100).default(8)),
+  MAIL_POOL_CONNECTIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(50).default(4)),
+  MAIL_POOL_MESSAGES: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(100_000).default(100)),
+  MAIL_RATE_PER_SECOND: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(100_000).default(0)),
+  MAIL_LOCK_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).max(600_000).default(30_000)),
 });
 
 /** The mailing service's own settings (the shared ones come from `loadServiceConfig`). */
@@ -55,6 +73,11 @@ export function loadMailConfig(env: Record<string, string | undefined>): MailCon
     worker: e.MAIL_WORKER,
     maxAttempts: e.MAIL_MAX_ATTEMPTS,
     backoffMs: e.MAIL_BACKOFF_MS,
+    concurrency: e.MAIL_CONCURRENCY,
+    poolConnections: e.MAIL_POOL_CONNECTIONS,
+    poolMessages: e.MAIL_POOL_MESSAGES,
+    ratePerSecond: e.MAIL_RATE_PER_SECOND,
+    lockMs: e.MAIL_LOCK_MS,
   };
 }
 

@@ -3,11 +3,13 @@ import { startMailWorker } from './worker-app.js';
 // The mail worker alone, without HTTP (run the service itself with MAIL_WORKER=off).
 const worker = await startMailWorker(process.env);
 let stopping = false;
-const stop = async () => {
+// SIGTERM drains: no new mail is taken, the mails in flight get the server's answer and their row its state.
+const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  worker.logger.info({ signal }, 'mail worker stopping: finishing the mails in flight');
   await worker.close();
   process.exit(0);
 };
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));

@@ -5,7 +5,7 @@ import type { MailConfig } from '../config.js';
 import { MailRequestsModule } from '../requests/mail-requests.module.js';
 import { MailController } from './mail.controller.js';
 import { MAIL_QUEUE, MAIL_SWEEP_QUEUE } from './mail.jobs.js';
-import { MailProcessor } from './mail.processor.js';
+import { mailProcessorFor } from './mail.processor.js';
 import { MailQueueReadiness } from './mail.readiness.js';
 import { MailRecovery } from './mail.recovery.js';
 import { MailService } from './mail.service.js';
@@ -31,7 +31,7 @@ export class MailModule {
       MailService,
       MailQueueReadiness,
     ];
-    if (options.worker) providers.push(MailProcessor, MailRecovery);
+    if (options.worker) providers.push(mailProcessorFor(config), MailRecovery);
     return {
       module: MailModule,
       imports: [
@@ -50,7 +50,7 @@ export class MailModule {
             removeOnFail: { age: 30 * 24 * 3600 },
           },
         }),
-        MailRequestsModule,
+        MailRequestsModule.forRoot(config.concurrency),
         ...(options.worker ? [BullModule.registerQueue({ name: MAIL_SWEEP_QUEUE })] : []),
       ],
       controllers: options.http ? [MailController] : [],

@@ -13,7 +13,8 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * Where the worker runs, it re-adds the jobs of mails left 'queued' for over a minute (a producer that died after
  * its commit, or a queue that was unreachable when the mail was written): at start, then every minute, as a job
  * scheduler of the sweep queue (one for all the worker processes; whichever is free takes each run).
- * Re-adding is safe: the job id is per mail, and the worker does nothing for a mail already sent.
+ * Re-adding is safe: the job id is per mail, and the worker does nothing for a mail already sent. The same sweep
+ * (and the start of a worker) marks 'uncertain' the mails left 'sending' by an attempt that no longer runs.
  */
 @Processor(MAIL_SWEEP_QUEUE)
 @Injectable()
@@ -26,9 +27,18 @@ export class MailRecovery extends ScheduledWorkerHost {
     super(queue, { id: MAIL_SWEEP_SCHEDULER, everyMs: SWEEP_INTERVAL_MS, name: MAIL_SWEEP_JOB }, logger);
   }
 
+  /** At start, rows left 'sending' by a worker that stopped are settled at once (not after the first sweep). */
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
+    this.mail
+      .markOrphansUncertain()
+      .catch((err: unknown) => this.logger.warn({ err }, 'could not look for mails left mid-send'));
+  }
+
   /** One sweep: answers how many mails got their job again. */
   async process(): Promise<number> {
     try {
+      await this.mail.markOrphansUncertain();
       return await this.mail.requeueStale();
     } catch (err) {
       this.logger.warn({ err }, 'could not re-enqueue stale mails');

@@ -15,6 +15,11 @@ const config: MailConfig = {
   worker: 'inline',
   maxAttempts: 5,
   backoffMs: 2000,
+  concurrency: 8,
+  poolConnections: 4,
+  poolMessages: 100,
+  ratePerSecond: 0,
+  lockMs: 30_000,
 };
 
 const ID = '3f0c1b9e-7d2a-4c55-9b1e-2a6f4e8d9c01';
@@ -207,7 +212,7 @@ describe('MailService.deliver', () => {
     const { service, store, transport } = setup([mail({ status: 'sent', attempts: 1 })]);
     expect(await service.deliver(ID)).toBe('already-sent');
     expect(transport.send).not.toHaveBeenCalled();
-    expect(store.claim).not.toHaveBeenCalled();
+    expect(store.rows.get(ID)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('does nothing for a job whose mail does not exist', async () => {

@@ -160,20 +160,19 @@ export class MailService {
    * Throws to make BullMQ retry (transient failure), or an UnrecoverableError for a permanent rejection.
    */
   async deliver(mailId: string): Promise<DeliveryOutcome> {
-    const current = await this.store.findById(mailId);
-    if (!current) {
-      this.logger.warn({ mailId }, 'mail job for a missing mail');
-      return 'missing';
-    }
-    if (current.status === 'sent') return 'already-sent';
+    // The claim comes first (one statement for the usual case); the row is read only when it cannot be claimed.
     const mail = await this.store.claim(mailId);
     if (!mail) {
       const now = await this.store.findById(mailId);
-      if (now?.status === 'sending' && (await this.store.markUncertain(mailId, UNCERTAIN_REASON))) {
+      if (!now) {
+        this.logger.warn({ mailId }, 'mail job for a missing mail');
+        return 'missing';
+      }
+      if (now.status === 'sending' && (await this.store.markUncertain(mailId, UNCERTAIN_REASON))) {
         this.logger.warn({ mailId }, 'mail found mid-send after a crash: marked uncertain, not resent');
         return 'uncertain';
       }
-      return now?.status === 'sent' ? 'already-sent' : 'not-sendable';
+      return now.status === 'sent' ? 'already-sent' : 'not-sendable';
     }
     const messageId = mailMessageId(mail.id);
     let accepted: { messageId: string };
@@ -198,6 +197,25 @@ export class MailService {
     // instead of sending a second copy.
     await this.store.markSent(mail.id, accepted.messageId || messageId);
     return 'sent';
+  }
+
+  /**
+   * Rows left in 'sending' by an attempt that no longer runs become 'uncertain' (never sent again). An attempt runs
+   * while its job is active (BullMQ renews the job's lock while the worker lives): a row in 'sending' whose job is
+   * not active (waiting after a stall, failed after too many stalls, completed after a lost `markSent`, or
+   * removed) has no attempt left that could still record its outcome. A job still active under the lock of a
+   * killed worker is left to BullMQ: once the lock expires the job is taken again and `deliver` marks the row.
+   */
+  async markOrphansUncertain(limit = 500): Promise<number> {
+    let marked = 0;
+    for (const id of await this.store.findSending(limit)) {
+      const state = await this.queue.getJobState(sendMailJobId(id));
+      if (state === 'active') continue;
+      if (await this.store.markUncertain(id, UNCERTAIN_REASON)) marked++;
+    }
+    if (marked)
+      this.logger.warn({ count: marked }, 'mails left mid-send by a stopped worker: marked uncertain');
+    return marked;
   }
 
   /** Adds the job again for mails left 'queued' (the producer died between its commit and its add). */

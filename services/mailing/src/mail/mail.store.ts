@@ -130,4 +130,22 @@ export class MailStore {
     )) as Array<{ id: string }>;
     return rows.map((r) => r.id);
   }
+
+  /** Rows in 'sending', oldest first (an attempt in flight, or one that stopped between its claim and outcome). */
+  async findSending(limit: number): Promise<string[]> {
+    const rows = (await this.ds.query(
+      `SELECT id FROM mailing.mail WHERE status = 'sending' ORDER BY created LIMIT $1`,
+      [limit],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** How many mails are in each state. */
+  async countByStatus(): Promise<Partial<Record<MailStatus, number>>> {
+    const rows = (await this.ds.query(
+      `SELECT status, count(*)::int AS n FROM mailing.mail GROUP BY status`,
+      [],
+    )) as Array<{ status: MailStatus; n: number }>;
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
 }

@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport } from 'nodemailer';
+import { createTransport, type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { MailConfig } from '../config.js';
 import { MAIL_CONFIG } from './mail.tokens.js';
 
@@ -52,38 +54,57 @@ export function describeSmtpError(error: unknown): string {
     .slice(0, 1000);
 }
 
-/** nodemailer over `SMTP_URL`: one connection per message (no pool), bounded waits. */
+/**
+ * nodemailer's options for `SMTP_URL` and the pool settings: with `poolConnections` > 0 a pool of that many
+ * connections, each replaced after `poolMessages` mails, so that a mail does not pay for a TCP connection, the
+ * greeting, EHLO, TLS and AUTH inside the window between its claim and the server's answer. No nodemailer rate
+ * limit: a mail waiting in nodemailer would already be claimed; the rate is applied before the claim, by the
+ * queue's limiter.
+ */
+export function smtpTransportOptions(config: MailConfig): SMTPPool.Options | SMTPTransport.Options {
+  const url = new URL(config.smtpUrl);
+  const base: SMTPTransport.Options = {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 25,
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  };
+  if (config.poolConnections === 0) return base;
+  return {
+    ...base,
+    pool: true,
+    maxConnections: config.poolConnections,
+    maxMessages: config.poolMessages,
+  } satisfies SMTPPool.Options;
+}
+
+/** nodemailer over `SMTP_URL`: a pool of connections (or one connection per mail), bounded waits. */
 @Injectable()
 export class SmtpMailTransport implements MailTransport, OnApplicationShutdown {
-  private readonly transporter: ReturnType<typeof createTransport>;
+  private readonly transporter: Transporter;
 
   constructor(@Inject(MAIL_CONFIG) config: MailConfig) {
-    const url = new URL(config.smtpUrl);
-    this.transporter = createTransport({
-      host: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 25,
-      secure: url.protocol === 'smtps:',
-      auth: url.username
-        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-        : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
-    });
+    this.transporter = createTransport(smtpTransportOptions(config));
   }
 
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
-    const info = await this.transporter.sendMail({
+    const info = (await this.transporter.sendMail({
       from: mail.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
-    });
+    })) as { messageId?: string };
     return { messageId: info.messageId || mail.messageId };
   }
 
+  /** Runs after the mail worker stopped (it drains in `beforeApplicationShutdown`): no send is cut short. */
   onApplicationShutdown(): void {
     this.transporter.close();
   }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import {
@@ -61,10 +61,11 @@ export function isMailRequest(data: unknown): data is MailRequest {
  * becomes one outbox mail through `MailService.enqueue`, keyed by its idempotency key, so a request delivered
  * twice is mailed once. A template request is rendered here, in the recipient's locale; once its mail exists, a
  * repeated request answers that mail without rendering again (the template may have been edited meanwhile).
+ *
+ * On shutdown it drains before the queues close (`beforeApplicationShutdown`): a request in progress gets its
+ * row and its mail job, instead of a row left 'queued' until the sweep finds it a minute later.
  */
-@Processor(MAIL_REQUESTS_QUEUE, { concurrency: 4 })
-@Injectable()
-export class MailRequestsProcessor extends WorkerHost {
+export abstract class MailRequestsProcessorBase extends WorkerHost implements BeforeApplicationShutdown {
   private mail: MailService | undefined;
 
   constructor(
@@ -99,4 +100,23 @@ export class MailRequestsProcessor extends WorkerHost {
     });
     return { mailId: row.id };
   }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}
+
+/**
+ * The consumer with `concurrency` requests at a time (MAIL_CONCURRENCY, like the mail worker: writing a request's
+ * row is the first half of a mail's way, and with fewer at a time it would hold back the sending).
+ */
+export function mailRequestsProcessorFor(concurrency: number): Type<MailRequestsProcessorBase> {
+  @Processor(MAIL_REQUESTS_QUEUE, { concurrency })
+  @Injectable()
+  class MailRequestsProcessor extends MailRequestsProcessorBase {
+    constructor(moduleRef: ModuleRef, templates: TemplateService) {
+      super(moduleRef, templates);
+    }
+  }
+  return MailRequestsProcessor;
 }
