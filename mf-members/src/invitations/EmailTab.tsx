@@ -33,9 +33,6 @@ export function EmailTab({ basePath }: { basePath: string }) {
         ))}
       </dl>
       <p>
-        <FormattedMessage id="members.invitations.email.oauth" />
-      </p>
-      <p>
         <Link
           to={`${basePath}/admin/settings/templates/${INVITATION_TEMPLATE}`}
           data-testid="invitation-template-link"
