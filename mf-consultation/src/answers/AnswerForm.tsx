@@ -9,6 +9,7 @@ import {
   Loading,
   Modal,
   notify,
+  Tabs,
   useApiGet,
   useModalLeaveGuard,
 } from '@agora/platform';
@@ -17,7 +18,6 @@ import { GeometryField } from './GeometryField';
 import { isGeometryDraft } from './geometry';
 import { KindField } from './KindField';
 import { ReadOnlyValues } from './ReadOnlyValues';
-import { Tabs } from './Tabs';
 import type { QuestionnaireAttribute, QuestionnaireVariable } from './types';
 import {
   answerFormData,

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Tabs } from '../answers/Tabs';
+import { Tabs } from '@agora/platform';
 import type { AnswerLayer, Questionnaire, QuestionnaireAttribute } from './types';
 
 export interface AsideProps {

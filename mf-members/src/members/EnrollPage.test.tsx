@@ -1,27 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Paged } from '@agora/contracts';
-import type { CategoryAnswer } from '@agora/contracts/api';
 import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
+import { category, TOKEN } from './fixtures.testutil';
 import type { CandidateRow } from './types';
 
-const TOKEN = '0b8f7c52-2b1e-4c1a-9d3e-7a0b8c9d0e11';
-const active: CategoryAnswer = {
-  token: TOKEN,
-  mname: 'city',
-  title: 'Η πόλη μας',
-  summary: '',
-  summary_img: '',
-  summary_img_alt: '',
-  active: true,
-  autosubscribe: false,
-  forum_welcome_message: '',
-  has_answered: false,
-  consultation: true,
-  sort_order: 1,
-  projects: [],
-};
+const active = category(true);
 const user = (n: number, role: CandidateRow['role'] = 'authorized'): CandidateRow => ({
   uuid: `u${n}`,
   username: `user${n}`,

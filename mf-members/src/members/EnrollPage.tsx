@@ -1,20 +1,10 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { ENROL_ROLES, isRole, ROLES, type EnrolRole } from '@agora/contracts';
-import {
-  client,
-  DataTable,
-  errorMessageId,
-  ErrorFromCall,
-  Loading,
-  PageHeader,
-  useNotify,
-  useTableQuery,
-  type Column,
-} from '@agora/platform';
-import { NoActiveCategory, useActiveCategory } from './activeCategory';
+import { client, DataTable, errorMessageId, PageHeader, useNotify, type Column } from '@agora/platform';
+import { ActiveCategoryLine, ActiveCategoryPage, useCategoryTable } from './activeCategory';
 import { CANDIDATES_LIST, type CandidateRow } from './types';
 import './members.css';
 
@@ -22,18 +12,13 @@ const ROLE_FILTER = 'core.users.role';
 
 /** The page of the active category, or the prompt without one. */
 export default function EnrollPage({ basePath = '' }: { basePath?: string }) {
-  const { category, isLoading, error } = useActiveCategory();
-  if (error) return <ErrorFromCall error={error} />;
-  if (isLoading) return <Loading />;
-  if (!category) {
-    return (
-      <section data-testid="mf-members-page" data-remote-version={__APP_VERSION__}>
-        <PageHeader title={<FormattedMessage id="members.enroll.title" />} />
-        <NoActiveCategory basePath={basePath} />
-      </section>
-    );
-  }
-  return <EnrollIn basePath={basePath} token={category.token} title={category.title} />;
+  return (
+    <ActiveCategoryPage
+      basePath={basePath}
+      titleId="members.enroll.title"
+      render={(category) => <EnrollIn basePath={basePath} token={category.token} title={category.title} />}
+    />
+  );
 }
 
 /**
@@ -46,21 +31,7 @@ function EnrollIn({ basePath, token, title }: { basePath: string; token: string;
   const notify = useNotify();
   const { mutate } = useSWRConfig();
   const roleId = useId();
-  const params = useParams();
-  // The spec: an unknown role filter means no role filter.
-  const siteRole = params.role && isRole(params.role) ? params.role : '';
-  const initialFilters = useMemo(
-    (): Record<string, string> => (siteRole ? { [ROLE_FILTER]: siteRole } : {}),
-    [siteRole],
-  );
-  const pathParams = useMemo(() => ({ category: token }), [token]);
-  const table = useTableQuery({
-    path: CANDIDATES_LIST,
-    sort: 'lastname',
-    method: 'asc',
-    initialFilters,
-    pathParams,
-  });
+  const table = useCategoryTable(CANDIDATES_LIST, token, ROLE_FILTER, isRole);
   // the rows the table shows (the same SWR entry as the table's), for "select all on this page"
   const { data } = useSWR(table.listPath, table.fetchPage, { keepPreviousData: true });
   const pageRows = useMemo(() => data?.values ?? [], [data]);
@@ -176,9 +147,7 @@ function EnrollIn({ basePath, token, title }: { basePath: string; token: string;
           </Link>
         }
       />
-      <p className="mb-category" data-testid="members-category">
-        <FormattedMessage id="members.category.active" values={{ title }} />
-      </p>
+      <ActiveCategoryLine title={title} />
       <div
         className="mb-enroll-bar"
         role="group"

@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
-import { Modal } from '@agora/platform';
+import { DetailsModal, type DetailRow } from '../common/DetailsModal';
 import type { MemberRow } from './types';
 
 /** The member details modal: the row's fields, read only. */
 export function MemberDetailsModal({ member, onClose }: { member: MemberRow; onClose: () => void }) {
-  const rows: Array<[string, string, ReactNode]> = [
+  const rows: DetailRow[] = [
     ['username', 'members.users.col.username', member.username],
     ['firstname', 'members.users.col.firstname', member.firstname],
     ['lastname', 'members.users.col.lastname', member.lastname],
@@ -25,27 +24,5 @@ export function MemberDetailsModal({ member, onClose }: { member: MemberRow; onC
       ),
     ],
   ];
-  return (
-    <Modal
-      title={<FormattedMessage id="members.members.details" />}
-      onClose={onClose}
-      testId="member-details"
-    >
-      <dl className="ag-details">
-        {rows.map(([key, label, value]) => (
-          <div key={key} data-testid={`member-detail-${key}`}>
-            <dt>
-              <FormattedMessage id={label} />
-            </dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="ag-modal-actions">
-        <button type="button" className="ag-button" onClick={onClose}>
-          <FormattedMessage id="members.user.close" />
-        </button>
-      </div>
-    </Modal>
-  );
+  return <DetailsModal titleId="members.members.details" testId="member" rows={rows} onClose={onClose} />;
 }

@@ -1,27 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Paged } from '@agora/contracts';
-import type { CategoryAnswer } from '@agora/contracts/api';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
+import { category, TOKEN } from './fixtures.testutil';
 import type { MemberRow } from './types';
 
-const TOKEN = '0b8f7c52-2b1e-4c1a-9d3e-7a0b8c9d0e11';
-const category = (active: boolean): CategoryAnswer => ({
-  token: TOKEN,
-  mname: 'city',
-  title: 'Η πόλη μας',
-  summary: '',
-  summary_img: '',
-  summary_img_alt: '',
-  active,
-  autosubscribe: false,
-  forum_welcome_message: '',
-  has_answered: false,
-  consultation: true,
-  sort_order: 1,
-  projects: [],
-});
 const member = (n: number, enrol_role: 'expert' | 'normal', weight: number | null): MemberRow => ({
   uuid: `u${n}`,
   username: `user${n}`,

@@ -1,21 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ENROL_ROLES, type EnrolRole } from '@agora/contracts';
 import {
   client,
   DataTable,
   errorMessageId,
-  ErrorFromCall,
-  Loading,
   PageHeader,
   useConfirm,
   useNotify,
-  useTableQuery,
   type Column,
 } from '@agora/platform';
-import { NoActiveCategory, useActiveCategory } from './activeCategory';
+import { ActiveCategoryLine, ActiveCategoryPage, useCategoryTable } from './activeCategory';
 import { MemberDetailsModal } from './MemberDetailsModal';
 import { MEMBERS_LIST, type MemberRow } from './types';
 import './members.css';
@@ -27,18 +24,13 @@ export const isEnrolRole = (value: unknown): value is EnrolRole =>
 
 /** The page of the active category, or the prompt without one. */
 export default function MembersPage({ basePath = '' }: { basePath?: string }) {
-  const { category, isLoading, error } = useActiveCategory();
-  if (error) return <ErrorFromCall error={error} />;
-  if (isLoading) return <Loading />;
-  if (!category) {
-    return (
-      <section data-testid="mf-members-page" data-remote-version={__APP_VERSION__}>
-        <PageHeader title={<FormattedMessage id="members.members.title" />} />
-        <NoActiveCategory basePath={basePath} />
-      </section>
-    );
-  }
-  return <MembersOf basePath={basePath} token={category.token} title={category.title} />;
+  return (
+    <ActiveCategoryPage
+      basePath={basePath}
+      titleId="members.members.title"
+      render={(category) => <MembersOf basePath={basePath} token={category.token} title={category.title} />}
+    />
+  );
 }
 
 /**
@@ -52,18 +44,7 @@ function MembersOf({ basePath, token, title }: { basePath: string; token: string
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
   const [viewing, setViewing] = useState<MemberRow | null>(null);
-  const params = useParams();
-  // The spec: an unknown role filter means no role filter.
-  const role = isEnrolRole(params.role) ? params.role : '';
-  const initialFilters = useMemo((): Record<string, string> => (role ? { [ROLE_FILTER]: role } : {}), [role]);
-  const pathParams = useMemo(() => ({ category: token }), [token]);
-  const table = useTableQuery({
-    path: MEMBERS_LIST,
-    sort: 'lastname',
-    method: 'asc',
-    initialFilters,
-    pathParams,
-  });
+  const table = useCategoryTable(MEMBERS_LIST, token, ROLE_FILTER, isEnrolRole);
   const reload = useCallback(() => void mutate(table.listPath), [mutate, table.listPath]);
   const failed = useCallback(
     (err: unknown) => notify({ type: 'danger', body: errorMessageId(err) }),
@@ -175,9 +156,7 @@ function MembersOf({ basePath, token, title }: { basePath: string; token: string
           </Link>
         }
       />
-      <p className="mb-category" data-testid="members-category">
-        <FormattedMessage id="members.category.active" values={{ title }} />
-      </p>
+      <ActiveCategoryLine title={title} />
       <div className="mb-members">
         <DataTable
           table={table}

@@ -1,7 +1,16 @@
+import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { CategoryAnswer } from '@agora/contracts/api';
-import { type ApiError, useApiGet } from '@agora/platform';
+import {
+  type ApiError,
+  ErrorFromCall,
+  type ListPath,
+  Loading,
+  PageHeader,
+  useApiGet,
+  useTableQuery,
+} from '@agora/platform';
 
 /** Where a category is added (spec route), under the site's `basePath`. */
 const CATEGORY_ADD_PATH = '/admin/administration/category/add';
@@ -36,4 +45,61 @@ export function NoActiveCategory({ basePath = '' }: { basePath?: string }) {
       </p>
     </div>
   );
+}
+
+/**
+ * A page of the active category: the call's error, the wait, or (without an active category) the page's title over
+ * the 'no category' prompt; with one, what `render` makes of it.
+ */
+export function ActiveCategoryPage({
+  basePath = '',
+  titleId,
+  render,
+}: {
+  basePath?: string;
+  /** the message id of the page's title */
+  titleId: string;
+  render: (category: CategoryAnswer) => ReactNode;
+}) {
+  const { category, isLoading, error } = useActiveCategory();
+  if (error) return <ErrorFromCall error={error} />;
+  if (isLoading) return <Loading />;
+  if (!category) {
+    return (
+      <section data-testid="mf-members-page" data-remote-version={__APP_VERSION__}>
+        <PageHeader title={<FormattedMessage id={titleId} />} />
+        <NoActiveCategory basePath={basePath} />
+      </section>
+    );
+  }
+  return <>{render(category)}</>;
+}
+
+/** The line under a category page's title naming the active category. */
+export function ActiveCategoryLine({ title }: { title: string }) {
+  return (
+    <p className="mb-category" data-testid="members-category">
+      <FormattedMessage id="members.category.active" values={{ title }} />
+    </p>
+  );
+}
+
+/**
+ * The table of a list of the category `token` (last name first), filtered at first by the route's `{role}` under
+ * `roleFilter` when `isRoleValue` accepts it (the spec: an unknown role filter means no role filter).
+ */
+export function useCategoryTable<P extends ListPath>(
+  path: P,
+  token: string,
+  roleFilter: string,
+  isRoleValue: (value: string) => boolean,
+) {
+  const params = useParams();
+  const role = params.role && isRoleValue(params.role) ? params.role : '';
+  const initialFilters = useMemo(
+    (): Record<string, string> => (role ? { [roleFilter]: role } : {}),
+    [role, roleFilter],
+  );
+  const pathParams = useMemo(() => ({ category: token }), [token]);
+  return useTableQuery({ path, sort: 'lastname', method: 'asc', initialFilters, pathParams });
 }

@@ -11,6 +11,7 @@ import {
   client,
   ErrorFromCall,
   errorMessageId,
+  HtmlFrame,
   LeaveGuard,
   Loading,
   PageHeader,
@@ -49,12 +50,11 @@ function Preview({ preview }: { preview: MailTemplateContent }) {
         <span data-testid="preview-subject">{preview.subject}</span>
       </p>
       {preview.html ? (
-        <iframe
+        <HtmlFrame
           className="mb-tpl-frame"
-          sandbox=""
+          html={preview.html}
           title={intl.formatMessage({ id: 'members.templates.preview.html' })}
-          srcDoc={`<!doctype html><meta charset="utf-8"><base target="_blank"><body style="font-family:sans-serif">${preview.html}</body>`}
-          data-testid="preview-html"
+          testId="preview-html"
         />
       ) : (
         <p>

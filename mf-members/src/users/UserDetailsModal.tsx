@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { DateText, Modal } from '@agora/platform';
+import { DateText } from '@agora/platform';
+import { DetailsModal, type DetailRow } from '../common/DetailsModal';
 import { addressText } from './address';
 import type { UserRow } from './types';
 
@@ -26,22 +27,11 @@ export function UserDetailsModal({ user, onClose }: { user: UserRow; onClose: ()
     ],
   ];
   return (
-    <Modal title={<FormattedMessage id="members.user.details" />} onClose={onClose} testId="user-details">
-      <dl className="ag-details">
-        {rows.map(([key, value]) => (
-          <div key={key} data-testid={`user-detail-${key}`}>
-            <dt>
-              <FormattedMessage id={`members.users.col.${key}`} />
-            </dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="ag-modal-actions">
-        <button type="button" className="ag-button" onClick={onClose}>
-          <FormattedMessage id="members.user.close" />
-        </button>
-      </div>
-    </Modal>
+    <DetailsModal
+      titleId="members.user.details"
+      testId="user"
+      rows={rows.map(([key, value]): DetailRow => [key, `members.users.col.${key}`, value])}
+      onClose={onClose}
+    />
   );
 }

@@ -6,6 +6,7 @@ import {
   client,
   ErrorFromCall,
   errorMessageId,
+  HtmlFrame,
   LeaveGuard,
   Loading,
   PageHeader,
@@ -18,19 +19,6 @@ import './siteTexts.css';
 
 const LOCALES = ['el', 'en'] as const;
 type TextLocale = (typeof LOCALES)[number];
-
-/** The HTML as a page of its own in a sandboxed frame: nothing it holds can run or reach the admin's page. */
-export function HtmlPreview({ html, title }: { html: string; title: string }) {
-  return (
-    <iframe
-      className="sh-html-preview"
-      sandbox=""
-      title={title}
-      srcDoc={`<!doctype html><meta charset="utf-8"><base target="_blank"><body style="font-family:sans-serif">${html}</body>`}
-      data-testid="html-preview"
-    />
-  );
-}
 
 function same(a: SiteTextsAnswer, b: SiteTextsAnswer): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -113,7 +101,12 @@ function SiteTextsForm({ scope, stored }: { scope: SiteTextScope; stored: SiteTe
         <h2 className="sh-subtitle">
           <FormattedMessage id="shell.siteTexts.preview" />
         </h2>
-        <HtmlPreview html={current.body} title={intl.formatMessage({ id: 'shell.siteTexts.preview' })} />
+        <HtmlFrame
+          className="sh-html-preview"
+          html={current.body}
+          title={intl.formatMessage({ id: 'shell.siteTexts.preview' })}
+          testId="html-preview"
+        />
       </div>
       <div>
         <button

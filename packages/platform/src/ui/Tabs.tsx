@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem {
   key: string;
@@ -17,15 +17,25 @@ export interface TabsProps {
   /** the panel of the active tab */
   children: ReactNode;
   testId?: string;
+  /** changing it moves the focus to the active tab (e.g. after a form opened the next tab by itself) */
+  focusRequest?: number;
 }
 
 /**
  * WAI-ARIA tabs with automatic activation: Left/Right (wrapping), Home and End move between the tabs and select
- * them; only the active tab is in the Tab order; the one panel is labelled by its tab.
+ * them; only the active tab is in the Tab order; the one panel is labelled by its tab (none when `active` names
+ * no tab).
  */
-export function Tabs({ tabs, active, onSelect, label, children, testId }: TabsProps) {
+export function Tabs({ tabs, active, onSelect, label, children, testId, focusRequest }: TabsProps) {
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const activeRef = useRef(active);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+  useEffect(() => {
+    if (focusRequest) refs.current[activeRef.current]?.focus();
+  }, [focusRequest]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     let next: number | null = null;
@@ -62,14 +72,16 @@ export function Tabs({ tabs, active, onSelect, label, children, testId }: TabsPr
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${base}-panel`}
-        aria-labelledby={`${base}-tab-${active}`}
-        className="ag-tabpanel"
-      >
-        {children}
-      </div>
+      {tabs[active] && (
+        <div
+          role="tabpanel"
+          id={`${base}-panel`}
+          aria-labelledby={`${base}-tab-${active}`}
+          className="ag-tabpanel"
+        >
+          {children}
+        </div>
+      )}
     </div>
   );
 }

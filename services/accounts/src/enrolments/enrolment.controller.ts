@@ -11,16 +11,7 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  AppError,
-  CurrentUser,
-  LoggedIn,
-  parsePage,
-  parseSortMethod,
-  RequireRole,
-  ZodBody,
-  ZodResponse,
-} from '@agora/common';
+import { AppError, CurrentUser, LoggedIn, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import { REQUEST_ID_HEADER, roleAllows, SESSION_REFRESH_HEADER, type SessionUser } from '@agora/contracts';
 import {
   DeletedAnswer,
@@ -32,7 +23,7 @@ import {
   MembersPageAnswer,
 } from '@agora/contracts/api';
 import type { Response } from 'express';
-import { MAX_LIST_LIMIT } from '../users/users.service.js';
+import { listPaths, parseListPath } from '../users/list-path.js';
 import { EnrolmentsService } from './enrolments.service.js';
 import {
   CANDIDATE_SORT_FIELDS,
@@ -45,24 +36,8 @@ import { MembersService } from './members.service.js';
 
 const uuidPipe = new ParseUUIDPipe({ version: '4' });
 
-function parseLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^[1-9][0-9]{0,4}$/.test(raw) || Number(raw) > MAX_LIST_LIMIT) {
-    throw AppError.badRequest('REQUEST.LIMIT', 'invalid limit');
-  }
-  return Number(raw);
-}
-
-/** The optional tails of a list path, in this order; each form is its own route, so the document lists it. */
-const TAILS = ['', '/query/:query']
-  .flatMap((query) => ['', '/fq/:fq'].map((fq) => query + fq))
-  .flatMap((rest) => ['', '/limit/:limit'].map((limit) => rest + limit));
-const MEMBERS_PATHS = TAILS.map(
-  (rest) => `category/:category/enrolled/true/page/:page/sort/:field/sort_method/:method${rest}`,
-);
-const CANDIDATES_PATHS = TAILS.map(
-  (rest) => `category/:category/page/:page/sort/:field/sort_method/:method${rest}`,
-);
+const MEMBERS_PATHS = listPaths('category/:category/enrolled/true/');
+const CANDIDATES_PATHS = listPaths('category/:category/');
 
 @ApiTags('enrolment')
 @Controller('enrolment')
@@ -119,18 +94,9 @@ export class EnrolmentController {
     @Param('fq') fq?: string,
     @Param('limit') limit?: string,
   ): Promise<MembersPageAnswer> {
-    return this.members.members(
-      category,
-      {
-        page: parsePage(page),
-        limit: parseLimit(limit),
-        sortColumn: parseSortField(MEMBER_SORT_FIELDS, field),
-        sortMethod: parseSortMethod(method),
-        query: query?.trim() || undefined,
-        filter: parseMemberFilter(fq),
-      },
-      requestId,
-    );
+    const list = { page, field, method, query, fq, limit };
+    const sort = (f: string) => parseSortField(MEMBER_SORT_FIELDS, f);
+    return this.members.members(category, parseListPath(list, sort, parseMemberFilter), requestId);
   }
 
   @ApiOperation({
@@ -151,18 +117,9 @@ export class EnrolmentController {
     @Param('fq') fq?: string,
     @Param('limit') limit?: string,
   ): Promise<EnrolCandidatesPageAnswer> {
-    return this.members.candidates(
-      category,
-      {
-        page: parsePage(page),
-        limit: parseLimit(limit),
-        sortColumn: parseSortField(CANDIDATE_SORT_FIELDS, field),
-        sortMethod: parseSortMethod(method),
-        query: query?.trim() || undefined,
-        filter: parseCandidateFilter(fq),
-      },
-      requestId,
-    );
+    const list = { page, field, method, query, fq, limit };
+    const sort = (f: string) => parseSortField(CANDIDATE_SORT_FIELDS, f);
+    return this.members.candidates(category, parseListPath(list, sort, parseCandidateFilter), requestId);
   }
 
   @ApiOperation({

@@ -1,15 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Put, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  AppError,
-  CurrentUser,
-  LoggedIn,
-  parsePage,
-  parseSortMethod,
-  RequireRole,
-  ZodBody,
-  ZodResponse,
-} from '@agora/common';
+import { CurrentUser, LoggedIn, RequireRole, ZodBody, ZodResponse } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import {
   AdminUserUpdateBody,
@@ -20,26 +11,12 @@ import {
 } from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { parseUserFilters, parseUserSort } from './users.query.js';
-import { MAX_LIST_LIMIT, UsersService } from './users.service.js';
+import { listPaths, parseListPath } from './list-path.js';
+import { UsersService } from './users.service.js';
 
 const uuidPipe = new ParseUUIDPipe({ version: '4' });
 
-function parseLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^[1-9][0-9]{0,4}$/.test(raw) || Number(raw) > MAX_LIST_LIMIT) {
-    throw AppError.badRequest('REQUEST.LIMIT', 'invalid limit');
-  }
-  return Number(raw);
-}
-
-/**
- * The forms of the list path: the search, the filters and the page size are each optional, in this order. Each
- * form is its own route so that the service's document describes every one a client calls.
- */
-const LIST_PATHS = ['', '/query/:query']
-  .flatMap((query) => ['', '/fq/:fq'].map((fq) => query + fq))
-  .flatMap((rest) => ['', '/limit/:limit'].map((limit) => rest + limit))
-  .map((rest) => `page/:page/sort/:field/sort_method/:method${rest}`);
+const LIST_PATHS = listPaths();
 
 @ApiTags('users')
 @UseFilters(AccountsErrorFilter)
@@ -62,14 +39,12 @@ export class UsersController {
     @Param('fq') fq?: string,
     @Param('limit') limit?: string,
   ): Promise<UsersPageAnswer> {
-    return this.users.list({
-      page: parsePage(page),
-      limit: parseLimit(limit),
-      sortColumn: parseUserSort(field),
-      sortMethod: parseSortMethod(method),
-      query: query?.trim() || undefined,
-      filters: parseUserFilters(fq),
-    });
+    const { filter, ...list } = parseListPath(
+      { page, field, method, query, fq, limit },
+      parseUserSort,
+      parseUserFilters,
+    );
+    return this.users.list({ ...list, filters: filter });
   }
 
   @ApiOperation({ summary: 'User counts: total, by status and by role (admins)' })

@@ -1,39 +1,8 @@
 import sanitizeHtmlLib from 'sanitize-html';
+import { documentHtmlOptions } from '@agora/common/html';
 import { UploadErrors, UPLOAD_LIMITS } from './upload-errors.js';
 
-const HTML_OPTIONS: sanitizeHtmlLib.IOptions = {
-  allowedTags: [
-    ...sanitizeHtmlLib.defaults.allowedTags.filter((t) => t !== 'style'),
-    'img',
-    'h1',
-    'h2',
-    'span',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'figure',
-    'figcaption',
-  ],
-  allowedAttributes: {
-    a: ['href', 'name', 'target', 'rel', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan', 'scope'],
-    ol: ['start', 'type'],
-    '*': ['class', 'id', 'lang', 'dir'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
-  // Links that open a new tab cannot reach back to this page.
-  transformTags: {
-    a: (tagName, attribs) =>
-      attribs.target
-        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
-        : { tagName, attribs },
-  },
-};
+const HTML_OPTIONS = documentHtmlOptions(['class', 'id', 'lang', 'dir']);
 
 /**
  * Cleans an HTML body for documentation pages: keeps formatting, links and images; removes scripts, styles,
