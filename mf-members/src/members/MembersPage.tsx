@@ -178,7 +178,7 @@ function MembersOf({ basePath, token, title }: { basePath: string; token: string
       <p className="mb-category" data-testid="members-category">
         <FormattedMessage id="members.category.active" values={{ title }} />
       </p>
-      <div className="mb-members">
+      <div className="mb-members mb-members-list">
         <DataTable
           table={table}
           columns={columns}
