@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import {
+  type ApiError,
   client,
   DataTable,
   DateText,
@@ -10,6 +11,7 @@ import {
   useNotify,
   useListQuery,
   type Column,
+  type TablePage,
 } from '@agora/platform';
 import { EnrolmentText, enrolmentCsv } from './EnrolmentText';
 import { StatusBadge } from './StatusBadge';
@@ -26,6 +28,11 @@ export function InvitationList() {
   const { mutate } = useSWRConfig();
   const table = useListQuery<InvitationAnswer>({ path: INVITATIONS_LIST, sort: 'created', method: 'desc' });
   const reload = useCallback(() => void mutate(isInvitationsKey), [mutate]);
+  // the page the table shows (the same read, not a second call): with no invitation at all, there is nothing to
+  // resend, and the button is not offered
+  const { data } = useSWR<TablePage<InvitationAnswer>, ApiError>(table.listPath, table.fetchPage);
+  const unfiltered = !table.query && Object.values(table.filters).every((v) => !v);
+  const noInvitations = unfiltered && table.page === 1 && data?.values.length === 0;
 
   const resendOne = useCallback(
     async (invitation: InvitationAnswer) => {
@@ -144,14 +151,16 @@ export function InvitationList() {
         <h2 id="mb-inv-list-title">
           <FormattedMessage id="members.invitations.list.title" />
         </h2>
-        <button
-          type="button"
-          className="ag-button"
-          onClick={() => void resendAll()}
-          data-testid="invitation-resend-all"
-        >
-          <FormattedMessage id="members.invitations.resendAll" />
-        </button>
+        {!noInvitations && (
+          <button
+            type="button"
+            className="ag-button"
+            onClick={() => void resendAll()}
+            data-testid="invitation-resend-all"
+          >
+            <FormattedMessage id="members.invitations.resendAll" />
+          </button>
+        )}
       </div>
       <DataTable
         table={table}

@@ -325,6 +325,12 @@ describe('mf-members invitations', () => {
     },
   );
 
+  it('does not offer to resend all when there is no invitation at all', async () => {
+    await render({});
+    await screen.findByText('There are no invitations.');
+    expect(screen.queryByTestId('invitation-resend-all')).toBeNull();
+  });
+
   it('resends one invitation and all those not accepted', async () => {
     const one = invitation(1, { status: 'expired' });
     const { calls, store } = await render({

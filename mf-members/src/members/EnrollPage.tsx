@@ -179,7 +179,7 @@ function EnrollIn({ basePath, token, title }: { basePath: string; token: string;
           <FormattedMessage id="members.enroll.submit" values={{ count: selected.size }} />
         </button>
       </div>
-      <div className="mb-members">
+      <div className="mb-members mb-enroll-list">
         <DataTable
           table={table}
           columns={columns}

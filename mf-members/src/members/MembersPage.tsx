@@ -157,7 +157,7 @@ function MembersOf({ basePath, token, title }: { basePath: string; token: string
         }
       />
       <ActiveCategoryLine title={title} />
-      <div className="mb-members">
+      <div className="mb-members mb-members-list">
         <DataTable
           table={table}
           columns={columns}

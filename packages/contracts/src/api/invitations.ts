@@ -260,8 +260,11 @@ export type InternalEnrolmentsAnswer = z.infer<typeof InternalEnrolmentsAnswer>;
 export const InternalProvidersAnswer = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });
 export type InternalProvidersAnswer = z.infer<typeof InternalProvidersAnswer>;
 
-/** `GET /internal/categories` (consultation, for mailing): every category's token and short name. */
+/**
+ * `GET /internal/categories` (consultation, for mailing): every category's token, short name and title (the title
+ * names the category in the enrolment notice; without it, the short name does).
+ */
 export const InternalCategoriesAnswer = z.object({
-  categories: z.array(z.object({ token: z.string(), mname: z.string() })),
+  categories: z.array(z.object({ token: z.string(), mname: z.string(), title: z.string().optional() })),
 });
 export type InternalCategoriesAnswer = z.infer<typeof InternalCategoriesAnswer>;

@@ -27,11 +27,12 @@ export class CategoryInternalController {
   @Internal('mailing')
   @ZodResponse(InternalCategoriesAnswer)
   @ApiOperation({
-    summary: 'Every category: {token, mname} (system calls only: mailing, for the invitations of a CSV)',
+    summary:
+      'Every category: {token, mname, title} (system calls only: mailing, for the invitations of a CSV)',
   })
   async list(): Promise<InternalCategoriesAnswer> {
     const categories = await this.categories.manager.query<InternalCategoriesAnswer['categories']>(
-      `SELECT c.token::text AS token, c.mname FROM consultation.category c ORDER BY c.mname`,
+      `SELECT c.token::text AS token, c.mname, c.title FROM consultation.category c ORDER BY c.mname`,
     );
     return { categories };
   }

@@ -34,6 +34,8 @@ let accounts: TestService;
 let mailing: TestService;
 let inbox: Inbox;
 const cat = { roads: '', parks: '' };
+/** the categories' titles: the enrolment notice names a category by its title */
+const TITLES = { roads: 'Roads and streets', parks: 'City parks' } as const;
 let existing: { uuid: string; email: string };
 
 async function listen(svc: TestService): Promise<string> {
@@ -48,8 +50,8 @@ beforeAll(async () => {
   const consultationUrl = await listen(consultation);
   for (const name of ['roads', 'parks'] as const) {
     const [row] = await consultation.db.query<{ token: string }>(
-      `INSERT INTO consultation.category (mname, title) VALUES ($1, $1) RETURNING token::text`,
-      [name],
+      `INSERT INTO consultation.category (mname, title) VALUES ($1, $2) RETURNING token::text`,
+      [name, TITLES[name]],
     );
     cat[name] = row!.token;
   }
@@ -306,8 +308,9 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       (ms) => ms.length === 1,
       { what: 'the enrolment notice' },
     );
-    // the enrolment template names the category and the role, in the user's language; the HTML part is escaped
-    expect(notice[0]!.subject).toBe('Enrolled in the consultation “parks”');
+    // the enrolment template names the category (its title, not the CSV's short name) and the role, in the user's
+    // language; the HTML part is escaped
+    expect(notice[0]!.subject).toBe('Enrolled in the consultation “City parks”');
     expect(notice[0]!.text).toContain('with the role: expert.');
     expect(notice[0]!.html).toContain('with the role: expert.');
   });
@@ -578,8 +581,8 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({
       categories: [
-        { token: cat.parks, mname: 'parks' },
-        { token: cat.roads, mname: 'roads' },
+        { token: cat.parks, mname: 'parks', title: 'City parks' },
+        { token: cat.roads, mname: 'roads', title: 'Roads and streets' },
       ],
     });
     for (const identity of [

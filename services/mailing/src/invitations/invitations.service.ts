@@ -41,6 +41,8 @@ export const LOCK_MINUTES = 15;
 interface StoredEnrolment {
   category: string;
   mname: string;
+  /** the category's title, which names it in the enrolment notice (absent from invitations stored before it) */
+  title?: string;
   role: EnrolRole;
 }
 
@@ -224,7 +226,7 @@ export class InvitationsService {
     const [categories, users, pending] = await Promise.all([
       needsCategories
         ? this.peers.categories()
-        : Promise.resolve(new Map<string, { token: string; mname: string }>()),
+        : Promise.resolve(new Map<string, { token: string; mname: string; title?: string }>()),
       this.peers.usersByEmail(emails),
       this.pendingInvitations(emails),
     ]);
@@ -243,7 +245,13 @@ export class InvitationsService {
         if (!(ENROL_ROLES as readonly string[]).includes(role)) badRole = true;
         else record[mname] = role as EnrolRole;
         if (!category) unknownCategory = true;
-        else if (!badRole) enrolments.push({ category: category.token, mname, role: role as EnrolRole });
+        else if (!badRole)
+          enrolments.push({
+            category: category.token,
+            mname,
+            title: category.title,
+            role: role as EnrolRole,
+          });
       }
       let comment: InvitationRowComment | null = null;
       if (!r.firstname.trim() || !r.lastname.trim()) comment = 'MAILING.CSV_MISSING_NAME';
@@ -356,7 +364,7 @@ export class InvitationsService {
         firstname: user.firstname,
         lastname: user.lastname,
         email: user.email,
-        category: j.enrolments.map((e) => e.mname).join(', '),
+        category: j.enrolments.map((e) => e.title || e.mname).join(', '),
         role: [...new Set(j.enrolments.map((e) => ROLE_NAMES[locale][e.role]))].join(', '),
         link: `${this.config.publicUrl}/`,
         message: body.message,

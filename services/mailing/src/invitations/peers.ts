@@ -76,8 +76,8 @@ export class InvitationPeers {
     return this.clients;
   }
 
-  /** Every category: short name (as the CSV writes it, compared case-insensitively) -> token. */
-  async categories(): Promise<Map<string, { token: string; mname: string }>> {
+  /** Every category: short name (as the CSV writes it, compared case-insensitively) -> token, title. */
+  async categories(): Promise<Map<string, { token: string; mname: string; title?: string }>> {
     const answer = await this.call(
       () => this.consultation.get('/internal/categories'),
       InternalCategoriesAnswer,

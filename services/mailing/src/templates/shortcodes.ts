@@ -50,6 +50,22 @@ export const SAMPLE_VALUES: Readonly<Record<'el' | 'en', Required<ShortcodeValue
   },
 };
 
+/**
+ * The sample link of a template's preview, where a real mail of it would lead (the accept page of an invitation,
+ * the new-password page of a recovery, the site of an enrolment notice); the sample values' link otherwise.
+ */
+export const SAMPLE_LINKS: Readonly<Record<string, string>> = {
+  invitation: 'https://agora.example.org/invitation/accept/3f0c9b1e2d4a',
+  password_recovery: 'https://agora.example.org/password_recovery/reset/7d2a64c90b1f',
+  enrolment: 'https://agora.example.org/',
+};
+
+/** The values a template's preview fills in, in a locale. */
+export function sampleValues(name: string, locale: 'el' | 'en'): Required<ShortcodeValues> {
+  const values = SAMPLE_VALUES[locale];
+  return { ...values, link: SAMPLE_LINKS[name] ?? values.link };
+}
+
 function patternOf(names: readonly string[]): RegExp {
   return new RegExp(`\\[(${names.join('|')})\\]`, 'g');
 }

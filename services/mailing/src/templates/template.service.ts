@@ -17,7 +17,7 @@ import {
   renderHtmlShortcodes,
   renderShortcodes,
   renderSubject,
-  SAMPLE_VALUES,
+  sampleValues,
   TEMPLATE_SHORTCODES,
   type Shortcode,
   type ShortcodeValues,
@@ -141,7 +141,7 @@ export class TemplateService {
     const exists = await this.repo.exists({ where: { name: body.name } });
     if (!exists) throw notFound();
     const parts = { subject: body.subject, html: sanitizeMailHtml(body.html), text: body.text };
-    const rendered = renderParts(body.name, parts, SAMPLE_VALUES[body.locale]);
+    const rendered = renderParts(body.name, parts, sampleValues(body.name, body.locale));
     return { subject: rendered.subject, html: rendered.html ?? '', text: rendered.text };
   }
 }

@@ -214,7 +214,7 @@ describe('POST /mailTemplate/preview', () => {
     );
   });
 
-  it('uses the written plain-text part and the English samples', async () => {
+  it('uses the written plain-text part, the English samples and the link of the template', async () => {
     const res = await preview({
       name: 'password_recovery',
       locale: 'en',
@@ -226,7 +226,8 @@ describe('POST /mailTemplate/preview', () => {
     expect(res.body).toEqual({
       subject: 'Hi msmith',
       html: '',
-      text: 'Hello Mary,\nhttps://agora.example.org/invitation/accept/3f0c9b1e2d4a\nValid 60 minutes.',
+      // a recovery mail's link leads to the new-password page, not to an invitation
+      text: 'Hello Mary,\nhttps://agora.example.org/password_recovery/reset/7d2a64c90b1f\nValid 60 minutes.',
     });
   });
 
