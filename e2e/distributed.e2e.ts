@@ -135,8 +135,8 @@ describe('distributed mode', () => {
     expect(ui.status()).toBe(200);
     expect(await ui.text()).toContain('swagger-ui');
     const { owners, description } = await docsByService();
-    // Mailing publishes only internal routes so far (invitations come later): included, with no public path.
-    expect([...owners.keys()].sort()).toEqual(['accounts', 'consultation', 'library']);
+    // every service has public paths (mailing: the invitations and the e-mail templates)
+    expect([...owners.keys()].sort()).toEqual(['accounts', 'consultation', 'library', 'mailing']);
     for (const service of ['accounts', 'library', 'consultation', 'mailing'])
       expect(description).toMatch(new RegExp(`Included: .*\\b${service} \\d`));
     expect(description).not.toContain('left out');
