@@ -38,9 +38,6 @@ function isWrongEmail(error: unknown): boolean {
   );
 }
 
-/** The accept answer: `username` (the account's user name, chosen by the server) lets the page log in at once. */
-type AcceptAnswer = InvitationAcceptAnswer;
-
 const EMPTY = { email: '', password: '', password_repeat: '' };
 
 /**
@@ -155,7 +152,8 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
       return;
     }
     setBusy(true);
-    let answer: AcceptAnswer;
+    // the answer names the account's user name (chosen by the server): the page logs in with it at once
+    let answer: InvitationAcceptAnswer;
     try {
       const body = { email: email.trim(), password };
       answer = await client.POST('/api/invitation/hash/{hash}', { params: { path: { hash } }, body });
