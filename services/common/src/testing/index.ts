@@ -43,6 +43,43 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Serialises the creation of the template database among jest workers and concurrent test runs. */
+const TEMPLATE_LOCK = 0x61676f72; // 'agor'
+
+/**
+ * The name of a database holding nothing but PostGIS, created once per server and PostGIS version: copying it is
+ * about three times faster than creating the extension in every test database (which loads its whole catalogue).
+ * It is built under a temporary name and renamed when complete, so an interrupted build leaves no half template.
+ */
+async function postgisTemplate(admin: pg.Client, server: string): Promise<string> {
+  const version = await admin.query<{ v: string | null }>(
+    `SELECT default_version AS v FROM pg_available_extensions WHERE name = 'postgis'`,
+  );
+  const template = `agora_test_template_postgis_${(version.rows[0]?.v ?? 'none').replace(/\W/g, '_')}`;
+  const exists = async (): Promise<boolean> =>
+    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rows.length > 0;
+  if (await exists()) return template;
+  await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    if (await exists()) return template;
+    const building = `${template}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const url = new URL(server);
+    url.pathname = `/${building}`;
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      await db.query('CREATE EXTENSION IF NOT EXISTS postgis');
+    } finally {
+      await db.end();
+    }
+    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+    return template;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
+}
+
 /** Creates a new, empty database (with PostGIS) for one test file; `drop()` removes it. */
 export async function createTestDatabase(prefix = 'agora_test'): Promise<TestDatabase> {
   const server = testServerUrl();
@@ -50,19 +87,13 @@ export async function createTestDatabase(prefix = 'agora_test'): Promise<TestDat
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const template = await postgisTemplate(admin, server);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   } finally {
     await admin.end();
   }
   const url = new URL(server);
   url.pathname = `/${name}`;
-  const db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
-  try {
-    await db.query('CREATE EXTENSION IF NOT EXISTS postgis');
-  } finally {
-    await db.end();
-  }
   return {
     url: url.toString(),
     name,
