@@ -3,7 +3,7 @@
 // in at a real OpenID Connect provider (oidc-provider's development pages) with the invited e-mail, and lands on /
 // logged in and enrolled. Once in English and once in Greek.
 import type { Browser } from 'playwright-core';
-import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
+import { freePort } from '../scripts/lib/stack.mjs';
 import {
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
@@ -12,8 +12,8 @@ import {
 } from '../services/accounts/src/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { linkIn, mailTo, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
-import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'invitations-oauth-pw1';
 const OIDC_TITLE = 'Municipality login';
@@ -36,17 +36,6 @@ const INVITEES = {
   },
 } as const;
 
-interface MailCatcher {
-  smtpUrl: string;
-  webUrl: string;
-  stop(): Promise<void>;
-}
-interface CaughtMail {
-  to: Array<{ address: string }>;
-  text?: string;
-  html?: string;
-}
-
 describe('invitations accepted with an external login', () => {
   let stack: TestSite;
   let mail: MailCatcher;
@@ -56,7 +45,7 @@ describe('invitations accepted with an external login', () => {
   let category: string;
 
   beforeAll(async () => {
-    mail = (await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() })) as MailCatcher;
+    mail = await startMail();
     const port = await freePort();
     const publicUrl = `http://localhost:${port}`;
     oidc = await startOidcProvider(
@@ -118,17 +107,7 @@ describe('invitations accepted with an external login', () => {
       await page.getByTestId('confirm-yes').click();
       await page.getByTestId('notification').filter({ hasText: sent }).first().waitFor();
 
-      const message = await until(
-        async () => {
-          const all = (await (await fetch(`${mail.webUrl}/email`)).json()) as CaughtMail[];
-          return all.find((m) => m.to.some((t) => t.address === email));
-        },
-        (m) => m !== undefined,
-        'the invitation mail',
-      );
-      const link = /https?:\/\/[^\s"'<>]+\/invitation\/accept\/[A-Za-z0-9_-]+/.exec(
-        `${message!.text ?? ''} ${message!.html ?? ''}`,
-      )?.[0];
+      const link = linkIn(await mailTo(mail, email, 'the invitation mail'), '/invitation/accept/');
       expect(link?.startsWith(`${stack.url}/invitation/accept/`)).toBe(true);
 
       const invitee = await newContext(browser, stack.url, { locale });
