@@ -11,6 +11,7 @@ import {
   type OidcProvider,
 } from '../services/accounts/src/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
+import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { linkIn, mailTo, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
@@ -115,6 +116,7 @@ describe('invitations accepted with an external login', () => {
       await accept.goto(link!);
       const button = accept.getByTestId('invitation-login-open');
       await expect(button.textContent()).resolves.toBe(OIDC_TITLE);
+      expect(await seriousViolations(accept)).toEqual([]);
       await button.click();
       // the provider's own pages: its login form (the invited address's account), then its consent form
       await accept.waitForURL((url) => url.origin === oidc.issuer);
