@@ -1,21 +1,22 @@
 // Password recovery by mail and the OpenID Connect login, end to end in Chromium, on a fresh database: a real
 // mail catcher (maildev, read over its JSON API) and a real OpenID Connect provider (oidc-provider with its
 // development login and consent pages) on loopback ports.
-import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
-import Provider, { type Configuration } from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
+import { freePort } from '../scripts/lib/stack.mjs';
+import {
+  OIDC_CLIENT_ID as CLIENT_ID,
+  OIDC_CLIENT_SECRET as CLIENT_SECRET,
+  startOidcProvider,
+  type OidcProvider,
+} from '../services/accounts/src/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { linkIn, mailTo, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'recovery-admin-pw1';
-const CLIENT_ID = 'agora-e2e';
-const CLIENT_SECRET = 'agora-e2e-secret-0123456789';
 const OIDC_TITLE = 'Municipality login';
 /**
  * Who recovers a password in each language: in English a user added by the admin (account mails in Greek by
@@ -70,24 +71,6 @@ const OIDC_ACCOUNTS: Record<string, Record<string, string | boolean>> = {
   },
 };
 
-interface MailCatcher {
-  smtpUrl: string;
-  webUrl: string;
-  stop(): Promise<void>;
-}
-interface CaughtMail {
-  to: Array<{ address: string }>;
-  subject: string;
-  text?: string;
-  html?: string;
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 /** The serious and critical axe violations of the page (or of the part under `selector`), one line each. */
 async function seriousViolations(page: Page, name: string, selector?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });
@@ -106,47 +89,18 @@ function adminApi(context: BrowserContext) {
 describe('password recovery by mail and OpenID Connect login', () => {
   let stack: TestSite;
   let mail: MailCatcher;
-  let oidcServer: Server;
+  let oidc: OidcProvider;
   let issuer: string;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    mail = (await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() })) as MailCatcher;
+    mail = await startMail();
 
     const port = await freePort();
     const publicUrl = `http://localhost:${port}`;
-    let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
-    oidcServer = createServer((req, res) => handler?.(req, res));
-    issuer = `http://127.0.0.1:${await listen(oidcServer)}`;
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const config: Configuration = {
-      clients: [
-        {
-          client_id: CLIENT_ID,
-          client_secret: CLIENT_SECRET,
-          redirect_uris: [`${publicUrl}/api/oauth/callback`],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_post',
-        },
-      ],
-      jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'e2e', use: 'sig', alg: 'RS256' }] },
-      cookies: { keys: ['oidc-e2e-cookie-key'] },
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified'],
-        profile: ['name', 'given_name', 'family_name', 'preferred_username'],
-      },
-      features: { devInteractions: { enabled: true }, registration: { enabled: false } },
-      pkce: { required: () => true },
-      findAccount: (_ctx, id) => {
-        const claims = OIDC_ACCOUNTS[id];
-        if (!claims) return undefined;
-        return { accountId: id, claims: () => ({ sub: id, ...claims }) };
-      },
-    };
-    handler = new Provider(issuer, config).callback();
+    oidc = await startOidcProvider(publicUrl, OIDC_ACCOUNTS);
+    issuer = oidc.issuer;
 
     stack = await startTestSite('recovery_oidc', ADMIN_PASSWORD, {
       SMTP_URL: mail.smtpUrl,
@@ -165,7 +119,7 @@ describe('password recovery by mail and OpenID Connect login', () => {
     await closeBrowser?.();
     await stack?.stop();
     await mail?.stop();
-    await new Promise<void>((resolve) => (oidcServer ? oidcServer.close(() => resolve()) : resolve()));
+    await oidc?.close();
   });
 
   it.each(['en', 'el'] as const)(
@@ -218,22 +172,12 @@ describe('password recovery by mail and OpenID Connect login', () => {
       await page.getByTestId('recovery-submit').click();
       await page.getByTestId('notification').filter({ hasText: r.sent }).first().waitFor();
 
-      const message = await until(
-        async () => {
-          const res = await fetch(`${mail.webUrl}/email`);
-          const all = (await res.json()) as CaughtMail[];
-          return all.find((m) => m.to.some((t) => t.address === r.email));
-        },
-        (m) => m !== undefined,
-        'the recovery mail',
-      );
+      const message = await mailTo(mail, r.email, 'the recovery mail');
       // one language only: the user's
-      expect(message!.subject).toBe(r.subject);
-      expect(message!.text).toContain(r.greeting);
-      expect(message!.text).not.toContain(locale === 'en' ? 'Γεια σας' : 'Hello');
-      const link = /https?:\/\/[^\s"'<>]+\/password_recovery\/reset\/[A-Za-z0-9_-]+/.exec(
-        `${message!.text ?? ''} ${message!.html ?? ''}`,
-      )?.[0];
+      expect(message.subject).toBe(r.subject);
+      expect(message.text).toContain(r.greeting);
+      expect(message.text).not.toContain(locale === 'en' ? 'Γεια σας' : 'Hello');
+      const link = linkIn(message, '/password_recovery/reset/');
       expect(link?.startsWith(`${stack.url}/password_recovery/reset/`)).toBe(true);
 
       await page.goto(link!);

@@ -101,6 +101,7 @@ const DEPLOYABLES = {
       'AGORA_ADMIN_PASSWORD',
       'AGORA_ACCOUNTS_PRIVATE_KEY',
       'CONSULTATION_URL',
+      'MAILING_URL',
       'AGORA_CONSULTATION_PUBLIC_KEY',
       'AGORA_MAILING_PUBLIC_KEY',
     ],
@@ -128,7 +129,14 @@ const DEPLOYABLES = {
     pkg: 'services/mailing',
     port: 3104,
     url: 'MAILING_URL',
-    env: [...SERVICE_ENV, 'SMTP_URL', 'AGORA_MAILING_PRIVATE_KEY', 'ACCOUNTS_URL', 'CONSULTATION_URL'],
+    env: [
+      ...SERVICE_ENV,
+      'SMTP_URL',
+      'AGORA_MAILING_PRIVATE_KEY',
+      'AGORA_ACCOUNTS_PUBLIC_KEY',
+      'ACCOUNTS_URL',
+      'CONSULTATION_URL',
+    ],
   },
 };
 const SERVICES = Object.keys(DEPLOYABLES).filter((d) => d !== 'gateway');

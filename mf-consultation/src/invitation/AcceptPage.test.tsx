@@ -23,6 +23,7 @@ async function render(
   routes: FakeRoutes,
   locale: 'el' | 'en' = 'en',
   user: typeof participantUser | null = null,
+  search = '',
 ) {
   document.cookie = 'token=tok';
   const calls = mockFetch({
@@ -32,7 +33,7 @@ async function render(
     ...routes,
   });
   const result = await renderWeb(<App basePath="" />, {
-    route: `/invitation/accept/${HASH}`,
+    route: `/invitation/accept/${HASH}${search}`,
     user,
     locale,
     probe: true,
@@ -162,7 +163,7 @@ describe('invitation accept page', () => {
     expect(calls.filter((c) => c.url === '/api/login')).toHaveLength('username' in extra ? 1 : 0);
   });
 
-  it('asks an invitee flagged for an external login for a password too (that acceptance is not offered)', async () => {
+  it('lets an invitee flagged for an external login set a password too', async () => {
     const { calls } = await render({
       [GET]: { status: 200, body: { ...INVITATION, with_oauth: true, providers: ['google', 'open'] } },
       [POST]: { status: 409, body: { Error: 'x', code: 'MAILING.INVITATION_EMAIL' } },
@@ -176,7 +177,7 @@ describe('invitation accept page', () => {
       email: 'eleni@example.org',
       password: 'a-long-secret',
     });
-    expect(screen.queryByTestId('invitation-login-google')).toBeNull();
+    expect(screen.getByTestId('invitation-login-google')).toBeTruthy();
   });
 
   it.each([
@@ -208,5 +209,72 @@ describe('invitation accept page', () => {
     await render({ [GET]: answer });
     expect(await screen.findByTestId(testId)).toBeTruthy();
     expect(screen.queryByTestId('invitation-accept-form')).toBeNull();
+  });
+});
+
+describe('invitation accept page: external logins', () => {
+  const WITH_OAUTH = { ...INVITATION, with_oauth: true, providers: ['open', 'google', 'facebook'] };
+  const SETTINGS = { isOpenAuthEnabled: true, openAuthTitle: 'Δημοτική σύνδεση' };
+
+  it('offers a button per external login, named as on the login page, starting it for this invitation', async () => {
+    await render({
+      [GET]: { status: 200, body: WITH_OAUTH },
+      'GET /api/settings': { status: 200, body: SETTINGS },
+    });
+    const logins = await screen.findByTestId('invitation-logins');
+    expect(logins.textContent).toContain('Or accept with');
+    const open = screen.getByTestId('invitation-login-open');
+    expect(open.textContent).toBe('Δημοτική σύνδεση');
+    expect(open.getAttribute('href')).toBe(`/api/oauth?invitation=${HASH}`);
+    expect(screen.getByTestId('invitation-login-google').getAttribute('href')).toBe(
+      `/api/goauth?invitation=${HASH}`,
+    );
+    expect(screen.getByTestId('invitation-login-facebook').getAttribute('href')).toBe(
+      `/api/fblogin?invitation=${HASH}`,
+    );
+    // the password form stays
+    expect(screen.getByTestId('invitation-accept-form')).toBeTruthy();
+  });
+
+  it('names the OpenID login generically without a title, in Greek', async () => {
+    await render({ [GET]: { status: 200, body: { ...WITH_OAUTH, providers: ['open'] } } }, 'el');
+    expect((await screen.findByTestId('invitation-login-open')).textContent).toBe('Ενιαία σύνδεση');
+    expect(screen.getByTestId('invitation-logins').textContent).toContain('Ή αποδεχτείτε με');
+  });
+
+  it('shows no buttons for an invitation sent without OAuth', async () => {
+    await render({});
+    await screen.findByTestId('invitation-accept-form');
+    expect(screen.queryByTestId('invitation-logins')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'MAILING.INVITATION_EMAIL', 'The e-mail does not correspond to the invitation.'],
+    [
+      'el',
+      'MAILING.INVITATION_EMAIL',
+      'Η διεύθυνση ηλεκτρονικού ταχυδρομείου δεν αντιστοιχεί στην πρόσκληση.',
+    ],
+    ['en', 'ACCOUNTS.OAUTH_UNVERIFIED', 'The external provider has not verified this e-mail address.'],
+    [
+      'el',
+      'ACCOUNTS.OAUTH_UNVERIFIED',
+      'Ο εξωτερικός πάροχος δεν έχει επαληθεύσει αυτή τη διεύθυνση ηλεκτρονικού ταχυδρομείου.',
+    ],
+    ['en', 'ACCOUNTS.OAUTH_FAILED', 'Signing in with the external provider failed.'],
+    ['el', 'not-a-code', 'Η σύνδεση μέσω του εξωτερικού παρόχου απέτυχε.'],
+  ] as const)('says why the external login came back (%s, %s)', async (locale, code, text) => {
+    await render({ [GET]: { status: 200, body: WITH_OAUTH } }, locale, null, `?error=${code}`);
+    expect((await screen.findByTestId('invitation-login-error')).textContent).toBe(text);
+    expect(screen.getByTestId('invitation-logins')).toBeTruthy();
+  });
+
+  it.each([
+    ['MAILING.INVITATION_EXPIRED', { expired: true }, 'invitation-expired'],
+    ['MAILING.INVITATION_ACCEPTED', { accepted: true }, 'invitation-accepted'],
+  ] as const)('shows the closed page after %s', async (code, state, testId) => {
+    await render({ [GET]: { status: 200, body: { ...WITH_OAUTH, ...state } } }, 'en', null, `?error=${code}`);
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+    expect(screen.queryByTestId('invitation-logins')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   useNotify,
   useSession,
 } from '@agora/platform';
+import { InvitationLogins } from './InvitationLogins';
 import './invitation.css';
 
 /** Why the invitation cannot be accepted: unknown, expired, or already accepted. */
@@ -89,6 +90,7 @@ export default function AcceptPage({ basePath = '' }: { basePath?: string }) {
           onClosed={setClosedOnSend}
         />
       )}
+      {data && !closed && !error && <InvitationLogins hash={hash} providers={data.providers} />}
     </section>
   );
 }

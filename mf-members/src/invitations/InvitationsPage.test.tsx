@@ -260,11 +260,14 @@ describe('mf-members invitations', () => {
     await click(screen.getByTestId('invitation-validate'));
     await screen.findAllByTestId('report-row');
     expect((screen.getByTestId('invitation-send') as HTMLButtonElement).disabled).toBe(true);
-    // acceptance through an external login is not offered (decision 0043)
+    // no external login is configured: "send with OAuth" is not offered
     expect(screen.queryByTestId('invitation-send-oauth')).toBeNull();
   });
 
-  it.each([['invitation-send', '/api/invitation/scope/send']])(
+  it.each([
+    ['invitation-send', '/api/invitation/scope/send'],
+    ['invitation-send-oauth', '/api/invitation/scope/sendWithOAuth'],
+  ])(
     'sends the valid rows after a confirmation with the counts (%s), then shows the batch progress',
     async (button, path) => {
       let polls = 0;
@@ -276,11 +279,14 @@ describe('mf-members invitations', () => {
         [VALIDATE]: { status: 200, body: REPORT },
         [`POST ${path}`]: { status: 200, body: { batch: BATCH, invited: 1, enrolled: 1, skipped: 0 } },
         [`GET /api/invitation/batch/${BATCH}`]: () => ({ status: 200, body: progress() }),
+        // an external login is configured: both buttons are offered
+        'GET /api/settings': { status: 200, body: { isGoogleAuthEnabled: true } },
       });
       fireEvent.change(screen.getByLabelText(/^Language of the e-mails/), { target: { value: 'el' } });
       await choose(csvFile());
       await click(screen.getByTestId('invitation-validate'));
       await screen.findAllByTestId('report-row');
+      expect(screen.getByTestId('invitation-send-oauth').textContent).toBe('Send with OAuth');
 
       await click(screen.getByTestId(button));
       const dialog = await screen.findByRole('alertdialog');

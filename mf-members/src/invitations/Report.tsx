@@ -8,6 +8,7 @@ import {
   Pagination,
   useConfirm,
   useNotify,
+  useSettings,
   type Column,
 } from '@agora/platform';
 import { EnrolmentText } from './EnrolmentText';
@@ -100,7 +101,12 @@ export function Report({ report, upload, onSent }: ReportProps) {
     [],
   );
 
-  const send = async () => {
+  const { settings } = useSettings();
+  /** "send with OAuth" only when the site has an external login the accept page can offer */
+  const externalLogins =
+    settings.isOpenAuthEnabled || settings.isGoogleAuthEnabled || settings.isFacebookAuthEnabled;
+
+  const send = async (withOAuth: boolean) => {
     const question = intl.formatMessage(
       { id: 'members.invitations.send.confirm' },
       { invite: summary.invite, enrol: summary.enrol, invalid: summary.invalid },
@@ -115,7 +121,10 @@ export function Report({ report, upload, onSent }: ReportProps) {
           .filter((r) => r.valid)
           .map(({ firstname, lastname, email, enrolment }) => ({ firstname, lastname, email, enrolment })),
       };
-      const answer = await client.POST('/api/invitation/scope/send', { body });
+      const answer = await client.POST(
+        withOAuth ? '/api/invitation/scope/sendWithOAuth' : '/api/invitation/scope/send',
+        { body },
+      );
       // the shell shows notifications with its own catalogue: the remote's text is formatted here
       notify({
         type: 'success',
@@ -179,11 +188,22 @@ export function Report({ report, upload, onSent }: ReportProps) {
           type="button"
           className="ag-button ag-button-primary"
           disabled={!canSend}
-          onClick={() => void send()}
+          onClick={() => void send(false)}
           data-testid="invitation-send"
         >
           <FormattedMessage id="members.invitations.send" />
         </button>
+        {externalLogins && (
+          <button
+            type="button"
+            className="ag-button"
+            disabled={!canSend}
+            onClick={() => void send(true)}
+            data-testid="invitation-send-oauth"
+          >
+            <FormattedMessage id="members.invitations.sendWithOAuth" />
+          </button>
+        )}
       </div>
     </section>
   );

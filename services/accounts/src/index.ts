@@ -13,6 +13,7 @@ import { AccountsSettingsRecoveryLimits1796000000000 } from './migrations/179600
 import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.js';
 import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter.js';
 import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js';
+import { OAuthRequestInvitation1800300000000 } from './migrations/1800300000000-OAuthRequestInvitation.js';
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
@@ -26,6 +27,7 @@ export const accountsStorage = {
     UserLocale1797000000000,
     RateLimiter1798000000000,
     Enrolment1799000000000,
+    OAuthRequestInvitation1800300000000,
   ],
 };
 

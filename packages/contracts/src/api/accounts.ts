@@ -268,6 +268,10 @@ const navigationText = (description: string) => z.string().optional().catch(unde
 /** `GET /oauth`, `/goauth`, `/fblogin`: start an external login. */
 export const OAuthStartQuery = z.object({
   referrer: navigationText('where to return after the login: a page of this site (anything else means /)'),
+  invitation: navigationText(
+    'the token of an invitation sent with OAuth: the login accepts it (the user is created from it) and returns ' +
+      'to / or, refused, to /invitation/accept/{token}?error={code}',
+  ),
 });
 export type OAuthStartQuery = z.infer<typeof OAuthStartQuery>;
 

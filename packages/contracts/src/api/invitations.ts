@@ -220,6 +220,14 @@ export const InternalInvitationAcceptBody = z.strictObject({
   locale: z.enum(USER_LOCALES),
   password: z.string().max(1024).nullable(),
   enrolments: z.array(InternalEnrolment).max(1000),
+  /** accepted through an external login: the provider account linked to the new user (its password is random) */
+  external: z
+    .strictObject({
+      provider: z.enum(OAUTH_PROVIDERS),
+      subject: z.string().min(1).max(255),
+      email: z.email().max(254),
+    })
+    .nullish(),
 });
 export type InternalInvitationAcceptBody = z.infer<typeof InternalInvitationAcceptBody>;
 
@@ -255,6 +263,20 @@ export type InternalEnrolmentsBody = z.infer<typeof InternalEnrolmentsBody>;
 
 export const InternalEnrolmentsAnswer = z.object({ enrolled: z.int().min(0) });
 export type InternalEnrolmentsAnswer = z.infer<typeof InternalEnrolmentsAnswer>;
+
+// ---------------------------------------------------------------------------------------------- mailing (internal)
+
+/**
+ * `POST /internal/invitations/accept-external` (mailing, for accounts): accept an invitation with an external login
+ * that the accounts service has just completed. The e-mail is the one the provider vouches for.
+ */
+export const InternalInvitationExternalBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  provider: z.enum(OAUTH_PROVIDERS),
+  subject: z.string().min(1).max(255),
+  email: z.email().max(254),
+});
+export type InternalInvitationExternalBody = z.infer<typeof InternalInvitationExternalBody>;
 
 /** `GET /internal/invitations/providers` (accounts, for mailing): the external logins configured. */
 export const InternalProvidersAnswer = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });

@@ -13,6 +13,17 @@ export const ACCOUNTS_CONFIG = Symbol('accounts.config');
 const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema);
 
+/** Another service's base URL (its distributed-mode port by default), without a trailing slash. */
+const serviceUrl = (name: string, fallback: string) =>
+  unsetIfEmpty(
+    z
+      .string()
+      .trim()
+      .default(fallback)
+      .pipe(z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }))
+      .transform((v) => v.replace(/\/+$/, '')),
+  );
+
 const schema = z.object({
   AGORA_ADMIN_PASSWORD: unsetIfEmpty(
     z.string().min(8, 'AGORA_ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -53,14 +64,9 @@ const schema = z.object({
   ),
   MAP_TILE_ATTRIBUTION: unsetIfEmpty(z.string().trim().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
   /** The consultation service's base URL, for its internal routes (the category someone enrols in). */
-  CONSULTATION_URL: unsetIfEmpty(
-    z
-      .string()
-      .trim()
-      .default('http://127.0.0.1:3103')
-      .pipe(z.url({ protocol: /^https?$/, error: 'CONSULTATION_URL must be an http(s) URL' }))
-      .transform((v) => v.replace(/\/+$/, '')),
-  ),
+  CONSULTATION_URL: serviceUrl('CONSULTATION_URL', 'http://127.0.0.1:3103'),
+  /** The mailing service's base URL, for its internal routes (an invitation accepted with an external login). */
+  MAILING_URL: serviceUrl('MAILING_URL', 'http://127.0.0.1:3104'),
   /** Creates the demonstration participants (and their enrolments) once, at start. */
   AGORA_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -78,6 +84,8 @@ export interface AccountsConfig {
   tiles: TileSettings;
   /** Where the consultation service answers (its internal routes), without a trailing slash. */
   consultationUrl: string;
+  /** Where the mailing service answers (its internal routes), without a trailing slash. */
+  mailingUrl: string;
   /** Create the demo participants on start (`AGORA_DEMO_DATA=true`). */
   demoData: boolean;
 }
@@ -95,6 +103,7 @@ export function loadAccountsConfig(env: Record<string, string | undefined>): Acc
     publicUrl: e.PUBLIC_URL,
     tiles: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
     consultationUrl: e.CONSULTATION_URL,
+    mailingUrl: e.MAILING_URL,
     demoData: e.AGORA_DEMO_DATA,
   };
 }

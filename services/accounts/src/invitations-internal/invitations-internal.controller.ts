@@ -49,7 +49,8 @@ export class InvitationsInternalController {
   @ApiOperation({
     summary:
       'Create the user of an accepted invitation and its enrolments in one transaction; the same uuid again ' +
-      'answers the same user; 409 ACCOUNTS.EMAIL_EXISTS (system calls only: mailing)',
+      'answers the same user; with `external`, the provider account linked to it in the same transaction; 409 ' +
+      'ACCOUNTS.EMAIL_EXISTS / OAUTH_LINKED (system calls only: mailing)',
   })
   async accept(
     @ZodBody(InternalInvitationAcceptBody) body: InternalInvitationAcceptBody,

@@ -17,6 +17,10 @@ import { hashPassword } from '../users/users.service.js';
 import { UserValidationService } from '../validation/user-validation.service.js';
 
 const emailExists = () => new AppError('ACCOUNTS.EMAIL_EXISTS', 409, 'email exists');
+const linkedElsewhere = () =>
+  new AppError('ACCOUNTS.OAUTH_LINKED', 409, 'this external account is linked to another user');
+
+type External = NonNullable<InternalInvitationAcceptBody['external']>;
 
 /** Postgres' unique violation (23505) and the constraint it names. */
 function uniqueViolation(e: unknown): string | null {
@@ -78,7 +82,9 @@ export class InvitationsInternalService {
   /**
    * The user of an accepted invitation and its enrolments, in one transaction. The same uuid and e-mail again (a
    * retry after the caller lost the answer) answer the same user, adding any missing enrolment, without changing
-   * the password; an e-mail that belongs to another user is 409 `ACCOUNTS.EMAIL_EXISTS`.
+   * the password; an e-mail that belongs to another user is 409 `ACCOUNTS.EMAIL_EXISTS`. Accepted through an external
+   * login (`external`), the provider account is linked to the user in the same transaction; one linked to another
+   * user already is 409 `ACCOUNTS.OAUTH_LINKED`.
    */
   async accept(body: InternalInvitationAcceptBody): Promise<{ uuid: string; username: string }> {
     const email = body.email.trim();
@@ -92,10 +98,15 @@ export class InvitationsInternalService {
       [body.uuid, email],
     );
     if (existing.some((u) => u.uuid !== body.uuid)) throw emailExists();
+    const external = body.external ?? null;
+    if (external) await this.checkLink(body.uuid, external);
     const same = existing.find((u) => u.uuid === body.uuid);
     if (same) {
       if (same.email.toLowerCase() !== email.toLowerCase()) throw emailExists();
-      await this.ds.transaction((m) => this.enrolOne(m, body.uuid, body.enrolments));
+      await this.ds.transaction(async (m) => {
+        await this.enrolOne(m, body.uuid, body.enrolments);
+        if (external) await link(m, body.uuid, external);
+      });
       return { uuid: body.uuid, username: same.username };
     }
     const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
@@ -113,6 +124,7 @@ export class InvitationsInternalService {
             [body.uuid, username, firstname, lastname, email, passwordHash, body.locale],
           );
           await this.enrolOne(m, body.uuid, body.enrolments);
+          if (external) await link(m, body.uuid, external);
         });
         this.logger.info(
           { user: body.uuid, enrolments: body.enrolments.length },
@@ -124,11 +136,21 @@ export class InvitationsInternalService {
         if (constraint === null) throw e;
         if (constraint === 'user_email_key') throw emailExists();
         if (constraint === 'user_username_key') continue;
+        if (constraint === 'external_identity_provider_subject_key') throw linkedElsewhere();
         // the same uuid inserted meanwhile (a concurrent retry): answer as a retry does
         return this.accept(body);
       }
     }
     throw new AppError('INTERNAL', 500, 'could not find a free username');
+  }
+
+  /** 409 when the provider account is linked to a user other than `uuid`. */
+  private async checkLink(uuid: string, external: External): Promise<void> {
+    const [linked] = await this.ds.query<Array<{ user_uuid: string }>>(
+      `SELECT user_uuid::text AS user_uuid FROM accounts.external_identity WHERE provider = $1 AND subject = $2`,
+      [external.provider, external.subject],
+    );
+    if (linked && linked.user_uuid !== uuid) throw linkedElsewhere();
   }
 
   /** The external logins turned on and configured (what an invitation with OAuth can offer). */
@@ -154,6 +176,21 @@ export class InvitationsInternalService {
       enrolments.map((e) => e.role),
     );
   }
+}
+
+/**
+ * Links the provider account to the user (a retry finds it linked already); linked to another user meanwhile, 409
+ * (and the caller's transaction is rolled back).
+ */
+async function link(m: EntityManager, uuid: string, external: External): Promise<void> {
+  const [row] = await m.query<Array<{ user_uuid: string }>>(
+    `INSERT INTO accounts.external_identity (user_uuid, provider, subject, email, last_login)
+     VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (provider, subject) DO UPDATE SET last_login = now()
+     RETURNING user_uuid::text AS user_uuid`,
+    [uuid, external.provider, external.subject, external.email],
+  );
+  if (row?.user_uuid !== uuid) throw linkedElsewhere();
 }
 
 /** One statement for all the enrolments (a role held already is replaced). */

@@ -47,8 +47,14 @@ describe('accounts migrations', () => {
     ds = await bed.dataSource();
     expect(await tables()).toEqual(TABLES);
     expect(await columns('user')).toContain('locale');
+    expect(await columns('oauth_request')).toContain('invitation');
 
-    // the last migration alone: the enrolments go
+    // the last migration alone: an external login no longer keeps the invitation it accepts
+    await ds.undoLastMigration({ transaction: 'each' });
+    expect(await columns('oauth_request')).not.toContain('invitation');
+    expect(await tables()).toEqual(TABLES);
+
+    // the one before: the enrolments go
     await ds.undoLastMigration({ transaction: 'each' });
     const withoutEnrolments = TABLES.filter((t) => t !== 'enrolment');
     expect(await tables()).toEqual(withoutEnrolments);
@@ -64,7 +70,7 @@ describe('accounts migrations', () => {
     expect(await columns('user')).not.toContain('locale');
     expect(await tables()).toEqual(fixedWindow);
 
-    for (let i = 3; i < accountsStorage.migrations.length; i++)
+    for (let i = 4; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);

@@ -22,6 +22,10 @@ export class OAuthRequest {
   @Column('text', { nullable: true })
   referrer: string | null;
 
+  /** The token of the invitation this login accepts (started from its accept page), else null. */
+  @Column('text', { nullable: true })
+  invitation: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created: Date;
 

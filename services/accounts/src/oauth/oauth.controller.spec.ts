@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OAuthConfig } from './oauth.config.js';
+import { InvitationFailure } from './invitation-acceptance.js';
 import { OAuthController } from './oauth.controller.js';
 import { OAuthFailure, type OAuthService } from './oauth.service.js';
 
@@ -68,6 +69,26 @@ describe('OAuthController', () => {
       expect(t.headers[SESSION_SET_HEADER]).toBeUndefined();
       expect(t.sessions.create).not.toHaveBeenCalled();
     }
+  });
+
+  it('returns a refused invitation to its accept page with the code, and no session', async () => {
+    const t = setup({
+      finish: jest.fn(async () =>
+        Promise.reject(new InvitationFailure('tok_en-1', 'MAILING.INVITATION_EMAIL', 'wrong e-mail')),
+      ),
+    });
+    await t.controller.openCallback(OAuthCallbackQuery.parse({ state: 's', code: 'c' }), visitor, t.res);
+    expect(t.redirects).toEqual(['/invitation/accept/tok_en-1?error=MAILING.INVITATION_EMAIL']);
+    expect(t.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(t.sessions.create).not.toHaveBeenCalled();
+  });
+
+  it('starts a login for an invitation with its token', async () => {
+    const start = jest.fn(async () => 'https://idp.example/auth');
+    const t = setup({ start });
+    await t.controller.openStart({ invitation: 'abc', referrer: '/x' }, t.res);
+    expect(start).toHaveBeenCalledWith('open', '/x', 'abc');
+    expect(t.redirects).toEqual(['https://idp.example/auth']);
   });
 
   it('passes only single string query values on, and replaces the caller’s old session', async () => {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OAUTH_CONFIG, type OAuthConfig, type OAuthProviderName } from './oauth.config.js';
+import { InvitationFailure } from './invitation-acceptance.js';
 import { OAuthFailure, OAuthService } from './oauth.service.js';
 import { safeReferrer } from './oauth.util.js';
 
@@ -20,7 +21,9 @@ type QueryOf<S extends z.ZodType> = z.infer<S>;
 
 /** Where the start and callback routes redirect (302): they never answer a page of their own. */
 const TO_PROVIDER = 'to the provider (or to /login?error=oauth when it cannot be reached)';
-const BACK_TO_SITE = 'to the referrer or /, or to /login?error=oauth|oauth_email|inactive';
+const BACK_TO_SITE =
+  'to the referrer or /, or to /login?error=oauth|oauth_email|inactive; a login that accepts an invitation to / ' +
+  'or to /invitation/accept/{token}?error={code}';
 
 /**
  * External login (spec: the login page's Google, Facebook and open-auth links). Each start route redirects
@@ -28,6 +31,8 @@ const BACK_TO_SITE = 'to the referrer or /, or to /login?error=oauth|oauth_email
  * (header `x-agora-session`, turned into the cookie by the gateway) and redirects to the referrer or `/`.
  * A failure (provider unreachable, bad state, refused code or token, ...) never answers an error page: it
  * redirects to `/login?error=oauth|oauth_email|inactive`. Only a provider that is not configured answers 404.
+ * Started with `invitation={token}` (the accept page of an invitation sent with OAuth), the login accepts that
+ * invitation, and a refusal returns to its page: `/invitation/accept/{token}?error={code}` (decision 0047).
  */
 @ApiTags('session')
 @Controller()
@@ -50,7 +55,7 @@ export class OAuthController {
     @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
     @Res() res: Response,
   ): Promise<void> {
-    return this.start('open', q.referrer, res);
+    return this.start('open', q, res);
   }
 
   @ApiOperation({ summary: 'Log in with Google (302 to Google; 404 when not enabled)' })
@@ -61,7 +66,7 @@ export class OAuthController {
     @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
     @Res() res: Response,
   ): Promise<void> {
-    return this.start('google', q.referrer, res);
+    return this.start('google', q, res);
   }
 
   @ApiOperation({ summary: 'Log in with Facebook (302 to Facebook; 404 when not enabled)' })
@@ -72,7 +77,7 @@ export class OAuthController {
     @ZodQuery(OAuthStartQuery) q: QueryOf<typeof OAuthStartQuery>,
     @Res() res: Response,
   ): Promise<void> {
-    return this.start('facebook', q.referrer, res);
+    return this.start('facebook', q, res);
   }
 
   @ApiOperation({ summary: 'The OpenID Connect provider returns here' })
@@ -111,15 +116,15 @@ export class OAuthController {
     return this.callback('facebook', query, identity, res);
   }
 
-  private async start(
-    provider: OAuthProviderName,
-    referrer: string | undefined,
-    res: Response,
-  ): Promise<void> {
+  private async start(provider: OAuthProviderName, q: OAuthStartQuery, res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     let url: string;
     try {
-      url = await this.oauth.start(provider, safeReferrer(referrer, this.config.publicUrl));
+      url = await this.oauth.start(
+        provider,
+        safeReferrer(q.referrer, this.config.publicUrl),
+        q.invitation ?? null,
+      );
     } catch (e) {
       if (e instanceof AppError) throw e;
       // a browser navigation: back to the login page with a message rather than an error document
@@ -149,6 +154,14 @@ export class OAuthController {
       this.logger.info({ provider, user: user.uuid }, 'external login');
     } catch (e) {
       if (e instanceof AppError && e.status === 404) throw e;
+      if (e instanceof InvitationFailure) {
+        this.logger.warn(
+          { provider, code: e.code, err: e.message },
+          'invitation not accepted by external login',
+        );
+        res.redirect(302, `/invitation/accept/${encodeURIComponent(e.token)}?error=${e.code}`);
+        return;
+      }
       const reason = e instanceof OAuthFailure ? e.reason : 'oauth';
       this.logger.warn({ provider, reason, err: messageOf(e) }, 'external login failed');
       target = `/login?error=${reason}`;

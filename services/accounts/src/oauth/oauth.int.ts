@@ -1,11 +1,18 @@
-import { createHash, createHmac, generateKeyPairSync } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SESSION_SET_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
-import Provider, { type Configuration } from 'oidc-provider';
 import request from 'supertest';
 import { accountsService } from '../index.js';
+import {
+  atProvider as playProvider,
+  Jar,
+  listen,
+  OIDC_CLIENT_ID as CLIENT_ID,
+  OIDC_CLIENT_SECRET as CLIENT_SECRET,
+  startOidcProvider,
+  type OidcProvider,
+} from '../test/oidc.js';
 
 /**
  * External login against a real OpenID Connect provider (oidc-provider, in-process on a loopback port, its
@@ -13,8 +20,6 @@ import { accountsService } from '../index.js';
  */
 
 const PUBLIC_URL = 'http://agora.test';
-const CLIENT_ID = 'agora-test';
-const CLIENT_SECRET = 'agora-test-secret-0123456789';
 const FB_ID = 'fb-app';
 const FB_SECRET = 'fb-app-secret';
 
@@ -32,76 +37,21 @@ const ACCOUNTS: Record<string, Record<string, string | boolean>> = {
   'taken-email': { email: 'Admin@localhost', name: 'Not The Admin' },
 };
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 function close(server: Server | undefined): Promise<void> {
   return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
-}
-
-/** A minimal cookie jar: a browser keeps cookies per path; sending all of them is enough here. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  store(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
 }
 
 describe('external login (real OpenID Connect provider)', () => {
   let svc: TestService;
   let server: ReturnType<TestService['app']['getHttpServer']>;
-  let oidcServer: Server;
+  let oidc: OidcProvider;
   let fbServer: Server;
   let issuer: string;
   let fbUrl: string;
 
   beforeAll(async () => {
-    let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-    oidcServer = createServer((req, res) => handler(req, res));
-    issuer = `http://127.0.0.1:${await listen(oidcServer)}`;
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const config: Configuration = {
-      clients: [
-        {
-          client_id: CLIENT_ID,
-          client_secret: CLIENT_SECRET,
-          redirect_uris: [`${PUBLIC_URL}/api/oauth/callback`],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_post',
-        },
-      ],
-      jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
-      cookies: { keys: ['oidc-test-cookie-key'] },
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified'],
-        profile: ['name', 'given_name', 'family_name', 'preferred_username'],
-      },
-      features: { devInteractions: { enabled: true }, registration: { enabled: false } },
-      pkce: { required: () => true },
-      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
-      findAccount: (_ctx, id) => {
-        const claims = ACCOUNTS[id];
-        if (!claims) return undefined;
-        return { accountId: id, claims: () => ({ sub: id, ...claims }) };
-      },
-    };
-    const provider = new Provider(issuer, config);
-    handler = provider.callback();
+    oidc = await startOidcProvider(PUBLIC_URL, ACCOUNTS);
+    issuer = oidc.issuer;
 
     fbServer = createServer(fakeFacebook);
     fbUrl = `http://127.0.0.1:${await listen(fbServer)}`;
@@ -125,7 +75,7 @@ describe('external login (real OpenID Connect provider)', () => {
 
   afterAll(async () => {
     await svc?.close();
-    await close(oidcServer);
+    await oidc?.close();
     await close(fbServer);
   });
 
@@ -141,39 +91,8 @@ describe('external login (real OpenID Connect provider)', () => {
   }
 
   /** Plays the browser at the provider: follows redirects, fills in the login and consent forms. */
-  async function atProvider(start: string, jar: Jar, login: string, prompts: string[] = []): Promise<string> {
-    let url = start;
-    for (let step = 0; step < 12; step++) {
-      if (url.startsWith(PUBLIC_URL)) return url;
-      const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-      jar.store(res);
-      if (res.status >= 300 && res.status < 400) {
-        url = new URL(res.headers.get('location')!, url).href;
-        continue;
-      }
-      const html = await res.text();
-      expect(res.status).toBe(200);
-      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-      const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
-      expect(action && prompt).toBeTruthy();
-      prompts.push(prompt!);
-      const form = new URLSearchParams({ prompt: prompt! });
-      if (prompt === 'login') {
-        form.set('login', login);
-        form.set('password', 'any');
-      }
-      const submitted = await fetch(new URL(action!.replace(/&amp;/g, '&'), url), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-      });
-      jar.store(submitted);
-      expect([302, 303]).toContain(submitted.status);
-      url = new URL(submitted.headers.get('location')!, url).href;
-    }
-    throw new Error('the provider did not send the browser back');
-  }
+  const atProvider = (start: string, jar: Jar, login: string, prompts: string[] = []) =>
+    playProvider(start, PUBLIC_URL, jar, login, prompts);
 
   /** `/oauth` → provider → the callback URL the provider sent the browser to (not yet followed). */
   async function startLogin(jar: Jar, login: string, referrer?: string, prompts?: string[]): Promise<string> {

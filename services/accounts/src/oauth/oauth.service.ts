@@ -8,6 +8,7 @@ import { DataSource, LessThan, Repository } from 'typeorm';
 import { User } from '../users/user.entity.js';
 import { hashPassword } from '../users/users.service.js';
 import { ExternalIdentity } from './external-identity.entity.js';
+import { InvitationFailure, MailingInvitations } from './invitation-acceptance.js';
 import {
   OAUTH_CONFIG,
   type FacebookProviderConfig,
@@ -32,6 +33,8 @@ export const PROVIDER_ROUTES: Readonly<Record<OAuthProviderName, string>> = {
 };
 
 const REQUEST_TTL_MS = 10 * 60_000;
+/** An invitation link's token (as the mailing service makes them: 32 random bytes, base64url). */
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 const HTTP_TIMEOUT_S = 15;
 
 /** Why an external login did not finish; `reason` becomes `/login?error=<reason>`. */
@@ -75,6 +78,7 @@ export class OAuthService {
     @InjectRepository(OAuthRequest, 'accounts') private readonly requests: Repository<OAuthRequest>,
     @InjectRepository(User, 'accounts') private readonly users: Repository<User>,
     @InjectDataSource('accounts') private readonly db: DataSource,
+    private readonly invitations: MailingInvitations,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -82,9 +86,19 @@ export class OAuthService {
     return `${this.config.publicUrl}/api/${PROVIDER_ROUTES[provider]}/callback`;
   }
 
-  /** Starts a login: stores state, nonce and PKCE verifier, answers the provider's authorization URL. */
-  async start(provider: OAuthProviderName, referrer: string | null): Promise<string> {
+  /**
+   * Starts a login: stores state, nonce and PKCE verifier (and the invitation the login is to accept, if any),
+   * answers the provider's authorization URL.
+   */
+  async start(
+    provider: OAuthProviderName,
+    referrer: string | null,
+    invitation: string | null = null,
+  ): Promise<string> {
     const settings = this.settingsOf(provider);
+    if (invitation !== null && !INVITATION_TOKEN.test(invitation)) {
+      throw new OAuthFailure('oauth', 'not an invitation token');
+    }
     const state = client.randomState();
     const nonce = client.randomNonce();
     const verifier = client.randomPKCECodeVerifier();
@@ -120,6 +134,7 @@ export class OAuthService {
       verifier,
       nonce,
       referrer,
+      invitation,
       expiresAt: new Date(now + REQUEST_TTL_MS),
     });
     return url.href;
@@ -127,7 +142,8 @@ export class OAuthService {
 
   /**
    * Finishes a login from the provider's redirect: the state is used up whatever happens, the code is
-   * exchanged, the ID token checked; answers the (active) user and where to go next.
+   * exchanged, the ID token checked; answers the (active) user and where to go next. A login started from an
+   * invitation accepts it (decision 0047) or fails with an `InvitationFailure`.
    */
   async finish(
     provider: OAuthProviderName,
@@ -138,18 +154,59 @@ export class OAuthService {
     if (!state) throw new OAuthFailure('oauth', 'callback without state');
     const request = await this.consume(state);
     if (!request) throw new OAuthFailure('oauth', 'unknown or already used state');
-    if (request.provider !== provider) throw new OAuthFailure('oauth', 'state of another provider');
-    if (request.expiresAt.getTime() <= Date.now()) throw new OAuthFailure('oauth', 'expired state');
-    if (query.error) {
-      throw new OAuthFailure('oauth', `provider answered ${query.error}: ${query.error_description ?? ''}`);
+    try {
+      if (request.provider !== provider) throw new OAuthFailure('oauth', 'state of another provider');
+      if (request.expiresAt.getTime() <= Date.now()) throw new OAuthFailure('oauth', 'expired state');
+      if (query.error) {
+        throw new OAuthFailure('oauth', `provider answered ${query.error}: ${query.error_description ?? ''}`);
+      }
+      const profile =
+        settings.kind === 'oidc'
+          ? await this.oidcProfile(provider, settings, query, state, request)
+          : await this.facebookProfile(provider, settings, query, request);
+      if (request.invitation !== null) {
+        return { user: await this.acceptInvitation(provider, profile, request.invitation), referrer: null };
+      }
+      const user = await this.findOrCreateUser(provider, profile);
+      if (!user.active) throw new OAuthFailure('inactive', `user ${user.uuid} is inactive`);
+      return { user, referrer: request.referrer };
+    } catch (e) {
+      if (request.invitation === null || e instanceof InvitationFailure) throw e;
+      // the provider's part failed: back to the invitation's page
+      throw new InvitationFailure(request.invitation, 'ACCOUNTS.OAUTH_FAILED', (e as Error).message);
     }
-    const profile =
-      settings.kind === 'oidc'
-        ? await this.oidcProfile(provider, settings, query, state, request)
-        : await this.facebookProfile(provider, settings, query, request);
-    const user = await this.findOrCreateUser(provider, profile);
-    if (!user.active) throw new OAuthFailure('inactive', `user ${user.uuid} is inactive`);
-    return { user, referrer: request.referrer };
+  }
+
+  /**
+   * The invitation accepted with this provider account: its e-mail (verified, when the provider says) must be the
+   * invited one; the mailing service checks the invitation and has the user created, linked and enrolled.
+   */
+  private async acceptInvitation(
+    provider: OAuthProviderName,
+    profile: ExternalProfile,
+    token: string,
+  ): Promise<User> {
+    if (!profile.email) {
+      throw new InvitationFailure(token, 'ACCOUNTS.OAUTH_NO_EMAIL', 'the provider sent no e-mail address');
+    }
+    if (profile.emailVerified === false) {
+      throw new InvitationFailure(
+        token,
+        'ACCOUNTS.OAUTH_UNVERIFIED',
+        'the provider has not verified the e-mail',
+      );
+    }
+    const { uuid } = await this.invitations.acceptExternal({
+      token,
+      provider,
+      subject: profile.subject,
+      email: profile.email,
+    });
+    const user = await this.users.findOne({ where: { uuid } });
+    if (!user?.active)
+      throw new InvitationFailure(token, 'ACCOUNTS.OAUTH_FAILED', `user ${uuid} is not active`);
+    this.logger.info({ provider, user: uuid }, 'invitation accepted with an external login');
+    return user;
   }
 
   private settingsOf(provider: OAuthProviderName): OidcProviderConfig | FacebookProviderConfig {
@@ -180,13 +237,14 @@ export class OAuthService {
       .createQueryBuilder()
       .delete()
       .where('state_hash = :hash', { hash: hashState(state) })
-      .returning(['provider', 'verifier', 'nonce', 'referrer', 'expires_at'])
+      .returning(['provider', 'verifier', 'nonce', 'referrer', 'invitation', 'expires_at'])
       .execute();
     const rows = result.raw as Array<{
       provider: OAuthProviderName;
       verifier: string;
       nonce: string;
       referrer: string | null;
+      invitation: string | null;
       expires_at: Date;
     }>;
     const row = rows[0];
@@ -196,6 +254,7 @@ export class OAuthService {
       verifier: row.verifier,
       nonce: row.nonce,
       referrer: row.referrer,
+      invitation: row.invitation,
       expiresAt: new Date(row.expires_at),
     });
   }

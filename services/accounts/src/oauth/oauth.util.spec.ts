@@ -65,6 +65,19 @@ describe('usernames and names from claims', () => {
     expect(() => profileFromClaims({ email: 'a@b.c' })).toThrow(/subject/);
     expect(profileFromClaims({ sub: 's', email: 'not-an-email' }).email).toBeNull();
   });
+
+  it('reads whether the provider verified the e-mail, as a boolean or its text, else not known', () => {
+    const verified = (v: unknown) => profileFromClaims({ sub: 's', email_verified: v }).emailVerified;
+    expect([true, 'true', false, 'false', undefined, 'yes', 1].map(verified)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      null,
+      null,
+      null,
+    ]);
+  });
 });
 
 describe('loadOAuthConfig', () => {

@@ -28,6 +28,8 @@ export function safeReferrer(raw: unknown, publicUrl: string): string | null {
 export interface ExternalProfile {
   subject: string;
   email: string | null;
+  /** Whether the provider verified the e-mail (`email_verified`); null when it does not say. */
+  emailVerified: boolean | null;
   preferredUsername: string | null;
   name: string | null;
   givenName: string | null;
@@ -38,6 +40,13 @@ function text(v: unknown): string | null {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 }
 
+/** `email_verified`: a boolean, or (some providers) the text "true"/"false". */
+function verified(v: unknown): boolean | null {
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  return null;
+}
+
 /** Maps OpenID Connect claims (ID token and user info) to a profile. */
 export function profileFromClaims(claims: Record<string, unknown>): ExternalProfile {
   const subject = text(claims.sub);
@@ -46,6 +55,7 @@ export function profileFromClaims(claims: Record<string, unknown>): ExternalProf
   return {
     subject,
     email: email && isEmail(email) ? email : null,
+    emailVerified: verified(claims.email_verified),
     preferredUsername: text(claims.preferred_username),
     name: text(claims.name),
     givenName: text(claims.given_name),

@@ -44,7 +44,7 @@ const optionalUrl = (protocols: string[]) =>
  * counts, which may fail (the dashboard then goes without them); the launchers give every service every URL.
  */
 export const INTERNAL_CALLS: Readonly<Partial<Record<ServiceName, readonly ServiceName[]>>> = {
-  accounts: ['consultation'],
+  accounts: ['consultation', 'mailing'],
   consultation: ['library'],
 };
 

@@ -3,6 +3,7 @@ import type { InvitationConfig } from '../config.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { INVITATION_CONFIG } from './invitation.tokens.js';
 import { InvitationsController } from './invitations.controller.js';
+import { InvitationsInternalController } from './invitations-internal.controller.js';
 import { InvitationsService } from './invitations.service.js';
 import { InvitationPeers } from './peers.js';
 
@@ -14,7 +15,7 @@ export class InvitationsModule {
     return {
       module: InvitationsModule,
       imports: [mail, TemplatesModule],
-      controllers: [InvitationsController],
+      controllers: [InvitationsController, InvitationsInternalController],
       providers: [{ provide: INVITATION_CONFIG, useValue: config }, InvitationPeers, InvitationsService],
     };
   }

@@ -6,6 +6,8 @@ import { ENROL_ROLES, type EnrolRole, type SessionUser } from '@agora/contracts'
 import {
   INVITATION_SORT_FIELDS,
   type InternalEnrolment,
+  type InternalInvitationAcceptBody,
+  type InternalInvitationExternalBody,
   type InvitationAcceptAnswer,
   type InvitationAcceptBody,
   type InvitationAnswer,
@@ -82,6 +84,13 @@ interface InvitationRow {
   mail_status: MailStatus | null;
   last_error: string | null;
 }
+
+/** An invitation as the accept routes read it. */
+type AcceptableRow = InvitationRow & {
+  user_uuid: string | null;
+  failed_attempts: number;
+  locked_until: Date | null;
+};
 
 /** The state an invitation shows: accepted, else expired, else its latest mail's. */
 export function invitationStatus(
@@ -552,15 +561,9 @@ export class InvitationsService {
 
   // ------------------------------------------------------------------------------------------ accepting
 
-  private async byToken(
-    token: string,
-  ): Promise<
-    (InvitationRow & { user_uuid: string | null; failed_attempts: number; locked_until: Date | null }) | null
-  > {
+  private async byToken(token: string): Promise<AcceptableRow | null> {
     if (!TOKEN.test(token)) return null;
-    const [row] = await this.ds.query<
-      Array<InvitationRow & { user_uuid: string | null; failed_attempts: number; locked_until: Date | null }>
-    >(
+    const [row] = await this.ds.query<AcceptableRow[]>(
       `SELECT i.*, NULL AS mail_status, NULL AS last_error FROM mailing.invitation i WHERE i.token_hash = $1`,
       [sha256(token)],
     );
@@ -595,6 +598,35 @@ export class InvitationsService {
    * after a failure of the second step (marking the invitation accepted) finds the same user and completes.
    */
   async accept(token: string, body: InvitationAcceptBody): Promise<InvitationAcceptAnswer> {
+    const row = await this.openInvitation(token);
+    await this.checkEmail(row, body.email);
+    const password = body.password ?? null;
+    if (password === null || password === '') {
+      throw new AppError('MAILING.PASSWORD_REQUIRED', 400, 'password required', {
+        field: 'password',
+        rule: 'required',
+      });
+    }
+    return this.complete(row, password, null);
+  }
+
+  /**
+   * Accepts through an external login (decision 0047): only an invitation sent with OAuth, with the same checks and
+   * the same path as the accept page, the provider's (verified) e-mail standing for the one typed there; accounts
+   * links the provider account to the new user in the transaction that creates it.
+   */
+  async acceptExternal(body: InternalInvitationExternalBody): Promise<InvitationAcceptAnswer> {
+    const row = await this.openInvitation(body.token);
+    if (!row.with_oauth) {
+      throw new AppError('MAILING.INVITATION_NO_OAUTH', 403, 'invitation not sent for an external login');
+    }
+    await this.checkEmail(row, body.email);
+    const external = { provider: body.provider, subject: body.subject, email: body.email };
+    return this.complete(row, null, external);
+  }
+
+  /** The invitation of a link that can still be accepted: known, not locked, not accepted, not expired. */
+  private async openInvitation(token: string): Promise<AcceptableRow> {
     const row = await this.byToken(token);
     if (!row) throw notFound();
     if (row.locked_until && new Date(row.locked_until) > new Date()) {
@@ -604,24 +636,29 @@ export class InvitationsService {
     if (new Date(row.expires) <= new Date()) {
       throw new AppError('MAILING.INVITATION_EXPIRED', 410, 'invitation expired');
     }
-    if (body.email.trim().toLowerCase() !== row.email.toLowerCase()) {
-      await this.ds.query(
-        `UPDATE mailing.invitation
-            SET failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-                locked_until = CASE WHEN failed_attempts + 1 >= $2
-                                    THEN now() + make_interval(mins => $3) ELSE locked_until END
-          WHERE id = $1`,
-        [row.id, MAX_ACCEPT_FAILURES, LOCK_MINUTES],
-      );
-      throw AppError.conflict('MAILING.INVITATION_EMAIL', 'email does not correspond to invitation');
-    }
-    const password = body.password ?? null;
-    if (password === null || password === '') {
-      throw new AppError('MAILING.PASSWORD_REQUIRED', 400, 'password required', {
-        field: 'password',
-        rule: 'required',
-      });
-    }
+    return row;
+  }
+
+  /** 409 unless `email` is the invited one (case-insensitive); a wrong one counts towards the link's lock. */
+  private async checkEmail(row: AcceptableRow, email: string): Promise<void> {
+    if (email.trim().toLowerCase() === row.email.toLowerCase()) return;
+    await this.ds.query(
+      `UPDATE mailing.invitation
+          SET failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+              locked_until = CASE WHEN failed_attempts + 1 >= $2
+                                  THEN now() + make_interval(mins => $3) ELSE locked_until END
+        WHERE id = $1`,
+      [row.id, MAX_ACCEPT_FAILURES, LOCK_MINUTES],
+    );
+    throw AppError.conflict('MAILING.INVITATION_EMAIL', 'email does not correspond to invitation');
+  }
+
+  /** The user from accounts (idempotent under the invitation's id), then the invitation marked accepted. */
+  private async complete(
+    row: AcceptableRow,
+    password: string | null,
+    external: InternalInvitationAcceptBody['external'],
+  ): Promise<InvitationAcceptAnswer> {
     const { uuid, username } = await this.peers.accept({
       uuid: row.id,
       email: row.email,
@@ -630,13 +667,14 @@ export class InvitationsService {
       locale: row.locale,
       password,
       enrolments: row.enrolment.map(internalEnrolment),
+      ...(external ? { external } : {}),
     });
     await this.ds.query(
       `UPDATE mailing.invitation SET accepted = now(), user_uuid = $2, failed_attempts = 0
         WHERE id = $1 AND accepted IS NULL`,
       [row.id, uuid],
     );
-    this.logger.info({ invitation: row.id, user: uuid }, 'invitation accepted');
+    this.logger.info({ invitation: row.id, user: uuid, external: external?.provider }, 'invitation accepted');
     return { uuid, username };
   }
 }
