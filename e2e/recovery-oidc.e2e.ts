@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import Provider, { type Configuration } from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
+import { freePort } from '../scripts/lib/stack.mjs';
 import { typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { linkIn, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
@@ -70,18 +71,6 @@ const OIDC_ACCOUNTS: Record<string, Record<string, string | boolean>> = {
   },
 };
 
-interface MailCatcher {
-  smtpUrl: string;
-  webUrl: string;
-  stop(): Promise<void>;
-}
-interface CaughtMail {
-  to: Array<{ address: string }>;
-  subject: string;
-  text?: string;
-  html?: string;
-}
-
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
@@ -112,7 +101,7 @@ describe('password recovery by mail and OpenID Connect login', () => {
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    mail = (await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() })) as MailCatcher;
+    mail = await startMail();
 
     const port = await freePort();
     const publicUrl = `http://localhost:${port}`;
@@ -218,22 +207,12 @@ describe('password recovery by mail and OpenID Connect login', () => {
       await page.getByTestId('recovery-submit').click();
       await page.getByTestId('notification').filter({ hasText: r.sent }).first().waitFor();
 
-      const message = await until(
-        async () => {
-          const res = await fetch(`${mail.webUrl}/email`);
-          const all = (await res.json()) as CaughtMail[];
-          return all.find((m) => m.to.some((t) => t.address === r.email));
-        },
-        (m) => m !== undefined,
-        'the recovery mail',
-      );
+      const message = await mail.mailTo(r.email, 'the recovery mail');
       // one language only: the user's
-      expect(message!.subject).toBe(r.subject);
-      expect(message!.text).toContain(r.greeting);
-      expect(message!.text).not.toContain(locale === 'en' ? 'Γεια σας' : 'Hello');
-      const link = /https?:\/\/[^\s"'<>]+\/password_recovery\/reset\/[A-Za-z0-9_-]+/.exec(
-        `${message!.text ?? ''} ${message!.html ?? ''}`,
-      )?.[0];
+      expect(message.subject).toBe(r.subject);
+      expect(message.text).toContain(r.greeting);
+      expect(message.text).not.toContain(locale === 'en' ? 'Γεια σας' : 'Hello');
+      const link = linkIn(message, '/password_recovery/reset/');
       expect(link?.startsWith(`${stack.url}/password_recovery/reset/`)).toBe(true);
 
       await page.goto(link!);
