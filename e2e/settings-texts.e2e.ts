@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { openAdminSite, type AdminSite } from './support/admin.js';
 import { seriousViolations } from './support/axe.js';
-import { newContext } from './support/browser.js';
+import { loginAs, newContext } from './support/browser.js';
 import { startMail, type MailCatcher } from './support/mail.js';
 import { snap } from './support/screenshots.js';
 
@@ -112,6 +112,30 @@ describe('e-mail templates and site texts', () => {
           await snap(own, `${scope}-visitor-${locale}-${width}`);
           await visitor.close();
         }
+      }
+    },
+  );
+
+  it.each(['el', 'en'] as const)(
+    'shows the template and site text pages in %s on a phone and a desktop without sideways scrolling',
+    async (locale) => {
+      for (const width of [390, 1280]) {
+        const context = await newContext(site.browser, site.stack.url, { locale, width });
+        const own = await context.newPage();
+        await loginAs(own, 'admin', ADMIN_PASSWORD);
+        for (const [name, path, form] of [
+          ['template', '/admin/settings/templates/invitation', 'template-form'],
+          ['frontpage', '/admin/settings/frontpage', 'site-texts-form'],
+          ['policy', '/admin/settings/policy', 'site-texts-form'],
+        ] as const) {
+          await own.goto(path);
+          await own.getByTestId(form).waitFor();
+          expect([name, await own.evaluate(() => document.documentElement.scrollWidth - innerWidth)]).toEqual(
+            [name, 0],
+          );
+          await snap(own, `settings-${name}-${locale}-${width}`);
+        }
+        await context.close();
       }
     },
   );
