@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { ApiClient } from '@agora/contracts';
 import type { Page } from 'playwright-core';
 import { createCategoryAndProject, openAdminSite, type AdminSite } from './support/admin.js';
+import { typedApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { loginAs, newContext } from './support/browser.js';
 import { snap } from './support/screenshots.js';
@@ -139,6 +140,15 @@ describe('members and enrolment of the active category', () => {
     await page.getByTestId('notification').filter({ hasText: 'Data deleted' }).first().waitFor();
     await rowsAre(page, 'member-row', ['sea-bill']);
 
+    // another user's session carries the change within the gateway's session cache time (decision 0042)
+    await until(
+      () =>
+        typedApi(participant).GET('/api/category/mname/{mname}', {
+          params: { path: { mname: category.mname } },
+        }),
+      (answer) => answer.enrolment === null,
+      "the dropped enrolment in the participant's session",
+    );
     await own.reload();
     await own.getByRole('heading', { name: 'Seafront' }).waitFor();
     expect(await own.getByTestId('category-enrolment').count()).toBe(0);
