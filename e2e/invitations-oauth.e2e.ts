@@ -13,7 +13,7 @@ import {
 import { typedApi, typedApiAs } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
-import { linkIn, mailTo, startMail, type MailCatcher } from './support/mail.js';
+import { linkIn, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'invitations-oauth-pw1';
@@ -108,7 +108,7 @@ describe('invitations accepted with an external login', () => {
       await page.getByTestId('confirm-yes').click();
       await page.getByTestId('notification').filter({ hasText: sent }).first().waitFor();
 
-      const link = linkIn(await mailTo(mail, email, 'the invitation mail'), '/invitation/accept/');
+      const link = linkIn(await mail.mailTo(email, 'the invitation mail'), '/invitation/accept/');
       expect(link?.startsWith(`${stack.url}/invitation/accept/`)).toBe(true);
 
       const invitee = await newContext(browser, stack.url, { locale });

@@ -5,25 +5,13 @@
 // mark, as Greek Excel saves it).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { freePort, startMailCatcher } from '../scripts/lib/stack.mjs';
 import { typedApi } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
+import { linkIn, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'invitations-admin-pw1';
-
-interface MailCatcher {
-  smtpUrl: string;
-  webUrl: string;
-  stop(): Promise<void>;
-}
-interface CaughtMail {
-  to: Array<{ address: string }>;
-  subject: string;
-  text?: string;
-  html?: string;
-}
 
 /** What each language's run uploads and expects. */
 const RUNS = {
@@ -82,7 +70,7 @@ describe('invitations by mail', () => {
   const categories: Record<string, string> = {};
 
   beforeAll(async () => {
-    mail = (await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() })) as MailCatcher;
+    mail = await startMail();
     stack = await startTestSite('invitations', ADMIN_PASSWORD, { SMTP_URL: mail.smtpUrl });
     ({ browser, close: closeBrowser } = await launchBrowser());
     const context = await newContext(browser, stack.url, { locale: 'en' });
@@ -153,7 +141,7 @@ describe('invitations by mail', () => {
       await expect(page.getByTestId('summary-invalid').textContent()).resolves.toContain('4');
       expect(await seriousViolations(page, `invitations ${locale}`)).toEqual([]);
       // nothing was sent by the validation
-      const before = (await (await fetch(`${mail.webUrl}/email`)).json()) as CaughtMail[];
+      const before = await mail.all();
       expect(before.some((m) => m.to.some((t) => t.address === email))).toBe(false);
 
       await page.getByTestId('invitation-send').click();
@@ -164,18 +152,9 @@ describe('invitations by mail', () => {
       await row.waitFor();
 
       // the invitee: the mail, the accept page, a wrong e-mail, then the right one
-      const message = await until(
-        async () => {
-          const all = (await (await fetch(`${mail.webUrl}/email`)).json()) as CaughtMail[];
-          return all.find((m) => m.to.some((t) => t.address === email));
-        },
-        (m) => m !== undefined,
-        'the invitation mail',
-      );
-      expect(message!.text).toContain(r.message);
-      const link = /https?:\/\/[^\s"'<>]+\/invitation\/accept\/[A-Za-z0-9_-]+/.exec(
-        `${message!.text ?? ''} ${message!.html ?? ''}`,
-      )?.[0];
+      const message = await mail.mailTo(email, 'the invitation mail');
+      expect(message.text).toContain(r.message);
+      const link = linkIn(message, '/invitation/accept/');
       expect(link?.startsWith(`${stack.url}/invitation/accept/`)).toBe(true);
 
       const invitee = await newContext(browser, stack.url, { locale });

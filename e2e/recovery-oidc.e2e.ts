@@ -12,7 +12,7 @@ import {
 } from '../services/accounts/src/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
-import { linkIn, mailTo, startMail, type MailCatcher } from './support/mail.js';
+import { linkIn, startMail, type MailCatcher } from './support/mail.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
@@ -172,7 +172,7 @@ describe('password recovery by mail and OpenID Connect login', () => {
       await page.getByTestId('recovery-submit').click();
       await page.getByTestId('notification').filter({ hasText: r.sent }).first().waitFor();
 
-      const message = await mailTo(mail, r.email, 'the recovery mail');
+      const message = await mail.mailTo(r.email, 'the recovery mail');
       // one language only: the user's
       expect(message.subject).toBe(r.subject);
       expect(message.text).toContain(r.greeting);

@@ -1,13 +1,7 @@
 import { freePort, startMailCatcher } from '../../scripts/lib/stack.mjs';
 import { until } from './wait.js';
 
-/** A real mail catcher (maildev): SMTP for the site, its JSON API for the tests. */
-export interface MailCatcher {
-  smtpUrl: string;
-  webUrl: string;
-  stop(): Promise<void>;
-}
-
+/** A mail as maildev's JSON API answers it. */
 export interface CaughtMail {
   to: Array<{ address: string }>;
   subject: string;
@@ -15,27 +9,37 @@ export interface CaughtMail {
   html?: string;
 }
 
+/** A real mail catcher (maildev) on free loopback ports, read over its JSON API. */
+export interface MailCatcher {
+  /** what the site's `SMTP_URL` should be */
+  smtpUrl: string;
+  /** every mail caught so far */
+  all(): Promise<CaughtMail[]>;
+  /** waits for the first mail to `address` that `matches` (any mail by default) and answers it */
+  mailTo(address: string, what: string, matches?: (m: CaughtMail) => boolean): Promise<CaughtMail>;
+  stop(): Promise<void>;
+}
+
 export async function startMail(): Promise<MailCatcher> {
-  return (await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() })) as MailCatcher;
+  const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });
+  const all = async () => (await (await fetch(`${catcher.webUrl}/email`)).json()) as CaughtMail[];
+  return {
+    smtpUrl: catcher.smtpUrl,
+    all,
+    mailTo: async (address, what, matches = () => true) =>
+      (await until(
+        async () => (await all()).find((m) => m.to.some((t) => t.address === address) && matches(m)),
+        (m) => m !== undefined,
+        what,
+      ))!,
+    stop: catcher.stop,
+  };
 }
 
-/** The first mail caught for `address`, once it has come. */
-export async function mailTo(mail: MailCatcher, address: string, what: string): Promise<CaughtMail> {
-  const found = await until(
-    async () => {
-      const all = (await (await fetch(`${mail.webUrl}/email`)).json()) as CaughtMail[];
-      return all.find((m) => m.to.some((t) => t.address === address));
-    },
-    (m) => m !== undefined,
-    what,
-  );
-  return found!;
-}
-
-/** The mail's first link to a page under `path` (e.g. `/invitation/accept/`) with a token after it. */
-export function linkIn(message: CaughtMail, path: string): string | undefined {
-  const escaped = path.replace(/[/.]/g, '\\$&');
+/** The first link of a mail (text or HTML part) whose path starts with `pathPrefix`, e.g. `/invitation/accept/`. */
+export function linkIn(mail: CaughtMail, pathPrefix: string): string | undefined {
+  const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return new RegExp(`https?://[^\\s"'<>]+${escaped}[A-Za-z0-9_-]+`).exec(
-    `${message.text ?? ''} ${message.html ?? ''}`,
+    `${mail.text ?? ''} ${mail.html ?? ''}`,
   )?.[0];
 }

@@ -37,7 +37,7 @@ describe('confirm', () => {
 
   it('resolves false on No and on Esc, in Greek', async () => {
     const { answer: first } = await open('el', 'unenroll confirm');
-    expect(screen.getByRole('alertdialog', { name: 'Αποχώρηση από αυτή την κατηγορία;' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Αφαίρεση του μέλους από την κατηγορία;' })).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Όχι' }));
     });
