@@ -44,6 +44,7 @@ export { EmptyState } from './ui/EmptyState';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
+export { LocaleTabs, type LocaleTabsProps } from './ui/LocaleTabs';
 export { HtmlFrame } from './ui/HtmlFrame';
 export * from './notify/index';
 export * from './frame/index';
