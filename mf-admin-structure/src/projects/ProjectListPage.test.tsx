@@ -20,7 +20,7 @@ describe('mf-admin-structure project list', () => {
     const cells = within(rows[0] as HTMLElement)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(0, 5)).toEqual(['Project 1', 'proj1', '03/01/2026', '12/31/2026', 'Yes']);
+    expect(cells.slice(0, 5)).toEqual(['Project 1', 'proj1', '01/03/2026', '31/12/2026', 'Yes']);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Title',
       'Short name',

@@ -349,7 +349,7 @@ describe('StatsModal', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const table = await within(panel()).findByRole('table', { name: 'Favourite tree: page 1 of 2' });
-    expect(texts(within(table).getAllByRole('row').slice(1))).toEqual(['AlphaPick one03/02/2026']);
+    expect(texts(within(table).getAllByRole('row').slice(1))).toEqual(['AlphaPick one02/03/2026']);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await within(panel()).findByRole('table', { name: 'Favourite tree: page 2 of 2' })).toBeTruthy();
     expect(calls.map((c) => c.url).filter((u) => u.includes('/list/'))).toEqual([

@@ -49,7 +49,7 @@ describe('mf-consultation /participate', () => {
     expect(screen.getByRole('link', { name: 'Project 1' }).getAttribute('href')).toBe(
       '/participate/category/category-1/project/project-1',
     );
-    expect(screen.getAllByTestId('project-card')[0]?.textContent).toContain('From 05/01/2026 to 06/30/2026');
+    expect(screen.getAllByTestId('project-card')[0]?.textContent).toContain('From 01/05/2026 to 30/06/2026');
     expect(screen.queryByTestId('enrol-countdown')).toBeNull();
     expect(calls.map((c) => c.url)).toEqual(['/api/data/scope/profile']);
   });

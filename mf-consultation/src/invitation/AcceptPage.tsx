@@ -9,11 +9,12 @@ import {
   ErrorFromCall,
   GENERIC_ERROR_MESSAGE,
   Loading,
+  NewPasswordFields,
   PageHeader,
-  PasswordField,
   TextField,
   useApiGet,
   useForm,
+  useNewPassword,
   useNotify,
   useSession,
 } from '@agora/platform';
@@ -132,8 +133,8 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
   const navigate = useNavigate();
   // the password follows the `users` rules of the server (as the password reset does)
   const form = useForm({ scope: 'users', initial: EMPTY, mode: 'post', fields: ['password'] });
-  const { email, password, password_repeat: repeat } = form.values;
-  const [mismatch, setMismatch] = useState(false);
+  const { email, password } = form.values;
+  const newPassword = useNewPassword(form);
   /** the message id of the e-mail field's error: missing, or not the invited one */
   const [emailError, setEmailError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -148,11 +149,7 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
       notify({ type: 'warning', body: 'form contains non valid elements' });
       return;
     }
-    if (password !== repeat) {
-      setMismatch(true);
-      notify({ type: 'warning', body: 'passwords do not match' });
-      return;
-    }
+    if (!newPassword.confirm()) return;
     setBusy(true);
     // the answer names the account's user name (chosen by the server): the page logs in with it at once
     let answer: InvitationAcceptAnswer;
@@ -220,25 +217,10 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
           }}
           errorText={emailError && intl.formatMessage({ id: emailError })}
         />
-        <PasswordField
-          {...form.field<string>('password')}
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={newPassword}
           label={<FormattedMessage id="consultation.invitation.password" />}
-          onChange={(v) => {
-            setMismatch(false);
-            form.setValue('password', v);
-          }}
-        />
-        <PasswordField
-          {...form.field<string>('password_repeat')}
-          autoComplete="new-password"
-          required
-          label={<FormattedMessage id="consultation.invitation.passwordRepeat" />}
-          onChange={(v) => {
-            setMismatch(false);
-            form.setValue('password_repeat', v);
-          }}
-          errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+          repeatLabel={<FormattedMessage id="consultation.invitation.passwordRepeat" />}
         />
         {failure && (
           <p className="cons-invitation-error" role="alert" data-testid="invitation-error">

@@ -11,7 +11,7 @@ export function EnrolmentText({ enrolment }: { enrolment: InvitationEnrolment })
       {entries.map(([category, role], i) => (
         <Fragment key={category}>
           {i > 0 && <br />}
-          {category}: <FormattedMessage id={`members.invitations.role.${role}`} />
+          {category}: <FormattedMessage id={`members.enrolRole.${role}`} />
         </Fragment>
       ))}
     </>

@@ -185,7 +185,7 @@ describe('mf-members invitations', () => {
       '3',
       'Όνομα3 Επώνυμο3',
       'not-an-email',
-      'urban: expert',
+      'urban: Expert',
       'No',
       'No',
       'The e-mail address is not valid.',
@@ -217,7 +217,7 @@ describe('mf-members invitations', () => {
     expect(within(rows[0] as HTMLElement).getAllByRole('cell')[6]?.textContent).toBe(
       'Η διεύθυνση ηλεκτρονικού ταχυδρομείου δεν είναι έγκυρη.',
     );
-    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[3]?.textContent).toBe('urban: ειδικός');
+    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[3]?.textContent).toBe('urban: Ειδικός');
     expect(screen.getByTestId('summary-invalid').textContent).toBe('Με σφάλματα: 2');
     expect(store.get(notificationsAtom)).toEqual([]);
   });

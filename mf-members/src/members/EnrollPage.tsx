@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { ENROL_ROLES, isRole, ROLES, type EnrolRole } from '@agora/contracts';
 import { client, DataTable, errorMessageId, PageHeader, useNotify, type Column } from '@agora/platform';
+import { personColumns, roleColumn } from '../common/columns';
+import '../common/people.css';
 import { ActiveCategoryLine, ActiveCategoryPage, useCategoryTable } from './activeCategory';
 import { CANDIDATES_LIST, type CandidateRow } from './types';
 import './members.css';
@@ -108,16 +110,8 @@ function EnrollIn({ basePath, token, title }: { basePath: string; token: string;
           />
         ),
       },
-      { key: 'username', header: <FormattedMessage id="members.users.col.username" />, sort: true },
-      { key: 'firstname', header: <FormattedMessage id="members.users.col.firstname" />, sort: true },
-      { key: 'lastname', header: <FormattedMessage id="members.users.col.lastname" />, sort: true },
-      { key: 'email', header: <FormattedMessage id="members.users.col.email" />, sort: true },
-      {
-        key: 'role',
-        header: <FormattedMessage id="members.users.col.role" />,
-        sort: true,
-        cell: (u) => <FormattedMessage id={`members.role.${u.role}`} />,
-      },
+      ...personColumns<CandidateRow>(),
+      roleColumn<CandidateRow>(),
     ],
     [allOnPage, intl, pageRows.length, selected, toggle, toggleAll],
   );
@@ -179,7 +173,7 @@ function EnrollIn({ basePath, token, title }: { basePath: string; token: string;
           <FormattedMessage id="members.enroll.submit" values={{ count: selected.size }} />
         </button>
       </div>
-      <div className="mb-members mb-enroll-list">
+      <div className="mb-people mb-members mb-enroll-list">
         <DataTable
           table={table}
           columns={columns}

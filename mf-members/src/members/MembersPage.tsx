@@ -12,6 +12,8 @@ import {
   useNotify,
   type Column,
 } from '@agora/platform';
+import { personColumns } from '../common/columns';
+import '../common/people.css';
 import { ActiveCategoryLine, ActiveCategoryPage, useCategoryTable } from './activeCategory';
 import { MemberDetailsModal } from './MemberDetailsModal';
 import { MEMBERS_LIST, type MemberRow } from './types';
@@ -88,10 +90,7 @@ function MembersOf({ basePath, token, title }: { basePath: string; token: string
 
   const columns = useMemo<Column<MemberRow>[]>(
     () => [
-      { key: 'username', header: <FormattedMessage id="members.users.col.username" />, sort: true },
-      { key: 'firstname', header: <FormattedMessage id="members.users.col.firstname" />, sort: true },
-      { key: 'lastname', header: <FormattedMessage id="members.users.col.lastname" />, sort: true },
-      { key: 'email', header: <FormattedMessage id="members.users.col.email" />, sort: true },
+      ...personColumns<MemberRow>(),
       {
         key: 'enrol_role',
         header: <FormattedMessage id="members.members.col.enrol_role" />,
@@ -157,7 +156,7 @@ function MembersOf({ basePath, token, title }: { basePath: string; token: string
         }
       />
       <ActiveCategoryLine title={title} />
-      <div className="mb-members mb-members-list">
+      <div className="mb-people mb-members mb-members-list">
         <DataTable
           table={table}
           columns={columns}

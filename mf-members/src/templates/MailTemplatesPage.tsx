@@ -14,6 +14,8 @@ import {
   HtmlFrame,
   LeaveGuard,
   Loading,
+  LocaleTabs,
+  LOCALES,
   PageHeader,
   Select,
   TextArea,
@@ -23,7 +25,6 @@ import {
 } from '@agora/platform';
 import './templates.css';
 
-const LOCALES: readonly MailTemplateLocale[] = ['el', 'en'];
 type Contents = Record<MailTemplateLocale, MailTemplateContent>;
 
 /** A template's name as people read it (a template added later without a translation shows its name). */
@@ -123,86 +124,67 @@ function TemplateForm({ template }: { template: MailTemplateAnswer }) {
   return (
     <form className="mb-tpl-form" onSubmit={onSubmit} noValidate data-testid="template-form">
       <LeaveGuard when={changed.length > 0} />
-      <div
-        role="tablist"
-        className="mb-tpl-tabs"
-        aria-label={intl.formatMessage({ id: 'members.templates.locales' })}
+      <LocaleTabs
+        locale={locale}
+        onSelect={(l) => {
+          setLocale(l);
+          setPreview(null);
+        }}
+        label={intl.formatMessage({ id: 'members.templates.locales' })}
+        edited={changed}
       >
-        {LOCALES.map((l) => (
-          <button
-            key={l}
-            type="button"
-            role="tab"
-            id={`mb-tpl-tab-${l}`}
-            aria-selected={l === locale}
-            aria-controls="mb-tpl-panel"
-            className={`mb-tpl-tab${l === locale ? ' mb-tpl-tab-active' : ''}`}
-            onClick={() => {
-              setLocale(l);
-              setPreview(null);
-            }}
-          >
-            <FormattedMessage id={`members.templates.locale.${l}`} />
-            {changed.includes(l) ? ' •' : ''}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id="mb-tpl-panel"
-        aria-labelledby={`mb-tpl-tab-${locale}`}
-        className="mb-tpl-panel"
-      >
-        <div className="mb-tpl-fields">
-          <TextField
-            key={`subject-${locale}`}
-            label={<FormattedMessage id="members.templates.subject" />}
-            name={`subject-${locale}`}
-            value={current.subject}
-            onChange={set('subject')}
-            maxLength={200}
-            required
-          />
-          <TextArea
-            key={`html-${locale}`}
-            label={<FormattedMessage id="members.templates.html" />}
-            hint={<FormattedMessage id="members.templates.htmlHint" />}
-            name={`html-${locale}`}
-            value={current.html}
-            onChange={set('html')}
-            rows={14}
-          />
-          <TextArea
-            key={`text-${locale}`}
-            label={<FormattedMessage id="members.templates.text" />}
-            hint={<FormattedMessage id="members.templates.textHint" />}
-            name={`text-${locale}`}
-            value={current.text}
-            onChange={set('text')}
-            rows={10}
-          />
+        <div className="mb-tpl-panel">
+          <div className="mb-tpl-fields">
+            <TextField
+              key={`subject-${locale}`}
+              label={<FormattedMessage id="members.templates.subject" />}
+              name={`subject-${locale}`}
+              value={current.subject}
+              onChange={set('subject')}
+              maxLength={200}
+              required
+            />
+            <TextArea
+              key={`html-${locale}`}
+              label={<FormattedMessage id="members.templates.html" />}
+              hint={<FormattedMessage id="members.templates.htmlHint" />}
+              name={`html-${locale}`}
+              value={current.html}
+              onChange={set('html')}
+              rows={14}
+            />
+            <TextArea
+              key={`text-${locale}`}
+              label={<FormattedMessage id="members.templates.text" />}
+              hint={<FormattedMessage id="members.templates.textHint" />}
+              name={`text-${locale}`}
+              value={current.text}
+              onChange={set('text')}
+              rows={10}
+            />
+          </div>
+          <aside className="mb-tpl-shortcodes" aria-labelledby="mb-tpl-shortcodes-title">
+            <h2 id="mb-tpl-shortcodes-title">
+              <FormattedMessage id="members.templates.shortcodes" />
+            </h2>
+            <p>
+              <FormattedMessage id="members.templates.shortcodesHint" />
+            </p>
+            <dl data-testid="template-shortcodes">
+              {template.shortcodes.map((code) => (
+                <div key={code}>
+                  <dt>
+                    <code>[{code}]</code>
+                  </dt>
+                  <dd>
+                    <FormattedMessage id={`members.templates.shortcode.${code}`} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </aside>
         </div>
-        <aside className="mb-tpl-shortcodes" aria-labelledby="mb-tpl-shortcodes-title">
-          <h2 id="mb-tpl-shortcodes-title">
-            <FormattedMessage id="members.templates.shortcodes" />
-          </h2>
-          <p>
-            <FormattedMessage id="members.templates.shortcodesHint" />
-          </p>
-          <dl data-testid="template-shortcodes">
-            {template.shortcodes.map((code) => (
-              <div key={code}>
-                <dt>
-                  <code>[{code}]</code>
-                </dt>
-                <dd>
-                  <FormattedMessage id={`members.templates.shortcode.${code}`} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </aside>
-      </div>
+      </LocaleTabs>
       <div className="mb-tpl-actions">
         <button
           type="button"

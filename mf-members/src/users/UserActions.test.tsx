@@ -97,8 +97,8 @@ describe('mf-members user actions', () => {
     expect(text('active')).toBe('ActiveYes');
     expect(text('address')).toBe('AddressΕρμού 12Α, 105 63 Αθήνα');
     expect(text('phone')).toBe('Phone2101234567');
-    expect(text('created')).toBe('Created02/03/2026');
-    expect(text('last_login')).toBe('Last login03/04/2026');
+    expect(text('created')).toBe('Created03/02/2026');
+    expect(text('last_login')).toBe('Last login04/03/2026');
     await click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('user-details')).toBeNull();
   });

@@ -54,7 +54,7 @@ describe('mf-members users', () => {
         'Last1',
         'u1@example.org',
         'Editor',
-        '02/03/2026',
+        '03/02/2026',
         'Yes',
         'Ερμού 12Α, 105 63 Αθήνα',
         '2101234567',

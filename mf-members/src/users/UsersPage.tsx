@@ -15,24 +15,13 @@ import {
   useTableQuery,
   type Column,
 } from '@agora/platform';
+import { personColumns, roleColumn } from '../common/columns';
+import '../common/people.css';
 import { addressText } from './address';
 import { UserDetailsModal } from './UserDetailsModal';
 import { UserEditModal } from './UserEditModal';
 import { USERS_LIST, type UserRow } from './types';
 import './users.css';
-
-/** An e-mail address that may wrap after the @ rather than anywhere. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
 
 /** `/status/{status}` of the route: active/inactive (or true/false) → the `active` filter. */
 function statusFilter(status: string | undefined): string {
@@ -69,21 +58,8 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
 
   const columns = useMemo<Column<UserRow>[]>(
     () => [
-      { key: 'username', header: <FormattedMessage id="members.users.col.username" />, sort: true },
-      { key: 'firstname', header: <FormattedMessage id="members.users.col.firstname" />, sort: true },
-      { key: 'lastname', header: <FormattedMessage id="members.users.col.lastname" />, sort: true },
-      {
-        key: 'email',
-        header: <FormattedMessage id="members.users.col.email" />,
-        sort: true,
-        cell: (u) => <EmailText email={u.email} />,
-      },
-      {
-        key: 'role',
-        header: <FormattedMessage id="members.users.col.role" />,
-        sort: true,
-        cell: (u) => <FormattedMessage id={`members.role.${u.role}`} />,
-      },
+      ...personColumns<UserRow>(),
+      roleColumn<UserRow>(),
       {
         key: 'created',
         header: <FormattedMessage id="members.users.col.created" />,
@@ -179,7 +155,7 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
           </Link>
         }
       />
-      <div className="mb-users">
+      <div className="mb-people mb-users">
         <DataTable
           table={table}
           columns={columns}

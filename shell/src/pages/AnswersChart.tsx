@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { useApiGet, type ApiGetData } from '@agora/platform';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { useApiGet, useFormatDate, type ApiGetData } from '@agora/platform';
 
 type AnswersPerDay = ApiGetData<'/api/stats/answers/days/{days}'>;
 
@@ -33,13 +33,14 @@ export function niceCeiling(max: number): number {
 
 function Chart({ data, series }: { data: AnswersPerDay; series: ReturnType<typeof chartSeries> }) {
   const intl = useIntl();
+  const formatDate = useFormatDate();
   const titleId = useId();
   const top = niceCeiling(Math.max(0, ...series.flatMap((s) => s.counts)));
   const n = data.days.length;
   const x = (i: number) => PAD.left + (n > 1 ? (i / (n - 1)) * (W - PAD.left - PAD.right) : 0);
   const y = (v: number) => H - PAD.bottom - (v / top) * (H - PAD.top - PAD.bottom);
   const dayLabel = (day: string) =>
-    intl.formatDate(dayDate(day), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    formatDate(dayDate(day), { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const ticks = n > 1 ? [0, Math.floor((n - 1) / 2), n - 1] : [0];
   return (
     <figure className="sh-chart">
@@ -106,6 +107,7 @@ function Chart({ data, series }: { data: AnswersPerDay; series: ReturnType<typeo
 
 /** The same numbers as the chart: a row per day (newest first) with a column per project shown. */
 function AnswersTable({ data, series }: { data: AnswersPerDay; series: ReturnType<typeof chartSeries> }) {
+  const formatDate = useFormatDate();
   const rows = data.days.map((day, i) => ({ day, i })).reverse();
   return (
     <div className="ag-table-wrap">
@@ -128,9 +130,7 @@ function AnswersTable({ data, series }: { data: AnswersPerDay; series: ReturnTyp
         <tbody>
           {rows.map(({ day, i }) => (
             <tr key={day}>
-              <th scope="row">
-                <FormattedDate value={dayDate(day)} dateStyle="medium" timeZone="UTC" />
-              </th>
+              <th scope="row">{formatDate(dayDate(day), { dateStyle: 'medium', timeZone: 'UTC' })}</th>
               {series.map((s) => (
                 <td key={s.project}>
                   <FormattedNumber value={s.counts[i] ?? 0} />

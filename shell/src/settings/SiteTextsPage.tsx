@@ -9,6 +9,8 @@ import {
   HtmlFrame,
   LeaveGuard,
   Loading,
+  LocaleTabs,
+  type Locale,
   PageHeader,
   TextArea,
   TextField,
@@ -16,9 +18,6 @@ import {
   useNotify,
 } from '@agora/platform';
 import './siteTexts.css';
-
-const LOCALES = ['el', 'en'] as const;
-type TextLocale = (typeof LOCALES)[number];
 
 function same(a: SiteTextsAnswer, b: SiteTextsAnswer): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -29,7 +28,7 @@ function SiteTextsForm({ scope, stored }: { scope: SiteTextScope; stored: SiteTe
   const notify = useNotify();
   const [initial, setInitial] = useState(stored);
   const [values, setValues] = useState(stored);
-  const [locale, setLocale] = useState<TextLocale>('el');
+  const [locale, setLocale] = useState<Locale>('el');
   const [busy, setBusy] = useState(false);
   const dirty = !same(initial, values);
   const set = (field: 'title' | 'body') => (value: string) =>
@@ -59,28 +58,11 @@ function SiteTextsForm({ scope, stored }: { scope: SiteTextScope; stored: SiteTe
   return (
     <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="site-texts-form">
       <LeaveGuard when={dirty} />
-      <div
-        role="tablist"
-        className="sh-tabs"
-        aria-label={intl.formatMessage({ id: 'shell.siteTexts.locales' })}
+      <LocaleTabs
+        locale={locale}
+        onSelect={setLocale}
+        label={intl.formatMessage({ id: 'shell.siteTexts.locales' })}
       >
-        {LOCALES.map((l) => (
-          <button
-            key={l}
-            type="button"
-            role="tab"
-            id={`site-texts-tab-${l}`}
-            aria-selected={l === locale}
-            aria-controls="site-texts-panel"
-            className={`sh-tab${l === locale ? ' sh-tab-active' : ''}`}
-            onClick={() => setLocale(l)}
-            data-testid={`locale-tab-${l}`}
-          >
-            <FormattedMessage id={`shell.siteTexts.locale.${l}`} />
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="site-texts-panel" aria-labelledby={`site-texts-tab-${locale}`}>
         <TextField
           key={`title-${locale}`}
           label={<FormattedMessage id="shell.siteTexts.titleField" />}
@@ -107,7 +89,7 @@ function SiteTextsForm({ scope, stored }: { scope: SiteTextScope; stored: SiteTe
           title={intl.formatMessage({ id: 'shell.siteTexts.preview' })}
           testId="html-preview"
         />
-      </div>
+      </LocaleTabs>
       <div>
         <button
           type="submit"

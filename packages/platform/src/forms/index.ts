@@ -21,5 +21,6 @@ export {
   type TextAreaProps,
   type TextFieldProps,
 } from './fields';
+export { NewPasswordFields, useNewPassword, type NewPassword, type PasswordForm } from './NewPasswordFields';
 export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';
 export { useModalLeaveGuard } from './useModalLeaveGuard';

@@ -56,6 +56,29 @@ describe('notifications', () => {
     expect(store.get(notificationsAtom)).toEqual([]);
   });
 
+  it('shows the same message sent again once, as the newest, for a full lifetime again', async () => {
+    jest.useFakeTimers();
+    const { store } = await renderWeb(<Notifications />, { locale: 'en' });
+    await act(async () => {
+      pushNotification(store, { type: 'warning', body: 'form contains non valid elements' });
+      pushNotification(store, { type: 'warning', body: 'passwords do not match' });
+    });
+    await act(async () => {
+      jest.advanceTimersByTime(NOTIFICATION_LIFETIME_MS - 1);
+      pushNotification(store, { type: 'warning', body: 'form contains non valid elements' });
+    });
+    expect(texts()).toEqual(['Passwords do not match', 'The form contains invalid fields']);
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(texts()).toEqual(['The form contains invalid fields']);
+    // another type or other values are another message
+    await act(async () => {
+      pushNotification(store, { type: 'danger', body: 'form contains non valid elements' });
+    });
+    expect(texts()).toHaveLength(2);
+  });
+
   it('can be closed by hand', async () => {
     const { store } = await renderWeb(<Notifications />, { locale: 'en' });
     await act(async () => {

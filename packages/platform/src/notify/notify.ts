@@ -47,7 +47,10 @@ export function pushNotification(store: Store, input: NotifyInput): number {
     status: 'shown',
     time: Date.now(),
   };
-  store.set(notificationsAtom, (queue) => [...queue, item]);
+  // the same message again (a form sent twice) replaces the one shown: it moves last and lives anew
+  const same = (n: Notification) =>
+    n.type === item.type && n.body === item.body && JSON.stringify(n.values) === JSON.stringify(item.values);
+  store.set(notificationsAtom, (queue) => [...queue.filter((n) => !same(n)), item]);
   return id;
 }
 

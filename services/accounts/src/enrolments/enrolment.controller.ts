@@ -23,7 +23,7 @@ import {
   MembersPageAnswer,
 } from '@agora/contracts/api';
 import type { Response } from 'express';
-import { listPaths, parseListPath } from '../users/list-path.js';
+import { ListPath, listPaths, parseListPath, type ListPathParams } from '../users/list-path.js';
 import { EnrolmentsService } from './enrolments.service.js';
 import {
   CANDIDATE_SORT_FIELDS,
@@ -86,15 +86,9 @@ export class EnrolmentController {
   @ZodResponse(MembersPageAnswer)
   listMembers(
     @Param('category') category: string,
-    @Param('page') page: string,
-    @Param('field') field: string,
-    @Param('method') method: string,
+    @ListPath() list: ListPathParams,
     @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
-    @Param('query') query?: string,
-    @Param('fq') fq?: string,
-    @Param('limit') limit?: string,
   ): Promise<MembersPageAnswer> {
-    const list = { page, field, method, query, fq, limit };
     const sort = (f: string) => parseSortField(MEMBER_SORT_FIELDS, f);
     return this.members.members(category, parseListPath(list, sort, parseMemberFilter), requestId);
   }
@@ -109,15 +103,9 @@ export class EnrolmentController {
   @ZodResponse(EnrolCandidatesPageAnswer)
   listCandidates(
     @Param('category') category: string,
-    @Param('page') page: string,
-    @Param('field') field: string,
-    @Param('method') method: string,
+    @ListPath() list: ListPathParams,
     @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
-    @Param('query') query?: string,
-    @Param('fq') fq?: string,
-    @Param('limit') limit?: string,
   ): Promise<EnrolCandidatesPageAnswer> {
-    const list = { page, field, method, query, fq, limit };
     const sort = (f: string) => parseSortField(CANDIDATE_SORT_FIELDS, f);
     return this.members.candidates(category, parseListPath(list, sort, parseCandidateFilter), requestId);
   }

@@ -1,3 +1,5 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import { AppError, parsePage, parseSortMethod } from '@agora/common';
 import { MAX_LIST_LIMIT } from './users.service.js';
 
@@ -30,6 +32,27 @@ export interface ListPathParams {
   fq?: string;
   limit?: string;
 }
+
+const LIST_PATH_PARAMS = ['page', 'field', 'method', 'query', 'fq', 'limit'] as const;
+
+/**
+ * The segments of a list path (`listPaths`) as one handler parameter: `@ListPath() list: ListPathParams`. The
+ * document describes each segment as the path parameter it is, as `@Param('page')` and the others each would.
+ */
+export const ListPath = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): ListPathParams => {
+    const params = ctx.switchToHttp().getRequest<{ params: Record<string, string | undefined> }>().params;
+    const [page = '', field = '', method = '', query, fq, limit] = LIST_PATH_PARAMS.map(
+      (name) => params[name],
+    );
+    return { page, field, method, query, fq, limit };
+  },
+  LIST_PATH_PARAMS.map((name) => (target: object, key?: string | symbol) => {
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key);
+    if (descriptor) ApiParam({ name, type: String })(target, key, descriptor);
+  }),
+);
 
 /** A list request read from its path: the sort field and the filter by the list's own readers. */
 export interface ListRequest<Filter> {

@@ -11,7 +11,7 @@ import {
 } from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { parseUserFilters, parseUserSort } from './users.query.js';
-import { listPaths, parseListPath } from './list-path.js';
+import { ListPath, listPaths, parseListPath, type ListPathParams } from './list-path.js';
 import { UsersService } from './users.service.js';
 
 const uuidPipe = new ParseUUIDPipe({ version: '4' });
@@ -31,19 +31,8 @@ export class UsersController {
   @RequireRole('admin')
   @Get(LIST_PATHS)
   @ZodResponse(UsersPageAnswer)
-  list(
-    @Param('page') page: string,
-    @Param('field') field: string,
-    @Param('method') method: string,
-    @Param('query') query?: string,
-    @Param('fq') fq?: string,
-    @Param('limit') limit?: string,
-  ): Promise<UsersPageAnswer> {
-    const { filter, ...list } = parseListPath(
-      { page, field, method, query, fq, limit },
-      parseUserSort,
-      parseUserFilters,
-    );
+  list(@ListPath() path: ListPathParams): Promise<UsersPageAnswer> {
+    const { filter, ...list } = parseListPath(path, parseUserSort, parseUserFilters);
     return this.users.list({ ...list, filters: filter });
   }
 

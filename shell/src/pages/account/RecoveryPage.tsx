@@ -5,10 +5,11 @@ import {
   ApiError,
   client,
   errorMessageId,
+  NewPasswordFields,
   PageHeader,
-  PasswordField,
   TextField,
   useForm,
+  useNewPassword,
   useNotify,
 } from '@agora/platform';
 
@@ -89,13 +90,10 @@ const NEW_PASSWORD = { password: '', password_repeat: '' };
 /** /password_recovery/reset/:token: POST /api/recovery/reset {token, password}. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const intl = useIntl();
   const notify = useNotify();
   // the new password follows the `users` rules of the server
   const form = useForm({ scope: 'users', initial: NEW_PASSWORD, mode: 'post', fields: ['password'] });
-  const password = form.values.password;
-  const repeat = form.values.password_repeat;
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword(form);
   const [busy, setBusy] = useState(false);
   const [state, setState] = useState<'form' | 'done'>('form');
   // a used, unknown or expired link: the message of its code, and a way to ask for a new one
@@ -125,14 +123,10 @@ export function ResetPasswordPage() {
       notify({ type: 'warning', body: 'form contains non valid elements' });
       return;
     }
-    if (password !== repeat) {
-      setMismatch(true);
-      notify({ type: 'warning', body: 'passwords do not match' });
-      return;
-    }
+    if (!newPassword.confirm()) return;
     setBusy(true);
     try {
-      await client.POST('/api/recovery/reset', { body: { token, password } });
+      await client.POST('/api/recovery/reset', { body: { token, password: form.values.password } });
       setState('done');
       notify({ type: 'success', body: 'password changed' });
     } catch (error) {
@@ -152,23 +146,10 @@ export function ResetPasswordPage() {
           <legend className="ag-visually-hidden">
             <FormattedMessage id="shell.reset.title" />
           </legend>
-          <PasswordField
-            {...form.field<string>('password')}
+          <NewPasswordFields
+            password={newPassword}
             label={<FormattedMessage id="shell.profile.newPassword" />}
-            onChange={(v) => {
-              setMismatch(false);
-              form.setValue('password', v);
-            }}
-          />
-          <PasswordField
-            {...form.field<string>('password_repeat')}
-            required
-            label={<FormattedMessage id="shell.profile.passwordRepeat" />}
-            onChange={(v) => {
-              setMismatch(false);
-              form.setValue('password_repeat', v);
-            }}
-            errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+            repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
           />
           <button type="submit" className="sh-button sh-button-primary" data-testid="reset-submit">
             <FormattedMessage id="shell.reset.submit" />
