@@ -112,6 +112,17 @@ function fakeStore(initial: Mail[] = []) {
       calls.push('markUncertain');
       return holds(id, claim) && move(id, ['sending'], { status: 'uncertain', lastError: reason }) !== null;
     }),
+    requeueUnsent: jest.fn(async (id: string, claim: string | null) => {
+      calls.push('requeueUnsent');
+      const row = rows.get(id);
+      if (!row || row.dataEndAt || !holds(id, claim)) return false;
+      return move(id, ['sending'], { status: 'queued', claim: null }) !== null;
+    }),
+    findSending: jest.fn(async () =>
+      [...rows.values()]
+        .filter((r) => r.status === 'sending')
+        .map((r) => ({ id: r.id, claim: r.claim, dataEnd: r.dataEndAt !== null })),
+    ),
     findStaleQueued: jest.fn(async () =>
       [...rows.values()].filter((r) => r.status === 'queued').map((r) => r.id),
     ),
@@ -129,11 +140,27 @@ const accepting: Send = async (m, hooks) => {
 
 function setup(rows: Mail[] = [], send: Send = accepting) {
   const store = fakeStore(rows);
+  /** Jobs by id with their state, for the recovery (a job not listed is 'unknown': never added, or removed). */
+  const jobs = new Map<string, string>();
   const queue = {
+    jobs,
     add: jest.fn(async (name: string, data: SendMailJob, opts: { jobId: string }) => {
       store.calls.push(`add:${opts.jobId}`);
+      if (!jobs.has(opts.jobId)) jobs.set(opts.jobId, 'waiting');
       return { id: opts.jobId, name, data };
     }),
+    getJobState: jest.fn(async (jobId: string) => jobs.get(jobId) ?? 'unknown'),
+    getJob: jest.fn(async (jobId: string) =>
+      jobs.has(jobId)
+        ? {
+            getState: async () => jobs.get(jobId)!,
+            remove: async () => {
+              store.calls.push(`remove:${jobId}`);
+              jobs.delete(jobId);
+            },
+          }
+        : undefined,
+    ),
   };
   const transport = { send: jest.fn((m: OutgoingMail, hooks: SendHooks = {}) => send(m, hooks)) };
   const logger = { warn: jest.fn(), info: jest.fn(), error: jest.fn() };
@@ -371,6 +398,34 @@ describe('MailService.deliver', () => {
     expect(store.rows.get(ID)!.status).toBe('sending');
     expect(await service.deliver(ID)).toBe('uncertain');
     expect(transport.send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MailService.recoverOrphans', () => {
+  const JOB = `mail-${ID}`;
+
+  it('queues again a row left before its end of data, replacing its failed job, and leaves an active one alone', async () => {
+    const { service, store, queue } = setup([
+      mail({ status: 'sending', attempts: 1, claim: 'dead' }),
+      mail({ id: 'live', status: 'sending', attempts: 1, claim: 'alive' }),
+    ]);
+    queue.jobs.set(JOB, 'failed'); // stalled more often than BullMQ allows
+    queue.jobs.set('mail-live', 'active');
+    expect(await service.recoverOrphans()).toEqual({ requeued: 1, uncertain: 0 });
+    expect(store.rows.get(ID)).toMatchObject({ status: 'queued', claim: null });
+    expect(store.calls).toEqual(['requeueUnsent', `remove:${JOB}`, `add:${JOB}`]);
+    expect(queue.jobs.get(JOB)).toBe('waiting');
+    expect(store.rows.get('live')).toMatchObject({ status: 'sending', claim: 'alive' });
+  });
+
+  it('marks a row left after its end of data uncertain, and does not add its job again', async () => {
+    const { service, store, queue } = setup([
+      mail({ status: 'sending', attempts: 1, claim: 'dead', dataEndAt: new Date() }),
+    ]);
+    queue.jobs.set(JOB, 'completed'); // markSent lost after the job ended
+    expect(await service.recoverOrphans()).toEqual({ requeued: 0, uncertain: 1 });
+    expect(store.rows.get(ID)).toMatchObject({ status: 'uncertain', lastError: UNCERTAIN_REASON });
+    expect(queue.add).not.toHaveBeenCalled();
   });
 });
 
