@@ -12,7 +12,6 @@
 // and the peak RSS of the mailing service (and of the gateway) while the requests ran, sampled every 50 ms.
 // Results: a markdown table on stdout and bench/results/invitations-csv.json.
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -28,6 +27,7 @@ import {
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
+import { rssKiB } from './lib/mail-bench.mjs';
 
 const argv = process.argv.slice(2);
 const ROWS = numberArg(argv, '--rows', 10_000, 10_000);
@@ -66,15 +66,6 @@ const FILES = [
 function buildServers() {
   const r = spawnSync('npx', ['tsc', '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`tsc -b failed with ${r.status}`);
-}
-
-async function rssKiB(pid) {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
-  } catch {
-    return NaN;
-  }
 }
 
 /** Peak RSS (MiB) of each pid while `work` runs, sampled every 50 ms. */

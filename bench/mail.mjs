@@ -4,6 +4,7 @@
 // (`services/mailing/dist/worker.js`, PostgreSQL and Redis) to a local counting SMTP sink.
 //
 //   node bench/mail.mjs [--mails 10000] [--baseline-mails 10000] [--only pooled,kill-term,kill-kill]
+//                       [--before-worker <worker.js of an earlier build>] [--current-first]
 //
 // Scenarios, one after the other on one database (emptied in between), each on its own queue prefix:
 //   baseline   the worker as it was: one SMTP connection per mail, 4 mails at a time
@@ -11,15 +12,15 @@
 //              at a time on 4 connections, 16 at a time on 8
 //   kill-term  pooled, the worker stopped with SIGTERM at 1/3 and at 2/3 of the mails received, restarted each time
 //   kill-kill  the same with SIGKILL (kill-kill-4: 4 at a time)
+// With --before-worker, pooled and kill-kill also run with that worker (an earlier build of
+// services/mailing/dist/worker.js, e.g. of the commit before a change), alternating with the current one, on the
+// same database: a before/after of the change in one run (the earlier build first, or last with --current-first).
 // Measured: mails/s from the first request to the last row recorded 'sent' (and to the last mail received), the
 // worker's peak RSS (sampled every 100 ms) and CPU; for the kill scenarios, at the sink, by Message-ID: mails
 // received exactly once, more than once, never, and the rows left 'uncertain' (received or not). Results: a
 // markdown table on stdout and bench/results/mail.json. Needs TEST_DATABASE_URL (or the default local
 // PostgreSQL) and REDIS_URL (default redis://127.0.0.1:6379); builds the servers first.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -35,15 +36,26 @@ import {
   writeResults,
 } from './lib/common.mjs';
 import { withIdentityKeys } from '../scripts/lib/stack.mjs';
+import {
+  buildServers,
+  load,
+  round,
+  startMailWorker as startWorkerAt,
+  stopAndRestart,
+  tallyAtSink,
+  waitUntil,
+} from './lib/mail-bench.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 
 const argv = process.argv.slice(2);
 const MAILS = numberArg(argv, '--mails', 10_000, 100_000);
 const BASELINE_MAILS = numberArg(argv, '--baseline-mails', MAILS, 100_000);
 const onlyArg = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;
+const BEFORE_WORKER = argv.includes('--before-worker')
+  ? path.resolve(argv[argv.indexOf('--before-worker') + 1])
+  : null;
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const WORKER_JS = path.join(ROOT, 'services', 'mailing', 'dist', 'worker.js');
-const SETTLE_TIMEOUT_MS = 15 * 60_000;
 
 const SCENARIOS = [
   {
@@ -95,63 +107,18 @@ const SCENARIOS = [
     env: { MAIL_CONCURRENCY: '4' },
     kills: ['SIGKILL', 'SIGKILL'],
   },
-].filter((s) => !onlyArg || onlyArg.includes(s.name));
-
-const load = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
-const round = (n, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
-
-function buildServers() {
-  const r = spawnSync('npx', ['tsc', '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`tsc -b failed with ${r.status}`);
-}
-
-async function waitUntil(probe, done, what, timeoutMs = SETTLE_TIMEOUT_MS, intervalMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
-
-async function rssKiB(pid) {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
-  } catch {
-    return NaN;
-  }
-}
-
-/** One worker process: its exit, peak RSS and CPU (sampled until it exits). */
-function startWorker(env, logFile) {
-  const child = spawn(process.execPath, [WORKER_JS], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = createWriteStream(logFile, { flags: 'a' });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  let output = '';
-  child.stdout.on('data', (c) => (output = (output + c).slice(-20_000)));
-  child.stderr.on('data', (c) => (output = (output + c).slice(-20_000)));
-  const w = { child, peakRssKiB: 0, cpuMs: 0, output: () => output };
-  w.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const timer = setInterval(async () => {
-    const rss = await rssKiB(child.pid);
-    if (rss > w.peakRssKiB) w.peakRssKiB = rss;
-    const cpu = await cpuMs(child.pid);
-    if (cpu !== null) w.cpuMs = cpu;
-  }, 100);
-  w.exited.then(() => clearInterval(timer));
-  w.running = waitUntil(
-    async () => ({ up: output.includes('mail worker running'), exit: child.exitCode ?? child.signalCode }),
-    (s) => s.up || s.exit !== null,
-    'the worker to start',
-    120_000,
-  ).then((s) => {
-    if (!s.up) throw new Error(`worker exited at start:\n${output}`);
+]
+  .filter((s) => !onlyArg || onlyArg.includes(s.name))
+  .flatMap((s) => {
+    if (!BEFORE_WORKER || (s.name !== 'pooled' && s.name !== 'kill-kill')) return [s];
+    const before = {
+      ...s,
+      name: `${s.name}-before`,
+      title: `${s.title}, earlier build`,
+      workerJs: BEFORE_WORKER,
+    };
+    return argv.includes('--current-first') ? [s, before] : [before, s];
   });
-  return w;
-}
 
 /** CPU (ms) of the PostgreSQL backends of the database, the benchmark's own poller (`skip`) left out. */
 async function postgresCpu(url, skip) {
@@ -170,7 +137,7 @@ async function statusCounts(db) {
 }
 
 async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
-  await db.query('TRUNCATE mailing.mail');
+  await db.query('TRUNCATE mailing.mail CASCADE'); // the invitations refer to their mails
   const pollerPid = (await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
   sink.reset();
   const prefix = `bench-mail-${s.name}-${randomBytes(3).toString('hex')}`;
@@ -199,8 +166,12 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
   const workers = [];
   const events = [];
   try {
-    let worker = startWorker(env, logFile);
-    workers.push(worker);
+    const startWorker = () => {
+      const w = startWorkerAt(s.workerJs ?? WORKER_JS, env, logFile);
+      workers.push(w);
+      return w;
+    };
+    let worker = startWorker();
     await worker.running;
     const loadBefore = load();
     // PostgreSQL's CPU for this database (the backends of the worker's pool; exact when the worker is not restarted).
@@ -228,29 +199,16 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
     for (let i = 0; i < jobs.length; i += 1000) await requests.addBulk(jobs.slice(i, i + 1000));
     const addedMs = performance.now() - started;
 
-    const marks = s.kills.map((_, k) => Math.floor(((k + 1) * s.mails) / (s.kills.length + 1)));
-    for (const [k, signal] of s.kills.entries()) {
-      await waitUntil(
-        async () => sink.total(),
-        (n) => n >= marks[k],
-        `${marks[k]} mails at the sink`,
-      );
-      const killedAt = performance.now();
-      worker.child.kill(signal);
-      const exit = await worker.exited;
-      const stopMs = performance.now() - killedAt;
-      const counts = await statusCounts(db);
-      events.push({
-        signal,
-        atReceived: marks[k],
-        exit,
-        stopMs: round(stopMs),
-        sendingAfterStop: counts.sending ?? 0,
-      });
-      worker = startWorker(env, logFile);
-      workers.push(worker);
-      await worker.running;
-    }
+    const stopped = await stopAndRestart({
+      signals: s.kills,
+      total: s.mails,
+      sink,
+      worker,
+      start: startWorker,
+      sending: async () => (await statusCounts(db)).sending ?? 0,
+    });
+    events.push(...stopped.events);
+    worker = stopped.worker;
 
     // Settled: every request is a row, and no row is queued, sending or failed (waiting for a retry).
     let rowsWrittenMs = null;
@@ -274,20 +232,8 @@ async function runScenario(s, { db, dbUrl, sink, keys, logFile }) {
 
     // At the sink, by Message-ID.
     const { rows } = await db.query(`SELECT id, status FROM mailing.mail`);
-    const known = new Set();
-    const tally = { once: 0, duplicates: 0, missing: 0, uncertainReceived: 0, uncertainNotReceived: 0 };
-    for (const r of rows) {
-      const id = `<mail-${r.id}@agora>`;
-      known.add(id);
-      const n = sink.counts.get(id) ?? 0;
-      if (n === 1) tally.once++;
-      else if (n > 1) tally.duplicates++;
-      else tally.missing++;
-      if (r.status === 'uncertain') {
-        if (n > 0) tally.uncertainReceived++;
-        else tally.uncertainNotReceived++;
-      }
-    }
+    const known = new Set(rows.map((r) => `<mail-${r.id}@agora>`));
+    const tally = tallyAtSink(sink, rows);
     const unknownAtSink = [...sink.counts.keys()].filter((id) => !known.has(id)).length;
     return {
       name: s.name,
@@ -333,7 +279,8 @@ async function main() {
   const results = [];
   try {
     // The first worker start migrates the database; the table is there for TRUNCATE after that.
-    const first = startWorker(
+    const first = startWorkerAt(
+      WORKER_JS,
       {
         ...keys,
         PATH: process.env.PATH,

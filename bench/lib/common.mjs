@@ -59,7 +59,7 @@ export function ensureBuilt() {
  * needs Redis (REDIS_URL, default redis://127.0.0.1:6379); its queue keys live under a unique prefix and are
  * removed on stop. The database is dropped on stop unless `keepDatabase` (its URL is then printed).
  */
-export async function startBenchStack({ mode, log = () => {}, keepDatabase = false }) {
+export async function startBenchStack({ mode, log = () => {}, keepDatabase = false, env: extraEnv = {} }) {
   const { createTestDatabase } = await import('@agora/common/testing');
   const db = await createTestDatabase('agora_bench');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-'));
@@ -81,6 +81,7 @@ export async function startBenchStack({ mode, log = () => {}, keepDatabase = fal
     AGORA_DEMO_DATA: 'true',
     AGORA_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+    ...extraEnv,
   });
   const cleanup = async () => {
     if (keepDatabase) console.error(`database kept: ${db.url}`);
@@ -107,6 +108,8 @@ export async function startBenchStack({ mode, log = () => {}, keepDatabase = fal
     url: `http://127.0.0.1:${mode === 'distributed' ? gatewayPort : stack.port}`,
     services,
     gatewayKey: env.AGORA_GATEWAY_PRIVATE_KEY,
+    /** The environment the servers were started with (e.g. for a separate mail worker of the same stack). */
+    env,
     databaseUrl: db.url,
     pids:
       mode === 'distributed'

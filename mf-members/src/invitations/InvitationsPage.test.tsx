@@ -91,7 +91,7 @@ describe('mf-members invitations', () => {
       [`GET ${LIST_URL}`]: {
         status: 200,
         body: page([
-          invitation(1, { status: 'failed', last_error: '550 5.1.1 mailbox unavailable' }),
+          invitation(1, { status: 'bounced', last_error: '550 5.1.1 mailbox unavailable' }),
           invitation(2, { status: 'accepted', accepted: '2026-11-21T10:00:00Z' }),
         ]),
       },
@@ -104,7 +104,7 @@ describe('mf-members invitations', () => {
     const rows = await screen.findAllByTestId('invitation-row');
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement);
-    expect(first.getByTestId('invitation-status').textContent).toBe('Failed');
+    expect(first.getByTestId('invitation-status').textContent).toBe('Bounced');
     expect(first.getByTestId('invitation-smtp').textContent).toBe(
       'Mail server: 550 5.1.1 mailbox unavailable',
     );

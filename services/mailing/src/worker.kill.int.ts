@@ -7,8 +7,10 @@ import { jest } from '@jest/globals';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { bootTestService, testIdentityEnv, testRedisUrl, type TestService } from '@agora/common/testing';
 import { getQueueToken } from '@nestjs/bullmq';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { MAIL_QUEUE, mailMessageId } from './mail/mail.jobs.js';
 import type { MailView } from './mail/mail.service.js';
 import { createMailingService } from './service.js';
@@ -17,8 +19,9 @@ import { startSmtpSink, type SmtpSink } from './test/sink.js';
 import { startMailWorker, type MailWorker } from './worker-app.js';
 
 // The separate worker (dist/worker.js, built by `npm run build`) run as a child process and stopped mid-send:
-// SIGTERM drains (the mail in flight is answered and recorded, nothing new is taken), SIGKILL leaves the mail in
-// flight 'sending', and the next worker marks it 'uncertain' without sending it again.
+// SIGTERM drains (the mail in flight is answered and recorded, nothing new is taken). SIGKILL leaves the mail in
+// flight 'sending': killed before its end of data (the server dropped the unfinished message), the next worker
+// sends it again; killed after it, the next worker marks it 'uncertain' and does not send it again.
 jest.setTimeout(90_000);
 
 const WORKER_JS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/worker.js');
@@ -164,7 +167,7 @@ it('drains on SIGTERM: the mail in flight is answered and recorded as sent, no f
   expect(ids.map(received)).toEqual([1, 1, 1]);
 });
 
-it('after a SIGKILL mid-send, the next worker marks that mail uncertain, does not resend it, and sends the rest', async () => {
+it('after a SIGKILL past the end of data, the next worker marks that mail uncertain, does not resend it, and sends the rest', async () => {
   sink.hold();
   const batch = randomUUID();
   const ids = [await enqueue(`${batch} 1`), await enqueue(`${batch} 2`), await enqueue(`${batch} 3`)];
@@ -192,4 +195,63 @@ it('after a SIGKILL mid-send, the next worker marks that mail uncertain, does no
   expect(final.filter((s) => s === 'sent')).toHaveLength(2);
   // Never twice: the uncertain mail was received once (before the kill), the others once each.
   expect(ids.map(received)).toEqual([1, 1, 1]);
+});
+
+/** Number of the advisory lock that holds the workers' end-of-data marks in the next test. */
+const HOLD_LOCK = 48_048;
+
+it('after a SIGKILL before the end of data, the next worker sends that mail again: every mail received once', async () => {
+  const ds = svc.app.get<DataSource>(getDataSourceToken('mailing'));
+  // The worker's end-of-data mark waits for a lock the test holds: the worker then has the whole message at the
+  // server but its last line, the moment this test kills it in.
+  await ds.query(`CREATE FUNCTION public.hold_data_end() RETURNS trigger LANGUAGE plpgsql AS $$
+                  BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD_LOCK}); RETURN NEW; END $$`);
+  await ds.query(`CREATE TRIGGER hold_data_end BEFORE UPDATE OF data_end_at ON mailing.mail FOR EACH ROW
+                  WHEN (NEW.data_end_at IS NOT NULL) EXECUTE FUNCTION public.hold_data_end()`);
+  const lock = ds.createQueryRunner();
+  await lock.query(`SELECT pg_advisory_lock(${HOLD_LOCK})`);
+  try {
+    const batch = randomUUID();
+    const ids = [await enqueue(`${batch} 1`), await enqueue(`${batch} 2`), await enqueue(`${batch} 3`)];
+    const abandoned = sink.abandoned();
+    const proc = await startChild([]);
+    const waiting = await waitFor(
+      async () =>
+        (await ds.query(
+          `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+        )) as Array<{ pid: number }>,
+      (rows) => rows.length === 1,
+      { what: 'the worker at its end-of-data mark' },
+    );
+    const inFlight = ids.find((id) => sink.receiving().some((m) => m.includes(mailMessageId(id))));
+    expect(inFlight).toBeDefined();
+    expect(await statuses([inFlight!])).toEqual(['sending']);
+
+    proc.kill('SIGKILL');
+    expect(await exited(proc)).toEqual({ code: null, signal: 'SIGKILL' });
+    // The killed worker's mark dies with it (here its database session is ended for it: a statement that
+    // reached the database before the kill would commit, and the mail would then stay 'uncertain').
+    await ds.query(`SELECT pg_terminate_backend($1)`, [waiting[0].pid]);
+    // the server saw the connection close in the middle of the data: nothing was delivered
+    await waitFor(
+      async () => sink.abandoned(),
+      (n) => n === abandoned + 1,
+      { what: 'the message dropped unfinished' },
+    );
+    expect(received(inFlight!)).toBe(0);
+    await lock.query(`SELECT pg_advisory_unlock(${HOLD_LOCK})`);
+
+    inProcess = await startMailWorker({ ...workerEnv(), LOG_LEVEL: 'silent' });
+    const final = await waitFor(
+      () => statuses(ids),
+      (s) => s.every((x) => x === 'sent' || x === 'uncertain'),
+      { what: 'every mail settled', timeoutMs: 40_000 },
+    );
+    expect(final).toEqual(['sent', 'sent', 'sent']);
+    expect(ids.map(received)).toEqual([1, 1, 1]);
+  } finally {
+    await lock.release();
+    await ds.query(`DROP TRIGGER IF EXISTS hold_data_end ON mailing.mail`);
+    await ds.query(`DROP FUNCTION IF EXISTS public.hold_data_end()`);
+  }
 });

@@ -116,6 +116,7 @@ export const INVITATION_STATUSES = [
   'sending',
   'sent',
   'failed',
+  'bounced',
   'uncertain',
   'accepted',
   'expired',

@@ -351,13 +351,14 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     const oauth = (await list('sort/created/sort_method/asc/fq/with_oauth:true'))
       .body as InvitationsPageAnswer;
     expect(oauth.total).toBe(0);
-    // a mail the SMTP server refused shows as failed with its answer, in the list and in the batch's progress
+    // a mail the SMTP server refused for good shows as bounced with its answer, in the list, and with the failed
+    // ones in the batch's progress
     await mailing.db.query(
-      `UPDATE mailing.mail SET status = 'failed', last_error = '550 5.1.1 user unknown'
+      `UPDATE mailing.mail SET status = 'bounced', last_error = '550 5.1.1 user unknown'
         WHERE id = (SELECT mail_id FROM mailing.invitation WHERE email = 'kostas@example.org')`,
     );
     const failed = (await list('sort/email/sort_method/asc/query/kostas')).body as InvitationsPageAnswer;
-    expect(failed.values[0]).toMatchObject({ status: 'failed', last_error: '550 5.1.1 user unknown' });
+    expect(failed.values[0]).toMatchObject({ status: 'bounced', last_error: '550 5.1.1 user unknown' });
     expect((await list(`batch/${sent.batch}`)).body).toMatchObject({ sent: 1, failed: 1 });
     await mailing.db.query(
       `UPDATE mailing.mail SET status = 'sent', last_error = NULL

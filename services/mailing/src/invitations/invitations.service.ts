@@ -483,7 +483,7 @@ export class InvitationsService {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE m.status IN ('queued', 'sending') OR m.status IS NULL)::int AS queued,
               count(*) FILTER (WHERE m.status = 'sent')::int AS sent,
-              count(*) FILTER (WHERE m.status IN ('failed', 'uncertain'))::int AS failed,
+              count(*) FILTER (WHERE m.status IN ('failed', 'bounced', 'uncertain'))::int AS failed,
               count(*) FILTER (WHERE i.accepted IS NOT NULL)::int AS accepted
          FROM mailing.invitation i LEFT JOIN mailing.mail m ON m.id = i.mail_id
         WHERE i.batch = $1`,

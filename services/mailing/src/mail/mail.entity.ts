@@ -8,13 +8,15 @@ export type { MailStatus };
  * - queued: written, waiting for the worker.
  * - sending: claimed by an attempt that is talking to the SMTP server.
  * - sent: the SMTP server accepted it (final).
- * - failed: the last attempt failed; BullMQ retries it unless the failure was permanent or attempts ran out.
- * - uncertain: an attempt stopped mid-send (crash); it is not sent again (final, see decision 0005).
+ * - failed: the last attempt failed; BullMQ retries it unless attempts ran out.
+ * - bounced: the SMTP server refused it for good (a permanent 5xx answer, kept in `lastError`); final.
+ * - uncertain: an attempt stopped after the server could have taken the whole message (its end of data was
+ *   recorded) and before its answer; it is not sent again (final, see decisions 0005 and 0048).
  */
 
 /** One outgoing e-mail. Written by the producer, advanced only by the worker. */
 @Entity({ name: 'mail', schema: 'mailing' })
-@Check('mail_status_check', `status IN ('queued', 'sending', 'sent', 'failed', 'uncertain')`)
+@Check('mail_status_check', `status IN ('queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain')`)
 @Check('mail_attempts_check', `attempts >= 0`)
 @Index('mail_status_created_idx', ['status', 'created'])
 export class Mail {
@@ -53,4 +55,12 @@ export class Mail {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /** The fencing token of the attempt that holds the row: only that attempt may record its outcome. */
+  @Column({ type: 'uuid', nullable: true })
+  claim: string | null;
+
+  /** When the holding attempt was about to end the message's data (decision 0048); null before that. */
+  @Column({ name: 'data_end_at', type: 'timestamptz', nullable: true })
+  dataEndAt: Date | null;
 }

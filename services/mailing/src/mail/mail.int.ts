@@ -159,12 +159,12 @@ describe('mail queue on Redis, delivered to a real SMTP server', () => {
     expect(await view(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
-  it('does not resend a mail left mid-send by a crash: it becomes uncertain', async () => {
+  it('does not resend a mail left by a crash after its end of data: it becomes uncertain', async () => {
     const subject = uniqueSubject('Crashed');
-    // The state a worker leaves behind when the process dies between the claim and the SMTP answer.
+    // The state a worker leaves behind when the process dies after recording its end of data, before the answer.
     const [row] = (await ds.query(
-      `INSERT INTO mailing.mail (to_address, subject, text_body, status, attempts)
-       VALUES ('crash@example.org', $1, 'body', 'sending', 1) RETURNING id`,
+      `INSERT INTO mailing.mail (to_address, subject, text_body, status, attempts, claim, data_end_at)
+       VALUES ('crash@example.org', $1, 'body', 'sending', 1, gen_random_uuid(), now()) RETURNING id`,
       [subject],
     )) as Array<{ id: string }>;
     await svc.app.get(MailService).addJob(row.id);
@@ -179,6 +179,27 @@ describe('mail queue on Redis, delivered to a real SMTP server', () => {
     await waitForJob(sendMailJobId(row.id));
     expect((await queue.getJob(sendMailJobId(row.id)))?.returnvalue).toBe('uncertain');
     expect(await inbox.withSubject(subject)).toHaveLength(0);
+  });
+
+  it('sends a mail left by a crash before its end of data (the server cannot have it), once', async () => {
+    const subject = uniqueSubject('Crashed before the end of data');
+    const [row] = (await ds.query(
+      `INSERT INTO mailing.mail (to_address, subject, text_body, status, attempts, claim)
+       VALUES ('crash@example.org', $1, 'body', 'sending', 1, gen_random_uuid()) RETURNING id`,
+      [subject],
+    )) as Array<{ id: string }>;
+    await svc.app.get(MailService).addJob(row.id);
+
+    const after = await waitForStatus(row.id, (m) => m.status === 'sent', 'the mail to be sent');
+    expect(after).toMatchObject({ attempts: 2, lastError: null });
+    await waitForJob(sendMailJobId(row.id));
+    expect((await queue.getJob(sendMailJobId(row.id)))?.returnvalue).toBe('sent');
+    await waitFor(
+      () => inbox.withSubject(subject),
+      (l) => l.length > 0,
+      { what: 'the inbox' },
+    );
+    expect(await inbox.withSubject(subject)).toHaveLength(1);
   });
 
   it('adds the missing job of a mail left queued (producer died after its commit) and delivers it, every minute', async () => {

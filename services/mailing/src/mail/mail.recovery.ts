@@ -14,7 +14,8 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * its commit, or a queue that was unreachable when the mail was written): at start, then every minute, as a job
  * scheduler of the sweep queue (one for all the worker processes; whichever is free takes each run).
  * Re-adding is safe: the job id is per mail, and the worker does nothing for a mail already sent. The same sweep
- * (and the start of a worker) marks 'uncertain' the mails left 'sending' by an attempt that no longer runs.
+ * (and the start of a worker) settles the mails left 'sending' by an attempt that no longer runs: queued again when
+ * that attempt had not reached the end of the data, 'uncertain' when it had (decision 0048).
  */
 @Processor(MAIL_SWEEP_QUEUE)
 @Injectable()
@@ -31,14 +32,14 @@ export class MailRecovery extends ScheduledWorkerHost {
   override onApplicationBootstrap(): void {
     super.onApplicationBootstrap();
     this.mail
-      .markOrphansUncertain()
+      .recoverOrphans()
       .catch((err: unknown) => this.logger.warn({ err }, 'could not look for mails left mid-send'));
   }
 
   /** One sweep: answers how many mails got their job again. */
   async process(): Promise<number> {
     try {
-      await this.mail.markOrphansUncertain();
+      await this.mail.recoverOrphans();
       return await this.mail.requeueStale();
     } catch (err) {
       this.logger.warn({ err }, 'could not re-enqueue stale mails');

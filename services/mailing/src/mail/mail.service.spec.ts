@@ -7,7 +7,7 @@ import type { Mail, MailStatus } from './mail.entity.js';
 import type { SendMailJob } from './mail.jobs.js';
 import { MailService, UNCERTAIN_REASON } from './mail.service.js';
 import type { MailStore } from './mail.store.js';
-import type { MailTransport, OutgoingMail } from './mail.transport.js';
+import type { MailTransport, OutgoingMail, SendHooks } from './mail.transport.js';
 
 const config: MailConfig = {
   smtpUrl: 'smtp://127.0.0.1:1025',
@@ -38,6 +38,8 @@ function mail(over: Partial<Mail> = {}): Mail {
     messageId: null,
     created: new Date('2026-11-22T10:00:00Z'),
     sentAt: null,
+    claim: null,
+    dataEndAt: null,
     ...over,
   };
 }
@@ -46,6 +48,7 @@ function mail(over: Partial<Mail> = {}): Mail {
 function fakeStore(initial: Mail[] = []) {
   const rows = new Map(initial.map((m) => [m.id, { ...m }]));
   const calls: string[] = [];
+  const holds = (id: string, claim: string | null) => rows.get(id)?.claim === claim;
   const move = (id: string, from: MailStatus[], to: Partial<Mail>) => {
     const row = rows.get(id);
     if (!row || !from.includes(row.status)) return null;
@@ -71,23 +74,55 @@ function fakeStore(initial: Mail[] = []) {
         return { ...row };
       },
     ),
-    claim: jest.fn(async (id: string) => {
+    claim: jest.fn(async (id: string, claim: string) => {
       calls.push('claim');
       const row = rows.get(id);
-      return move(id, ['queued', 'failed'], { status: 'sending', attempts: (row?.attempts ?? 0) + 1 });
+      return move(id, ['queued', 'failed'], {
+        status: 'sending',
+        attempts: (row?.attempts ?? 0) + 1,
+        claim,
+        dataEndAt: null,
+      });
     }),
-    markSent: jest.fn(async (id: string, messageId: string) => {
+    takeOver: jest.fn(async (id: string, claim: string) => {
+      calls.push('takeOver');
+      const row = rows.get(id);
+      if (!row || row.dataEndAt) return null;
+      return move(id, ['sending'], { attempts: row.attempts + 1, claim });
+    }),
+    markDataEnd: jest.fn(async (id: string, claim: string) => {
+      calls.push('markDataEnd');
+      return holds(id, claim) && move(id, ['sending'], { dataEndAt: new Date() }) !== null;
+    }),
+    markSent: jest.fn(async (id: string, claim: string, messageId: string) => {
       calls.push('markSent');
-      move(id, ['sending', 'uncertain'], { status: 'sent', messageId, sentAt: new Date(), lastError: null });
+      if (holds(id, claim))
+        move(id, ['sending', 'uncertain'], {
+          status: 'sent',
+          messageId,
+          sentAt: new Date(),
+          lastError: null,
+        });
     }),
-    markFailed: jest.fn(async (id: string, error: string) => {
-      calls.push('markFailed');
-      move(id, ['sending', 'uncertain'], { status: 'failed', lastError: error });
+    markFailed: jest.fn(async (id: string, claim: string, error: string, status: 'failed' | 'bounced') => {
+      calls.push(`markFailed:${status}`);
+      if (holds(id, claim)) move(id, ['sending', 'uncertain'], { status, lastError: error });
     }),
-    markUncertain: jest.fn(async (id: string, reason: string) => {
+    markUncertain: jest.fn(async (id: string, claim: string | null, reason: string) => {
       calls.push('markUncertain');
-      return move(id, ['sending'], { status: 'uncertain', lastError: reason }) !== null;
+      return holds(id, claim) && move(id, ['sending'], { status: 'uncertain', lastError: reason }) !== null;
     }),
+    requeueUnsent: jest.fn(async (id: string, claim: string | null) => {
+      calls.push('requeueUnsent');
+      const row = rows.get(id);
+      if (!row || row.dataEndAt || !holds(id, claim)) return false;
+      return move(id, ['sending'], { status: 'queued', claim: null }) !== null;
+    }),
+    findSending: jest.fn(async () =>
+      [...rows.values()]
+        .filter((r) => r.status === 'sending')
+        .map((r) => ({ id: r.id, claim: r.claim, dataEnd: r.dataEndAt !== null })),
+    ),
     findStaleQueued: jest.fn(async () =>
       [...rows.values()].filter((r) => r.status === 'queued').map((r) => r.id),
     ),
@@ -95,17 +130,39 @@ function fakeStore(initial: Mail[] = []) {
   return store;
 }
 
-function setup(rows: Mail[] = [], send?: (m: OutgoingMail) => Promise<{ messageId: string }>) {
+type Send = (m: OutgoingMail, hooks: SendHooks) => Promise<{ messageId: string }>;
+
+/** A transport that, like nodemailer with the gate, runs `beforeDataEnd` before the server answers. */
+const accepting: Send = async (m, hooks) => {
+  await hooks.beforeDataEnd?.();
+  return { messageId: m.messageId };
+};
+
+function setup(rows: Mail[] = [], send: Send = accepting) {
   const store = fakeStore(rows);
+  /** Jobs by id with their state, for the recovery (a job not listed is 'unknown': never added, or removed). */
+  const jobs = new Map<string, string>();
   const queue = {
+    jobs,
     add: jest.fn(async (name: string, data: SendMailJob, opts: { jobId: string }) => {
       store.calls.push(`add:${opts.jobId}`);
+      if (!jobs.has(opts.jobId)) jobs.set(opts.jobId, 'waiting');
       return { id: opts.jobId, name, data };
     }),
+    getJobState: jest.fn(async (jobId: string) => jobs.get(jobId) ?? 'unknown'),
+    getJob: jest.fn(async (jobId: string) =>
+      jobs.has(jobId)
+        ? {
+            getState: async () => jobs.get(jobId)!,
+            remove: async () => {
+              store.calls.push(`remove:${jobId}`);
+              jobs.delete(jobId);
+            },
+          }
+        : undefined,
+    ),
   };
-  const transport = {
-    send: jest.fn(send ?? (async (m: OutgoingMail) => ({ messageId: m.messageId }))),
-  };
+  const transport = { send: jest.fn((m: OutgoingMail, hooks: SendHooks = {}) => send(m, hooks)) };
   const logger = { warn: jest.fn(), info: jest.fn(), error: jest.fn() };
   const service = new MailService(
     store as unknown as MailStore,
@@ -189,18 +246,22 @@ describe('MailService.enqueue', () => {
 });
 
 describe('MailService.deliver', () => {
-  it('claims, sends with the deterministic Message-ID and the configured sender, then marks sent', async () => {
+  it('claims, sends with the deterministic Message-ID and the configured sender, marks the end of data, then sent', async () => {
     const { service, store, transport } = setup([mail({ html: '<p>Body</p>' })]);
     expect(await service.deliver(ID)).toBe('sent');
-    expect(transport.send).toHaveBeenCalledWith({
-      from: 'Agora <no-reply@localhost>',
-      to: 'citizen@example.org',
-      subject: 'Hello',
-      text: 'Body',
-      html: '<p>Body</p>',
-      messageId: `<mail-${ID}@agora>`,
-    });
-    expect(store.calls).toEqual(['claim', 'markSent']);
+    expect(transport.send).toHaveBeenCalledWith(
+      {
+        from: 'Agora <no-reply@localhost>',
+        to: 'citizen@example.org',
+        subject: 'Hello',
+        text: 'Body',
+        html: '<p>Body</p>',
+        messageId: `<mail-${ID}@agora>`,
+      },
+      { beforeDataEnd: expect.any(Function) },
+    );
+    expect(store.calls).toEqual(['claim', 'markDataEnd', 'markSent']);
+    expect(store.rows.get(ID)!.dataEndAt).toBeInstanceOf(Date);
     expect(store.rows.get(ID)).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -221,8 +282,10 @@ describe('MailService.deliver', () => {
     expect(transport.send).not.toHaveBeenCalled();
   });
 
-  it('marks a mail found mid-send (a crashed attempt) uncertain and does not send it again', async () => {
-    const { service, store, transport } = setup([mail({ status: 'sending', attempts: 1 })]);
+  it('marks a mail found mid-send after its end of data uncertain and does not send it again', async () => {
+    const { service, store, transport } = setup([
+      mail({ status: 'sending', attempts: 1, claim: 'old', dataEndAt: new Date() }),
+    ]);
     expect(await service.deliver(ID)).toBe('uncertain');
     expect(transport.send).not.toHaveBeenCalled();
     expect(store.rows.get(ID)).toMatchObject({
@@ -233,6 +296,49 @@ describe('MailService.deliver', () => {
     // and a later run leaves it alone
     expect(await service.deliver(ID)).toBe('not-sendable');
     expect(transport.send).not.toHaveBeenCalled();
+  });
+
+  it('takes over a mail found mid-send before its end of data (the server cannot have it) and sends it', async () => {
+    const { service, store, transport } = setup([mail({ status: 'sending', attempts: 1, claim: 'old' })]);
+    expect(await service.deliver(ID)).toBe('sent');
+    expect(transport.send).toHaveBeenCalledTimes(1);
+    expect(store.calls).toEqual(['claim', 'takeOver', 'markDataEnd', 'markSent']);
+    expect(store.rows.get(ID)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(store.rows.get(ID)!.claim).not.toBe('old');
+  });
+
+  it('ends nothing and records nothing when another attempt took the row over before its end of data', async () => {
+    const { service, store } = setup([mail()], async (m, hooks) => {
+      // another attempt takes the row over while this one streams the message
+      store.rows.get(ID)!.claim = 'newer';
+      await hooks.beforeDataEnd?.();
+      return { messageId: m.messageId };
+    });
+    expect(await service.deliver(ID)).toBe('superseded');
+    expect(store.calls).toEqual(['claim', 'markDataEnd']);
+    expect(store.rows.get(ID)).toMatchObject({ status: 'sending', claim: 'newer', dataEndAt: null });
+  });
+
+  it('marks a mail uncertain, without a retry, when the connection failed after its end of data', async () => {
+    const lost = smtpError('Connection closed unexpectedly', { code: 'ECONNECTION' });
+    const { service, store } = setup([mail()], async (_m, hooks) => {
+      await hooks.beforeDataEnd?.();
+      throw lost;
+    });
+    expect(await service.deliver(ID)).toBe('uncertain');
+    expect(store.calls).toEqual(['claim', 'markDataEnd', 'markUncertain']);
+    expect(store.rows.get(ID)!.status).toBe('uncertain');
+    expect(store.rows.get(ID)!.lastError).toContain('no answer after the end of data');
+  });
+
+  it('retries a mail the server refused with a 4xx after its end of data (it answered: not kept)', async () => {
+    const busy = smtpError('Message failed', { code: 'EMESSAGE', responseCode: 452, response: '452 full' });
+    const { service, store } = setup([mail()], async (_m, hooks) => {
+      await hooks.beforeDataEnd?.();
+      throw busy;
+    });
+    await expect(service.deliver(ID)).rejects.toBe(busy);
+    expect(store.rows.get(ID)!.status).toBe('failed');
   });
 
   it('marks a transient failure failed and rethrows it so that BullMQ retries, then sends on the retry', async () => {
@@ -267,7 +373,7 @@ describe('MailService.deliver', () => {
     expect(error).not.toBeInstanceOf(UnrecoverableError);
   });
 
-  it('gives up at once on a permanent 5xx rejection (UnrecoverableError) and keeps the reason', async () => {
+  it('gives up at once on a permanent 5xx rejection (UnrecoverableError): bounced, with the reason', async () => {
     const rejected = smtpError('Recipient command failed', {
       code: 'EENVELOPE',
       responseCode: 550,
@@ -280,7 +386,7 @@ describe('MailService.deliver', () => {
     const error = await service.deliver(ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnrecoverableError);
     expect((error as Error).message).toContain('550 5.1.1 user unknown');
-    expect(store.rows.get(ID)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(store.rows.get(ID)).toMatchObject({ status: 'bounced', attempts: 1 });
     expect(store.rows.get(ID)!.lastError).toContain('550 5.1.1 user unknown');
   });
 
@@ -292,6 +398,34 @@ describe('MailService.deliver', () => {
     expect(store.rows.get(ID)!.status).toBe('sending');
     expect(await service.deliver(ID)).toBe('uncertain');
     expect(transport.send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MailService.recoverOrphans', () => {
+  const JOB = `mail-${ID}`;
+
+  it('queues again a row left before its end of data, replacing its failed job, and leaves an active one alone', async () => {
+    const { service, store, queue } = setup([
+      mail({ status: 'sending', attempts: 1, claim: 'dead' }),
+      mail({ id: 'live', status: 'sending', attempts: 1, claim: 'alive' }),
+    ]);
+    queue.jobs.set(JOB, 'failed'); // stalled more often than BullMQ allows
+    queue.jobs.set('mail-live', 'active');
+    expect(await service.recoverOrphans()).toEqual({ requeued: 1, uncertain: 0 });
+    expect(store.rows.get(ID)).toMatchObject({ status: 'queued', claim: null });
+    expect(store.calls).toEqual(['requeueUnsent', `remove:${JOB}`, `add:${JOB}`]);
+    expect(queue.jobs.get(JOB)).toBe('waiting');
+    expect(store.rows.get('live')).toMatchObject({ status: 'sending', claim: 'alive' });
+  });
+
+  it('marks a row left after its end of data uncertain, and does not add its job again', async () => {
+    const { service, store, queue } = setup([
+      mail({ status: 'sending', attempts: 1, claim: 'dead', dataEndAt: new Date() }),
+    ]);
+    queue.jobs.set(JOB, 'completed'); // markSent lost after the job ended
+    expect(await service.recoverOrphans()).toEqual({ requeued: 0, uncertain: 1 });
+    expect(store.rows.get(ID)).toMatchObject({ status: 'uncertain', lastError: UNCERTAIN_REASON });
+    expect(queue.add).not.toHaveBeenCalled();
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { AppError, LOGGER } from '@agora/common';
@@ -23,8 +24,12 @@ export interface EnqueueMail {
 /** What the API tells about a mail. */
 export type MailView = MailAnswer;
 
-/** What one run of the worker did with a mail. */
-export type DeliveryOutcome = 'sent' | 'already-sent' | 'uncertain' | 'not-sendable' | 'missing';
+/**
+ * What one run of the worker did with a mail. 'superseded': another attempt took the row over before this one
+ * ended the message's data, so this one ended nothing and records nothing.
+ */
+export type DeliveryOutcome =
+  'sent' | 'already-sent' | 'uncertain' | 'superseded' | 'not-sendable' | 'missing';
 
 /** How long the producer waits for the queue (an unreachable Redis would hold the request forever). */
 export const ADD_TIMEOUT_MS = 5000;
@@ -37,7 +42,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export const UNCERTAIN_REASON = 'a previous attempt stopped while sending; not sent again';
+export const UNCERTAIN_REASON =
+  'a previous attempt stopped after the end of the data, before the answer; not sent again';
+
+/** Whether the SMTP server answered (a reply code): a socket error or a time-out after the end of data is not. */
+function serverAnswered(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number';
+}
 
 export function toMailView(m: Mail): MailView {
   return {
@@ -155,67 +166,129 @@ export class MailService {
   }
 
   /**
-   * One attempt of the worker. At most once: a row found in 'sending' means an earlier attempt died between the
-   * claim and the outcome, maybe after the server took the message, so it becomes 'uncertain' and is not resent.
-   * Throws to make BullMQ retry (transient failure), or an UnrecoverableError for a permanent rejection.
+   * The row for this attempt (token `claim`), or what became of the mail when there is nothing to send. A row in
+   * 'sending' is an attempt that stopped, or a live one whose job looked stalled. If it has no end-of-data mark,
+   * the server cannot have delivered it: this attempt takes it over (the new token fences the old one out, which
+   * then never ends its data). With the mark, it becomes 'uncertain': presumed delivered, not sent again.
    */
-  async deliver(mailId: string): Promise<DeliveryOutcome> {
-    // The claim comes first (one statement for the usual case); the row is read only when it cannot be claimed.
-    const mail = await this.store.claim(mailId);
-    if (!mail) {
+  private async acquire(mailId: string, claim: string): Promise<Mail | DeliveryOutcome> {
+    for (;;) {
+      const claimed = await this.store.claim(mailId, claim);
+      if (claimed) return claimed;
       const now = await this.store.findById(mailId);
       if (!now) {
         this.logger.warn({ mailId }, 'mail job for a missing mail');
         return 'missing';
       }
-      if (now.status === 'sending' && (await this.store.markUncertain(mailId, UNCERTAIN_REASON))) {
-        this.logger.warn({ mailId }, 'mail found mid-send after a crash: marked uncertain, not resent');
+      if (now.status !== 'sending') return now.status === 'sent' ? 'already-sent' : 'not-sendable';
+      if (!now.dataEndAt) {
+        const taken = await this.store.takeOver(mailId, claim);
+        if (taken) {
+          this.logger.warn({ mailId }, 'mail found mid-send before its end of data: taken over, sent again');
+          return taken;
+        }
+      } else if (await this.store.markUncertain(mailId, now.claim, UNCERTAIN_REASON)) {
+        this.logger.warn(
+          { mailId },
+          'mail found mid-send after its end of data: marked uncertain, not resent',
+        );
         return 'uncertain';
       }
-      return now.status === 'sent' ? 'already-sent' : 'not-sendable';
+      // The row changed between the read and the write (another attempt moved it): look again.
     }
+  }
+
+  /**
+   * One attempt of the worker: exactly once (decision 0048). Before the transport writes the end of the message's
+   * data, the attempt records that it got there (conditional on its token); an attempt that is refused that mark
+   * sends nothing the server may deliver. Throws to make BullMQ retry (transient failure), or an
+   * UnrecoverableError for a permanent rejection (the mail 'bounced').
+   */
+  async deliver(mailId: string): Promise<DeliveryOutcome> {
+    const claim = randomUUID();
+    const mail = await this.acquire(mailId, claim);
+    if (typeof mail === 'string') return mail;
     const messageId = mailMessageId(mail.id);
+    let dataEnd = false;
+    let fenced = false;
     let accepted: { messageId: string };
     try {
-      accepted = await this.transport.send({
-        from: this.config.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        messageId,
-      });
+      accepted = await this.transport.send(
+        {
+          from: this.config.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          messageId,
+        },
+        {
+          beforeDataEnd: async () => {
+            fenced = !(await this.store.markDataEnd(mail.id, claim));
+            if (fenced) throw new Error('the mail was taken over by another attempt');
+            dataEnd = true;
+          },
+        },
+      );
     } catch (error) {
+      if (fenced) {
+        this.logger.warn({ mailId }, 'mail taken over by another attempt: this one did not end its data');
+        return 'superseded';
+      }
       const reason = describeSmtpError(error);
-      await this.store.markFailed(mail.id, reason);
+      if (dataEnd && !serverAnswered(error)) {
+        // The server had the whole message and did not answer: it may have kept it.
+        await this.store.markUncertain(mail.id, claim, `no answer after the end of data: ${reason}`);
+        this.logger.warn({ mailId, reason }, 'mail sent without an answer: marked uncertain, not resent');
+        return 'uncertain';
+      }
       const permanent = isPermanentSmtpError(error);
+      await this.store.markFailed(mail.id, claim, reason, permanent ? 'bounced' : 'failed');
       this.logger.warn({ mailId, attempt: mail.attempts, permanent, reason }, 'mail sending failed');
       if (permanent) throw new UnrecoverableError(reason);
       throw error;
     }
-    // Outside the try: if this write fails the row stays 'sending', and the retry marks it 'uncertain'
-    // instead of sending a second copy.
-    await this.store.markSent(mail.id, accepted.messageId || messageId);
+    // Outside the try: if this write fails the row stays 'sending' with its end-of-data mark, and the retry marks
+    // it 'uncertain' instead of sending a second copy.
+    await this.store.markSent(mail.id, claim, accepted.messageId || messageId);
     return 'sent';
   }
 
   /**
-   * Rows left in 'sending' by an attempt that no longer runs become 'uncertain' (never sent again). An attempt runs
-   * while its job is active (BullMQ renews the job's lock while the worker lives): a row in 'sending' whose job is
-   * not active (waiting after a stall, failed after too many stalls, completed after a lost `markSent`, or
-   * removed) has no attempt left that could still record its outcome. A job still active under the lock of a
-   * killed worker is left to BullMQ: once the lock expires the job is taken again and `deliver` marks the row.
+   * Rows left in 'sending' by an attempt that no longer runs. An attempt runs while its job is active (BullMQ
+   * renews the job's lock while the worker lives): a row in 'sending' whose job is not active (waiting after a
+   * stall, failed after too many stalls, completed after a lost `markSent`, or removed) has no attempt left that
+   * could still record its outcome. Without an end-of-data mark the row goes back to 'queued' and its job is added
+   * again (the server cannot have it); with the mark it becomes 'uncertain'. Both writes are conditional on the
+   * token seen, so an attempt that took the row meanwhile is left alone. A job still active under the lock of a
+   * killed worker is left to BullMQ: once the lock expires the job is taken again and `deliver` settles the row.
    */
-  async markOrphansUncertain(limit = 500): Promise<number> {
-    let marked = 0;
-    for (const id of await this.store.findSending(limit)) {
-      const state = await this.queue.getJobState(sendMailJobId(id));
+  async recoverOrphans(limit = 500): Promise<{ requeued: number; uncertain: number }> {
+    let requeued = 0;
+    let uncertain = 0;
+    for (const row of await this.store.findSending(limit)) {
+      const state = await this.queue.getJobState(sendMailJobId(row.id));
       if (state === 'active') continue;
-      if (await this.store.markUncertain(id, UNCERTAIN_REASON)) marked++;
+      if (!row.dataEnd) {
+        if (await this.store.requeueUnsent(row.id, row.claim)) {
+          await this.addJobAgain(row.id);
+          requeued++;
+        }
+      } else if (await this.store.markUncertain(row.id, row.claim, UNCERTAIN_REASON)) uncertain++;
     }
-    if (marked)
-      this.logger.warn({ count: marked }, 'mails left mid-send by a stopped worker: marked uncertain');
-    return marked;
+    if (requeued)
+      this.logger.warn({ count: requeued }, 'mails left mid-send before their end of data: queued again');
+    if (uncertain)
+      this.logger.warn({ count: uncertain }, 'mails left mid-send after their end of data: marked uncertain');
+    return { requeued, uncertain };
+  }
+
+  /** Adds the mail's job again, removing a finished one first (adding under a kept job's id does nothing). */
+  private async addJobAgain(mailId: string): Promise<void> {
+    const job = await this.queue.getJob(sendMailJobId(mailId));
+    const state = job ? await job.getState() : 'unknown';
+    if (job && (state === 'failed' || state === 'completed')) await job.remove();
+    await this.addJob(mailId);
   }
 
   /** Adds the job again for mails left 'queued' (the producer died between its commit and its add). */

@@ -24,6 +24,15 @@ interface MailRow {
   message_id: string | null;
   created: Date;
   sent_at: Date | null;
+  claim: string | null;
+  data_end_at: Date | null;
+}
+
+/** A row in 'sending' as the recovery sees it: who holds it, and whether that attempt reached the end of data. */
+export interface SendingRow {
+  id: string;
+  claim: string | null;
+  dataEnd: boolean;
 }
 
 function toMail(r: MailRow): Mail {
@@ -40,12 +49,16 @@ function toMail(r: MailRow): Mail {
     messageId: r.message_id,
     created: new Date(r.created),
     sentAt: r.sent_at ? new Date(r.sent_at) : null,
+    claim: r.claim,
+    dataEndAt: r.data_end_at ? new Date(r.data_end_at) : null,
   };
 }
 
 /**
  * The `mailing.mail` table. Every state change is one conditional UPDATE (autocommit), so two attempts on the same
- * row can never both win; there is no multi-statement transaction here at all.
+ * row can never both win; there is no multi-statement transaction here at all. An attempt holds the row by its
+ * fencing token (`claim`): every write of an attempt names it, so an attempt whose row was taken over writes
+ * nothing (decision 0048).
  */
 @Injectable()
 export class MailStore {
@@ -82,42 +95,81 @@ export class MailStore {
     return inserted[0] ?? null;
   }
 
-  /** Takes the row for one sending attempt; null when it is not in a sendable state (sent, sending, uncertain). */
-  async claim(id: string): Promise<Mail | null> {
+  /** Takes the row for one sending attempt (token `claim`); null when it is not 'queued' or 'failed'. */
+  async claim(id: string, claim: string): Promise<Mail | null> {
     const claimed = await this.updated(
-      `UPDATE mailing.mail SET status = 'sending', attempts = attempts + 1
+      `UPDATE mailing.mail SET status = 'sending', attempts = attempts + 1, claim = $2, data_end_at = NULL
        WHERE id = $1 AND status IN ('queued', 'failed')
        RETURNING *`,
-      [id],
+      [id, claim],
     );
     return claimed[0] ?? null;
   }
 
-  async markSent(id: string, messageId: string): Promise<void> {
-    await this.ds.query(
-      `UPDATE mailing.mail SET status = 'sent', sent_at = now(), message_id = $2, last_error = NULL
-       WHERE id = $1 AND status IN ('sending', 'uncertain')`,
-      [id, messageId],
-    );
-  }
-
-  async markFailed(id: string, error: string): Promise<void> {
-    await this.ds.query(
-      `UPDATE mailing.mail SET status = 'failed', last_error = $2
-       WHERE id = $1 AND status IN ('sending', 'uncertain')`,
-      [id, error],
-    );
-  }
-
-  /** A row found in 'sending' by a new attempt: the previous one stopped mid-send. */
-  async markUncertain(id: string, reason: string): Promise<boolean> {
-    const changed = await this.updated(
-      `UPDATE mailing.mail SET status = 'uncertain', last_error = $2
-       WHERE id = $1 AND status = 'sending'
+  /**
+   * Takes over a row left 'sending' by an attempt that did not reach the end of its data (so the server cannot
+   * have kept the message): the new token fences the old attempt out. Null when the row is not in that state.
+   */
+  async takeOver(id: string, claim: string): Promise<Mail | null> {
+    const taken = await this.updated(
+      `UPDATE mailing.mail SET attempts = attempts + 1, claim = $2
+       WHERE id = $1 AND status = 'sending' AND data_end_at IS NULL
        RETURNING *`,
-      [id, reason],
+      [id, claim],
     );
-    return changed.length > 0;
+    return taken[0] ?? null;
+  }
+
+  /**
+   * Records that the attempt `claim` is about to end the message's data; false when the attempt no longer holds
+   * the row (taken over, or recovered): then it must not end the data.
+   */
+  async markDataEnd(id: string, claim: string): Promise<boolean> {
+    return this.changed(
+      `UPDATE mailing.mail SET data_end_at = now() WHERE id = $1 AND claim = $2 AND status = 'sending'`,
+      [id, claim],
+    );
+  }
+
+  async markSent(id: string, claim: string, messageId: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE mailing.mail SET status = 'sent', sent_at = now(), message_id = $3, last_error = NULL
+       WHERE id = $1 AND claim = $2 AND status IN ('sending', 'uncertain')`,
+      [id, claim, messageId],
+    );
+  }
+
+  /** The attempt `claim` failed: 'failed' (retried) or 'bounced' (a permanent refusal, final). */
+  async markFailed(id: string, claim: string, error: string, status: 'failed' | 'bounced'): Promise<void> {
+    await this.ds.query(
+      `UPDATE mailing.mail SET status = $4, last_error = $3
+       WHERE id = $1 AND claim = $2 AND status IN ('sending', 'uncertain')`,
+      [id, claim, error, status],
+    );
+  }
+
+  /** The attempt `claim` reached the end of data and its outcome is unknown: not sent again. */
+  async markUncertain(id: string, claim: string | null, reason: string): Promise<boolean> {
+    return this.changed(
+      `UPDATE mailing.mail SET status = 'uncertain', last_error = $3
+       WHERE id = $1 AND claim IS NOT DISTINCT FROM $2 AND status = 'sending'`,
+      [id, claim, reason],
+    );
+  }
+
+  /** A row left 'sending' by the attempt `claim` before its end of data goes back to 'queued' (it was not sent). */
+  async requeueUnsent(id: string, claim: string | null): Promise<boolean> {
+    return this.changed(
+      `UPDATE mailing.mail SET status = 'queued', claim = NULL
+       WHERE id = $1 AND claim IS NOT DISTINCT FROM $2 AND status = 'sending' AND data_end_at IS NULL`,
+      [id, claim],
+    );
+  }
+
+  /** UPDATE without RETURNING: whether it changed a row. */
+  private async changed(sql: string, params: unknown[]): Promise<boolean> {
+    const [, affected] = (await this.ds.query(sql, params)) as [unknown, number];
+    return affected > 0;
   }
 
   /** Rows still 'queued' after `olderThanMs`: their job may never have been added (crash after the commit). */
@@ -132,12 +184,13 @@ export class MailStore {
   }
 
   /** Rows in 'sending', oldest first (an attempt in flight, or one that stopped between its claim and outcome). */
-  async findSending(limit: number): Promise<string[]> {
+  async findSending(limit: number): Promise<SendingRow[]> {
     const rows = (await this.ds.query(
-      `SELECT id FROM mailing.mail WHERE status = 'sending' ORDER BY created LIMIT $1`,
+      `SELECT id, claim, data_end_at IS NOT NULL AS data_end FROM mailing.mail
+       WHERE status = 'sending' ORDER BY created LIMIT $1`,
       [limit],
-    )) as Array<{ id: string }>;
-    return rows.map((r) => r.id);
+    )) as Array<{ id: string; claim: string | null; data_end: boolean }>;
+    return rows.map((r) => ({ id: r.id, claim: r.claim, dataEnd: r.data_end }));
   }
 
   /** How many mails are in each state. */

@@ -1,5 +1,6 @@
+import { Transform, type TransformCallback } from 'node:stream';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { MailConfig } from '../config.js';
@@ -15,10 +16,48 @@ export interface OutgoingMail {
   messageId: string;
 }
 
+export interface SendHooks {
+  /**
+   * Runs once the whole message has been handed to the connection and before the end of its data (the line
+   * with a single dot) is: the server cannot deliver a message before that line (RFC 5321 §4.1.1.4). If it
+   * rejects, the end of data is never written, the connection is dropped and `send` rejects.
+   */
+  beforeDataEnd?: () => Promise<void>;
+}
+
 /** What the worker needs from an SMTP client; a stand-in in unit tests. */
 export interface MailTransport {
   /** Resolves once the server accepted the message; rejects with the server's or the socket's error. */
-  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  send(mail: OutgoingMail, hooks?: SendHooks): Promise<{ messageId: string }>;
+}
+
+/** The key of nodemailer's message data under which `SendHooks.beforeDataEnd` reaches the stream plugin. */
+const BEFORE_DATA_END = 'agoraBeforeDataEnd';
+
+type HookedOptions = SendMailOptions & { [BEFORE_DATA_END]?: () => Promise<void> };
+
+/**
+ * Passes the message through and, when the message has ended, waits for `gate` before it ends in turn. nodemailer
+ * pipes the message (its transforms, then its last-newline stage) into the SMTP data stream, which writes the
+ * end-of-data line in its own flush, only after its source ended: so that line waits for `gate`. A rejected
+ * `gate` errors the message stream: the SMTP connection then fails the send (ESTREAM) and closes its socket
+ * without the end-of-data line, and the pool does not reuse that connection.
+ */
+export class DataEndGate extends Transform {
+  constructor(private readonly gate: () => Promise<void>) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.gate().then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
 }
 
 /** The error fields nodemailer sets (NodemailerError), read defensively. */
@@ -90,17 +129,27 @@ export class SmtpMailTransport implements MailTransport, OnApplicationShutdown {
 
   constructor(@Inject(MAIL_CONFIG) config: MailConfig) {
     this.transporter = createTransport(smtpTransportOptions(config));
+    // A 'stream' plugin runs once the message is compiled and before the transport streams it. The gate is added
+    // as a factory: a pool that requeues the message (a reused connection closed before any byte was read)
+    // streams it again through a new gate.
+    this.transporter.use('stream', (message, done) => {
+      const gate = (message.data as HookedOptions)[BEFORE_DATA_END];
+      if (gate) message.message.transform(() => new DataEndGate(gate));
+      done();
+    });
   }
 
-  async send(mail: OutgoingMail): Promise<{ messageId: string }> {
-    const info = (await this.transporter.sendMail({
+  async send(mail: OutgoingMail, hooks: SendHooks = {}): Promise<{ messageId: string }> {
+    const options: HookedOptions = {
       from: mail.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
-    })) as { messageId?: string };
+      [BEFORE_DATA_END]: hooks.beforeDataEnd,
+    };
+    const info = (await this.transporter.sendMail(options)) as { messageId?: string };
     return { messageId: info.messageId || mail.messageId };
   }
 

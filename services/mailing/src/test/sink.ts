@@ -9,6 +9,10 @@ export interface SmtpSink {
   counts: Map<string, number>;
   /** Messages received but not answered yet (held). */
   held(): number;
+  /** The data lines of the messages being received (DATA begun, end of data not yet seen), one string each. */
+  receiving(): string[];
+  /** Connections closed in the middle of a message's data (the message was dropped, never counted). */
+  abandoned(): number;
   /** Holds the answer to every further message until `release()`. */
   hold(): void;
   /** Answers the held messages (250) and stops holding. */
@@ -20,11 +24,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const counts = new Map<string, number>();
   const waiting: Array<() => void> = [];
   const sockets = new Set<net.Socket>();
+  const inProgress = new Map<net.Socket, string[]>();
   let holding = false;
+  let abandoned = 0;
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (inProgress.delete(socket)) abandoned++;
+    });
     socket.on('error', () => undefined);
     const reply = (line: string) => {
       if (!socket.destroyed) socket.write(`${line}\r\n`);
@@ -46,6 +55,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             continue;
           }
           inData = false;
+          inProgress.delete(socket);
           const id = /^message-id:\s*(<[^>]+>)/im.exec(data.join('\n'))?.[1] ?? '(none)';
           data = [];
           counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -58,6 +68,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         if (verb === 'EHLO' || verb === 'HELO') reply('250 sink');
         else if (verb === 'DATA') {
           inData = true;
+          inProgress.set(socket, data);
           reply('354 go ahead');
         } else if (verb === 'QUIT') {
           reply('221 bye');
@@ -71,6 +82,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port: (server.address() as net.AddressInfo).port,
     counts,
     held: () => waiting.length,
+    receiving: () => [...inProgress.values()].map((lines) => lines.join('\n')),
+    abandoned: () => abandoned,
     hold: () => {
       holding = true;
     },
