@@ -232,20 +232,29 @@ describe('invitation accept page: external logins', () => {
     expect(screen.getByTestId('invitation-login-facebook').getAttribute('href')).toBe(
       `/api/fblogin?invitation=${HASH}`,
     );
-    // the password form stays
+    // the password form stays, and the welcome text names both ways
     expect(screen.getByTestId('invitation-accept-form')).toBeTruthy();
+    expect(screen.getByTestId('invitation-welcome').textContent).toContain(
+      'choose a password, or use one of the logins below,',
+    );
   });
 
   it('names the OpenID login generically without a title, in Greek', async () => {
     await render({ [GET]: { status: 200, body: { ...WITH_OAUTH, providers: ['open'] } } }, 'el');
     expect((await screen.findByTestId('invitation-login-open')).textContent).toBe('Ενιαία σύνδεση');
     expect(screen.getByTestId('invitation-logins').textContent).toContain('Ή αποδεχτείτε με');
+    expect(screen.getByTestId('invitation-welcome').textContent).toContain(
+      'ή συνδεθείτε με έναν από τους λογαριασμούς που ακολουθούν',
+    );
   });
 
   it('shows no buttons for an invitation sent without OAuth', async () => {
     await render({});
     await screen.findByTestId('invitation-accept-form');
     expect(screen.queryByTestId('invitation-logins')).toBeNull();
+    expect(screen.getByTestId('invitation-welcome').textContent).toContain(
+      'choose a password to create your account',
+    );
   });
 
   it.each([

@@ -196,7 +196,11 @@ function AcceptForm({ hash, invitation, basePath, login, onAccepted, onClosed }:
     >
       <p data-testid="invitation-welcome">
         <FormattedMessage
-          id="consultation.invitation.welcomeText"
+          id={
+            invitation.providers.length > 0
+              ? 'consultation.invitation.welcomeTextLogins'
+              : 'consultation.invitation.welcomeText'
+          }
           values={{ name: `${invitation.firstname} ${invitation.lastname}`.trim() }}
         />
       </p>
