@@ -1,13 +1,17 @@
-import { createHash, createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import { SESSION_SET_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { accountsService } from '../index.js';
 import {
+  FACEBOOK_APP_ID,
+  FACEBOOK_APP_SECRET,
+  startFakeFacebook,
+  type FakeFacebook,
+} from '../test/facebook.js';
+import {
   atProvider as playProvider,
   Jar,
-  listen,
   OIDC_CLIENT_ID as CLIENT_ID,
   OIDC_CLIENT_SECRET as CLIENT_SECRET,
   startOidcProvider,
@@ -20,8 +24,6 @@ import {
  */
 
 const PUBLIC_URL = 'http://agora.test';
-const FB_ID = 'fb-app';
-const FB_SECRET = 'fb-app-secret';
 
 /** The provider's accounts: the dev login form accepts any login name; these have claims. */
 const ACCOUNTS: Record<string, Record<string, string | boolean>> = {
@@ -37,24 +39,18 @@ const ACCOUNTS: Record<string, Record<string, string | boolean>> = {
   'taken-email': { email: 'Admin@localhost', name: 'Not The Admin' },
 };
 
-function close(server: Server | undefined): Promise<void> {
-  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
-}
-
 describe('external login (real OpenID Connect provider)', () => {
   let svc: TestService;
   let server: ReturnType<TestService['app']['getHttpServer']>;
   let oidc: OidcProvider;
-  let fbServer: Server;
+  let facebook: FakeFacebook;
   let issuer: string;
-  let fbUrl: string;
 
   beforeAll(async () => {
     oidc = await startOidcProvider(PUBLIC_URL, ACCOUNTS);
     issuer = oidc.issuer;
 
-    fbServer = createServer(fakeFacebook);
-    fbUrl = `http://127.0.0.1:${await listen(fbServer)}`;
+    facebook = await startFakeFacebook();
 
     svc = await bootTestService(
       accountsService({
@@ -64,10 +60,10 @@ describe('external login (real OpenID Connect provider)', () => {
         OIDC_CLIENT_ID: CLIENT_ID,
         OIDC_CLIENT_SECRET: CLIENT_SECRET,
         OIDC_TITLE: 'Municipality login',
-        FACEBOOK_CLIENT_ID: FB_ID,
-        FACEBOOK_CLIENT_SECRET: FB_SECRET,
-        FACEBOOK_DIALOG_URL: `${fbUrl}/dialog/oauth`,
-        FACEBOOK_GRAPH_URL: fbUrl,
+        FACEBOOK_CLIENT_ID: FACEBOOK_APP_ID,
+        FACEBOOK_CLIENT_SECRET: FACEBOOK_APP_SECRET,
+        FACEBOOK_DIALOG_URL: `${facebook.url}/dialog/oauth`,
+        FACEBOOK_GRAPH_URL: facebook.url,
       }),
     );
     server = svc.app.getHttpServer();
@@ -76,7 +72,7 @@ describe('external login (real OpenID Connect provider)', () => {
   afterAll(async () => {
     await svc?.close();
     await oidc?.close();
-    await close(fbServer);
+    await facebook?.close();
   });
 
   const anonymous = () => svc.identity(null);
@@ -292,9 +288,14 @@ describe('external login (real OpenID Connect provider)', () => {
       .set('x-agora-identity', anonymous())
       .redirects(0);
     expect(start.status).toBe(302);
-    const dialog = await fetch(start.headers.location, { redirect: 'manual' });
-    expect(dialog.status).toBe(302);
-    const res = await viaGateway(dialog.headers.get('location')!);
+    const callback = await facebook.dialog(start.headers.location, {
+      id: '10001',
+      name: 'Fb User',
+      first_name: 'Fb',
+      last_name: 'User',
+      email: 'fb.user@example.org',
+    });
+    const res = await viaGateway(callback);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/library');
     const user = (await resolve(res.headers[SESSION_SET_HEADER] as string)).body.user;
@@ -311,57 +312,3 @@ describe('external login (real OpenID Connect provider)', () => {
     expect(identity).toEqual({ provider: 'facebook', subject: '10001' });
   });
 });
-
-/** Facebook's dialog, token endpoint and `/me`, as documented, checking what a real one checks. */
-const fbCodes = new Map<string, { challenge: string; redirectUri: string }>();
-function fakeFacebook(req: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(req.url ?? '/', 'http://fb.local');
-  const q = url.searchParams;
-  const json = (status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-  if (url.pathname === '/dialog/oauth') {
-    const code = `code-${fbCodes.size + 1}`;
-    fbCodes.set(code, { challenge: q.get('code_challenge') ?? '', redirectUri: q.get('redirect_uri') ?? '' });
-    const back = new URL(q.get('redirect_uri')!);
-    back.searchParams.set('code', code);
-    back.searchParams.set('state', q.get('state')!);
-    res.writeHead(302, { location: back.href });
-    res.end();
-    return;
-  }
-  if (url.pathname === '/oauth/access_token') {
-    const issued = fbCodes.get(q.get('code') ?? '');
-    const verifier = q.get('code_verifier') ?? '';
-    if (
-      !issued ||
-      q.get('client_id') !== FB_ID ||
-      q.get('client_secret') !== FB_SECRET ||
-      q.get('redirect_uri') !== issued.redirectUri ||
-      createHash('sha256').update(verifier).digest('base64url') !== issued.challenge
-    ) {
-      json(400, { error: { message: 'Invalid verification code format.', type: 'OAuthException' } });
-      return;
-    }
-    fbCodes.delete(q.get('code')!);
-    json(200, { access_token: 'fb-access-token', token_type: 'bearer', expires_in: 5183944 });
-    return;
-  }
-  if (url.pathname === '/me') {
-    const proof = createHmac('sha256', FB_SECRET).update('fb-access-token').digest('hex');
-    if (q.get('access_token') !== 'fb-access-token' || q.get('appsecret_proof') !== proof) {
-      json(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException' } });
-      return;
-    }
-    json(200, {
-      id: '10001',
-      name: 'Fb User',
-      first_name: 'Fb',
-      last_name: 'User',
-      email: 'fb.user@example.org',
-    });
-    return;
-  }
-  json(404, { error: 'not found' });
-}

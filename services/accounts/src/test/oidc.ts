@@ -22,7 +22,10 @@ export function listen(server: Server): Promise<number> {
   );
 }
 
-/** Starts a provider whose one client (`OIDC_CLIENT_ID`) returns to `<publicUrl>/api/oauth/callback`. */
+/**
+ * Starts a provider whose one client (`OIDC_CLIENT_ID`) returns to `<publicUrl>/api/oauth/callback` or, standing
+ * for Google (an OpenID Connect issuer of its own), to `<publicUrl>/api/goauth/callback`.
+ */
 export async function startOidcProvider(publicUrl: string, accounts: OidcAccounts): Promise<OidcProvider> {
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => handler(req, res));
@@ -33,7 +36,7 @@ export async function startOidcProvider(publicUrl: string, accounts: OidcAccount
       {
         client_id: OIDC_CLIENT_ID,
         client_secret: OIDC_CLIENT_SECRET,
-        redirect_uris: [`${publicUrl}/api/oauth/callback`],
+        redirect_uris: [`${publicUrl}/api/oauth/callback`, `${publicUrl}/api/goauth/callback`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',

@@ -1,11 +1,19 @@
-// Accepting an invitation with an external login: the accounts service (with a real OpenID Connect provider) and
-// the mailing service on the real Postgres, calling each other's internal routes over HTTP.
+// Accepting an invitation with an external login: the accounts service (with real OpenID Connect providers, one
+// standing for Google, and a local fake of Facebook) and the mailing service on the real Postgres, calling each
+// other's internal routes over HTTP.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { IDENTITY_HEADER, SESSION_SET_HEADER } from '@agora/contracts';
 import { bootTestService, TEST_ADMIN, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { accountsService } from '../../../accounts/src/index.js';
+import {
+  FACEBOOK_APP_ID,
+  FACEBOOK_APP_SECRET,
+  startFakeFacebook,
+  type FacebookProfile,
+  type FakeFacebook,
+} from '../../../accounts/src/test/facebook.js';
 import {
   atProvider,
   Jar,
@@ -34,12 +42,22 @@ const PROVIDER_ACCOUNTS: OidcAccounts = {
   'plain-sub': { email: 'plain@example.org', email_verified: true, name: 'Plain' },
 };
 
+/** Google's accounts: one has the subject of an account at the other provider (subjects are per provider). */
+const GOOGLE_ACCOUNTS: OidcAccounts = {
+  'ada-sub': { email: 'grace@example.org', email_verified: true, name: 'Grace at Google' },
+  'ian-google': { email: 'ian@example.org', email_verified: true, name: 'Ian' },
+};
+
 let oidc: OidcProvider;
+let google: OidcProvider;
+let facebook: FakeFacebook;
 let accounts: TestService;
 let mailing: TestService;
 
 beforeAll(async () => {
   oidc = await startOidcProvider(PUBLIC_URL, PROVIDER_ACCOUNTS);
+  google = await startOidcProvider(PUBLIC_URL, GOOGLE_ACCOUNTS);
+  facebook = await startFakeFacebook();
   const mailingPort = await freePort();
   accounts = await bootTestService(
     accountsService({
@@ -48,6 +66,13 @@ beforeAll(async () => {
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID,
       OIDC_CLIENT_SECRET,
+      GOOGLE_ISSUER: google.issuer,
+      GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+      FACEBOOK_CLIENT_ID: FACEBOOK_APP_ID,
+      FACEBOOK_CLIENT_SECRET: FACEBOOK_APP_SECRET,
+      FACEBOOK_DIALOG_URL: `${facebook.url}/dialog/oauth`,
+      FACEBOOK_GRAPH_URL: facebook.url,
       MAILING_URL: `http://127.0.0.1:${mailingPort}`,
     }),
   );
@@ -68,6 +93,8 @@ afterAll(async () => {
   await mailing?.close();
   await accounts?.close();
   await oidc?.close();
+  await google?.close();
+  await facebook?.close();
 });
 
 interface Invited {
@@ -102,21 +129,42 @@ async function invite(
   return { id: row!.id, token };
 }
 
-/** The accept page's button: `/api/oauth?invitation=…`, the provider's forms, back to the callback (followed). */
-async function loginFromInvitation(token: string, login: string) {
+/**
+ * An accept page's button: `/api/<route>?invitation=…`, the browser at the provider (`atProvider`: from the
+ * provider's URL to where it sends the browser back), then the callback (followed).
+ */
+async function acceptWith(
+  route: 'oauth' | 'goauth' | 'fblogin',
+  token: string,
+  providerUrl: string,
+  browser: (start: string) => Promise<string>,
+) {
   const start = await request(accounts.app.getHttpServer())
-    .get('/oauth')
+    .get(`/${route}`)
     .query({ invitation: token })
     .set(IDENTITY_HEADER, accounts.identity(null))
     .redirects(0);
   expect(start.status).toBe(302);
-  const callback = await atProvider(start.headers.location as string, PUBLIC_URL, new Jar(), login);
-  expect(callback.startsWith(`${PUBLIC_URL}/api/oauth/callback?`)).toBe(true);
+  expect((start.headers.location as string).startsWith(`${providerUrl}/`)).toBe(true);
+  const callback = await browser(start.headers.location as string);
+  expect(callback.startsWith(`${PUBLIC_URL}/api/${route}/callback?`)).toBe(true);
   return request(accounts.app.getHttpServer())
     .get(callback.slice(`${PUBLIC_URL}/api`.length))
     .set(IDENTITY_HEADER, accounts.identity(null))
     .redirects(0);
 }
+
+/** With the OpenID Connect provider, logged in there as `login`. */
+const loginFromInvitation = (token: string, login: string) =>
+  acceptWith('oauth', token, oidc.issuer, (start) => atProvider(start, PUBLIC_URL, new Jar(), login));
+
+/** With Google, logged in there as `login`. */
+const googleFromInvitation = (token: string, login: string) =>
+  acceptWith('goauth', token, google.issuer, (start) => atProvider(start, PUBLIC_URL, new Jar(), login));
+
+/** With Facebook, logged in there as `person`. */
+const facebookFromInvitation = (token: string, person: FacebookProfile) =>
+  acceptWith('fblogin', token, facebook.url, (start) => facebook.dialog(start, person));
 
 const refusedTo = (token: string, code: string) =>
   `/invitation/accept/${encodeURIComponent(token)}?error=${code}`;
@@ -138,46 +186,62 @@ const usersWithEmail = async (email: string) =>
     )
   )[0]!.n;
 
+/**
+ * The callback's answer to an accepted invitation: a session for the user made from the invitation (its id, names,
+ * e-mail and locale), enrolled as invited, linked to this provider account only; the invitation accepted.
+ */
+async function expectAccepted(
+  res: request.Response,
+  { id, email, locale }: { id: string; email: string; locale: 'el' | 'en' },
+  linked: { provider: string; subject: string; email: string },
+) {
+  expect(res.status).toBe(302);
+  expect(res.headers.location).toBe('/');
+  const sid = res.headers[SESSION_SET_HEADER] as string;
+  expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const resolved = await request(accounts.app.getHttpServer())
+    .post('/internal/sessions/resolve')
+    .set(IDENTITY_HEADER, accounts.identity(null, { sys: 'gateway' }))
+    .send({ sid });
+  expect(resolved.status).toBe(200);
+  // the names are the invitation's, not the provider's; the uuid is the invitation's id
+  expect(resolved.body.user).toMatchObject({
+    uuid: id,
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    email,
+    role: 'authorized',
+  });
+  expect(await accounts.db.query(`SELECT locale FROM accounts."user" WHERE uuid = $1`, [id])).toEqual([
+    { locale },
+  ]);
+  expect(
+    await accounts.db.query(
+      `SELECT provider, subject, email FROM accounts.external_identity WHERE user_uuid = $1`,
+      [id],
+    ),
+  ).toEqual([linked]);
+  const enrolments = await accounts.db.query(
+    `SELECT category::text, role FROM accounts.enrolment WHERE user_uuid = $1 ORDER BY role`,
+    [id],
+  );
+  expect(enrolments).toEqual([
+    { category: ROADS, role: 'expert' },
+    { category: PARKS, role: 'normal' },
+  ]);
+  expect(await invitation(id)).toMatchObject({ user_uuid: id, failed_attempts: 0 });
+  expect((await invitation(id)).accepted).not.toBeNull();
+}
+
 describe('accepting an invitation with an external login', () => {
   it('creates the user from the invitation, linked to the provider account and enrolled, and logs it in', async () => {
     const { id, token } = await invite('ada@example.org', { locale: 'el' });
     const res = await loginFromInvitation(token, 'ada-sub');
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/');
-    const sid = res.headers[SESSION_SET_HEADER] as string;
-    expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const resolved = await request(accounts.app.getHttpServer())
-      .post('/internal/sessions/resolve')
-      .set(IDENTITY_HEADER, accounts.identity(null, { sys: 'gateway' }))
-      .send({ sid });
-    expect(resolved.status).toBe(200);
-    // the names are the invitation's, not the provider's; the uuid is the invitation's id
-    expect(resolved.body.user).toMatchObject({
-      uuid: id,
-      firstname: 'Ada',
-      lastname: 'Lovelace',
-      email: 'ada@example.org',
-      role: 'authorized',
-    });
-    expect(await accounts.db.query(`SELECT locale FROM accounts."user" WHERE uuid = $1`, [id])).toEqual([
-      { locale: 'el' },
-    ]);
-    expect(
-      await accounts.db.query(
-        `SELECT provider, subject, email FROM accounts.external_identity WHERE user_uuid = $1`,
-        [id],
-      ),
-    ).toEqual([{ provider: 'open', subject: 'ada-sub', email: 'Ada@Example.org' }]);
-    const enrolments = await accounts.db.query(
-      `SELECT category::text, role FROM accounts.enrolment WHERE user_uuid = $1 ORDER BY role`,
-      [id],
+    await expectAccepted(
+      res,
+      { id, email: 'ada@example.org', locale: 'el' },
+      { provider: 'open', subject: 'ada-sub', email: 'Ada@Example.org' },
     );
-    expect(enrolments).toEqual([
-      { category: ROADS, role: 'expert' },
-      { category: PARKS, role: 'normal' },
-    ]);
-    expect(await invitation(id)).toMatchObject({ user_uuid: id, failed_attempts: 0 });
-    expect((await invitation(id)).accepted).not.toBeNull();
 
     // the link is used up; the provider account now simply logs in
     const again = await loginFromInvitation(token, 'ada-sub');
@@ -277,6 +341,79 @@ describe('accepting an invitation with an external login', () => {
     expect(
       await accounts.db.query(`SELECT count(*)::int AS n FROM accounts.enrolment WHERE user_uuid = $1`, [id]),
     ).toEqual([{ n: 2 }]);
+  });
+
+  it('accepts through Google (an OpenID Connect issuer of its own), linking the Google account', async () => {
+    const { id, token } = await invite('grace@example.org');
+    // the subject is also one at the other provider: the link is to Google's account of that subject
+    const res = await googleFromInvitation(token, 'ada-sub');
+    await expectAccepted(
+      res,
+      { id, email: 'grace@example.org', locale: 'en' },
+      { provider: 'google', subject: 'ada-sub', email: 'grace@example.org' },
+    );
+
+    // a Google account with another e-mail goes back to the accept page with the e-mail error
+    const other = await invite('ivy@example.org');
+    const refused = await googleFromInvitation(other.token, 'ian-google');
+    expect(refused.headers.location).toBe(refusedTo(other.token, 'MAILING.INVITATION_EMAIL'));
+    expect(refused.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(await invitation(other.id)).toMatchObject({ accepted: null, failed_attempts: 1 });
+    expect(await usersWithEmail('ian@example.org')).toBe(0);
+    expect(await usersWithEmail('ivy@example.org')).toBe(0);
+  });
+
+  it('accepts through Facebook (OAuth 2 and the Graph API), linking the Facebook account', async () => {
+    const { id, token } = await invite('finn@example.org', { locale: 'el' });
+    const finn = {
+      id: '20001',
+      name: 'Finn at Facebook',
+      first_name: 'Finn',
+      last_name: 'Facebook',
+      email: 'Finn@Example.org',
+    };
+    const res = await facebookFromInvitation(token, finn);
+    await expectAccepted(
+      res,
+      { id, email: 'finn@example.org', locale: 'el' },
+      { provider: 'facebook', subject: '20001', email: 'Finn@Example.org' },
+    );
+
+    const again = await facebookFromInvitation(token, finn);
+    expect(again.headers.location).toBe(refusedTo(token, 'MAILING.INVITATION_ACCEPTED'));
+    expect(again.headers[SESSION_SET_HEADER]).toBeUndefined();
+  });
+
+  it('sends a Facebook profile with another e-mail, or none, back to the accept page with its error', async () => {
+    const { id, token } = await invite('fay@example.org');
+    const fay = { id: '20002', name: 'Fay', first_name: 'Fay', last_name: 'F' };
+
+    const other = await facebookFromInvitation(token, { ...fay, email: 'fay.other@example.org' });
+    expect(other.status).toBe(302);
+    expect(other.headers.location).toBe(refusedTo(token, 'MAILING.INVITATION_EMAIL'));
+    expect(other.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(await invitation(id)).toMatchObject({ accepted: null, failed_attempts: 1 });
+
+    // the person declined to share the e-mail: refused before mailing is asked, not counted as a wrong one
+    const none = await facebookFromInvitation(token, fay);
+    expect(none.headers.location).toBe(refusedTo(token, 'ACCOUNTS.OAUTH_NO_EMAIL'));
+    expect(none.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(await invitation(id)).toMatchObject({ accepted: null, failed_attempts: 1 });
+    expect(await usersWithEmail('fay.other@example.org')).toBe(0);
+    expect(await usersWithEmail('fay@example.org')).toBe(0);
+    expect(
+      await accounts.db.query(
+        `SELECT count(*)::int AS n FROM accounts.external_identity WHERE provider = 'facebook' AND subject = '20002'`,
+      ),
+    ).toEqual([{ n: 0 }]);
+
+    // the invited address then accepts (and clears the count)
+    const ok = await facebookFromInvitation(token, { ...fay, email: 'fay@example.org' });
+    await expectAccepted(
+      ok,
+      { id, email: 'fay@example.org', locale: 'en' },
+      { provider: 'facebook', subject: '20002', email: 'fay@example.org' },
+    );
   });
 
   it('answers the mailing route only to the accounts service', async () => {
