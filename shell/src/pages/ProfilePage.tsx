@@ -11,6 +11,7 @@ import {
   LeaveGuard,
   Loading,
   LOCALES,
+  NewPasswordFields,
   PageHeader,
   PasswordField,
   rateLimitedText,
@@ -18,6 +19,7 @@ import {
   TextField,
   useApiGet,
   useForm,
+  useNewPassword,
   useNotify,
   useSession,
   useSettings,
@@ -146,22 +148,11 @@ function PasswordForm() {
   const notify = useNotify();
   // the new password is checked against the `users` rules; the current one and the repeat have none
   const form = useForm({ scope: 'users', initial: NO_PASSWORDS, mode: 'post', fields: ['password'] });
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword(form);
   const [wrongCurrent, setWrongCurrent] = useState(false);
   const [busy, setBusy] = useState(false);
   const { values } = form;
-  const bind = (name: keyof typeof NO_PASSWORDS) => {
-    const binding = form.field<string>(name);
-    return {
-      ...binding,
-      required: true,
-      onChange: (value: string) => {
-        setMismatch(false);
-        if (name === 'password_current') setWrongCurrent(false);
-        binding.onChange(value);
-      },
-    };
-  };
+  const current = form.field<string>('password_current');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -171,11 +162,7 @@ function PasswordForm() {
         notify({ type: 'warning', body: 'form contains non valid elements' });
         return;
       }
-      if (values.password !== values.password_repeat) {
-        setMismatch(true);
-        notify({ type: 'warning', body: 'passwords do not match' });
-        return;
-      }
+      if (!newPassword.confirm()) return;
       await client.PUT('/api/profile', { body: values });
       form.reset(NO_PASSWORDS);
       notify({ type: 'success', body: 'password changed' });
@@ -194,7 +181,12 @@ function PasswordForm() {
           <FormattedMessage id="shell.profile.changePassword" />
         </legend>
         <PasswordField
-          {...bind('password_current')}
+          {...current}
+          required
+          onChange={(value) => {
+            setWrongCurrent(false);
+            current.onChange(value);
+          }}
           autoComplete="current-password"
           label={<FormattedMessage id="shell.profile.currentPassword" />}
           errorText={
@@ -202,11 +194,10 @@ function PasswordForm() {
           }
         />
         <div className="sh-row">
-          <PasswordField {...bind('password')} label={<FormattedMessage id="shell.profile.newPassword" />} />
-          <PasswordField
-            {...bind('password_repeat')}
-            label={<FormattedMessage id="shell.profile.passwordRepeat" />}
-            errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+          <NewPasswordFields
+            password={newPassword}
+            label={<FormattedMessage id="shell.profile.newPassword" />}
+            repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
           />
         </div>
         <div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { EMPTY_ADDRESS } from '@agora/contracts';
@@ -10,12 +10,13 @@ import {
   client,
   Loading,
   localeAtom,
+  NewPasswordFields,
   NotFound,
   PageHeader,
-  PasswordField,
   RATE_LIMITED_MESSAGE,
   TextField,
   useForm,
+  useNewPassword,
   useNotify,
   useSettings,
   type AddressValue,
@@ -49,14 +50,13 @@ export function RegisterPage() {
 }
 
 function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
-  const intl = useIntl();
   const notify = useNotify();
   const form = useForm<Values>({ scope: 'users', initial: EMPTY, mode: 'post' });
+  const newPassword = useNewPassword(form);
   const locale = useAtomValue(localeAtom);
   const [address, setAddress] = useState<AddressValue>({ address: { ...EMPTY_ADDRESS }, location: null });
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [mismatch, setMismatch] = useState(false);
   const { values } = form;
 
   const onAddress = (next: AddressValue) => {
@@ -64,17 +64,7 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
     form.setValue('address', addressText(next.address));
     form.setValue('location', locationText(next.location));
   };
-  const bind = (name: keyof Values) => {
-    const binding = form.field<string>(name);
-    if (name !== 'password' && name !== 'password_repeat') return binding;
-    return {
-      ...binding,
-      onChange: (value: string) => {
-        setMismatch(false);
-        binding.onChange(value);
-      },
-    };
-  };
+  const bind = (name: keyof Values) => form.field<string>(name);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,11 +74,7 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
         notify({ type: 'warning', body: 'form contains non valid elements' });
         return;
       }
-      if (values.password !== values.password_repeat) {
-        setMismatch(true);
-        notify({ type: 'warning', body: 'passwords do not match' });
-        return;
-      }
+      if (!newPassword.confirm()) return;
       await client.POST('/api/registration', {
         body: {
           username: values.username.trim(),
@@ -152,12 +138,10 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
             autoComplete="email"
           />
           <div className="sh-row">
-            <PasswordField {...bind('password')} label={<FormattedMessage id="shell.profile.password" />} />
-            <PasswordField
-              {...bind('password_repeat')}
-              required
-              label={<FormattedMessage id="shell.profile.passwordRepeat" />}
-              errorText={mismatch ? intl.formatMessage({ id: 'platform.msg.passwordsDoNotMatch' }) : null}
+            <NewPasswordFields
+              password={newPassword}
+              label={<FormattedMessage id="shell.profile.password" />}
+              repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
             />
           </div>
           <TextField

@@ -53,9 +53,19 @@ function notes(): string[] {
 }
 
 /** The field labelled `label` (required fields add a ' *' to the label). */
+function input(label: string): HTMLElement {
+  return screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
+}
+
 function fill(label: string, value: string) {
-  const name = new RegExp(`^${label}( \\*)?$`);
-  fireEvent.change(screen.getByLabelText(name), { target: { value } });
+  fireEvent.change(input(label), { target: { value } });
+}
+
+/** The error shown under the field labelled `label`, or null. */
+function errorUnder(label: string): string | null {
+  const field = input(label);
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 
 beforeEach(() => {
@@ -149,7 +159,13 @@ describe('RegisterPage', () => {
     await fillForm('other');
     await click(screen.getByTestId('register-submit'));
     expect(notes()).toEqual(['Passwords do not match']);
+    expect(errorUnder('Repeat password')).toBe('Passwords do not match');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // editing either password takes the message away; browsers are told these are new passwords
+    fill('Password', 'Secret-1234');
+    expect(errorUnder('Repeat password')).toBeNull();
+    expect(input('Password').getAttribute('autocomplete')).toBe('new-password');
+    expect(input('Repeat password').getAttribute('autocomplete')).toBe('new-password');
   });
 
   const RULES = {
@@ -449,9 +465,7 @@ describe('ProfilePage', () => {
     fill(en ? 'New password' : 'Νέος κωδικός', 'New-secret-1');
     fill(en ? 'Repeat password' : 'Επανάληψη κωδικού', 'New-secret-1');
     await click(screen.getByTestId('password-submit'));
-    const current = screen.getByLabelText(new RegExp(en ? '^Current password' : '^Τρέχων κωδικός'));
-    expect(current.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent).toBe(text);
+    expect(errorUnder(en ? 'Current password' : 'Τρέχων κωδικός')).toBe(text);
     expect(notes()).toEqual([]);
   });
 
@@ -467,7 +481,12 @@ describe('ProfilePage', () => {
     fill('Repeat password', 'different');
     await click(screen.getByTestId('password-submit'));
     expect(notes()).toEqual(['Passwords do not match']);
+    expect(errorUnder('Repeat password')).toBe('Passwords do not match');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(input('New password').getAttribute('autocomplete')).toBe('new-password');
+    expect(input('Repeat password').getAttribute('autocomplete')).toBe('new-password');
     fill('Repeat password', 'New-secret-1');
+    expect(errorUnder('Repeat password')).toBeNull();
     await click(screen.getByTestId('password-submit'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       password_current: 'old',
