@@ -1,6 +1,9 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A post's date as the spec shows it in the forum: dd/MM/yyyy, H:mm (local time). '' when unparsable. */
+/**
+ * A post's date as the spec shows it in the forum: dd/MM/yyyy, H:mm (local time), the same pattern in every
+ * language (so not `useFormatDate`, whose Greek times are HH:mm). '' when unparsable.
+ */
 export function forumDate(value: string): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
