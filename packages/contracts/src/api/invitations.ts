@@ -16,6 +16,12 @@ export const INVITATION_CSV_MAX_ROWS = 10_000;
 /** The largest invitation message (plain text, shown in the mail). */
 export const MAX_INVITATION_MESSAGE = 5_000;
 
+/**
+ * The shape of an invitation link's token (the mailing service makes them of 32 random bytes, base64url): what the
+ * accept routes and an external login started for an invitation take before looking anything up.
+ */
+export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
 /** Why a report row is not an invitation (translated by the front end as `platform.error.<CODE>`). */
 export const INVITATION_ROW_COMMENTS = [
   'MAILING.CSV_BAD_EMAIL',

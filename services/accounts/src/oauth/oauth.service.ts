@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { AppError, LOGGER } from '@agora/common';
+import { INVITATION_TOKEN } from '@agora/contracts/api';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
 import { DataSource, LessThan, Repository } from 'typeorm';
@@ -33,8 +34,6 @@ export const PROVIDER_ROUTES: Readonly<Record<OAuthProviderName, string>> = {
 };
 
 const REQUEST_TTL_MS = 10 * 60_000;
-/** An invitation link's token (as the mailing service makes them: 32 random bytes, base64url). */
-const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 const HTTP_TIMEOUT_S = 15;
 
 /** Why an external login did not finish; `reason` becomes `/login?error=<reason>`. */

@@ -9,6 +9,7 @@ import {
   type InternalInvitationAcceptBody,
   type InternalInvitationExternalBody,
   type InvitationAcceptAnswer,
+  INVITATION_TOKEN,
   type InvitationAcceptBody,
   type InvitationAnswer,
   type InvitationBatchAnswer,
@@ -61,7 +62,6 @@ const emailSchema = z.email();
 /** The accounts' limits (the users scope): a longer name or address could be invited but never accepted. */
 const MAX_NAME = 100;
 const MAX_EMAIL = 254;
-const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 const notFound = () => AppError.notFound('invitation not found', 'MAILING.INVITATION_NOT_FOUND');
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -562,7 +562,7 @@ export class InvitationsService {
   // ------------------------------------------------------------------------------------------ accepting
 
   private async byToken(token: string): Promise<AcceptableRow | null> {
-    if (!TOKEN.test(token)) return null;
+    if (!INVITATION_TOKEN.test(token)) return null;
     const [row] = await this.ds.query<AcceptableRow[]>(
       `SELECT i.*, NULL AS mail_status, NULL AS last_error FROM mailing.invitation i WHERE i.token_hash = $1`,
       [sha256(token)],
