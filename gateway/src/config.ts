@@ -36,6 +36,8 @@ export interface GatewayConfig {
   csp: { connectSrc: string[]; imgSrc: string[] };
   /** The site's public address is https (PUBLIC_URL): every answer then carries Strict-Transport-Security. */
   httpsSite: boolean;
+  /** Serve the Swagger UI page at `/api/docs` when it is installed (a development dependency). */
+  apiDocsUi: boolean;
 }
 
 export class GatewayConfigError extends Error {
@@ -85,6 +87,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  API_DOCS_UI: z.enum(['true', 'false']).default('true'),
   CSP_CONNECT_SRC: sourceList,
   CSP_IMG_SRC: sourceList,
   /** The map's tile server (also read by accounts, which tells browsers): its origin goes into img-src. */
@@ -141,5 +144,6 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     csp: { connectSrc: e.CSP_CONNECT_SRC, imgSrc: [...e.MAP_TILE_URL, ...e.CSP_IMG_SRC] },
     httpsSite: e.PUBLIC_URL?.startsWith('https:') ?? false,
+    apiDocsUi: e.API_DOCS_UI === 'true',
   };
 }

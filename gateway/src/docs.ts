@@ -6,12 +6,25 @@ import { Router } from 'express';
 import type { Logger } from 'pino';
 import { SERVICES } from '@agora/contracts';
 import type { ApiDeps } from './api.js';
+import type { GatewayConfig } from './config.js';
 import { isObject, mergeOpenApi, type JsonObject, type ServiceDocument } from './openapi.js';
 
 /** The services' packages (this file is `gateway/src/docs.ts` or `gateway/dist/docs.js`). */
 const SERVICES_DIR = fileURLToPath(new URL('../../services/', import.meta.url));
 const GATEWAY_VERSION = '1.0.0';
-const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/**
+ * The folder of `swagger-ui-dist`, or undefined when it is not installed. It is a development dependency of the
+ * gateway: the images (production dependencies only) carry neither it nor the install-time telemetry package it
+ * pulls in, and serve the OpenAPI document alone.
+ */
+export function findSwaggerUi(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** The files of swagger-ui-dist that the page uses (its own index.html points at a demo API). */
 const SWAGGER_ASSETS = new Set([
@@ -71,16 +84,36 @@ export function readServiceDocuments(logger: Logger, dir = SERVICES_DIR): Servic
   return documents;
 }
 
-/** `/api/docs`: Swagger UI over one OpenAPI document merged from the services' committed documents. */
-export function docsRouter({ logger }: Pick<ApiDeps, 'logger'>, dir?: string): Router {
+export interface DocsOptions {
+  /** Where the services' packages are (their committed `openapi.json`). */
+  servicesDir?: string;
+  /** The Swagger UI's files (by default where `swagger-ui-dist` is installed); null: none. */
+  swaggerUiDir?: string | null;
+}
+
+/**
+ * `/api/docs/openapi.json`: one OpenAPI document merged from the services' committed documents, always; and
+ * `/api/docs`, the Swagger UI page over it, when the configuration asks for it (`API_DOCS_UI`) and the UI is
+ * installed. Without the page, `/api/docs` is an unknown API path (404).
+ */
+export function docsRouter(
+  { logger, config }: Pick<ApiDeps, 'logger'> & { config: Pick<GatewayConfig, 'apiDocsUi'> },
+  { servicesDir, swaggerUiDir = findSwaggerUi() ?? null }: DocsOptions = {},
+): Router {
   const router = Router();
-  const documents = readServiceDocuments(logger, dir);
+  const documents = readServiceDocuments(logger, servicesDir);
   const missing = SERVICES.filter((s) => !documents.some((d) => d.service === s));
   const merged: JsonObject = mergeOpenApi(documents, missing, GATEWAY_VERSION);
 
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(merged);
   });
+  if (!config.apiDocsUi) return router;
+  if (swaggerUiDir === null) {
+    logger.info('Swagger UI not installed: /api/docs serves the OpenAPI document (openapi.json) alone');
+    return router;
+  }
+  const uiDir = swaggerUiDir;
   router.get('/init.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(INIT);
   });
@@ -94,7 +127,7 @@ export function docsRouter({ logger }: Pick<ApiDeps, 'logger'>, dir?: string): R
       next();
       return;
     }
-    res.sendFile(join(swaggerUiDir, file), { maxAge: '1d' });
+    res.sendFile(join(uiDir, file), { maxAge: '1d' });
   });
   return router;
 }
