@@ -9,6 +9,7 @@ interface LockEntry {
   resolved?: string;
   dev?: boolean;
   optional?: boolean;
+  hasInstallScript?: boolean;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -19,6 +20,7 @@ interface LockEntry {
 const root = process.cwd(); // jest runs from the repository root
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(root, file), 'utf8'));
 const lock = readJson('package-lock.json') as { packages: Record<string, LockEntry> };
+const manifest = readJson('package.json') as { allowScripts?: Record<string, boolean> };
 
 /** The deployables that images are made of. */
 const DEPLOYABLES = [
@@ -95,5 +97,29 @@ describe('production dependencies', () => {
     const ui = lock.packages[locate('gateway', 'swagger-ui-dist') ?? ''];
     expect(ui?.dev).toBe(true);
     expect(ui?.version).toMatch(/^5\./);
+  });
+});
+
+describe('install scripts', () => {
+  const policy = manifest.allowScripts ?? {};
+  const decided = (name: string): boolean | undefined => {
+    for (const [key, allowed] of Object.entries(policy)) {
+      const at = key.lastIndexOf('@');
+      if ((at > 0 ? key.slice(0, at) : key) === name) return allowed;
+    }
+    return undefined;
+  };
+
+  it('are each allowed or refused in package.json (allowScripts), so npm install warns of none', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([location, entry]) => location !== '' && entry.hasInstallScript && !entry.link)
+      .map(([location]) => packageName(location));
+    expect(withScripts.length).toBeGreaterThan(0);
+    expect(withScripts.filter((name) => decided(name) === undefined)).toEqual([]);
+  });
+
+  it('run only for argon2, which is built from source here; the telemetry package is refused', () => {
+    expect(Object.entries(policy).filter(([, allowed]) => allowed)).toEqual([['argon2', true]]);
+    expect(decided('@scarf/scarf')).toBe(false);
   });
 });
