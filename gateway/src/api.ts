@@ -186,6 +186,12 @@ export function apiRouter(deps: ApiDeps): Router {
         logger.warn({ reqId: requestIdOf(req), service: owner, err: err.message }, 'service unavailable');
         sendError(res, 503, `${owner} service unavailable`, 'GATEWAY.UNAVAILABLE');
       },
+      onRetry: (err) => {
+        logger.info(
+          { reqId: requestIdOf(req), service: owner, err: err.message },
+          'retrying on a new connection',
+        );
+      },
       onBadRequest: (err) => {
         logger.info({ reqId: requestIdOf(req), err: err.message }, 'request cannot be forwarded');
         sendError(res, 400, 'bad request', 'GATEWAY.BAD_REQUEST');

@@ -95,28 +95,44 @@ export interface ForwardOptions {
   onUnavailable: (err: Error) => void;
   /** Called when the request cannot be sent at all (malformed path). */
   onBadRequest: (err: Error) => void;
+  /** Called when a failed first try is sent again (see `mayRetry`). */
+  onRetry?: (err: Error) => void;
 }
 
-/** Errors of a kept-alive socket that the service closed just as it was reused: nothing reached the service. */
-const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+/** Methods whose request the gateway may send twice: they only read (RFC 9110 §9.2.1, and so in Agora). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Errors after which a service may not have read the request: retried for a read only. */
+const CUT_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a failed call may be sent once more. Only a request without a body can be (bodies are streamed, never
+ * held, so there is nothing to send again), only before any byte of an answer, and only when the service cannot
+ * have acted on it: the connection was refused (nothing reached it), for a read or a DELETE, which the service
+ * never saw; or the connection was reset or closed under the request, for a read, since the service may have read
+ * the request and acted, which only a read makes harmless. PUT always has a body here, POST and PATCH are never
+ * repeated.
+ */
+export function mayRetry(method: string, bodyless: boolean, err: NodeJS.ErrnoException): boolean {
+  if (!bodyless) return false;
+  if (err.code === 'ECONNREFUSED') return READS.has(method) || method === 'DELETE';
+  return READS.has(method) && CUT_CONNECTION_ERRORS.has(err.code ?? '');
+}
 
 /**
  * Streams the request to the service and its answer back (bodies are never buffered). Errors before the answer
  * started become `onUnavailable`; errors after it cut the browser's connection, so a truncated body is never
  * mistaken for a complete one.
  *
- * A GET or HEAD without a body that fails on a reused keep-alive socket (the service closed it as the gateway took
- * it, which a busy event loop makes likelier) is sent once more on a new connection, as Node's documentation
- * advises: nothing was read, nothing is written twice.
+ * A request without a body whose connection was refused, reset or closed before any byte of the answer (a service
+ * replaced in a rolling update, or a kept-alive socket that the service closed as the gateway reused it) is sent
+ * once more, on a new connection to the same address, when `mayRetry` allows it; `onRetry` is told.
  */
 export function forward(agents: UpstreamAgents, req: Request, res: Response, options: ForwardOptions): void {
   if (req.destroyed || res.destroyed) return; // the browser left while the session was being resolved
   const base = new URL(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const bodyless =
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    req.headers['transfer-encoding'] === undefined &&
-    (req.headers['content-length'] ?? '0') === '0';
+    req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
   let answered = false;
   let clientGone = false;
   let upstream: ReturnType<UpstreamAgents['request']> | undefined;
@@ -128,14 +144,18 @@ export function forward(agents: UpstreamAgents, req: Request, res: Response, opt
     }
   });
 
-  const send = (mayRetry: boolean): void => {
+  const send = (firstTry: boolean): void => {
     let current;
     try {
-      current = agents.request(base, {
-        method: req.method,
-        path: `${prefix}${options.path}`,
-        headers: upstreamRequestHeaders(req, base.host, options.headers),
-      });
+      current = agents.request(
+        base,
+        {
+          method: req.method,
+          path: `${prefix}${options.path}`,
+          headers: upstreamRequestHeaders(req, base.host, options.headers),
+        },
+        { fresh: !firstTry },
+      );
     } catch (err) {
       options.onBadRequest(err instanceof Error ? err : new Error(String(err)));
       return;
@@ -146,7 +166,8 @@ export function forward(agents: UpstreamAgents, req: Request, res: Response, opt
       req.unpipe(current);
       if (answered) return; // the answer stream reports its own failure
       if (clientGone) return;
-      if (mayRetry && bodyless && current.reusedSocket && STALE_SOCKET_ERRORS.has(err.code ?? '')) {
+      if (firstTry && mayRetry(req.method, bodyless, err)) {
+        options.onRetry?.(err);
         send(false);
         return;
       }

@@ -11,9 +11,21 @@ export class UpstreamAgents {
     return url.protocol === 'https:' ? this.https : this.http;
   }
 
-  request(url: URL, options: http.RequestOptions): http.ClientRequest {
+  /**
+   * A request to a service through its keep-alive agent; `fresh`: on a connection of its own, made by the same
+   * agent's `createConnection` but never taken from (nor returned to) its pool of idle sockets.
+   */
+  request(url: URL, options: http.RequestOptions, { fresh = false } = {}): http.ClientRequest {
     const send = url.protocol === 'https:' ? https.request : http.request;
-    return send(url, { ...options, agent: this.for(url) });
+    const agent = this.for(url);
+    if (!fresh) return send(url, { ...options, agent });
+    // No agent and a `createConnection` of its own: Node then asks it for the socket (with `agent: false` it would
+    // make a default agent instead).
+    return send(url, {
+      ...options,
+      agent: undefined,
+      createConnection: (connect, done) => agent.createConnection(connect, done),
+    });
   }
 
   destroy(): void {
