@@ -15,6 +15,7 @@ export * from './logging/logging.js';
 export * from './health/readiness.js';
 export * from './health/health.module.js';
 export * from './http/service.js';
+export * from './http/shutdown.js';
 export * from './http/openapi.js';
 export * from './http/zod.js';
 export * from './http/multipart.js';

@@ -25,8 +25,20 @@ describe('loadServiceConfig', () => {
       dataDir: 'data',
       log: { level: 'info' },
       migrateOnStart: false,
+      shutdown: { graceMs: 5000, timeoutMs: 20_000 },
     });
     expect(loadServiceConfig('mailing', { ...KEYS }).http.port).toBe(3104);
+  });
+
+  it('reads the draining times of a stop, and refuses ones that are not whole milliseconds', () => {
+    const env = { ...KEYS, SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '45000' };
+    expect(loadServiceConfig('library', env).shutdown).toEqual({ graceMs: 0, timeoutMs: 45_000 });
+    expect(() => loadServiceConfig('library', { ...KEYS, SHUTDOWN_GRACE_MS: '-1' })).toThrow(
+      /SHUTDOWN_GRACE_MS/,
+    );
+    expect(() => loadServiceConfig('library', { ...KEYS, SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow(
+      /SHUTDOWN_TIMEOUT_MS/,
+    );
   });
 
   it('reads every variable, trims URLs and treats empty URLs as unset', () => {

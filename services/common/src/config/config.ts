@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceName } from '@agora/contracts';
+import { DEFAULT_SHUTDOWN_TIMES, type ShutdownTimes } from '../http/shutdown.js';
 import {
   IDENTITY_SIGNERS,
   keyVariable,
@@ -140,6 +141,10 @@ export const baseEnvSchema = databaseEnvSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** After SIGTERM: how long new connections are still taken once readiness says 503 (see `drain`). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_TIMES.graceMs),
+  /** After the grace: the longest wait for requests in flight before they are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_TIMES.timeoutMs),
   /** Check every answer against its route's declared schema (tests; see `ResponseCheckInterceptor`). */
   CHECK_RESPONSES: z
     .enum(['true', 'false'])
@@ -162,6 +167,8 @@ export interface ServiceConfig {
   dataDir: string;
   log: { level: z.infer<typeof baseEnvSchema>['LOG_LEVEL'] };
   migrateOnStart: boolean;
+  /** Draining on SIGTERM (absent: the defaults). */
+  shutdown?: ShutdownTimes;
 }
 
 export class ConfigError extends Error {
@@ -205,5 +212,6 @@ export function loadServiceConfig(
     dataDir: e.AGORA_DATA_DIR,
     log: { level: e.LOG_LEVEL },
     migrateOnStart: e.MIGRATE_ON_START,
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -46,6 +46,15 @@ describe('Readiness', () => {
     });
   });
 
+  it('is not ready once draining, without running the checks', async () => {
+    const readiness = new Readiness();
+    let ran = 0;
+    readiness.register('database', () => Promise.resolve(ran++));
+    readiness.drain();
+    await expect(readiness.run()).resolves.toEqual({ ok: false, checks: { shutdown: 'draining' } });
+    expect(ran).toBe(0);
+  });
+
   it('replaces a check registered again under the same name', async () => {
     const readiness = new Readiness();
     readiness.register('database', () => Promise.reject(new Error('old')));

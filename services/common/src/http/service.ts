@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -10,12 +11,14 @@ import { DatabaseModule } from '../database/database.module.js';
 import { migrateService, type ServiceStorage } from '../database/database.js';
 import { ErrorFilter } from '../errors/error.filter.js';
 import { HealthModule } from '../health/health.module.js';
+import { Readiness } from '../health/readiness.js';
 import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
 import { createLogger, requestLogger } from '../logging/logging.js';
 import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { DEFAULT_SHUTDOWN_TIMES, drainOnSignals } from './shutdown.js';
 import { ResponseCheckInterceptor } from './zod.js';
 
 export interface ServiceDefinition {
@@ -138,14 +141,19 @@ export async function runService(
   const infra = await openServiceInfra(config, logger);
   await migrateOnStart(config, infra, def.storage, logger);
   const app = await createServiceApp(def, { config, infra, logger });
-  app.enableShutdownHooks();
   await app.listen(config.http.port, config.http.host);
   logger.info(`${def.name} listening on http://${config.http.host}:${config.http.port}`);
-  const stop = async () => {
-    await app.close();
-    await infra.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  // Not Nest's shutdown hooks, which close the app (and cut requests) on the signal: drain first.
+  drainOnSignals(
+    {
+      server: app.getHttpServer() as Server,
+      readiness: app.get(Readiness),
+      close: async () => {
+        await app.close(); // the queue workers stop here, after their jobs in hand
+        await infra.close();
+      },
+    },
+    config.shutdown ?? DEFAULT_SHUTDOWN_TIMES,
+    logger,
+  );
 }

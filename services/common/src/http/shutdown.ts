@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { Readiness } from '../health/readiness.js';
+
+export interface ShutdownTimes {
+  /** How long the process keeps taking new connections after it stopped being ready (SHUTDOWN_GRACE_MS). */
+  graceMs: number;
+  /** The longest wait for requests in flight once no new connection is taken (SHUTDOWN_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_SHUTDOWN_TIMES: ShutdownTimes = { graceMs: 5000, timeoutMs: 20_000 };
+
+export interface Drainable {
+  server: Server;
+  readiness: Readiness;
+  /** Closes what is left once no request is in flight: the app (its queue workers) and the infrastructure. */
+  close(): Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops a service without failing a request: readiness answers 503 at once (the load balancer takes the process
+ * out of rotation); new connections are still taken for `graceMs` (those already routed to it); then the
+ * listener closes, idle keep-alive connections are closed and each busy one after its answer; once the requests in
+ * flight have finished (or `timeoutMs` has passed, when the rest are cut), `close()` stops the queue workers and
+ * the infrastructure. Resolves when all of it is done.
+ */
+export async function drain(target: Drainable, times: ShutdownTimes, logger: Logger): Promise<void> {
+  const { server, readiness } = target;
+  readiness.drain();
+  logger.info({ graceMs: times.graceMs }, 'stopping: not ready, finishing requests');
+  if (times.graceMs > 0) await wait(times.graceMs);
+
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // close() ends the idle keep-alive connections; a busy one is ended once it has written its answer: a request
+  // arriving on it now is told so (`Connection: close`), one already in flight is found idle by the next sweep.
+  server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+  const answered = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => {
+    logger.warn({ timeoutMs: times.timeoutMs }, 'stopping: requests still in flight are cut');
+    server.closeAllConnections();
+  }, times.timeoutMs);
+  await closed;
+  clearInterval(answered);
+  clearTimeout(cut);
+  logger.info('stopping: no request in flight, closing the workers');
+  await target.close();
+  logger.info('stopped');
+}
+
+/** Runs `drain` on the first SIGTERM or SIGINT, then exits (1 if closing failed). */
+export function drainOnSignals(target: Drainable, times: ShutdownTimes, logger: Logger): void {
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'signal received');
+    drain(target, times, logger).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'stopping failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
