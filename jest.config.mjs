@@ -31,7 +31,11 @@ export default {
       '<rootDir>/gateway/src/**/*.spec.ts',
       '<rootDir>/scripts/*.spec.ts',
     ]),
-    node('integration', ['<rootDir>/services/*/src/**/*.int.ts', '<rootDir>/gateway/src/**/*.int.ts']),
+    node('integration', [
+      '<rootDir>/services/*/src/**/*.int.ts',
+      '<rootDir>/gateway/src/**/*.int.ts',
+      '<rootDir>/scripts/*.int.ts',
+    ]),
     {
       displayName: 'web',
       testEnvironment: 'jsdom',

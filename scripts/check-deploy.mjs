@@ -403,7 +403,12 @@ function checkCompose() {
 
 const byKind = (resources, kind) => resources.filter((r) => r.kind === kind);
 const WORKLOADS = ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'];
-const podSpecOf = (r) => (WORKLOADS.includes(r.kind) ? r.spec?.template?.spec : undefined);
+const podSpecOf = (r) =>
+  r.kind === 'CronJob'
+    ? r.spec?.jobTemplate?.spec?.template?.spec
+    : WORKLOADS.includes(r.kind)
+      ? r.spec?.template?.spec
+      : undefined;
 
 function checkRendered(label, resources, { namespace, overlay }) {
   const where = (r) => `${label} ${r.kind}/${r.metadata?.name}`;
@@ -623,6 +628,13 @@ function checkRendered(label, resources, { namespace, overlay }) {
       (job.spec?.template?.spec?.containers ?? []).flatMap((c) => (c.env ?? []).map((e) => e.name)),
     );
     if (!env.has('DATABASE_URL')) problem(where(job), 'env DATABASE_URL is missing');
+  }
+
+  for (const cron of byKind(resources, 'CronJob')) {
+    if (!['Never', 'OnFailure'].includes(podSpecOf(cron)?.restartPolicy)) {
+      problem(where(cron), 'restartPolicy must be Never or OnFailure');
+    }
+    checkPod(cron, { probes: undefined });
   }
 
   const registries = [...configMaps.values()].filter((c) => c.data?.['remotes.json'] !== undefined);

@@ -71,6 +71,19 @@ describe('check-deploy', () => {
     );
   });
 
+  it('holds the backup CronJob to the pod rules of every workload', () => {
+    edit(
+      'deploy/k8s/base/backup-cronjob.yaml',
+      'readOnlyRootFilesystem: true',
+      'readOnlyRootFilesystem: false',
+    );
+    edit('deploy/k8s/base/backup-cronjob.yaml', 'claimName: agora-backups', 'claimName: agora-backup');
+    expectProblems(
+      'deploy/k8s/overlays/production CronJob/agora-backup container backup: must set readOnlyRootFilesystem: true',
+      'deploy/k8s/base CronJob/agora-backup: volume backups: no PersistentVolumeClaim agora-backup',
+    );
+  });
+
   it('fails when kustomize cannot apply an overlay', () => {
     edit(
       'deploy/k8s/overlays/staging/kustomization.yaml',
