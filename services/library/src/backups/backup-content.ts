@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import { ICON_NAME, ICON_PREFIX } from '../markers/icons-internal.controller.js';
 import { MARKER_PREFIX } from '../markers/markers.controller.js';
-import { isValidKey } from '../storage/storage-key.js';
+import { isValidKey } from '@agora/common/storage';
 import { sniffDocument } from '../uploads/document.js';
 import { IMAGE_MIME, imageFormatOf } from '../uploads/image.js';
 import {
