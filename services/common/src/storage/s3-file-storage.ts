@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -34,6 +35,9 @@ export const S3_PRIVATE_FOLDER = 'private/';
  * most about two parts in memory whatever the size of the file.
  */
 const PART_SIZE = 5 * 1024 * 1024;
+
+/** The largest object S3 takes in one PUT. */
+const MAX_SINGLE_PUT = 5 * 1024 ** 3;
 
 /** The HTTP status of an SDK error (`$metadata.httpStatusCode`), when it has one. */
 function statusOf(error: unknown): number | undefined {
@@ -129,9 +133,23 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /** A file of known size goes up as one streamed PUT (no part buffers), multipart only above S3's 5 GiB. */
   async putFile(key: string, file: string): Promise<void> {
     const name = this.objectKey(key);
-    await this.upload(key, name, createReadStream(file));
+    const { size } = await stat(file);
+    if (size > MAX_SINGLE_PUT) return this.upload(key, name, createReadStream(file));
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: name,
+          Body: createReadStream(file),
+          ContentLength: size,
+        }),
+      );
+    } catch (error) {
+      throw failure(`PUT ${key}`, error);
+    }
   }
 
   async get(key: string): Promise<StoredFile | null> {
