@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { jest } from '@jest/globals';
 import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import {
   bootTestService,
@@ -161,5 +163,58 @@ describe.each(['a local folder', 'an S3-compatible store'])('answer files in %s'
     await svc.app.get(AnswerFileStore).sweep();
     expect(await store.exists(`answers/${otherId}`)).toBe(false);
     expect(await rows(svc, 'answer_file_removed')).toBe(0);
+  });
+
+  it('moves the files kept in PostgreSQL to the store: verified, resumable, served by the same rules', async () => {
+    const { who, choice } = await freshChoice();
+    const contents = [
+      makePdf(),
+      Buffer.concat([makePdf(), Buffer.alloc(2.5 * 1024 * 1024, 0x41)]),
+      Buffer.concat([makePdf(), Buffer.alloc(10, 1)]),
+    ];
+    const ids: string[] = [];
+    for (const [i, content] of contents.entries()) {
+      const [row] = await svc.db.query<{ id: string }>(
+        `INSERT INTO consultation.answer_file (owner, answer, variable, name, mime, bytes, content)
+         VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6) RETURNING id`,
+        [who.uuid, choice, w.survey, `παλιό-${i}.pdf`, content.length, content],
+      );
+      ids.push(row!.id);
+    }
+    const served = async (id: string) => {
+      const [mine, others] = await Promise.all([
+        as(svc, who).get(`/data/scope/file/${id}`).buffer(true),
+        as(svc, w.people.other).get(`/data/scope/file/${id}`),
+      ]);
+      return { status: mine.status, sha256: sha256(mine.body as Buffer), others: others.status };
+    };
+    const expected = (i: number) => ({ status: 200, sha256: sha256(contents[i]!), others: 403 });
+    for (const [i, id] of ids.entries()) expect(await served(id)).toEqual(expected(i));
+
+    const files = svc.app.get(AnswerFileStore);
+    // one at a time: a stopped move goes on where it stopped
+    expect(await files.moveToStore(1)).toBe(1);
+    expect(await fileRow(ids[0]!)).toEqual({
+      storage_key: `answers/${ids[0]}`,
+      sha256: sha256(contents[0]!),
+      bytes: contents[0]!.length,
+      has_content: false,
+    });
+    expect((await fileRow(ids[1]!))!.has_content).toBe(true);
+    // an object that does not read back as the bytes: the row keeps its bytes, the object goes, the move stops
+    const get = jest
+      .spyOn(store, 'get')
+      .mockResolvedValueOnce({ stream: Readable.from([Buffer.from('not the bytes')]), size: 13 });
+    await expect(files.moveToStore()).rejects.toThrow(/SHA-256/);
+    get.mockRestore();
+    expect((await fileRow(ids[1]!))!.has_content).toBe(true);
+    expect(await store.exists(`answers/${ids[1]}`)).toBe(false);
+    expect(await files.moveToStore()).toBe(2);
+    expect(await files.moveToStore()).toBe(0);
+    for (const [i, id] of ids.entries()) {
+      expect(await fileRow(id)).toMatchObject({ sha256: sha256(contents[i]!), has_content: false });
+      expect(sha256(await buffer((await store.get(`answers/${id}`))!.stream))).toBe(sha256(contents[i]!));
+      expect(await served(id)).toEqual(expected(i));
+    }
   });
 });
