@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import type { ServiceDefinition } from '@agora/common';
+import { SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@agora/common';
+import { loadStorageConfig, StorageModule } from '@agora/common/storage';
 import { CategoryModule } from './category/category.module.js';
 import { Category } from './category/entities/category.entity.js';
 import { ConsultationConfigModule } from './config/consultation-config.module.js';
@@ -19,6 +20,7 @@ import { AdminActiveCategory1795400329000 } from './migrations/1795400329000-Adm
 import { AnswerStorage1795400400000 } from './migrations/1795400400000-AnswerStorage.js';
 import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { ExportPseudonyms1795400500000 } from './migrations/1795400500000-ExportPseudonyms.js';
+import { AnswerFilesInStore1795400600000 } from './migrations/1795400600000-AnswerFilesInStore.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -61,12 +63,13 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     AnswerStorage1795400400000,
     ProfileAnswers1795400410000,
     ExportPseudonyms1795400500000,
+    AnswerFilesInStore1795400600000,
   ],
 };
 
 /**
  * The consultation service: categories, projects and (later) topics, attributes, variables and answers.
- * `env` holds the service's own settings (`AGORA_DEMO_DATA`), validated when the app boots.
+ * `env` holds the service's own settings (`AGORA_DEMO_DATA`, `STORAGE_*`), validated when the app boots.
  */
 export function createConsultationService(env: Record<string, string | undefined>): ServiceDefinition {
   return {
@@ -79,6 +82,10 @@ export function createConsultationService(env: Record<string, string | undefined
     jsonLimit: '4mb',
     modules: [
       ConsultationConfigModule.forRoot(env),
+      // answer files (and exports) in the private area of the file store
+      StorageModule.forRoot(SERVICE_CONFIG, (service: ServiceConfig) =>
+        loadStorageConfig('consultation', env, service.dataDir),
+      ),
       CategoryModule,
       ProjectModule,
       ValidationModule,

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import type { ServiceDefinition } from '@agora/common';
+import { StorageModule } from '@agora/common/storage';
 import { BackupsModule } from './backups/backups.module.js';
-import { LibraryConfigModule } from './config/library-config.module.js';
+import { LIBRARY_CONFIG, LibraryConfigModule } from './config/library-config.module.js';
+import type { LibraryConfig } from './config/library.config.js';
 import { DemoModule } from './demo/demo.module.js';
 import { DemoService } from './demo/demo.service.js';
 import { DocumentationModule } from './documentation/documentation.module.js';
@@ -19,12 +21,9 @@ import { LibraryBackups1795600000000 } from './migrations/1795600000000-LibraryB
 import { BackupJobs1795700000000 } from './migrations/1795700000000-BackupJobs.js';
 import { ViewAndPageOwners1795800000000 } from './migrations/1795800000000-ViewAndPageOwners.js';
 import { DropBackupJobs1795900000000 } from './migrations/1795900000000-DropBackupJobs.js';
-import { StorageModule } from './storage/storage.module.js';
 
 export type { LibraryConfig } from './config/library.config.js';
 export { loadLibraryConfig } from './config/library.config.js';
-export type { FileStorage, StoredFile } from './storage/file-storage.js';
-export { LocalFileStorage } from './storage/local-file-storage.js';
 
 export const libraryStorage: ServiceDefinition['storage'] = {
   schema: 'library',
@@ -51,7 +50,7 @@ export function createLibraryService(env: Record<string, string | undefined>): S
     storage: libraryStorage,
     modules: [
       LibraryConfigModule.forRoot(env),
-      StorageModule,
+      StorageModule.forRoot(LIBRARY_CONFIG, (config: LibraryConfig) => config.storage),
       LibraryModule,
       FilesModule,
       DemoModule,

@@ -16,8 +16,14 @@ import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { MULTER_MODULE_OPTIONS } from '@nestjs/platform-express/multer/files.constants.js';
 import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/multer-options.interface.js';
 import { ApiConsumes } from '@nestjs/swagger';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { defer, mergeMap, type Observable } from 'rxjs';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { defer, finalize, mergeMap, type Observable } from 'rxjs';
 import { AppError } from '../errors/app-error.js';
 
 /**
@@ -57,6 +63,11 @@ export interface DiskFilePart extends FilePart {
   path: string;
 }
 
+/** A file part of a `spool` form: written to a temporary file as it arrived, with its SHA-256 (hex). */
+export interface SpooledFilePart extends DiskFilePart {
+  sha256: string;
+}
+
 /** One kind of file part a form accepts. */
 export interface FileField {
   /** The part's name, or a test of it for numbered parts (`icons_0`, `icons_1`, …). */
@@ -82,6 +93,11 @@ export interface MultipartForm {
   tooLarge?: (fieldname: string, maxBytes: number) => AppError;
   /** The `Error` of a file where none is accepted (default "files are not accepted here"). */
   refusal?: string;
+  /**
+   * Write the file parts to temporary files as they arrive (`SpooledFilePart`), never holding one in memory; the
+   * files are removed once the request is answered, so the handler moves or copies what it keeps.
+   */
+  spool?: boolean;
 }
 
 const DEFAULT_FIELDS = 30;
@@ -109,6 +125,38 @@ function multerCause(error: unknown): { code?: string; field?: string } | undefi
 
 const names = (field: FileField, fieldname: string): boolean =>
   typeof field.name === 'string' ? field.name === fieldname : field.name(fieldname);
+
+/**
+ * multer's storage of a `spool` form: each part goes to a temporary file (only its owner may read it) through a
+ * hash, so the handler gets its path, size and SHA-256 without the bytes ever being in memory. A part that
+ * breaks a limit is removed by multer (`_removeFile`).
+ */
+const spoolStorage = {
+  _handleFile(
+    _req: unknown,
+    file: { stream: Readable },
+    done: (error: unknown, info?: Partial<SpooledFilePart>) => void,
+  ): void {
+    const target = path.join(os.tmpdir(), `agora-upload-${randomBytes(12).toString('hex')}`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        hash.update(chunk);
+        size += chunk.length;
+        next(null, chunk);
+      },
+    });
+    pipeline(file.stream, count, createWriteStream(target, { flags: 'wx', mode: 0o600 })).then(
+      () => done(null, { path: target, size, sha256: hash.digest('hex') }),
+      (error: unknown) => void rm(target, { force: true }).finally(() => done(error)),
+    );
+  },
+  _removeFile(_req: unknown, file: { path?: string }, done: (error: unknown) => void): void {
+    if (!file.path) return done(null);
+    rm(file.path, { force: true }).then(() => done(null), done);
+  },
+};
 
 /** The parser of one form: its multer options, and the refusals in the service's shape. */
 class FormRules {
@@ -141,6 +189,7 @@ class FormRules {
         parts: fields + files + 1,
         ...(this.fileSize !== undefined ? { fileSize: this.fileSize } : {}),
       },
+      ...(this.form.spool ? { storage: spoolStorage } : {}),
       fileFilter: (req, file, done) => {
         const field = this.fileFields.find((f) => names(f, file.fieldname));
         if (!field) return done(this.notAccepted(file.fieldname), false);
@@ -244,7 +293,13 @@ export function multipartInterceptor(form: MultipartForm): Type<NestInterceptor>
               if (!oversized) return;
               await removeStored(files);
               throw oversized;
-            }).pipe(mergeMap(() => next.handle())),
+            }).pipe(
+              mergeMap(() => next.handle()),
+              // a spooled part is the request's only: gone once it is answered, whatever the answer
+              finalize(() => {
+                if (form.spool) void removeStored(filesOf(request)).catch(() => undefined);
+              }),
+            ),
         });
       } catch (error) {
         throw this.rules.refusal(error);

@@ -358,3 +358,4 @@ export async function bootEmbeddedTestService(
   };
 }
 export { runScheduledNow } from './scheduler.js';
+export { startTestS3Server, type TestS3Server } from './s3-server.js';

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 
 export type DocumentKind = 'pdf' | 'doc' | 'docx';
@@ -21,6 +22,73 @@ export const WORD_MAIN_TYPE =
 /** `[Content_Types].xml` is a short list; anything that unpacks to more is not a Word document. */
 const MAX_CONTENT_TYPES = 256 * 1024;
 
+/**
+ * What the document checks read: a `Buffer`, or a local file read a page at a time (`FileBytes`), so that a
+ * large upload is checked without being held in memory. Reads outside the bytes throw a `RangeError`, as a
+ * Buffer's do.
+ */
+export interface Bytes {
+  readonly length: number;
+  readUInt8(offset: number): number;
+  readUInt16LE(offset: number): number;
+  readUInt32LE(offset: number): number;
+  /** A copy (or view) of the bytes from `start` to `end`, cut to the length. */
+  subarray(start: number, end?: number): Buffer;
+}
+
+const PAGE = 64 * 1024;
+const MAX_PAGES = 32;
+
+/** The bytes of an open local file, read through a small cache of 64 KiB pages (at most 2 MiB held). */
+class FileBytes implements Bytes {
+  readonly length: number;
+  private readonly pages = new Map<number, Buffer>();
+
+  constructor(private readonly fd: number) {
+    this.length = fstatSync(fd).size;
+  }
+
+  private page(n: number): Buffer {
+    const cached = this.pages.get(n);
+    if (cached) return cached;
+    const page = Buffer.alloc(Math.min(PAGE, this.length - n * PAGE));
+    readSync(this.fd, page, 0, page.length, n * PAGE);
+    if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(n, page);
+    return page;
+  }
+
+  subarray(start: number, end = this.length): Buffer {
+    const from = Math.max(0, Math.min(start, this.length));
+    const to = Math.max(from, Math.min(end, this.length));
+    const out = Buffer.alloc(to - from);
+    for (let at = from; at < to;) {
+      const page = this.page(Math.floor(at / PAGE));
+      const inPage = at % PAGE;
+      const n = Math.min(page.length - inPage, to - at);
+      page.copy(out, at - from, inPage, inPage + n);
+      at += n;
+    }
+    return out;
+  }
+
+  private bytes(offset: number, n: number): Buffer {
+    if (!Number.isInteger(offset) || offset < 0 || offset + n > this.length)
+      throw new RangeError(`offset ${offset} is outside the file`);
+    return this.subarray(offset, offset + n);
+  }
+
+  readUInt8(offset: number): number {
+    return this.bytes(offset, 1).readUInt8(0);
+  }
+  readUInt16LE(offset: number): number {
+    return this.bytes(offset, 2).readUInt16LE(0);
+  }
+  readUInt32LE(offset: number): number {
+    return this.bytes(offset, 4).readUInt32LE(0);
+  }
+}
+
 interface ZipEntry {
   name: string;
   method: number;
@@ -29,7 +97,7 @@ interface ZipEntry {
 }
 
 /** The entries of a ZIP archive from its central directory (null when there is no readable one). */
-function zipEntries(data: Buffer): ZipEntry[] | null {
+function zipEntries(data: Bytes): ZipEntry[] | null {
   // The end-of-central-directory record: 22 bytes plus a comment of at most 65535 bytes, at the very end.
   let end = -1;
   for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at -= 1) {
@@ -59,8 +127,10 @@ function zipEntries(data: Buffer): ZipEntry[] | null {
 }
 
 /** The bytes of a stored or deflated ZIP entry, at most `max` of them (null when unreadable or larger). */
-function zipEntryData(data: Buffer, entry: ZipEntry, max: number): Buffer | null {
+function zipEntryData(data: Bytes, entry: ZipEntry, max: number): Buffer | null {
   const at = entry.localOffset;
+  // deflate never packs more than `max` bytes into fewer than about `max` + 5 bytes per 64 KiB block
+  if (entry.compressedSize > max + PAGE) return null;
   if (at + 30 > data.length || data.readUInt32LE(at) !== ZIP_LOCAL_SIG) return null;
   const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
   const raw = data.subarray(start, start + entry.compressedSize);
@@ -89,7 +159,7 @@ function attribute(tag: string, name: string): string | null {
  * the wordprocessingml main document (an Excel or PowerPoint file, a macro-enabled document, a template or a
  * ZIP with some `word/` entry is not).
  */
-function isWordZip(data: Buffer): boolean {
+function isWordZip(data: Bytes): boolean {
   const entries = zipEntries(data);
   if (!entries) return false;
   if (!entries.some((e) => e.name === 'word/document.xml')) return false;
@@ -112,7 +182,7 @@ const OLE_MAX_DIRECTORY = 64 * 1024;
  * Whether an OLE2 compound file holds a `WordDocument` stream (a Word 97-2003 document; an Excel workbook has
  * a `Workbook` stream instead). Reads the sector allocation table and follows the directory's sector chain.
  */
-function isWordOle(data: Buffer): boolean {
+function isWordOle(data: Bytes): boolean {
   if (data.length < 512) return false;
   const shift = data.readUInt16LE(0x1e);
   if (shift !== 9 && shift !== 12) return false;
@@ -147,7 +217,7 @@ function isWordOle(data: Buffer): boolean {
     if (at + size > data.length) return false;
     for (let e = at; e < at + size; e += 128, read += 1) {
       const nameBytes = Math.min(data.readUInt16LE(e + 0x40), 64);
-      const type = data[e + 0x42];
+      const type = data.readUInt8(e + 0x42);
       const name = data.subarray(e, e + Math.max(0, nameBytes - 2)).toString('utf16le');
       if (type === 2 && name === 'WordDocument') return true;
     }
@@ -160,7 +230,7 @@ function isWordOle(data: Buffer): boolean {
  * The kind of a document by its bytes: PDF (`%PDF-`), an OLE2 file with a `WordDocument` stream (.doc) or a ZIP
  * whose content types declare a Word main document (.docx).
  */
-export function sniffDocument(data: Buffer): DocumentKind | null {
+export function sniffDocument(data: Bytes): DocumentKind | null {
   if (data.subarray(0, PDF.length).equals(PDF)) return 'pdf';
   if (data.subarray(0, OLE2.length).equals(OLE2)) return isWordOle(data) ? 'doc' : null;
   if (data.subarray(0, ZIP_LOCAL.length).equals(ZIP_LOCAL)) return isWordZip(data) ? 'docx' : null;
@@ -171,8 +241,28 @@ export function sniffDocument(data: Buffer): DocumentKind | null {
  * The kind of an uploaded document judged by its bytes, when its name's extension says the same kind (a ZIP
  * renamed .pdf, an HTML page renamed .doc are not documents); null otherwise.
  */
-export function documentKindOf(data: Buffer, originalName: string): DocumentKind | null {
+export function documentKindOf(data: Bytes, originalName: string): DocumentKind | null {
   const kind = sniffDocument(data);
   const ext = /\.([a-z]+)$/i.exec(originalName)?.[1]?.toLowerCase();
   return kind && ext === kind ? kind : null;
+}
+
+/** `read` of the bytes of a local file (an upload spooled to disk), read a page at a time, never whole. */
+function withFile<T>(file: string, read: (bytes: Bytes) => T): T {
+  const fd = openSync(file, 'r');
+  try {
+    return read(new FileBytes(fd));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `sniffDocument` of a local file. */
+export function sniffDocumentFile(file: string): DocumentKind | null {
+  return withFile(file, sniffDocument);
+}
+
+/** `documentKindOf` of a local file. */
+export function documentKindOfFile(file: string, originalName: string): DocumentKind | null {
+  return withFile(file, (bytes) => documentKindOf(bytes, originalName));
 }

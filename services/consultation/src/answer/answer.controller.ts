@@ -56,6 +56,8 @@ const ValuesForm = () =>
     fields: 100,
     fieldSize: 2 * 1024 * 1024,
     refusal: 'files are accepted only as resource_i',
+    // streamed to temporary files, never held in memory: the checked ones go on to the file store
+    spool: true,
   });
 
 /** What every `…/within/{filter}` route says of its filter. */
@@ -186,9 +188,9 @@ export class AnswerController {
   @Header('Cache-Control', 'private, no-store')
   async file(@Param('id', TokenPipe) id: string, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
     const file = await this.answers.file(id, user);
-    return new StreamableFile(file.content, {
+    return new StreamableFile(file.stream, {
       type: file.mime,
-      length: file.content.length,
+      length: file.size,
       disposition: `${file.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     });
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MapDataService } from '../analytics/map-data.service.js';
 import { StatisticsService } from '../analytics/statistics.service.js';
 import { VariableModule } from '../variable/variable.module.js';
+import { AnswerFileStore } from './answer-files.js';
 import { AnswerReadsService } from './answer-reads.service.js';
 import { AnswerController } from './answer.controller.js';
 import { AnswerService } from './answer.service.js';
@@ -10,7 +11,7 @@ import { AnswerService } from './answer.service.js';
 @Module({
   imports: [VariableModule],
   controllers: [AnswerController],
-  providers: [AnswerService, AnswerReadsService, StatisticsService, MapDataService],
+  providers: [AnswerService, AnswerFileStore, AnswerReadsService, StatisticsService, MapDataService],
   exports: [AnswerService],
 })
 export class AnswerModule {}

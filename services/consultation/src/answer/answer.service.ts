@@ -11,14 +11,16 @@ import type {
   VariableValuesAnswer,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   cleanImage,
-  documentKindOf,
+  documentKindOfFile,
   DOCUMENT_MIME,
   utf8Name,
   type DocumentKind,
 } from '@agora/common/uploads';
-import type { MemoryFilePart } from '@agora/common';
+import type { SpooledFilePart } from '@agora/common';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
 import { geoError } from '../geo/geojson.js';
@@ -45,6 +47,7 @@ import {
   type AnswerAccess,
   type TypedValue,
 } from './answer.rules.js';
+import { answerFileKey, AnswerFileStore, type CheckedFile, type OpenedAnswerFile } from './answer-files.js';
 
 /** An attribute with what the rules of its answers read: its topic, project and category. */
 export interface AttributeContext {
@@ -77,16 +80,8 @@ const CONTEXT = `SELECT a.token AS attribute, a.node, n.project, p.category, a.h
   JOIN consultation.node n ON n.token = a.node
   JOIN consultation.project p ON p.token = n.project`;
 
-/** A file of a photo or document value, checked: the bytes to keep, their type and name. */
-interface CheckedFile {
-  index: number;
-  name: string;
-  mime: string;
-  content: Buffer;
-}
-
-/** One uploaded part `resource_i`. */
-export type AnswerFilePart = MemoryFilePart;
+/** One uploaded part `resource_i`, spooled to a temporary file as it arrived. */
+export type AnswerFilePart = SpooledFilePart;
 
 const RESOURCE_PART = /^resource_([0-9]{1,2})$/;
 
@@ -101,6 +96,7 @@ export class AnswerService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    private readonly files: AnswerFileStore,
   ) {}
 
   // ------------------------------------------------------------------------------------------ look-ups
@@ -304,6 +300,7 @@ export class AnswerService {
     const ctx = await this.context(current.attribute);
     this.assertOwnerWrites(ctx, current, user);
     await this.db.query(`DELETE FROM consultation.answer WHERE token = $1`, [token]);
+    await this.files.sweep();
   }
 
   private assertOwnerWrites(ctx: AttributeContext, current: { owner: string }, user: SessionUser): void {
@@ -426,36 +423,49 @@ export class AnswerService {
       ),
     );
 
-    const written = await this.db.transaction(async (tx): Promise<ValueRow[] | null> => {
-      // Locks the answer (one writer of its values at a time) and marks it updated. TypeORM's postgres driver
-      // answers an UPDATE with `[rows, affected]`.
-      const [, affected] = (await tx.query(
-        `UPDATE consultation.answer SET updated = now() WHERE token = $1`,
-        [body.choice],
-      )) as [unknown[], number];
-      if (!affected) throw AnswerErrors.choiceNotFound();
-      if (mode === 'new' && checked.length === 0) {
-        // Nothing stored yet for the variable (else 409), so no old value or file to replace: one INSERT.
-        return this.insertNew(tx, body.choice, body.variable, typed);
-      }
-      if (mode === 'new') {
-        const [stored] = await tx.query<unknown[]>(
-          `SELECT 1 FROM consultation.answer_value WHERE answer = $1 AND variable = $2 LIMIT 1`,
-          [body.choice, body.variable],
-        );
-        if (stored) throw AnswerErrors.answered();
-      }
-      for (const value of typed) {
-        const file = checked.find((f) => f.index === value.file);
-        await this.store(tx, body.choice, body.variable, value, file, user.uuid);
-      }
-      return null;
-    });
+    // The files' objects first, then the rows that name them: a failure deletes the objects again.
+    await this.files.put(checked);
+    const written = await this.db
+      .transaction(async (tx): Promise<ValueRow[] | null> => {
+        // Locks the answer (one writer of its values at a time) and marks it updated. TypeORM's postgres driver
+        // answers an UPDATE with `[rows, affected]`.
+        const [, affected] = (await tx.query(
+          `UPDATE consultation.answer SET updated = now() WHERE token = $1`,
+          [body.choice],
+        )) as [unknown[], number];
+        if (!affected) throw AnswerErrors.choiceNotFound();
+        if (mode === 'new' && checked.length === 0) {
+          // Nothing stored yet for the variable (else 409), so no old value or file to replace: one INSERT.
+          return this.insertNew(tx, body.choice, body.variable, typed);
+        }
+        if (mode === 'new') {
+          const [stored] = await tx.query<unknown[]>(
+            `SELECT 1 FROM consultation.answer_value WHERE answer = $1 AND variable = $2 LIMIT 1`,
+            [body.choice, body.variable],
+          );
+          if (stored) throw AnswerErrors.answered();
+        }
+        for (const value of typed) {
+          const file = checked.find((f) => f.index === value.file);
+          await this.store(tx, body.choice, body.variable, value, file, user.uuid);
+        }
+        return null;
+      })
+      .catch(async (error: unknown) => {
+        await this.files.discard(checked);
+        throw error;
+      });
+    // the objects of the files this write replaced or removed
+    if (checked.length || mode === 'change') await this.files.sweep();
     const values = written ?? (await this.values(body.choice, body.variable, false));
     return { choice: body.choice, variable: body.variable, values: values.map(valueAnswer) };
   }
 
-  /** A photo (an image by its bytes, metadata removed) or a document (pdf/doc/docx by its bytes, among `accepts`). */
+  /**
+   * A photo (an image by its bytes, metadata removed) or a document (pdf/doc/docx by its bytes, among `accepts`,
+   * checked in its spooled file a page at a time). A photo is read whole: removing its metadata without touching
+   * its pixels needs all of it (decision 0049).
+   */
   private async checkFile(
     value: TypedValue,
     part: AnswerFilePart,
@@ -464,21 +474,33 @@ export class AnswerService {
   ): Promise<CheckedFile> {
     const field = part.fieldname;
     const limit = fileLimit(options, projectMaxBytes);
-    if (part.size > limit || part.buffer.length > limit) throw AnswerErrors.fileTooLarge(field, limit);
+    if (part.size > limit) throw AnswerErrors.fileTooLarge(field, limit);
     const name = (utf8Name(part) || field).slice(0, 255);
+    const id = randomUUID();
     if (value.kind === 'photo') {
-      const image = await cleanImage(part.buffer);
+      const image = await cleanImage(await readFile(part.path));
       if (!image) throw AnswerErrors.badFile(field, 'not an image (jpeg, png, webp, gif or avif)');
-      return { index: value.file!, name, mime: image.mime, content: image.data };
+      const sha256 = createHash('sha256').update(image.data).digest('hex');
+      const bytes = image.data.length;
+      return { index: value.file!, id, name, mime: image.mime, bytes, sha256, source: { data: image.data } };
     }
-    const kind = documentKindOf(part.buffer, name);
+    const kind = documentKindOfFile(part.path, name);
     const accepts = options.accepts?.length ? options.accepts : (['pdf', 'doc', 'docx'] as DocumentKind[]);
     if (!kind || !accepts.includes(kind))
       throw AnswerErrors.badFile(
         field,
         `the file must be a ${accepts.map((a) => `.${a}`).join(', ')} document`,
       );
-    return { index: value.file!, name, mime: DOCUMENT_MIME[kind], content: part.buffer };
+    const mime = DOCUMENT_MIME[kind];
+    return {
+      index: value.file!,
+      id,
+      name,
+      mime,
+      bytes: part.size,
+      sha256: part.sha256,
+      source: { file: part.path },
+    };
   }
 
   /**
@@ -554,12 +576,22 @@ export class AnswerService {
     }
     let fileId: string | null = null;
     if (file) {
-      const [row] = await tx.query<Array<{ id: string }>>(
-        `INSERT INTO consultation.answer_file (owner, answer, variable, name, mime, bytes, content)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [owner, answer, variable, file.name, file.mime, file.content.length, file.content],
+      await tx.query(
+        `INSERT INTO consultation.answer_file (id, owner, answer, variable, name, mime, bytes, storage_key, sha256)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          file.id,
+          owner,
+          answer,
+          variable,
+          file.name,
+          file.mime,
+          file.bytes,
+          answerFileKey(file.id),
+          file.sha256,
+        ],
       );
-      fileId = row!.id;
+      fileId = file.id;
     }
     await tx.query(
       `INSERT INTO consultation.answer_value
@@ -589,17 +621,27 @@ export class AnswerService {
 
   // ------------------------------------------------------------------------------------------ files
 
-  /** `GET data/scope/file/{id}`: the bytes, to who may read the answer. */
-  async file(id: string, user: SessionUser): Promise<{ name: string; mime: string; content: Buffer }> {
+  /** `GET data/scope/file/{id}`: the bytes, streamed from the store, to who may read the answer. */
+  async file(id: string, user: SessionUser): Promise<OpenedAnswerFile> {
     const [row] = await this.db.query<
-      Array<{ attribute: string; owner: string; name: string; mime: string; content: Buffer }>
+      Array<{
+        attribute: string;
+        owner: string;
+        id: string;
+        name: string;
+        mime: string;
+        bytes: number;
+        storage_key: string | null;
+      }>
     >(
-      `SELECT a.attribute, a.owner, f.name, f.mime, f.content
+      `SELECT a.attribute, a.owner, f.id, f.name, f.mime, f.bytes, f.storage_key
        FROM consultation.answer_file f JOIN consultation.answer a ON a.token = f.answer WHERE f.id = $1`,
       [id],
     );
     if (!row) throw AnswerErrors.fileNotFound();
     this.assertMayRead(await this.context(row.attribute), row.owner, user);
-    return { name: row.name, mime: row.mime, content: row.content };
+    const opened = await this.files.open(row);
+    if (!opened) throw AnswerErrors.fileNotFound();
+    return opened;
   }
 }

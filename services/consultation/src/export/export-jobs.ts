@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { AppError, INFRA, LOGGER, scheduleEvery, type Infra } from '@agora/common';
+import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import type { SessionUser } from '@agora/contracts';
 import type { ExportCrs, ExportFormat, ExportJobAnswer } from '@agora/contracts/api';
 import { Worker, type Job, type Queue } from 'bullmq';
@@ -41,11 +40,14 @@ const CLEANUP_EVERY_MS = 15 * 60 * 1000;
 
 const isWrite = (data: ExportJobData): data is WriteJob => 'project' in data;
 
+/** The object of a job's file in the store's private area. */
+const fileKey = (id: string): string => `exports/${id}`;
+
 /**
  * Export jobs (decision 0040): queued with the caller's identity, written by a worker of any instance into the
- * exports folder (`<job id>` once complete), answered with their progress only to who asked (404 to anyone
- * else), and removed with their files once EXPORT_TTL has passed (the job by BullMQ's age, the files by a
- * scheduled clean-up).
+ * file store's private area (`exports/<job id>`, whole once complete: decision 0049), so any instance serves the
+ * file; answered with their progress only to who asked (404 to anyone else), and removed with their files once
+ * EXPORT_TTL has passed (the job by BullMQ's age, the files by a scheduled clean-up).
  */
 @Injectable()
 export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -56,6 +58,7 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(INFRA) private readonly infra: Infra,
     @Inject(EXPORT_CONFIG) private readonly config: ExportConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PRIVATE_FILE_STORAGE) private readonly storage: FileStorage,
     private readonly exports: ExportService,
   ) {
     queue.on('error', (err) => logger.warn({ err }, 'exports queue error'));
@@ -97,10 +100,6 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
     return id;
   }
 
-  private filePath(id: string): string {
-    return path.join(this.config.dir, id);
-  }
-
   /** The caller's job; 404 when there is none, or it is someone else's. */
   private async find(id: string, user: SessionUser): Promise<Job<WriteJob, void, string>> {
     const job = JOB_ID.test(id) ? ((await this.queue.getJob(id)) as ExportJob | undefined) : undefined;
@@ -130,17 +129,13 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
   async file(id: string, user: SessionUser) {
     const job = await this.find(id, user);
     if ((await job.getState()) !== 'completed') throw ExportErrors.notReady();
-    const file = this.filePath(job.id!);
-    const size = await stat(file).then(
-      (s) => s.size,
-      () => null,
-    );
-    if (size === null) throw ExportErrors.notFound();
+    const file = await this.storage.get(fileKey(job.id!));
+    if (!file) throw ExportErrors.notFound();
     return {
       name: job.data.file_name ?? `${job.id}.${job.data.format}`,
       format: job.data.format,
-      size,
-      stream: createReadStream(file),
+      size: file.size,
+      stream: file.stream,
     };
   }
 
@@ -159,32 +154,36 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
       throw error;
     }
     await job.updateData({ ...data, file_name: prepared.fileName, total: prepared.total });
-    await mkdir(this.config.dir, { recursive: true, mode: 0o700 });
-    const part = `${this.filePath(job.id!)}.part`;
+    // the store keeps the file only once it is whole (a renamed temporary file, a completed multipart upload)
+    const body = new PassThrough();
+    const stored = this.storage.put(fileKey(job.id!), body);
     let saved = 0;
     try {
-      await this.exports.write(prepared, createWriteStream(part, { mode: 0o600 }), (rows) => {
-        if (rows - saved >= PROGRESS_EVERY_ROWS) {
-          saved = rows;
-          void job.updateProgress(rows).catch(() => undefined);
-        }
-      });
-      await rename(part, this.filePath(job.id!));
+      await Promise.all([
+        stored,
+        this.exports
+          .write(prepared, body, (rows) => {
+            if (rows - saved >= PROGRESS_EVERY_ROWS) {
+              saved = rows;
+              void job.updateProgress(rows).catch(() => undefined);
+            }
+          })
+          .catch((error: unknown) => {
+            body.destroy(error instanceof Error ? error : new Error(String(error)));
+            throw error;
+          }),
+      ]);
     } catch (error) {
-      await rm(part, { force: true });
+      await stored.catch(() => undefined);
       await job.updateData({ ...job.data, code: 'INTERNAL' });
       throw error;
     }
   }
 
-  /** Removes the files older than EXPORT_TTL (and parts left by a stopped worker). */
+  /** Removes the files older than EXPORT_TTL. */
   private async cleanup(): Promise<void> {
-    const names = await readdir(this.config.dir).catch(() => [] as string[]);
     const oldest = Date.now() - this.config.ttlMs;
-    for (const name of names) {
-      const file = path.join(this.config.dir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && info.mtimeMs < oldest) await rm(file, { force: true });
-    }
+    for (const file of await this.storage.list('exports/'))
+      if (file.modified.getTime() < oldest) await this.storage.delete(file.key);
   }
 }

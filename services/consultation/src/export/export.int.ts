@@ -3,7 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { S3FileStorage } from '@agora/common/storage';
+import {
+  bootTestService,
+  startTestS3Server,
+  type TestS3Server,
+  type TestService,
+} from '@agora/common/testing';
 import { formatAreaFilter, type SessionUser } from '@agora/contracts';
 import { parse } from 'csv-parse/sync';
 import { createConsultationService } from '../index.js';
@@ -28,6 +34,7 @@ let far: string;
 let plain: string;
 let area: string;
 let dir: string;
+let s3: TestS3Server;
 
 /** Reads a response body as bytes (supertest leaves unknown types unparsed). */
 const bytes = (req: ReturnType<ReturnType<typeof as>['get']>) =>
@@ -39,7 +46,9 @@ const bytes = (req: ReturnType<ReturnType<typeof as>['get']>) =>
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'agora-export-'));
-  svc = await bootTestService(createConsultationService({ EXPORT_DIR: path.join(dir, 'jobs') }));
+  // the jobs' files in an S3-compatible store: the replicas share the database, the queues and the bucket only
+  s3 = await startTestS3Server('exports');
+  svc = await bootTestService(createConsultationService(s3.env));
   w = await buildWorld(svc);
   owner = personOf('normal', w.category);
   second = personOf('normal', w.category);
@@ -89,6 +98,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await svc?.close();
+  await s3?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -299,6 +309,11 @@ describe('export jobs', () => {
     expect(file.headers['content-disposition']).toContain(state.file_name);
     const direct = await csv(admin, '/crs/2100');
     expect((file.body as Buffer).equals(direct.body)).toBe(true);
+    // the file is an object of the bucket's private area, which any other replica reads the same
+    const elsewhere = new S3FileStorage({ ...s3, area: 'private' });
+    const object = await elsewhere.get(`exports/${job}`);
+    expect(object?.size).toBe((file.body as Buffer).length);
+    object?.stream.destroy();
     // nobody else learns of it: not an expert, not another admin
     for (const other of [w.people.expert, personOf('admin', w.category)]) {
       const seen = await as(svc, other).get(`/export/job/${job}`);

@@ -1,12 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
-import { INFRA, SERVICE_CONFIG, type Infra, type ServiceConfig } from '@agora/common';
+import { INFRA, type Infra } from '@agora/common';
 import { EXPORT_CONFIG, EXPORTS_QUEUE, ExportJobs } from './export-jobs.js';
 import { loadExportConfig } from './export.config.js';
 import { ExportController } from './export.controller.js';
 import { ExportService } from './export.service.js';
 
-/** Exports of a project's answers (CSV, GeoJSON), streamed or as background jobs (EXPORT_DIR, EXPORT_TTL). */
+/** Exports of a project's answers (CSV, GeoJSON), streamed or as background jobs (in the file store, EXPORT_TTL). */
 @Module({})
 export class ExportModule {
   static forRoot(env: Record<string, string | undefined>): DynamicModule {
@@ -21,11 +21,7 @@ export class ExportModule {
       ],
       controllers: [ExportController],
       providers: [
-        {
-          provide: EXPORT_CONFIG,
-          inject: [SERVICE_CONFIG],
-          useFactory: (service: ServiceConfig) => loadExportConfig(env, service.dataDir),
-        },
+        { provide: EXPORT_CONFIG, useFactory: () => loadExportConfig(env) },
         ExportService,
         ExportJobs,
       ],

@@ -6,6 +6,7 @@ const TABLES = [
   'admin_active_category',
   'answer',
   'answer_file',
+  'answer_file_removed',
   'answer_value',
   'attribute',
   'attribute_feature',

@@ -6,7 +6,7 @@ import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { AppError } from '@agora/common';
 import { Parser, type ReadEntry } from 'tar';
-import { isValidKey } from '../storage/storage-key.js';
+import { isValidKey } from '@agora/common/storage';
 import type { BackupLimits } from '../config/library.config.js';
 import { BackupErrors } from './backups.errors.js';
 

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { BACKUPS_PREFIX } from './backup-content.js';
 import { BackupQueue } from './backup-queue.js';
 import { BackupErrors } from './backups.errors.js';

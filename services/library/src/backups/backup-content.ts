@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import { ICON_NAME, ICON_PREFIX } from '../markers/icons-internal.controller.js';
 import { MARKER_PREFIX } from '../markers/markers.controller.js';
-import { isValidKey } from '../storage/storage-key.js';
-import { sniffDocument } from '../uploads/document.js';
+import { isValidKey } from '@agora/common/storage';
+import { sniffDocumentFile } from '@agora/common/uploads';
 import { IMAGE_MIME, imageFormatOf } from '../uploads/image.js';
 import {
   assertForm,
@@ -245,7 +245,7 @@ export async function checkStagedFile(dir: string, ref: FileRef): Promise<void> 
       if (size > UPLOAD_LIMITS.document)
         throw BackupErrors.badFile(ref.key, 'a document within the size limit');
       const ext = /\.([a-z]+)$/.exec(ref.key)?.[1];
-      const kind = sniffDocument(await readFile(file));
+      const kind = sniffDocumentFile(file);
       if (!kind || kind !== ext)
         throw BackupErrors.badFile(ref.key, 'a .pdf, .doc or .docx document of the kind its name says');
       return;

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
-import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { extractArchive } from './archive-reader.js';
 import { inBatches } from './batches.js';
 import { readRows, TABLES, validateStaged, type Manifest } from './backup-content.js';

@@ -8,7 +8,7 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import type { Queue } from 'bullmq';
 import { callAs, testUser } from '../library-test-bed.js';
 import { createLibraryService } from '../index.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { fileSnapshot, pngBytes, readTarGz, webpBytes } from './backup-test-helpers.js';
 import { BACKUPS_QUEUE, BackupQueue, type BackupJob, type BackupJobData } from './backup-queue.js';
 import { BackupWorker } from './backup-worker.js';

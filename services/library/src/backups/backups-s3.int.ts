@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
-import S3rver from 's3rver';
+import {
+  bootTestService,
+  startTestS3Server,
+  type TestS3Server,
+  type TestService,
+} from '@agora/common/testing';
 import request from 'supertest';
 import { createLibraryService } from '../index.js';
-import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
-import { S3FileStorage } from '../storage/s3-file-storage.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage, S3FileStorage } from '@agora/common/storage';
 import { pngBytes } from './backup-test-helpers.js';
 import { BackupQueue } from './backup-queue.js';
 
-/** Export and restore with the files in an S3-compatible store (s3rver) instead of a folder. */
+/** Export and restore with the files in an S3-compatible store (s3rver, started here) instead of a folder. */
 describe('library backups on S3-compatible storage', () => {
   let dir: string;
-  let server: S3rver;
+  let server: TestS3Server;
   let svc: TestService;
   const admin: SessionUser = {
     uuid: randomUUID(),
@@ -29,23 +31,9 @@ describe('library backups on S3-compatible storage', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'agora-backups-s3-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: path.join(dir, 's3'),
-      configureBuckets: [{ name: 'library' }],
-    });
-    const { port } = (await server.run()) as AddressInfo;
+    server = await startTestS3Server('library');
     svc = await bootTestService(
-      createLibraryService({
-        STORAGE_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        STORAGE_S3_BUCKET: 'library',
-        STORAGE_S3_REGION: 'us-east-1',
-        STORAGE_S3_ACCESS_KEY: 'S3RVER',
-        STORAGE_S3_SECRET_KEY: 'S3RVER',
-        BACKUP_STAGING_DIR: path.join(dir, 'staging'),
-      }),
+      createLibraryService({ ...server.env, BACKUP_STAGING_DIR: path.join(dir, 'staging') }),
     );
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ import {
   type RawEntry,
 } from './backup-test-helpers.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
-import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { BackupQueue } from './backup-queue.js';
 import { BackupWorker } from './backup-worker.js';
 import { moveArchivesToPrivate } from './private-archives.js';

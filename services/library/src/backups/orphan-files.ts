@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { FileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '@agora/common/storage';
 import { BATCH, lines } from './library-dump.js';
 
 /**

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import type { FileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '@agora/common/storage';
 import { lines } from './library-dump.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
 import { LibraryService } from '../library/library.service.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { demoLibrary } from './demo-data.js';
 
 /** Seeds the demonstration library when `AGORA_DEMO_DATA=true` and the library is empty. */

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { fileUrl } from '../files/file-url.js';
 import { assertMayManage, rightsOf } from '../http/ownership.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { checkDocument, DOCUMENT_MIME, type DocumentKind } from '../uploads/document.js';
 import { assertForm, DOCUMENTATION_RULES } from '../uploads/rules.js';
 import { sanitizeHtml } from '../uploads/sanitize.js';

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@agora/common';
 import type { Readable } from 'node:stream';
 import { dispositionOf, mimeOfKey } from '../files/files.mapper.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
-import { isValidKey } from '../storage/storage-key.js';
+import { FILE_STORAGE, type FileStorage, isValidKey } from '@agora/common/storage';
 
 export interface DirectoryEntry {
   name: string;

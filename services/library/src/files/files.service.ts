@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
-import { isPublicKey, keyFromSegments } from '../storage/storage-key.js';
+import { FILE_STORAGE, type FileStorage, keyFromSegments } from '@agora/common/storage';
+import { isPublicKey } from './public-folders.js';
 import { FilesErrors } from './files.errors.js';
 import { dispositionOf, mimeOfKey } from './files.mapper.js';
 

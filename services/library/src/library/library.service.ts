@@ -6,7 +6,7 @@ import type { Paged, SessionUser } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { Repository } from 'typeorm';
 import { assertMayManage } from '../http/ownership.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { processImage } from '../uploads/image.js';
 import { assertForm, LIBRARY_RULES, parseTags } from '../uploads/rules.js';
 import { removeFiles, withStoredFiles } from '../uploads/stored-write.js';

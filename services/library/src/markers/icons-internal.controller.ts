@@ -5,7 +5,7 @@ import { AppError, FormFile, Internal, ZodResponse } from '@agora/common';
 import { DeletedAnswer, UploadedUrlAnswer } from '@agora/contracts/api';
 import { ICON_MAX_BYTES } from '@agora/contracts';
 import { fileUrl } from '../files/file-url.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { processImage } from '../uploads/image.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
 import { UploadErrors } from '../uploads/upload-errors.js';

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FormFile, RequireRole, ZodResponse } from '@agora/common';
 import { MarkersAnswer, UploadedUrlAnswer } from '@agora/contracts/api';
 import { fileUrl } from '../files/file-url.js';
-import { FILE_STORAGE, type FileStorage } from '../storage/file-storage.js';
+import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { sanitizeSvg } from '../uploads/sanitize.js';
 import { UploadErrors, UPLOAD_LIMITS } from '../uploads/upload-errors.js';
 import { MultipartUpload } from '../uploads/upload.decorator.js';

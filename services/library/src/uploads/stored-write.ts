@@ -1,4 +1,4 @@
-import type { FileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '@agora/common/storage';
 
 /**
  * Writes `files` to the storage, then runs `write` (the database change). When `write` fails, the files

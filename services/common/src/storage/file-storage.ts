@@ -28,8 +28,10 @@ export interface StoredDirEntry {
 }
 
 /**
- * Where the library keeps its files, addressed by keys (`items/<uuid>.png`). Keys are validated by every
- * implementation (`assertValidKey`): a key can never address anything outside the storage.
+ * The one file store of the services (library files, answer files, exports, backups), addressed by keys
+ * (`items/<uuid>.png`): a local folder or an S3-compatible object store. Keys are validated by every
+ * implementation (`assertValidKey`): a key can never address anything outside the storage. Files stream in and
+ * out: no implementation holds a whole file in memory.
  */
 export interface FileStorage {
   /** Writes (or replaces) the file at `key` atomically; a stream is written without being held in memory. */
@@ -55,7 +57,10 @@ export interface FileStorage {
   listDirectory(dir: string): Promise<StoredDirEntry[] | null>;
 }
 
-/** The public storage: its files in `PUBLIC_FOLDERS` are served to anyone by the files route. */
-export const FILE_STORAGE = Symbol('library.file-storage');
-/** The private storage (backup archives): never served by the files route, only by the routes that check access. */
-export const PRIVATE_FILE_STORAGE = Symbol('library.private-file-storage');
+/** The public area of the store: the library serves its files in its public folders to anyone. */
+export const FILE_STORAGE = Symbol('storage.public');
+/**
+ * The private area of the store (backup archives, answer files, exports): never served by the library's files
+ * route, only by the routes that check access to each file.
+ */
+export const PRIVATE_FILE_STORAGE = Symbol('storage.private');

@@ -1,4 +1,4 @@
-import { AppError } from '@agora/common';
+import { AppError } from '../errors/app-error.js';
 
 /** One segment of a storage key: starts with a letter, digit or `_` (so never `.`/`..` or hidden files). */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
@@ -32,25 +32,4 @@ export function keyFromSegments(segments: unknown): string {
   if (!Array.isArray(segments) || !segments.every((s): s is string => typeof s === 'string'))
     throw invalidKey();
   return assertValidKey(segments.join('/'));
-}
-
-/**
- * The top-level folders of the public storage that the files route serves: everything the library links to
- * (images and their thumbnails, documents, rich-text images, map markers, structure icons, demo images). A key
- * anywhere else (backups left by earlier versions, files put there by hand) is never served.
- */
-export const PUBLIC_FOLDERS = [
-  'items',
-  'thumbs',
-  'documentation',
-  'editor',
-  'markers',
-  'icons',
-  'demo',
-] as const;
-
-/** Whether `key` is a valid key in one of the `PUBLIC_FOLDERS` (a file below it, not the folder itself). */
-export function isPublicKey(key: string): boolean {
-  const slash = key.indexOf('/');
-  return isValidKey(key) && slash > 0 && (PUBLIC_FOLDERS as readonly string[]).includes(key.slice(0, slash));
 }

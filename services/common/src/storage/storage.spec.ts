@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { AppError } from '@agora/common';
+import { AppError } from '../errors/app-error.js';
 import { LocalFileStorage } from './local-file-storage.js';
 import { assertValidKey, isValidKey, keyFromSegments } from './storage-key.js';
 

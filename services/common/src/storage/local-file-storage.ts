@@ -4,7 +4,7 @@ import { lstat, mkdir, open, readdir, realpath, rename, rm, stat, writeFile } fr
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '@agora/common';
+import { AppError } from '../errors/app-error.js';
 import type { FileStorage, StoredDirEntry, StoredEntry, StoredFile, StoredFileInfo } from './file-storage.js';
 import { assertValidKey, isValidKey } from './storage-key.js';
 
