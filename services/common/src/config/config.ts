@@ -2,6 +2,12 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceName } from '@agora/contracts';
 import {
+  metricsPortIssue,
+  telemetryConfigOf,
+  telemetryEnvSchema,
+  type TelemetryConfig,
+} from '@agora/observability';
+import {
   IDENTITY_SIGNERS,
   keyVariable,
   parsePrivateKey,
@@ -124,8 +130,8 @@ export function loadDatabaseTimeouts(env: Record<string, string | undefined>): D
   return databaseTimeoutsOf(parseEnv('the database', databaseEnvSchema, env));
 }
 
-/** Settings every service shares, split by concern. */
-export const baseEnvSchema = databaseEnvSchema.extend({
+/** Settings every service shares, split by concern (metrics and traces: `telemetryEnvSchema`). */
+export const baseEnvSchema = databaseEnvSchema.extend(telemetryEnvSchema.shape).extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -162,6 +168,8 @@ export interface ServiceConfig {
   dataDir: string;
   log: { level: z.infer<typeof baseEnvSchema>['LOG_LEVEL'] };
   migrateOnStart: boolean;
+  /** The metrics listener and the trace exporter; absent: neither. */
+  telemetry?: TelemetryConfig;
 }
 
 export class ConfigError extends Error {
@@ -196,14 +204,18 @@ export function loadServiceConfig(
   const identity = loadIdentityKeys(service, env, issues);
   if (!base.success || issues.length) throw new ConfigError(service, issues);
   const e = base.data;
+  const port = e.PORT ?? DEFAULT_PORTS[service];
+  const metricsIssue = metricsPortIssue(e, port);
+  if (metricsIssue) throw new ConfigError(service, [metricsIssue]);
   return {
     service,
-    http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service], checkResponses: e.CHECK_RESPONSES },
+    http: { host: e.HOST, port, checkResponses: e.CHECK_RESPONSES },
     database: { url: e.DATABASE_URL, timeouts: databaseTimeoutsOf(e) },
     queue: { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
     identity,
     dataDir: e.AGORA_DATA_DIR,
     log: { level: e.LOG_LEVEL },
     migrateOnStart: e.MIGRATE_ON_START,
+    telemetry: telemetryConfigOf(e, e.HOST),
   };
 }

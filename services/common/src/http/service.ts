@@ -13,7 +13,9 @@ import { HealthModule } from '../health/health.module.js';
 import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
-import { createLogger, requestLogger } from '../logging/logging.js';
+import { createLogger, requestLogContext, requestLogger } from '../logging/logging.js';
+import { ObservabilityModule } from '../observability/observability.module.js';
+import { serviceHttpMetrics, startServiceMetrics } from '../observability/observability.js';
 import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { ResponseCheckInterceptor } from './zod.js';
@@ -49,6 +51,7 @@ function serviceRootModule(def: ServiceDefinition, ctx: ServiceContext): Dynamic
       InfraModule.forRoot(ctx.infra, ctx.config, ctx.logger),
       DatabaseModule.forService(def.storage),
       HealthModule,
+      ObservabilityModule,
       ...def.modules,
     ],
   };
@@ -69,7 +72,9 @@ export async function createServiceApp(
     },
   );
   app.disable('x-powered-by');
+  app.use(serviceHttpMetrics(def.name));
   app.use(requestLogger(ctx.logger));
+  app.use(requestLogContext());
   useRequestParsing(app, def.jsonLimit ?? DEFAULT_JSON_LIMIT);
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
@@ -141,8 +146,10 @@ export async function runService(
   app.enableShutdownHooks();
   await app.listen(config.http.port, config.http.host);
   logger.info(`${def.name} listening on http://${config.http.host}:${config.http.port}`);
+  const telemetry = await startServiceMetrics(config, logger);
   const stop = async () => {
     await app.close();
+    await telemetry.close();
     await infra.close();
     process.exit(0);
   };
