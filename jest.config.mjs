@@ -27,6 +27,7 @@ export default {
     node('unit', [
       '<rootDir>/packages/contracts/src/**/*.spec.ts',
       '<rootDir>/packages/identity/src/**/*.spec.ts',
+      '<rootDir>/packages/observability/src/**/*.spec.ts',
       '<rootDir>/services/*/src/**/*.spec.ts',
       '<rootDir>/gateway/src/**/*.spec.ts',
       '<rootDir>/scripts/*.spec.ts',

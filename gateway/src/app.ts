@@ -1,6 +1,7 @@
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { logContext } from '@agora/observability';
 import type { Logger } from 'pino';
 import { apiRouter } from './api.js';
 import { apiCompression } from './api-compression.js';
@@ -9,6 +10,7 @@ import { CookieJar } from './cookies.js';
 import { sendError } from './errors.js';
 import { healthRouter } from './health.js';
 import { createLogger, requestLogger } from './logging.js';
+import { gatewayHttpMetrics } from './metrics.js';
 import { remotesRouter } from './remotes.js';
 import { requestId, requestIdOf } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
@@ -68,7 +70,9 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestId());
+  app.use(gatewayHttpMetrics());
   app.use(requestLogger(logger));
+  app.use(logContext(requestIdOf));
   app.use(securityHeaders(config));
   app.use(cookieParser());
   app.use('/api', apiCompression(), apiRouter({ config, agents, sessions, cookies, logger }));

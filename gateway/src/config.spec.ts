@@ -76,6 +76,27 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('serves metrics only on a METRICS_PORT apart from the public port, and traces only with a collector', () => {
+    const plain = loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY });
+    expect(plain.telemetry).toEqual({ metrics: undefined, tracing: undefined });
+    const watched = loadGatewayConfig({
+      AGORA_GATEWAY_PRIVATE_KEY: KEY,
+      METRICS_PORT: '9464',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    });
+    expect(watched.telemetry).toEqual({
+      metrics: { port: 9464, host: undefined },
+      tracing: { endpoint: 'http://collector:4318', sampleRatio: 0.25 },
+    });
+    expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(() => loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, METRICS_PORT: 'ninety' })).toThrow(
+      /METRICS_PORT/,
+    );
+  });
+
   it("allows the map tile server's origin in img-src, before the extra CSP_IMG_SRC sources", () => {
     const osm = loadGatewayConfig({ AGORA_GATEWAY_PRIVATE_KEY: KEY, MAP_TILE_URL: '' });
     expect(osm.csp.imgSrc).toEqual(['https://*.tile.openstreetmap.org', 'https://tile.openstreetmap.org']);

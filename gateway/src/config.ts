@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { checkTileTemplate, DEFAULT_TILE_URL, type ServiceName } from '@agora/contracts';
 import { parsePrivateKey } from '@agora/identity';
+import {
+  metricsPortIssue,
+  telemetryConfigOf,
+  telemetryEnvSchema,
+  type TelemetryConfig,
+} from '@agora/observability';
 
 /** The repository root (this file is `gateway/src/config.ts` or `gateway/dist/config.js`). */
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,6 +44,8 @@ export interface GatewayConfig {
   httpsSite: boolean;
   /** Serve the Swagger UI page at `/api/docs` when it is installed (a development dependency). */
   apiDocsUi: boolean;
+  /** The metrics listener (METRICS_PORT, never the public port) and the trace exporter; each optional. */
+  telemetry: TelemetryConfig;
 }
 
 export class GatewayConfigError extends Error {
@@ -60,7 +68,7 @@ const optionalText = z
 
 const sourceList = optionalText.transform((v) => (v ? v.split(/[\s,]+/).filter((s) => s.length > 0) : []));
 
-const schema = z.object({
+const schema = telemetryEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   // Unset: every interface, IPv6 and IPv4 (Node's dual-stack default), so `localhost` works whichever it resolves to.
   HOST: z.string().min(1).optional(),
@@ -124,6 +132,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     );
   }
   const e = parsed.data;
+  const metricsIssue = metricsPortIssue(e, e.PORT);
+  if (metricsIssue) throw new GatewayConfigError([metricsIssue]);
   const remotesDir = resolve(e.REMOTES_DIR ?? resolve(REPO_ROOT, 'dist/remotes'));
   return {
     port: e.PORT,
@@ -145,5 +155,6 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     csp: { connectSrc: e.CSP_CONNECT_SRC, imgSrc: [...e.MAP_TILE_URL, ...e.CSP_IMG_SRC] },
     httpsSite: e.PUBLIC_URL?.startsWith('https:') ?? false,
     apiDocsUi: e.API_DOCS_UI === 'true',
+    telemetry: telemetryConfigOf(e, e.HOST),
   };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { logFields } from '@agora/observability';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
@@ -30,8 +31,13 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${query}`;
 }
 
+/** The gateway's logger: every line carries the request id, and with tracing on the trace and span ids. */
 export function createLogger(level: LogLevel): Logger {
-  return pino({ level, base: { svc: 'gateway' } });
+  return pino({
+    level,
+    base: { svc: 'gateway' },
+    mixin: (merge, level, logger) => logFields(merge, level, logger),
+  });
 }
 
 /** One log line per request: method, redacted URL, status, duration (ms) and request id. */

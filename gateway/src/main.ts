@@ -1,9 +1,10 @@
-import { createServer } from 'node:http';
-import { createGateway } from './app.js';
+import { shutdownTracing, startMetricsServer, startTracing } from '@agora/observability';
 import { GatewayConfigError, loadGatewayConfig } from './config.js';
-import { createLogger } from './logging.js';
 
-/** Standalone gateway: listens on HOST:PORT and shuts down gracefully on SIGTERM/SIGINT. */
+/**
+ * Standalone gateway: listens on HOST:PORT (and serves its metrics on METRICS_PORT) and shuts down gracefully on
+ * SIGTERM/SIGINT. Tracing starts before the server's modules are imported, so that its instrumentations patch them.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  await startTracing('gateway', config.telemetry);
+  const { createServer } = await import('node:http');
+  const { createGateway } = await import('./app.js');
+  const { createLogger } = await import('./logging.js');
   const logger = createLogger(config.logLevel);
   const gateway = createGateway(config, { logger });
   const server = createServer(gateway.app);
@@ -27,6 +32,11 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   logger.info({ address, services: config.services }, 'gateway listening');
+  const metricsSettings = config.telemetry.metrics;
+  const metrics = metricsSettings
+    ? await startMetricsServer(metricsSettings.port, metricsSettings.host)
+    : undefined;
+  if (metrics) logger.info({ port: metrics.port }, 'gateway metrics listening');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -36,10 +46,12 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     server.close(() => {
-      void gateway.close().then(() => {
-        logger.info('gateway stopped');
-        process.exit(0);
-      });
+      void Promise.all([gateway.close(), metrics?.close()])
+        .then(() => shutdownTracing())
+        .then(() => {
+          logger.info('gateway stopped');
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };

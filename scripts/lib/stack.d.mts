@@ -69,3 +69,10 @@ export function startDistributed(opts: {
   gatewayPort: number;
   log?: (m: string) => void;
 }): Promise<Distributed>;
+/** Spawns one deployable as its own process (its `dist/main.js`) and waits for its `/health`. */
+export function spawnDeployable(
+  name: string,
+  env: Record<string, string | undefined>,
+  port: number,
+  log?: (line: string) => void,
+): Promise<Deployable>;

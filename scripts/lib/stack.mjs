@@ -313,8 +313,10 @@ export async function startAllInOne({ env }) {
   let infra;
   const apps = [];
   let gateway;
+  let metrics;
   const stop = async () => {
     await closeServer();
+    await metrics?.close();
     await gateway?.close?.();
     for (const app of apps.reverse()) await app.close();
     await infra?.close();
@@ -348,8 +350,12 @@ export async function startAllInOne({ env }) {
     }
     const gatewayEnv = { ...baseEnv, HOST: host ?? '', PORT: String(port) };
     for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = urls[name];
-    gateway = createGateway(loadGatewayConfig(gatewayEnv));
+    const gatewayConfig = loadGatewayConfig(gatewayEnv);
+    gateway = createGateway(gatewayConfig);
     handler = gateway.app;
+    // One process, one registry: METRICS_PORT serves the gateway's and the four services' series together.
+    const metricsAt = gatewayConfig.telemetry.metrics;
+    if (metricsAt) metrics = await common.startMetricsServer(metricsAt.port, metricsAt.host);
     return { url: `http://localhost:${port}`, port, services: urls, infra, admin, demo, stop };
   } catch (e) {
     await stop().catch(() => {});
@@ -393,6 +399,8 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     HOST: '127.0.0.1',
     MIGRATE_ON_START: 'false',
     PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
+    // Every process would need a port of its own: the distributed launcher serves no metrics.
+    METRICS_PORT: '',
   };
   const infra = await common.createInfra({
     databaseUrl: env.DATABASE_URL,

@@ -25,3 +25,6 @@ export * from './http/paging.js';
 export * from './http/scope-validation.js';
 export * from './jobs/mail-request.js';
 export * from './jobs/schedule.js';
+export * from './observability/observability.js';
+export * from './observability/observability.module.js';
+export { metricsRegistry, processCounter, startMetricsServer } from '@agora/observability';

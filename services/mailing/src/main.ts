@@ -1,5 +1,9 @@
-import { runService } from '@agora/common';
-import { createMailingService } from './service.js';
+import { startServiceTracing } from '@agora/common/tracing';
+
+// Tracing starts first: its instrumentations patch only the modules imported after it.
+await startServiceTracing('mailing', process.env);
+const { runService } = await import('@agora/common');
+const { createMailingService } = await import('./service.js');
 
 // HTTP service (with the mail worker inline unless MAIL_WORKER=off).
 await runService(createMailingService(process.env), process.env);

@@ -6,7 +6,9 @@ import {
   InfraModule,
   loadServiceConfig,
   migrateOnStart,
+  ObservabilityModule,
   openServiceInfra,
+  startServiceMetrics,
   type Infra,
 } from '@agora/common';
 import type { Logger } from './logger.js';
@@ -47,6 +49,7 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
         InfraModule.forRoot(infra, config, logger),
         DatabaseModule.forService(mailingStorage),
         MailModule.forRoot(mail, { http: false, worker: true }),
+        ObservabilityModule,
       ],
     };
     const app = await NestFactory.createApplicationContext(root, {
@@ -55,12 +58,14 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
     });
     await app.init();
     logger.info(`mail worker running (queue on ${infra.queueBackend}, SMTP ${redactSmtpUrl(mail.smtpUrl)})`);
+    const telemetry = await startServiceMetrics(config, logger);
     return {
       app,
       infra,
       logger,
       close: async () => {
         await app.close();
+        await telemetry.close();
         await infra.close();
       },
     };

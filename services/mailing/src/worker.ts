@@ -1,4 +1,8 @@
-import { startMailWorker } from './worker-app.js';
+import { startServiceTracing } from '@agora/common/tracing';
+
+// Tracing starts first: its instrumentations patch only the modules imported after it.
+await startServiceTracing('mailing', process.env);
+const { startMailWorker } = await import('./worker-app.js');
 
 // The mail worker alone, without HTTP (run the service itself with MAIL_WORKER=off).
 const worker = await startMailWorker(process.env);

@@ -26,6 +26,7 @@ describe('loadServiceConfig', () => {
       log: { level: 'info' },
       migrateOnStart: false,
       shutdown: { graceMs: 5000, timeoutMs: 20_000 },
+      telemetry: { metrics: undefined, tracing: undefined },
     });
     expect(loadServiceConfig('mailing', { ...KEYS }).http.port).toBe(3104);
   });
@@ -38,6 +39,38 @@ describe('loadServiceConfig', () => {
     );
     expect(() => loadServiceConfig('library', { ...KEYS, SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow(
       /SHUTDOWN_TIMEOUT_MS/,
+    );
+  });
+
+  it('serves metrics on METRICS_PORT (on HOST unless METRICS_HOST) and traces to the OTLP collector named', () => {
+    const config = loadServiceConfig('library', {
+      ...KEYS,
+      HOST: '0.0.0.0',
+      METRICS_PORT: '9464',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+    });
+    expect(config.telemetry).toEqual({
+      metrics: { port: 9464, host: '0.0.0.0' },
+      tracing: { endpoint: 'http://collector:4318', sampleRatio: 1 },
+    });
+    const apart = loadServiceConfig('library', { ...KEYS, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' });
+    expect(apart.telemetry?.metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+    expect(
+      loadServiceConfig('library', { ...KEYS, METRICS_PORT: '', OTEL_EXPORTER_OTLP_ENDPOINT: '' }).telemetry,
+    ).toEqual({ metrics: undefined, tracing: undefined });
+  });
+
+  it('refuses a metrics port that is the public port, out of range, or a collector that is not http(s)', () => {
+    expect(() => loadServiceConfig('library', { ...KEYS, PORT: '3102', METRICS_PORT: '3102' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(() => loadServiceConfig('mailing', { ...KEYS, METRICS_PORT: '3104' })).toThrow(/METRICS_PORT/);
+    expect(() => loadServiceConfig('library', { ...KEYS, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() =>
+      loadServiceConfig('library', { ...KEYS, OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://x:4317' }),
+    ).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http\(s\) URL/);
+    expect(() => loadServiceConfig('library', { ...KEYS, OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG/,
     );
   });
 

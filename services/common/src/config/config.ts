@@ -3,6 +3,12 @@ import { z } from 'zod';
 import type { ServiceName } from '@agora/contracts';
 import { DEFAULT_SHUTDOWN_TIMES, type ShutdownTimes } from '../http/shutdown.js';
 import {
+  metricsPortIssue,
+  telemetryConfigOf,
+  telemetryEnvSchema,
+  type TelemetryConfig,
+} from '@agora/observability';
+import {
   IDENTITY_SIGNERS,
   keyVariable,
   parsePrivateKey,
@@ -125,8 +131,8 @@ export function loadDatabaseTimeouts(env: Record<string, string | undefined>): D
   return databaseTimeoutsOf(parseEnv('the database', databaseEnvSchema, env));
 }
 
-/** Settings every service shares, split by concern. */
-export const baseEnvSchema = databaseEnvSchema.extend({
+/** Settings every service shares, split by concern (metrics and traces: `telemetryEnvSchema`). */
+export const baseEnvSchema = databaseEnvSchema.extend(telemetryEnvSchema.shape).extend({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -169,6 +175,8 @@ export interface ServiceConfig {
   migrateOnStart: boolean;
   /** Draining on SIGTERM (absent: the defaults). */
   shutdown?: ShutdownTimes;
+  /** The metrics listener and the trace exporter; absent: neither. */
+  telemetry?: TelemetryConfig;
 }
 
 export class ConfigError extends Error {
@@ -203,9 +211,12 @@ export function loadServiceConfig(
   const identity = loadIdentityKeys(service, env, issues);
   if (!base.success || issues.length) throw new ConfigError(service, issues);
   const e = base.data;
+  const port = e.PORT ?? DEFAULT_PORTS[service];
+  const metricsIssue = metricsPortIssue(e, port);
+  if (metricsIssue) throw new ConfigError(service, [metricsIssue]);
   return {
     service,
-    http: { host: e.HOST, port: e.PORT ?? DEFAULT_PORTS[service], checkResponses: e.CHECK_RESPONSES },
+    http: { host: e.HOST, port, checkResponses: e.CHECK_RESPONSES },
     database: { url: e.DATABASE_URL, timeouts: databaseTimeoutsOf(e) },
     queue: { redisUrl: e.REDIS_URL, prefix: e.QUEUE_PREFIX },
     identity,
@@ -213,5 +224,6 @@ export function loadServiceConfig(
     log: { level: e.LOG_LEVEL },
     migrateOnStart: e.MIGRATE_ON_START,
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    telemetry: telemetryConfigOf(e, e.HOST),
   };
 }

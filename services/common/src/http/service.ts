@@ -15,7 +15,9 @@ import { Readiness } from '../health/readiness.js';
 import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
-import { createLogger, requestLogger } from '../logging/logging.js';
+import { createLogger, requestLogContext, requestLogger } from '../logging/logging.js';
+import { ObservabilityModule } from '../observability/observability.module.js';
+import { serviceHttpMetrics, startServiceMetrics } from '../observability/observability.js';
 import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { DEFAULT_SHUTDOWN_TIMES, drainOnSignals } from './shutdown.js';
@@ -52,6 +54,7 @@ function serviceRootModule(def: ServiceDefinition, ctx: ServiceContext): Dynamic
       InfraModule.forRoot(ctx.infra, ctx.config, ctx.logger),
       DatabaseModule.forService(def.storage),
       HealthModule,
+      ObservabilityModule,
       ...def.modules,
     ],
   };
@@ -72,7 +75,9 @@ export async function createServiceApp(
     },
   );
   app.disable('x-powered-by');
+  app.use(serviceHttpMetrics(def.name));
   app.use(requestLogger(ctx.logger));
+  app.use(requestLogContext());
   useRequestParsing(app, def.jsonLimit ?? DEFAULT_JSON_LIMIT);
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));
@@ -143,6 +148,7 @@ export async function runService(
   const app = await createServiceApp(def, { config, infra, logger });
   await app.listen(config.http.port, config.http.host);
   logger.info(`${def.name} listening on http://${config.http.host}:${config.http.port}`);
+  const telemetry = await startServiceMetrics(config, logger);
   // Not Nest's shutdown hooks, which close the app (and cut requests) on the signal: drain first.
   drainOnSignals(
     {
@@ -150,6 +156,7 @@ export async function runService(
       readiness: app.get(Readiness),
       close: async () => {
         await app.close(); // the queue workers stop here, after their jobs in hand
+        await telemetry.close();
         await infra.close();
       },
     },

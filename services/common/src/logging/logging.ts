@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '@agora/contracts';
+import { logContext, logFields } from '@agora/observability';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+/** The service's logger: every line carries the request id, and with tracing on the trace and span ids. */
 export function createLogger(name: string, level: LevelWithSilent): Logger {
-  return pino({ name, level, base: { service: name } });
+  return pino({
+    name,
+    level,
+    base: { service: name },
+    mixin: (merge, level, logger) => logFields(merge, level, logger),
+  });
 }
 
 const VALID_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -17,6 +24,12 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
+
+/** The request id of a request that went through `requestLogger`. */
+const idOfRequest = (req: IncomingMessage): string => String((req as IncomingMessage & { id: unknown }).id);
+
+/** Every line logged while a request runs carries its request id (after `requestLogger`, which sets it). */
+export const requestLogContext = () => logContext(idOfRequest);
 
 /** One log line per request: method, path (no query string), status, duration, request id. */
 export function requestLogger(logger: Logger) {

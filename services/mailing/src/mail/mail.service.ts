@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { MailConfig } from '../config.js';
 import type { Mail } from './mail.entity.js';
 import { MAIL_QUEUE, SEND_MAIL_JOB, mailMessageId, sendMailJobId, type SendMailJob } from './mail.jobs.js';
+import { mailMetrics } from './mail.metrics.js';
 import { MailStore } from './mail.store.js';
 import { MAIL_CONFIG, MAIL_TRANSPORT } from './mail.tokens.js';
 import { describeSmtpError, isPermanentSmtpError, type MailTransport } from './mail.transport.js';
@@ -188,6 +189,7 @@ export class MailService {
           return taken;
         }
       } else if (await this.store.markUncertain(mailId, now.claim, UNCERTAIN_REASON)) {
+        mailMetrics.uncertain.inc();
         this.logger.warn(
           { mailId },
           'mail found mid-send after its end of data: marked uncertain, not resent',
@@ -239,11 +241,13 @@ export class MailService {
       if (dataEnd && !serverAnswered(error)) {
         // The server had the whole message and did not answer: it may have kept it.
         await this.store.markUncertain(mail.id, claim, `no answer after the end of data: ${reason}`);
+        mailMetrics.uncertain.inc();
         this.logger.warn({ mailId, reason }, 'mail sent without an answer: marked uncertain, not resent');
         return 'uncertain';
       }
       const permanent = isPermanentSmtpError(error);
       await this.store.markFailed(mail.id, claim, reason, permanent ? 'bounced' : 'failed');
+      (permanent ? mailMetrics.bounced : mailMetrics.failedAttempts).inc();
       this.logger.warn({ mailId, attempt: mail.attempts, permanent, reason }, 'mail sending failed');
       if (permanent) throw new UnrecoverableError(reason);
       throw error;
@@ -251,6 +255,7 @@ export class MailService {
     // Outside the try: if this write fails the row stays 'sending' with its end-of-data mark, and the retry marks
     // it 'uncertain' instead of sending a second copy.
     await this.store.markSent(mail.id, claim, accepted.messageId || messageId);
+    mailMetrics.sent.inc();
     return 'sent';
   }
 
@@ -274,7 +279,10 @@ export class MailService {
           await this.addJobAgain(row.id);
           requeued++;
         }
-      } else if (await this.store.markUncertain(row.id, row.claim, UNCERTAIN_REASON)) uncertain++;
+      } else if (await this.store.markUncertain(row.id, row.claim, UNCERTAIN_REASON)) {
+        mailMetrics.uncertain.inc();
+        uncertain++;
+      }
     }
     if (requeued)
       this.logger.warn({ count: requeued }, 'mails left mid-send before their end of data: queued again');

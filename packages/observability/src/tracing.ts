@@ -1,0 +1,74 @@
+import { register } from 'node:module';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+} from '@opentelemetry/sdk-trace-node';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
+import type { TelemetryConfig } from './config.js';
+
+export interface Tracing {
+  /** Sends the spans still buffered and stops (call it last when the process stops). */
+  shutdown(): Promise<void>;
+}
+
+/** Paths that are probes or scrapes, not traffic: never traced. */
+const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics']);
+
+/**
+ * Starts tracing for `service` when the config names an OTLP collector; otherwise does nothing. It must run
+ * before the application's modules are loaded (the entry point imports them afterwards, with `import()`): the
+ * servers are ES modules, and Node's loader hook that lets the instrumentations patch `express` and `node:http`
+ * applies only to modules loaded after it is registered. `pg` and `ioredis` (CommonJS) are patched by the require
+ * hook that the same instrumentations set.
+ */
+export async function startTracing(service: string, config: TelemetryConfig): Promise<Tracing | undefined> {
+  const settings = config.tracing;
+  if (!settings) return undefined;
+  // Only the modules the instrumentations ask for are intercepted by the loader hook.
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': `agora-${service}`, 'service.namespace': 'agora' }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }),
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${settings.endpoint}/v1/traces` })),
+    ],
+  });
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+        // Calls made outside a request (the exporter's own, to the collector) start no trace.
+        requireParentforOutgoingSpans: true,
+      }),
+      // Routers and handlers are spans; each middleware (cookies, body parsing, …) would be one more per request.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      new PgInstrumentation({ requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  await waitForAllMessagesAcknowledged();
+  active = { shutdown: () => provider.shutdown() };
+  return active;
+}
+
+let active: Tracing | undefined;
+
+/** Sends the spans still buffered and stops tracing, if it was started (the last step of a stopping process). */
+export async function shutdownTracing(): Promise<void> {
+  const tracing = active;
+  active = undefined;
+  await tracing?.shutdown();
+}
