@@ -32,8 +32,8 @@ export function demoLoginText(
   demo: DemoParticipantsPlan,
   env: Record<string, string | undefined>,
 ): string | null;
-/** The services in an order where each starts after the ones it calls. */
-export function startOrder(calls: Readonly<Partial<Record<string, readonly string[]>>>): string[];
+/** The services in an order where each starts after the ones it calls (the service graph of @agora/contracts). */
+export function serviceStartOrder(): Promise<string[]>;
 
 export interface AllInOne {
   url: string;

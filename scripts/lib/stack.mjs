@@ -181,19 +181,12 @@ function withServiceUrls(env, urls) {
 }
 
 /**
- * The services in an order where each starts after the ones whose internal routes it calls (`INTERNAL_CALLS` of
- * @agora/common: consultation asks the library, accounts asks consultation), so that it is given their URLs.
+ * The services in an order where each starts after the ones it calls (the service graph of @agora/contracts:
+ * consultation asks the library, accounts asks consultation), so that they answer its first calls.
  */
-export function startOrder(calls) {
-  const order = [];
-  while (order.length < SERVICES.length) {
-    const next = SERVICES.find(
-      (s) => !order.includes(s) && (calls[s] ?? []).every((target) => order.includes(target)),
-    );
-    if (!next) throw new Error('the internal calls between the services form a cycle');
-    order.push(next);
-  }
-  return order;
+export async function serviceStartOrder() {
+  const { startOrder } = await import('@agora/contracts');
+  return startOrder(SERVICES);
 }
 
 /** Runs every service's migrations on the given infrastructure. */
@@ -335,7 +328,7 @@ export async function startAllInOne({ env }) {
     // that order the start, consultation asks accounts, when it can, for the dashboard's users' counts.
     const ports = await freePorts(SERVICES);
     const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
-    for (const name of startOrder(common.INTERNAL_CALLS)) {
+    for (const name of await serviceStartOrder()) {
       const def = await loadDefinition(name, withServiceUrls(baseEnv, urls));
       const config = common.loadServiceConfig(name, baseEnv);
       const app = await common.createServiceApp(def, {
@@ -422,7 +415,7 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
       await freePorts(SERVICES, (name) => Number(env[`${name.toUpperCase()}_PORT`]) || undefined),
     );
     const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
-    for (const name of startOrder(common.INTERNAL_CALLS)) {
+    for (const name of await serviceStartOrder()) {
       procs[name] = await spawnDeployable(name, withServiceUrls(childEnv, urls), ports[name], log);
     }
     const gatewayEnv = { ...childEnv, HOST: env.HOST || '' };

@@ -16,7 +16,7 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 @Injectable()
 export class ConsultationCategories {
   private readonly logger = new Logger(ConsultationCategories.name);
-  private readonly consultation: InternalClient;
+  private readonly consultation: InternalClient<'consultation'>;
 
   constructor(
     @Inject(ACCOUNTS_CONFIG) config: AccountsConfig,

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Internal, ZodResponse } from '@agora/common';
 import { UserStatsAnswer } from '@agora/contracts/api';
@@ -9,12 +9,11 @@ import { UsersService } from './users.service.js';
  * users' counts on the admin dashboard (`GET stats`), the same counts as `GET users/admin/stats`.
  */
 @ApiTags('internal')
-@Internal('consultation')
-@Controller('internal/users')
+@Controller()
 export class UsersInternalController {
   constructor(private readonly users: UsersService) {}
 
-  @Get('stats')
+  @Internal('GET /internal/users/stats')
   @ZodResponse(UserStatsAnswer)
   @ApiOperation({ summary: 'User counts: total, by status and by role (system calls only: consultation)' })
   stats(): Promise<UserStatsAnswer> {

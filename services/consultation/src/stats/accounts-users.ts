@@ -16,7 +16,7 @@ const LOOKUP_TIMEOUT_MS = 3_000;
 @Injectable()
 export class AccountsUsers {
   private readonly logger = new Logger(AccountsUsers.name);
-  private readonly accounts: InternalClient;
+  private readonly accounts: InternalClient<'accounts'>;
 
   constructor(
     @Inject(CONSULTATION_CONFIG) config: ConsultationConfig,
