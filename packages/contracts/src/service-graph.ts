@@ -32,8 +32,6 @@ export interface InternalRouteDeclaration {
 export const INTERNAL_ROUTES = {
   // accounts
   'POST /internal/sessions/resolve': { service: 'accounts', callers: ['gateway'] },
-  // the admin dashboard's users' counts, which consultation goes without when accounts cannot answer
-  'GET /internal/users/stats': { service: 'accounts', callers: ['consultation'], closesCycle: true },
   // the invitations' account work, done by mailing today
   'POST /internal/users/by-email': { service: 'accounts', callers: ['mailing'], closesCycle: true },
   'POST /internal/enrolments': { service: 'accounts', callers: ['mailing'], closesCycle: true },
@@ -47,6 +45,7 @@ export const INTERNAL_ROUTES = {
   'GET /internal/categories': { service: 'consultation', callers: ['mailing'] },
   'GET /internal/categories/{token}/enrolment': { service: 'consultation', callers: ['accounts'] },
   'GET /internal/profile-weights/category/{token}': { service: 'consultation', callers: ['accounts'] },
+  'GET /internal/stats': { service: 'consultation', callers: ['accounts'] },
   // mailing: the other services send mail through the `mail-requests` queue; the HTTP form is kept for accounts
   'POST /internal/mail': { service: 'mailing', callers: ['accounts'], uncalled: true },
   'GET /internal/mail/{id}': { service: 'mailing', callers: ['accounts'], uncalled: true },
