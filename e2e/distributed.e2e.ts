@@ -177,6 +177,23 @@ describe('distributed mode', () => {
     await page.getByTestId('library-item-row').first().waitFor();
   });
 
+  it('starts a crashed service again by itself, on its port, and logs it', async () => {
+    const library = stack.procs.library;
+    const [pid, restarts] = [library.child.pid, library.restarts];
+    library.child.kill('SIGKILL');
+    const deadline = Date.now() + 60_000;
+    while (library.restarts === restarts) {
+      if (Date.now() > deadline) throw new Error('the library service was not restarted within 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(library.child.pid).not.toBe(pid);
+    expect((await page.request.get(`${library.url}/health`)).status()).toBe(200);
+    expect((await page.request.get(`${stack.url}/api/library/page/1`)).status()).toBe(200);
+    expect(
+      log.some((m) => m.startsWith(`[launcher] library (pid ${pid}) exited with SIGKILL; restarting in`)),
+    ).toBe(true);
+  });
+
   it('shows the fallback of a remote whose files are gone while the other areas work', async () => {
     await setRegistry({ mf_library: '/remotes/mf-library/0.0.0-unpublished/mf-manifest.json' });
     await page.goto('/admin/library/gallery');

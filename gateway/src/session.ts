@@ -35,7 +35,7 @@ function isSessionUser(value: unknown): value is SessionUser {
 export class SessionResolver {
   private readonly cache: TtlLru<string, SessionUser | null>;
   private readonly inFlight = new Map<string, Promise<SessionUser | null>>();
-  private readonly accounts: InternalClient;
+  private readonly accounts: InternalClient<'accounts'>;
   /** Counts evictions: an answer asked for before an eviction may be stale and is not cached. */
   private evictions = 0;
 

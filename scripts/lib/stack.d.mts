@@ -32,8 +32,8 @@ export function demoLoginText(
   demo: DemoParticipantsPlan,
   env: Record<string, string | undefined>,
 ): string | null;
-/** The services in an order where each starts after the ones it calls. */
-export function startOrder(calls: Readonly<Partial<Record<string, readonly string[]>>>): string[];
+/** The services in an order where each starts after the ones it calls (the service graph of @agora/contracts). */
+export function serviceStartOrder(): Promise<string[]>;
 
 export interface AllInOne {
   url: string;
@@ -55,9 +55,37 @@ export interface Deployable {
   child: ChildProcess;
   stop(): Promise<void>;
 }
+/** How a crashed deployable is restarted: after `initialMs`, doubled each time, at most `maxMs`. */
+export interface RestartBackoff {
+  initialMs: number;
+  maxMs: number;
+  /** A process that ran this long before it exited starts the doubling again. */
+  stableMs: number;
+}
+export const RESTART_BACKOFF: RestartBackoff;
+/** Spawns `node args` as `name` and resolves once it answers `/health` on `port`. */
+export function spawnProcess(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  port: number,
+  log?: (m: string) => void,
+): Promise<Deployable>;
+/** A deployable whose process is started again when it exits without being asked to. */
+export interface Supervised extends Deployable {
+  /** Restarts so far. */
+  readonly restarts: number;
+  /** Starts it again after `stop()`. */
+  start(): Promise<void>;
+}
+export function supervise(
+  name: string,
+  start: () => Promise<Deployable>,
+  options?: { log?: (m: string) => void; backoff?: RestartBackoff },
+): Promise<Supervised>;
 export interface Distributed {
   url: string;
-  procs: Record<string, Deployable>;
+  procs: Record<string, Supervised>;
   admin: AdminLogin;
   demo: DemoParticipantsPlan;
   stopOne(name: string): Promise<void>;
@@ -68,6 +96,7 @@ export function startDistributed(opts: {
   env: Record<string, string | undefined>;
   gatewayPort: number;
   log?: (m: string) => void;
+  backoff?: RestartBackoff;
 }): Promise<Distributed>;
 /** Spawns one deployable as its own process (its `dist/main.js`) and waits for its `/health`. */
 export function spawnDeployable(

@@ -181,19 +181,12 @@ function withServiceUrls(env, urls) {
 }
 
 /**
- * The services in an order where each starts after the ones whose internal routes it calls (`INTERNAL_CALLS` of
- * @agora/common: consultation asks the library, accounts asks consultation), so that it is given their URLs.
+ * The services in an order where each starts after the ones it calls (the service graph of @agora/contracts:
+ * consultation asks the library, accounts asks consultation), so that they answer its first calls.
  */
-export function startOrder(calls) {
-  const order = [];
-  while (order.length < SERVICES.length) {
-    const next = SERVICES.find(
-      (s) => !order.includes(s) && (calls[s] ?? []).every((target) => order.includes(target)),
-    );
-    if (!next) throw new Error('the internal calls between the services form a cycle');
-    order.push(next);
-  }
-  return order;
+export async function serviceStartOrder() {
+  const { startOrder } = await import('@agora/contracts');
+  return startOrder(SERVICES);
 }
 
 /** Runs every service's migrations on the given infrastructure. */
@@ -337,7 +330,7 @@ export async function startAllInOne({ env }) {
     // that order the start, consultation asks accounts, when it can, for the dashboard's users' counts.
     const ports = await freePorts(SERVICES);
     const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
-    for (const name of startOrder(common.INTERNAL_CALLS)) {
+    for (const name of await serviceStartOrder()) {
       const def = await loadDefinition(name, withServiceUrls(baseEnv, urls));
       const config = common.loadServiceConfig(name, baseEnv);
       const app = await common.createServiceApp(def, {
@@ -369,10 +362,12 @@ export async function spawnDeployable(name, env, port, log = () => {}) {
     name === 'gateway'
       ? path.join(ROOT, 'gateway', 'dist', 'main.js')
       : path.join(ROOT, 'services', name, 'dist', 'main.js');
-  const child = spawn(process.execPath, [entry], {
-    env: { ...ownKeysOnly(env, name), PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawnProcess(name, [entry], { ...ownKeysOnly(env, name), PORT: String(port) }, port, log);
+}
+
+/** Spawns `node args` as `name`, its output logged line by line, and waits for its `/health` on `port`. */
+export async function spawnProcess(name, args, env, port, log = () => {}) {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (d) =>
     String(d)
       .trimEnd()
@@ -381,15 +376,99 @@ export async function spawnDeployable(name, env, port, log = () => {}) {
   child.stdout.on('data', prefix);
   child.stderr.on('data', prefix);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/health`, 60_000, child);
+  try {
+    await waitForHttp(`${url}/health`, 60_000, child);
+  } catch (e) {
+    await stopChild(child);
+    throw e;
+  }
   return { name, url, port, child, stop: () => stopChild(child) };
+}
+
+/** Restarts of a crashed deployable: the first after `initialMs`, each later one twice as late, at most `maxMs`. */
+export const RESTART_BACKOFF = { initialMs: 500, maxMs: 30_000, stableMs: 60_000 };
+
+/**
+ * Runs `start()` (which spawns a process and resolves once it answers, as `spawnDeployable` does) and starts it
+ * again whenever its process exits without being asked to: after `initialMs`, doubled for each restart in a row
+ * (at most `maxMs`), the count reset once a process has run `stableMs`. Each exit and restart is logged. `stop()`
+ * stops the process and every restart still to come; `start()` after it supervises anew. The first start's
+ * failure is thrown, not retried.
+ */
+export async function supervise(name, start, { log = () => {}, backoff = RESTART_BACKOFF } = {}) {
+  let current;
+  let wanted = false;
+  let timer;
+  let inRow = 0;
+  /** A restart under way: `stop()` waits for it, so that no process is left behind. */
+  let restarting = Promise.resolve();
+  const supervised = {
+    name,
+    restarts: 0,
+    get child() {
+      return current.child;
+    },
+    get url() {
+      return current.url;
+    },
+    get port() {
+      return current.port;
+    },
+    async start() {
+      wanted = true;
+      await run(await start());
+    },
+    async stop() {
+      wanted = false;
+      clearTimeout(timer);
+      await restarting;
+      await current?.stop();
+    },
+  };
+  async function run(proc) {
+    current = proc;
+    const startedAt = Date.now();
+    proc.child.once('exit', (code, signal) => {
+      if (!wanted || current !== proc) return;
+      if (Date.now() - startedAt >= backoff.stableMs) inRow = 0;
+      const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** inRow);
+      inRow++;
+      log(
+        `[launcher] ${name} (pid ${proc.child.pid}) exited with ${signal ?? `code ${code}`}; restarting in ${delay} ms`,
+      );
+      timer = setTimeout(() => (restarting = restart()), delay);
+    });
+  }
+  async function restart() {
+    if (!wanted) return;
+    let proc;
+    try {
+      proc = await start();
+    } catch (e) {
+      if (!wanted) return;
+      const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** inRow);
+      inRow++;
+      log(`[launcher] ${name} did not start (${e instanceof Error ? e.message : e}); again in ${delay} ms`);
+      timer = setTimeout(() => (restarting = restart()), delay);
+      return;
+    }
+    if (!wanted) {
+      await proc.stop();
+      return;
+    }
+    supervised.restarts++;
+    log(`[launcher] ${name} restarted (pid ${proc.child.pid}), answering on ${proc.url}`);
+    await run(proc);
+  }
+  await supervised.start();
+  return supervised;
 }
 
 /**
  * The distributed mode: migrations first, then each service and the gateway as its own process, against a real
  * Postgres (DATABASE_URL) and Redis (REDIS_URL).
  */
-export async function startDistributed({ env, gatewayPort, log = console.log }) {
+export async function startDistributed({ env, gatewayPort, log = console.log, backoff = RESTART_BACKOFF }) {
   if (!env.DATABASE_URL)
     throw new Error('the distributed mode needs DATABASE_URL (a Postgres server with PostGIS)');
   if (!env.REDIS_URL) throw new Error('the distributed mode needs REDIS_URL');
@@ -430,12 +509,13 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
       await freePorts(SERVICES, (name) => Number(env[`${name.toUpperCase()}_PORT`]) || undefined),
     );
     const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
-    for (const name of startOrder(common.INTERNAL_CALLS)) {
-      procs[name] = await spawnDeployable(name, withServiceUrls(childEnv, urls), ports[name], log);
-    }
-    const gatewayEnv = { ...childEnv, HOST: env.HOST || '' };
-    for (const name of SERVICES) gatewayEnv[URL_VARS[name]] = procs[name].url;
-    procs.gateway = await spawnDeployable('gateway', gatewayEnv, gatewayPort, log);
+    const serviceEnv = withServiceUrls(childEnv, urls);
+    const gatewayEnv = { ...serviceEnv, HOST: env.HOST || '' };
+    // each process is started again when it crashes (`supervise`), with the same environment and port
+    const launch = (name, processEnv, port) =>
+      supervise(name, () => spawnDeployable(name, processEnv, port, log), { log, backoff });
+    for (const name of await serviceStartOrder()) procs[name] = await launch(name, serviceEnv, ports[name]);
+    procs.gateway = await launch('gateway', gatewayEnv, gatewayPort);
   } catch (e) {
     await stopAll();
     throw e;
@@ -445,19 +525,11 @@ export async function startDistributed({ env, gatewayPort, log = console.log }) 
     procs,
     admin,
     demo,
-    /** Stops one deployable (e.g. to see the others keep working). */
+    /** Stops one deployable, without restarts (e.g. to see the others keep working). */
     stopOne: (name) => procs[name].stop(),
-    /** Starts a stopped deployable again on the same port. */
-    restartOne: async (name) => {
-      const gatewayEnv = { ...childEnv };
-      for (const n of SERVICES) gatewayEnv[URL_VARS[n]] = `http://127.0.0.1:${ports[n]}`;
-      procs[name] = await spawnDeployable(
-        name,
-        gatewayEnv, // the services' URLs: the gateway routes to them, and services call each other
-        name === 'gateway' ? gatewayPort : ports[name],
-        log,
-      );
-    },
+    /** Starts a stopped deployable again on the same port, supervised again. */
+    restartOne: (name) => procs[name].start(),
+    /** Stops every deployable; none is restarted. */
     stop: stopAll,
   };
 }

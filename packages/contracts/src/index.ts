@@ -15,3 +15,4 @@ export * from './permissions.js';
 export * from './api-client.js';
 export * from './error-codes.js';
 export * from './demo.js';
+export * from './service-graph.js';

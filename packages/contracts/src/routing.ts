@@ -33,7 +33,6 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
   ['consultationweight', 'consultation'],
   ['social', 'consultation'],
   ['forumposts', 'consultation'],
-  ['stats', 'consultation'],
   // mailing
   ['invitation', 'mailing'],
   ['template', 'mailing'],
@@ -41,7 +40,7 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
 ];
 
 /** Exact first segments (no prefix match) — keeps e.g. `adminX` from matching `admin`. */
-const EXACT_ONLY = new Set(['admin', 'data', 'node', 'stats', 'login', 'profile', 'recovery', 'oauth']);
+const EXACT_ONLY = new Set(['admin', 'data', 'node', 'login', 'profile', 'recovery', 'oauth']);
 
 /**
  * Validation scopes and their owners (`validation/scope/{scope}`, `checkIfExists/scope/{scope}/…`). Request text
@@ -89,6 +88,8 @@ export function ownerOf(path: string, action?: string | null): ServiceName | nul
   }
   if (segments.length >= 2 && segments[1]!.toLowerCase() === 'createthread') return 'consultation';
   if (first === 'admin') return segments[1]?.toLowerCase() === 'public_upload' ? 'library' : null;
+  // the dashboard's numbers (accounts, which adds the users' counts to consultation's); their answers per day
+  if (first === 'stats') return segments.length === 1 ? 'accounts' : 'consultation';
   for (const [prefix, owner] of PREFIX_OWNERS) {
     if (EXACT_ONLY.has(prefix) ? first === prefix : first.startsWith(prefix)) return owner;
   }

@@ -2,7 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@agora/contracts';
-import { createInternalClient, InternalCallError, type InternalClientOptions } from './internal-client.js';
+import {
+  createInternalClient,
+  InternalCallError,
+  UndeclaredInternalCallError,
+  type InternalClientOptions,
+} from './internal-client.js';
 import { verifyIdentity } from './signing.js';
 
 const consultation = generateKeyPairSync('ed25519');
@@ -130,10 +135,31 @@ describe('the internal client', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const refused = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).get('/openapi.json'));
+    const refused = await failure(
+      client({ baseUrl: `http://127.0.0.1:${port}` }).get('/internal/library/uuid/abc/owner'),
+    );
     expect(refused).toMatchObject({ kind: 'unavailable', status: undefined });
 
     answer = json(503, { Error: 'not ready', code: 'SERVICE.NOT_READY' });
-    expect(await failure(client().get('/openapi.json'))).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(await failure(client().get('/internal/library/uuid/abc/owner'))).toMatchObject({
+      kind: 'unavailable',
+      status: 503,
+    });
+  });
+
+  it('sends nothing for a route the service graph does not declare for the caller', async () => {
+    const undeclared = async (call: Promise<unknown>) => {
+      await expect(call).rejects.toBeInstanceOf(UndeclaredInternalCallError);
+      expect(seen).toBeUndefined();
+    };
+    // the library's route, but accounts is not among its callers
+    const asAccounts = client({ caller: 'accounts', privateKey: consultation.privateKey });
+    await undeclared(asAccounts.get('/internal/library/uuid/abc/owner'));
+    // a path of the library's, but with a method it is not declared for, or no such route
+    const untyped = client() as unknown as { get(path: string): Promise<unknown> };
+    await undeclared(untyped.get('/internal/library/icons'));
+    await undeclared(untyped.get('/internal/library/uuid/abc/owner/extra'));
+    // accounts' route, sent to the library
+    await undeclared(untyped.get('/internal/users/stats'));
   });
 });

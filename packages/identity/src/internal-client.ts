@@ -1,17 +1,26 @@
 import type { KeyObject } from 'node:crypto';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, type IdentitySigner, type ServiceName } from '@agora/contracts';
+import {
+  IDENTITY_HEADER,
+  internalRouteOf,
+  mayCall,
+  REQUEST_ID_HEADER,
+  type IdentitySigner,
+  type InternalMethod,
+  type InternalPath,
+  type ServiceName,
+} from '@agora/contracts';
 import { signServiceIdentity } from './signing.js';
 
 /** Largest answer body read (bytes): OpenAPI documents are the largest answers of the internal calls. */
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 
-export interface InternalClientOptions {
+export interface InternalClientOptions<Target extends ServiceName = ServiceName> {
   /** Who calls: its service identity is signed with `privateKey`. */
   caller: IdentitySigner;
   /** The caller's own private key. */
   privateKey: KeyObject;
   /** The service called (named in errors). */
-  target: ServiceName;
+  target: Target;
   /** The service the identity is signed for; the target's unless said otherwise. */
   audience?: ServiceName;
   /** The target's base URL, which may carry a path prefix. */
@@ -64,11 +73,27 @@ function field(body: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-export interface InternalClient {
-  get(path: string, options?: InternalCallOptions): Promise<InternalAnswer>;
+/** The calls of `Target`'s internal routes: their paths are those the service graph declares for it. */
+export interface InternalClient<Target extends ServiceName = ServiceName> {
+  get(path: InternalPath<Target, 'GET'>, options?: InternalCallOptions): Promise<InternalAnswer>;
   /** A JSON body, or a FormData (multipart/form-data). */
-  post(path: string, body: unknown, options?: InternalCallOptions): Promise<InternalAnswer>;
-  delete(path: string, options?: InternalCallOptions): Promise<InternalAnswer>;
+  post(
+    path: InternalPath<Target, 'POST'>,
+    body: unknown,
+    options?: InternalCallOptions,
+  ): Promise<InternalAnswer>;
+  delete(path: InternalPath<Target, 'DELETE'>, options?: InternalCallOptions): Promise<InternalAnswer>;
+}
+
+/**
+ * A call that the service graph of `@agora/contracts` does not declare: no such route of the target, or the caller
+ * is not among its callers. A mistake in the code, thrown before anything is sent.
+ */
+export class UndeclaredInternalCallError extends Error {
+  constructor(caller: IdentitySigner, target: ServiceName, method: string, path: string) {
+    super(`${caller} calls ${method} ${path} of ${target}, which the service graph does not declare for it`);
+    this.name = 'UndeclaredInternalCallError';
+  }
 }
 
 /** `base` (which may carry a path prefix) joined with a path that starts with `/`, query string included. */
@@ -100,18 +125,24 @@ function parseJson(text: string): unknown {
 /**
  * The one way a service (or the gateway) calls another's internal routes: each call carries the caller's service
  * identity signed for the target's audience and the request id, is bounded by the timeout, and answers its 2xx
- * JSON or throws an `InternalCallError` (`unavailable`, or `refused` with the 4xx's status and body).
+ * JSON or throws an `InternalCallError` (`unavailable`, or `refused` with the 4xx's status and body). Only the
+ * routes that the service graph declares for the caller are called (`UndeclaredInternalCallError` otherwise).
  */
-export function createInternalClient(options: InternalClientOptions): InternalClient {
+export function createInternalClient<Target extends ServiceName>(
+  options: InternalClientOptions<Target>,
+): InternalClient<Target> {
   const { caller, privateKey, target, baseUrl, timeoutMs } = options;
   const audience = options.audience ?? target;
 
   async function call(
-    method: string,
+    method: InternalMethod,
     path: string,
     body: unknown,
     { requestId }: InternalCallOptions = {},
   ): Promise<InternalAnswer> {
+    const route = internalRouteOf(target, method, path);
+    if (!route || !mayCall(caller, route))
+      throw new UndeclaredInternalCallError(caller, target, method, path);
     const headers: Record<string, string> = {
       accept: 'application/json',
       [IDENTITY_HEADER]: signServiceIdentity(privateKey, caller, audience),

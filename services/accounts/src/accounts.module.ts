@@ -26,10 +26,11 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { Setting } from './settings/setting.entity.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
+import { PlatformStatsController } from './stats/platform-stats.controller.js';
+import { PlatformStatsService } from './stats/platform-stats.service.js';
 import { ProfileController } from './users/profile.controller.js';
 import { User } from './users/user.entity.js';
 import { UsersController } from './users/users.controller.js';
-import { UsersInternalController } from './users/users-internal.controller.js';
 import { UsersService } from './users/users.service.js';
 import { UserValidationService } from './validation/user-validation.service.js';
 import { ValidationController } from './validation/validation.controller.js';
@@ -58,7 +59,7 @@ export class AccountsModule {
         RecoveryController,
         UsersController,
         UsersAdminCreateController,
-        UsersInternalController,
+        PlatformStatsController,
         SettingsController,
         ValidationController,
         EnrolmentController,
@@ -67,6 +68,7 @@ export class AccountsModule {
       providers: [
         { provide: ACCOUNTS_CONFIG, useValue: config },
         UsersService,
+        PlatformStatsService,
         SessionsService,
         SessionPurge,
         UserValidationService,

@@ -354,20 +354,6 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
         status: { active: 2, inactive: 1 },
         role: { admin: 1, editor: 1, reviewer: 0, authorized: 1, guest: 0 },
       });
-      // the same counts to the consultation service (its admin dashboard), and to no other caller
-      const internal = (identity: string) =>
-        request(server).get('/internal/users/stats').set('x-agora-identity', identity);
-      const toConsultation = await internal(svc.identity(null, { sys: 'consultation' }));
-      expect(toConsultation.status).toBe(200);
-      expect(toConsultation.body).toEqual(stats.body);
-      for (const identity of [
-        svc.identity(null),
-        as(admin),
-        svc.identity(null, { sys: 'gateway' }),
-        svc.identity(null, { sys: 'library' }),
-      ]) {
-        expect((await internal(identity)).status).toBe(403);
-      }
       const limited = await request(server)
         .get('/users/page/1/sort/username/sort_method/asc/limit/1')
         .set('x-agora-identity', as(admin));

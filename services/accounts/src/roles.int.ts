@@ -112,6 +112,8 @@ const TABLE = (): Row[] => [
     expect: [401, 403, 403, 403, 403, 200],
   },
   { method: 'get', path: '/users/admin/stats', expect: [401, 403, 403, 403, 403, 200] },
+  // the dashboard's numbers: consultation, which gives its counts, does not run here (stats.int.ts of consultation)
+  { method: 'get', path: '/stats', expect: [401, 403, 403, 403, 403, 503] },
   { method: 'get', path: `/users/uuid/${MISSING}`, expect: [401, 403, 403, 403, 403, 404] },
   { method: 'get', path: '/users/uuid/:target', expect: [401, 403, 403, 403, 403, 200] },
   {
@@ -166,8 +168,6 @@ const TABLE = (): Row[] => [
     body: () => ({ sid: 'x'.repeat(43) }),
     expect: [403, 403, 403, 403, 403, 403],
   },
-  // the users' counts for consultation's dashboard: that service's identity only (features.int.ts)
-  { method: 'get', path: '/internal/users/stats', expect: [403, 403, 403, 403, 403, 403] },
   // the invitations' routes: the mailing service's identity only (services/mailing/src/invitations)
   {
     method: 'post',

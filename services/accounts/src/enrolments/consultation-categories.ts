@@ -7,16 +7,23 @@ import {
   type InternalClient,
   type ServiceConfig,
 } from '@agora/common';
-import { CategoryEnrolmentInfo, CategoryProfileWeightsAnswer } from '@agora/contracts/api';
+import {
+  CategoryEnrolmentInfo,
+  CategoryProfileWeightsAnswer,
+  ConsultationStatsAnswer,
+} from '@agora/contracts/api';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 
 const LOOKUP_TIMEOUT_MS = 5_000;
 
-/** The category a user enrols in, as the consultation service (which owns categories) describes it. */
+/**
+ * What accounts asks the consultation service (which owns categories): the category a user enrols in, its
+ * respondents' profile weights, and the admin dashboard's counts.
+ */
 @Injectable()
 export class ConsultationCategories {
   private readonly logger = new Logger(ConsultationCategories.name);
-  private readonly consultation: InternalClient;
+  private readonly consultation: InternalClient<'consultation'>;
 
   constructor(
     @Inject(ACCOUNTS_CONFIG) config: AccountsConfig,
@@ -73,6 +80,20 @@ export class ConsultationCategories {
       return null;
     }
     return new Map(answer.data.weights.map((w) => [w.uuid, w.weight]));
+  }
+
+  /** Consultation's counts of the admin dashboard; 503 `ACCOUNTS.CONSULTATION_UNAVAILABLE` when it cannot answer. */
+  async dashboardCounts(requestId?: string): Promise<ConsultationStatsAnswer> {
+    let body: unknown;
+    try {
+      ({ body } = await this.consultation.get('/internal/stats', { requestId }));
+    } catch (error) {
+      if (!(error instanceof InternalCallError)) throw error;
+      throw unavailable();
+    }
+    const counts = ConsultationStatsAnswer.safeParse(body);
+    if (!counts.success) throw unavailable();
+    return counts.data;
   }
 }
 

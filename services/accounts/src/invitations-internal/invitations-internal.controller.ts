@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Internal, ZodBody, ZodResponse } from '@agora/common';
 import {
@@ -15,13 +15,12 @@ import { InvitationsInternalService } from './invitations-internal.service.js';
 
 /** Routes for the mailing service's invitations, never routed by the gateway (`/internal/…`). */
 @ApiTags('internal')
-@Internal('mailing')
 @UseFilters(AccountsErrorFilter)
-@Controller('internal')
+@Controller()
 export class InvitationsInternalController {
   constructor(private readonly invitations: InvitationsInternalService) {}
 
-  @Post('users/by-email')
+  @Internal('POST /internal/users/by-email')
   @HttpCode(200)
   @ZodResponse(InternalUsersByEmailAnswer)
   @ApiOperation({
@@ -33,7 +32,7 @@ export class InvitationsInternalController {
     return this.invitations.usersByEmail(body.emails);
   }
 
-  @Post('enrolments')
+  @Internal('POST /internal/enrolments')
   @HttpCode(200)
   @ZodResponse(InternalEnrolmentsAnswer)
   @ApiOperation({ summary: 'Enrol existing users (system calls only: mailing)' })
@@ -43,7 +42,7 @@ export class InvitationsInternalController {
     return { enrolled: await this.invitations.enrol(body) };
   }
 
-  @Post('invitations/accept')
+  @Internal('POST /internal/invitations/accept')
   @HttpCode(200)
   @ZodResponse(InternalInvitationAcceptAnswer)
   @ApiOperation({
@@ -58,7 +57,7 @@ export class InvitationsInternalController {
     return this.invitations.accept(body);
   }
 
-  @Get('invitations/providers')
+  @Internal('GET /internal/invitations/providers')
   @ZodResponse(InternalProvidersAnswer)
   @ApiOperation({ summary: 'The external logins enabled (system calls only: mailing)' })
   async providers(): Promise<InternalProvidersAnswer> {

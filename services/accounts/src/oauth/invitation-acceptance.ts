@@ -30,7 +30,7 @@ export class InvitationFailure extends Error {
 /** The mailing service's invitations (it owns them): accepting one with an external login. */
 @Injectable()
 export class MailingInvitations {
-  private client: InternalClient | undefined;
+  private client: InternalClient<'mailing'> | undefined;
 
   constructor(
     @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,

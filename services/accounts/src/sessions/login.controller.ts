@@ -85,8 +85,7 @@ export class LoginController {
   }
 
   @ApiOperation({ summary: 'Internal: the gateway resolves a session cookie' })
-  @Internal('gateway')
-  @Post('internal/sessions/resolve')
+  @Internal('POST /internal/sessions/resolve')
   @HttpCode(200)
   @ZodResponse(ResolveSessionAnswer)
   async resolve(@ZodBody(ResolveSessionBody) body: ResolveSessionBody): Promise<ResolveSessionAnswer> {

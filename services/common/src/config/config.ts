@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import type { ServiceName } from '@agora/contracts';
+import { calledBy, type ServiceName } from '@agora/contracts';
 import { DEFAULT_SHUTDOWN_TIMES, type ShutdownTimes } from '../http/shutdown.js';
 import {
   metricsPortIssue,
@@ -45,15 +45,14 @@ const optionalUrl = (protocols: string[]) =>
     );
 
 /**
- * The internal routes each service calls, by target: a caller needs its own private key, and the target trusts
- * the caller's public key (docs/decisions/0024-asymmetric-identity.md). The launchers start each service after its
- * targets. Left out, as it would close a cycle: consultation's call to accounts for the admin dashboard's users'
- * counts, which may fail (the dashboard then goes without them); the launchers give every service every URL.
+ * Whether `service` must be given its own private key: it calls other services' internal routes (the service
+ * graph of `@agora/contracts`), and each target trusts the caller's public key (decision 0024). The mailing
+ * service is the exception: its mail works without the key (the mail worker's process has none), and only its
+ * invitations, which call accounts and consultation, answer 503 then.
  */
-export const INTERNAL_CALLS: Readonly<Partial<Record<ServiceName, readonly ServiceName[]>>> = {
-  accounts: ['consultation', 'mailing'],
-  consultation: ['library'],
-};
+export function needsSigningKey(service: ServiceName): boolean {
+  return service !== 'mailing' && calledBy(service).length > 0;
+}
 
 /**
  * The identity keys of `service`: the gateway's public key (required), the public keys of the services it trusts
@@ -82,11 +81,7 @@ function loadIdentityKeys(
     const key = read(keyVariable(signer, 'public'), parsePublicKey, signer === 'gateway');
     if (key) keys[signer] = key;
   }
-  const privateKey = read(
-    keyVariable(service, 'private'),
-    parsePrivateKey,
-    INTERNAL_CALLS[service] !== undefined,
-  );
+  const privateKey = read(keyVariable(service, 'private'), parsePrivateKey, needsSigningKey(service));
   return { keys, privateKey };
 }
 

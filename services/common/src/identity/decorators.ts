@@ -1,5 +1,21 @@
-import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { Identity, IdentitySigner, Role, SessionUser } from '@agora/contracts';
+import {
+  applyDecorators,
+  createParamDecorator,
+  RequestMapping,
+  RequestMethod,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
+import {
+  expressPath,
+  INTERNAL_ROUTES,
+  splitRouteKey,
+  type Identity,
+  type IdentitySigner,
+  type InternalRouteKey,
+  type Role,
+  type SessionUser,
+} from '@agora/contracts';
 import { AppError } from '../errors/app-error.js';
 
 export const ACCESS_KEY = 'agora:access';
@@ -16,12 +32,19 @@ export const Open = () => SetMetadata(ACCESS_KEY, { kind: 'open' } satisfies Acc
 /** Anyone coming through the gateway, logged in or not (user identities only). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
 /**
- * An internal route (`/internal/…`, never routed by the gateway): only the service identities of the named
- * callers, each signed with the caller's own key (session resolution: the gateway; item owners: consultation).
- * User identities never pass, and service identities pass no other kind of route.
+ * An internal route (`/internal/…`, never routed by the gateway), as the service graph of `@agora/contracts`
+ * declares it: the handler is mapped to the route's method and path (its controller has no path prefix), and only
+ * the service identities of the route's declared callers pass, each signed with the caller's own key. User
+ * identities never pass, and service identities pass no other kind of route.
  */
-export const Internal = (...callers: [IdentitySigner, ...IdentitySigner[]]) =>
-  SetMetadata(ACCESS_KEY, { kind: 'internal', callers } satisfies Access);
+export function Internal(route: InternalRouteKey): MethodDecorator {
+  const { method, path } = splitRouteKey(route);
+  const callers: readonly IdentitySigner[] = INTERNAL_ROUTES[route].callers;
+  return applyDecorators(
+    RequestMapping({ path: expressPath(path), method: RequestMethod[method] }),
+    SetMetadata(ACCESS_KEY, { kind: 'internal', callers } satisfies Access),
+  );
+}
 /** Any logged-in user. */
 export const LoggedIn = () => SetMetadata(ACCESS_KEY, { kind: 'user' } satisfies Access);
 /** The permission gate of the spec: a role list, or a single role and everyone ranked above it. */

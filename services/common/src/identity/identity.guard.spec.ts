@@ -18,7 +18,7 @@ const ADMIN = TEST_ADMIN;
 class Routes {
   @Public() list(): void {}
   @RequireRole('editor') edit(): void {}
-  @Internal('consultation') owner(): void {}
+  @Internal('GET /internal/library/uuid/{uuid}/owner') owner(): void {}
 }
 
 /** The library's guard; the status it answers for a request to `route` with `header` (200: let through). */
@@ -66,7 +66,7 @@ describe('IdentityGuard', () => {
     }
   });
 
-  it('lets only the declared callers reach an internal route, and no user', () => {
+  it("lets only the route's callers in the service graph reach an internal route, and no user", () => {
     expect(status('owner', service('consultation'))).toBe(200);
     expect(status('owner', service('gateway'))).toBe(403);
     expect(status('owner', service('accounts'))).toBe(403);

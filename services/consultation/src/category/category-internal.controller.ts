@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Internal, ZodResponse } from '@agora/common';
@@ -16,15 +16,13 @@ const Token = z.uuid();
  * category before it enrols someone in it (enrolments are kept with the accounts).
  */
 @ApiTags('internal')
-@Internal('accounts')
-@Controller('internal/categories')
+@Controller()
 export class CategoryInternalController {
   constructor(
     @InjectRepository(Category, 'consultation') private readonly categories: Repository<Category>,
   ) {}
 
-  @Get()
-  @Internal('mailing')
+  @Internal('GET /internal/categories')
   @ZodResponse(InternalCategoriesAnswer)
   @ApiOperation({
     summary:
@@ -37,7 +35,7 @@ export class CategoryInternalController {
     return { categories };
   }
 
-  @Get(':token/enrolment')
+  @Internal('GET /internal/categories/{token}/enrolment')
   @ZodResponse(CategoryEnrolmentInfo)
   @ApiOperation({
     summary:

@@ -14,12 +14,7 @@ describe('loadConsultationConfig', () => {
       geoJson: { maxCoordinates: 100_000 },
       statistics: { minCell: 5 },
       libraryUrl: 'http://127.0.0.1:3102',
-      accountsUrl: 'http://127.0.0.1:3101',
     });
-    expect(loadConsultationConfig({ ACCOUNTS_URL: 'http://accounts:3101/' }).accountsUrl).toBe(
-      'http://accounts:3101',
-    );
-    expect(() => loadConsultationConfig({ ACCOUNTS_URL: 'ftp://accounts' })).toThrow(/ACCOUNTS_URL/);
     expect(loadConsultationConfig({ LIBRARY_URL: 'http://library:3000/' }).libraryUrl).toBe(
       'http://library:3000',
     );

@@ -33,13 +33,6 @@ export const consultationEnvSchema = z
      */
     CONSULTATION_TIME_ZONE: timeZone.optional(),
     PROJECT_TIME_ZONE: timeZone.optional(),
-    /** The accounts service's base URL, for its internal routes (the users' counts of the admin dashboard). */
-    ACCOUNTS_URL: z
-      .string()
-      .trim()
-      .default('http://127.0.0.1:3101')
-      .pipe(z.url({ protocol: /^https?$/, error: 'an http(s) URL' }))
-      .transform((v) => v.replace(/\/+$/, '')),
     /** Most positions one imported GeoJSON value (a boundary, predefined features, context) may hold. */
     GEOJSON_MAX_COORDINATES: z
       .string()
@@ -100,8 +93,6 @@ export interface ConsultationConfig {
   statistics: { minCell: number };
   /** The library service's base URL (`LIBRARY_URL`), for its internal routes: uploaded icons. */
   libraryUrl: string;
-  /** The accounts service's base URL (`ACCOUNTS_URL`), for its internal routes: the users' counts. */
-  accountsUrl: string;
 }
 
 /** Typed, validated settings of the consultation service. */
@@ -120,6 +111,5 @@ export function loadConsultationConfig(env: Record<string, string | undefined>):
     geoJson: { maxCoordinates: e.GEOJSON_MAX_COORDINATES },
     statistics: { minCell: e.CONSULTATION_MIN_CELL },
     libraryUrl: loadSocialConfig(env).libraryUrl,
-    accountsUrl: e.ACCOUNTS_URL,
   };
 }

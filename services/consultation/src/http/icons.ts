@@ -97,7 +97,7 @@ function assertNotBoth(body: unknown, files: readonly IconFile[]): void {
 /** The library's internal icon routes, called as the system (signed like the gateway's own calls). */
 @Injectable()
 export class LibraryIcons {
-  private readonly library: InternalClient;
+  private readonly library: InternalClient<'library'>;
 
   constructor(
     @Inject(CONSULTATION_CONFIG) config: ConsultationConfig,

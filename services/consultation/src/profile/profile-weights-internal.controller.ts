@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Internal, ZodResponse } from '@agora/common';
@@ -14,12 +14,11 @@ const Token = z.uuid();
  * member's consultation-profile weight in the members list (the enrolments are the accounts', the weights ours).
  */
 @ApiTags('internal')
-@Internal('accounts')
-@Controller('internal/profile-weights')
+@Controller()
 export class ProfileWeightsInternalController {
   constructor(@InjectDataSource('consultation') private readonly db: DataSource) {}
 
-  @Get('category/:token')
+  @Internal('GET /internal/profile-weights/category/{token}')
   @ZodResponse(CategoryProfileWeightsAnswer)
   @ApiOperation({
     summary:

@@ -33,7 +33,7 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 @Injectable()
 export class LibraryItemOwners implements ItemOwners {
   readonly scope = 'library';
-  private readonly library: InternalClient;
+  private readonly library: InternalClient<'library'>;
 
   constructor(@Inject(SOCIAL_CONFIG) social: SocialConfig, @Inject(SERVICE_CONFIG) service: ServiceConfig) {
     // Internal calls: consultation's own service identity, signed with its key, for the library only.

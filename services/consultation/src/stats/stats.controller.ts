@@ -1,8 +1,7 @@
-import { Controller, Get, Headers, Param } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, RequireRole, ZodResponse } from '@agora/common';
-import { REQUEST_ID_HEADER } from '@agora/contracts';
-import { STATS_ANSWER_DAYS, StatsAnswer, StatsAnswersAnswer } from '@agora/contracts/api';
+import { AppError, Internal, RequireRole, ZodResponse } from '@agora/common';
+import { ConsultationStatsAnswer, STATS_ANSWER_DAYS, StatsAnswersAnswer } from '@agora/contracts/api';
 import { StatsService } from './stats.service.js';
 
 /** `n` of `stats/answers/days/{n}`: a whole number from 1 to 366 (400 `REQUEST.INVALID` otherwise). */
@@ -25,19 +24,6 @@ export class StatsController {
 
   @ApiOperation({
     summary:
-      'The numbers of the admin dashboard (admins): categories; projects total, active (open today), public, ' +
-      'hidden (neither public nor open); answers total, this week, this month; users from the accounts service ' +
-      '(null when it cannot answer)',
-  })
-  @RequireRole('admin')
-  @Get()
-  @ZodResponse(StatsAnswer)
-  all(@Headers(REQUEST_ID_HEADER) requestId: string | undefined): Promise<StatsAnswer> {
-    return this.stats.stats(requestId);
-  }
-
-  @ApiOperation({
-    summary:
       'The answers of each of the last n days (default 90, 1..366), per project, oldest day first, zero-filled ' +
       '(admins); 400 REQUEST.INVALID for another n',
   })
@@ -46,5 +32,23 @@ export class StatsController {
   @ZodResponse(StatsAnswersAnswer)
   answers(@Param('days') days?: string): Promise<StatsAnswersAnswer> {
     return this.stats.answersPerDay(parseDays(days));
+  }
+}
+
+/** The counts of the admin dashboard's numbers, for the accounts service, which answers `GET stats` with them. */
+@ApiTags('internal')
+@Controller()
+export class StatsInternalController {
+  constructor(private readonly stats: StatsService) {}
+
+  @ApiOperation({
+    summary:
+      'Categories; projects total, active (open today), public, hidden (neither public nor open); answers total, ' +
+      'this week, this month (system calls only: accounts, for the admin dashboard)',
+  })
+  @Internal('GET /internal/stats')
+  @ZodResponse(ConsultationStatsAnswer)
+  counts(): Promise<ConsultationStatsAnswer> {
+    return this.stats.stats();
   }
 }

@@ -1,9 +1,11 @@
-// The admin dashboard's numbers (GET stats, GET stats/answers) on a known data set, with the users' counts of a
-// real accounts service, and without them when accounts cannot answer.
-import { ROLES, type SessionUser } from '@agora/contracts';
+// The admin dashboard's numbers on a known data set: GET stats, answered by a real accounts service with this
+// service's counts (GET /internal/stats) and its own users' counts, and GET stats/answers of this service.
+import { IDENTITY_HEADER, ROLES, type SessionUser } from '@agora/contracts';
+import request from 'supertest';
 import { bootTestService, closedPort, type TestService } from '@agora/common/testing';
 import { randomUUID } from 'node:crypto';
-import { bootAccounts } from '../../../accounts/src/accounts-test-helpers.js';
+import { ADMIN_PASSWORD } from '../../../accounts/src/accounts-test-helpers.js';
+import { accountsService } from '../../../accounts/src/index.js';
 import { as, buildWorld, type World } from '../answer/answer-test-helpers.js';
 import { createConsultationService } from '../index.js';
 import { todayIn } from '../project/project-dates.js';
@@ -27,18 +29,22 @@ describe('the dashboard numbers', () => {
   let today: string;
   const admin = user('admin');
 
+  /** The accounts service, asking consultation at `consultationUrl`. */
+  const bootAccounts = (consultationUrl: string) =>
+    bootTestService(
+      accountsService({ AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD, CONSULTATION_URL: consultationUrl }),
+    );
+
   beforeAll(async () => {
-    ({ svc: accounts } = await bootAccounts());
+    svc = await bootTestService(createConsultationService({ CONSULTATION_TIME_ZONE: ZONE }));
+    await svc.app.listen(0, '127.0.0.1');
+    const { port } = svc.app.getHttpServer().address() as { port: number };
+    accounts = await bootAccounts(`http://127.0.0.1:${port}/`);
     await accounts.db.query(
       `INSERT INTO accounts."user" (username, firstname, lastname, email, role, password_hash, active)
        VALUES ('ed', 'E', 'D', 'ed@example.org', 'editor', 'x', true),
               ('gone', 'G', 'O', 'gone@example.org', 'authorized', 'x', false),
               ('citizen', 'C', 'I', 'citizen@example.org', 'authorized', 'x', true)`,
-    );
-    await accounts.app.listen(0, '127.0.0.1');
-    const { port } = accounts.app.getHttpServer().address() as { port: number };
-    svc = await bootTestService(
-      createConsultationService({ ACCOUNTS_URL: `http://127.0.0.1:${port}/`, CONSULTATION_TIME_ZONE: ZONE }),
     );
     world = await buildWorld(svc);
     today = todayIn(ZONE);
@@ -77,19 +83,34 @@ describe('the dashboard numbers', () => {
 
   it('are for the admins only', async () => {
     const expected = Object.fromEntries(ROLES.map((role) => [role, role === 'admin' ? 200 : 403]));
-    for (const path of ['/stats', '/stats/answers', '/stats/answers/days/7']) {
-      expect((await as(svc, null).get(path)).status).toBe(401);
+    const routes = [
+      [accounts, '/stats'],
+      [svc, '/stats/answers'],
+      [svc, '/stats/answers/days/7'],
+    ] as const;
+    for (const [service, path] of routes) {
+      expect((await as(service, null).get(path)).status).toBe(401);
       const got: Record<string, number> = {};
-      for (const role of ROLES) got[role] = (await as(svc, user(role)).get(path)).status;
+      for (const role of ROLES) got[role] = (await as(service, user(role)).get(path)).status;
       expect(got).toEqual(expected);
     }
+  });
+
+  it("give consultation's counts to the accounts service alone", async () => {
+    const internal = (identity: string) =>
+      request(svc.app.getHttpServer()).get('/internal/stats').set(IDENTITY_HEADER, identity);
+    for (const identity of [svc.identity(admin), svc.identity(null, { sys: 'library' })])
+      expect((await internal(identity)).status).toBe(403);
+    const res = await internal(svc.identity(null, { sys: 'accounts' }));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['answers', 'categories', 'projects']);
   });
 
   it('count categories, projects by state, answers by period and the users of the accounts service', async () => {
     const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
     // yesterday's answer is of this week unless today is Monday, of this month unless today is the 1st
     const yesterday = { week: weekday === 1 ? 0 : 1, month: today.endsWith('-01') ? 0 : 1 };
-    const res = await as(svc, admin).get('/stats');
+    const res = await as(accounts, admin).get('/stats');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       categories: 2,
@@ -134,22 +155,13 @@ describe('the dashboard numbers', () => {
     }
   });
 
-  it('answer without the users when the accounts service cannot', async () => {
-    const down = await bootTestService(
-      createConsultationService({ ACCOUNTS_URL: `http://127.0.0.1:${await closedPort()}` }),
-    );
+  it('are refused with 503 by accounts when the consultation service cannot answer', async () => {
+    const alone = await bootAccounts(`http://127.0.0.1:${await closedPort()}`);
     try {
-      await down.db.query(`INSERT INTO consultation.category (mname, title) VALUES ('c', 'Κ')`);
-      const res = await as(down, admin).get('/stats');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        categories: 1,
-        projects: { total: 0, active: 0, public: 0, hidden: 0 },
-        answers: { total: 0, week: 0, month: 0 },
-        users: null,
-      });
+      const res = await as(alone, admin).get('/stats');
+      expect([res.status, res.body.code]).toEqual([503, 'ACCOUNTS.CONSULTATION_UNAVAILABLE']);
     } finally {
-      await down.close();
+      await alone.close();
     }
   });
 });

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AccountsUsers } from './accounts-users.js';
-import { StatsController } from './stats.controller.js';
+import { StatsController, StatsInternalController } from './stats.controller.js';
 import { StatsService } from './stats.service.js';
 
-/** The admin dashboard's numbers (`GET stats`, `GET stats/answers`). */
+/** The admin dashboard's numbers (`GET /internal/stats` for accounts' `GET stats`, `GET stats/answers`). */
 @Module({
-  controllers: [StatsController],
-  providers: [StatsService, AccountsUsers],
+  controllers: [StatsController, StatsInternalController],
+  providers: [StatsService],
 })
 export class StatsModule {}

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { StatsAnswer, StatsAnswersAnswer } from '@agora/contracts/api';
+import type { ConsultationStatsAnswer, StatsAnswersAnswer } from '@agora/contracts/api';
 import { DataSource } from 'typeorm';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
 import { projectOpenSql, todayIn } from '../project/project-dates.js';
-import { AccountsUsers } from './accounts-users.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,29 +23,27 @@ export class StatsService {
   constructor(
     @InjectDataSource('consultation') private readonly db: DataSource,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
-    private readonly accounts: AccountsUsers,
   ) {}
 
   /**
    * A project counts as active when it is open today (active, and today within its dates: `projectOpenSql`), and as
    * hidden when it is neither public nor active: participants cannot answer it and nobody sees its results.
    */
-  async stats(requestId?: string): Promise<StatsAnswer> {
+  async stats(): Promise<ConsultationStatsAnswer> {
     const zone = this.config.project.timeZone;
-    const [counts, users] = await Promise.all([
-      this.db.query<
-        Array<{
-          categories: number;
-          total: number;
-          active: number;
-          public: number;
-          hidden: number;
-          answers: number;
-          week: number;
-          month: number;
-        }>
-      >(
-        `WITH p AS (SELECT ${projectOpenSql('p', '$1')} AS open, p.is_public FROM consultation.project p),
+    const counts = await this.db.query<
+      Array<{
+        categories: number;
+        total: number;
+        active: number;
+        public: number;
+        hidden: number;
+        answers: number;
+        week: number;
+        month: number;
+      }>
+    >(
+      `WITH p AS (SELECT ${projectOpenSql('p', '$1')} AS open, p.is_public FROM consultation.project p),
               start AS (SELECT date_trunc('week', now() AT TIME ZONE $2::text) AT TIME ZONE $2::text AS week,
                                date_trunc('month', now() AT TIME ZONE $2::text) AT TIME ZONE $2::text AS month)
          SELECT (SELECT count(*)::int FROM consultation.category) AS categories,
@@ -57,16 +54,13 @@ export class StatsService {
                 (SELECT count(*)::int FROM consultation.answer) AS answers,
                 (SELECT count(*)::int FROM consultation.answer a, start WHERE a.created >= start.week) AS week,
                 (SELECT count(*)::int FROM consultation.answer a, start WHERE a.created >= start.month) AS month`,
-        [todayIn(zone), zone],
-      ),
-      this.accounts.stats(requestId),
-    ]);
+      [todayIn(zone), zone],
+    );
     const [c] = counts;
     return {
       categories: c.categories,
       projects: { total: c.total, active: c.active, public: c.public, hidden: c.hidden },
       answers: { total: c.answers, week: c.week, month: c.month },
-      users,
     };
   }
 

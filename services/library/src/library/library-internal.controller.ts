@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Internal, ZodResponse } from '@agora/common';
 import { LibraryOwnerAnswer } from '@agora/contracts/api';
@@ -10,12 +10,11 @@ import { LibraryService } from './library.service.js';
  * owns a library item before a user reacts to it (owners cannot react to their own items).
  */
 @ApiTags('internal')
-@Internal('consultation')
-@Controller('internal/library')
+@Controller()
 export class LibraryInternalController {
   constructor(private readonly library: LibraryService) {}
 
-  @Get('uuid/:uuid/owner')
+  @Internal('GET /internal/library/uuid/{uuid}/owner')
   @ZodResponse(LibraryOwnerAnswer)
   @ApiOperation({
     summary: "{owner}: the uploader's uuid or null; 404 for an unknown item (system calls only)",

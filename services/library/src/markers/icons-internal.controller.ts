@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Controller, Delete, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, FormFile, Internal, ZodResponse } from '@agora/common';
 import { DeletedAnswer, UploadedUrlAnswer } from '@agora/contracts/api';
@@ -66,12 +66,11 @@ function iconKey(originalName: string, ext: string): string {
  * URL and removes the icon again when its own write fails.
  */
 @ApiTags('internal')
-@Internal('consultation')
-@Controller('internal/library/icons')
+@Controller()
 export class IconsInternalController {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
-  @Post()
+  @Internal('POST /internal/library/icons')
   @HttpCode(200)
   @ZodResponse(UploadedUrlAnswer)
   @MultipartUpload('file', ICON_MAX_BYTES)
@@ -86,7 +85,7 @@ export class IconsInternalController {
     return { url: fileUrl(key) };
   }
 
-  @Delete(':name')
+  @Internal('DELETE /internal/library/icons/{name}')
   @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Remove an uploaded icon by its file name (absent: nothing to do)' })
   async remove(@Param('name') name: string): Promise<DeletedAnswer> {

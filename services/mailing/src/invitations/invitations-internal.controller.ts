@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Internal, ZodBody, ZodResponse } from '@agora/common';
 import { InternalInvitationAcceptAnswer, InternalInvitationExternalBody } from '@agora/contracts/api';
@@ -6,12 +6,11 @@ import { InvitationsService } from './invitations.service.js';
 
 /** The invitations' routes for the accounts service, never routed by the gateway (`/internal/…`). */
 @ApiTags('internal')
-@Internal('accounts')
-@Controller('internal/invitations')
+@Controller()
 export class InvitationsInternalController {
   constructor(private readonly invitations: InvitationsService) {}
 
-  @Post('accept-external')
+  @Internal('POST /internal/invitations/accept-external')
   @HttpCode(200)
   @ZodResponse(InternalInvitationAcceptAnswer)
   @ApiOperation({

@@ -35,10 +35,15 @@ const accountsUnavailable = () =>
 const consultationUnavailable = () =>
   new AppError('MAILING.CONSULTATION_UNAVAILABLE', 503, 'the consultation service cannot answer');
 
+interface Peers {
+  accounts: InternalClient<'accounts'>;
+  consultation: InternalClient<'consultation'>;
+}
+
 /** The accounts' and the consultation's internal routes that the invitations use, each in one call. */
 @Injectable()
 export class InvitationPeers {
-  private clients: { accounts: InternalClient; consultation: InternalClient } | undefined;
+  private clients: Peers | undefined;
 
   constructor(
     @Inject(INVITATION_CONFIG) private readonly config: InvitationConfig,
@@ -49,15 +54,15 @@ export class InvitationPeers {
    * The clients, made on first use: a mailing service without its signing key (AGORA_MAILING_PRIVATE_KEY) still
    * starts and sends mail; only the invitations need the key (and fail with an error naming it).
    */
-  private get accounts(): InternalClient {
+  private get accounts(): InternalClient<'accounts'> {
     return this.client().accounts;
   }
 
-  private get consultation(): InternalClient {
+  private get consultation(): InternalClient<'consultation'> {
     return this.client().consultation;
   }
 
-  private client(): { accounts: InternalClient; consultation: InternalClient } {
+  private client(): Peers {
     const timeoutMs = CALL_TIMEOUT_MS;
     if (!this.service.identity.privateKey) {
       throw new AppError(

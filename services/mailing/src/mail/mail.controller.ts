@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Internal, ZodBody, ZodResponse } from '@agora/common';
 import { EnqueueMailBody, EnqueuedMailAnswer, MailAnswer } from '@agora/contracts/api';
@@ -6,12 +6,11 @@ import { MailService, toMailView } from './mail.service.js';
 
 /** Internal API for the other services (their service identities only; never routed from /api). */
 @ApiTags('internal')
-@Controller('internal/mail')
+@Controller()
 export class MailController {
   constructor(private readonly mail: MailService) {}
 
-  @Internal('accounts', 'library', 'consultation')
-  @Post()
+  @Internal('POST /internal/mail')
   @HttpCode(202)
   @ZodResponse(EnqueuedMailAnswer, 202, 'the mail is queued (or was, under its idempotency key)')
   async enqueue(@ZodBody(EnqueueMailBody) body: EnqueueMailBody): Promise<EnqueuedMailAnswer> {
@@ -19,8 +18,7 @@ export class MailController {
     return { id: mail.id, status: mail.status };
   }
 
-  @Internal('accounts', 'library', 'consultation')
-  @Get(':id')
+  @Internal('GET /internal/mail/{id}')
   @ZodResponse(MailAnswer, 200, 'the mail and its delivery status')
   async get(@Param('id', ParseUUIDPipe) id: string): Promise<MailAnswer> {
     return toMailView(await this.mail.get(id));
