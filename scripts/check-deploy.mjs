@@ -258,7 +258,21 @@ function checkDockerfile() {
         problem(where, `stage ${name}: COPY --from=${from} names no stage`);
     }
   }
-  const targets = { ...DEPLOYABLES, migrate: { script: 'scripts/migrate.mjs' } };
+  // The runtime base: BASE_IMAGE, by default the Debian bookworm + Node 20 image that scripts/images.mjs makes.
+  const baseArg = dockerfile
+    .getInitialARGs()
+    .map((a) => a.getProperty())
+    .find((p) => p?.getName() === 'BASE_IMAGE');
+  if (!/^localhost\/agora\/node:20\.[0-9.]+-bookworm$/.test(baseArg?.getValue() ?? ''))
+    problem(
+      where,
+      'ARG BASE_IMAGE must default to localhost/agora/node:20.<x>-bookworm (scripts/images.mjs)',
+    );
+  const targets = {
+    ...DEPLOYABLES,
+    'mail-worker': { script: 'services/mailing/dist/worker.js', source: 'services/mailing/src/worker.ts' },
+    migrate: { script: 'scripts/migrate.mjs' },
+  };
   for (const [target, info] of Object.entries(targets)) {
     const at = `${where} target ${target}`;
     if (!stages.has(target)) {
@@ -267,8 +281,17 @@ function checkDockerfile() {
     }
     dockerTargets.add(target);
     const rootImage = chain(target).at(-1).base;
-    if (!/^node:20-bookworm-slim(@|$)/.test(rootImage))
-      problem(at, `must be based on node:20-bookworm-slim (is ${rootImage || 'unknown'})`);
+    if (!baseArg || rootImage !== baseArg.getValue())
+      problem(at, `must be based on \${BASE_IMAGE} (is ${rootImage || 'unknown'})`);
+    // Its own files only: what scripts/images.mjs traced from its entry points (stage `app`, or the folder given
+    // with --build-context app=...), not the whole workspace.
+    const fromApp = all(target, 'COPY')
+      .filter((c) => c.getFlags().some((f) => f.getName() === 'from' && f.getValue() === 'app'))
+      .map((c) => c.getArguments().map((a) => a.getValue()));
+    if (!fromApp.some(([src, dest]) => src === `/staged/${target}/` && dest === '/app/'))
+      problem(at, `must COPY --from=app /staged/${target}/ /app/ (its traced files)`);
+    if (fromApp.some(([src]) => src !== `/staged/${target}/`))
+      problem(at, 'copies files that are not its own');
     const user = last(target, 'USER');
     if (!user) problem(at, 'runs as root (no USER)');
     else if (!/^[1-9]\d*(:\d+)?$/.test(user))
@@ -279,7 +302,7 @@ function checkDockerfile() {
     if (argv?.length !== 2 || argv[0] !== 'node' || argv[1] !== main) {
       problem(at, `CMD must be ["node", "${main}"] (is ${cmd?.getArgumentsContent() ?? 'missing'})`);
     }
-    const source = info.pkg ? `${info.pkg}/src/main.ts` : info.script;
+    const source = info.pkg ? `${info.pkg}/src/main.ts` : (info.source ?? info.script);
     if (!existsSync(path.join(ROOT, source))) problem(at, `${source} does not exist`);
     if (!info.pkg) continue;
     if (!last(target, 'HEALTHCHECK')?.includes('/health')) problem(at, 'needs a HEALTHCHECK on /health');

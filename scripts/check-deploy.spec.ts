@@ -51,6 +51,7 @@ beforeEach(() => {
     mkdirSync(path.join(root, dir, 'src'), { recursive: true });
     writeFileSync(path.join(root, dir, 'src/main.ts'), '');
   }
+  writeFileSync(path.join(root, 'services/mailing/src/worker.ts'), '');
   mkdirSync(path.join(root, 'scripts'));
   writeFileSync(path.join(root, 'scripts/migrate.mjs'), '');
 });
@@ -122,6 +123,18 @@ describe('check-deploy', () => {
     expectProblems(
       'deploy/Dockerfile target accounts: USER root: use a numeric, non-zero uid so that runAsNonRoot can verify it',
       'deploy/Dockerfile target mailing: CMD must be ["node", "services/mailing/dist/main.js"]',
+    );
+  });
+
+  it("fails on a Dockerfile target that carries another deployable's files", () => {
+    edit(
+      'deploy/Dockerfile',
+      'COPY --from=app /staged/accounts/ /app/',
+      'COPY --from=app /staged/migrate/ /app/',
+    );
+    expectProblems(
+      'deploy/Dockerfile target accounts: must COPY --from=app /staged/accounts/ /app/ (its traced files)',
+      'deploy/Dockerfile target accounts: copies files that are not its own',
     );
   });
 

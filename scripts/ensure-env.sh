@@ -5,7 +5,8 @@
 #   - Redis answering on $REDIS_HOST:$REDIS_PORT (default 127.0.0.1:6379),
 #   - Debian's Chromium ($CHROMIUM_PATH, default /usr/bin/chromium) and a font with Greek glyphs,
 #   - unzip (scripts/kubectl.mjs unpacks the pinned kubectl with it),
-#   - GDAL's ogrinfo (the export tests read the exported GeoJSON with it).
+#   - GDAL's ogrinfo (the export tests read the exported GeoJSON with it),
+#   - podman, runc, catatonit, debootstrap and podman-compose (the images and the deployment test).
 # Missing packages are installed with apt-get when running as root (Debian); stopped local servers are started.
 # Idempotent, and fast when everything is already there. Prints one line per component; exports nothing.
 # The caller then uses TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres,
@@ -146,6 +147,15 @@ if ! command -v ogrinfo >/dev/null 2>&1; then
   missing+=('GDAL (ogrinfo)')
   pkgs+=(gdal-bin)
 fi
+# The container images and the deployment test (scripts/images.mjs, scripts/lib/kube-play.mjs): Debian's podman
+# with the runc runtime (crun refuses hybrid cgroups), catatonit (the pods' infra container), debootstrap (the
+# base image, made locally: no registry needed) and podman-compose (deploy/compose.yaml).
+for tool in podman:podman runc:runc catatonit:catatonit debootstrap:debootstrap podman-compose:podman-compose; do
+  if ! command -v "${tool%%:*}" >/dev/null 2>&1 && [ ! -x "/usr/libexec/podman/${tool%%:*}" ]; then
+    missing+=("${tool%%:*}")
+    pkgs+=("${tool#*:}")
+  fi
+done
 if ! has_greek_font; then
   missing+=('a font with Greek glyphs')
   pkgs+=(fonts-dejavu-core)
@@ -303,3 +313,4 @@ log "chromium   $chromium_version ($CHROMIUM)"
 has_greek_font || die "no font with Greek glyphs (fc-list ':lang=el' is empty); install fonts-dejavu-core"
 greek_font=$(fc-list ':lang=el' family 2>/dev/null | head -n 1 | cut -d, -f1 || true)
 log "fonts      ${greek_font:-DejaVu} has Greek glyphs"
+log "podman     $(podman --version | awk '{print $3}') with runc $(runc --version | awk 'NR == 1 {print $3}')"

@@ -46,6 +46,10 @@ jest 40m --selectProjects integration --json --outputFile "$results/integration.
 step "browser tests (Chromium)"
 jest 60m --selectProjects e2e --maxWorkers=2 --json --outputFile "$results/e2e.json"
 
+# One image per deployable from the build above, each with only the files its entry points load.
+step "images (podman)"
+timeout 20m node scripts/images.mjs --tag test
+
 # One closing line over the three runs.
 node -e '
   const runs = process.argv.slice(1).map((f) => require(f));
