@@ -113,6 +113,15 @@ describe('distributed mode', () => {
     }
   });
 
+  it("answers the dashboard's numbers from accounts, with consultation's counts (another process)", async () => {
+    const res = await page.request.get(`${stack.url}/api/stats`);
+    expect(res.status()).toBe(200);
+    const stats = (await res.json()) as { categories: number; users: { total: number } | null };
+    // the demo data's categories, and its participants besides the admin
+    expect(stats.categories).toBeGreaterThanOrEqual(2);
+    expect(stats.users?.total).toBeGreaterThan(1);
+  });
+
   /** The operation ids of the aggregated OpenAPI document, by the service that owns them. */
   const docsByService = async () => {
     const res = await page.request.get(`${stack.url}/api/docs/openapi.json`);

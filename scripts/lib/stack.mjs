@@ -327,7 +327,7 @@ export async function startAllInOne({ env }) {
     const demo = await demoParticipantsPlan(baseEnv, infra);
     await migrateAll(baseEnv, infra, (m) => logger.info(m));
     // Every service's port is chosen first, so that each is given the URLs of all the others: besides the calls
-    // that order the start, consultation asks accounts, when it can, for the dashboard's users' counts.
+    // that order the start, mailing's invitations ask accounts (the routes marked closesCycle in the graph).
     const ports = await freePorts(SERVICES);
     const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
     for (const name of await serviceStartOrder()) {
