@@ -13,6 +13,7 @@ import { parsePrivateKey, signUserIdentity } from '@agora/identity';
 import {
   ADMIN_PASSWORD,
   apiLogin,
+  cpuCell,
   cpuPer,
   cpuSnapshot,
   ensureBuilt,
@@ -117,10 +118,7 @@ async function main() {
       String(r.latencyMs.p50),
       String(r.latencyMs.p99),
       String(r.errors + r.timeouts + r.non2xx),
-      Object.entries(r.cpuMsPerRequest)
-        .filter(([, ms]) => ms >= 0.01)
-        .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
-        .join(', '),
+      cpuCell(r.cpuMsPerRequest),
     ]);
     console.log(
       `\n### Gateway overhead (${mode}, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up, ${date.slice(0, 10)})\n`,

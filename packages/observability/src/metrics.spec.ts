@@ -1,6 +1,15 @@
+import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpMetrics, metricsRegistry, processCounter, UNMATCHED_ROUTE, watchPool } from './metrics.js';
+import {
+  httpMetrics,
+  metricsRegistry,
+  processCounter,
+  UNMATCHED_ROUTE,
+  watchPool,
+  watchQueue,
+  watchWorker,
+} from './metrics.js';
 
 /** The value of one series of the registry's text output, or undefined when it is not there. */
 async function sample(name: string, labels: Record<string, string>): Promise<number | undefined> {
@@ -79,5 +88,40 @@ describe('watchPool and processCounter', () => {
   it('gives the same counter to every caller of one name', () => {
     const first = processCounter('agora_spec_things_total', 'Things');
     expect(processCounter('agora_spec_things_total', 'Things')).toBe(first);
+  });
+});
+
+describe('watchQueue and watchWorker', () => {
+  const queue = (name: string, waiting: number, oldestAgeS: number | undefined) => ({
+    name,
+    getJobCounts: async () => ({ waiting, active: 1, failed: 2 }),
+    getJobs: async () => (oldestAgeS === undefined ? [] : [{ timestamp: Date.now() - oldestAgeS * 1000 }]),
+  });
+
+  it("reports a queue's jobs by state and the age of its oldest waiting job, once per queue name", async () => {
+    const stopProducer = watchQueue(queue('spec-mail', 4, 120));
+    const stopConsumer = watchQueue(queue('spec-mail', 99, 1)); // the same queue opened by a second service
+    const stopIdle = watchQueue(queue('spec-idle', 0, undefined));
+    expect(await sample('agora_queue_jobs', { queue: 'spec-mail', state: 'waiting' })).toBe(4);
+    expect(await sample('agora_queue_jobs', { queue: 'spec-mail', state: 'failed' })).toBe(2);
+    expect(await sample('agora_queue_jobs', { queue: 'spec-mail', state: 'delayed' })).toBe(0);
+    const age = await sample('agora_queue_oldest_waiting_seconds', { queue: 'spec-mail' });
+    expect(age).toBeGreaterThanOrEqual(120);
+    expect(age).toBeLessThan(180);
+    expect(await sample('agora_queue_oldest_waiting_seconds', { queue: 'spec-idle' })).toBe(0);
+    stopProducer();
+    expect(await sample('agora_queue_jobs', { queue: 'spec-mail', state: 'waiting' })).toBe(99);
+    stopConsumer();
+    stopIdle();
+    expect(await sample('agora_queue_jobs', { queue: 'spec-mail', state: 'waiting' })).toBeUndefined();
+  });
+
+  it("counts each failed attempt of a worker's jobs, from 0", async () => {
+    const worker = Object.assign(new EventEmitter(), { name: 'spec-work' });
+    watchWorker(worker);
+    expect(await sample('agora_queue_job_failures_total', { queue: 'spec-work' })).toBe(0);
+    worker.emit('failed');
+    worker.emit('failed');
+    expect(await sample('agora_queue_job_failures_total', { queue: 'spec-work' })).toBe(2);
   });
 });

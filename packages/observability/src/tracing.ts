@@ -53,9 +53,12 @@ export async function startTracing(service: string, config: TelemetryConfig): Pr
         // Calls made outside a request (the exporter's own, to the collector) start no trace.
         requireParentforOutgoingSpans: true,
       }),
-      // Routers and handlers are spans; each middleware (cookies, body parsing, …) would be one more per request.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
-      new PgInstrumentation({ requireParentSpan: true }),
+      // Route handlers are spans (they name the route); each middleware and router would be one more per request.
+      new ExpressInstrumentation({
+        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
+      }),
+      // Queries are spans; taking a connection from the pool is not.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
