@@ -296,7 +296,14 @@ export async function bootTestService(
     queuePrefix: prefix,
     timeouts: opts.timeouts,
   });
-  const config = testServiceConfig(def.name, { url: db.url, timeouts: opts.timeouts }, { redisUrl, prefix });
+  // the service's own data folder (its default file store), removed with it: tests never write to ./data
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `agora-test-${def.name}-`));
+  const config = testServiceConfig(
+    def.name,
+    { url: db.url, timeouts: opts.timeouts },
+    { redisUrl, prefix },
+    dataDir,
+  );
   let app: NestExpressApplication;
   try {
     await migrateService(infra, def.storage);
@@ -304,6 +311,7 @@ export async function bootTestService(
   } catch (e) {
     await infra.close();
     await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
     throw e;
   }
   return {
@@ -316,6 +324,7 @@ export async function bootTestService(
       await app.close();
       await infra.close();
       await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
       if (opts.redis) await deleteRedisKeys(testRedisUrl(), `${prefix}:*`);
     },
   };
