@@ -54,15 +54,22 @@ async function until<T>(what: string, probe: () => Promise<T>, done: (v: T) => b
   }
 }
 
-/** One request on its own connection: its status and body, or the connection error's code. */
-function get(port: number, path: string): Promise<{ status?: number; body?: string; error?: string }> {
+/** One request: its status, body and `Connection` answer, or the connection error's code. */
+function get(
+  port: number,
+  path: string,
+): Promise<{ status?: number; body?: string; connection?: string; error?: string }> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    });
+    // Each on a connection of its own, asking to keep it open as the gateway's pool does.
+    const req = http.get(
+      { host: '127.0.0.1', port, path, agent: false, headers: { connection: 'keep-alive' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode, body, connection: res.headers.connection }));
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
   });
 }
@@ -106,7 +113,7 @@ describe('a service stopped with SIGTERM', () => {
       () => Promise.resolve(port),
       (p) => p > 0,
     );
-    expect((await get(port, '/ready')).status).toBe(200);
+    expect(await get(port, '/ready')).toMatchObject({ status: 200, connection: 'keep-alive' });
 
     const inFlight = get(port, '/slow');
     await until(
@@ -123,6 +130,7 @@ describe('a service stopped with SIGTERM', () => {
       (r) => r.status === 503,
     );
     expect(JSON.parse(notReady.body ?? '{}')).toEqual({ ok: false, checks: { shutdown: 'draining' } });
+    expect(notReady.connection).toBe('close'); // no keep-alive connection outlives the listener
     // After the grace, new connections are refused; the request in flight is still open.
     await until(
       'new connections to be refused',
@@ -133,7 +141,7 @@ describe('a service stopped with SIGTERM', () => {
     expect(messages).not.toContain('workers closed');
 
     proc.stdin?.write('go\n');
-    expect(await inFlight).toEqual({ status: 200, body: 'answered' });
+    expect(await inFlight).toMatchObject({ status: 200, body: 'answered' });
     expect(await exited).toBe(0);
     const order = ['slow request answered', 'workers closed', 'stopped'].map((m) => messages.indexOf(m));
     expect(order.every((i) => i >= 0)).toBe(true);

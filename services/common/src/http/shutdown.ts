@@ -22,28 +22,30 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Stops a service without failing a request: readiness answers 503 at once (the load balancer takes the process
- * out of rotation); new connections are still taken for `graceMs` (those already routed to it); then the
- * listener closes, idle keep-alive connections are closed and each busy one after its answer; once the requests in
- * flight have finished (or `timeoutMs` has passed, when the rest are cut), `close()` stops the queue workers and
- * the infrastructure. Resolves when all of it is done.
+ * out of rotation) and keep-alive ends (idle connections are closed, busy ones after their answer); new
+ * connections are still taken for `graceMs` (those already routed to it); then the listener closes; once the
+ * requests in flight have finished (or `timeoutMs` has passed, when the rest are cut), `close()` stops the queue
+ * workers and the infrastructure. Resolves when all of it is done.
  */
 export async function drain(target: Drainable, times: ShutdownTimes, logger: Logger): Promise<void> {
   const { server, readiness } = target;
   readiness.drain();
+  // From now on every connection ends after its answer, and idle ones at once: a client's pool of keep-alive
+  // connections (the gateway's) holds none of this process's when the listener closes, so it never sends a
+  // request down a connection that is closing under it.
+  server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   logger.info({ graceMs: times.graceMs }, 'stopping: not ready, finishing requests');
   if (times.graceMs > 0) await wait(times.graceMs);
 
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // close() ends the idle keep-alive connections; a busy one is ended once it has written its answer: a request
-  // arriving on it now is told so (`Connection: close`), one already in flight is found idle by the next sweep.
-  server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
-  const answered = setInterval(() => server.closeIdleConnections(), 100);
   const cut = setTimeout(() => {
     logger.warn({ timeoutMs: times.timeoutMs }, 'stopping: requests still in flight are cut');
     server.closeAllConnections();
   }, times.timeoutMs);
   await closed;
-  clearInterval(answered);
+  clearInterval(sweep);
   clearTimeout(cut);
   logger.info('stopping: no request in flight, closing the workers');
   await target.close();
