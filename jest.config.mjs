@@ -68,6 +68,8 @@ export default {
       setupFiles: ['<rootDir>/scripts/jest/jsdom-setup.cjs'],
     },
     node('e2e', ['<rootDir>/e2e/**/*.e2e.ts']),
+    // the built images played as the Kubernetes manifests say (scripts/test.sh builds the images first)
+    node('deploy', ['<rootDir>/e2e/deploy/**/*.deploy.ts']),
   ],
   // A project cannot set its own timeout: one generous limit for all (integration and browser tests boot servers).
   testTimeout: 120000,

@@ -6,13 +6,13 @@
 // participant gets none of it. axe finds no serious or critical violation, in Greek on a phone and in English on
 // a desktop.
 import { readFile } from 'node:fs/promises';
-import type { ApiClient } from '@agora/contracts';
 import { AnswerPointsAnswer, EnsembleAnswer } from '@agora/contracts/api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { typedApi, typedApiAs } from './support/api.js';
+import { typedApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { clickPolygonVertices } from './support/draw.js';
+import { openQuestionnaire } from './support/questionnaire.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
@@ -24,7 +24,6 @@ const ATTRIBUTE = 'bicycle-parking';
 /** the demo's experts of urban mobility are its first two citizens; the others are normal participants */
 const EXPERT = 'citizen01';
 const NORMAL = 'citizen05';
-const SCREEN = `/participate/category/${CATEGORY}/project/${PROJECT}`;
 const DATA_PROJECT = `/admin/data/category/${CATEGORY}/project/${PROJECT}`;
 
 /** The number of CSV records (a quoted cell may hold line breaks); the header included. */
@@ -76,28 +75,14 @@ describe('the experts’ data views', () => {
   });
 
   /** A demo user's session (browser context and typed API) on the seafront questionnaire's screen. */
-  async function openScreen(
-    username: string,
-    opts: Parameters<typeof newContext>[2],
-  ): Promise<{ context: BrowserContext; page: Page; api: ApiClient }> {
-    const context = await newContext(browser, stack.url, opts);
-    const api = await typedApiAs(context, username, DEMO_PASSWORD);
-    const data = await api.GET('/api/data/scope/questionnaire/category/{category}/project/{project}', {
-      params: { path: { category: CATEGORY, project: PROJECT } },
-    });
-    const page = await context.newPage();
-    await page.goto(SCREEN);
-    if (data.profile_required) {
-      const profile = page.getByTestId('profile-form');
-      await profile.waitFor();
-      for (const question of await profile.locator('fieldset').all())
-        await question.locator('input[type="radio"]').first().check();
-      await page.getByTestId('profile-submit').click();
-      await profile.waitFor({ state: 'detached' });
-    }
-    await page.getByTestId('questionnaire-map').locator('.leaflet-control-zoom').waitFor();
-    return { context, page, api };
-  }
+  const openScreen = (username: string, opts: Parameters<typeof newContext>[2]) =>
+    openQuestionnaire(
+      browser,
+      stack.url,
+      { username, password: DEMO_PASSWORD },
+      { category: CATEGORY, project: PROJECT },
+      opts,
+    );
 
   /**
    * Opens an attribute's answers list (through the mode dialog when the user may also answer) and its

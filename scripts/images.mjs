@@ -31,6 +31,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { CACHE, hasImage, podman, podmanOut } from './lib/podman.mjs';
@@ -53,7 +54,10 @@ export const BASE_IMAGE = 'localhost/agora/node:20.20.2-bookworm';
 /** The base with npm, the Node headers and a compiler (the build stages of --from-source). */
 export const BUILD_IMAGE = 'localhost/agora/node-build:20.20.2-bookworm';
 
-/** Every deployable: its entry points, and the files it reads that no import names. */
+/**
+ * Every deployable: its workspace, its entry points, the packages loaded by a computed name (`loaded`: traced
+ * too), the packages found with require.resolve (`resolved`: whole) and the files it reads that no import names.
+ */
 export const DEPLOYABLES = {
   gateway: {
     workspace: 'gateway',
@@ -64,7 +68,12 @@ export const DEPLOYABLES = {
   },
   accounts: { workspace: 'services/accounts', entries: ['services/accounts/dist/main.js'] },
   library: { workspace: 'services/library', entries: ['services/library/dist/main.js'] },
-  consultation: { workspace: 'services/consultation', entries: ['services/consultation/dist/main.js'] },
+  consultation: {
+    workspace: 'services/consultation',
+    entries: ['services/consultation/dist/main.js'],
+    // TypeORM loads it by name when a query is streamed (the exports' cursor)
+    loaded: ['pg-query-stream'],
+  },
   mailing: { workspace: 'services/mailing', entries: ['services/mailing/dist/main.js'] },
   'mail-worker': { workspace: 'services/mailing', entries: ['services/mailing/dist/worker.js'] },
   // scripts/migrate.mjs imports each service's package by name at run time (scripts/lib/stack.mjs)
@@ -95,8 +104,11 @@ export async function stage(name, dir) {
   for (const e of d.entries) {
     if (!existsSync(path.join(ROOT, e))) throw new Error(`${e} is missing: run \`npm run build\` first`);
   }
+  // Packages that a library loads by a name it computes: traced from their own entry points, with what they import.
+  const resolve = createRequire(path.join(ROOT, d.workspace, 'package.json')).resolve;
+  const loaded = (d.loaded ?? []).map((p) => resolve(p));
   const { fileList, reasons, warnings } = await nodeFileTrace(
-    d.entries.map((e) => path.join(ROOT, e)),
+    [...d.entries.map((e) => path.join(ROOT, e)), ...loaded],
     // No globs: a path expression naming a folder (`new URL('../../', import.meta.url)`) does not pull it in whole.
     // Node 20.19+ resolves require() with the `module-sync` condition too (get-intrinsic's async-function).
     {

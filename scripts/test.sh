@@ -46,13 +46,17 @@ jest 40m --selectProjects integration --json --outputFile "$results/integration.
 step "browser tests (Chromium)"
 jest 60m --selectProjects e2e --maxWorkers=2 --json --outputFile "$results/e2e.json"
 
-# One image per deployable from the build above, each with only the files its entry points load.
+# One image per deployable from the build above (each with only the files its entry points load), then the
+# Kubernetes manifests played with podman and the smoke journey walked in Chromium through them.
 step "images (podman)"
 timeout 20m node scripts/images.mjs --tag test
 
-# One closing line over the three runs.
+step "deployment test (podman kube play)"
+jest 20m --selectProjects deploy --json --outputFile "$results/deploy.json"
+
+# One closing line over the four runs.
 node -e '
   const runs = process.argv.slice(1).map((f) => require(f));
   const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
   console.log(`\n${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed`);
-' "$results/unit.json" "$results/integration.json" "$results/e2e.json"
+' "$results/unit.json" "$results/integration.json" "$results/e2e.json" "$results/deploy.json"

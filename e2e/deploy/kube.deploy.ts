@@ -1,0 +1,218 @@
+// The Kubernetes manifests played for real: deploy/k8s/overlays/podman rendered with kustomize and played with
+// `podman kube play` from the images built on this machine (scripts/test.sh builds them, tag `test`), against a
+// fresh database on the machine's PostgreSQL and its Redis. The migration job's pod migrates the empty database,
+// the five deployables start as the manifests say (non-root, read-only root file system), and Chromium walks the
+// smoke journey through the gateway: the administrator logs in, a citizen answers on the map, an expert exports
+// the answers and finds the citizen's. Everything is removed afterwards.
+import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, withIdentityKeys } from '../../scripts/lib/stack.mjs';
+import { playKube, podName } from '../../scripts/lib/kube-play.mjs';
+import { podmanEnv } from '../../scripts/lib/podman.mjs';
+import { launchBrowser, loginAs, newContext } from '../support/browser.js';
+import { openQuestionnaire } from '../support/questionnaire.js';
+import { until } from '../support/wait.js';
+
+const ADMIN_PASSWORD = 'kube-admin-pw1';
+const DEMO_PASSWORD = 'agora-demo';
+const CATEGORY = 'urban-mobility';
+const PROJECT = 'thessaloniki-seafront-cycle-lane';
+const ATTRIBUTE = 'bicycle-parking';
+/** the demo's experts of urban mobility are its first two citizens; the others are normal participants */
+const EXPERT = 'citizen01';
+const CITIZEN = 'citizen07';
+const DEPLOYABLES = ['gateway', 'accounts', 'library', 'consultation', 'mailing'] as const;
+
+type Played = Awaited<ReturnType<typeof playKube>>;
+type Point = { type: 'Point'; coordinates: [number, number] };
+type Feature = { id?: string | number; geometry: Point; properties?: Record<string, unknown> };
+
+function podmanJson(args: string[]): unknown {
+  const r = spawnSync('podman', args, { env: podmanEnv(), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`podman ${args.join(' ')}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as unknown;
+}
+
+describe('the Kubernetes manifests played with podman', () => {
+  const run = `kt${Date.now().toString(36)}`;
+  let db: TestDatabase;
+  let played: Played | undefined;
+  let site: string;
+  let browser: Browser;
+  let closeBrowser: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('agora_deploy_kube');
+    const ports: Record<string, number> = {};
+    for (const d of DEPLOYABLES) {
+      let p = await freePort();
+      while (Object.values(ports).includes(p)) p = await freePort();
+      ports[d] = p;
+    }
+    const keys = withIdentityKeys({}) as Record<string, string>;
+    played = await playKube({
+      run,
+      ports,
+      // the machine's Redis is shared: the run's own queues
+      settings: { QUEUE_PREFIX: run },
+      secrets: {
+        ...keys,
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      },
+    });
+    site = `http://127.0.0.1:${ports.gateway}`;
+    // the gateway's /ready is 200 once every service answers its /ready (demo data and all)
+    await until(
+      () =>
+        fetch(`${site}/ready`, { signal: AbortSignal.timeout(2000) }).then(
+          (r) => r.status,
+          (e: unknown) => String(e),
+        ),
+      (s) => s === 200,
+      'the gateway and every service ready',
+      240_000,
+    );
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  }, 420_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await played?.down();
+    await db?.drop();
+  }, 120_000);
+
+  it('runs every deployable as the manifests say: uid 1000, read-only root file system, its own image', () => {
+    const deployments = played!.site.filter((o) => o.kind === 'Deployment');
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(
+      DEPLOYABLES.map((d) => `${run}-${d}`).sort(),
+    );
+    for (const d of DEPLOYABLES) {
+      const [c] = podmanJson([
+        'inspect',
+        `${podName({ kind: 'Deployment', metadata: { name: `${run}-${d}` } })}-${d}`,
+      ]) as Array<{
+        State: { Running: boolean };
+        Config: { User: string };
+        ImageName: string;
+        HostConfig: { ReadonlyRootfs: boolean };
+      }>;
+      expect({
+        d,
+        running: c!.State.Running,
+        user: c!.Config.User,
+        ro: c!.HostConfig.ReadonlyRootfs,
+      }).toEqual({
+        d,
+        running: true,
+        user: '1000:1000',
+        ro: true,
+      });
+      expect(c!.ImageName).toBe(`localhost/agora/${d}:test`);
+    }
+  });
+
+  /** A demo user's page on the seafront questionnaire, and the user's own answers on its map. */
+  async function openScreen(username: string): Promise<{ page: Page; mine(): Promise<Feature[]> }> {
+    const { context, page, project } = await openQuestionnaire(
+      browser,
+      site,
+      { username, password: DEMO_PASSWORD },
+      { category: CATEGORY, project: PROJECT },
+      { locale: 'en' },
+    );
+    const mine = async () => {
+      const res = await context.request.get(`/api/data/scope/geojson/project/${project}?layer=mine`);
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { features: Feature[] }).features;
+    };
+    return { page, mine };
+  }
+
+  it('walks the smoke journey: the administrator logs in, a citizen answers on the map, an expert exports', async () => {
+    // the administrator, through the login page
+    const adminContext = await newContext(browser, site, { locale: 'en' });
+    const adminPage = await adminContext.newPage();
+    await loginAs(adminPage, 'admin', ADMIN_PASSWORD);
+    const me = await adminContext.request.get('/api/profile');
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { username: string }).username).toBe('admin');
+    await adminContext.close();
+
+    // a citizen answers on the questionnaire's map and fills in the answer form
+    const citizen = await openScreen(CITIZEN);
+    const before = await citizen.mine();
+    const { page } = citizen;
+    await page.getByTestId(`attribute-${ATTRIBUTE}`).click();
+    // a public project asks whether to add an answer or read the others' first; a private one starts drawing
+    const mode = page.getByTestId('mode-dialog');
+    const drawPanel = page.getByTestId('draw-panel');
+    await until(
+      async () => (await mode.isVisible()) || (await drawPanel.isVisible()),
+      Boolean,
+      'the mode dialog or the drawing panel',
+    );
+    if (await mode.isVisible()) await mode.getByTestId('mode-add').click();
+    await drawPanel.waitFor();
+    // the attribute offers the existing bicycle racks as shapes on the map: the citizen answers at the first one
+    await page.getByTestId('draw-predefined').selectOption({ index: 1 });
+    await page.getByTestId('draw-predefined-pick').click();
+    const form = page.getByTestId('answer-form');
+    await form.waitFor();
+    // each question of the form in turn: its first choice, or a number
+    await until(
+      async () => {
+        if (!(await form.isVisible())) return true;
+        const tab = form.locator('[data-testid^="variable-"]').first();
+        const choice = tab.locator('input[type="radio"], input[type="checkbox"]').first();
+        if (await choice.count()) await choice.check();
+        else {
+          const field = tab.locator('input:not([type="hidden"]), textarea').first();
+          if ((await field.count()) && !(await field.inputValue())) await field.fill('2');
+        }
+        // the last one closes the form: its button may go while it is clicked
+        const submit = tab.locator('button[type="submit"]');
+        if (await submit.isEnabled().catch(() => false))
+          await submit.click({ timeout: 5000 }).catch(() => undefined);
+        return false;
+      },
+      Boolean,
+      'the answer form sent',
+      60_000,
+    );
+    const after = await until(
+      () => citizen.mine(),
+      (f) => f.length === before.length + 1,
+      "the citizen's new answer on the map",
+    );
+    const placed = after.find((f) => !before.some((b) => b.id === f.id))!;
+    expect(placed.geometry.type).toBe('Point');
+    await page.context().close();
+
+    // an expert exports the project's answers as GeoJSON; the citizen's point is in the file
+    const expert = await openScreen(EXPERT);
+    await expert.page.getByTestId('map-analytics').waitFor();
+    await expert.page.getByTestId('export-geojson').click();
+    const dialog = expert.page.getByTestId('export-dialog');
+    await dialog.getByTestId('export-format-geojson').check();
+    await dialog.getByTestId('export-start').click();
+    const link = dialog.getByTestId('export-download');
+    await link.waitFor({ timeout: 120_000 });
+    const [download] = await Promise.all([expert.page.waitForEvent('download'), link.click()]);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { features: Feature[] };
+    const [lng, lat] = placed.geometry.coordinates;
+    expect(
+      exported.features.some(
+        (f) =>
+          f.geometry?.type === 'Point' &&
+          Math.abs(f.geometry.coordinates[0] - lng) < 1e-6 &&
+          Math.abs(f.geometry.coordinates[1] - lat) < 1e-6,
+      ),
+    ).toBe(true);
+    await expert.page.context().close();
+  }, 300_000);
+});
