@@ -442,6 +442,7 @@ function checkRendered(label, resources, { namespace, overlay }) {
     problem(label, `no Namespace ${namespace}`);
   }
   const configMaps = new Map(byKind(resources, 'ConfigMap').map((c) => [c.metadata.name, c]));
+  const settingsName = [...configMaps.keys()].find((n) => /^agora-settings(-[a-z0-9]{10})?$/.test(n));
   const pvcs = new Set(byKind(resources, 'PersistentVolumeClaim').map((c) => c.metadata.name));
   const deployments = new Map(byKind(resources, 'Deployment').map((d) => [d.metadata.name, d]));
   const services = new Map(byKind(resources, 'Service').map((s) => [s.metadata.name, s]));
@@ -658,6 +659,23 @@ function checkRendered(label, resources, { namespace, overlay }) {
       problem(where(cron), 'restartPolicy must be Never or OnFailure');
     }
     checkPod(cron, { probes: undefined });
+  }
+
+  // The mail worker: its own Deployment (the mail-worker image), no HTTP port, the mailing API without the worker.
+  const worker = deployments.get('mail-worker');
+  if (!worker) problem(label, 'no Deployment mail-worker');
+  else {
+    checkPod(worker, { probes: undefined });
+    const [c] = worker.spec?.template?.spec?.containers ?? [];
+    if (!/(^|\/)mail-worker[:@]/.test(c?.image ?? ''))
+      problem(where(worker), 'must run the mail-worker image');
+    const env = new Set((c?.env ?? []).map((e) => e.name));
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'])
+      if (!env.has(key)) problem(where(worker), `env ${key} is missing`);
+    for (const key of foreignPrivateKeys('mail-worker', env))
+      problem(where(worker), `env ${key}: a private key (the worker signs nothing)`);
+    if (configMaps.get(settingsName)?.data?.MAIL_WORKER !== 'off')
+      problem(label, 'agora-settings must set MAIL_WORKER=off: the mail-worker Deployment sends the mails');
   }
 
   const registries = [...configMaps.values()].filter((c) => c.data?.['remotes.json'] !== undefined);

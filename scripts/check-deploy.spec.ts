@@ -138,6 +138,13 @@ describe('check-deploy', () => {
     );
   });
 
+  it('fails when the mailing API would also send the mails that the mail-worker Deployment sends', () => {
+    edit('deploy/k8s/base/kustomization.yaml', 'MAIL_WORKER=off', 'MAIL_WORKER=inline');
+    expectProblems(
+      'deploy/k8s/base: agora-settings must set MAIL_WORKER=off: the mail-worker Deployment sends the mails',
+    );
+  });
+
   it('fails when compose points consultation at the wrong port of the library', () => {
     edit('deploy/compose.yaml', 'LIBRARY_URL: http://library:3102', 'LIBRARY_URL: http://library:3100');
     expectProblems(

@@ -1,7 +1,7 @@
 // The Kubernetes manifests played for real: deploy/k8s/overlays/podman rendered with kustomize and played with
 // `podman kube play` from the images built on this machine (scripts/test.sh builds them, tag `test`), against a
 // fresh database on the machine's PostgreSQL and its Redis. The migration job's pod migrates the empty database,
-// the five deployables start as the manifests say (non-root, read-only root file system), and Chromium walks the
+// the six deployables start as the manifests say (non-root, read-only root file system), and Chromium walks the
 // smoke journey through the gateway: the administrator logs in, a citizen answers on the map, an expert exports
 // the answers and finds the citizen's. Everything is removed afterwards.
 import { readFile } from 'node:fs/promises';
@@ -23,7 +23,7 @@ const ATTRIBUTE = 'bicycle-parking';
 /** the demo's experts of urban mobility are its first two citizens; the others are normal participants */
 const EXPERT = 'citizen01';
 const CITIZEN = 'citizen07';
-const DEPLOYABLES = ['gateway', 'accounts', 'library', 'consultation', 'mailing'] as const;
+const DEPLOYABLES = ['gateway', 'accounts', 'library', 'consultation', 'mailing', 'mail-worker'] as const;
 
 type Played = Awaited<ReturnType<typeof playKube>>;
 type Point = { type: 'Point'; coordinates: [number, number] };
