@@ -74,8 +74,7 @@ function walk(dir) {
  * docs/decisions/0024-asymmetric-identity.md: the gateway signs with its private key, every service checks with the
  * gateway's public key, consultation signs its calls to the library with its own private key and the library
  * checks them with consultation's public key; accounts signs its calls to consultation likewise (consultation
- * checks them with accounts' public key), and accounts checks consultation's calls (the dashboard's users' counts)
- * with consultation's public key; mailing signs the invitations' calls to accounts and consultation with its own
+ * checks them with accounts' public key); mailing signs the invitations' calls to accounts and consultation with its own
  * private key (both check them with mailing's public key). A deployable holds no private key but its own.
  */
 const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
@@ -102,7 +101,6 @@ const DEPLOYABLES = {
       'AGORA_ACCOUNTS_PRIVATE_KEY',
       'CONSULTATION_URL',
       'MAILING_URL',
-      'AGORA_CONSULTATION_PUBLIC_KEY',
       'AGORA_MAILING_PUBLIC_KEY',
     ],
   },
@@ -122,7 +120,6 @@ const DEPLOYABLES = {
       'AGORA_ACCOUNTS_PUBLIC_KEY',
       'AGORA_MAILING_PUBLIC_KEY',
       'LIBRARY_URL',
-      'ACCOUNTS_URL',
     ],
   },
   mailing: {

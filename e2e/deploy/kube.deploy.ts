@@ -24,6 +24,8 @@ const ATTRIBUTE = 'bicycle-parking';
 const EXPERT = 'citizen01';
 const CITIZEN = 'citizen07';
 const DEPLOYABLES = ['gateway', 'accounts', 'library', 'consultation', 'mailing', 'mail-worker'] as const;
+/** every deployable serves its metrics on a listener of its own (METRICS_PORT in the manifests) */
+const METERED = DEPLOYABLES;
 
 type Played = Awaited<ReturnType<typeof playKube>>;
 type Point = { type: 'Point'; coordinates: [number, number] };
@@ -40,21 +42,27 @@ describe('the Kubernetes manifests played with podman', () => {
   let db: TestDatabase;
   let played: Played | undefined;
   let site: string;
+  const metricsPorts: Record<string, number> = {};
   let browser: Browser;
   let closeBrowser: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     db = await createTestDatabase('agora_deploy_kube');
     const ports: Record<string, number> = {};
-    for (const d of DEPLOYABLES) {
+    const taken = new Set<number>();
+    const nextPort = async (): Promise<number> => {
       let p = await freePort();
-      while (Object.values(ports).includes(p)) p = await freePort();
-      ports[d] = p;
-    }
+      while (taken.has(p)) p = await freePort();
+      taken.add(p);
+      return p;
+    };
+    for (const d of DEPLOYABLES) ports[d] = await nextPort();
+    for (const d of METERED) metricsPorts[d] = await nextPort();
     const keys = withIdentityKeys({}) as Record<string, string>;
     played = await playKube({
       run,
       ports,
+      metricsPorts,
       // the machine's Redis is shared: the run's own queues
       settings: { QUEUE_PREFIX: run },
       secrets: {
@@ -215,4 +223,30 @@ describe('the Kubernetes manifests played with podman', () => {
     ).toBe(true);
     await expert.page.context().close();
   }, 300_000);
+
+  it("serves each deployable's metrics on its metrics port, with the series the dashboard reads", async () => {
+    const scrape = async (d: string) => {
+      const res = await fetch(`http://127.0.0.1:${metricsPorts[d]}/metrics`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      expect({ d, status: res.status }).toEqual({ d, status: 200 });
+      return res.text();
+    };
+    for (const d of METERED)
+      expect({ d, lag: /^nodejs_eventloop_lag_p99_seconds /m.test(await scrape(d)) }).toEqual({
+        d,
+        lag: true,
+      });
+    // the journey's requests, counted by route template at the gateway and at consultation
+    for (const d of ['gateway', 'consultation']) {
+      const text = await scrape(d);
+      expect({
+        d,
+        http: /^agora_http_request_duration_seconds_count\{[^}]*status="200"[^}]*\} [1-9]/m.test(text),
+      }).toEqual({ d, http: true });
+    }
+    expect(await scrape('consultation')).toMatch(/^agora_db_pool_connections\{/m);
+    // the public port does not serve them
+    expect(await (await fetch(`${site}/metrics`)).text()).not.toMatch(/agora_http_request_duration_seconds/);
+  });
 });

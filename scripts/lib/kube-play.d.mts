@@ -12,6 +12,8 @@ export function forPodman(
   opts: {
     run: string;
     ports: Record<string, number>;
+    /** each Deployment's metrics port (METRICS_PORT); none: no metrics listener */
+    metricsPorts?: Record<string, number>;
     secrets: Record<string, string | undefined>;
     settings?: Record<string, string>;
   },
@@ -21,6 +23,8 @@ export function podName(o: Pick<KubeObject, 'kind' | 'metadata'>): string;
 export function playKube(opts: {
   run: string;
   ports: Record<string, number>;
+  /** each Deployment's metrics port (METRICS_PORT); none: no metrics listener */
+  metricsPorts?: Record<string, number>;
   secrets: Record<string, string | undefined>;
   /** merged into the agora-settings ConfigMap */
   settings?: Record<string, string>;

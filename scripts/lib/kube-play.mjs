@@ -30,10 +30,11 @@ export function render(dir) {
 }
 
 /**
- * The objects to play: `run` prefixes the names, `ports` gives each Deployment's port, `secrets` the values of
+ * The objects to play: `run` prefixes the names, `ports` gives each Deployment's port (`metricsPorts` its metrics
+ * listener's: on the host's network they cannot all have 9464; a Deployment without one serves no metrics), `secrets` the values of
  * agora-secrets, `settings` values merged into agora-settings (a queue prefix of the run's own on a shared Redis). Answers { migrate: [objects], site: [objects] }.
  */
-export function forPodman(objects, { run, ports, secrets, settings = {} }) {
+export function forPodman(objects, { run, ports, metricsPorts = {}, secrets, settings = {} }) {
   const pvcs = new Map();
   const pods = [];
   const out = { migrate: [], site: [] };
@@ -66,7 +67,10 @@ export function forPodman(objects, { run, ports, secrets, settings = {} }) {
           if (secrets[ref.key] === undefined) throw new Error(`no value for the secret key ${ref.key}`);
           env.push({ name: e.name, value: secrets[ref.key] });
         } else if (e.name === 'PORT' && port) env.push({ name: e.name, value: String(port) });
-        else if (typeof e.value === 'string' && SERVICE_URL.test(e.value)) {
+        else if (e.name === 'METRICS_PORT') {
+          const metrics = metricsPorts[o.metadata.name];
+          if (metrics) env.push({ name: e.name, value: String(metrics) });
+        } else if (typeof e.value === 'string' && SERVICE_URL.test(e.value)) {
           const svc = SERVICE_URL.exec(e.value)[1];
           env.push({ name: e.name, value: `http://127.0.0.1:${ports[svc]}` });
         } else env.push(e);
@@ -137,12 +141,13 @@ export const podName = (o) => (o.kind === 'Deployment' ? `${o.metadata.name}-pod
 export async function playKube({
   run,
   ports,
+  metricsPorts,
   secrets,
   settings,
   overlay = path.join(ROOT, 'deploy/k8s/overlays/podman'),
   log = () => {},
 }) {
-  const { migrate, site } = forPodman(render(overlay), { run, ports, secrets, settings });
+  const { migrate, site } = forPodman(render(overlay), { run, ports, metricsPorts, secrets, settings });
   const dir = mkdtempSync(path.join(os.tmpdir(), `agora-kube-${run}-`));
   const files = { migrate: path.join(dir, 'migrate.yaml'), site: path.join(dir, 'site.yaml') };
   writeFileSync(files.migrate, migrate.map((o) => stringify(o)).join('---\n'));
