@@ -41,7 +41,7 @@ step "unit and web tests"
 jest 30m --selectProjects unit web --maxWorkers=2 --json --outputFile "$results/unit.json"
 
 step "integration tests"
-jest 40m --selectProjects integration --json --outputFile "$results/integration.json"
+jest 60m --selectProjects integration --json --outputFile "$results/integration.json"
 
 step "browser tests (Chromium)"
 jest 60m --selectProjects e2e --maxWorkers=2 --json --outputFile "$results/e2e.json"
