@@ -1,18 +1,4 @@
 import { register } from 'node:module';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-} from '@opentelemetry/sdk-trace-node';
-import { createAddHookMessageChannel } from 'import-in-the-middle';
 import type { TelemetryConfig } from './config.js';
 
 export interface Tracing {
@@ -29,10 +15,34 @@ const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics']);
  * servers are ES modules, and Node's loader hook that lets the instrumentations patch `express` and `node:http`
  * applies only to modules loaded after it is registered. `pg` and `ioredis` (CommonJS) are patched by the require
  * hook that the same instrumentations set.
+ *
+ * The SDK, the exporter and the instrumentations (about 400 modules) are loaded here, only when tracing is on: a
+ * process without a collector, and every test, never loads them.
  */
 export async function startTracing(service: string, config: TelemetryConfig): Promise<Tracing | undefined> {
   const settings = config.tracing;
   if (!settings) return undefined;
+  const [
+    { OTLPTraceExporter },
+    { registerInstrumentations },
+    { ExpressInstrumentation, ExpressLayerType },
+    { HttpInstrumentation },
+    { IORedisInstrumentation },
+    { PgInstrumentation },
+    { resourceFromAttributes },
+    { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler },
+    { createAddHookMessageChannel },
+  ] = await Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-express'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('import-in-the-middle'),
+  ]);
   // Only the modules the instrumentations ask for are intercepted by the loader hook.
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);

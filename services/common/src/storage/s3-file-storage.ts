@@ -1,15 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStorage, StoredDirEntry, StoredEntry, StoredFile, StoredFileInfo } from './file-storage.js';
 import { assertValidKey, invalidKey, isValidKey } from './storage-key.js';
 
@@ -52,6 +44,13 @@ function failure(what: string, error: unknown): Error {
   });
 }
 
+/** The SDK's two packages and the client made with them. */
+interface Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  Upload: (typeof import('@aws-sdk/lib-storage'))['Upload'];
+  client: S3Client;
+}
+
 const byKey = <T extends { key: string }>(a: T, b: T): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
@@ -60,24 +59,40 @@ const byKey = <T extends { key: string }>(a: T, b: T): number => (a.key < b.key 
  * is held whole in memory or spooled to disk.
  */
 export class S3FileStorage implements FileStorage {
-  private readonly client: S3Client;
+  private readonly options: S3StorageOptions;
   private readonly bucket: string;
   /** What every object name of this storage starts with (`private/` for the private area). */
   private readonly root: string;
+  private loaded: Promise<Sdk> | undefined;
 
   constructor(options: S3StorageOptions) {
+    this.options = options;
     this.bucket = options.bucket;
     this.root = options.area === 'private' ? S3_PRIVATE_FOLDER : '';
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      credentials: { accessKeyId: options.accessKey, secretAccessKey: options.secretKey },
-      forcePathStyle: true,
-      // The SDK's default checksums (CRC trailers in aws-chunked bodies) are AWS's own: S3-compatible stores
-      // (MinIO before 2025, Ceph, Garage, s3rver …) refuse or mis-store them. Checksums only where S3 needs them.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  }
+
+  /**
+   * The SDK and the client, loaded on first use: the SDK is some 250 modules, which a service on the local folders
+   * (and each test that starts one) never needs.
+   */
+  private sdk(): Promise<Sdk> {
+    this.loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+      ([s3, { Upload }]) => ({
+        s3,
+        Upload,
+        client: new s3.S3Client({
+          endpoint: this.options.endpoint,
+          region: this.options.region,
+          credentials: { accessKeyId: this.options.accessKey, secretAccessKey: this.options.secretKey },
+          forcePathStyle: true,
+          // The SDK's default checksums (CRC trailers in aws-chunked bodies) are AWS's own: S3-compatible stores
+          // (MinIO before 2025, Ceph, Garage, s3rver …) refuse or mis-store them. Checksums only where S3 needs them.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }),
+      }),
+    );
+    return this.loaded;
   }
 
   /** Whether a (valid) key of the public area names something of the private one. */
@@ -102,7 +117,8 @@ export class S3FileStorage implements FileStorage {
     }
     if (!(data instanceof Readable)) {
       try {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: name, Body: data }));
+        const { s3, client } = await this.sdk();
+        await client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: name, Body: data }));
       } catch (error) {
         throw failure(`PUT ${key}`, error);
       }
@@ -113,8 +129,15 @@ export class S3FileStorage implements FileStorage {
 
   /** A stream of unknown length, a part at a time; on any failure the parts already sent are aborted. */
   private async upload(key: string, name: string, body: Readable): Promise<void> {
-    const upload = new Upload({
-      client: this.client,
+    let sdk: Sdk;
+    try {
+      sdk = await this.sdk();
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+    const upload = new sdk.Upload({
+      client: sdk.client,
       params: { Bucket: this.bucket, Key: name, Body: body },
       partSize: PART_SIZE,
       queueSize: 1,
@@ -139,8 +162,9 @@ export class S3FileStorage implements FileStorage {
     const { size } = await stat(file);
     if (size > MAX_SINGLE_PUT) return this.upload(key, name, createReadStream(file));
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      const { s3, client } = await this.sdk();
+      await client.send(
+        new s3.PutObjectCommand({
           Bucket: this.bucket,
           Key: name,
           Body: createReadStream(file),
@@ -155,7 +179,8 @@ export class S3FileStorage implements FileStorage {
   async get(key: string): Promise<StoredFile | null> {
     const name = this.objectKey(key);
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const { s3, client } = await this.sdk();
+      const res = await client.send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: name }));
       return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
     } catch (error) {
       if (statusOf(error) === 404) return null;
@@ -166,7 +191,8 @@ export class S3FileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     const name = this.objectKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
+      const { s3, client } = await this.sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
     } catch (error) {
       if (statusOf(error) !== 404) throw failure(`DELETE ${key}`, error);
     }
@@ -175,7 +201,8 @@ export class S3FileStorage implements FileStorage {
   async stat(key: string): Promise<StoredFileInfo | null> {
     const name = this.objectKey(key);
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      const { s3, client } = await this.sdk();
+      const res = await client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: name }));
       return { size: res.ContentLength ?? 0, modified: res.LastModified ?? new Date(0) };
     } catch (error) {
       if (statusOf(error) === 404) return null;
@@ -193,11 +220,12 @@ export class S3FileStorage implements FileStorage {
   ): Promise<{ files: StoredEntry[]; folders: string[] }> {
     const files: StoredEntry[] = [];
     const folders: string[] = [];
-    const pages = paginateListObjectsV2(
-      { client: this.client },
-      { Bucket: this.bucket, Prefix: `${this.root}${prefix}`, Delimiter: delimiter },
-    );
     try {
+      const { s3, client } = await this.sdk();
+      const pages = s3.paginateListObjectsV2(
+        { client },
+        { Bucket: this.bucket, Prefix: `${this.root}${prefix}`, Delimiter: delimiter },
+      );
       for await (const page of pages) {
         for (const object of page.Contents ?? []) {
           const key = (object.Key ?? '').slice(this.root.length);
@@ -237,6 +265,9 @@ export class S3FileStorage implements FileStorage {
 
   /** Closes the client's connections. */
   close(): void {
-    this.client.destroy();
+    void this.loaded?.then(
+      ({ client }) => client.destroy(),
+      () => undefined,
+    );
   }
 }
