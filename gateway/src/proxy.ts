@@ -182,6 +182,10 @@ export function forward(agents: UpstreamAgents, req: Request, res: Response, opt
         else res.setHeader(name, value);
       }
       options.onResponse?.(answer.headers);
+      // The response's own listeners (the request log, the metrics, the log context, compression, the drain on
+      // shutdown, this function's) are ten before the pipeline adds its own: not a leak, and Node's warning would
+      // be printed for every proxied answer.
+      res.setMaxListeners(Math.max(res.getMaxListeners(), 20));
       pipeline(answer, res, (err) => {
         if (err && !res.destroyed) res.destroy(err);
       });
