@@ -14,5 +14,10 @@ export {
   type WatchedQueue,
   type WatchedWorker,
 } from './metrics.js';
-export { startMetricsServer, type MetricsServer } from './metrics-server.js';
+export {
+  startMetricsServer,
+  type MetricsServer,
+  type MetricsServerOptions,
+  type ReadyCheck,
+} from './metrics-server.js';
 export { shutdownTracing, startTracing, type Tracing } from './tracing.js';

@@ -3,11 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import {
   createLogger,
   DatabaseModule,
+  HealthModule,
   InfraModule,
   loadServiceConfig,
   migrateOnStart,
   ObservabilityModule,
   openServiceInfra,
+  Readiness,
   startServiceMetrics,
   type Infra,
 } from '@agora/common';
@@ -23,6 +25,8 @@ export interface MailWorker {
   app: INestApplicationContext;
   infra: Infra;
   logger: Logger;
+  /** The metrics listener's port (METRICS_PORT), which also serves the worker's `/health` and `/ready`. */
+  metricsPort?: number;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
       imports: [
         InfraModule.forRoot(infra, config, logger),
         DatabaseModule.forService(mailingStorage),
+        // the readiness checks (the database, the mail queue's backend); no HTTP: they answer on the metrics port
+        HealthModule,
         MailModule.forRoot(mail, { http: false, worker: true }),
         ObservabilityModule,
       ],
@@ -58,12 +64,16 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
     });
     await app.init();
     logger.info(`mail worker running (queue on ${infra.queueBackend}, SMTP ${redactSmtpUrl(mail.smtpUrl)})`);
-    const telemetry = await startServiceMetrics(config, logger);
+    // The worker has no HTTP port: its probes are served by the metrics listener (`/health`, `/ready`).
+    const readiness = app.get(Readiness);
+    const telemetry = await startServiceMetrics(config, logger, { ready: () => readiness.run() });
     return {
       app,
       infra,
       logger,
+      ...(telemetry.port !== undefined ? { metricsPort: telemetry.port } : {}),
       close: async () => {
+        readiness.drain();
         await app.close();
         await telemetry.close();
         await infra.close();

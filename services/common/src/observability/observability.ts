@@ -1,4 +1,9 @@
-import { httpMetrics, shutdownTracing, startMetricsServer } from '@agora/observability';
+import {
+  httpMetrics,
+  shutdownTracing,
+  startMetricsServer,
+  type MetricsServerOptions,
+} from '@agora/observability';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { ServiceConfig } from '../config/config.js';
@@ -21,12 +26,14 @@ export function serviceHttpMetrics(service: string) {
 export async function startServiceMetrics(
   config: ServiceConfig,
   logger: Logger,
-): Promise<{ close(): Promise<void> }> {
+  options: MetricsServerOptions = {},
+): Promise<{ port?: number; close(): Promise<void> }> {
   const settings = config.telemetry?.metrics;
-  const server = settings ? await startMetricsServer(settings.port, settings.host) : undefined;
+  const server = settings ? await startMetricsServer(settings.port, settings.host, options) : undefined;
   if (server)
     logger.info(`${config.service} metrics on http://${settings?.host ?? '*'}:${server.port}/metrics`);
   return {
+    ...(server ? { port: server.port } : {}),
     close: async () => {
       await server?.close();
       await shutdownTracing();
