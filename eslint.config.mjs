@@ -23,6 +23,26 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Every log line of the back end goes through pino (the service's LOGGER, with the request id and the
+    // trace); Nest's own lines reach it through PinoNestLogger.
+    files: ['services/*/src/**', 'gateway/src/**', 'packages/*/src/**'],
+    ignores: ['**/*.spec.ts', '**/*.int.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Logger', 'ConsoleLogger'],
+              message: "Inject the service's pino logger (LOGGER from @agora/common) instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int.ts', '**/*.e2e.ts', '**/test/**'],
     languageOptions: { globals: { ...globals.jest } },
   },

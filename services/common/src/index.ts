@@ -12,6 +12,7 @@ export * from './identity/service-identity.js';
 export * from './identity/decorators.js';
 export * from './identity/identity.guard.js';
 export * from './logging/logging.js';
+export * from './logging/nest-logger.js';
 export * from './health/readiness.js';
 export * from './health/health.module.js';
 export * from './http/service.js';

@@ -9,6 +9,7 @@ import {
   migrateOnStart,
   ObservabilityModule,
   openServiceInfra,
+  PinoNestLogger,
   Readiness,
   startServiceMetrics,
   type Infra,
@@ -59,7 +60,7 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
       ],
     };
     const app = await NestFactory.createApplicationContext(root, {
-      logger: config.log.level === 'silent' ? false : ['error', 'warn'],
+      logger: config.log.level === 'silent' ? false : new PinoNestLogger(logger),
       abortOnError: false,
     });
     await app.init();

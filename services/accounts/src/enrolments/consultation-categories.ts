@@ -1,7 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import {
   AppError,
   InternalCallError,
+  LOGGER,
   SERVICE_CONFIG,
   serviceClient,
   type InternalClient,
@@ -22,12 +24,12 @@ const LOOKUP_TIMEOUT_MS = 5_000;
  */
 @Injectable()
 export class ConsultationCategories {
-  private readonly logger = new Logger(ConsultationCategories.name);
   private readonly consultation: InternalClient<'consultation'>;
 
   constructor(
     @Inject(ACCOUNTS_CONFIG) config: AccountsConfig,
     @Inject(SERVICE_CONFIG) service: ServiceConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     // accounts' own service identity, signed with its key, for consultation's internal routes
     this.consultation = serviceClient(service, 'consultation', {

@@ -11,6 +11,7 @@ import { DatabaseModule } from '../database/database.module.js';
 import { migrateService, type ServiceStorage } from '../database/database.js';
 import { ErrorFilter } from '../errors/error.filter.js';
 import { HealthModule } from '../health/health.module.js';
+import { PinoNestLogger } from '../logging/nest-logger.js';
 import { Readiness } from '../health/readiness.js';
 import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
@@ -69,7 +70,8 @@ export async function createServiceApp(
     serviceRootModule(def, ctx),
     new ExpressAdapter(),
     {
-      logger: ctx.config.log.level === 'silent' ? false : ['error', 'warn'],
+      // Nest's own lines go through the service's pino logger, at its level
+      logger: ctx.config.log.level === 'silent' ? false : new PinoNestLogger(ctx.logger),
       abortOnError: false,
       bodyParser: false,
     },
