@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Loading, PageHeader, useSession } from '@agora/platform';
-import { isAdministrator, loginHref } from './access';
+import { isStaff } from '@agora/contracts';
+import { loginHref } from './access';
 
 /**
  * A page of the participant side that needs a participant: visitors go to /login (which brings them back here),
@@ -20,7 +21,7 @@ export function ParticipantPage({
   const { pathname } = useLocation();
   if (status === 'pending') return <Loading />;
   if (!user) return <Navigate to={loginHref(basePath, pathname)} replace />;
-  if (isAdministrator(user.role)) return <Navigate to={`${basePath}/admin/data`} replace />;
+  if (isStaff(user.role)) return <Navigate to={`${basePath}/admin/data`} replace />;
   return (
     <section data-testid="mf-consultation-page" data-remote-version={__APP_VERSION__}>
       <PageHeader title={title} />

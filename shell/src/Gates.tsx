@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { mayOpen } from '@agora/contracts';
+import { isStaff, mayOpen } from '@agora/contracts';
 import { ForbiddenPage, Loading, useSession } from '@agora/platform';
-import { isStaff } from './access';
 
 /** Logged-out visitors go to /login (remembering where they were); while the session loads, a spinner. */
 export function RequireLogin({ children }: { children: ReactNode }) {

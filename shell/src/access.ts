@@ -1,9 +1,4 @@
-import { roleAllows, type Role } from '@agora/contracts';
-
-/** Roles that use the admin side (login sends them to the dashboard; spec part 1 §2). */
-export function isStaff(role: Role | null | undefined): boolean {
-  return roleAllows(role, 'reviewer');
-}
+import { isStaff, type Role } from '@agora/contracts';
 
 /**
  * Where a user lands after logging in: staff on the dashboard; others on `next` (`/login?next=…`, the page that

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
 import type { SiteTextsAnswer } from '@agora/contracts/api';
 import { Loading, PageHeader, useApiGet, useSession, useSettings } from '@agora/platform';
-import { isAdministrator } from '../access';
+import { isStaff } from '@agora/contracts';
 import './front.css';
 
 const STEPS = ['enrol', 'answer', 'see'] as const;
@@ -67,7 +67,7 @@ export function frontTextFor(texts: SiteTextsAnswer | undefined, locale: string)
 export default function FrontPage({ basePath }: { basePath: string }) {
   const { user, status } = useSession();
   const { locale } = useIntl();
-  const admin = Boolean(user && isAdministrator(user.role));
+  const admin = Boolean(user && isStaff(user.role));
   const { data } = useApiGet('/api/settings/scope/frontpage', status === 'pending' || admin ? null : {});
   if (status === 'pending') return <Loading />;
   if (admin) return <Navigate to={`${basePath}/admin/dashboard`} replace />;

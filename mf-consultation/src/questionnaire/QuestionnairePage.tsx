@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { ApiError, ErrorState, Loading, NotFound, useApiGet, useSession } from '@agora/platform';
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
-import { isAdministrator } from '../access';
+import { isStaff } from '@agora/contracts';
 import { dataProjectPath } from '../data/paths';
 import { ShareWidget } from '../share';
 import { Reactions } from './reactions';
@@ -46,7 +46,7 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
   const category = params.category ?? '';
   const project = params.project ?? '';
   const { user, status } = useSession();
-  const staff = isAdministrator(user?.role);
+  const staff = isStaff(user?.role);
   const { data, error, mutate } = useApiGet(
     '/api/data/scope/questionnaire/category/{category}/project/{project}',
     status === 'loggedIn' && user && !staff ? { params: { path: { category, project } } } : null,

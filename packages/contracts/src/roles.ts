@@ -41,3 +41,12 @@ export function mayManageOwned(
   if (user.role === 'admin') return true;
   return !!owner && owner === user.uuid;
 }
+
+/**
+ * Staff: reviewer and above, the roles that use the admin side (login takes them to the dashboard, spec part 1
+ * §2) and that see every category and project on the participant side (decision 0036). The one rule for both
+ * the browser and the services.
+ */
+export function isStaff(role: Role | null | undefined): boolean {
+  return roleAllows(role, 'reviewer');
+}

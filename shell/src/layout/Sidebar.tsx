@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import { useSession } from '@agora/platform';
-import { mayOpen, type Role } from '@agora/contracts';
-import { isStaff } from '../access';
+import { isStaff, mayOpen, type Role } from '@agora/contracts';
 
 interface Item {
   to: string;

@@ -1,4 +1,9 @@
-import { enrolmentRole, roleAllows, type ConsultationRole, type SessionUser } from '@agora/contracts';
+import {
+  enrolmentRole,
+  isStaff as isStaffRole,
+  type ConsultationRole,
+  type SessionUser,
+} from '@agora/contracts';
 import type { EntityManager } from 'typeorm';
 import { CategoryErrors } from './category.errors.js';
 
@@ -9,9 +14,9 @@ import { CategoryErrors } from './category.errors.js';
  * open to participants.
  */
 
-/** Reviewer and above. */
+/** Staff (reviewer and above, the contracts' rule). */
 export function isStaff(user: SessionUser | null | undefined): boolean {
-  return roleAllows(user?.role, 'reviewer');
+  return isStaffRole(user?.role);
 }
 
 /** The caller's standing in a category: `staff`, their enrolment role, or null (not enrolled, anonymous). */
