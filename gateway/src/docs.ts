@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { SERVICES } from '@agora/contracts';
-import type { ApiDeps } from './api.js';
 import type { GatewayConfig } from './config.js';
 import { isObject, mergeOpenApi, type JsonObject, type ServiceDocument } from './openapi.js';
 
@@ -97,7 +96,7 @@ export interface DocsOptions {
  * installed. Without the page, `/api/docs` is an unknown API path (404).
  */
 export function docsRouter(
-  { logger, config }: Pick<ApiDeps, 'logger'> & { config: Pick<GatewayConfig, 'apiDocsUi'> },
+  { logger, config }: { logger: Logger; config: Pick<GatewayConfig, 'apiDocsUi'> },
   { servicesDir, swaggerUiDir = findSwaggerUi() ?? null }: DocsOptions = {},
 ): Router {
   const router = Router();

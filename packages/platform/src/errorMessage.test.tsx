@@ -13,7 +13,7 @@ import {
 } from './errorMessage';
 import el from './messages/el.json';
 import en from './messages/en.json';
-import { ErrorFromCall } from './ui/ErrorState';
+import { ErrorFromCall } from './ui/ErrorFromCall';
 
 const ROOT = resolve(__dirname, '../../..');
 

@@ -28,7 +28,8 @@ export { MessagesProvider, platformMessages, type Catalogue } from './intl';
 export type { RemoteAppModule, RemoteAppProps } from './types';
 export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
-export { ErrorFromCall, ErrorState, type ErrorStateProps } from './ui/ErrorState';
+export { ErrorFromCall } from './ui/ErrorFromCall';
+export { ErrorState, type ErrorStateProps } from './ui/ErrorState';
 export {
   ERROR_MESSAGE_PREFIX,
   errorMessageId,

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import useSWR from 'swr';
 import type { ApiError } from '../api';
 import { EmptyState } from '../ui/EmptyState';
-import { ErrorFromCall } from '../ui/ErrorState';
+import { ErrorFromCall } from '../ui/ErrorFromCall';
 import { Loading } from '../ui/Loading';
 import { downloadText, toCsv } from './csv';
 import { pageItems } from './pagination';

@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import type { ServiceDefinition } from './service.js';
 
 /**
  * The OpenAPI document of one service, from its controllers' metadata: what `/openapi.json` serves and what
@@ -8,7 +7,7 @@ import type { ServiceDefinition } from './service.js';
  */
 export function buildOpenApiDocument(
   app: INestApplication,
-  def: Pick<ServiceDefinition, 'title' | 'description'>,
+  def: { title: string; description: string },
 ): OpenAPIObject {
   const document = SwaggerModule.createDocument(
     app,
