@@ -20,7 +20,23 @@ export default tseslint.config(
     files: ['shell/src/**', 'mf-*/src/**', 'packages/platform/src/**', 'packages/library-ui/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Each remote is built, published and rolled back on its own: what two of them share lives in a package
+      // (@agora/platform, @agora/library-ui, @agora/contracts), never in another remote's or the shell's source.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/mf-*/src', '**/mf-*/src/**', '**/shell/src', '**/shell/src/**'],
+              message:
+                "A remote or the shell never imports another one's source: move the shared piece into a package.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Every log line of the back end goes through pino (the service's LOGGER, with the request id and the

@@ -5,7 +5,7 @@ import { errorMessageId } from '@agora/platform';
 import { isStaff } from '@agora/contracts';
 import { dataProjectPath } from '../data/paths';
 import { ShareWidget } from '../share';
-import { Reactions } from './reactions';
+import { Reactions } from '@agora/library-ui';
 import { QuestionnaireScreen } from './QuestionnaireScreen';
 
 /** Whether a failed load sends the user to the category page (unknown category, not enrolled). */

@@ -7,10 +7,10 @@ import {
   LibrarySelectModal,
   MarkerSelectModal,
   fetchLibraryPage,
+  Reactions,
   TagInput,
   usePagedList,
 } from '@agora/library-ui';
-import { Reactions } from '../social';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';

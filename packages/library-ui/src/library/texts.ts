@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 
 /**
- * Texts of the reusable library pieces (select modals, tag input, upload progress), in both locales. They live
+ * Texts of the reusable library pieces (select modals, tag input, upload progress, reactions), in both locales. They live
  * here rather than in the platform's catalogue so that these components stay self-contained.
  */
 const TEXTS = {
@@ -28,6 +28,11 @@ const TEXTS = {
     noMarkers: 'No markers yet.',
     loading: 'Loading…',
     failed: 'The list could not be loaded.',
+    reactionsLabel: 'Reactions',
+    like: 'Like',
+    dislike: 'Dislike',
+    ownItem: 'You cannot react to your own item.',
+    loginToReact: 'Log in to react.',
   },
   el: {
     uploading: 'Παρακαλώ περιμένετε όσο γίνεται η μεταφόρτωση...',
@@ -52,6 +57,11 @@ const TEXTS = {
     noMarkers: 'Δεν υπάρχουν ακόμη δείκτες.',
     loading: 'Φόρτωση…',
     failed: 'Η λίστα δεν φορτώθηκε.',
+    reactionsLabel: 'Αντιδράσεις',
+    like: 'Μου αρέσει',
+    dislike: 'Δεν μου αρέσει',
+    ownItem: 'Δεν μπορείτε να αντιδράσετε στο δικό σας στοιχείο.',
+    loginToReact: 'Συνδεθείτε για να αντιδράσετε.',
   },
 } as const;
 

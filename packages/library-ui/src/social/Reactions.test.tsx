@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SocialWire } from '@agora/contracts';
-import { adminUser, mockFetch, participantUser, renderWeb } from '../../../scripts/jest/web';
-import { messages } from '../i18n';
+import { adminUser, mockFetch, participantUser, renderWeb } from '../../../../scripts/jest/web';
 import { notificationsAtom } from '@agora/platform';
 import { Reactions } from './Reactions';
 
@@ -47,7 +46,7 @@ describe('Reactions', () => {
         return { status: 200, body: state };
       },
     });
-    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: participantUser, messages });
+    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: participantUser });
     await waitFor(() => expect(like().disabled).toBe(false));
     expect(screen.getByRole('group', { name: 'Reactions' })).toBeTruthy();
     expect(counts()).toEqual(['2', '1']);
@@ -81,7 +80,7 @@ describe('Reactions', () => {
 
   it('disables both buttons for the owner, with a hint saying why (Greek)', async () => {
     mockFetch({ [STATE]: { status: 200, body: wire({ owner: true }) } });
-    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: adminUser, locale: 'el', messages });
+    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: adminUser, locale: 'el' });
     await waitFor(() => expect(counts()).toEqual(['2', '1']));
     expect(like().disabled).toBe(true);
     expect(dislike().disabled).toBe(true);
@@ -95,7 +94,7 @@ describe('Reactions', () => {
 
   it('shows the counts to anonymous visitors with the buttons disabled and a log-in hint', async () => {
     const calls = mockFetch({ [STATE]: { status: 200, body: wire({ likes: 5, dislikes: 0 }) } });
-    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: null, messages });
+    await renderWeb(<Reactions scope="library" token={TOKEN} />, { user: null });
     await waitFor(() => expect(counts()).toEqual(['5', '0']));
     expect(like().disabled).toBe(true);
     expect(dislike().disabled).toBe(true);
@@ -120,7 +119,6 @@ describe('Reactions', () => {
     });
     const { store } = await renderWeb(<Reactions scope="library" token={TOKEN} />, {
       user: participantUser,
-      messages,
     });
     await waitFor(() => expect(like().disabled).toBe(false));
     await press(like());

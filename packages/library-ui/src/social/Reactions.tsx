@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { Reaction } from '@agora/contracts';
 import { ApiError, client, useApiGet, useNotify, useSession } from '@agora/platform';
+import { useLibraryText } from '../library/texts';
 import './social.css';
 
 export interface ReactionsProps {
@@ -44,7 +44,7 @@ function ThumbIcon({ reaction }: { reaction: Reaction }) {
  * anonymous visitors see the counts with both buttons disabled and a hint saying why.
  */
 export function Reactions({ scope, token }: ReactionsProps) {
-  const intl = useIntl();
+  const t = useLibraryText();
   const notify = useNotify();
   const { user, status } = useSession();
   const hintId = useId();
@@ -61,11 +61,7 @@ export function Reactions({ scope, token }: ReactionsProps) {
 
   if (error) return null;
   const state = data ?? { likes: 0, dislikes: 0, reaction: null, owner: false };
-  const hint = !user
-    ? intl.formatMessage({ id: 'library.social.loginToReact' })
-    : state.owner
-      ? intl.formatMessage({ id: 'library.social.ownItem' })
-      : null;
+  const hint = !user ? t('loginToReact') : state.owner ? t('ownItem') : null;
 
   const toggle = async (reaction: Reaction) => {
     setBusy(true);
@@ -91,7 +87,7 @@ export function Reactions({ scope, token }: ReactionsProps) {
     <div
       className="ag-reactions"
       role="group"
-      aria-label={intl.formatMessage({ id: 'library.social.label' })}
+      aria-label={t('reactionsLabel')}
       aria-describedby={hint ? hintId : undefined}
       title={hint ?? undefined}
       data-testid="reactions"
@@ -111,9 +107,7 @@ export function Reactions({ scope, token }: ReactionsProps) {
             data-testid={`reaction-${reaction}`}
           >
             <ThumbIcon reaction={reaction} />
-            <span className="ag-visually-hidden">
-              {intl.formatMessage({ id: `library.social.${reaction}` })}
-            </span>
+            <span className="ag-visually-hidden">{t(reaction)}</span>
             <span className="ag-reaction-count" data-testid={`reaction-${reaction}-count`}>
               {count}
             </span>
