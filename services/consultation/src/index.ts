@@ -7,6 +7,7 @@ import { ConsultationConfigModule } from './config/consultation-config.module.js
 import { DemoModule } from './demo/demo.module.js';
 import { DemoService } from './demo/demo.service.js';
 import { ExportModule } from './export/export.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AnswerModule } from './answer/answer.module.js';
 import { AnswerFile } from './answer/entities/answer-file.entity.js';
 import { AnswerValue } from './answer/entities/answer-value.entity.js';
@@ -97,6 +98,7 @@ export function createConsultationService(env: Record<string, string | undefined
       AttributeModule,
       VariableModule,
       AnswerModule,
+      AnalyticsModule,
       QuestionnaireModule,
       StatsModule,
       ExportModule.forRoot(env),

@@ -89,3 +89,9 @@ export const ApiAreaFilter = (): MethodDecorator =>
       'drawn polygons in EPSG:4326: vertices `lon,lat` joined by `_`, polygons joined by `;` (at most 10 of 500 vertices)',
     example: '22.95,40.61_22.96,40.61_22.96,40.62',
   });
+
+/** What every `…/within/{filter}` route says of its filter. */
+export const WITHIN =
+  'filter: drawn polygons, `;` between polygons, `_` between vertices, a vertex `lon,lat` (EPSG:4326). Only ' +
+  'experts and staff (403 for a normal participant); a filter that does not parse or a polygon whose sides cross ' +
+  'is a 400 CONSULTATION.FILTER_INVALID. Answers without a geometry are never inside.';

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   CurrentUser,
   FormFiles,
@@ -12,28 +12,22 @@ import {
 import type { SessionUser } from '@agora/contracts';
 import {
   AnswerLayerQuery,
-  AnswerListAnswer,
-  AnswerPointsAnswer,
   AnswerValuesChangeBody,
   AnswerVariablesAnswer,
-  AnswerZonesAnswer,
   ChoiceAnswer,
   ChoiceGeometryBody,
   ChoiceLayerAnswer,
   ChoiceListAnswer,
   ChoiceValuesAnswer,
   DeletedChoiceAnswer,
-  EnsembleAnswer,
   NewAnswerValuesBody,
   NewChoiceBody,
   VariableValuesAnswer,
 } from '@agora/contracts/api';
-import { AreaFilterPipe, type AreaFilter, ApiAreaFilter } from '../analytics/area-filter.js';
-import { MapDataService } from '../analytics/map-data.service.js';
+import { AreaFilterPipe, type AreaFilter, ApiAreaFilter, WITHIN } from '../analytics/area-filter.js';
 import { ProfileChoicePipe } from '../analytics/profile-choice.pipe.js';
-import { StatisticsService } from '../analytics/statistics.service.js';
 import { FormBody } from '../http/form.js';
-import { PagePipe, TokenPipe } from '../http/params.js';
+import { TokenPipe } from '../http/params.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
 import { VariableService } from '../variable/variable.service.js';
 import { AnswerReadsService } from './answer-reads.service.js';
@@ -60,12 +54,6 @@ const ValuesForm = () =>
     spool: true,
   });
 
-/** What every `…/within/{filter}` route says of its filter. */
-const WITHIN =
-  'filter: drawn polygons, `;` between polygons, `_` between vertices, a vertex `lon,lat` (EPSG:4326). Only ' +
-  'experts and staff (403 for a normal participant); a filter that does not parse or a polygon whose sides cross ' +
-  'is a 400 CONSULTATION.FILTER_INVALID. Answers without a geometry are never inside.';
-
 /** Answers (choices) and their values: logged-in users enrolled in the category, or staff reading. */
 @ApiTags('answers')
 @LoggedIn()
@@ -75,8 +63,6 @@ export class AnswerController {
     private readonly answers: AnswerService,
     private readonly reads: AnswerReadsService,
     private readonly variables: VariableService,
-    private readonly statistics: StatisticsService,
-    private readonly mapData: MapDataService,
   ) {}
 
   @Post('data/scope/attribute')
@@ -195,112 +181,34 @@ export class AnswerController {
     });
   }
 
-  @Get('data/scope/geojson/project/:project')
-  @ApiOperation({ summary: 'The answers with geometry of a project: layer mine, all or top (by likes)' })
+  @Get([
+    'data/scope/geojson/project/:project',
+    'data/scope/geojson/project/:project/within/:filter',
+    'data/scope/geojson/project/:project/profile/:profile',
+    'data/scope/geojson/project/:project/profile/:profile/within/:filter',
+  ])
+  @ApiAreaFilter()
+  @ApiOperation({
+    summary:
+      'The answers with geometry of a project: layer mine, all or top (by likes); narrowed (experts and staff) to ' +
+      'the participants who gave one profile answer, to a drawn area, or both',
+    description: WITHIN,
+  })
+  // the profile answer is optional in the handler, so its type says nothing to Swagger: named here (the paths
+  // without it drop it, services/common/src/http/openapi.ts)
+  @ApiParam({ name: 'profile', type: Number })
   @ZodResponse(ChoiceLayerAnswer)
   layer(
     @Param('project') project: string,
+    @Param('profile', ProfileChoicePipe) profile: number | undefined,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
     @CurrentUser() user: SessionUser,
   ): Promise<ChoiceLayerAnswer> {
-    return this.reads.layer(project, user, query.layer);
-  }
-
-  @Get('data/scope/geojson/project/:project/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary: 'The layer’s answers inside a drawn area (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(ChoiceLayerAnswer)
-  layerWithin(
-    @Param('project') project: string,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
-    @CurrentUser() user: SessionUser,
-  ): Promise<ChoiceLayerAnswer> {
-    return this.reads.layer(project, user, query.layer, { filter });
-  }
-
-  @Get('data/scope/geojson/project/:project/profile/:profile')
-  @ApiOperation({
-    summary: 'The layer’s answers of the participants who gave one profile answer (experts and staff)',
-  })
-  @ZodResponse(ChoiceLayerAnswer)
-  layerOfProfile(
-    @Param('project') project: string,
-    @Param('profile', ProfileChoicePipe) profile: number,
-    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
-    @CurrentUser() user: SessionUser,
-  ): Promise<ChoiceLayerAnswer> {
-    return this.reads.layer(project, user, query.layer, { profile });
-  }
-
-  @Get('data/scope/geojson/project/:project/profile/:profile/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary:
-      'The layer’s answers of one profile answer’s participants inside a drawn area (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(ChoiceLayerAnswer)
-  layerOfProfileWithin(
-    @Param('project') project: string,
-    @Param('profile', ProfileChoicePipe) profile: number,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @ZodQuery(AnswerLayerQuery, FIELD_REFUSAL) query: AnswerLayerQuery,
-    @CurrentUser() user: SessionUser,
-  ): Promise<ChoiceLayerAnswer> {
-    return this.reads.layer(project, user, query.layer, { profile, filter });
-  }
-
-  @Get('data/scope/points/project/:project')
-  @ApiOperation({
-    summary:
-      'Each answer’s point (on its surface) per attribute, flat [lon, lat, …], for clusters and heat maps',
-  })
-  @ZodResponse(AnswerPointsAnswer)
-  points(@Param('project') project: string, @CurrentUser() user: SessionUser): Promise<AnswerPointsAnswer> {
-    return this.mapData.points(project, user, null);
-  }
-
-  @Get('data/scope/points/project/:project/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary: 'The answers’ points inside a drawn area (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(AnswerPointsAnswer)
-  pointsWithin(
-    @Param('project') project: string,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @CurrentUser() user: SessionUser,
-  ): Promise<AnswerPointsAnswer> {
-    return this.mapData.points(project, user, filter);
-  }
-
-  @Get('data/scope/zones/project/:project')
-  @ApiOperation({
-    summary: 'Answers, respondents and weighted respondents per topic boundary (small cells hidden)',
-  })
-  @ZodResponse(AnswerZonesAnswer)
-  zones(@Param('project') project: string, @CurrentUser() user: SessionUser): Promise<AnswerZonesAnswer> {
-    return this.mapData.zones(project, user, null);
-  }
-
-  @Get('data/scope/zones/project/:project/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary: 'Answers per topic boundary inside a drawn area, and per drawn polygon (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(AnswerZonesAnswer)
-  zonesWithin(
-    @Param('project') project: string,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @CurrentUser() user: SessionUser,
-  ): Promise<AnswerZonesAnswer> {
-    return this.mapData.zones(project, user, filter);
+    return this.reads.layer(project, user, query.layer, {
+      filter,
+      ...(profile !== undefined ? { profile } : {}),
+    });
   }
 
   @Get('data/scope/choices/project/:project')
@@ -323,86 +231,5 @@ export class AnswerController {
   ): Promise<AnswerVariablesAnswer> {
     const token = await this.reads.formAttribute(attribute, user);
     return (await this.variables.ofAttribute(token)).filter((v) => v.is_visible);
-  }
-
-  @Get('data/scope/ensemble/attribute/:attribute')
-  @ApiOperation({ summary: 'Statistics of the answers to an attribute, weighted, small cells hidden' })
-  @ZodResponse(EnsembleAnswer)
-  ensemble(
-    @Param('attribute', TokenPipe) attribute: string,
-    @CurrentUser() user: SessionUser,
-  ): Promise<EnsembleAnswer> {
-    return this.statistics.ensemble(attribute, user, undefined, null);
-  }
-
-  @Get('data/scope/ensemble/attribute/:attribute/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary: 'Statistics of the answers inside a drawn area (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(EnsembleAnswer)
-  ensembleWithin(
-    @Param('attribute', TokenPipe) attribute: string,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @CurrentUser() user: SessionUser,
-  ): Promise<EnsembleAnswer> {
-    return this.statistics.ensemble(attribute, user, undefined, filter);
-  }
-
-  @Get('data/scope/ensemble/attribute/:attribute/variable/:variable')
-  @ApiOperation({ summary: 'Statistics of the answers to one variable of an attribute' })
-  @ZodResponse(EnsembleAnswer)
-  ensembleOfVariable(
-    @Param('attribute', TokenPipe) attribute: string,
-    @Param('variable', TokenPipe) variable: string,
-    @CurrentUser() user: SessionUser,
-  ): Promise<EnsembleAnswer> {
-    return this.statistics.ensemble(attribute, user, variable, null);
-  }
-
-  @Get('data/scope/ensemble/attribute/:attribute/variable/:variable/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary: 'Statistics of one variable’s answers inside a drawn area (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(EnsembleAnswer)
-  ensembleOfVariableWithin(
-    @Param('attribute', TokenPipe) attribute: string,
-    @Param('variable', TokenPipe) variable: string,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @CurrentUser() user: SessionUser,
-  ): Promise<EnsembleAnswer> {
-    return this.statistics.ensemble(attribute, user, variable, filter);
-  }
-
-  @Get('data/scope/list/page/:page/attribute/:attribute/variable/:variable')
-  @ApiOperation({ summary: 'The values of one variable, newest first, a page at a time' })
-  @ZodResponse(AnswerListAnswer)
-  list(
-    @Param('page', PagePipe) page: number,
-    @Param('attribute', TokenPipe) attribute: string,
-    @Param('variable', TokenPipe) variable: string,
-    @CurrentUser() user: SessionUser,
-  ): Promise<AnswerListAnswer> {
-    return this.reads.list(page, attribute, variable, user);
-  }
-
-  @Get('data/scope/list/page/:page/attribute/:attribute/variable/:variable/within/:filter')
-  @ApiAreaFilter()
-  @ApiOperation({
-    summary: 'The values of one variable of the answers inside a drawn area (experts and staff)',
-    description: WITHIN,
-  })
-  @ZodResponse(AnswerListAnswer)
-  listWithin(
-    @Param('page', PagePipe) page: number,
-    @Param('attribute', TokenPipe) attribute: string,
-    @Param('variable', TokenPipe) variable: string,
-    @Param('filter', AreaFilterPipe) filter: AreaFilter,
-    @CurrentUser() user: SessionUser,
-  ): Promise<AnswerListAnswer> {
-    return this.reads.list(page, attribute, variable, user, filter);
   }
 }

@@ -24,3 +24,11 @@ export class TokenPipe implements PipeTransform<string | undefined, string> {
     return parseToken(value);
   }
 }
+
+/** `@Param('token', OptionalTokenPipe)` of a handler served with and without that segment: absent → undefined. */
+@Injectable()
+export class OptionalTokenPipe implements PipeTransform<string | undefined, string | undefined> {
+  transform(value: string | undefined): string | undefined {
+    return value === undefined ? undefined : parseToken(value);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AnswerModule } from '../answer/answer.module.js';
+import { AnalyticsController } from './analytics.controller.js';
+import { MapDataService } from './map-data.service.js';
+import { StatisticsService } from './statistics.service.js';
+
+/** The experts' analysis of the answers (statistics, map data), above the answers module whose reads it uses. */
+@Module({
+  imports: [AnswerModule],
+  controllers: [AnalyticsController],
+  providers: [StatisticsService, MapDataService],
+})
+export class AnalyticsModule {}
