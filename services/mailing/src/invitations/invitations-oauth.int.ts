@@ -345,23 +345,69 @@ describe('accepting an invitation with an external login', () => {
     expect(await usersWithEmail('kim@example.org')).toBe(0);
   });
 
-  it('completes on a retry when marking the invitation accepted failed after the user was created', async () => {
-    const { id, token } = await invite('eve@example.org');
-    // the last step fails once: mailing cannot write the acceptance
-    await mailing.db.query(`
+  /** Marking an invitation accepted fails (a trigger refuses it) until `allowMarking`. */
+  const refuseMarking = () =>
+    mailing.db.query(`
       CREATE FUNCTION mailing.refuse_accept() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'acceptance refused for the test'; END $$;
       CREATE TRIGGER refuse_accept BEFORE UPDATE OF accepted ON mailing.invitation
         FOR EACH ROW WHEN (NEW.accepted IS NOT NULL) EXECUTE FUNCTION mailing.refuse_accept();`);
+  const allowMarking = () =>
+    mailing.db.query(
+      `DROP TRIGGER refuse_accept ON mailing.invitation; DROP FUNCTION mailing.refuse_accept()`,
+    );
+
+  it('makes a login ticket replayed after a failed mark complete once, as a retry would', async () => {
+    const { id, token } = await invite('ria@example.org');
+    PROVIDER_ACCOUNTS['ria-sub'] = { email: 'ria@example.org', email_verified: true, name: 'Ria' };
+    await refuseMarking();
+    const failed = await loginFromInvitation(token, 'ria-sub');
+    await allowMarking();
+    expect(failed.headers.location).toBe(refusedTo(token, 'INTERNAL'));
+    const [toMailing] = failed.hops;
+    expect(failed.hops).toHaveLength(1);
+    // the same ticket within its two minutes: the same acceptance (the same user), marked now, and one session
+    const replayed = await follow(await visit(toMailing!));
+    await expectAccepted(
+      replayed,
+      { id, email: 'ria@example.org', locale: 'en' },
+      { provider: 'open', subject: 'ria-sub', email: 'ria@example.org' },
+    );
+    const again = await follow(await visit(toMailing!));
+    expect(again.headers.location).toBe(refusedTo(token, 'MAILING.INVITATION_ACCEPTED'));
+    expect(again.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(await usersWithEmail('ria@example.org')).toBe(1);
+  });
+
+  it('refuses an invited e-mail that another user has meanwhile, writing nothing', async () => {
+    const { id, token } = await invite('sam@example.org');
+    await accounts.db.query(
+      `INSERT INTO accounts."user" (uuid, username, firstname, lastname, email, role, password_hash, active)
+       VALUES (gen_random_uuid(), 'sam_other', 'Sam', 'Other', 'SAM@example.org', 'authorized', 'x', true)`,
+    );
+    PROVIDER_ACCOUNTS['sam-sub'] = { email: 'sam@example.org', email_verified: true, name: 'Sam' };
+    const res = await loginFromInvitation(token, 'sam-sub');
+    expect(res.headers.location).toBe(refusedTo(token, 'ACCOUNTS.EMAIL_EXISTS'));
+    expect(res.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(await invitation(id)).toMatchObject({ accepted: null });
+    expect(
+      await accounts.db.query(
+        `SELECT count(*)::int AS n FROM accounts.external_identity WHERE subject = 'sam-sub'`,
+      ),
+    ).toEqual([{ n: 0 }]);
+  });
+
+  it('completes on a retry when marking the invitation accepted failed after the user was created', async () => {
+    const { id, token } = await invite('eve@example.org');
+    // the last step fails once: mailing cannot write the acceptance
+    await refuseMarking();
     const failed = await loginFromInvitation(token, 'eve-sub');
     expect(failed.headers.location).toBe(refusedTo(token, 'INTERNAL'));
     expect(failed.headers[SESSION_SET_HEADER]).toBeUndefined();
     expect(await invitation(id)).toMatchObject({ accepted: null });
     // the first step (the user, its link, its enrolments) is done, in one transaction
     expect(await usersWithEmail('eve@example.org')).toBe(1);
-    await mailing.db.query(
-      `DROP TRIGGER refuse_accept ON mailing.invitation; DROP FUNCTION mailing.refuse_accept()`,
-    );
+    await allowMarking();
 
     const retry = await loginFromInvitation(token, 'eve-sub');
     expect(retry.headers.location).toBe('/');
