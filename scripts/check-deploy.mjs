@@ -75,7 +75,8 @@ function walk(dir) {
  * gateway's public key, consultation signs its calls to the library with its own private key and the library
  * checks them with consultation's public key; accounts signs its calls to consultation likewise (consultation
  * checks them with accounts' public key); mailing signs the invitations' calls to accounts and consultation with its own
- * private key (both check them with mailing's public key). A deployable holds no private key but its own.
+ * private key (both check them with mailing's public key). The tickets of an invitation's external login are signed
+ * with the same keys (accounts' for mailing, mailing's for accounts). A deployable holds no private key but its own.
  */
 const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
 const DEPLOYABLES = {
@@ -100,7 +101,6 @@ const DEPLOYABLES = {
       'AGORA_ADMIN_PASSWORD',
       'AGORA_ACCOUNTS_PRIVATE_KEY',
       'CONSULTATION_URL',
-      'MAILING_URL',
       'AGORA_MAILING_PUBLIC_KEY',
     ],
   },

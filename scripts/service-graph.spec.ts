@@ -1,11 +1,13 @@
 // The code against the service graph of @agora/contracts: every `@Internal(route)` handler and every internal
 // client call site of the deployables' sources, and every queue's producers and consumers, as the table declares them.
+// The mail worker is a node of its own: the part of services/mailing that its process loads.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import {
   findCycle,
   INTERNAL_ROUTES,
+  MAIL_WORKER,
   QUEUES,
   serviceEdges,
   splitRouteKey,
@@ -15,12 +17,14 @@ import {
 import { ROOT } from './lib/stack.mjs';
 
 const DEPLOYABLES = ['accounts', 'library', 'consultation', 'mailing', 'gateway'] as const;
-type Deployable = (typeof DEPLOYABLES)[number];
+type Deployable = (typeof DEPLOYABLES)[number] | typeof MAIL_WORKER;
 /** Where shared code lives: it may declare queue names, but neither serves nor calls an internal route. */
 const SHARED = 'common';
+type Owner = Deployable | typeof SHARED;
 
 interface Source {
-  owner: Deployable | typeof SHARED;
+  /** The nodes whose processes load the file (one, except for the code the mailing API and the mail worker share). */
+  owners: Owner[];
   file: string;
   ast: ts.SourceFile;
 }
@@ -34,19 +38,75 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const OWNERS: ReadonlyArray<Source['owner']> = [...DEPLOYABLES, SHARED];
-const SOURCES: Source[] = OWNERS.flatMap((owner) =>
-  sourceFiles(path.join(ROOT, owner === 'gateway' ? 'gateway/src' : `services/${owner}/src`)).map((file) => ({
-    owner,
-    file: path.relative(ROOT, file),
-    ast: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true),
-  })),
-);
-
 function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   visit(node);
   ts.forEachChild(node, (child) => walk(child, visit));
 }
+
+const parse = (file: string) =>
+  ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+
+/** The files of the same package that `ast` uses: imports and re-exports (of types too), `import()`. */
+function localImports(ast: ts.SourceFile): string[] {
+  const found: string[] = [];
+  walk(ast, (node) => {
+    let spec: ts.Expression | undefined;
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) spec = node.moduleSpecifier;
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      spec = node.arguments[0];
+    if (spec && ts.isStringLiteral(spec) && spec.text.startsWith('.'))
+      found.push(path.resolve(path.dirname(ast.fileName), spec.text.replace(/\.js$/, '.ts')));
+  });
+  return found;
+}
+
+/**
+ * services/mailing is two nodes. `MailModule` puts its parts together by its options, so its imports are not
+ * followed: each node names the parts its process loads (`http` for the API, `worker` for the worker process, and
+ * those of every process), and the barrel `index.ts`, which the launchers load both through, is not followed either.
+ */
+const MAILING_SRC = path.join(ROOT, 'services/mailing/src');
+const MAIL_MODULE = 'mail/mail.module.ts';
+const MAIL_PARTS = {
+  always: ['mail/mail.service.ts', 'mail/mail.store.ts', 'mail/mail.readiness.ts', 'mail/mail.transport.ts'],
+  http: ['mail/mail.controller.ts'],
+  worker: ['mail/mail.processor.ts', 'mail/mail.recovery.ts', 'requests/mail-requests.module.ts'],
+  // what MailModule imports besides: queue names, injection tokens, the settings' type
+  other: ['mail/mail.jobs.ts', 'mail/mail.tokens.ts', 'config.ts'],
+};
+const NOT_FOLLOWED = new Set([MAIL_MODULE, 'index.ts'].map((f) => path.join(MAILING_SRC, f)));
+const MAILING_ROOTS: Record<'mailing' | typeof MAIL_WORKER, string[]> = {
+  mailing: ['main.ts', ...MAIL_PARTS.always, ...MAIL_PARTS.http],
+  [MAIL_WORKER]: ['worker.ts', ...MAIL_PARTS.always, ...MAIL_PARTS.worker],
+};
+
+/** The mailing files each of the two nodes loads, from its roots along the imports. */
+function mailingClosure(roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const todo = roots.map((r) => path.join(MAILING_SRC, r));
+  while (todo.length) {
+    const file = todo.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!NOT_FOLLOWED.has(file)) todo.push(...localImports(parse(file)));
+  }
+  return seen;
+}
+const MAILING_NODES = Object.entries(MAILING_ROOTS).map(
+  ([node, roots]) => [node as Deployable, mailingClosure(roots)] as const,
+);
+
+const OWNERS: ReadonlyArray<Exclude<Owner, typeof MAIL_WORKER>> = [...DEPLOYABLES, SHARED];
+const SOURCES: Source[] = OWNERS.flatMap((owner) =>
+  sourceFiles(path.join(ROOT, owner === 'gateway' ? 'gateway/src' : `services/${owner}/src`)).map((file) => ({
+    owners:
+      owner === 'mailing'
+        ? MAILING_NODES.filter(([, files]) => files.has(file) || NOT_FOLLOWED.has(file)).map(([n]) => n)
+        : [owner],
+    file: path.relative(ROOT, file),
+    ast: parse(file),
+  })),
+);
 
 /** `name(…)` calls, `@name(…)` decorators included, with where they are. */
 function callsOf(name: string): Array<{ source: Source; call: ts.CallExpression }> {
@@ -84,13 +144,65 @@ function routeOfCall(method: string, text: string): InternalRouteKey | undefined
 }
 
 describe('the service graph', () => {
-  it('has no cycle, and each route marked as closing one does close one', () => {
-    const edges = serviceEdges();
-    expect(findCycle(edges.filter((e) => !e.closesCycle))).toBeNull();
-    for (const marked of edges.filter((e) => e.closesCycle)) {
-      const cycle = findCycle([...edges.filter((e) => !e.closesCycle), marked]);
-      expect({ route: marked.via, closes: cycle !== null }).toEqual({ route: marked.via, closes: true });
-    }
+  it('has no cycle, and marks no route as closing one', () => {
+    expect(findCycle(serviceEdges())).toBeNull();
+    for (const [key, declared] of Object.entries(INTERNAL_ROUTES))
+      expect({
+        key,
+        marks: Object.keys(declared).filter((k) => !['service', 'callers', 'uncalled'].includes(k)),
+      }).toEqual({ key, marks: [] });
+  });
+
+  it('splits services/mailing into the API and the mail worker: every file loaded by one of them', () => {
+    const mailing = SOURCES.filter((s) => s.file.startsWith('services/mailing/'));
+    expect(mailing.filter((s) => s.owners.length === 0).map((s) => s.file)).toEqual([]);
+    const only = (node: Deployable) =>
+      mailing.filter((s) => s.owners.length === 1 && s.owners[0] === node).map((s) => s.file);
+    expect(only(MAIL_WORKER)).toEqual(expect.arrayContaining(['services/mailing/src/worker-app.ts']));
+    expect(only('mailing')).toEqual(
+      expect.arrayContaining(['services/mailing/src/invitations/invitations.service.ts']),
+    );
+    // MailModule loads its http and worker parts only under those options
+    const mailModule = parse(path.join(MAILING_SRC, MAIL_MODULE));
+    const partOf = new Map<string, 'http' | 'worker'>();
+    walk(mailModule, (node) => {
+      if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) return;
+      const file = path.relative(
+        MAILING_SRC,
+        path.resolve(path.dirname(mailModule.fileName), node.moduleSpecifier.text.replace(/\.js$/, '.ts')),
+      );
+      const part = MAIL_PARTS.http.includes(file)
+        ? 'http'
+        : MAIL_PARTS.worker.includes(file)
+          ? 'worker'
+          : null;
+      const names = node.importClause?.namedBindings;
+      if (part && names && ts.isNamedImports(names))
+        for (const e of names.elements) partOf.set(e.name.text, part);
+    });
+    const unguarded: string[] = [];
+    walk(mailModule, (node) => {
+      if (!ts.isIdentifier(node) || ts.isImportSpecifier(node.parent)) return;
+      const part = partOf.get(node.text);
+      if (!part) return;
+      const guard = `options.${part}`;
+      let guarded = false;
+      for (let n: ts.Node = node; n.parent && !guarded; n = n.parent) {
+        const p = n.parent;
+        guarded =
+          (ts.isConditionalExpression(p) && p.whenTrue === n && p.condition.getText() === guard) ||
+          (ts.isIfStatement(p) && p.thenStatement === n && p.expression.getText() === guard);
+      }
+      if (!guarded) unguarded.push(`${node.text} outside ${guard}`);
+    });
+    expect(unguarded).toEqual([]);
+    // the parts named for MailModule are what it loads
+    const named = [...MAIL_PARTS.always, ...MAIL_PARTS.http, ...MAIL_PARTS.worker, ...MAIL_PARTS.other];
+    expect(
+      localImports(parse(path.join(MAILING_SRC, MAIL_MODULE)))
+        .map((f) => path.relative(MAILING_SRC, f))
+        .sort(),
+    ).toEqual(named.sort());
   });
 
   it('is what the controllers serve: each route by one @Internal handler of its service, with no path prefix', () => {
@@ -104,10 +216,10 @@ describe('the service graph', () => {
       });
       const name = (key as ts.StringLiteral).text;
       const declared = (INTERNAL_ROUTES as Record<string, InternalRouteDeclaration | undefined>)[name];
-      expect({ at: where(source, call), route: name, service: source.owner }).toEqual({
+      expect({ at: where(source, call), route: name, served: source.owners }).toEqual({
         at: where(source, call),
         route: name,
-        service: declared?.service,
+        served: [declared?.service],
       });
       served.set(name, [...(served.get(name) ?? []), where(source, call)]);
       // the route's path is the whole path: the controller adds no prefix
@@ -145,18 +257,15 @@ describe('the service graph', () => {
           call: `${method} ${text}`,
           declared: true,
         });
-        expect({
-          at,
-          route: key,
-          caller: source.owner,
-          allowed: route(key!).callers.includes(source.owner as never),
-        }).toEqual({
-          at,
-          route: key,
-          caller: source.owner,
-          allowed: true,
-        });
-        called.add(`${source.owner} ${key}`);
+        for (const caller of source.owners) {
+          expect({ at, route: key, caller, allowed: route(key!).callers.includes(caller as never) }).toEqual({
+            at,
+            route: key,
+            caller,
+            allowed: true,
+          });
+          called.add(`${caller} ${key}`);
+        }
       });
     }
     const declared = ROUTE_KEYS.filter((key) => !route(key).uncalled).flatMap((key) =>
@@ -190,7 +299,7 @@ describe('the service graph', () => {
         queue: true,
       });
       seen[name!] ??= { producers: new Set(), consumers: new Set() };
-      seen[name!][side].add(source.owner);
+      for (const owner of source.owners) seen[name!][side].add(owner);
     };
     for (const { source, call } of callsOf('InjectQueue')) record('producers', source, call);
     for (const { source, call } of callsOf('Processor')) record('consumers', source, call);

@@ -5,7 +5,8 @@ describe('the launchers', () => {
   it('start each service after those it calls, as the service graph declares them', async () => {
     const order = await serviceStartOrder();
     expect([...order].sort()).toEqual([...SERVICES].sort());
-    const edges = serviceEdges().filter((e) => !e.closesCycle && e.from !== 'gateway');
+    // between services: the mail worker runs inside the mailing process, and the gateway starts last
+    const edges = serviceEdges().filter((e) => SERVICES.includes(e.from) && SERVICES.includes(e.to));
     expect(edges.length).toBeGreaterThan(0);
     for (const { from, to } of edges) expect(order.indexOf(to)).toBeLessThan(order.indexOf(from));
   });

@@ -182,7 +182,8 @@ function withServiceUrls(env, urls) {
 
 /**
  * The services in an order where each starts after the ones it calls (the service graph of @agora/contracts:
- * consultation asks the library, accounts asks consultation), so that they answer its first calls.
+ * consultation asks the library, accounts asks consultation, mailing's invitations ask accounts), so that they
+ * answer its first calls.
  */
 export async function serviceStartOrder() {
   const { startOrder } = await import('@agora/contracts');
@@ -326,8 +327,8 @@ export async function startAllInOne({ env }) {
     const admin = await firstAdminPlan(baseEnv, infra);
     const demo = await demoParticipantsPlan(baseEnv, infra);
     await migrateAll(baseEnv, infra, (m) => logger.info(m));
-    // Every service's port is chosen first, so that each is given the URLs of all the others: besides the calls
-    // that order the start, mailing's invitations ask accounts (the routes marked closesCycle in the graph).
+    // Every service's port is chosen first, so that each is given the URLs of all the others (the start order
+    // follows the service graph; a service ignores the URLs it does not call).
     const ports = await freePorts(SERVICES);
     const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]));
     for (const name of await serviceStartOrder()) {

@@ -36,8 +36,8 @@ describe('the service graph', () => {
       ),
     );
     expect(edges).toEqual([
-      { from: 'consultation', to: 'library', via: 'GET /internal/a', closesCycle: false },
-      { from: 'accounts', to: 'mailing', via: 'queue q', closesCycle: false },
+      { from: 'consultation', to: 'library', via: 'GET /internal/a' },
+      { from: 'accounts', to: 'mailing', via: 'queue q' },
     ]);
   });
 
@@ -77,11 +77,25 @@ describe('the service graph', () => {
     expect(findCycle(serviceEdges(byQueue))?.map((e) => e.via)).toEqual(['GET /internal/d', 'queue q']);
   });
 
-  it('leaves the routes marked as closing a cycle out of the start order', () => {
-    const marked = graph({
-      'GET /internal/a': { service: 'accounts', callers: ['consultation'], closesCycle: true },
-      'GET /internal/b': { service: 'consultation', callers: ['accounts'] },
-    });
-    expect(startOrder(['accounts', 'consultation'], marked)).toEqual(['consultation', 'accounts']);
+  it('orders nothing by an edge to a node that is not started on its own (the mail worker)', () => {
+    const withWorker = graph(
+      { 'GET /internal/a': { service: 'accounts', callers: ['mailing'] } },
+      {
+        q: { producers: ['accounts'], consumers: ['mail-worker'] },
+        r: { producers: ['mailing'], consumers: ['mail-worker'] },
+      },
+    );
+    expect(findCycle(serviceEdges(withWorker))).toBeNull();
+    expect(startOrder(['mailing', 'accounts'], withWorker)).toEqual(['accounts', 'mailing']);
+  });
+
+  it('declares a graph without a cycle: the launchers start library, consultation, accounts, mailing', () => {
+    expect(findCycle()).toBeNull();
+    expect(startOrder(['accounts', 'library', 'consultation', 'mailing'])).toEqual([
+      'library',
+      'consultation',
+      'accounts',
+      'mailing',
+    ]);
   });
 });

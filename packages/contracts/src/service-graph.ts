@@ -3,11 +3,21 @@ import type { ServiceName } from './routing.js';
 
 /**
  * The service graph, declared once: every internal route (`/internal/…`, never routed by the gateway) with the
- * services that call it, and every queue with the services that add its jobs and those that run them. The
+ * services that call it, and every queue with the deployables that add its jobs and those that run them. The
  * identity guard's `@Internal(route)`, the internal client, the signing keys a service needs and the launchers'
  * start order are derived from it, and `scripts/service-graph.spec.ts` scans the controllers and the call sites
- * against it (docs/decisions/0050-one-service-graph.md).
+ * against it (docs/decisions/0050-one-service-graph.md, 0054-invitation-login-tickets.md). It has no cycle.
  */
+
+/**
+ * The mail worker: a deployable of its own (the `mail-worker` image; `MAIL_WORKER=off` for the mailing API), whose
+ * code is the part of services/mailing that `worker-app.ts` loads. It serves no route and calls none; the launchers
+ * run it inside the mailing process.
+ */
+export const MAIL_WORKER = 'mail-worker';
+
+/** A node of the graph: the gateway, a service, or the mail worker. */
+export type GraphNode = IdentitySigner | typeof MAIL_WORKER;
 
 export type InternalMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -21,22 +31,17 @@ export interface InternalRouteDeclaration {
    * it stays so, and that every other route's callers do call it.
    */
   uncalled?: true;
-  /**
-   * Its calls close a cycle of the graph: they are left out of the start order, and the scan checks that each such
-   * route really closes one (so that the mark goes once the cycle is cut). Decision 0050 names the cut.
-   */
-  closesCycle?: true;
 }
 
 /** `METHOD /internal/path` (path parameters as `{name}`) → who serves it and who may call it. */
 export const INTERNAL_ROUTES = {
   // accounts
   'POST /internal/sessions/resolve': { service: 'accounts', callers: ['gateway'] },
-  // the invitations' account work, done by mailing today
-  'POST /internal/users/by-email': { service: 'accounts', callers: ['mailing'], closesCycle: true },
-  'POST /internal/enrolments': { service: 'accounts', callers: ['mailing'], closesCycle: true },
-  'POST /internal/invitations/accept': { service: 'accounts', callers: ['mailing'], closesCycle: true },
-  'GET /internal/invitations/providers': { service: 'accounts', callers: ['mailing'], closesCycle: true },
+  // the invitations' account work (mailing's invitations)
+  'POST /internal/users/by-email': { service: 'accounts', callers: ['mailing'] },
+  'POST /internal/enrolments': { service: 'accounts', callers: ['mailing'] },
+  'POST /internal/invitations/accept': { service: 'accounts', callers: ['mailing'] },
+  'GET /internal/invitations/providers': { service: 'accounts', callers: ['mailing'] },
   // library
   'GET /internal/library/uuid/{uuid}/owner': { service: 'library', callers: ['consultation'] },
   'POST /internal/library/icons': { service: 'library', callers: ['consultation'] },
@@ -46,26 +51,27 @@ export const INTERNAL_ROUTES = {
   'GET /internal/categories/{token}/enrolment': { service: 'consultation', callers: ['accounts'] },
   'GET /internal/profile-weights/category/{token}': { service: 'consultation', callers: ['accounts'] },
   'GET /internal/stats': { service: 'consultation', callers: ['accounts'] },
-  // mailing: the other services send mail through the `mail-requests` queue; the HTTP form is kept for accounts
-  'POST /internal/mail': { service: 'mailing', callers: ['accounts'], uncalled: true },
-  'GET /internal/mail/{id}': { service: 'mailing', callers: ['accounts'], uncalled: true },
-  'POST /internal/invitations/accept-external': { service: 'mailing', callers: ['accounts'] },
+  // mailing: the services send mail through the `mail-requests` queue; the HTTP form answers the gateway's service
+  // identity only (operators' tools and the tests: the gateway routes no `/internal/…` path), no service's
+  'POST /internal/mail': { service: 'mailing', callers: ['gateway'], uncalled: true },
+  'GET /internal/mail/{id}': { service: 'mailing', callers: ['gateway'], uncalled: true },
 } as const satisfies Record<`${InternalMethod} /internal/${string}`, InternalRouteDeclaration>;
 
 export type InternalRouteKey = keyof typeof INTERNAL_ROUTES;
 
 export interface QueueDeclaration {
-  /** The services that add its jobs. */
-  producers: readonly ServiceName[];
-  /** The services whose workers run them. */
-  consumers: readonly ServiceName[];
+  /** The deployables that add its jobs. */
+  producers: readonly Exclude<GraphNode, 'gateway'>[];
+  /** The deployables whose workers run them. */
+  consumers: readonly Exclude<GraphNode, 'gateway'>[];
 }
 
 /** Every BullMQ queue by name. */
 export const QUEUES = {
-  'mail-requests': { producers: ['accounts'], consumers: ['mailing'] },
-  mail: { producers: ['mailing'], consumers: ['mailing'] },
-  'mail-sweep': { producers: ['mailing'], consumers: ['mailing'] },
+  // the mail worker writes each request's mail (and adds its `mail` job); the mailing API's invitations add theirs
+  'mail-requests': { producers: ['accounts'], consumers: ['mail-worker'] },
+  mail: { producers: ['mailing', 'mail-worker'], consumers: ['mail-worker'] },
+  'mail-sweep': { producers: ['mail-worker'], consumers: ['mail-worker'] },
   'accounts-maintenance': { producers: ['accounts'], consumers: ['accounts'] },
   backups: { producers: ['library'], consumers: ['library'] },
   'consultation-exports': { producers: ['consultation'], consumers: ['consultation'] },
@@ -128,12 +134,10 @@ export function mayCall(caller: IdentitySigner, route: InternalRouteKey): boolea
 
 /** One dependency of the graph: `from` calls a route of `to`, or adds jobs that `to` runs. */
 export interface ServiceEdge {
-  from: IdentitySigner;
-  to: ServiceName;
+  from: GraphNode;
+  to: GraphNode;
   /** The route or the queue that makes it. */
   via: string;
-  /** Made by a route marked `closesCycle`. */
-  closesCycle: boolean;
 }
 
 export interface ServiceGraph {
@@ -148,14 +152,13 @@ export function serviceEdges(graph: ServiceGraph = SERVICE_GRAPH): ServiceEdge[]
   const edges: ServiceEdge[] = [];
   for (const [via, route] of Object.entries(graph.routes)) {
     for (const from of route.callers) {
-      if (from !== route.service)
-        edges.push({ from, to: route.service, via, closesCycle: !!route.closesCycle });
+      if (from !== route.service) edges.push({ from, to: route.service, via });
     }
   }
   for (const [name, queue] of Object.entries(graph.queues)) {
     for (const from of queue.producers) {
       for (const to of queue.consumers) {
-        if (from !== to) edges.push({ from, to, via: `queue ${name}`, closesCycle: false });
+        if (from !== to) edges.push({ from, to, via: `queue ${name}` });
       }
     }
   }
@@ -173,14 +176,12 @@ export function calledBy(caller: IdentitySigner, graph: ServiceGraph = SERVICE_G
 
 /**
  * A cycle of `edges` (`a → b → a`), or null when there is none: the first one found by a depth-first walk from
- * each signer in turn. By default the edges of the declared graph that are not marked `closesCycle`.
+ * each node in turn. By default the edges of the declared graph.
  */
-export function findCycle(
-  edges: readonly ServiceEdge[] = serviceEdges().filter((e) => !e.closesCycle),
-): ServiceEdge[] | null {
-  const state = new Map<IdentitySigner, 'open' | 'done'>();
+export function findCycle(edges: readonly ServiceEdge[] = serviceEdges()): ServiceEdge[] | null {
+  const state = new Map<GraphNode, 'open' | 'done'>();
   const path: ServiceEdge[] = [];
-  const visit = (node: IdentitySigner): ServiceEdge[] | null => {
+  const visit = (node: GraphNode): ServiceEdge[] | null => {
     state.set(node, 'open');
     for (const edge of edges.filter((e) => e.from === node)) {
       path.push(edge);
@@ -209,14 +210,15 @@ export function describeCycle(cycle: readonly ServiceEdge[]): string {
 
 /**
  * `services` in an order where each comes after every service it depends on (whose routes it calls, whose
- * queues' jobs it adds; routes marked `closesCycle` left out), so that the launchers start a service after what
- * it calls; throws on a cycle, naming it.
+ * queues' jobs it adds), so that the launchers start a service after what it calls; throws on a cycle, naming it.
+ * Edges to nodes that are not in `services` (the mail worker, which the launchers run inside the mailing process)
+ * order nothing.
  */
 export function startOrder<S extends ServiceName>(
   services: readonly S[],
   graph: ServiceGraph = SERVICE_GRAPH,
 ): S[] {
-  const edges = serviceEdges(graph).filter((e) => !e.closesCycle);
+  const edges = serviceEdges(graph);
   const cycle = findCycle(edges);
   if (cycle) throw new Error(`the service graph has a cycle: ${describeCycle(cycle)}`);
   const order: S[] = [];

@@ -1,2 +1,3 @@
 export * from './signing.js';
 export * from './internal-client.js';
+export * from './ticket.js';

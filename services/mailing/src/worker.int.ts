@@ -34,7 +34,7 @@ afterAll(async () => {
 
 it('leaves the job waiting with MAIL_WORKER=off, and the separate worker delivers it', async () => {
   const subject = `Separate worker ${randomUUID()}`;
-  const system = svc.identity(null, { sys: 'accounts' });
+  const system = svc.identity(null, { sys: 'gateway' });
   const res = await request(svc.app.getHttpServer())
     .post('/internal/mail')
     .set(IDENTITY_HEADER, system)

@@ -109,7 +109,7 @@ beforeAll(async () => {
     createMailingService({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_WORKER: 'off' }),
     { redis: true },
   );
-  system = svc.identity(null, { sys: 'accounts' });
+  system = svc.identity(null, { sys: 'gateway' });
 });
 
 afterEach(async () => {

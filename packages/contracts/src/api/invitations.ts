@@ -271,19 +271,50 @@ export type InternalEnrolmentsBody = z.infer<typeof InternalEnrolmentsBody>;
 export const InternalEnrolmentsAnswer = z.object({ enrolled: z.int().min(0) });
 export type InternalEnrolmentsAnswer = z.infer<typeof InternalEnrolmentsAnswer>;
 
-// ---------------------------------------------------------------------------------------------- mailing (internal)
+// ---------------------------------------------------------------------------------------------- external login tickets
 
 /**
- * `POST /internal/invitations/accept-external` (mailing, for accounts): accept an invitation with an external login
- * that the accounts service has just completed. The e-mail is the one the provider vouches for.
+ * How long the tickets of an invitation's external login are valid: each is handed on by one redirect of the
+ * browser (decision 0054).
  */
-export const InternalInvitationExternalBody = z.strictObject({
-  token: z.string().min(1).max(200),
+export const INVITATION_TICKET_TTL_MS = 120_000;
+
+/**
+ * `typ` of the ticket by which accounts hands an external login that is to accept an invitation to mailing
+ * (`GET /invitation/hash/{token}/external?ticket=…`), signed with accounts' identity key: the e-mail is the one
+ * the provider vouches for.
+ */
+export const INVITATION_LOGIN_TICKET = 'invitation-login';
+export const InvitationLoginClaims = z.object({
+  token: z.string().regex(INVITATION_TOKEN),
   provider: z.enum(OAUTH_PROVIDERS),
   subject: z.string().min(1).max(255),
   email: z.email().max(254),
 });
-export type InternalInvitationExternalBody = z.infer<typeof InternalInvitationExternalBody>;
+export type InvitationLoginClaims = z.infer<typeof InvitationLoginClaims>;
+
+/**
+ * `typ` of the ticket by which mailing, the invitation accepted, hands its user back to accounts for the session
+ * (`GET /oauth/invitation/complete?ticket=…`), signed with mailing's identity key; its nonce is the login ticket's.
+ */
+export const INVITATION_SESSION_TICKET = 'invitation-session';
+export const InvitationSessionClaims = z.object({
+  token: z.string().regex(INVITATION_TOKEN),
+  provider: z.enum(OAUTH_PROVIDERS),
+  subject: z.string().min(1).max(255),
+  user: z.uuid(),
+});
+export type InvitationSessionClaims = z.infer<typeof InvitationSessionClaims>;
+
+/** The query of both ticket routes: browser navigations, which redirect and never answer an error page. */
+export const InvitationTicketQuery = z.object({
+  ticket: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .meta({ description: 'the signed ticket (two minutes, used once)' }),
+});
+export type InvitationTicketQuery = z.infer<typeof InvitationTicketQuery>;
 
 /** `GET /internal/invitations/providers` (accounts, for mailing): the external logins configured. */
 export const InternalProvidersAnswer = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });

@@ -65,8 +65,6 @@ const schema = z.object({
   MAP_TILE_ATTRIBUTION: unsetIfEmpty(z.string().trim().max(500).default(DEFAULT_TILE_ATTRIBUTION)),
   /** The consultation service's base URL, for its internal routes (the category someone enrols in). */
   CONSULTATION_URL: serviceUrl('CONSULTATION_URL', 'http://127.0.0.1:3103'),
-  /** The mailing service's base URL, for its internal routes (an invitation accepted with an external login). */
-  MAILING_URL: serviceUrl('MAILING_URL', 'http://127.0.0.1:3104'),
   /** Creates the demonstration participants (and their enrolments) once, at start. */
   AGORA_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -84,8 +82,6 @@ export interface AccountsConfig {
   tiles: TileSettings;
   /** Where the consultation service answers (its internal routes), without a trailing slash. */
   consultationUrl: string;
-  /** Where the mailing service answers (its internal routes), without a trailing slash. */
-  mailingUrl: string;
   /** Create the demo participants on start (`AGORA_DEMO_DATA=true`). */
   demoData: boolean;
 }
@@ -103,7 +99,6 @@ export function loadAccountsConfig(env: Record<string, string | undefined>): Acc
     publicUrl: e.PUBLIC_URL,
     tiles: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
     consultationUrl: e.CONSULTATION_URL,
-    mailingUrl: e.MAILING_URL,
     demoData: e.AGORA_DEMO_DATA,
   };
 }

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OAuthConfig } from './oauth.config.js';
-import { InvitationFailure } from './invitation-acceptance.js';
+import { InvitationFailure, TicketRefused } from './invitation-acceptance.js';
 import { OAuthController } from './oauth.controller.js';
 import { OAuthFailure, type OAuthService } from './oauth.service.js';
 
@@ -104,5 +104,37 @@ describe('OAuthController', () => {
     expect(t.sessions.destroy).toHaveBeenCalledWith('old');
     expect(t.headers[SESSION_SET_HEADER]).toBe('sid');
     expect(t.redirects).toEqual(['/']);
+  });
+
+  it("sends an invitation's login on to mailing without a session", async () => {
+    const t = setup({
+      finish: jest.fn(async () => ({ invitation: '/api/invitation/hash/tok/external?ticket=t.s' })),
+    });
+    await t.controller.openCallback(OAuthCallbackQuery.parse({ state: 's', code: 'c' }), visitor, t.res);
+    expect(t.redirects).toEqual(['/api/invitation/hash/tok/external?ticket=t.s']);
+    expect(t.headers[SESSION_SET_HEADER]).toBeUndefined();
+    expect(t.sessions.create).not.toHaveBeenCalled();
+  });
+
+  it("completes an invitation's login with a session, or sends a refusal to its page or the login page", async () => {
+    const ok = setup({ complete: jest.fn(async () => ({ uuid: 'u1' }) as never) });
+    await ok.controller.completeInvitation({ ticket: 't.s' }, { ...visitor, sid: 'old' }, ok.res);
+    expect(ok.sessions.destroy).toHaveBeenCalledWith('old');
+    expect(ok.headers[SESSION_SET_HEADER]).toBe('sid');
+    expect(ok.redirects).toEqual(['/']);
+
+    for (const [error, target] of [
+      [
+        new InvitationFailure('tok', 'ACCOUNTS.OAUTH_FAILED', 'used'),
+        '/invitation/accept/tok?error=ACCOUNTS.OAUTH_FAILED',
+      ],
+      [new TicketRefused('no invitation'), '/login?error=oauth'],
+      [new Error('database down'), '/login?error=oauth'],
+    ] as const) {
+      const t = setup({ complete: jest.fn(async () => Promise.reject(error)) });
+      await t.controller.completeInvitation({ ticket: 't.s' }, visitor, t.res);
+      expect(t.redirects).toEqual([target]);
+      expect(t.headers[SESSION_SET_HEADER]).toBeUndefined();
+    }
   });
 });

@@ -2,14 +2,15 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError, CurrentIdentity, LOGGER, Public, ZodQuery } from '@agora/common';
 import { SESSION_SET_HEADER, type Identity } from '@agora/contracts';
-import { OAuthCallbackQuery, OAuthStartQuery } from '@agora/contracts/api';
+import { InvitationTicketQuery, OAuthCallbackQuery, OAuthStartQuery } from '@agora/contracts/api';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { User } from '../users/user.entity.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersService } from '../users/users.service.js';
 import { OAUTH_CONFIG, type OAuthConfig, type OAuthProviderName } from './oauth.config.js';
-import { InvitationFailure } from './invitation-acceptance.js';
+import { InvitationFailure, TicketRefused } from './invitation-acceptance.js';
 import { OAuthFailure, OAuthService } from './oauth.service.js';
 import { safeReferrer } from './oauth.util.js';
 
@@ -22,8 +23,8 @@ type QueryOf<S extends z.ZodType> = z.infer<S>;
 /** Where the start and callback routes redirect (302): they never answer a page of their own. */
 const TO_PROVIDER = 'to the provider (or to /login?error=oauth when it cannot be reached)';
 const BACK_TO_SITE =
-  'to the referrer or /, or to /login?error=oauth|oauth_email|inactive; a login that accepts an invitation to / ' +
-  'or to /invitation/accept/{token}?error={code}';
+  'to the referrer or /, or to /login?error=oauth|oauth_email|inactive; a login that accepts an invitation to ' +
+  "mailing's /api/invitation/hash/{token}/external?ticket={ticket} or to /invitation/accept/{token}?error={code}";
 
 /**
  * External login (spec: the login page's Google, Facebook and open-auth links). Each start route redirects
@@ -32,7 +33,9 @@ const BACK_TO_SITE =
  * A failure (provider unreachable, bad state, refused code or token, ...) never answers an error page: it
  * redirects to `/login?error=oauth|oauth_email|inactive`. Only a provider that is not configured answers 404.
  * Started with `invitation={token}` (the accept page of an invitation sent with OAuth), the login accepts that
- * invitation, and a refusal returns to its page: `/invitation/accept/{token}?error={code}` (decision 0047).
+ * invitation: the callback sends the browser to mailing with a signed ticket, mailing accepts the invitation and
+ * sends it back to `oauth/invitation/complete` with its own, which makes the session; a refusal returns to the
+ * invitation's page: `/invitation/accept/{token}?error={code}` (decisions 0047, 0054).
  */
 @ApiTags('session')
 @Controller()
@@ -116,6 +119,40 @@ export class OAuthController {
     return this.callback('facebook', query, identity, res);
   }
 
+  @ApiOperation({
+    summary:
+      'Mailing returns here after accepting an invitation with an external login: the session of its user, from ' +
+      "mailing's signed ticket (two minutes, used once)",
+  })
+  @ApiFoundResponse({
+    description: 'to /, or to /invitation/accept/{token}?error=ACCOUNTS.OAUTH_FAILED (or /login?error=oauth)',
+  })
+  @Public()
+  @Get('oauth/invitation/complete')
+  async completeInvitation(
+    @ZodQuery(InvitationTicketQuery) query: QueryOf<typeof InvitationTicketQuery>,
+    @CurrentIdentity() identity: Identity,
+    @Res() res: Response,
+  ): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    let target = '/';
+    try {
+      const user = await this.oauth.complete(query.ticket);
+      await this.logIn(user, identity, res);
+    } catch (e) {
+      if (e instanceof InvitationFailure) target = this.refused('invitation', e);
+      else {
+        // a ticket that names no invitation (TicketRefused), or the session could not be made
+        this.logger.warn(
+          { err: messageOf(e), refused: e instanceof TicketRefused },
+          'invitation login not completed',
+        );
+        target = '/login?error=oauth';
+      }
+    }
+    res.redirect(302, target);
+  }
+
   private async start(provider: OAuthProviderName, q: OAuthStartQuery, res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     let url: string;
@@ -145,28 +182,40 @@ export class OAuthController {
     res.setHeader('Cache-Control', 'no-store');
     let target: string;
     try {
-      const { user, referrer } = await this.oauth.finish(provider, query);
-      if (identity.sid) await this.sessions.destroy(identity.sid);
-      const sid = await this.sessions.create(user.uuid, identity.ip);
-      await this.users.markLogin(user.uuid);
-      res.setHeader(SESSION_SET_HEADER, sid);
-      target = referrer ?? '/';
-      this.logger.info({ provider, user: user.uuid }, 'external login');
+      const done = await this.oauth.finish(provider, query);
+      if ('invitation' in done) {
+        // to mailing, which accepts the invitation and sends the browser back to `oauth/invitation/complete`
+        target = done.invitation;
+      } else {
+        await this.logIn(done.user, identity, res);
+        target = done.referrer ?? '/';
+        this.logger.info({ provider, user: done.user.uuid }, 'external login');
+      }
     } catch (e) {
       if (e instanceof AppError && e.status === 404) throw e;
       if (e instanceof InvitationFailure) {
-        this.logger.warn(
-          { provider, code: e.code, err: e.message },
-          'invitation not accepted by external login',
-        );
-        res.redirect(302, `/invitation/accept/${encodeURIComponent(e.token)}?error=${e.code}`);
-        return;
+        target = this.refused(provider, e);
+      } else {
+        const reason = e instanceof OAuthFailure ? e.reason : 'oauth';
+        this.logger.warn({ provider, reason, err: messageOf(e) }, 'external login failed');
+        target = `/login?error=${reason}`;
       }
-      const reason = e instanceof OAuthFailure ? e.reason : 'oauth';
-      this.logger.warn({ provider, reason, err: messageOf(e) }, 'external login failed');
-      target = `/login?error=${reason}`;
     }
     res.redirect(302, target);
+  }
+
+  /** A session for `user`, as for every login: the visitor's earlier session ends (header `x-agora-session`). */
+  private async logIn(user: User, identity: Identity, res: Response): Promise<void> {
+    if (identity.sid) await this.sessions.destroy(identity.sid);
+    const sid = await this.sessions.create(user.uuid, identity.ip);
+    await this.users.markLogin(user.uuid);
+    res.setHeader(SESSION_SET_HEADER, sid);
+  }
+
+  /** The accept page of the invitation, showing the refusal's code. */
+  private refused(step: string, e: InvitationFailure): string {
+    this.logger.warn({ step, code: e.code, err: e.message }, 'invitation not accepted by external login');
+    return `/invitation/accept/${encodeURIComponent(e.token)}?error=${e.code}`;
   }
 }
 

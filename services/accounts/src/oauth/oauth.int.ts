@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { verifyTicket } from '@agora/common';
 import { SESSION_SET_HEADER } from '@agora/contracts';
-import { bootTestService, type TestService } from '@agora/common/testing';
+import { INVITATION_LOGIN_TICKET, INVITATION_TICKET_TTL_MS } from '@agora/contracts/api';
+import { bootTestService, TEST_KEYS, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { accountsService } from '../index.js';
 import {
@@ -199,6 +201,46 @@ describe('external login (real OpenID Connect provider)', () => {
     expect(replay.status).toBe(302);
     expect(replay.headers.location).toBe('/login?error=oauth');
     expect(replay.headers[SESSION_SET_HEADER]).toBeUndefined();
+  });
+
+  it("hands an invitation's login to mailing in a ticket signed with accounts' key, whose nonce is no state", async () => {
+    const token = randomBytes(32).toString('base64url');
+    const start = await request(server)
+      .get('/oauth')
+      .query({ invitation: token })
+      .set('x-agora-identity', anonymous())
+      .redirects(0);
+    const callback = await atProvider(start.headers.location, new Jar(), 'alice-sub');
+    const res = await viaGateway(callback);
+    // no session here, no call to mailing: the browser goes to mailing's route with the ticket
+    expect(res.status).toBe(302);
+    expect(res.headers[SESSION_SET_HEADER]).toBeUndefined();
+    const location = new URL(res.headers.location as string, PUBLIC_URL);
+    expect(location.pathname).toBe(`/api/invitation/hash/${token}/external`);
+    const checked = verifyTicket(location.searchParams.get('ticket') ?? undefined, {
+      typ: INVITATION_LOGIN_TICKET,
+      iss: 'accounts',
+      aud: 'mailing',
+      key: TEST_KEYS.accounts.publicKey,
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      ticket: { token, provider: 'open', subject: 'alice-sub', email: 'alice@example.org' },
+    });
+    const ticket = checked.ok ? checked.ticket : null;
+    expect(ticket!.exp - ticket!.iat).toBe(INVITATION_TICKET_TTL_MS);
+    // the completion kept for the ticket's nonce is not a login request: as a state it is refused (and used up)
+    const asState = await request(server)
+      .get('/oauth/callback')
+      .query({ state: ticket!.nonce, code: 'x' })
+      .set('x-agora-identity', anonymous())
+      .redirects(0);
+    expect(asState.headers.location).toBe('/login?error=oauth');
+    expect(
+      await svc.db.query(`SELECT count(*)::int AS n FROM accounts.oauth_request WHERE invitation = $1`, [
+        token,
+      ]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('answers a forged state, a missing state and a provider error with /login?error=oauth and no session', async () => {

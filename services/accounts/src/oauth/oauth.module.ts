@@ -2,7 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../users/user.entity.js';
 import { ExternalIdentity } from './external-identity.entity.js';
-import { MailingInvitations } from './invitation-acceptance.js';
+import { InvitationTickets } from './invitation-acceptance.js';
 import { OAUTH_CONFIG, type OAuthConfig } from './oauth.config.js';
 import { OAuthController } from './oauth.controller.js';
 import { OAuthRequest } from './oauth-request.entity.js';
@@ -21,7 +21,7 @@ export class OAuthModule {
         { provide: OAUTH_CONFIG, useValue: config },
         OAuthService,
         OAuthProviders,
-        MailingInvitations,
+        InvitationTickets,
       ],
       exports: [OAuthProviders],
     };

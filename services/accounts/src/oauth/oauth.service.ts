@@ -1,15 +1,15 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { AppError, LOGGER } from '@agora/common';
-import { INVITATION_TOKEN } from '@agora/contracts/api';
+import { AppError, LOGGER, ticketNonce } from '@agora/common';
+import { INVITATION_TICKET_TTL_MS, INVITATION_TOKEN } from '@agora/contracts/api';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
 import { DataSource, LessThan, Repository } from 'typeorm';
 import { User } from '../users/user.entity.js';
 import { hashPassword } from '../users/users.service.js';
 import { ExternalIdentity } from './external-identity.entity.js';
-import { InvitationFailure, MailingInvitations } from './invitation-acceptance.js';
+import { InvitationFailure, InvitationTickets } from './invitation-acceptance.js';
 import {
   OAUTH_CONFIG,
   type FacebookProviderConfig,
@@ -34,6 +34,11 @@ export const PROVIDER_ROUTES: Readonly<Record<OAuthProviderName, string>> = {
 };
 
 const REQUEST_TTL_MS = 10 * 60_000;
+/**
+ * How long the completion of an invitation's login waits for mailing's ticket: the login ticket's time and the
+ * session ticket's, one redirect each.
+ */
+const COMPLETION_TTL_MS = 2 * INVITATION_TICKET_TTL_MS;
 const HTTP_TIMEOUT_S = 15;
 
 /** Why an external login did not finish; `reason` becomes `/login?error=<reason>`. */
@@ -77,7 +82,7 @@ export class OAuthService {
     @InjectRepository(OAuthRequest, 'accounts') private readonly requests: Repository<OAuthRequest>,
     @InjectRepository(User, 'accounts') private readonly users: Repository<User>,
     @InjectDataSource('accounts') private readonly db: DataSource,
-    private readonly invitations: MailingInvitations,
+    private readonly tickets: InvitationTickets,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -142,17 +147,19 @@ export class OAuthService {
   /**
    * Finishes a login from the provider's redirect: the state is used up whatever happens, the code is
    * exchanged, the ID token checked; answers the (active) user and where to go next. A login started from an
-   * invitation accepts it (decision 0047) or fails with an `InvitationFailure`.
+   * invitation answers where the browser goes to have mailing accept it (decisions 0047, 0054), or fails with an
+   * `InvitationFailure`.
    */
   async finish(
     provider: OAuthProviderName,
     query: Record<string, string>,
-  ): Promise<{ user: User; referrer: string | null }> {
+  ): Promise<{ user: User; referrer: string | null } | { invitation: string }> {
     const settings = this.settingsOf(provider);
     const state = query.state;
     if (!state) throw new OAuthFailure('oauth', 'callback without state');
     const request = await this.consume(state);
-    if (!request) throw new OAuthFailure('oauth', 'unknown or already used state');
+    // a completion (no verifier) is no login request
+    if (!request || request.verifier === '') throw new OAuthFailure('oauth', 'unknown or already used state');
     try {
       if (request.provider !== provider) throw new OAuthFailure('oauth', 'state of another provider');
       if (request.expiresAt.getTime() <= Date.now()) throw new OAuthFailure('oauth', 'expired state');
@@ -164,7 +171,7 @@ export class OAuthService {
           ? await this.oidcProfile(provider, settings, query, state, request)
           : await this.facebookProfile(provider, settings, query, request);
       if (request.invitation !== null) {
-        return { user: await this.acceptInvitation(provider, profile, request.invitation), referrer: null };
+        return { invitation: await this.acceptInvitation(provider, profile, request.invitation) };
       }
       const user = await this.findOrCreateUser(provider, profile);
       if (!user.active) throw new OAuthFailure('inactive', `user ${user.uuid} is inactive`);
@@ -177,14 +184,16 @@ export class OAuthService {
   }
 
   /**
-   * The invitation accepted with this provider account: its e-mail (verified, when the provider says) must be the
-   * invited one; the mailing service checks the invitation and has the user created, linked and enrolled.
+   * The invitation to accept with this provider account: refused here without an e-mail or with one the provider
+   * has not verified; otherwise the browser is sent to mailing with a login ticket, and mailing checks the
+   * invitation (the e-mail must be the invited one) and has the user created, linked and enrolled. The completion
+   * is kept as a request of its own, keyed by the ticket's nonce, for `complete` to use once.
    */
   private async acceptInvitation(
     provider: OAuthProviderName,
     profile: ExternalProfile,
     token: string,
-  ): Promise<User> {
+  ): Promise<string> {
     if (!profile.email) {
       throw new InvitationFailure(token, 'ACCOUNTS.OAUTH_NO_EMAIL', 'the provider sent no e-mail address');
     }
@@ -195,16 +204,45 @@ export class OAuthService {
         'the provider has not verified the e-mail',
       );
     }
-    const { uuid } = await this.invitations.acceptExternal({
-      token,
+    const nonce = ticketNonce();
+    await this.requests.insert({
+      stateHash: hashState(nonce),
       provider,
-      subject: profile.subject,
-      email: profile.email,
+      verifier: '',
+      nonce,
+      referrer: null,
+      invitation: token,
+      expiresAt: new Date(Date.now() + COMPLETION_TTL_MS),
     });
-    const user = await this.users.findOne({ where: { uuid } });
-    if (!user?.active)
-      throw new InvitationFailure(token, 'ACCOUNTS.OAUTH_FAILED', `user ${uuid} is not active`);
-    this.logger.info({ provider, user: uuid }, 'invitation accepted with an external login');
+    return this.tickets.loginRedirect(
+      { token, provider, subject: profile.subject, email: profile.email },
+      nonce,
+    );
+  }
+
+  /**
+   * The user of an invitation that mailing accepted, from its session ticket: the completion it names is used up
+   * (a ticket works once), must be this invitation's and provider's and not expired, and the user must be the one
+   * linked to the provider account and active. Refusals are an `InvitationFailure` (`ACCOUNTS.OAUTH_FAILED`).
+   */
+  async complete(ticket: string | undefined): Promise<User> {
+    const claims = this.tickets.session(ticket);
+    const fail = (message: string) => new InvitationFailure(claims.token, 'ACCOUNTS.OAUTH_FAILED', message);
+    const request = await this.consume(claims.nonce);
+    if (!request || request.verifier !== '') throw fail('unknown or already used session ticket');
+    if (request.invitation !== claims.token || request.provider !== claims.provider)
+      throw fail('a session ticket of another login');
+    if (request.expiresAt.getTime() <= Date.now()) throw fail('expired completion');
+    const identity = await this.db
+      .getRepository(ExternalIdentity)
+      .findOne({ where: { provider: claims.provider, subject: claims.subject } });
+    if (identity?.userUuid !== claims.user) throw fail(`user ${claims.user} is not linked to that account`);
+    const user = await this.users.findOne({ where: { uuid: claims.user } });
+    if (!user?.active) throw fail(`user ${claims.user} is not active`);
+    this.logger.info(
+      { provider: claims.provider, user: user.uuid },
+      'invitation accepted with an external login',
+    );
     return user;
   }
 

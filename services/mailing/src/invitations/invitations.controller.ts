@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
   CurrentUser,
@@ -10,6 +10,7 @@ import {
   Public,
   RequireRole,
   ZodBody,
+  ZodQuery,
   ZodResponse,
   type FilePart,
 } from '@agora/common';
@@ -24,10 +25,12 @@ import {
   InvitationSendAnswer,
   InvitationSendBody,
   InvitationsPageAnswer,
+  InvitationTicketQuery,
   InvitationValidateAnswer,
   InvitationValidateFields,
 } from '@agora/contracts/api';
 import { UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import { parseInvitationCsv } from './csv.js';
 import { InvitationsService, parseInvitationFilters, parseInvitationSort } from './invitations.service.js';
@@ -48,6 +51,8 @@ const LIST_PATHS = ['', '/page/:page']
   .map((rest) => `sort/:field/sort_method/:method${rest}`);
 
 type SendBody = z.output<typeof InvitationSendBody>;
+/** A query's type spelled so that its design type is `Object` (see the accounts' OAuth controller). */
+type QueryOf<S extends z.ZodType> = z.infer<S>;
 
 /** Invitations by mail (decision 0043): administrators only, except the anonymous accept page's routes. */
 @ApiTags('invitation')
@@ -167,6 +172,30 @@ export class InvitationsController {
   })
   describe(@Param('hash') hash: string): Promise<InvitationHashAnswer> {
     return this.invitations.describe(hash);
+  }
+
+  @Public()
+  @Get('hash/:hash/external')
+  @ApiOperation({
+    summary:
+      "Accept with an external login, from the accounts service's signed login ticket (two minutes): the checks " +
+      'of the accept page with the e-mail the provider vouches for, then the user created and linked (a browser ' +
+      'navigation: it redirects, never answers an error)',
+  })
+  @ApiFoundResponse({
+    description:
+      'to /api/oauth/invitation/complete?ticket={ticket} (accounts makes the session), or to ' +
+      '/invitation/accept/{hash}?error={code}: MAILING.INVITATION_TICKET, INVITATION_NOT_FOUND, RATE_LIMITED, ' +
+      'INVITATION_ACCEPTED, INVITATION_EXPIRED, INVITATION_NO_OAUTH, INVITATION_EMAIL, ACCOUNTS.OAUTH_LINKED, ' +
+      'ACCOUNTS.EMAIL_EXISTS, MAILING.ACCOUNTS_UNAVAILABLE',
+  })
+  async acceptExternal(
+    @Param('hash') hash: string,
+    @ZodQuery(InvitationTicketQuery) query: QueryOf<typeof InvitationTicketQuery>,
+    @Res() res: Response,
+  ): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, await this.invitations.acceptExternal(hash, query.ticket));
   }
 
   @Public()

@@ -3,8 +3,8 @@ import type { InvitationConfig } from '../config.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { INVITATION_CONFIG } from './invitation.tokens.js';
 import { InvitationsController } from './invitations.controller.js';
-import { InvitationsInternalController } from './invitations-internal.controller.js';
 import { InvitationsService } from './invitations.service.js';
+import { InvitationLoginTickets } from './login-tickets.js';
 import { InvitationPeers } from './peers.js';
 
 /** Invitations by mail: the CSV's dry run, the batches, the list, resending and the accept page's routes. */
@@ -15,8 +15,13 @@ export class InvitationsModule {
     return {
       module: InvitationsModule,
       imports: [mail, TemplatesModule],
-      controllers: [InvitationsController, InvitationsInternalController],
-      providers: [{ provide: INVITATION_CONFIG, useValue: config }, InvitationPeers, InvitationsService],
+      controllers: [InvitationsController],
+      providers: [
+        { provide: INVITATION_CONFIG, useValue: config },
+        InvitationPeers,
+        InvitationLoginTickets,
+        InvitationsService,
+      ],
     };
   }
 }

@@ -7,7 +7,6 @@ import {
   INVITATION_SORT_FIELDS,
   type InternalEnrolment,
   type InternalInvitationAcceptBody,
-  type InternalInvitationExternalBody,
   type InvitationAcceptAnswer,
   INVITATION_TOKEN,
   type InvitationAcceptBody,
@@ -34,6 +33,7 @@ import type { ShortcodeValues } from '../templates/shortcodes.js';
 import { renderParts, TemplateService } from '../templates/template.service.js';
 import type { CsvInvitationRow } from './csv.js';
 import { INVITATION_CONFIG } from './invitation.tokens.js';
+import { InvitationLoginTickets } from './login-tickets.js';
 import { InvitationPeers, type ExistingUser } from './peers.js';
 
 /** A wrong e-mail on the accept page this many times locks the invitation's link for LOCK_MINUTES. */
@@ -202,6 +202,7 @@ export class InvitationsService {
   constructor(
     @InjectDataSource('mailing') private readonly ds: DataSource,
     private readonly peers: InvitationPeers,
+    private readonly tickets: InvitationLoginTickets,
     private readonly templates: TemplateService,
     private readonly mail: MailService,
     @Inject(INVITATION_CONFIG) private readonly config: InvitationConfig,
@@ -611,18 +612,28 @@ export class InvitationsService {
   }
 
   /**
-   * Accepts through an external login (decision 0047): only an invitation sent with OAuth, with the same checks and
-   * the same path as the accept page, the provider's (verified) e-mail standing for the one typed there; accounts
-   * links the provider account to the new user in the transaction that creates it.
+   * Accepts through an external login (decisions 0047, 0054), from accounts' login ticket: only an invitation sent
+   * with OAuth, with the same checks and the same path as the accept page, the provider's (verified) e-mail
+   * standing for the one typed there; accounts links the provider account to the new user in the transaction that
+   * creates it. Answers where the browser goes next: accounts' completion with a session ticket, or the accept page
+   * with the refusal's code (`?error=`).
    */
-  async acceptExternal(body: InternalInvitationExternalBody): Promise<InvitationAcceptAnswer> {
-    const row = await this.openInvitation(body.token);
-    if (!row.with_oauth) {
-      throw new AppError('MAILING.INVITATION_NO_OAUTH', 403, 'invitation not sent for an external login');
+  async acceptExternal(token: string, ticket: string | undefined): Promise<string> {
+    try {
+      const claims = this.tickets.login(token, ticket);
+      const row = await this.openInvitation(claims.token);
+      if (!row.with_oauth) {
+        throw new AppError('MAILING.INVITATION_NO_OAUTH', 403, 'invitation not sent for an external login');
+      }
+      await this.checkEmail(row, claims.email);
+      const { provider, subject, email } = claims;
+      const { uuid } = await this.complete(row, null, { provider, subject, email });
+      return this.tickets.sessionRedirect({ token, provider, subject, user: uuid }, claims.nonce);
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : 'INTERNAL';
+      this.logger.warn({ code, err }, 'invitation not accepted by external login');
+      return `/invitation/accept/${encodeURIComponent(token)}?error=${code}`;
     }
-    await this.checkEmail(row, body.email);
-    const external = { provider: body.provider, subject: body.subject, email: body.email };
-    return this.complete(row, null, external);
   }
 
   /** The invitation of a link that can still be accepted: known, not locked, not accepted, not expired. */

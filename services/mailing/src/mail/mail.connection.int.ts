@@ -36,7 +36,7 @@ const dataSource = (app: NestExpressApplication) => app.get<DataSource>(getDataS
 /** Queues a mail through the API and waits until the worker has sent it. */
 async function mailIsSent(svc: Service): Promise<void> {
   const subject = `Connection ${randomUUID()}`;
-  const system = svc.identity(null, { sys: 'accounts' });
+  const system = svc.identity(null, { sys: 'gateway' });
   const res = await request(svc.app.getHttpServer())
     .post('/internal/mail')
     .set(IDENTITY_HEADER, system)

@@ -4,7 +4,10 @@ import { Internal, ZodBody, ZodResponse } from '@agora/common';
 import { EnqueueMailBody, EnqueuedMailAnswer, MailAnswer } from '@agora/contracts/api';
 import { MailService, toMailView } from './mail.service.js';
 
-/** Internal API for the other services (their service identities only; never routed from /api). */
+/**
+ * The mail queue over HTTP, for operators' tools and the tests: the gateway's service identity only (the gateway
+ * routes no `/internal/…` path). The services send mail through the `mail-requests` queue.
+ */
 @ApiTags('internal')
 @Controller()
 export class MailController {

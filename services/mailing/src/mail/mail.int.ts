@@ -40,7 +40,7 @@ let relay: SmtpRelay;
 let queue: Queue<SendMailJob>;
 let ds: DataSource;
 
-const system = () => svc.identity(null, { sys: 'accounts' });
+const system = () => svc.identity(null, { sys: 'gateway' });
 const http = () => request(svc.app.getHttpServer());
 const uniqueSubject = (what: string) => `${what} ${randomUUID()}`;
 
@@ -273,7 +273,7 @@ describe('mail queue on Redis, delivered to a real SMTP server', () => {
 describe('internal mail API access and validation', () => {
   const valid = { to: 'someone@example.org', subject: 'Hi', text: 'Hello' };
 
-  it('answers 401 without an identity and 403 to a user identity', async () => {
+  it('answers 401 without an identity and 403 to a user identity or a service identity', async () => {
     const none = await post(valid, null);
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ Error: 'missing or invalid identity', code: 'AUTH.IDENTITY' });
@@ -286,6 +286,9 @@ describe('internal mail API access and validation', () => {
       .get(`/internal/mail/${randomUUID()}`)
       .set(IDENTITY_HEADER, svc.identity(null));
     expect(anonymous.status).toBe(403);
+    // no service calls it (they send mail through the mail-requests queue)
+    for (const sys of ['accounts', 'consultation', 'library', 'mailing'] as const)
+      expect((await post(valid, svc.identity(null, { sys }))).status).toBe(403);
     const before = (await ds.query(`SELECT count(*)::int AS n FROM mailing.mail`)) as Array<{ n: number }>;
     await post(valid, svc.identity(admin, { sid: 'sid-1' }));
     const after = (await ds.query(`SELECT count(*)::int AS n FROM mailing.mail`)) as Array<{ n: number }>;

@@ -20,7 +20,10 @@ export interface MailModuleOptions {
   worker: boolean;
 }
 
-/** The mail queue: producer (MailService.enqueue), internal HTTP API, and optionally the worker. */
+/**
+ * The mail queue: producer (MailService.enqueue), internal HTTP API, and optionally the worker (the consumers of
+ * `mail-requests`, `mail` and `mail-sweep`: the mail worker of the service graph).
+ */
 @Module({})
 export class MailModule {
   static forRoot(config: MailConfig, options: MailModuleOptions): DynamicModule {
@@ -50,8 +53,13 @@ export class MailModule {
             removeOnFail: { age: 30 * 24 * 3600 },
           },
         }),
-        MailRequestsModule.forRoot(config.concurrency),
-        ...(options.worker ? [BullModule.registerQueue({ name: MAIL_SWEEP_QUEUE })] : []),
+        // the mail worker's part: the other services' requests, the mails, the sweep
+        ...(options.worker
+          ? [
+              MailRequestsModule.forRoot(config.concurrency),
+              BullModule.registerQueue({ name: MAIL_SWEEP_QUEUE }),
+            ]
+          : []),
       ],
       controllers: options.http ? [MailController] : [],
       providers,

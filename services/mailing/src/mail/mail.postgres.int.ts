@@ -25,7 +25,7 @@ afterAll(async () => {
 it('delivers a mail through the queue on the Postgres backend', async () => {
   expect(svc.infra.queueBackend).toBe('postgres');
   const subject = `Postgres queue ${randomUUID()}`;
-  const system = svc.identity(null, { sys: 'accounts' });
+  const system = svc.identity(null, { sys: 'gateway' });
   const res = await request(svc.app.getHttpServer())
     .post('/internal/mail')
     .set(IDENTITY_HEADER, system)
