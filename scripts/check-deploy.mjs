@@ -342,9 +342,14 @@ function checkDockerfile() {
 
 // --- compose.yaml -----------------------------------------------------------------------------------------------
 
-function checkCompose() {
-  const file = path.join(DEPLOY, 'compose.yaml');
-  const where = 'deploy/compose.yaml';
+/**
+ * A compose file: `deploy/compose.yaml` (`bundled`: with its own PostgreSQL, Redis and mail catcher, images built
+ * from the Dockerfile) or one for the host's servers (deploy/compose/compose.host-services.yaml: the images that
+ * scripts/images.mjs built, localhost/agora/<target>). The same environment rules hold for both.
+ */
+function checkCompose(relFile, { bundled }) {
+  const file = path.join(ROOT, relFile);
+  const where = relFile;
   if (!existsSync(file)) return problem(where, 'missing');
   const [compose] = readYaml(file);
   if (!isObject(compose) || !isObject(compose.services)) return problem(where, 'has no services');
@@ -371,10 +376,15 @@ function checkCompose() {
       if (svc.build.target && !dockerTargets.has(svc.build.target)) {
         problem(at, `build target "${svc.build.target}" is not a Dockerfile target`);
       }
-      if (svc.build.target && !byTarget[svc.build.target] && svc.restart !== 'no') {
-        byTarget[svc.build.target] = name;
-      }
     }
+    const target = isObject(svc.build)
+      ? svc.build.target
+      : /^localhost\/agora\/([a-z-]+):/.exec(String(svc.image ?? ''))?.[1];
+    if (!bundled && svc.image && !target)
+      problem(at, `image ${svc.image} is not one of localhost/agora/<target>`);
+    if (!bundled && target && !dockerTargets.has(target))
+      problem(at, `image ${svc.image}: "${target}" is not a Dockerfile target`);
+    if (target && !byTarget[target] && svc.restart !== 'no') byTarget[target] = name;
     const deps = svc.depends_on ?? {};
     if (Array.isArray(deps)) problem(at, 'depends_on must name a condition for each service');
     else {
@@ -391,7 +401,8 @@ function checkCompose() {
     }
     for (const volume of svc.volumes ?? []) {
       const source = typeof volume === 'string' ? volume.split(':')[0] : volume.source;
-      if (source && !source.startsWith('.') && !source.startsWith('/') && !declaredVolumes.has(source)) {
+      // a named volume, not a host folder (a path, or one given by a variable)
+      if (source && !/^[./$]/.test(source) && !declaredVolumes.has(source)) {
         problem(at, `volume ${source} is not declared under volumes:`);
       }
     }
@@ -421,11 +432,12 @@ function checkCompose() {
       }
     } else {
       const deps = svc.depends_on ?? {};
-      for (const dep of ['postgres', 'redis']) {
+      for (const dep of bundled ? ['postgres', 'redis', 'migrate'] : ['migrate']) {
         if (!deps[dep]) problem(at, `must depend on ${dep}`);
       }
     }
   }
+  if (!bundled) return;
   for (const image of ['redis:', 'maildev/maildev:2.2.1']) {
     if (!Object.values(services).some((s) => String(s.image ?? '').startsWith(image))) {
       problem(where, `no service uses ${image}`);
@@ -829,7 +841,8 @@ for (const file of walk(DEPLOY)) {
   }
 }
 checkDockerfile();
-checkCompose();
+checkCompose('deploy/compose.yaml', { bundled: true });
+checkCompose('deploy/compose/compose.host-services.yaml', { bundled: false });
 await checkKubernetes();
 
 if (problems.length > 0) {
@@ -838,6 +851,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-deploy: ok (${yamlFiles} YAML files; Dockerfile targets ${[...dockerTargets].join(', ')}; compose; ` +
+  `check-deploy: ok (${yamlFiles} YAML files; Dockerfile targets ${[...dockerTargets].join(', ')}; compose files; ` +
     `k8s base and overlays rendered by kubectl kustomize and checked against the Kubernetes API schemas)`,
 );

@@ -121,8 +121,14 @@ describe('check-deploy', () => {
       'AGORA_CONSULTATION_PUBLIC_KEY: ${AGORA_CONSULTATION_PUBLIC_KEY',
       'ACCOUNTS_URL: http://accounts:3101\n      $&',
     );
+    edit(
+      'deploy/compose/compose.host-services.yaml',
+      /\n\s+AGORA_MAILING_PUBLIC_KEY: \$\{AGORA_MAILING_PUBLIC_KEY[^\n]*/,
+      '',
+    );
     expectProblems(
       'deploy/k8s/base Deployment/consultation container consultation: env LIBRARY_URL is missing (it calls GET /internal/library/uuid/{uuid}/owner)',
+      'deploy/compose/compose.host-services.yaml service accounts: env AGORA_MAILING_PUBLIC_KEY is missing (mailing calls',
       'deploy/compose.yaml service library: env ACCOUNTS_URL is not needed: the service graph has no such call',
     );
   });
