@@ -150,6 +150,13 @@ describe('the compose file for host services, run with podman-compose', () => {
     if (left.length) await quietly('podman', ['rm', '-f', ...left]);
     await quietly('podman', ['volume', 'rm', '-f', `${project}_files`]);
     await quietly('podman', ['network', 'rm', '-f', network]);
+    // the run's queues on the shared Redis
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const keys = (await quietly('redis-cli', ['-u', redisUrl, '--scan', '--pattern', `${project}:*`]))
+      .split('\n')
+      .filter(Boolean);
+    for (let i = 0; i < keys.length; i += 500)
+      await quietly('redis-cli', ['-u', redisUrl, 'del', ...keys.slice(i, i + 500)]);
     for (const r of relays) await r.close();
     await mail?.stop();
     await db?.drop();
