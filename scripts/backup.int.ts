@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { createTestDatabase, testServerUrl, type TestDatabase } from '@agora/common/testing';
-import { localFileStore, SCHEMAS } from './lib/backup.mjs';
+import { localFileStore, tableDigests as contents } from './lib/backup.mjs';
 
 // The platform backed up with scripts/backup.mjs and restored with scripts/restore.mjs, as an operator runs them:
 // a migrated database with data in every service's schema (PostGIS geometry too) and files in both areas of the
@@ -14,29 +14,6 @@ import { localFileStore, SCHEMAS } from './lib/backup.mjs';
 
 const run = promisify(execFile);
 const ROOT = process.cwd(); // jest runs from the repository root
-
-/** Every table of the services' schemas: its row count and a digest of its rows, in a stable order. */
-async function contents(url: string): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const tables = await client.query<{ name: string }>(
-      `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables
-        WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1`,
-      [SCHEMAS],
-    );
-    const out: Record<string, string> = {};
-    for (const { name } of tables.rows) {
-      const { rows } = await client.query<{ n: string; digest: string }>(
-        `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM ${name} t`,
-      );
-      out[name] = `${rows[0]?.n} rows ${rows[0]?.digest}`;
-    }
-    return out;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new database with nothing in it, not even PostGIS: what a new deployment's server gives. */
 async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

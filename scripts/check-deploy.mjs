@@ -70,72 +70,87 @@ function walk(dir) {
 // --- what the project is made of ----------------------------------------------------------------------------------
 
 /**
- * Each deployable: its package, port and the environment it needs wherever it runs. The identity keys follow
- * docs/decisions/0024-asymmetric-identity.md: the gateway signs with its private key, every service checks with the
- * gateway's public key, consultation signs its calls to the library with its own private key and the library
- * checks them with consultation's public key; accounts signs its calls to consultation likewise (consultation
- * checks them with accounts' public key); mailing signs the invitations' calls to accounts and consultation with its own
- * private key (both check them with mailing's public key). The tickets of an invitation's external login are signed
- * with the same keys (accounts' for mailing, mailing's for accounts). A deployable holds no private key but its own.
+ * The service graph of packages/contracts/src/service-graph.ts (INTERNAL_ROUTES, QUEUES), read from its source:
+ * the check needs no build. The file has no imports but types, so TypeScript's transpiler alone makes it loadable.
+ * A copy checked with --root that holds the file uses its own.
  */
-const SERVICE_ENV = ['DATABASE_URL', 'REDIS_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
-const DEPLOYABLES = {
-  gateway: {
-    pkg: 'gateway',
-    port: 8080,
-    env: [
-      'AGORA_GATEWAY_PRIVATE_KEY',
-      'ACCOUNTS_URL',
-      'LIBRARY_URL',
-      'CONSULTATION_URL',
-      'MAILING_URL',
-      'REMOTES_REGISTRY',
-    ],
-  },
-  accounts: {
-    pkg: 'services/accounts',
-    port: 3101,
-    url: 'ACCOUNTS_URL',
-    env: [
-      ...SERVICE_ENV,
-      'AGORA_ADMIN_PASSWORD',
-      'AGORA_ACCOUNTS_PRIVATE_KEY',
-      'CONSULTATION_URL',
-      'AGORA_MAILING_PUBLIC_KEY',
-    ],
-  },
-  library: {
-    pkg: 'services/library',
-    port: 3102,
-    url: 'LIBRARY_URL',
-    env: [...SERVICE_ENV, 'AGORA_CONSULTATION_PUBLIC_KEY'],
-  },
-  consultation: {
-    pkg: 'services/consultation',
-    port: 3103,
-    url: 'CONSULTATION_URL',
-    env: [
-      ...SERVICE_ENV,
-      'AGORA_CONSULTATION_PRIVATE_KEY',
-      'AGORA_ACCOUNTS_PUBLIC_KEY',
-      'AGORA_MAILING_PUBLIC_KEY',
-      'LIBRARY_URL',
-    ],
-  },
-  mailing: {
-    pkg: 'services/mailing',
-    port: 3104,
-    url: 'MAILING_URL',
-    env: [
-      ...SERVICE_ENV,
-      'SMTP_URL',
-      'AGORA_MAILING_PRIVATE_KEY',
-      'AGORA_ACCOUNTS_PUBLIC_KEY',
-      'ACCOUNTS_URL',
-      'CONSULTATION_URL',
-    ],
-  },
+async function loadServiceGraph() {
+  const own = path.join(ROOT, 'packages/contracts/src/service-graph.ts');
+  const file = existsSync(own)
+    ? own
+    : path.resolve(import.meta.dirname, '../packages/contracts/src/service-graph.ts');
+  const { default: ts } = await import('typescript');
+  const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const graph = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
+  return { routes: graph.INTERNAL_ROUTES, queues: graph.QUEUES, tickets: graph.TICKETS };
+}
+const GRAPH = await loadServiceGraph();
+
+const keyVariable = (signer, kind) => `AGORA_${signer.toUpperCase()}_${kind}_KEY`;
+const urlVariable = (service) => `${service.toUpperCase()}_URL`;
+
+/**
+ * What the service graph asks of `deployable`'s environment (docs/decisions/0024-asymmetric-identity.md, 0050):
+ *   - for each internal route it calls (routes marked `uncalled` have no call site): the address of the route's
+ *     service and its own private key, which signs the calls (mailing's invitations need it too, although
+ *     mailing starts without it: needsSigningKey of services/common);
+ *   - for each internal route it serves: the public key of every caller but the gateway (whose key every
+ *     service has for the user identities);
+ *   - Redis when it adds or runs the jobs of a queue;
+ *   - for each ticket it signs (TICKETS), its private key; for each it checks, the signer's public key.
+ * Answers the variables, each with the reason it is needed.
+ */
+function graphEnv(deployable) {
+  const env = new Map();
+  const need = (key, why) => env.has(key) || env.set(key, why);
+  for (const [route, r] of Object.entries(GRAPH.routes)) {
+    if (r.service === deployable)
+      for (const caller of r.callers)
+        if (caller !== deployable && caller !== 'gateway')
+          need(keyVariable(caller, 'PUBLIC'), `${caller} calls ${route}`);
+    if (r.callers.includes(deployable) && r.service !== deployable && !r.uncalled) {
+      need(urlVariable(r.service), `it calls ${route}`);
+      need(keyVariable(deployable, 'PRIVATE'), `it signs its call of ${route}`);
+    }
+  }
+  for (const [queue, q] of Object.entries(GRAPH.queues))
+    if (q.producers.includes(deployable) || q.consumers.includes(deployable))
+      need('REDIS_URL', `the queue ${queue}`);
+  for (const [ticket, t] of Object.entries(GRAPH.tickets)) {
+    if (t.signer === deployable) need(keyVariable(deployable, 'PRIVATE'), `it signs the ${ticket} ticket`);
+    if (t.verifiers.includes(deployable))
+      need(keyVariable(t.signer, 'PUBLIC'), `it checks ${t.signer}'s ${ticket} ticket`);
+  }
+  return env;
+}
+
+/**
+ * Each deployable: its package, port and the environment it needs wherever it runs: what the service graph
+ * asks (graphEnv), and what is not about the graph. The gateway routes /api/* to every service and alone signs
+ * user identities; every service checks them with the gateway's public key.
+ */
+const SERVICE_NAMES = ['accounts', 'library', 'consultation', 'mailing'];
+const SERVICE_PORTS = { accounts: 3101, library: 3102, consultation: 3103, mailing: 3104 };
+const OWN_ENV = {
+  gateway: [...SERVICE_NAMES.map(urlVariable), 'AGORA_GATEWAY_PRIVATE_KEY', 'REMOTES_REGISTRY'],
+  accounts: ['AGORA_ADMIN_PASSWORD'],
+  mailing: ['SMTP_URL'],
 };
+const SERVICE_ENV = ['DATABASE_URL', 'AGORA_GATEWAY_PUBLIC_KEY'];
+const DEPLOYABLES = {
+  gateway: { pkg: 'gateway', port: 8080 },
+  ...Object.fromEntries(
+    SERVICE_NAMES.map((s) => [s, { pkg: `services/${s}`, port: SERVICE_PORTS[s], url: urlVariable(s) }]),
+  ),
+};
+for (const [name, d] of Object.entries(DEPLOYABLES)) {
+  d.graph = graphEnv(name);
+  d.env = [
+    ...new Set([...(name === 'gateway' ? [] : SERVICE_ENV), ...(OWN_ENV[name] ?? []), ...d.graph.keys()]),
+  ];
+}
 const SERVICES = Object.keys(DEPLOYABLES).filter((d) => d !== 'gateway');
 /** The deployable whose address the variable holds (ACCOUNTS_URL: accounts). */
 const serviceOfUrl = (name) => SERVICES.find((s) => DEPLOYABLES[s].url === name);
@@ -148,8 +163,16 @@ const foreignPrivateKeys = (deployable, names) =>
  * value (undefined when it comes from a Secret); `address(svc)` is where that service answers.
  */
 function checkEnvironment(at, deployable, env, address, extra = []) {
-  for (const key of [...DEPLOYABLES[deployable].env, ...extra])
-    if (!env.has(key)) problem(at, `env ${key} is missing`);
+  const { env: needed, graph } = DEPLOYABLES[deployable];
+  for (const key of [...needed, ...extra]) {
+    const why = graph.get(key);
+    if (!env.has(key)) problem(at, `env ${key} is missing${why ? ` (${why})` : ''}`);
+  }
+  // A service address or a caller's public key that the graph does not ask for: a call that is gone (or a key
+  // trusted for nothing).
+  for (const key of env.keys())
+    if ((serviceOfUrl(key) || /^AGORA_[A-Z]+_PUBLIC_KEY$/.test(key)) && !needed.includes(key))
+      problem(at, `env ${key} is not needed: the service graph has no such call`);
   for (const key of foreignPrivateKeys(deployable, env.keys()))
     problem(at, `env ${key}: another signer's private key`);
   for (const [key, value] of env) {
@@ -173,6 +196,8 @@ const SECRET_KEYS = [
   'SMTP_URL',
   'AGORA_ADMIN_PASSWORD',
 ];
+/** The backup (nightly) and the restore (a suspended CronJob, the template of a Job made by hand). */
+const BACKUP_SCRIPTS = ['scripts/backup.mjs', 'scripts/restore.mjs'];
 const REMOTE_KEYS = {
   mf_library: 'mf-library',
   mf_consultation: 'mf-consultation',
@@ -269,6 +294,7 @@ function checkDockerfile() {
     ...DEPLOYABLES,
     'mail-worker': { script: 'services/mailing/dist/worker.js', source: 'services/mailing/src/worker.ts' },
     migrate: { script: 'scripts/migrate.mjs' },
+    backup: { script: 'scripts/backup.mjs' },
   };
   for (const [target, info] of Object.entries(targets)) {
     const at = `${where} target ${target}`;
@@ -322,9 +348,14 @@ function checkDockerfile() {
 
 // --- compose.yaml -----------------------------------------------------------------------------------------------
 
-function checkCompose() {
-  const file = path.join(DEPLOY, 'compose.yaml');
-  const where = 'deploy/compose.yaml';
+/**
+ * A compose file: `deploy/compose.yaml` (`bundled`: with its own PostgreSQL, Redis and mail catcher, images built
+ * from the Dockerfile) or one for the host's servers (deploy/compose/compose.host-services.yaml: the images that
+ * scripts/images.mjs built, localhost/agora/<target>). The same environment rules hold for both.
+ */
+function checkCompose(relFile, { bundled }) {
+  const file = path.join(ROOT, relFile);
+  const where = relFile;
   if (!existsSync(file)) return problem(where, 'missing');
   const [compose] = readYaml(file);
   if (!isObject(compose) || !isObject(compose.services)) return problem(where, 'has no services');
@@ -351,10 +382,15 @@ function checkCompose() {
       if (svc.build.target && !dockerTargets.has(svc.build.target)) {
         problem(at, `build target "${svc.build.target}" is not a Dockerfile target`);
       }
-      if (svc.build.target && !byTarget[svc.build.target] && svc.restart !== 'no') {
-        byTarget[svc.build.target] = name;
-      }
     }
+    const target = isObject(svc.build)
+      ? svc.build.target
+      : /^localhost\/agora\/([a-z-]+):/.exec(String(svc.image ?? ''))?.[1];
+    if (!bundled && svc.image && !target)
+      problem(at, `image ${svc.image} is not one of localhost/agora/<target>`);
+    if (!bundled && target && !dockerTargets.has(target))
+      problem(at, `image ${svc.image}: "${target}" is not a Dockerfile target`);
+    if (target && !byTarget[target] && svc.restart !== 'no') byTarget[target] = name;
     const deps = svc.depends_on ?? {};
     if (Array.isArray(deps)) problem(at, 'depends_on must name a condition for each service');
     else {
@@ -371,7 +407,8 @@ function checkCompose() {
     }
     for (const volume of svc.volumes ?? []) {
       const source = typeof volume === 'string' ? volume.split(':')[0] : volume.source;
-      if (source && !source.startsWith('.') && !source.startsWith('/') && !declaredVolumes.has(source)) {
+      // a named volume, not a host folder (a path, or one given by a variable)
+      if (source && !/^[./$]/.test(source) && !declaredVolumes.has(source)) {
         problem(at, `volume ${source} is not declared under volumes:`);
       }
     }
@@ -401,11 +438,12 @@ function checkCompose() {
       }
     } else {
       const deps = svc.depends_on ?? {};
-      for (const dep of ['postgres', 'redis']) {
+      for (const dep of bundled ? ['postgres', 'redis', 'migrate'] : ['migrate']) {
         if (!deps[dep]) problem(at, `must depend on ${dep}`);
       }
     }
   }
+  if (!bundled) return;
   for (const image of ['redis:', 'maildev/maildev:2.2.1']) {
     if (!Object.values(services).some((s) => String(s.image ?? '').startsWith(image))) {
       problem(where, `no service uses ${image}`);
@@ -656,6 +694,23 @@ function checkRendered(label, resources, { namespace, overlay }) {
       problem(where(cron), 'restartPolicy must be Never or OnFailure');
     }
     checkPod(cron, { probes: undefined });
+    // pg_dump and pg_restore are in the backup image only
+    for (const c of podSpecOf(cron)?.containers ?? []) {
+      const argv = [...(c.command ?? []), ...(c.args ?? [])];
+      if (BACKUP_SCRIPTS.some((s) => argv.includes(s)) && !/(^|\/)backup[:@]/.test(c.image ?? ''))
+        problem(`${where(cron)} container ${c.name}`, `must run the backup image (is ${c.image})`);
+    }
+  }
+  for (const script of BACKUP_SCRIPTS) {
+    const runs = byKind(resources, 'CronJob').filter((cron) =>
+      (podSpecOf(cron)?.containers ?? []).some((c) =>
+        [...(c.command ?? []), ...(c.args ?? [])].includes(script),
+      ),
+    );
+    if (runs.length !== 1) problem(label, `needs exactly one CronJob running ${script}`);
+    if (script === 'scripts/restore.mjs')
+      for (const cron of runs.filter((c) => c.spec?.suspend !== true))
+        problem(where(cron), 'must be suspended: a restore runs only as a Job made from it by hand');
   }
 
   // The mail worker: its own Deployment (the mail-worker image), no HTTP port, the mailing API without the worker.
@@ -792,7 +847,8 @@ for (const file of walk(DEPLOY)) {
   }
 }
 checkDockerfile();
-checkCompose();
+checkCompose('deploy/compose.yaml', { bundled: true });
+checkCompose('deploy/compose/compose.host-services.yaml', { bundled: false });
 await checkKubernetes();
 
 if (problems.length > 0) {
@@ -801,6 +857,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-deploy: ok (${yamlFiles} YAML files; Dockerfile targets ${[...dockerTargets].join(', ')}; compose; ` +
+  `check-deploy: ok (${yamlFiles} YAML files; Dockerfile targets ${[...dockerTargets].join(', ')}; compose files; ` +
     `k8s base and overlays rendered by kubectl kustomize and checked against the Kubernetes API schemas)`,
 );

@@ -53,7 +53,7 @@ beforeEach(() => {
   }
   writeFileSync(path.join(root, 'services/mailing/src/worker.ts'), '');
   mkdirSync(path.join(root, 'scripts'));
-  writeFileSync(path.join(root, 'scripts/migrate.mjs'), '');
+  for (const script of ['migrate', 'backup']) writeFileSync(path.join(root, `scripts/${script}.mjs`), '');
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -82,6 +82,54 @@ describe('check-deploy', () => {
     expectProblems(
       'deploy/k8s/overlays/production CronJob/agora-backup container backup: must set readOnlyRootFilesystem: true',
       'deploy/k8s/base CronJob/agora-backup: volume backups: no PersistentVolumeClaim agora-backup',
+    );
+  });
+
+  it('fails when the backup or the restore would run without pg_dump, or the restore on its own', () => {
+    edit('deploy/k8s/base/backup-cronjob.yaml', 'image: agora/backup:1.0.0', 'image: agora/migrate:1.0.0');
+    edit('deploy/k8s/base/restore-cronjob.yaml', 'suspend: true', 'suspend: false');
+    expectProblems(
+      'deploy/k8s/overlays/production CronJob/agora-backup container backup: must run the backup image (is registry.example.org/agora/migrate:1.0.0)',
+      'deploy/k8s/base CronJob/agora-restore: must be suspended: a restore runs only as a Job made from it by hand',
+    );
+  });
+
+  it('asks every deployable for what the service graph says it calls and serves', () => {
+    // a new internal route of the library that accounts calls: accounts needs the library's address and its own
+    // key, the library needs accounts' public key, in compose and in every rendering of the manifests
+    mkdirSync(path.join(root, 'packages/contracts/src'), { recursive: true });
+    cpSync(
+      path.join(repo, 'packages/contracts/src/service-graph.ts'),
+      path.join(root, 'packages/contracts/src/service-graph.ts'),
+    );
+    edit(
+      'packages/contracts/src/service-graph.ts',
+      '} as const satisfies Record<`${InternalMethod} /internal/',
+      "  'GET /internal/library/usage': { service: 'library', callers: ['accounts'] },\n$&",
+    );
+    expectProblems(
+      'deploy/k8s/base Deployment/accounts container accounts: env LIBRARY_URL is missing (it calls GET /internal/library/usage)',
+      'deploy/k8s/overlays/staging Deployment/library container library: env AGORA_ACCOUNTS_PUBLIC_KEY is missing (accounts calls GET /internal/library/usage)',
+      'deploy/compose.yaml service accounts: env LIBRARY_URL is missing (it calls GET /internal/library/usage)',
+    );
+  });
+
+  it('fails when a manifest misses what the service graph needs, or has what it does not', () => {
+    edit('deploy/k8s/base/consultation.yaml', /- name: LIBRARY_URL\n\s+value: \S+\n\s+/, '');
+    edit(
+      'deploy/compose.yaml',
+      'AGORA_CONSULTATION_PUBLIC_KEY: ${AGORA_CONSULTATION_PUBLIC_KEY',
+      'ACCOUNTS_URL: http://accounts:3101\n      $&',
+    );
+    edit(
+      'deploy/compose/compose.host-services.yaml',
+      /\n\s+AGORA_MAILING_PUBLIC_KEY: \$\{AGORA_MAILING_PUBLIC_KEY[^\n]*/,
+      '',
+    );
+    expectProblems(
+      'deploy/k8s/base Deployment/consultation container consultation: env LIBRARY_URL is missing (it calls GET /internal/library/uuid/{uuid}/owner)',
+      'deploy/compose/compose.host-services.yaml service accounts: env AGORA_MAILING_PUBLIC_KEY is missing (mailing calls',
+      'deploy/compose.yaml service library: env ACCOUNTS_URL is not needed: the service graph has no such call',
     );
   });
 

@@ -6,7 +6,8 @@
 #   - Debian's Chromium ($CHROMIUM_PATH, default /usr/bin/chromium) and a font with Greek glyphs,
 #   - unzip (scripts/kubectl.mjs unpacks the pinned kubectl with it),
 #   - GDAL's ogrinfo (the export tests read the exported GeoJSON with it),
-#   - podman, runc, catatonit, debootstrap and podman-compose (the images and the deployment test).
+#   - podman, runc, catatonit, debootstrap, podman-compose and CNI's dnsname plugin (the images and the deployment
+#     tests).
 # Missing packages are installed with apt-get when running as root (Debian); stopped local servers are started.
 # Idempotent, and fast when everything is already there. Prints one line per component; exports nothing.
 # The caller then uses TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres,
@@ -156,6 +157,12 @@ for tool in podman:podman runc:runc catatonit:catatonit debootstrap:debootstrap 
     pkgs+=("${tool#*:}")
   fi
 done
+# The compose project's containers find each other by name on its network (podman-compose, the CNI backend of
+# Debian's podman): CNI's dnsname plugin.
+if [ ! -x /usr/lib/cni/dnsname ]; then
+  missing+=('the CNI dnsname plugin')
+  pkgs+=(golang-github-containernetworking-plugin-dnsname)
+fi
 if ! has_greek_font; then
   missing+=('a font with Greek glyphs')
   pkgs+=(fonts-dejavu-core)

@@ -83,6 +83,9 @@ export const DEPLOYABLES = {
     // the names it imports them by (the workspaces' links)
     extra: SERVICES.map((s) => `node_modules/@agora/${s}`),
   },
+  // the backup CronJob and the restore Job: pg_dump and pg_restore come from Debian's postgresql-client-15 (the
+  // Dockerfile's target installs it); the file store is the common one of @agora/common/storage
+  backup: { workspace: '.', entries: ['scripts/backup.mjs', 'scripts/restore.mjs'] },
 };
 
 /** The image name of a deployable. */

@@ -30,6 +30,8 @@ export function backupPlatform(options: {
 }): Promise<{ dir: string; manifest: BackupManifest }>;
 export function readManifest(dir: string): Promise<BackupManifest>;
 export function occupiedSchemas(databaseUrl: string): Promise<string[]>;
+/** Each table of the services' schemas: `'<rows> rows <md5 of its rows>'`. */
+export function tableDigests(databaseUrl: string): Promise<Record<string, string>>;
 export function restorePlatform(options: {
   databaseUrl: string;
   stores: FileStores;

@@ -187,6 +187,32 @@ export async function occupiedSchemas(databaseUrl) {
 }
 
 /**
+ * Every table of the services' schemas with its row count and an MD5 checksum of its rows in a stable order
+ * (`'12 rows 5d41…'`), by its quoted name: what a restore of a backup of the database must give again.
+ */
+export async function tableDigests(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tables = await client.query(
+      `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables
+        WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1`,
+      [SCHEMAS],
+    );
+    const out = {};
+    for (const { name } of tables.rows) {
+      const { rows } = await client.query(
+        `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM ${name} t`,
+      );
+      out[name] = `${rows[0]?.n} rows ${rows[0]?.digest}`;
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Restores a backup folder into an empty deployment: a database without Agora's tables (the schemas are made by
  * the restore; PostGIS is created when missing) and empty file stores. The dump and every file are checked
  * against their size and SHA-256 first: the restore refuses, changing nothing, when the backup does not match

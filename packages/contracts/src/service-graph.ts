@@ -79,6 +79,24 @@ export const QUEUES = {
 
 export type QueueName = keyof typeof QUEUES;
 
+export interface TicketDeclaration {
+  /** The service whose private key signs the ticket. */
+  signer: IdentitySigner;
+  /** The services that check it with the signer's public key. */
+  verifiers: readonly IdentitySigner[];
+}
+
+/**
+ * The signed tickets that cross from one service to another through the browser (a redirect) instead of a call
+ * (decision 0054): no edge of the graph, but a key each verifier must hold.
+ */
+export const TICKETS = {
+  // accounts' callback of an invitation's external login → mailing's accept route
+  'invitation login': { signer: 'accounts', verifiers: ['mailing'] },
+  // mailing, the invitation accepted → accounts, which makes the session
+  'invitation completion': { signer: 'mailing', verifiers: ['accounts'] },
+} as const satisfies Record<string, TicketDeclaration>;
+
 /** The two halves of a route key. */
 export function splitRouteKey(key: InternalRouteKey): { method: InternalMethod; path: string } {
   const space = key.indexOf(' ');
