@@ -47,11 +47,12 @@ step "browser tests (Chromium)"
 jest 60m --selectProjects e2e --maxWorkers=2 --json --outputFile "$results/e2e.json"
 
 # One image per deployable from the build above (each with only the files its entry points load), then the
-# Kubernetes manifests played with podman and the smoke journey walked in Chromium through them.
+# Kubernetes manifests played with podman and the smoke journey walked in Chromium through them, the compose
+# file run with podman-compose, and a backup restored with the backup image.
 step "images (podman)"
 timeout 20m node scripts/images.mjs --tag test
 
-step "deployment test (podman kube play)"
+step "deployment tests (podman: kube play, compose, backup)"
 jest 20m --selectProjects deploy --json --outputFile "$results/deploy.json"
 
 # One closing line over the four runs.
