@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { failureOf, typedApi, typedApiAs } from './support/api.js';
+import { failureOf, refusalStatus, typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { snap } from './support/screenshots.js';
 import { startTestSite, type TestSite } from './support/site.js';
@@ -517,14 +517,14 @@ describe('accounts and the site frame', () => {
 
       // the other browser's cookie no longer opens the session (the gateway caches sessions for 2 s at most)
       await until(
-        async () => (await elsewhere.context.request.get('/api/profile')).status(),
+        () => refusalStatus(typedApi(elsewhere.context).GET('/api/profile')),
         (status) => status === 401,
         "the other session's end",
       );
       await elsewhere.page.goto('/profile');
       await elsewhere.page.waitForURL('**/login**');
       // this one goes on
-      expect((await here.context.request.get('/api/profile')).status()).toBe(200);
+      expect(await refusalStatus(typedApi(here.context).GET('/api/profile'))).toBeNull();
       await here.page.reload();
       await here.page.getByTestId('profile-form').waitFor();
       // and the new password is the one that logs in
@@ -686,6 +686,7 @@ describe('accounts and the site frame', () => {
         [createHash('sha256').update(sid).digest('hex')],
       );
       expect(rows).toHaveLength(1);
+      // raw HTTP on purpose: the expired session's cookie alone, outside any browser context
       await until(
         async () =>
           (await fetch(`${stack.url}/api/profile`, { headers: { cookie: `agora_sid=${sid}` } })).status,

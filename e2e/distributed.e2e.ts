@@ -15,7 +15,7 @@ import {
   startDistributed,
   type Distributed,
 } from '../scripts/lib/stack.mjs';
-import { chooseFirstCategory, failureOf, typedApiAs } from './support/api.js';
+import { chooseFirstCategory, failureOf, typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 
 const ADMIN_PASSWORD = 'distributed-admin-pw';
@@ -114,15 +114,13 @@ describe('distributed mode', () => {
   });
 
   it("answers the dashboard's numbers from accounts, with consultation's counts (another process)", async () => {
-    const res = await page.request.get(`${stack.url}/api/stats`);
-    expect(res.status()).toBe(200);
-    const stats = (await res.json()) as { categories: number; users: { total: number } | null };
+    const stats = await typedApi(page.context()).GET('/api/stats');
     // the demo data's categories, and its participants besides the admin
     expect(stats.categories).toBeGreaterThanOrEqual(2);
     expect(stats.users?.total).toBeGreaterThan(1);
   });
 
-  /** The operation ids of the aggregated OpenAPI document, by the service that owns them. */
+  /** The operation ids of the aggregated OpenAPI document, by the service that owns them (raw: not an API path). */
   const docsByService = async () => {
     const res = await page.request.get(`${stack.url}/api/docs/openapi.json`);
     expect(res.status()).toBe(200);
@@ -154,6 +152,7 @@ describe('distributed mode', () => {
   it('answers 503 {"Error"} for library paths only when the library service is stopped, and the shell shows the library fallback', async () => {
     await stack.stopOne('library');
     try {
+      // raw HTTP on purpose: the gateway's answer per path while one service is down, 503 included
       const api = (p: string) => page.request.get(`${stack.url}/api/${p}`);
       const lib = await api('library/page/1');
       expect(lib.status()).toBe(503);
@@ -197,6 +196,7 @@ describe('distributed mode', () => {
     }
     expect(library.child.pid).not.toBe(pid);
     expect((await page.request.get(`${library.url}/health`)).status()).toBe(200);
+    // raw HTTP on purpose, as the service's /health above: the restarted service answers through the gateway
     expect((await page.request.get(`${stack.url}/api/library/page/1`)).status()).toBe(200);
     expect(
       log.some((m) => m.startsWith(`[launcher] library (pid ${pid}) exited with SIGKILL; restarting in`)),

@@ -6,11 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestDatabase } from '@agora/common/testing';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { runScript, waitForOutput } from './support/processes.js';
 import { startTestSite, testSiteEnv } from './support/site.js';
+import { typedApi } from './support/api.js';
 
 const ADMIN_PASSWORD = 'restore-admin-pw';
 
@@ -37,27 +38,21 @@ function png(color: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A call to the server's API with the page's session and CSRF token; fails the test on a non-2xx answer. */
-async function call(
-  s: Server,
-  method: 'get' | 'post' | 'put',
-  apiPath: string,
-  options: { multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> } = {},
-): Promise<APIResponse> {
-  const token = (await s.context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-  const res = await s.page.request.fetch(`/api/${apiPath}`, {
-    method,
-    headers: { 'X-Csrf-Token': token },
-    multipart: options.multipart,
-  });
-  if (!res.ok()) throw new Error(`${method} ${apiPath}: ${res.status()} ${await res.text()}`);
-  return res;
+/** Uploads a library image to the server with the page's session. */
+async function upload(s: Server, title: string, color: string, tags?: string[]): Promise<void> {
+  const form = new FormData();
+  form.append('title', title);
+  if (tags) form.append('tags', JSON.stringify(tags));
+  form.append(
+    'resource',
+    new Blob([new Uint8Array(await png(color))], { type: 'image/png' }),
+    `${title}.png`,
+  );
+  await typedApi(s.context).POST('/api/library', { body: form });
 }
 
 async function titles(s: Server): Promise<string[]> {
-  const page = (await (await call(s, 'get', 'library/page/1')).json()) as {
-    values: Array<{ title: string }>;
-  };
+  const page = await typedApi(s.context).GET('/api/library/page/{page}', { params: { path: { page: 1 } } });
   return page.values.map((v) => v.title).sort();
 }
 
@@ -109,20 +104,14 @@ describe('library backups between two servers', () => {
       ['Old harbour', '#1d3557'],
       ['Market square', '#e63946'],
     ] as const) {
-      await call(a, 'post', 'library', {
-        multipart: {
-          title,
-          tags: JSON.stringify(['city']),
-          resource: { name: `${title}.png`, mimeType: 'image/png', buffer: await png(color) },
-        },
-      });
+      await upload(a, title, color, ['city']);
     }
     // A exports through its screen: the waiting modal stays until the job is done.
     await a.page.goto('/admin/library/export');
     await a.page.getByTestId('backup-export').click();
     await a.page.getByTestId('job-modal').waitFor({ state: 'detached' });
     await a.page.getByTestId('notification').filter({ hasText: 'Backup created' }).first().waitFor();
-    [backup] = (await (await call(a, 'get', 'libraryExport')).json()) as Backup[];
+    [backup] = await typedApi(a.context).GET('/api/libraryExport');
   }, 240_000);
 
   afterAll(async () => {
@@ -134,13 +123,11 @@ describe('library backups between two servers', () => {
     page.getByTestId('notification').filter({ hasText: text }).first().waitFor();
 
   it('restores an archive uploaded from the restore panel, with the waiting modal', async () => {
-    await call(b, 'post', 'library', {
-      multipart: {
-        title: 'Only on B',
-        resource: { name: 'b.png', mimeType: 'image/png', buffer: await png('#2a9d8f') },
-      },
-    });
-    const archive = await (await call(a, 'get', `libraryExport/download/${backup.filename}`)).body();
+    await upload(b, 'Only on B', '#2a9d8f');
+    // raw: the archive's bytes, not a JSON answer
+    const archive = await (
+      await a.page.request.get(`/api/libraryExport/download/${encodeURIComponent(backup.filename)}`)
+    ).body();
     expect(archive.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
 
     const { page } = b;
@@ -160,19 +147,14 @@ describe('library backups between two servers', () => {
   });
 
   it('restores from the other server through its API while the API is on, and is refused once it is off', async () => {
-    const enabled = (await (
-      await call(a, 'put', `libraryExport/scope/enable-api/filename/${backup.filename}`)
-    ).json()) as Backup;
+    const enabled = await typedApi(a.context).PUT('/api/libraryExport/scope/enable-api/filename/{filename}', {
+      params: { path: { filename: backup.filename } },
+    });
     expect(enabled.api_client).toMatch(/^[0-9a-f]{32}$/);
     expect(enabled.api_secret).toBeTruthy();
 
     // B changes its library, so the restore has something to undo.
-    await call(b, 'post', 'library', {
-      multipart: {
-        title: 'Added on B later',
-        resource: { name: 'c.png', mimeType: 'image/png', buffer: await png('#f4a261') },
-      },
-    });
+    await upload(b, 'Added on B later', '#f4a261');
     expect(await titles(b)).toHaveLength(3);
 
     const { page } = b;
@@ -188,13 +170,10 @@ describe('library backups between two servers', () => {
     await notification(page, 'Library restored');
     expect(await titles(b)).toEqual(['Market square', 'Old harbour']);
 
-    await call(a, 'put', `libraryExport/scope/disable-api/filename/${backup.filename}`);
-    await call(b, 'post', 'library', {
-      multipart: {
-        title: 'Kept on B',
-        resource: { name: 'd.png', mimeType: 'image/png', buffer: await png('#264653') },
-      },
+    await typedApi(a.context).PUT('/api/libraryExport/scope/disable-api/filename/{filename}', {
+      params: { path: { filename: backup.filename } },
     });
+    await upload(b, 'Kept on B', '#264653');
     await fillRemote();
     await notification(page, /Library restore failed: .+/);
     // All or nothing: the failed restore left B's library as it was.

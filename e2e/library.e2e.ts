@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
+import { typedApi } from './support/api.js';
 
 const ADMIN_PASSWORD = 'library-admin-pw';
 
@@ -321,14 +322,8 @@ describe('library remote', () => {
       path: string;
     }
     // Where is an image? Ask the API, then walk there through the screen.
-    const list = async (dir: string) =>
-      (
-        (await (
-          await page.request.get(`/api/?action=fileBrowser&dir=${encodeURIComponent(dir)}`)
-        ).json()) as {
-          content: Entry[];
-        }
-      ).content;
+    const list = async (dir: string): Promise<Entry[]> =>
+      (await typedApi(page.context()).GET('/api/fileBrowser', { params: { query: { dir } } })).content;
     const findImage = async (
       dir: string,
       trail: string[],

@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { ApiClient } from '@agora/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { failureOf, typedApi, typedApiAs } from './support/api.js';
+import { failureOf, typedAnonymousApi, typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
 
@@ -34,15 +34,10 @@ describe('reactions on library items', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2255aa' } })
       .png()
       .toBuffer();
-    const uploaded = await ownerContext.request.post('/api/library', {
-      headers: { 'x-csrf-token': (await ownerContext.cookies()).find((c) => c.name === 'token')!.value },
-      multipart: {
-        title: 'Harbour at dawn',
-        resource: { name: 'harbour.png', mimeType: 'image/png', buffer: png },
-      },
-    });
-    expect(uploaded.status()).toBe(200);
-    item = ((await uploaded.json()) as { uuid: string }).uuid;
+    const upload = new FormData();
+    upload.append('title', 'Harbour at dawn');
+    upload.append('resource', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'harbour.png');
+    item = (await ownerApi.POST('/api/library', { body: upload })).uuid;
     await ownerApi.POST('/api/users', {
       body: {
         username: 'eleni',
@@ -170,7 +165,7 @@ describe('reactions on library items', () => {
         params: { path: { scope: 'library', token: item } },
       });
       expect(read).toEqual({ likes: 0, dislikes: 1, reaction: null, owner: false });
-      await visitor.request.get('/api/login'); // the CSRF token cookie, as the app gets it
+      await typedAnonymousApi(visitor); // the CSRF token cookie, as the app gets it
       const react = await failureOf(
         api.POST('/api/social/scope/{scope}', {
           params: { path: { scope: 'library' } },

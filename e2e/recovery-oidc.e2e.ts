@@ -257,8 +257,11 @@ describe('password recovery by mail and OpenID Connect login', () => {
 
     await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await row.getByRole('button', { name: 'Activate', exact: true }).waitFor();
-    const user = await context.request.get('/api/users/page/1/sort/lastname/sort_method/asc/query/sofia');
-    expect(((await user.json()) as { values: Array<Record<string, unknown>> }).values).toEqual([
+    const user = await typedApi(context).GET(
+      '/api/users/page/{page}/sort/{field}/sort_method/{method}/query/{query}',
+      { params: { path: { page: '1', field: 'lastname', method: 'asc', query: 'sofia' } } },
+    );
+    expect(user.values).toEqual([
       expect.objectContaining({
         username: 'sofia',
         role: 'reviewer',

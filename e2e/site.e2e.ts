@@ -238,6 +238,8 @@ describe('npm start (one process, embedded database)', () => {
   });
 
   it('answers API errors as {"Error"}: CSRF, unknown paths, logged-out calls', async () => {
+    // raw HTTP on purpose: a login without the CSRF token, a path no service owns and a call without a session,
+    // which the typed client (its token, its documented paths) would not send
     const csrf = await fetch(`${baseURL}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -330,6 +332,7 @@ describe('npm run start:distributed', () => {
     expect(out).toContain(`Mail inbox:  http://127.0.0.1:${env.MAILDEV_WEB_PORT}`);
     const inbox = await fetch(`http://127.0.0.1:${env.MAILDEV_WEB_PORT}/email`);
     expect(inbox.status).toBe(200);
+    // raw HTTP on purpose: the started site answers a call without a session
     const profile = await fetch(`http://localhost:${env.PORT}/api/profile`);
     expect(profile.status).toBe(401);
   });

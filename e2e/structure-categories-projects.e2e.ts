@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { openAdminSite, type AdminSite } from './support/admin.js';
 import { loginAs, newContext } from './support/browser.js';
 import { dragTo } from './support/drag.js';
+import { typedApi } from './support/api.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
 const ADMIN = '/admin/administration';
@@ -48,21 +49,15 @@ describe('structure: categories and projects', () => {
 
   /** Uploads a generated PNG to the media library; answers its URL. */
   async function uploadImage(title: string, alt: string): Promise<string> {
-    const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6f97' } })
       .png()
       .toBuffer();
-    const res = await context.request.post('/api/library', {
-      headers: { 'x-csrf-token': token },
-      multipart: {
-        title,
-        tags: JSON.stringify(['squares']),
-        alt_text: alt,
-        resource: { name: 'square.png', mimeType: 'image/png', buffer },
-      },
-    });
-    expect(res.status()).toBe(200);
-    return ((await res.json()) as { resource: string }).resource;
+    const upload = new FormData();
+    upload.append('title', title);
+    upload.append('tags', JSON.stringify(['squares']));
+    upload.append('alt_text', alt);
+    upload.append('resource', new Blob([new Uint8Array(buffer)], { type: 'image/png' }), 'square.png');
+    return (await typedApi(context).POST('/api/library', { body: upload })).resource;
   }
 
   async function openAside(p: Page) {

@@ -88,6 +88,7 @@ describe('structure: plan project screen', () => {
       { title: 'Οδοί', mname: 'odoi' },
     );
     projectToken = project.token;
+    // raw: the document describes no body for the marker upload, so the typed client cannot send it
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
     const uploaded = await context.request.post('/api/marker', {
       headers: { 'x-csrf-token': token },

@@ -7,15 +7,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type {
-  ForumTopic,
-  ProfileQuestionWire,
-  ProjectWire,
-  VariableKind,
-  VariableWire,
-} from '@agora/contracts';
+import type { ProfileQuestionWire, VariableKind, VariableWire } from '@agora/contracts';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
+import { typedApi } from './support/api.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
 const ADMIN = '/admin/administration';
@@ -38,26 +33,32 @@ describe('structure: variables, consultation profile, threads', () => {
   let topicToken = '';
   let attributeToken = '';
 
-  /** A call to the API with the page's session and CSRF token; fails the test on a non-2xx answer. */
-  async function call<T>(
-    method: 'get' | 'post' | 'put',
-    apiPath: string,
-    body?: {
-      json?: unknown;
-      multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
-    },
-  ): Promise<T> {
+  /** The typed API client of the page's session. */
+  const api = () => typedApi(context);
+
+  /**
+   * Uploads a marker with the page's session and CSRF token (raw: the document describes no body for the marker
+   * upload, so the typed client cannot send it); answers its URL.
+   */
+  async function uploadMarker(name: string, color: string): Promise<string> {
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-    const res = await page.request.fetch(`/api/${apiPath}`, {
-      method,
+    const res = await page.request.post('/api/marker', {
       headers: { 'X-Csrf-Token': token },
-      data: body?.json,
-      multipart: body?.multipart,
+      multipart: { file: { name: `${name}.svg`, mimeType: 'image/svg+xml', buffer: svg(color) } },
     });
-    if (!res.ok()) throw new Error(`${method} ${apiPath}: ${res.status()} ${await res.text()}`);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    if (!res.ok()) throw new Error(`POST marker: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { url: string }).url;
   }
+
+  /** The variables of the attribute, as the API stores them. */
+  const storedVariables = () =>
+    api().GET('/api/variable/attribute/{token}', { params: { path: { token: attributeToken } } });
+
+  /** The consultation-profile questions of the category for `role`. */
+  const profileQuestions = (role: 'expert' | 'normal') =>
+    api().GET('/api/consultationProfile/category/{category}/role/{role}', {
+      params: { path: { category: categoryToken, role } },
+    });
 
   beforeAll(async () => {
     stack = await startTestSite('structure_vp', ADMIN_PASSWORD);
@@ -71,40 +72,34 @@ describe('structure: variables, consultation profile, threads', () => {
       ['blue-pin', '#1d4ed8'],
       ['red-pin', '#b91c1c'],
     ] as const) {
-      const m = await call<{ url: string }>('post', 'marker', {
-        multipart: { file: { name: `${name}.svg`, mimeType: 'image/svg+xml', buffer: svg(color) } },
-      });
-      markers.push(m.url);
+      markers.push(await uploadMarker(name, color));
     }
     const png = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#0e7490' } })
       .png()
       .toBuffer();
-    imageUuid = (
-      await call<{ uuid: string }>('post', 'library', {
-        multipart: {
-          title: 'Seafront',
-          tags: JSON.stringify(['sea']),
-          resource: { name: 'seafront.png', mimeType: 'image/png', buffer: png },
-        },
-      })
-    ).uuid;
-    categoryToken = (
-      await call<{ token: string }>('post', 'category', { json: { title: 'Coast', mname: 'coast' } })
-    ).token;
-    await call('put', `category/token/${categoryToken}`, { json: { active: true } });
+    const image = new FormData();
+    image.append('title', 'Seafront');
+    image.append('tags', JSON.stringify(['sea']));
+    image.append('resource', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'seafront.png');
+    imageUuid = (await api().POST('/api/library', { body: image })).uuid;
+    categoryToken = (await api().POST('/api/category', { body: { title: 'Coast', mname: 'coast' } })).token;
+    await api().PUT('/api/category/token/{token}', {
+      params: { path: { token: categoryToken } },
+      body: { active: true },
+    });
     projectToken = (
-      await call<ProjectWire>('post', 'project', {
-        json: { title: 'Harbour front', mname: 'harbour', category: categoryToken },
+      await api().POST('/api/project', {
+        body: { title: 'Harbour front', mname: 'harbour', category: categoryToken },
       })
     ).token;
     topicToken = (
-      await call<{ token: string }>('post', 'node', {
-        json: { project: projectToken, title: 'Seafront', mname: 'seafront' },
+      await api().POST('/api/node', {
+        body: { project: projectToken, title: 'Seafront', mname: 'seafront' },
       })
     ).token;
     attributeToken = (
-      await call<{ token: string }>('post', 'attribute', {
-        json: {
+      await api().POST('/api/attribute', {
+        body: {
           node: topicToken,
           name: 'Benches',
           mname: 'benches',
@@ -362,7 +357,7 @@ describe('structure: variables, consultation profile, threads', () => {
       },
     });
 
-    const stored = await call<VariableWire[]>('get', `variable/attribute/${attributeToken}`);
+    const stored = await storedVariables();
     expect(stored.map((v) => v.mname)).toEqual(expected.map((e) => e.mname));
     expect(stored.map((v) => v.sort_order)).toEqual(expected.map((_, i) => i + 1));
     expect(stored.map((v) => ({ mname: v.mname, variable_type: v.variable_type }))).toEqual(
@@ -385,7 +380,7 @@ describe('structure: variables, consultation profile, threads', () => {
     await page.getByLabel(/^Short name/).fill('v-text');
     await page.getByText('This value already exists!').waitFor();
 
-    const stored = await call<VariableWire[]>('get', `variable/attribute/${attributeToken}`);
+    const stored = await storedVariables();
     const text = stored.find((v) => v.mname === 'v-text') as VariableWire;
     await page.goto(`${variableBase()}/${text.token}/edit`);
     await page.getByTestId('variable-form').waitFor();
@@ -403,9 +398,7 @@ describe('structure: variables, consultation profile, threads', () => {
     const body = (await put).postDataJSON() as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['tooltip', 'variable_type']);
     await notification('Successful update');
-    const after = (await call<VariableWire[]>('get', `variable/attribute/${attributeToken}`)).find(
-      (v) => v.token === text.token,
-    ) as VariableWire;
+    const after = (await storedVariables()).find((v) => v.token === text.token) as VariableWire;
     expect(after.tooltip).toBe('Be brief');
     expect(after.variable_type).toEqual([
       { kind: 'number', options: { required: false, label: 'Count' } },
@@ -420,7 +413,7 @@ describe('structure: variables, consultation profile, threads', () => {
     await page.getByTestId('variable-form').waitFor();
     await page.getByTestId('variable-submit').click();
     // a read after the click: a PUT sent by the click would have gone out before it
-    await call('get', `variable/attribute/${attributeToken}`);
+    await storedVariables();
     expect(sent).toBe(false);
 
     // the form at phone width, and axe
@@ -451,7 +444,7 @@ describe('structure: variables, consultation profile, threads', () => {
     await editor.getByTestId('variable-submit').click();
     await editor.waitFor({ state: 'detached' });
     await notification('Data posted');
-    const stored = await call<VariableWire[]>('get', `variable/attribute/${attributeToken}`);
+    const stored = await storedVariables();
     expect(stored.at(-1)).toMatchObject({
       mname: 'v-modal',
       icon: '',
@@ -597,10 +590,7 @@ describe('structure: variables, consultation profile, threads', () => {
           sort_order: c.sort_order,
         })),
       }));
-    const expert = await call<ProfileQuestionWire[]>(
-      'get',
-      `consultationProfile/category/${categoryToken}/role/expert`,
-    );
+    const expert = await profileQuestions('expert');
     expect(plain(expert)).toEqual([
       {
         question: 'Do you own a boat?',
@@ -625,10 +615,7 @@ describe('structure: variables, consultation profile, threads', () => {
         ],
       },
     ]);
-    const normal = await call<ProfileQuestionWire[]>(
-      'get',
-      `consultationProfile/category/${categoryToken}/role/normal`,
-    );
+    const normal = await profileQuestions('normal');
     expect(plain(normal)).toEqual([
       {
         question: 'How often do you swim?',
@@ -678,10 +665,7 @@ describe('structure: variables, consultation profile, threads', () => {
     await adding.getByTestId('new-choice-add').click();
     await first.getByTestId('choice-content').filter({ hasText: 'Sometimes' }).waitFor();
 
-    const questions = await call<ProfileQuestionWire[]>(
-      'get',
-      `consultationProfile/category/${categoryToken}/role/expert`,
-    );
+    const questions = await profileQuestions('expert');
     const added = questions.flatMap((q) => q.choices).find((c) => c.content === 'Sometimes');
     expect(added?.icon).toMatch(/^\/api\/library\/files\/icons\/sometimes-[0-9a-f]{8}\.png$/);
     // the screen shows the stored icon, loaded from the library
@@ -714,7 +698,9 @@ describe('structure: variables, consultation profile, threads', () => {
     await link.waitFor();
     const href = (await link.getAttribute('href')) as string;
     expect(href).toMatch(/^\/forum\/\d+$/);
-    const project = await call<ProjectWire>('get', `project/token/${projectToken}`);
+    const project = await api().GET('/api/project/token/{token}', {
+      params: { path: { token: projectToken } },
+    });
     expect(project.forum_topic_url).toBe(href);
     expect(`/forum/${project.forum_topic_id}`).toBe(href);
 
@@ -733,7 +719,9 @@ describe('structure: variables, consultation profile, threads', () => {
     expect(await page.getByTestId('forum-post-date').nth(1).textContent()).toMatch(
       /^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}$/,
     );
-    const topic = await call<ForumTopic>('get', `forumPosts/topicID/${project.forum_topic_id}`);
+    const topic = await api().GET('/api/forumPosts/topicID/{id}', {
+      params: { path: { id: String(project.forum_topic_id) } },
+    });
     expect(topic.title).toBe('Benches on the seafront');
     expect(topic.posts.map((p) => p.content)).toEqual([
       'Where should the new benches go? Tell us here.',

@@ -33,14 +33,18 @@ export async function typedAnonymousApi(context: BrowserContext): Promise<ApiCli
 
 /**
  * The typed API client (the paths, bodies and answers of the services' committed OpenAPI documents) with a
- * browser context's cookie jar and its CSRF token, as the site's front end calls the API: a call answers the
- * parsed body, a non-2xx answer throws `ApiAnswerError` (of `@agora/contracts`).
+ * browser context's cookie jar and its CSRF token, as the site's front end calls the API: a JSON body, or a
+ * `FormData` sent as a multipart form (files as `Blob`s); a call answers the parsed body, a non-2xx answer throws
+ * `ApiAnswerError` (of `@agora/contracts`).
  */
 export function typedApi(context: BrowserContext): ApiClient {
   return createApiClient(async (method, url, body) => {
-    if (body instanceof FormData) throw new Error('typedApi sends JSON bodies only');
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-    const res = await context.request.fetch(url, { method, data: body, headers: { 'x-csrf-token': token } });
+    const res = await context.request.fetch(url, {
+      method,
+      ...(body instanceof FormData ? { multipart: body } : { data: body }),
+      headers: { 'x-csrf-token': token },
+    });
     const answer = parseAnswer(await res.text());
     if (!res.ok()) throw new ApiAnswerError(res.status(), answer, `${method} ${url}`);
     return answer;
@@ -56,6 +60,17 @@ export async function failureOf(call: Promise<unknown>): Promise<{ status: numbe
     throw e;
   }
   throw new Error('the call succeeded');
+}
+
+/** The status of a typed call's refusal (its `ApiAnswerError`), or null when it succeeds: for polling a state. */
+export async function refusalStatus(call: Promise<unknown>): Promise<number | null> {
+  try {
+    await call;
+    return null;
+  } catch (e) {
+    if (e instanceof ApiAnswerError) return e.status;
+    throw e;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { QuestionnaireAccess } from '@agora/contracts/api';
-import { Loading, Modal, Tabs, useApi, useErrorMessage } from '@agora/platform';
+import { Loading, Modal, Tabs, useApiGetWithin, useErrorMessage } from '@agora/platform';
 import { areaFilterAtom, withinOf } from '../data/areaFilter';
 import { useKindLabel } from './KindField';
 import { CellView, type CellRow, type View } from './stats/CellView';
@@ -22,15 +22,10 @@ export interface StatsModalProps {
   onClose(): void;
 }
 
-/** The URL of an attribute's statistics, inside the drawn area when `within` is set. */
-export function statsUrl(attribute: string, within: string): string {
-  return `/api/data/scope/ensemble/attribute/${attribute}${within}`;
-}
-
-/** The `/within/{filter}` suffix the data calls carry: the project's drawn area, for experts and staff only. */
-export function useWithin(project: string, role: QuestionnaireAccess['role']): string {
+/** The `{filter}` of the data calls' `/within/{filter}` form: the project's drawn area, for experts and staff only. */
+export function useWithin(project: string, role: QuestionnaireAccess['role']): string | null {
   const filter = useAtomValue(areaFilterAtom);
-  return role === 'normal' ? '' : withinOf(filter, project);
+  return role === 'normal' ? null : withinOf(filter, project);
 }
 
 /** Named numbers (`consultation.stats.<name>`); the undefined ones are left out. */
@@ -231,7 +226,11 @@ export function StatsModal({ attribute, project, role, onClose }: StatsModalProp
   const [weighting, setWeighting] = useState<Weighting>('unweighted');
   const [valuesOpen, setValuesOpen] = useState(false);
   const within = useWithin(project, role);
-  const { data, error } = useApi<StatsAnswer>(statsUrl(attribute.token, within));
+  const { data, error } = useApiGetWithin(
+    '/api/data/scope/ensemble/attribute/{attribute}',
+    { params: { path: { attribute: attribute.token } } },
+    within,
+  );
   const format = useStatsFormat(data?.min_cell ?? 1);
   const display: Display = { view, weighting, format };
   const title = intl.formatMessage({ id: 'consultation.stats.title' }, { name: attribute.name });
@@ -256,7 +255,7 @@ export function StatsModal({ attribute, project, role, onClose }: StatsModalProp
           <Loading />
         ) : (
           <>
-            <Notices data={data} within={within !== ''} />
+            <Notices data={data} within={within !== null} />
             <div className="cons-stats-controls">
               <Toggle
                 label={intl.formatMessage({ id: 'consultation.stats.weighting' })}

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { withinSuffix, type AreaPolygon } from '@agora/contracts';
+import { formatAreaFilter, type AreaPolygon } from '@agora/contracts';
 
 /**
  * The drawn-area filter of the data views: the polygons an expert or an administrator drew on a project's map.
@@ -13,7 +13,10 @@ export interface AreaFilter {
 
 export const areaFilterAtom = atom<AreaFilter>({ project: null, polygons: [] });
 
-/** The `/within/{filter}` suffix of a request about `project`: `''` without a filter or for another project. */
-export function withinOf(filter: AreaFilter, project: string): string {
-  return filter.project === project ? withinSuffix(filter.polygons) : '';
+/**
+ * The `{filter}` of the `/within/{filter}` form of a request about `project` (`useApiGetWithin`), and of an
+ * export job's body: null without a filter or for another project.
+ */
+export function withinOf(filter: AreaFilter, project: string): string | null {
+  return filter.project === project ? formatAreaFilter(filter.polygons) : null;
 }

@@ -7,7 +7,7 @@ import {
   ConfirmDialog,
   errorMessageId,
   Modal,
-  useApi,
+  useApiGetWithin,
   useApiGet,
   useLeafletMap,
   useNotify,
@@ -15,7 +15,6 @@ import {
 import { AnswerForm, StatsModal } from '../answers';
 import { DataTab } from '../data/DataTab';
 import { ExportTools } from '../data/export/ExportTools';
-import { answersPath } from '../data/map/api';
 import { useAreaWithin, useMapAnalytics } from '../data/map/MapAnalytics';
 import { ProfileForm } from '../profile/ProfileForm';
 import { AnswerDetails, AnswerList } from './AnswersPanel';
@@ -45,7 +44,6 @@ import { selectionFor, type Selection } from './selection';
 import {
   ANSWER_LAYERS,
   type AnswerFeature,
-  type AnswerCollection,
   type AnswerLayer,
   type Questionnaire,
   type QuestionnaireAttribute,
@@ -145,9 +143,9 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   // everyone's answers follow the drawn-area filter of experts and staff
   const within = useAreaWithin(project.token, !normal);
   const others = (layer: AnswerLayer) =>
-    checked[layer] && offered.includes(layer) ? answersPath(project.token, layer, within) : null;
-  const all = useApi<AnswerCollection>(others('all'), once);
-  const top = useApi<AnswerCollection>(others('top'), once);
+    checked[layer] && offered.includes(layer) ? layerInit(project.token, layer) : null;
+  const all = useApiGetWithin(LAYER_PATH, others('all'), within, once);
+  const top = useApiGetWithin(LAYER_PATH, others('top'), within, once);
   const refreshAnswers = useCallback(() => {
     void mine.mutate();
     if (checked.all) void all.mutate();

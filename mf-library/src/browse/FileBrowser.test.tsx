@@ -52,9 +52,9 @@ beforeEach(() => {
 describe('file browser', () => {
   it('lists a directory, opens a sub-directory, previews and deletes a file after confirmation', async () => {
     const calls = mockFetch({
-      'GET /api/?action=fileBrowser&dir=': { status: 200, body: root },
-      'GET /api/?action=fileBrowser&dir=images': { status: 200, body: images },
-      'DELETE /api/?action=fileBrowser': { status: 200, body: { message: 'data deleted' } },
+      'GET /api/fileBrowser?dir=': { status: 200, body: root },
+      'GET /api/fileBrowser?dir=images': { status: 200, body: images },
+      'DELETE /api/fileBrowser': { status: 200, body: { message: 'data deleted' } },
     });
     const { store } = await render();
     const rows = await screen.findAllByTestId('file-row');
@@ -80,8 +80,8 @@ describe('file browser', () => {
 
   it('keeps the folder in the URL: opening one adds ?dir=, and Back returns to the parent', async () => {
     const calls = mockFetch({
-      'GET /api/?action=fileBrowser&dir=': { status: 200, body: root },
-      'GET /api/?action=fileBrowser&dir=images': { status: 200, body: images },
+      'GET /api/fileBrowser?dir=': { status: 200, body: root },
+      'GET /api/fileBrowser?dir=images': { status: 200, body: images },
     });
     await render();
     await click(await screen.findByTestId('dir-open'));
@@ -90,11 +90,11 @@ describe('file browser', () => {
     await click(screen.getByTestId('back'));
     expect(screen.getByTestId('url').textContent).toBe('/admin/browse');
     await waitFor(() => expect(screen.getAllByTestId('file-row')[1]?.textContent).toContain('a.png'));
-    expect(calls.map((c) => c.url)).toContain('/api/?action=fileBrowser&dir=images');
+    expect(calls.map((c) => c.url)).toContain('/api/fileBrowser?dir=images');
   });
 
   it('opens the folder the URL names, and heads the actions column', async () => {
-    mockFetch({ 'GET /api/?action=fileBrowser&dir=images': { status: 200, body: images } });
+    mockFetch({ 'GET /api/fileBrowser?dir=images': { status: 200, body: images } });
     await render(adminUser, '/admin/browse?dir=images');
     await waitFor(() => expect(screen.getAllByTestId('file-row')[0]?.textContent).toContain('b.jpg'));
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
@@ -106,7 +106,7 @@ describe('file browser', () => {
   });
 
   it('warns "action denied" when the listing fails', async () => {
-    mockFetch({ 'GET /api/?action=fileBrowser&dir=': { status: 403, body: { Error: 'forbidden' } } });
+    mockFetch({ 'GET /api/fileBrowser?dir=': { status: 403, body: { Error: 'forbidden' } } });
     const { store } = await render();
     await screen.findByTestId('error-403');
     expect(store.get(notificationsAtom).at(-1)).toMatchObject({ type: 'warning', body: 'action denied' });

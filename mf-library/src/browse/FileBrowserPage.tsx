@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
-  api,
   apiUrl,
+  client,
   DataTable,
   DateText,
   ErrorFromCall,
   Loading,
   Modal,
-  useApi,
+  useApiGet,
   useNotify,
 } from '@agora/platform';
 import type { DeleteFileBody, FileBrowserListingAnswer } from '@agora/contracts/api';
@@ -18,9 +18,8 @@ import { useDelete } from '../common/useDelete';
 /** A file or folder of a listing. */
 export type DirEntry = FileBrowserListingAnswer['content'][number];
 
-// The file browser is served as `?action=fileBrowser` (the form the document describes as `fileBrowser`), so these
-// calls name their URL and take their types from the document's answers.
-const listPath = (dir: string) => `?action=fileBrowser&dir=${encodeURIComponent(dir)}`;
+// The file browser's calls use its documented path, `/api/fileBrowser`; a download is a link, served as
+// `?action=fileBrowser&download=…` on the API root (the library rewrites it to the same path).
 export const downloadUrl = (path: string) =>
   apiUrl(`?action=fileBrowser&download=${encodeURIComponent(path)}`);
 const PREVIEWABLE = /\.(png|jpe?g|gif|webp|svg|pdf)$/i;
@@ -122,7 +121,7 @@ export default function FileBrowserPage() {
     setMenu(null);
     setParams(next ? { dir: next } : {});
   };
-  const { data, error, isLoading, mutate } = useApi<FileBrowserListingAnswer>(listPath(dir));
+  const { data, error, isLoading, mutate } = useApiGet('/api/fileBrowser', { params: { query: { dir } } });
 
   useEffect(() => {
     if (error) notify({ type: 'warning', body: 'action denied' });
@@ -131,7 +130,7 @@ export default function FileBrowserPage() {
   const remove = (entry: DirEntry) => {
     setMenu(null);
     const body: DeleteFileBody = { path: entry.path };
-    return del(() => api.del('?action=fileBrowser', body), mutate);
+    return del(() => client.DELETE('/api/fileBrowser', { body }), mutate);
   };
 
   return (

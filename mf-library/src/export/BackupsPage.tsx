@@ -13,6 +13,7 @@ import {
   TextField,
   useApiGet,
   useConfirm,
+  useJobProgress,
   useNotify,
   errorMessageId,
 } from '@agora/platform';
@@ -21,9 +22,6 @@ import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@a
 import { LibraryLayout } from '../common/LibraryLayout';
 
 type JobKind = 'export' | 'restore';
-
-/** Time between two looks at a running job. */
-export const JOB_POLL_MS = 1000;
 
 function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes)) return '';
@@ -52,31 +50,21 @@ function JobModal({
   onEnd: (job: BackupJobAnswer | null) => void;
 }) {
   const intl = useIntl();
-  const [job, setJob] = useState<Pick<BackupJobAnswer, 'progress'>>({ progress: 0 });
+  const { data, error } = useJobProgress(
+    '/api/libraryExport/job/{id}',
+    { params: { path: { id } } },
+    { ended: (next) => next.state !== 'running' },
+  );
+  const job = data ?? { progress: 0 };
   const onEndRef = useRef(onEnd);
   useEffect(() => {
     onEndRef.current = onEnd;
   });
+  // the job's end, or a failure to look at it, closes the modal (once)
+  const ended = error ? null : data && data.state !== 'running' ? data : undefined;
   useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const look = async () => {
-      try {
-        const next = await client.GET('/api/libraryExport/job/{id}', { params: { path: { id } } });
-        if (!live) return;
-        setJob(next);
-        if (next.state === 'running') timer = setTimeout(() => void look(), JOB_POLL_MS);
-        else onEndRef.current(next);
-      } catch {
-        if (live) onEndRef.current(null);
-      }
-    };
-    void look();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [id]);
+    if (ended !== undefined) onEndRef.current(ended);
+  }, [ended]);
   return (
     <Modal
       title={intl.formatMessage({

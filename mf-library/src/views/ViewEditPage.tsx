@@ -8,6 +8,7 @@ import {
   TextArea,
   TextField,
   useApiGet,
+  formAction,
   useForm,
   useNotify,
   errorMessageId,
@@ -41,7 +42,9 @@ function ViewForm({ view }: { view: LibraryViewAnswer | null }) {
       description: view?.description ?? '',
       items: view?.items ?? [],
     },
-    action: view ? `libraryView/uuid/${encodeURIComponent(view.uuid)}` : 'libraryView',
+    action: view
+      ? formAction('/api/libraryView/uuid/{uuid}', { params: { path: { uuid: view.uuid } } })
+      : formAction('/api/libraryView'),
   });
   const ids = form.values.items;
   const { data: chosen } = useApiGet(

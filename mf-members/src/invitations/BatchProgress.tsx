@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InvitationBatchAnswer } from '@agora/contracts/api';
-import { ErrorFromCall, useApiGet } from '@agora/platform';
-
-/** How often a sending batch is asked for its progress. */
-export const BATCH_POLL_MS = 1000;
+import { ErrorFromCall, useJobProgress } from '@agora/platform';
 
 /** Whether every mail of the batch has been dealt with (sent, failed or already accepted). */
 export function batchDone(batch: InvitationBatchAnswer | undefined): boolean {
@@ -17,10 +14,10 @@ export function batchDone(batch: InvitationBatchAnswer | undefined): boolean {
  */
 export function BatchProgress({ batch, onDone }: { batch: string; onDone: () => void }) {
   const intl = useIntl();
-  const { data, error } = useApiGet(
+  const { data, error } = useJobProgress(
     '/api/invitation/batch/{batch}',
     { params: { path: { batch } } },
-    { refreshInterval: (latest) => (batchDone(latest) ? 0 : BATCH_POLL_MS) },
+    { ended: batchDone },
   );
   const done = batchDone(data);
   useEffect(() => {

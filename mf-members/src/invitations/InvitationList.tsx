@@ -26,7 +26,7 @@ export function InvitationList() {
   const notify = useNotify();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
-  const table = useListQuery<InvitationAnswer>({ path: INVITATIONS_LIST, sort: 'created', method: 'desc' });
+  const table = useListQuery({ path: INVITATIONS_LIST, sort: 'created', method: 'desc' });
   const reload = useCallback(() => void mutate(isInvitationsKey), [mutate]);
   // the page the table shows (the same read, not a second call): with no invitation at all, there is nothing to
   // resend, and the button is not offered

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_INVITATION_MESSAGE, type InvitationValidateAnswer } from '@agora/contracts/api';
-import { errorMessageId, request, Select, TextArea, useNotify } from '@agora/platform';
+import { client, errorMessageId, Select, TextArea, useNotify } from '@agora/platform';
 import { INVITATION_LOCALES, type InvitationLocale, type UploadState } from './types';
 
 /** Whether a chosen file is a .csv by its name (the server checks its content too). */
@@ -54,7 +54,7 @@ export function UploadForm({ value, onChange, onReport }: UploadFormProps) {
     data.append('file', file, file.name);
     setBusy(true);
     try {
-      onReport(await request<InvitationValidateAnswer>('POST', '/api/invitation/scope/validate', data));
+      onReport(await client.POST('/api/invitation/scope/validate', { body: data }));
     } catch (error) {
       onReport(null);
       notify({ type: 'danger', body: errorMessageId(error) });

@@ -1,4 +1,4 @@
-import { areaFilterGeoJson, formatAreaFilter, parseAreaFilter, withinSuffix } from './area-filter.js';
+import { areaFilterGeoJson, formatAreaFilter, parseAreaFilter } from './area-filter.js';
 
 const triangle = [
   [22.95, 40.61],
@@ -49,8 +49,6 @@ describe('the drawn-area filter segment', () => {
 
   it('gives no filter for no polygon', () => {
     expect(formatAreaFilter([])).toBeNull();
-    expect(withinSuffix([])).toBe('');
-    expect(withinSuffix([triangle])).toBe('/within/22.95%2C40.61_22.96%2C40.61_22.96%2C40.62');
   });
 
   it.each(

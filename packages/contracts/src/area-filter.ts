@@ -99,9 +99,3 @@ export function areaFilterGeoJson(polygons: readonly AreaPolygon[]): {
     coordinates: polygons.map((ring) => [[...ring.map(([x, y]) => [x, y]), [ring[0]![0], ring[0]![1]]]]),
   };
 }
-
-/** The API path suffix for a filter: `''` with none, `/within/{filter}` with one. */
-export function withinSuffix(polygons: readonly AreaPolygon[]): string {
-  const text = formatAreaFilter(polygons);
-  return text === null ? '' : `/within/${encodeURIComponent(text)}`;
-}

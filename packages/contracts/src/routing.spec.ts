@@ -36,6 +36,7 @@ describe('ownerOf', () => {
   it('routes ?action= on the API root', () => {
     expect(ownerOf('', 'documentation')).toBe('library');
     expect(ownerOf('', 'fileBrowser')).toBe('library');
+    expect(ownerOf('fileBrowser')).toBe('library');
     expect(ownerOf('', 'nothing')).toBeNull();
     expect(ownerOf('')).toBeNull();
   });

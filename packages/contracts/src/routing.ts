@@ -20,6 +20,7 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
   ['documentation', 'library'],
   ['marker', 'library'],
   ['admin', 'library'], // admin/public_upload/...
+  ['filebrowser', 'library'], // its documented path; `?action=fileBrowser` on the root is rewritten to it
   // consultation
   ['category', 'consultation'],
   ['project', 'consultation'],

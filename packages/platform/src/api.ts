@@ -5,6 +5,7 @@ import {
   parseAnswer,
   type ApiClient,
   type ApiErrorCode,
+  type ApiTransport,
   type ErrorBody,
   type FieldFailure,
 } from '@agora/contracts';
@@ -166,8 +167,12 @@ export function reportUnauthorized(path: string): void {
   }
 }
 
-/** One call to the API: cookies included, JSON (or FormData) body, CSRF header, `ApiError` on non-2xx. */
-export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+/**
+ * One call to the API: cookies included, JSON (or FormData) body, CSRF header, `ApiError` on non-2xx. The
+ * transport of `client`, and of the platform's hooks that read a URL built from a typed path (`useApiGet`,
+ * `useTableQuery`); the apps call the API through `client` only.
+ */
+export const transport: ApiTransport = async (method, path, body) => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = UNSAFE.has(method) ? await ensureCsrfToken() : readCookie(CSRF_COOKIE);
   if (token) headers[CSRF_HEADER] = token;
@@ -183,22 +188,12 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
     if (res.status === 401) reportUnauthorized(path);
     throw await toApiError(res);
   }
-  return (await parseBody(res)) as T;
-}
-
-export const api = {
-  get: <T>(path: string): Promise<T> => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, body),
-  patch: <T>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body),
-  del: <T>(path: string, body?: unknown): Promise<T> => request<T>('DELETE', path, body),
-  /** See `onUnauthorized`. */
-  onUnauthorized,
+  return parseBody(res);
 };
 
 /**
  * The typed client of the whole API: paths, parameters, bodies and answers as the services' committed OpenAPI
- * documents describe them (`npm run openapi`), over `request` (cookies, CSRF header, `ApiError`, 401 reporting):
+ * documents describe them (`npm run openapi`), over `transport` (cookies, CSRF header, `ApiError`, 401 reporting):
  * `client.PUT('/api/users/uuid/{uuid}', { params: { path: { uuid } }, body: { active } })`.
  */
-export const client: ApiClient = createApiClient((method, url, body) => request(method, url, body));
+export const client: ApiClient = createApiClient(transport);

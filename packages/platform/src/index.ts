@@ -1,7 +1,6 @@
 import './platform.css';
 
 export {
-  api,
   apiErrorOf,
   apiUrl,
   ApiError,
@@ -10,10 +9,19 @@ export {
   onUnauthorized,
   readCookie,
   reportUnauthorized,
-  request,
   type HttpMethod,
 } from './api';
-export { apiKey, swrDefaults, useApi, useApiGet, type ApiGetData } from './useApi';
+export {
+  apiKey,
+  swrDefaults,
+  useApiGet,
+  useApiGetWithin,
+  withinKey,
+  type ApiGetData,
+  type GetPath,
+  type WithinPath,
+} from './useApi';
+export { JOB_POLL_MS, useJobProgress, type JobProgress, type JobProgressOptions } from './jobProgress';
 export { DEFAULT_LOCALE, isLocale, LOCALES, LOCALE_STORAGE_KEY, localeAtom, type Locale } from './locale';
 export {
   fetchProfile,

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { clearCookies, mockFetch } from '../../../scripts/jest/web';
-import { apiKey, useApiGet } from './useApi';
+import { apiKey, useApiGet, useApiGetWithin, withinKey } from './useApi';
 
 beforeEach(() => clearCookies());
 
@@ -26,6 +26,35 @@ describe('useApiGet', () => {
 
     const skipped = renderHook(() => useApiGet('/api/users/admin/stats', null));
     expect(skipped.result.current.data).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('useApiGetWithin', () => {
+  const path = '/api/data/scope/zones/project/{project}' as const;
+
+  it('keys the plain path without a filter and its /within/{filter} form with one', () => {
+    expect(withinKey(path, { params: { path: { project: 'p 1' } } }, null)).toBe(
+      '/api/data/scope/zones/project/p%201',
+    );
+    expect(withinKey(path, { params: { path: { project: 'p1' } } }, '1,2_3,4_5,6')).toBe(
+      '/api/data/scope/zones/project/p1/within/1%2C2_3%2C4_5%2C6',
+    );
+  });
+
+  it('fetches the form that the filter names; null skips the call', async () => {
+    const calls = mockFetch({
+      'GET /api/data/scope/zones/project/p1/within/1%2C2_3%2C4_5%2C6': {
+        status: 200,
+        body: { min_cell: 5, suppressed: false, zones: [] },
+      },
+    });
+    const { result } = renderHook(() =>
+      useApiGetWithin(path, { params: { path: { project: 'p1' } } }, '1,2_3,4_5,6'),
+    );
+    await waitFor(() => expect(result.current.data).toBeDefined());
+    expect(result.current.data?.zones).toEqual([]);
+    renderHook(() => useApiGetWithin(path, null, null));
     expect(calls).toHaveLength(1);
   });
 });

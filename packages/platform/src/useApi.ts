@@ -7,9 +7,10 @@ import {
   type ApiPathsWith,
 } from '@agora/contracts';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import { api, ApiError } from './api';
+import { ApiError, transport } from './api';
 
-const fetcher = <T>(path: string): Promise<T> => api.get<T>(path);
+/** Reads the URL of a typed path (the SWR key); the path's document types the answer. */
+const fetcher = <T>(url: string): Promise<T> => transport('GET', url) as Promise<T>;
 
 /**
  * SWR settings of the apps (the shell puts them in its SWRConfig): a client error (4xx) is an answer, not a
@@ -18,14 +19,6 @@ const fetcher = <T>(path: string): Promise<T> => api.get<T>(path);
 export const swrDefaults: SWRConfiguration = {
   shouldRetryOnError: (error: Error) => !(error instanceof ApiError && error.status < 500),
 };
-
-/** SWR over `GET /api/<path>`; `null` skips the call. Errors are `ApiError`s. */
-export function useApi<T>(
-  path: string | null,
-  config?: SWRConfiguration<T, ApiError>,
-): SWRResponse<T, ApiError> {
-  return useSWR<T, ApiError>(path, fetcher<T>, config);
-}
 
 /** The paths that answer `GET`. */
 export type GetPath = ApiPathsWith<ApiPaths, 'get'>;
@@ -51,6 +44,42 @@ export function useApiGet<P extends GetPath>(
 ): SWRResponse<ApiData<GetOperation<P>>, ApiError> {
   return useSWR<ApiData<GetOperation<P>>, ApiError>(
     init === null ? null : apiKey(path, init),
+    fetcher<ApiData<GetOperation<P>>>,
+    config,
+  );
+}
+
+/** The paths whose reads have a `…/within/{filter}` form: the same answer about a drawn area only. */
+export type WithinPath = {
+  [P in GetPath]: `${P}/within/{filter}` extends GetPath ? P : never;
+}[GetPath];
+
+/**
+ * The URL of a read about a drawn area: `path` with `init`, or its `/within/{filter}` form when `filter` (the
+ * area's text, `formatAreaFilter`) is not null.
+ */
+export function withinKey<P extends WithinPath>(
+  path: P,
+  init: ApiInit<GetOperation<P>>,
+  filter: string | null,
+): string {
+  const params = (init as { params?: Parameters<typeof apiPath>[1] }).params ?? {};
+  if (filter === null) return apiPath(path, params);
+  return apiPath(`${path}/within/{filter}`, { ...params, path: { ...params.path, filter } });
+}
+
+/**
+ * `useApiGet` of a read that can be limited to a drawn area: `path`, or its documented `/within/{filter}` form
+ * when `filter` is not null. `null` for `init` skips the call.
+ */
+export function useApiGetWithin<P extends WithinPath>(
+  path: P,
+  init: ApiInit<GetOperation<P>> | null,
+  filter: string | null,
+  config?: SWRConfiguration<ApiData<GetOperation<P>>, ApiError>,
+): SWRResponse<ApiData<GetOperation<P>>, ApiError> {
+  return useSWR<ApiData<GetOperation<P>>, ApiError>(
+    init === null ? null : withinKey(path, init, filter),
     fetcher<ApiData<GetOperation<P>>>,
     config,
   );

@@ -24,6 +24,7 @@ import {
   useSession,
   useSettings,
   type AddressValue,
+  formAction,
 } from '@agora/platform';
 import { addressText, addressValue, locationText } from './account/address';
 
@@ -65,7 +66,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
     if (!form.dirty) return;
     setBusy(true);
     try {
-      const result = await form.submit('profile');
+      const result = await form.submit(formAction('/api/profile'));
       if (result.ok) {
         if (result.sent) {
           notify({ type: 'success', body: 'successful update' });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { api, sessionStatusAtom, sessionUserAtom } from '@agora/platform';
+import { client, sessionStatusAtom, sessionUserAtom } from '@agora/platform';
 import {
   adminUser,
   clearCookies,
@@ -139,7 +139,9 @@ describe('session time-out', () => {
     const { store } = await renderLoggedIn();
     expect(screen.queryByTestId('timeout-modal')).toBeNull();
     await act(async () => {
-      await expect(api.get('library/page/1')).rejects.toMatchObject({ status: 401 });
+      await expect(
+        client.GET('/api/library/page/{page}', { params: { path: { page: 1 } } }),
+      ).rejects.toMatchObject({ status: 401 });
     });
     expect(screen.getByTestId('timeout-modal')).toBeTruthy();
     expect(store.get(sessionTimedOutAtom)).toBe(true);
@@ -180,7 +182,7 @@ describe('session time-out', () => {
     act(() => store.set(sessionStatusAtom, 'loggedOut'));
     expect(store.get(sessionTimedOutAtom)).toBe(false);
     await act(async () => {
-      await expect(api.get('category')).rejects.toMatchObject({ status: 401 });
+      await expect(client.GET('/api/category')).rejects.toMatchObject({ status: 401 });
     });
     expect(store.get(sessionTimedOutAtom)).toBe(false);
   });

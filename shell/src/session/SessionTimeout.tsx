@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE } from '@agora/contracts';
 import {
-  api,
   ApiError,
   client,
   fetchProfile,
@@ -13,6 +12,7 @@ import {
   readCookie,
   sessionUserAtom,
   useSession,
+  onUnauthorized,
 } from '@agora/platform';
 import { CredentialFields, isWrongCredentials, useCredentials } from './CredentialFields';
 
@@ -43,7 +43,7 @@ function useTimeoutWatch(reloggingIn: RefObject<boolean>): boolean {
       misses = readCookie(CSRF_COOKIE) ? 0 : misses + 1;
       if (misses >= MISSES_BEFORE_TIMEOUT) setTimedOut(true);
     }, SESSION_POLL_MS);
-    const stopListening = api.onUnauthorized(() => setTimedOut(true));
+    const stopListening = onUnauthorized(() => setTimedOut(true));
     return () => {
       clearInterval(timer);
       stopListening();

@@ -1,23 +1,17 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DateText, Loading, Pagination, useApi, useErrorMessage } from '@agora/platform';
+import { DateText, Loading, Pagination, useApiGetWithin, useErrorMessage } from '@agora/platform';
 import { useKindLabel } from '../KindField';
 import type { QuestionnaireVariable } from '../types';
 import { StatsTable } from './StatsTable';
-import type { ValuePage } from './types';
 
 export interface ValueListProps {
   attribute: string;
   variable: QuestionnaireVariable;
   /** the variable's title */
   name: string;
-  /** `''`, or `/within/{filter}` to list only the answers inside the drawn area */
-  within: string;
-}
-
-/** The URL of a page of one variable's values, inside the drawn area when `within` is set. */
-export function valuesUrl(page: number, attribute: string, variable: string, within: string): string {
-  return `/api/data/scope/list/page/${page}/attribute/${attribute}/variable/${variable}${within}`;
+  /** null, or the drawn area's `{filter}` to list only the answers inside it */
+  within: string | null;
 }
 
 /** One variable's answered values, newest first, a page at a time (spec §7 "list"). */
@@ -32,7 +26,11 @@ export function ValueList({ attribute, variable, name, within }: ValueListProps)
     setShownWithin(within);
     setPage(1);
   }
-  const { data, error } = useApi<ValuePage>(valuesUrl(page, attribute, variable.token, within));
+  const { data, error } = useApiGetWithin(
+    '/api/data/scope/list/page/{page}/attribute/{attribute}/variable/{variable}',
+    { params: { path: { page, attribute, variable: variable.token } } },
+    within,
+  );
   const options = (kind: string) => variable.variable_type.find((t) => t.kind === kind);
   return (
     <section className="cons-stats-values" data-testid="stats-values">

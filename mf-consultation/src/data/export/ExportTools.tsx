@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtom, useAtomValue } from 'jotai';
-import { formatAreaFilter } from '@agora/contracts';
-import { areaFilterAtom } from '../areaFilter';
+import { areaFilterAtom, withinOf } from '../areaFilter';
 import { ExportDialog } from './ExportDialog';
 import { exportJobsAtom, FORMATS, isFinished, useExportJob, type ExportFormat, type ExportJobRef } from './exportJob';
 import '../data.css';
@@ -36,8 +35,8 @@ export function ExportTools({ project }: { project: string }) {
   const intl = useIntl();
   const [jobs, setJobs] = useAtom(exportJobsAtom);
   const filter = useAtomValue(areaFilterAtom);
-  // the body of the job takes the filter's text (`withinOf` gives the path suffix of the reads)
-  const within = filter.project === project ? formatAreaFilter(filter.polygons) : null;
+  // the body of the job takes the filter's text
+  const within = withinOf(filter, project);
   const [open, setOpen] = useState<ExportFormat | null>(null);
   const job: ExportJobRef | null = jobs[project] ?? null;
   const { data: status, error } = useExportJob(job?.job ?? null);

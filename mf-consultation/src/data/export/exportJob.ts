@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { atom } from 'jotai';
 import {
   EXPORT_CRSS,
@@ -6,9 +5,8 @@ import {
   type ExportFormat,
   type ExportJobAnswer,
   type ExportJobBody,
-  type ExportJobCreated,
 } from '@agora/contracts/api';
-import { api, useApi } from '@agora/platform';
+import { client, useJobProgress } from '@agora/platform';
 
 /** The formats in the order the dialog offers them (the map's format first) and the coordinate systems. */
 export const FORMATS: readonly ExportFormat[] = ['geojson', 'csv'];
@@ -24,12 +22,9 @@ export interface ExportJobRef {
 /** The running (or finished) export of each project (by token): it outlives the dialog, which can be reopened. */
 export const exportJobsAtom = atom<Readonly<Record<string, ExportJobRef>>>({});
 
-/** Time between two looks at a running job. */
-export const EXPORT_POLL_MS = 1000;
-
 /** Starts an export job of `project` (token); answers its id. */
 export async function startExport(project: string, body: ExportJobBody): Promise<string> {
-  const { job } = await api.post<ExportJobCreated>(`export/project/${encodeURIComponent(project)}/job`, body);
+  const { job } = await client.POST('/api/export/project/{project}/job', { params: { path: { project } }, body });
   return job;
 }
 
@@ -42,22 +37,9 @@ export const isFinished = (status: ExportJobAnswer | undefined) =>
   status?.state === 'done' || status?.state === 'failed';
 
 /**
- * The state of `job`, looked at every EXPORT_POLL_MS until it is done or failed, or the server refuses to tell
- * (a 4xx: the job is unknown or has expired); network failures and 5xx are looked at again.
+ * The state of `job`, looked at every second until it is done or failed, or the server refuses to tell (a 4xx:
+ * the job is unknown or has expired); network failures and 5xx are looked at again.
  */
 export function useExportJob(job: string | null) {
-  const refused = useRef(false);
-  useEffect(() => {
-    refused.current = false;
-  }, [job]);
-  return useApi<ExportJobAnswer>(job ? `export/job/${encodeURIComponent(job)}` : null, {
-    refreshInterval: (status) => (refused.current || isFinished(status) ? 0 : EXPORT_POLL_MS),
-    revalidateOnFocus: false,
-    onError: (error) => {
-      refused.current = error.status < 500;
-    },
-    onSuccess: () => {
-      refused.current = false;
-    },
-  });
+  return useJobProgress('/api/export/job/{job}', job ? { params: { path: { job } } } : null, { ended: isFinished });
 }

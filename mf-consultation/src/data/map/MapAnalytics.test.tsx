@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import { Route, Routes } from 'react-router-dom';
-import { formatAreaFilter, withinSuffix, type AreaPolygon } from '@agora/contracts';
+import { formatAreaFilter, type AreaPolygon } from '@agora/contracts';
 import { useLeafletMap, type LeafletMapHandle } from '@agora/platform';
 import {
   click,
@@ -27,7 +27,7 @@ const TRIANGLE: AreaPolygon = [
   [23.74, 37.96],
   [23.73, 37.98],
 ];
-const WITHIN = withinSuffix([TRIANGLE]);
+const WITHIN = `/within/${encodeURIComponent(formatAreaFilter([TRIANGLE]) ?? '')}`;
 const geojson = (within: string, layer = 'all') => `GET ${BASE}/geojson/project/${PROJECT}${within}?layer=${layer}`;
 const zones = (within: string) => `GET ${BASE}/zones/project/${PROJECT}${within}`;
 const points = (within: string) => `GET ${BASE}/points/project/${PROJECT}${within}`;

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { AREA_FILTER_LIMITS, parseAreaFilter, type AreaPolygon } from '@agora/contracts';
-import { useApi, useNotify, type LeafletMapHandle } from '@agora/platform';
+import { useApiGetWithin, useNotify, type LeafletMapHandle } from '@agora/platform';
 import type { QuestionnaireTopic } from '../../questionnaire/types';
 import { areaFilterAtom, withinOf } from '../areaFilter';
-import { pointsPath, zonesPath, type PointsAnswer, type ZonesAnswer } from './api';
+import { POINTS_PATH, ZONES_PATH } from './api';
 import { useClusterLayer } from './clusterLayer';
 import { useAreaFilterDraw, type FilterRefusal } from './filterDraw';
 import { useHeatLayer } from './heatLayer';
@@ -18,10 +18,10 @@ import './map.css';
 export type MapView = 'answers' | 'clusters' | 'heat';
 export const MAP_VIEWS: readonly MapView[] = ['answers', 'clusters', 'heat'];
 
-/** The `/within/{filter}` suffix of the project's requests: only experts and staff (`enabled`) filter. */
-export function useAreaWithin(project: string, enabled: boolean): string {
+/** The `{filter}` of the project's requests' `/within/{filter}` form: only experts and staff (`enabled`) filter. */
+export function useAreaWithin(project: string, enabled: boolean): string | null {
   const filter = useAtomValue(areaFilterAtom);
-  return enabled ? withinOf(filter, project) : '';
+  return enabled ? withinOf(filter, project) : null;
 }
 
 /** Typed vertices, one `lon, lat` (or `lon lat`) a line, as a filter polygon; null when they do not make one. */
@@ -56,7 +56,7 @@ export function useMapAnalytics(
   const intl = useIntl();
   const notify = useNotify();
   const [filter, setFilter] = useAtom(areaFilterAtom);
-  const within = enabled ? withinOf(filter, project) : '';
+  const within = enabled ? withinOf(filter, project) : null;
   const polygons = useMemo(
     () => (filter.project === project ? filter.polygons : []),
     [filter, project],
@@ -64,11 +64,14 @@ export function useMapAnalytics(
   const [view, setView] = useState<MapView>('answers');
   const [attribute, setAttribute] = useState('');
   const once = { revalidateOnFocus: false };
-  const points = useApi<PointsAnswer>(
-    enabled && (view !== 'answers' || within) ? pointsPath(project, within) : null,
+  const init = { params: { path: { project } } };
+  const points = useApiGetWithin(
+    POINTS_PATH,
+    enabled && (view !== 'answers' || within !== null) ? init : null,
+    within,
     once,
   );
-  const zones = useApi<ZonesAnswer>(enabled ? zonesPath(project, within) : null, once);
+  const zones = useApiGetWithin(ZONES_PATH, enabled ? init : null, within, once);
   const coords = useMemo(() => coordsOf(points.data, attribute), [points.data, attribute]);
   useClusterLayer(handle, enabled && view === 'clusters' && points.data ? coords : null);
   useHeatLayer(handle, enabled && view === 'heat' && points.data ? coords : null);

@@ -10,11 +10,7 @@ export type ZonesAnswer = AnswerZonesAnswer;
 /** One zone's counts: a topic with a boundary, or one polygon of the filter (`id` '1', '2', …). */
 export type ZoneCount = ZonesAnswer['zones'][number];
 
-const projectPath = (kind: string, project: string, within: string) =>
-  `/api/data/scope/${kind}/project/${encodeURIComponent(project)}${within}`;
-
-/** The answers' layer (`layer` all, top, mine) of a project, inside the filter when `within` is set. */
-export const answersPath = (project: string, layer: string, within: string) =>
-  `${projectPath('geojson', project, within)}?layer=${layer}`;
-export const pointsPath = (project: string, within: string) => projectPath('points', project, within);
-export const zonesPath = (project: string, within: string) => projectPath('zones', project, within);
+/** The reads of a project's answers (each with its documented `/within/{filter}` form, `useApiGetWithin`). */
+export const ANSWERS_PATH = '/api/data/scope/geojson/project/{project}';
+export const POINTS_PATH = '/api/data/scope/points/project/{project}';
+export const ZONES_PATH = '/api/data/scope/zones/project/{project}';

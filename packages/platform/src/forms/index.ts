@@ -1,7 +1,10 @@
 export {
+  formAction,
   useForm,
   UNIQUE_CHECK_DELAY_MS,
   type FieldBinding,
+  type FormAction,
+  type FormPath,
   type FormApi,
   type FormStatus,
   type FormValues,

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ScopeRules } from '@agora/contracts';
 import { mockFetch, renderWeb, type FakeCall, type FakeReply } from '../../../../scripts/jest/web';
-import { useForm, type SubmitResult } from './useForm';
+import { formAction, useForm, type SubmitResult } from './useForm';
 import { Checkbox, Select, TextArea, TextField } from './fields';
 
 const RULES: ScopeRules = {
@@ -18,7 +18,7 @@ function Probe({ mode, initial }: { mode: 'post' | 'put'; initial: Record<string
     scope: 'users',
     initial,
     mode,
-    action: mode === 'post' ? 'registration' : 'profile',
+    action: mode === 'post' ? formAction('/api/registration') : formAction('/api/profile'),
   });
   return (
     <form

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
+  apiPath,
   changedFields,
   checkField,
   checkForm,
@@ -8,13 +9,40 @@ import {
   type FieldError,
   type FieldValue,
   type FormMode,
+  type ApiInit,
+  type ApiOperation,
+  type ApiPaths,
+  type ApiPathsWith,
   type ScopeRules,
 } from '@agora/contracts';
-import { api, ApiError, client } from '../api';
+import { ApiError, client, transport } from '../api';
 import { retryMinutesOf } from '../ui/rateLimited';
-import { useApi, type ApiGetData } from '../useApi';
+import { useApiGet } from '../useApi';
 
 export type FormValues = Record<string, FieldValue>;
+
+/** The paths a form can be sent to: POST in post mode, PUT in put mode. */
+export type FormPath = ApiPathsWith<ApiPaths, 'post'> | ApiPathsWith<ApiPaths, 'put'>;
+type FormOperation<P extends FormPath> = ApiOperation<ApiPaths, P, 'post'> | ApiOperation<ApiPaths, P, 'put'>;
+type ActionInit<P extends FormPath> = Omit<ApiInit<FormOperation<P>>, 'body'>;
+
+/** Where a form is sent: a documented path and its parameters, checked by `formAction`; the body is the form's. */
+export interface FormAction {
+  readonly path: FormPath;
+  readonly params?: Parameters<typeof apiPath>[1];
+}
+
+/**
+ * A form's action, its path and parameters checked against the documents as `client` checks them:
+ * `formAction('/api/libraryView/uuid/{uuid}', { params: { path: { uuid } } })`.
+ */
+export function formAction<P extends FormPath>(
+  path: P,
+  ...init: Record<never, never> extends ActionInit<P> ? [init?: ActionInit<P>] : [init: ActionInit<P>]
+): FormAction {
+  const params = (init[0] as { params?: FormAction['params'] } | undefined)?.params;
+  return params ? { path, params } : { path };
+}
 
 /** Delay between the last change of a unique field and its `checkIfExists` call. */
 export const UNIQUE_CHECK_DELAY_MS = 500;
@@ -28,8 +56,8 @@ export interface UseFormOptions<T extends FormValues> {
   mode: FormMode;
   /** load only the rules of these fields (`validation/scope/{scope}/fields/a;b`) */
   fields?: readonly string[];
-  /** API path that `submit()` sends to (POST in post mode, PUT in put mode) */
-  action?: string;
+  /** where `submit()` sends the form (POST in post mode, PUT in put mode) */
+  action?: FormAction;
   /** token of the parent within which unique fields are unique (`checkIfExists…?parent=<token>`) */
   uniqueParent?: string;
 }
@@ -77,14 +105,6 @@ function isEmptyValue(value: FieldValue): boolean {
   return false;
 }
 
-function rulesPath(scope: string, fields?: readonly string[]): string {
-  const base = `validation/scope/${encodeURIComponent(scope)}`;
-  return fields && fields.length > 0 ? `${base}/fields/${fields.map(encodeURIComponent).join(';')}` : base;
-}
-
-/** What `GET /api/validation/scope/{scope}[/fields/{fields}]` answers: the rules of the scope's fields. */
-type LoadedRules = ApiGetData<'/api/validation/scope/{scope}/fields/{fields}'>;
-
 const UNIQUE_ERROR: FieldError = { rule: 'unique', message: VALIDATION_MESSAGES.unique };
 
 /**
@@ -96,11 +116,16 @@ const UNIQUE_ERROR: FieldError = { rule: 'unique', message: VALIDATION_MESSAGES.
 export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
   const { scope, mode, fields, action, uniqueParent } = options;
   const fieldsKey = fields?.join(';');
-  const path = useMemo(
-    () => rulesPath(scope, fieldsKey ? fieldsKey.split(';') : undefined),
-    [scope, fieldsKey],
+  // the rules of the scope's fields (`validation/scope/{scope}[/fields/a;b]`)
+  const allRules = useApiGet(
+    '/api/validation/scope/{scope}',
+    fieldsKey ? null : { params: { path: { scope } } },
   );
-  const { data: loadedRules, error: rulesError, isLoading: rulesLoading } = useApi<LoadedRules>(path);
+  const someRules = useApiGet(
+    '/api/validation/scope/{scope}/fields/{fields}',
+    fieldsKey ? { params: { path: { scope, fields: fieldsKey } } } : null,
+  );
+  const { data: loadedRules, error: rulesError, isLoading: rulesLoading } = fieldsKey ? someRules : allRules;
   const rules: ScopeRules = useMemo(() => loadedRules ?? {}, [loadedRules]);
 
   const [initial, setInitial] = useState<T>(options.initial);
@@ -289,12 +314,12 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
   }, [cancelUnique, initial, mode, rules, runUniqueCheck, unique]);
 
   /**
-   * Sends the form to `path` (default: the `action` option). Invalid → `{ok: false, reason: 'invalid', message:
+   * Sends the form to `target` (default: the `action` option). Invalid → `{ok: false, reason: 'invalid', message:
    * 'form contains non valid elements'}` and nothing is sent; put mode with no change → `{ok: true, sent: false}`.
    */
   const submit = useCallback(
-    async <R = unknown>(path: string | undefined = action): Promise<SubmitResult<R>> => {
-      if (!path) throw new Error('useForm: submit() needs a path (the `action` option)');
+    async <R = unknown>(target: FormAction | undefined = action): Promise<SubmitResult<R>> => {
+      if (!target) throw new Error('useForm: submit() needs a path (the `action` option)');
       if (!(await validate())) {
         return { ok: false, reason: 'invalid', message: VALIDATION_MESSAGES.form, notify: true };
       }
@@ -303,7 +328,9 @@ export function useForm<T extends FormValues>(options: UseFormOptions<T>) {
       if (mode === 'put' && Object.keys(body).length === 0) return { ok: true, sent: false };
       setStatus('sending');
       try {
-        const data = mode === 'put' ? await api.put<R>(path, body) : await api.post<R>(path, body);
+        const url = apiPath(target.path, target.params);
+        // the caller states what the path answers (R), as the action's document describes it
+        const data = (await transport(mode === 'put' ? 'PUT' : 'POST', url, body)) as R;
         setInitial({ ...initial, ...body } as T);
         setStatus('submitted');
         return { ok: true, sent: true, data };

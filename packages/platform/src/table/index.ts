@@ -9,6 +9,7 @@ export {
   type ListPage,
   type ListPath,
   type ListRow,
+  type PagedPath,
   type TablePage,
   type TableQuery,
   type TableQueryOptions,

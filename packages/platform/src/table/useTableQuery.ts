@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiPath, type SortMethod } from '@agora/contracts';
-import { request } from '../api';
+import { transport } from '../api';
 import type { ApiGetData, GetPath } from '../useApi';
 
 /** Delay between the last keystroke in the search box and the new query (spec: 500 ms). */
@@ -29,18 +29,31 @@ export interface TablePage<T> {
 export type ListPath = {
   [P in GetPath]: P extends `${string}/page/{page}/sort/{field}/sort_method/{method}`
     ? [ListForms<P>] extends [GetPath]
-      ? ApiGetData<P> extends TablePage<unknown>
-        ? P
-        : never
+      ? AnswersPages<P>
+      : never
+    : never;
+}[GetPath];
+
+/** `P` when its document answers pages of rows. */
+type AnswersPages<P extends GetPath> = ApiGetData<P> extends TablePage<unknown> ? P : never;
+
+/**
+ * A paged list of the API whose path has `{page}`, `{field}` and `{method}` in another order (e.g.
+ * `/api/invitation/sort/{field}/sort_method/{method}/page/{page}`) and answers pages of rows.
+ */
+export type PagedPath = {
+  [P in GetPath]: P extends `${string}{page}${string}`
+    ? P extends `${string}{field}${string}{method}${string}`
+      ? AnswersPages<P>
       : never
     : never;
 }[GetPath];
 
 /** A page of a list path, as its document describes it. */
-export type ListPage<P extends ListPath> = ApiGetData<P>;
+export type ListPage<P extends PagedPath> = ApiGetData<P>;
 
 /** A row of a list path's pages. */
-export type ListRow<P extends ListPath> = ListPage<P> extends { values: ReadonlyArray<infer R> } ? R : never;
+export type ListRow<P extends PagedPath> = ListPage<P> extends { values: ReadonlyArray<infer R> } ? R : never;
 
 export interface TableQueryOptions<P extends ListPath> {
   /** the list's documented path, e.g. `/api/users/page/{page}/sort/{field}/sort_method/{method}` */
@@ -68,7 +81,7 @@ export interface TableQueryState {
  * are left out). The filters keep the service's own syntax: values encoded, `:` and `;` as they are.
  */
 export function buildListPath(
-  path: ListPath | string,
+  path: PagedPath,
   state: TableQueryState,
   limit?: number,
   pathParams: Readonly<Record<string, string>> = {},
@@ -91,7 +104,7 @@ export function buildListPath(
 }
 
 /** Whether an SWR key is a page of the list at `path` (to refresh them all after a change). */
-export function isListKey(path: ListPath, key: unknown): boolean {
+export function isListKey(path: PagedPath, key: unknown): boolean {
   return typeof key === 'string' && key.startsWith(path.slice(0, path.indexOf('/page/') + '/page/'.length));
 }
 
@@ -101,23 +114,21 @@ export function isListKey(path: ListPath, key: unknown): boolean {
  * but the page goes back to page 1.
  */
 export function useTableQuery<P extends ListPath>(options: TableQueryOptions<P>): TableQuery<ListRow<P>> {
-  return useListQuery<ListRow<P>>(options);
+  return useListQuery<P>(options);
 }
 
-/** What `useListQuery` takes: `useTableQuery`'s options with any list path (see there). */
-export interface ListQueryOptions extends Omit<TableQueryOptions<ListPath>, 'path'> {
+/** What `useListQuery` takes: `useTableQuery`'s options with any paged path (see there). */
+export interface ListQueryOptions<P extends PagedPath> extends Omit<TableQueryOptions<ListPath>, 'path'> {
   /**
-   * the list's path with `{page}`, `{field}` and `{method}` in any order, e.g.
+   * the list's documented path with `{page}`, `{field}` and `{method}` in any order, e.g.
    * `/api/invitation/sort/{field}/sort_method/{method}/page/{page}`; `/query/{query}`, `/fq/…` and `/limit/{n}` follow
    */
-  path: string;
+  path: P;
 }
 
-/**
- * `useTableQuery` for a list whose rows are typed by the caller (its zod contract) rather than by the services'
- * documents, e.g. a list whose page segment comes after the sort segments.
- */
-export function useListQuery<T>(options: ListQueryOptions): TableQuery<T> {
+/** `useTableQuery` for a list whose page segment comes after the sort segments (any `PagedPath`). */
+export function useListQuery<P extends PagedPath>(options: ListQueryOptions<P>): TableQuery<ListRow<P>> {
+  type T = ListRow<P>;
   // A new filters object with the same content counts as the same.
   const filtersKey = JSON.stringify(options.initialFilters ?? {});
   const defaults = useMemo<TableQueryState>(
@@ -197,7 +208,7 @@ export function useListQuery<T>(options: ListQueryOptions): TableQuery<T> {
     [options.path, state, paramsKey],
   );
   // The URLs are the documented path's forms (ListPath), so its answer is the document's.
-  const fetchPage = useCallback((url: string) => request<TablePage<T>>('GET', url), []);
+  const fetchPage = useCallback((url: string) => transport('GET', url) as Promise<TablePage<T>>, []);
 
   return { ...state, search, setPage, sortBy, setSearch, setFilter, reset, listPath, csvPath, fetchPage };
 }
