@@ -188,7 +188,10 @@ function startLoad(job) {
 function ensureImages() {
   const made = [];
   const build = (args) => {
-    const r = spawnSync(process.execPath, ['scripts/images.mjs', ...args], { cwd: ROOT, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, ['scripts/images.mjs', ...args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error(`scripts/images.mjs ${args.join(' ')} failed with ${r.status}`);
   };
   const missing = DEPLOYABLES.filter((d) => !hasImage(`localhost/agora/${d}:${TAG_A}`));
@@ -222,7 +225,12 @@ async function prepareLoad(site) {
   });
   // a public documentation page, read by the participants (the library's part of the load)
   const page = new FormData();
-  for (const [k, v] of Object.entries({ uri: 'rollout-about', title: 'About', comment: '', type: 'html' }))
+  for (const [k, v] of Object.entries({
+    uri: 'rollout-about',
+    title: 'About',
+    comment: '',
+    type: 'html',
+  }))
     page.set(k, v);
   page.set('html', '<p>About the consultation.</p>');
   const created = await fetch(`${site}/api/documentation`, {
@@ -279,7 +287,10 @@ async function createDatabase(run) {
   await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 const status = (url) =>
@@ -332,7 +343,13 @@ async function main() {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   let played;
   const cleanup = async () => {
-    await played?.down();
+    if (played) await played.down();
+    // stopped while the manifests were being played: the run's pods and volumes by their names
+    else
+      for (const kind of ['pod', 'volume'])
+        for (const name of podmanOut([kind, 'ls', '--format', '{{.Name}}']).split('\n'))
+          if (name.startsWith(`${run}-`))
+            await podman([kind, 'rm', '--force', name], { quiet: true }).catch(() => undefined);
     await proxy.close();
     await sink.close();
     await db.drop().catch((e) => log(`dropping the database: ${e.message}`));
@@ -361,7 +378,13 @@ async function main() {
       log,
     });
     // the first pod of consultation is the Deployment's own
-    let consultationPods = [{ pod: `${run}-consultation-pod-0`, port: ports.consultation, tag: TAG_A }];
+    let consultationPods = [
+      {
+        pod: `${run}-consultation-pod-0`,
+        port: ports.consultation,
+        tag: TAG_A,
+      },
+    ];
     proxy.add(ports.consultation, TAG_A);
     const site = `http://127.0.0.1:${ports.gateway}`;
     await waitUntil(
@@ -384,7 +407,11 @@ async function main() {
       for (const [i, o] of old.entries()) {
         const port = await nextPort();
         const t0 = Date.now();
-        const pod = await played.addPod('consultation', { suffix: `${suffix}${i}`, port, tag });
+        const pod = await played.addPod('consultation', {
+          suffix: `${suffix}${i}`,
+          port,
+          tag,
+        });
         proxy.add(port, tag);
         await endpointReady(proxy, port, `consultation ${tag} ready`);
         const readyS = round((Date.now() - t0) / 1000);
@@ -392,7 +419,12 @@ async function main() {
         proxy.remove(o.port);
         const t1 = Date.now();
         await played.removePod(o.pod, consultation.graceSeconds);
-        steps.push({ from: o.tag, to: tag, newReadyS: readyS, oldStoppedS: round((Date.now() - t1) / 1000) });
+        steps.push({
+          from: o.tag,
+          to: tag,
+          newReadyS: readyS,
+          oldStoppedS: round((Date.now() - t1) / 1000),
+        });
         next.push({ pod, port, tag });
       }
       consultationPods = next;
@@ -432,7 +464,11 @@ async function main() {
     let mails;
     await phase('c', async () => {
       const port = await nextPort();
-      const pod = await played.addPod('consultation', { suffix: 'c', port, tag: TAG_A });
+      const pod = await played.addPod('consultation', {
+        suffix: 'c',
+        port,
+        tag: TAG_A,
+      });
       proxy.add(port, TAG_A);
       consultationPods.push({ pod, port, tag: TAG_A });
       const worker = await played.addPod('mail-worker', { suffix: 'c' });
@@ -465,15 +501,34 @@ async function main() {
       const validated = await call('/api/invitation/scope/validate', form);
       const rows = validated.values
         .filter((r) => r.valid && r.invite)
-        .map(({ firstname, lastname, email, enrolment }) => ({ firstname, lastname, email, enrolment }));
+        .map(({ firstname, lastname, email, enrolment }) => ({
+          firstname,
+          lastname,
+          email,
+          enrolment,
+        }));
       const sent = await call('/api/invitation/scope/send', {
         message: 'You are invited.',
         locale: 'en',
         rows,
       });
       mails = { batch: sent.batch, invited: sent.invited };
+      // what each pod answered in the window's first half, and in its second (the gateway's connections to the
+      // first pod are renewed every 100 answers, and the new ones spread over both)
+      const shares = (from) =>
+        proxy.endpoints().map((e) => ({
+          tag: e.label,
+          port: e.port,
+          connections: e.connections - (from[e.port]?.connections ?? 0),
+          answers: e.answers - (from[e.port]?.answers ?? 0),
+        }));
+      const half = REPLICAS_S * 500 - (Date.now() - t0);
+      if (half > 0) await wait(half / 1000);
+      const middle = Object.fromEntries(proxy.endpoints().map((e) => [e.port, e]));
+      const firstHalf = shares(before);
       const left = REPLICAS_S * 1000 - (Date.now() - t0);
       if (left > 0) await wait(left / 1000);
+      const secondHalf = shares(middle);
       const served = proxy.endpoints().map((e) => ({
         tag: e.label,
         port: e.port,
@@ -492,7 +547,14 @@ async function main() {
         500,
       );
       await played.removePod(worker, mailWorker.graceSeconds);
-      return { consultationPods: 2, mailWorkers: 2, served, invited: mails.invited };
+      return {
+        consultationPods: 2,
+        mailWorkers: 2,
+        served,
+        firstHalf,
+        secondHalf,
+        invited: mails.invited,
+      };
     });
 
     await phase('d', async () => {
@@ -546,7 +608,10 @@ async function main() {
     log('stopping the load');
     const loaded = await load.stop();
     results.load = summarise(loaded, results.phases);
-    results.failed = loaded.failed.map((f) => ({ ...f, phase: phaseAt(results.phases, f.at) }));
+    results.failed = loaded.failed.map((f) => ({
+      ...f,
+      phase: phaseAt(results.phases, f.at),
+    }));
     // the gateway's own account of each 503: which service, and the error it met
     const gatewayLog = spawnSync('podman', ['logs', `${run}-gateway-pod-0-gateway`], {
       encoding: 'utf8',
@@ -559,14 +624,24 @@ async function main() {
       .map((l) => {
         try {
           const { time, service, err, msg } = JSON.parse(l);
-          return { time, phase: phaseAt(results.phases, time), service, err, msg };
+          return {
+            time,
+            phase: phaseAt(results.phases, time),
+            service,
+            err,
+            msg,
+          };
         } catch {
           return { line: l.slice(0, 300) };
         }
       });
     results.answers = await auditAnswers(db.url, q.project.token, loaded);
     const mailRows = await queryMails(db.url, mails.batch);
-    results.mails = { invited: mails.invited, ...tallyAtSink(sink, mailRows), receivedAtSink: sink.total() };
+    results.mails = {
+      invited: mails.invited,
+      ...tallyAtSink(sink, mailRows),
+      receivedAtSink: sink.total(),
+    };
     printTable(results);
     log(`results: ${await writeResults(process.env.BENCH_RESULT_NAME || 'rollout', results)}`);
   } finally {
@@ -627,10 +702,13 @@ async function launcherMain() {
     phases: {},
   };
   let restarts = 0;
+  let backoffMs = null;
   const stack = await startBenchStack({
     mode: 'distributed',
     log: (m) => {
       if (/^\[launcher\] library restarted/.test(m)) restarts++;
+      const delay = /^\[launcher\] library .* restarting in (\d+) ms/.exec(m);
+      if (delay) backoffMs = Number(delay[1]);
       if (m.startsWith('[launcher]')) log(m);
     },
   });
@@ -647,10 +725,15 @@ async function launcherMain() {
         restarted: () => restarts > 0,
       })),
       restartCount: restarts,
+      // the launcher's wait before it started the process again; the rest is the library's start
+      backoffMs,
     }));
     const loaded = await load.stop();
     results.load = summarise(loaded, results.phases);
-    results.failed = loaded.failed.map((f) => ({ ...f, phase: phaseAt(results.phases, f.at) }));
+    results.failed = loaded.failed.map((f) => ({
+      ...f,
+      phase: phaseAt(results.phases, f.at),
+    }));
     results.answers = await auditAnswers(stack.databaseUrl, q.project.token, loaded);
     printPhases(results);
     console.log(
