@@ -2,10 +2,19 @@ import http from 'node:http';
 import https from 'node:https';
 import type { ServiceName } from '@agora/contracts';
 
+/**
+ * The agents' settings. `scheduling: 'fifo'` takes the idle connections in turn: behind a Service each connection
+ * leads to one pod (kube-proxy balances connections), and Node's default ('lifo', the last one freed first) would
+ * send a light load down one connection, so that a pod added by a scale-up or a rolling update got next to none
+ * of it. The services end a connection after 100 answers (services/common/src/http/connection-reuse.ts), so the
+ * pool keeps being renewed across the pods.
+ */
+const AGENT_OPTIONS = { keepAlive: true, maxSockets: 256, maxFreeSockets: 32, scheduling: 'fifo' } as const;
+
 /** Keep-alive agents for the calls to the services; `destroy()` closes their sockets. */
 export class UpstreamAgents {
-  readonly http = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 32 });
-  readonly https = new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 32 });
+  readonly http = new http.Agent(AGENT_OPTIONS);
+  readonly https = new https.Agent(AGENT_OPTIONS);
 
   for(url: URL): http.Agent {
     return url.protocol === 'https:' ? this.https : this.http;

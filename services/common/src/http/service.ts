@@ -20,6 +20,7 @@ import { createLogger, requestLogContext, requestLogger } from '../logging/loggi
 import { ObservabilityModule } from '../observability/observability.module.js';
 import { serviceHttpMetrics, startServiceMetrics } from '../observability/observability.js';
 import { DEFAULT_JSON_LIMIT, useRequestParsing } from './body-parsing.js';
+import { limitRequestsPerConnection } from './connection-reuse.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { DEFAULT_SHUTDOWN_TIMES, drainOnSignals } from './shutdown.js';
 import { ResponseCheckInterceptor } from './zod.js';
@@ -89,6 +90,7 @@ export async function createServiceApp(
     '/openapi.json',
     (_req: Request, res: Response) => void res.json(document),
   );
+  limitRequestsPerConnection(app.getHttpServer() as Server);
   try {
     await app.init();
     if (def.onReady) await def.onReady(app, ctx.config);

@@ -22,30 +22,31 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Stops a service without failing a request: readiness answers 503 at once (the load balancer takes the process
- * out of rotation) and keep-alive ends (idle connections are closed, busy ones after their answer); new
- * connections are still taken for `graceMs` (those already routed to it); then the listener closes; once the
+ * out of rotation) and keep-alive ends (each connection after its next answer); new connections are still taken
+ * for `graceMs` (those already routed to it); then the listener closes with the connections idle by then; once the
  * requests in flight have finished (or `timeoutMs` has passed, when the rest are cut), `close()` stops the queue
  * workers and the infrastructure. Resolves when all of it is done.
  */
 export async function drain(target: Drainable, times: ShutdownTimes, logger: Logger): Promise<void> {
   const { server, readiness } = target;
   readiness.drain();
-  // From now on every connection ends after its answer, and idle ones at once: a client's pool of keep-alive
-  // connections (the gateway's) holds none of this process's when the listener closes, so it never sends a
-  // request down a connection that is closing under it.
+  // From now on every connection ends after its next answer (`Connection: close`, which the client honours), so
+  // that a client's pool of keep-alive connections (the gateway's) lets go of this process's during the grace.
+  // The idle ones are not closed from this end before the grace is over: the gateway takes its connections in
+  // turn, so any of them may be carrying a request at this moment, and closing it under that request would cut
+  // a POST that cannot be sent again.
   server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
-  server.closeIdleConnections();
-  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   logger.info({ graceMs: times.graceMs }, 'stopping: not ready, finishing requests');
   if (times.graceMs > 0) await wait(times.graceMs);
 
+  // (close() also closes the connections that are idle now; the busy ones end after their answer)
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
   const cut = setTimeout(() => {
     logger.warn({ timeoutMs: times.timeoutMs }, 'stopping: requests still in flight are cut');
     server.closeAllConnections();
   }, times.timeoutMs);
   await closed;
-  clearInterval(sweep);
   clearTimeout(cut);
   logger.info('stopping: no request in flight, closing the workers');
   await target.close();
