@@ -131,6 +131,9 @@ const TABLE = (): Row[] => [
   { method: 'get', path: '/oauth/callback', expect: [404, 404, 404, 404, 404, 404] },
   { method: 'get', path: '/goauth', expect: [404, 404, 404, 404, 404, 404] },
   { method: 'get', path: '/goauth/callback', expect: [404, 404, 404, 404, 404, 404] },
+  // the end of an invitation's external login (mailing's signed ticket, decision 0054), a browser navigation:
+  // without a valid ticket it redirects (to /login?error=oauth), never an error page
+  { method: 'get', path: '/oauth/invitation/complete', expect: [302, 302, 302, 302, 302, 302] },
   // logged in: the body is checked before consultation is asked (it does not run here)
   { method: 'post', path: '/enrolment', body: () => ({}), expect: [401, 400, 400, 400, 400, 400] },
   // the administrators' enrolment routes; consultation does not run here, so the lists answer without weights
