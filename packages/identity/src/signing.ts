@@ -53,9 +53,39 @@ export function exportKey(key: KeyObject): string {
     : key.export({ format: 'der', type: 'spki' }).toString('base64');
 }
 
-function encode(identity: Identity, key: KeyObject): string {
-  const payload = Buffer.from(JSON.stringify(identity)).toString('base64url');
+/**
+ * `value` signed with `key` as `<base64url(json)>.<base64url(ed25519 signature)>`: the encoding of the signed
+ * identities and of the tickets (ticket.ts).
+ */
+export function signJson(value: object, key: KeyObject): string {
+  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${payload}.${sign(null, Buffer.from(payload), key).toString('base64url')}`;
+}
+
+/** The two parts of such a text and the JSON object it carries, not yet checked; null when it is not one. */
+export function readSigned(
+  text: string | undefined,
+): { payload: string; signature: string; value: Record<string, unknown> } | null {
+  if (!text) return null;
+  const dot = text.indexOf('.');
+  if (dot <= 0) return null;
+  const payload = text.slice(0, dot);
+  try {
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    return { payload, signature: text.slice(dot + 1), value: value as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `signature` (base64url) is `key`'s Ed25519 signature of `payload`. */
+export function signatureValid(payload: string, signature: string, key: KeyObject): boolean {
+  try {
+    return verify(null, Buffer.from(payload), key, Buffer.from(signature, 'base64url'));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -69,7 +99,7 @@ export function signUserIdentity(
   now: number = Date.now(),
 ): string {
   const { user, sid, ip } = fields;
-  return encode({ v: 2, aud: audience, user, sid, ip, iat: now, exp: now + IDENTITY_TTL_MS }, gatewayKey);
+  return signJson({ v: 2, aud: audience, user, sid, ip, iat: now, exp: now + IDENTITY_TTL_MS }, gatewayKey);
 }
 
 /** A caller (the gateway or a service) signs its own identity, with its own private key, for one service. */
@@ -79,19 +109,10 @@ export function signServiceIdentity(
   audience: ServiceName,
   now: number = Date.now(),
 ): string {
-  return encode(
+  return signJson(
     { v: 2, aud: audience, user: null, sid: null, sys: caller, iat: now, exp: now + IDENTITY_TTL_MS },
     key,
   );
-}
-
-function parsePayload(payload: string): Identity | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Identity) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -104,12 +125,10 @@ export function verifyIdentity(
   trust: { audience: ServiceName; keys: TrustedKeys },
   now: number = Date.now(),
 ): Identity | null {
-  if (!header) return null;
-  const dot = header.indexOf('.');
-  if (dot <= 0) return null;
-  const payload = header.slice(0, dot);
-  const identity = parsePayload(payload);
-  if (!identity || identity.v !== 2 || identity.aud !== trust.audience) return null;
+  const signed = readSigned(header);
+  if (!header || !signed) return null;
+  const identity = signed.value as unknown as Identity;
+  if (identity.v !== 2 || identity.aud !== trust.audience) return null;
   if (typeof identity.exp !== 'number' || identity.exp < now) return null;
   let signer: IdentitySigner = 'gateway';
   if (identity.sys !== undefined) {
@@ -121,12 +140,7 @@ export function verifyIdentity(
   if (!key) return null;
   const known = verified.get(key);
   if (known?.has(header)) return identity;
-  try {
-    if (!verify(null, Buffer.from(payload), key, Buffer.from(header.slice(dot + 1), 'base64url')))
-      return null;
-  } catch {
-    return null;
-  }
+  if (!signatureValid(signed.payload, signed.signature, key)) return null;
   remember(key, header);
   return identity;
 }

@@ -1,5 +1,6 @@
-import { randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import type { IdentitySigner, ServiceName } from '@agora/contracts';
+import { readSigned, signatureValid, signJson } from './signing.js';
 
 /**
  * A short-lived statement that one service hands to another through the browser (a redirect's query), signed with
@@ -46,8 +47,7 @@ export function signTicket<C extends TicketClaims>(
     exp: now + ttlMs,
     nonce: envelope.nonce ?? ticketNonce(),
   };
-  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-  return `${payload}.${sign(null, Buffer.from(payload), key).toString('base64url')}`;
+  return signJson(body, key);
 }
 
 /** Why a ticket was refused. */
@@ -63,18 +63,11 @@ export function verifyTicket(
   expect: { typ: string; iss: IdentitySigner; aud: ServiceName; key: KeyObject | undefined },
   now: number = Date.now(),
 ): { ok: true; ticket: TicketEnvelope & Record<string, unknown> } | { ok: false; refusal: TicketRefusal } {
-  const dot = text?.indexOf('.') ?? -1;
-  if (!text || dot <= 0) return { ok: false, refusal: 'malformed' };
-  const payload = text.slice(0, dot);
+  const signed = readSigned(text);
   const ticket = readTicket(text);
-  if (!ticket) return { ok: false, refusal: 'malformed' };
-  if (!expect.key) return { ok: false, refusal: 'signature' };
-  try {
-    if (!verify(null, Buffer.from(payload), expect.key, Buffer.from(text.slice(dot + 1), 'base64url')))
-      return { ok: false, refusal: 'signature' };
-  } catch {
+  if (!signed || !ticket) return { ok: false, refusal: 'malformed' };
+  if (!expect.key || !signatureValid(signed.payload, signed.signature, expect.key))
     return { ok: false, refusal: 'signature' };
-  }
   if (ticket.typ !== expect.typ || ticket.iss !== expect.iss || ticket.aud !== expect.aud)
     return { ok: false, refusal: 'kind' };
   if (typeof ticket.exp !== 'number' || ticket.exp < now) return { ok: false, refusal: 'expired' };
@@ -86,15 +79,7 @@ export function verifyTicket(
  * where a refusal is shown, never for deciding anything.
  */
 export function readTicket(text: string | undefined): (TicketEnvelope & Record<string, unknown>) | null {
-  const dot = text?.indexOf('.') ?? -1;
-  if (!text || dot <= 0) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text.slice(0, dot), 'base64url').toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const t = value as Partial<TicketEnvelope>;
-    if (typeof t.typ !== 'string' || typeof t.nonce !== 'string') return null;
-    return value as TicketEnvelope & Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  const value = readSigned(text)?.value;
+  if (typeof value?.typ !== 'string' || typeof value.nonce !== 'string') return null;
+  return value as TicketEnvelope & Record<string, unknown>;
 }
