@@ -1,22 +1,10 @@
-import { createServer } from 'node:net';
 import { Readiness } from '@agora/common';
 import { testIdentityEnv, testRedisUrl, createTestDatabase, type TestDatabase } from '@agora/common/testing';
+import { freePort } from '../../../scripts/lib/stack.mjs';
 import { startMailWorker, type MailWorker } from './worker-app.js';
 
 // The mail worker has no HTTP port: its probes (the image's HEALTHCHECK, Kubernetes' liveness and readiness) are
 // served by its metrics listener, next to /metrics.
-
-/** A loopback port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let db: TestDatabase;
 let worker: MailWorker | undefined;
