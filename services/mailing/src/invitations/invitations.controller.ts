@@ -33,7 +33,11 @@ import { UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { parseInvitationCsv } from './csv.js';
-import { InvitationsService, parseInvitationFilters, parseInvitationSort } from './invitations.service.js';
+import { InvitationAcceptance } from './acceptance.js';
+import { InvitationDryRun } from './dry-run.js';
+import { InvitationListing, parseInvitationFilters, parseInvitationSort } from './listing.js';
+import { InvitationResending } from './resending.js';
+import { InvitationSending } from './sending.js';
 
 const uuidPipe = new ParseUUIDPipe();
 
@@ -58,7 +62,13 @@ type QueryOf<S extends z.ZodType> = z.infer<S>;
 @ApiTags('invitation')
 @Controller('invitation')
 export class InvitationsController {
-  constructor(private readonly invitations: InvitationsService) {}
+  constructor(
+    private readonly dryRun: InvitationDryRun,
+    private readonly sending: InvitationSending,
+    private readonly listing: InvitationListing,
+    private readonly resending: InvitationResending,
+    private readonly acceptance: InvitationAcceptance,
+  ) {}
 
   @RequireRole('admin')
   @Post('scope/validate')
@@ -87,7 +97,7 @@ export class InvitationsController {
     @ZodBody(InvitationValidateFields) _fields: InvitationValidateFields,
   ): Promise<InvitationValidateAnswer> {
     if (!file?.buffer) throw new AppError('MAILING.CSV_INVALID', 400, 'a .csv file is required');
-    return this.invitations.validate(parseInvitationCsv(file.buffer));
+    return this.dryRun.validate(parseInvitationCsv(file.buffer));
   }
 
   @RequireRole('admin')
@@ -99,7 +109,7 @@ export class InvitationsController {
     @ZodBody(InvitationSendBody) body: SendBody,
     @CurrentUser() caller: SessionUser,
   ): Promise<InvitationSendAnswer> {
-    return this.invitations.send(body, false, caller);
+    return this.sending.send(body, false, caller);
   }
 
   @RequireRole('admin')
@@ -111,7 +121,7 @@ export class InvitationsController {
     @ZodBody(InvitationSendBody) body: SendBody,
     @CurrentUser() caller: SessionUser,
   ): Promise<InvitationSendAnswer> {
-    return this.invitations.send(body, true, caller);
+    return this.sending.send(body, true, caller);
   }
 
   @RequireRole('admin')
@@ -120,7 +130,7 @@ export class InvitationsController {
   @ZodResponse(InvitationResendAnswer)
   @ApiOperation({ summary: 'Mail again every invitation neither accepted nor expired (new links)' })
   async resendAll(): Promise<InvitationResendAnswer> {
-    return { resent: await this.invitations.resendAll() };
+    return { resent: await this.resending.resendAll() };
   }
 
   @RequireRole('admin')
@@ -129,7 +139,7 @@ export class InvitationsController {
   @ZodResponse(InvitationResendAnswer)
   @ApiOperation({ summary: 'Mail an invitation again (a new link, a new expiry); 409 when accepted' })
   async resendOne(@Param('id', uuidPipe) id: string): Promise<InvitationResendAnswer> {
-    return { resent: await this.invitations.resendOne(id) };
+    return { resent: await this.resending.resendOne(id) };
   }
 
   @RequireRole('admin')
@@ -137,7 +147,7 @@ export class InvitationsController {
   @ZodResponse(InvitationBatchAnswer)
   @ApiOperation({ summary: "A batch's progress: {total, queued, sent, failed, accepted}" })
   batch(@Param('batch', uuidPipe) batch: string): Promise<InvitationBatchAnswer> {
-    return this.invitations.batch(batch);
+    return this.listing.batch(batch);
   }
 
   @RequireRole('admin')
@@ -155,7 +165,7 @@ export class InvitationsController {
     @Param('query') query?: string,
     @Param('fq') fq?: string,
   ): Promise<InvitationsPageAnswer> {
-    return this.invitations.list({
+    return this.listing.list({
       sort: parseInvitationSort(field),
       method: parseSortMethod(method),
       page: parsePage(page),
@@ -171,7 +181,7 @@ export class InvitationsController {
     summary: 'The accept page: {firstname, lastname, with_oauth, expired, accepted, providers}',
   })
   describe(@Param('hash') hash: string): Promise<InvitationHashAnswer> {
-    return this.invitations.describe(hash);
+    return this.acceptance.describe(hash);
   }
 
   @Public()
@@ -195,7 +205,7 @@ export class InvitationsController {
     @Res() res: Response,
   ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(302, await this.invitations.acceptExternal(hash, query.ticket));
+    res.redirect(302, await this.acceptance.acceptExternal(hash, query.ticket));
   }
 
   @Public()
@@ -211,7 +221,7 @@ export class InvitationsController {
     @Param('hash') hash: string,
     @ZodBody(InvitationAcceptBody) body: InvitationAcceptBody,
   ): Promise<InvitationAcceptAnswer> {
-    return this.invitations.accept(hash, body);
+    return this.acceptance.accept(hash, body);
   }
 
   @Public()
@@ -222,6 +232,6 @@ export class InvitationsController {
     @Param('hash') hash: string,
     @ZodBody(InvitationAcceptBody) body: InvitationAcceptBody,
   ): Promise<InvitationAcceptAnswer> {
-    return this.invitations.accept(hash, body);
+    return this.acceptance.accept(hash, body);
   }
 }

@@ -2,10 +2,15 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { InvitationConfig } from '../config.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { INVITATION_CONFIG } from './invitation.tokens.js';
+import { InvitationAcceptance } from './acceptance.js';
+import { InvitationDryRun } from './dry-run.js';
 import { InvitationsController } from './invitations.controller.js';
-import { InvitationsService } from './invitations.service.js';
+import { InvitationListing } from './listing.js';
 import { InvitationLoginTickets } from './login-tickets.js';
+import { InvitationMails } from './mails.js';
 import { InvitationPeers } from './peers.js';
+import { InvitationResending } from './resending.js';
+import { InvitationSending } from './sending.js';
 
 /** Invitations by mail: the CSV's dry run, the batches, the list, resending and the accept page's routes. */
 @Module({})
@@ -20,7 +25,12 @@ export class InvitationsModule {
         { provide: INVITATION_CONFIG, useValue: config },
         InvitationPeers,
         InvitationLoginTickets,
-        InvitationsService,
+        InvitationMails,
+        InvitationDryRun,
+        InvitationSending,
+        InvitationListing,
+        InvitationResending,
+        InvitationAcceptance,
       ],
     };
   }

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppError } from '@agora/common';
+import type { DataSource } from 'typeorm';
+import type { InvitationConfig } from '../config.js';
+import { INVITATION_CONFIG } from './invitation.tokens.js';
+import { insertMails, InvitationMails, renderMail, type NewMailRow } from './mails.js';
+import { newToken, notFound, sha256, type InvitationRow } from './rows.js';
+
+/** Invitations mailed again, each with a new link. */
+@Injectable()
+export class InvitationResending {
+  constructor(
+    @InjectDataSource('mailing') private readonly ds: DataSource,
+    private readonly mailer: InvitationMails,
+    @Inject(INVITATION_CONFIG) private readonly config: InvitationConfig,
+  ) {}
+
+  /**
+   * Mails an invitation again: a NEW mail row with a NEW link (only the link's hash is kept, so the old link
+   * cannot be mailed again: it stops working) and a new expiry. An accepted invitation is 409.
+   */
+  async resendOne(id: string): Promise<number> {
+    const [row] = await this.ds.query<Array<{ id: string; accepted: Date | null }>>(
+      `SELECT id, accepted FROM mailing.invitation WHERE id = $1`,
+      [id],
+    );
+    if (!row) throw notFound();
+    if (row.accepted) throw AppError.conflict('MAILING.INVITATION_ACCEPTED', 'invitation already accepted');
+    return this.reissue(`i.id = $1`, [id]);
+  }
+
+  /** Every invitation neither accepted nor expired, mailed again (see `resendOne`). */
+  resendAll(): Promise<number> {
+    return this.reissue(`i.accepted IS NULL AND i.expires > now()`, []);
+  }
+
+  private async reissue(condition: string, params: unknown[]): Promise<number> {
+    const rows = await this.ds.query<
+      Array<Pick<InvitationRow, 'id' | 'firstname' | 'lastname' | 'email' | 'locale' | 'message'>>
+    >(
+      `SELECT i.id, i.firstname, i.lastname, i.email, i.locale, i.message FROM mailing.invitation i WHERE ${condition}`,
+      params,
+    );
+    if (rows.length === 0) return 0;
+    const expires = new Date(Date.now() + this.config.ttlDays * 86_400_000);
+    const mails: NewMailRow[] = [];
+    const hashes: string[] = [];
+    const templates = await this.mailer.templatesFor(rows.map((r) => ['invitation', r.locale] as const));
+    for (const r of rows) {
+      const token = newToken();
+      const rendered = renderMail(templates, 'invitation', r.locale, {
+        firstname: r.firstname,
+        lastname: r.lastname,
+        email: r.email,
+        link: this.mailer.acceptLink(token),
+        message: r.message,
+      });
+      mails.push({ id: randomUUID(), key: `invitation-${r.id}-${randomUUID()}`, to: r.email, ...rendered });
+      hashes.push(sha256(token));
+    }
+    await this.ds.transaction(async (m) => {
+      await insertMails(m, mails);
+      await m.query(
+        `UPDATE mailing.invitation i SET token_hash = t.hash, mail_id = t.mail_id, expires = $4,
+                failed_attempts = 0, locked_until = NULL
+           FROM unnest($1::uuid[], $2::text[], $3::uuid[]) AS t(id, hash, mail_id)
+          WHERE i.id = t.id AND i.accepted IS NULL`,
+        [rows.map((r) => r.id), hashes, mails.map((x) => x.id), expires],
+      );
+    });
+    this.mailer.addJobsLater(mails.map((x) => x.id));
+    return rows.length;
+  }
+}
