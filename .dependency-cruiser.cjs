@@ -1,7 +1,10 @@
-// `npm run lint:circles`: no import circle anywhere in the sources, type-only and dynamic imports included.
+// `npm run lint:circles`: no import circle anywhere in the sources, type-only and dynamic imports included, and no
+// import from one remote (or the shell) into another's source.
 // The circles still present are listed in .dependency-cruiser-known-violations.json (refreshed with
 // `npm run lint:circles -- --output-type baseline --output-to .dependency-cruiser-known-violations.json`, then
 // `npx prettier --write` on it); a new one fails the check, and a listed one that is cut stops being reported.
+const REMOTES = '(shell|mf-library|mf-consultation|mf-admin-structure|mf-members)';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -11,6 +14,15 @@ module.exports = {
       comment: 'A module that imports, through any chain, a module importing it: move the shared piece out.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-cross-remote',
+      severity: 'error',
+      comment:
+        "A remote or the shell never imports another one's source (each is built and rolled back on its own): " +
+        'what two of them share lives in a package (@agora/platform, @agora/library-ui, @agora/contracts).',
+      from: { path: `(?:^|/)${REMOTES}/src/` },
+      to: { path: `(?:^|/)${REMOTES}/src/`, pathNot: '(?:^|/)$1/src/' },
     },
   ],
   options: {
