@@ -6,16 +6,7 @@ import { GatewayConfigError, loadGatewayConfig } from './config.js';
  * SIGTERM/SIGINT. Tracing starts before the server's modules are imported, so that its instrumentations patch them.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadGatewayConfig();
-  } catch (err) {
-    if (err instanceof GatewayConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadGatewayConfig();
   await startTracing('gateway', config.telemetry);
   const { createServer } = await import('node:http');
   const { createGateway } = await import('./app.js');
@@ -59,7 +50,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
+// A start that fails (a configuration refused, a port taken) is one fatal line of the gateway's logger, at the
+// default level since the configured one may be what was refused: the configuration's issues as a list, any
+// other error with its stack.
+main().catch(async (err: unknown) => {
+  const { createLogger } = await import('./logging.js');
+  const logger = createLogger('info');
+  if (err instanceof GatewayConfigError)
+    logger.fatal({ issues: err.issues }, 'invalid gateway configuration');
+  else logger.fatal({ err }, 'gateway failed to start');
   process.exit(1);
 });

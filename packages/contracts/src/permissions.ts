@@ -1,5 +1,5 @@
 import { routePattern } from './areas.js';
-import { roleAllows, type Role } from './roles.js';
+import { STAFF_ROLE, roleAllows, type Role } from './roles.js';
 
 /**
  * The permission matrix of the admin side (spec part 1 §6, part 2 §6): the least role of each admin page, as the
@@ -8,8 +8,8 @@ import { roleAllows, type Role } from './roles.js';
  * gated the same way on the server. The first matching row wins; patterns are those of `areas.ts`.
  */
 export const PAGE_PERMISSIONS: ReadonlyArray<{ readonly path: string; readonly role: Role }> = [
-  { path: '/admin/dashboard', role: 'reviewer' },
-  { path: '/admin/data/*', role: 'reviewer' },
+  { path: '/admin/dashboard', role: STAFF_ROLE },
+  { path: '/admin/data/*', role: STAFF_ROLE },
   { path: '/admin/library/export', role: 'admin' },
   { path: '/admin/library/*', role: 'editor' },
   { path: '/admin/browse', role: 'admin' },
@@ -17,7 +17,7 @@ export const PAGE_PERMISSIONS: ReadonlyArray<{ readonly path: string; readonly r
   { path: '/admin/users/*', role: 'admin' },
   { path: '/admin/settings/*', role: 'admin' },
   // any other admin route: staff (spec part 1 §2: reviewers and above use the admin side)
-  { path: '/admin/*', role: 'reviewer' },
+  { path: '/admin/*', role: STAFF_ROLE },
 ];
 
 const MATRIX = PAGE_PERMISSIONS.map((row) => ({ ...row, pattern: routePattern(row.path) }));

@@ -1,10 +1,19 @@
-import { ROLES, isStaff, roleAllows } from './roles.js';
+import { PAGE_PERMISSIONS, mayOpen } from './permissions.js';
+import { ROLES, STAFF_ROLE, isStaff, roleAllows } from './roles.js';
 
 describe('roles', () => {
   it('staff are reviewer, editor and admin: the roles of the admin side', () => {
     expect(ROLES.filter((r) => isStaff(r)).sort()).toEqual(['admin', 'editor', 'reviewer']);
     expect(isStaff(null)).toBe(false);
     expect(isStaff(undefined)).toBe(false);
+  });
+
+  it('the admin side opens to staff alone: its least page role is the staff role', () => {
+    for (const role of ROLES) {
+      expect([role, mayOpen(role, '/admin/dashboard')]).toEqual([role, isStaff(role)]);
+      expect([role, mayOpen(role, '/admin/some/page')]).toEqual([role, isStaff(role)]);
+    }
+    for (const row of PAGE_PERMISSIONS) expect(roleAllows(row.role, STAFF_ROLE)).toBe(true);
   });
 
   it('a single required role admits that rank and above, except guest, which must match', () => {

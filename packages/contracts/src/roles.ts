@@ -42,11 +42,14 @@ export function mayManageOwned(
   return !!owner && owner === user.uuid;
 }
 
+/** The least role of staff: reviewer (`isStaff`); the admin pages open to every staff role name it. */
+export const STAFF_ROLE = 'reviewer' satisfies Role;
+
 /**
  * Staff: reviewer and above, the roles that use the admin side (login takes them to the dashboard, spec part 1
  * §2) and that see every category and project on the participant side (decision 0036). The one rule for both
  * the browser and the services.
  */
 export function isStaff(role: Role | null | undefined): boolean {
-  return roleAllows(role, 'reviewer');
+  return roleAllows(role, STAFF_ROLE);
 }
