@@ -1,5 +1,5 @@
 // The answer schemas of the services' committed OpenAPI documents, for the web tests' fake fetch: a fixture that
-// the documented route would not answer (a renamed or missing field, a wrong type) fails its test.
+// the documented route would not answer (a renamed field, a wrong type) fails its test.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ interface Route {
   /** the documented path under `/api`, e.g. `/api/users/uuid/{uuid}` */
   template: string;
   pattern: RegExp;
-  /** per segment: 1 for a fixed one, 0 for a `{name}`, to prefer `/library/tags` over `/library/{uuid}` */
+  /** per segment: 1 for a fixed one, 0 for a `{name}`: a fixed segment wins over a `{name}` at its place */
   weights: number[];
   operations: Record<string, Operation>;
 }
