@@ -57,6 +57,15 @@ afterEach(() => {
   if (found.length > 0) throw new Error(found.join('\n'));
 });
 
+/**
+ * Notes a fake answer (of `mockFetch`, or of another stand-in such as the uploads' fake XMLHttpRequest) that its
+ * documented route would not answer: the test fails after it ends.
+ */
+export function checkAnswer(method: string, url: string, status: number, body: unknown): void {
+  const mismatch = answerMismatch(method, url, status, body);
+  if (mismatch) mismatches.push(mismatch);
+}
+
 /** Throws when a fixture given as it is (not by a function or a promise) is not its route's documented answer. */
 function checkFixtures(routes: FakeRoutes): void {
   for (const [key, answer] of Object.entries(routes)) {
@@ -98,8 +107,7 @@ export function mockFetch(routes: FakeRoutes): FakeCall[] {
     if (!answer) return fakeResponse(404, { Error: 'not found' });
     const { status, body: responseBody, setCookie, headers: responseHeaders } = await answer;
     if (setCookie) document.cookie = setCookie;
-    const mismatch = answerMismatch(method, url, status, responseBody);
-    if (mismatch) mismatches.push(mismatch);
+    checkAnswer(method, url, status, responseBody);
     return fakeResponse(status, responseBody, responseHeaders);
   };
   globalThis.fetch = jest.fn(fake) as typeof fetch;
