@@ -7,10 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '@agora/common/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { freePort, withIdentityKeys } from '../../scripts/lib/stack.mjs';
 import { playKube, podName } from '../../scripts/lib/kube-play.mjs';
 import { podmanEnv } from '../../scripts/lib/podman.mjs';
+import { typedApi } from '../support/api.js';
 import { launchBrowser, loginAs, newContext } from '../support/browser.js';
 import { openQuestionnaire } from '../support/questionnaire.js';
 import { until } from '../support/wait.js';
@@ -125,19 +126,20 @@ describe('the Kubernetes manifests played with podman', () => {
   });
 
   /** A demo user's page on the seafront questionnaire, and the user's own answers on its map. */
-  async function openScreen(username: string): Promise<{ page: Page; mine(): Promise<Feature[]> }> {
-    const { context, page, project } = await openQuestionnaire(
+  async function openScreen(username: string) {
+    const { api, page, project } = await openQuestionnaire(
       browser,
       site,
       { username, password: DEMO_PASSWORD },
       { category: CATEGORY, project: PROJECT },
       { locale: 'en' },
     );
-    const mine = async () => {
-      const res = await context.request.get(`/api/data/scope/geojson/project/${project}?layer=mine`);
-      expect(res.status()).toBe(200);
-      return ((await res.json()) as { features: Feature[] }).features;
-    };
+    const mine = async () =>
+      (
+        await api.GET('/api/data/scope/geojson/project/{project}', {
+          params: { path: { project }, query: { layer: 'mine' } },
+        })
+      ).features;
     return { page, mine };
   }
 
@@ -146,9 +148,7 @@ describe('the Kubernetes manifests played with podman', () => {
     const adminContext = await newContext(browser, site, { locale: 'en' });
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, 'admin', ADMIN_PASSWORD);
-    const me = await adminContext.request.get('/api/profile');
-    expect(me.status()).toBe(200);
-    expect(((await me.json()) as { username: string }).username).toBe('admin');
+    expect((await typedApi(adminContext).GET('/api/profile')).username).toBe('admin');
     await adminContext.close();
 
     // a citizen answers on the questionnaire's map and fills in the answer form
@@ -233,7 +233,8 @@ describe('the Kubernetes manifests played with podman', () => {
     await link.waitFor({ timeout: 120_000 });
     const [download] = await Promise.all([expert.page.waitForEvent('download'), link.click()]);
     const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { features: Feature[] };
-    const [lng, lat] = placed.geometry.coordinates;
+    // a point, as checked above
+    const [lng, lat] = placed.geometry.coordinates as Point['coordinates'];
     expect(
       exported.features.some(
         (f) =>

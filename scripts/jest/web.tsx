@@ -13,6 +13,7 @@ import {
   type Catalogue,
   type Locale,
 } from '@agora/platform';
+import { answerMismatch } from './answerSchemas';
 
 export interface FakeCall {
   method: string;
@@ -47,12 +48,42 @@ export function fakeResponse(status: number, body?: unknown, headers: Record<str
   return response as unknown as Response;
 }
 
+/** The fixtures answered during the current test that their documented route would not answer. */
+const mismatches: string[] = [];
+
+// A wrong fixture answered by a function or a promise fails the test that it was answered in.
+afterEach(() => {
+  const found = mismatches.splice(0);
+  if (found.length > 0) throw new Error(found.join('\n'));
+});
+
+/**
+ * Notes a fake answer (of `mockFetch`, or of another stand-in such as the uploads' fake XMLHttpRequest) that its
+ * documented route would not answer: the test fails after it ends.
+ */
+export function checkAnswer(method: string, url: string, status: number, body: unknown): void {
+  const mismatch = answerMismatch(method, url, status, body);
+  if (mismatch) mismatches.push(mismatch);
+}
+
+/** Throws when a fixture given as it is (not by a function or a promise) is not its route's documented answer. */
+function checkFixtures(routes: FakeRoutes): void {
+  for (const [key, answer] of Object.entries(routes)) {
+    if (typeof answer === 'function' || answer instanceof Promise) continue;
+    const [method = '', url = ''] = key.split(' ', 2);
+    const mismatch = answerMismatch(method, url, answer.status, answer.body);
+    if (mismatch) throw new Error(mismatch);
+  }
+}
+
 /**
  * Replaces `fetch` with a table of answers keyed by `"METHOD /path"` (query strings included). Unknown calls answer
  * 404 `{"Error": "not found"}`. `setCookie` writes `document.cookie`, like a server's Set-Cookie would. Returns the
- * recorded calls.
+ * recorded calls. A successful answer of an `/api` route must be what the services' OpenAPI documents describe for
+ * it: a wrong fixture fails the test (at once, or after it when a function or a promise answers it).
  */
 export function mockFetch(routes: FakeRoutes): FakeCall[] {
+  checkFixtures(routes);
   const calls: FakeCall[] = [];
   const fake = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -76,6 +107,7 @@ export function mockFetch(routes: FakeRoutes): FakeCall[] {
     if (!answer) return fakeResponse(404, { Error: 'not found' });
     const { status, body: responseBody, setCookie, headers: responseHeaders } = await answer;
     if (setCookie) document.cookie = setCookie;
+    checkAnswer(method, url, status, responseBody);
     return fakeResponse(status, responseBody, responseHeaders);
   };
   globalThis.fetch = jest.fn(fake) as typeof fetch;

@@ -156,7 +156,12 @@ describe('project form', () => {
     const { calls, store } = await openAdd({
       'POST /api/project': (call) => ({
         status: 200,
-        body: project(1, { ...(call.body as object), token: TOKEN_P1 } as never),
+        // the stored project: the body's fields, and its category as the answer names it
+        body: project(1, {
+          ...(call.body as object),
+          token: TOKEN_P1,
+          category: project(1).category,
+        } as never),
       }),
       [`GET /api/project/mname/nea-agora-thessalonikis`]: { status: 200, body: project(1) },
       [`GET /api/project/token/${TOKEN_P1}`]: { status: 200, body: project(1) },

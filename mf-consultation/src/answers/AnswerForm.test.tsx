@@ -147,7 +147,10 @@ function echoSaves(initial: StoredValue[] = []): FakeXhrRequest[] {
     req.respond(req.method === 'POST' ? 201 : 200, {
       choice: CHOICE,
       variable,
-      values: values.filter((v) => v.variable === variable),
+      // the answer names the variable once, not in each value
+      values: values
+        .filter((v) => v.variable === variable)
+        .map(({ variable_type, value, location, file }) => ({ variable_type, value, location, file })),
     });
   });
 }

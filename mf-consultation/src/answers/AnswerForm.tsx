@@ -13,7 +13,12 @@ import {
   useApiGet,
   useModalLeaveGuard,
 } from '@agora/platform';
-import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
+import {
+  UploadCanceledError,
+  UploadProgressModal,
+  uploadTarget,
+  uploadWithProgress,
+} from '@agora/library-ui';
 import { GeometryField } from './GeometryField';
 import { isGeometryDraft } from './geometry';
 import { KindField } from './KindField';
@@ -257,13 +262,14 @@ function AnswerTabs({
     setStatus(null);
     if (withFile) setProgress(0);
     try {
-      const answer = await uploadWithProgress<VariableValuesAnswer>(
+      const answer = await uploadWithProgress(
         first
-          ? 'data/scope/variable'
-          : `data/scope/variable/choice/${encodeURIComponent(choice)}/variable/${encodeURIComponent(variable.token)}`,
+          ? uploadTarget('POST', '/api/data/scope/variable')
+          : uploadTarget('PUT', '/api/data/scope/variable/choice/{choice}/variable/{variable}', {
+              params: { path: { choice, variable: variable.token } },
+            }),
         answerFormData(outgoing, first ? { choice, variable: variable.token } : null),
         {
-          method: first ? 'POST' : 'PUT',
           signal: controller.signal,
           ...(withFile ? { onProgress: setProgress } : {}),
         },

@@ -81,7 +81,6 @@ export const libraryItem = (uuid: string, title: string) => ({
   mime: 'image/png',
   owner: 'u',
   created: '2026-01-01T00:00:00.000Z',
-  updated: '2026-01-01T00:00:00.000Z',
 });
 
 /** A stored value of a variable, as `GET data/scope/answers/choice/{choice}` answers it. */

@@ -11,7 +11,12 @@ import {
   errorMessageId,
 } from '@agora/platform';
 import type { DocumentationAnswer } from '@agora/contracts/api';
-import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
+import {
+  UploadCanceledError,
+  UploadProgressModal,
+  uploadTarget,
+  uploadWithProgress,
+} from '@agora/library-ui';
 import { RichTextEditor } from './RichTextEditor';
 
 const ACCEPT = '.pdf,.doc,.docx';
@@ -96,10 +101,12 @@ export function DocumentationModal({
     abort.current = controller;
     setProgress(0);
     try {
-      await uploadWithProgress<DocumentationAnswer>(
-        entry ? `documentation/uuid/${encodeURIComponent(entry.uuid)}` : 'documentation',
+      await uploadWithProgress(
+        entry
+          ? uploadTarget('PUT', '/api/documentation/uuid/{uuid}', { params: { path: { uuid: entry.uuid } } })
+          : uploadTarget('POST', '/api/documentation'),
         body,
-        { onProgress: setProgress, signal: controller.signal, method: entry ? 'PUT' : 'POST' },
+        { onProgress: setProgress, signal: controller.signal },
       );
       setProgress(null);
       notify({ type: 'success', body: editing ? 'successful update' : 'data posted' });

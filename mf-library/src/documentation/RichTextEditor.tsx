@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNotify, errorMessageId } from '@agora/platform';
-import type { UploadedUrlAnswer } from '@agora/contracts/api';
-import { uploadWithProgress } from '@agora/library-ui';
+import { uploadTarget, uploadWithProgress } from '@agora/library-ui';
 import { sanitizeHtml } from '../common/sanitize';
 
 function escapeAttribute(text: string): string {
@@ -47,7 +46,10 @@ export function RichTextEditor({
     form.append('file', file);
     setBusy(true);
     try {
-      const { url } = await uploadWithProgress<UploadedUrlAnswer>('admin/public_upload/path/editor', form);
+      const { url } = await uploadWithProgress(
+        uploadTarget('POST', '/api/admin/public_upload/path/editor'),
+        form,
+      );
       // Every image gets a text alternative; an empty one marks it as decoration.
       const alt = window.prompt(t('library.editor.altPrompt'), '') ?? '';
       exec('insertHTML', `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt.trim())}">`);

@@ -17,8 +17,13 @@ import {
   useNotify,
   errorMessageId,
 } from '@agora/platform';
-import type { BackupAnswer, BackupJobAnswer, BackupJobStartedAnswer } from '@agora/contracts/api';
-import { UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
+import type { BackupAnswer, BackupJobAnswer } from '@agora/contracts/api';
+import {
+  UploadCanceledError,
+  UploadProgressModal,
+  uploadTarget,
+  uploadWithProgress,
+} from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 
 type JobKind = 'export' | 'restore';
@@ -111,10 +116,10 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
     setBusy(true);
     setProgress(0);
     try {
-      const { job } = await uploadWithProgress<BackupJobStartedAnswer>(
-        'libraryExport/scope/restore-from-local-file',
+      const { job } = await uploadWithProgress(
+        uploadTarget('PUT', '/api/libraryExport/scope/restore-from-local-file'),
         body,
-        { method: 'PUT', onProgress: setProgress, signal: controller.signal },
+        { onProgress: setProgress, signal: controller.signal },
       );
       setProgress(null);
       onJob(String(job));

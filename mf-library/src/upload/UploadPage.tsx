@@ -14,7 +14,13 @@ import {
   useNotify,
   errorMessageId,
 } from '@agora/platform';
-import { TagInput, UploadCanceledError, UploadProgressModal, uploadWithProgress } from '@agora/library-ui';
+import {
+  TagInput,
+  UploadCanceledError,
+  UploadProgressModal,
+  uploadTarget,
+  uploadWithProgress,
+} from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { NotEditable } from '../common/NotEditable';
@@ -157,10 +163,12 @@ function UploadForm({ item }: { item: LibraryItemAnswer | null }) {
     abort.current = controller;
     setProgress(0);
     try {
-      const saved = await uploadWithProgress<LibraryItemAnswer>(
-        item ? `library/uuid/${encodeURIComponent(item.uuid)}` : 'library',
+      const saved = await uploadWithProgress(
+        item
+          ? uploadTarget('PUT', '/api/library/uuid/{uuid}', { params: { path: { uuid: item.uuid } } })
+          : uploadTarget('POST', '/api/library'),
         body,
-        { onProgress: setProgress, signal: controller.signal, method: item ? 'PUT' : 'POST' },
+        { onProgress: setProgress, signal: controller.signal },
       );
       setProgress(null);
       form.reset(valuesOf(saved));

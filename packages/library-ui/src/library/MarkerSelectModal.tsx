@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import type { UploadedUrlAnswer } from '@agora/contracts/api';
 import { errorMessageId, Modal, useApiGet, useNotify } from '@agora/platform';
-import { uploadWithProgress } from '../upload/uploadWithProgress';
+import { uploadTarget, uploadWithProgress } from '../upload/uploadWithProgress';
 import { useLibraryText } from './texts';
 import type { Marker } from './types';
 import './library.css';
@@ -38,7 +37,7 @@ export function MarkerSelectModal({ value, onSelect, onClose }: MarkerSelectModa
     const form = new FormData();
     form.append('file', file);
     try {
-      await uploadWithProgress<UploadedUrlAnswer>('marker', form);
+      await uploadWithProgress(uploadTarget('POST', '/api/marker'), form);
       notify({ type: 'success', body: 'data uploaded' });
       await mutate();
     } catch (e) {

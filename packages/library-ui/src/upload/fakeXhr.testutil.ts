@@ -1,4 +1,5 @@
 // A stand-in for XMLHttpRequest in the web tests (jsdom's would go to the network). Not exported by the package.
+import { checkAnswer } from '../../../../scripts/jest/web';
 
 export interface FakeXhrRequest {
   method: string;
@@ -8,7 +9,7 @@ export interface FakeXhrRequest {
   withCredentials: boolean;
   /** reports upload progress (loaded of total bytes) */
   progress: (loaded: number, total: number) => void;
-  /** answers the request */
+  /** answers the request (held to the route's documented answer, see `checkAnswer`) */
   respond: (status: number, body?: unknown) => void;
   aborted: boolean;
 }
@@ -58,6 +59,8 @@ export function installFakeXhr(handler: Handler = () => undefined): FakeXhrReque
         aborted: false,
         progress: (loaded, total) => this.upload.onprogress?.({ lengthComputable: true, loaded, total }),
         respond: (status, responseBody) => {
+          // an answer its documented route would not give fails the test, as `mockFetch`'s fixtures do
+          checkAnswer(this.method, this.url, status, responseBody);
           this.status = status;
           this.responseText =
             responseBody === undefined

@@ -2,7 +2,9 @@ import { waitFor } from '@testing-library/react';
 import { clearCookies, mockFetch } from '../../../../scripts/jest/web';
 import { ApiError, onUnauthorized } from '@agora/platform';
 import { formFields, installFakeXhr } from './fakeXhr.testutil';
-import { UploadCanceledError, uploadWithProgress } from './uploadWithProgress';
+import { UploadCanceledError, uploadTarget, uploadWithProgress } from './uploadWithProgress';
+
+const LIBRARY = uploadTarget('POST', '/api/library');
 
 function form(): FormData {
   const f = new FormData();
@@ -19,7 +21,7 @@ describe('uploadWithProgress', () => {
       'GET /api/login': { status: 200, body: { loggedin: true }, setCookie: 'token=t-123' },
     });
     const requests = installFakeXhr((req) => req.respond(200, { uuid: 'l-1' }));
-    await expect(uploadWithProgress('library', form())).resolves.toEqual({ uuid: 'l-1' });
+    await expect(uploadWithProgress(LIBRARY, form())).resolves.toEqual({ uuid: 'l-1' });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/login']);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.method).toBe('POST');
@@ -34,27 +36,26 @@ describe('uploadWithProgress', () => {
     const calls = mockFetch({});
     const seen: number[] = [];
     const requests = installFakeXhr();
-    const done = uploadWithProgress<{ url: string }>('marker', form(), {
-      onProgress: (p) => seen.push(p),
-      method: 'PUT',
-    });
+    const target = uploadTarget('PUT', '/api/library/uuid/{uuid}', { params: { path: { uuid: 'l 1' } } });
+    const done = uploadWithProgress(target, form(), { onProgress: (p) => seen.push(p) });
     await waitFor(() => expect(requests).toHaveLength(1));
     const req = requests[0];
     if (!req) throw new Error('no request sent');
     req.progress(1, 3);
     req.progress(1, 3);
     req.progress(2, 3);
-    req.respond(200, { url: '/m.svg' });
-    await expect(done).resolves.toEqual({ url: '/m.svg' });
+    req.respond(200, { uuid: 'l 1' });
+    await expect(done).resolves.toEqual({ uuid: 'l 1' });
     expect(calls).toHaveLength(0);
     expect(req.method).toBe('PUT');
+    expect(req.url).toBe('/api/library/uuid/l%201');
     expect(seen).toEqual([0, 33, 67, 100]);
   });
 
   it('rejects with the server message and status on a 4xx', async () => {
     document.cookie = 'token=tok';
     installFakeXhr((req) => req.respond(415, { Error: 'not an image', code: 'LIBRARY.NOT_AN_IMAGE' }));
-    const error = await uploadWithProgress('library', form()).catch((e: unknown) => e);
+    const error = await uploadWithProgress(LIBRARY, form()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(415);
     expect((error as ApiError).message).toBe('not an image');
@@ -72,7 +73,9 @@ describe('uploadWithProgress', () => {
         values: { n: 20 },
       }),
     );
-    const error = await uploadWithProgress('data/scope/variable', form()).catch((e: unknown) => e);
+    const error = await uploadWithProgress(uploadTarget('POST', '/api/data/scope/variable'), form()).catch(
+      (e: unknown) => e,
+    );
     expect((error as ApiError).code).toBe('CONSULTATION.INVALID_FIELD');
     expect((error as ApiError).failure).toEqual({
       field: 'values[1][value]',
@@ -85,7 +88,7 @@ describe('uploadWithProgress', () => {
     document.cookie = 'token=tok';
     const requests = installFakeXhr();
     const controller = new AbortController();
-    const done = uploadWithProgress('library', form(), { signal: controller.signal });
+    const done = uploadWithProgress(LIBRARY, form(), { signal: controller.signal });
     await waitFor(() => expect(requests).toHaveLength(1));
     controller.abort();
     const error = await done.catch((e: unknown) => e);
@@ -100,14 +103,14 @@ describe('uploadWithProgress', () => {
     const stop = onUnauthorized((path) => heard.push(path));
     try {
       installFakeXhr((req) => req.respond(401, { Error: 'not logged in' }));
-      const error = await uploadWithProgress('library', form()).catch((e: unknown) => e);
+      const error = await uploadWithProgress(LIBRARY, form()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(401);
-      expect(heard).toEqual(['library']);
+      expect(heard).toEqual(['/api/library']);
 
       installFakeXhr((req) => req.respond(403, { Error: 'forbidden' }));
-      await expect(uploadWithProgress('library', form())).rejects.toBeInstanceOf(ApiError);
-      expect(heard).toEqual(['library']);
+      await expect(uploadWithProgress(LIBRARY, form())).rejects.toBeInstanceOf(ApiError);
+      expect(heard).toEqual(['/api/library']);
     } finally {
       stop();
     }

@@ -210,7 +210,10 @@ describe('useForm and the field components', () => {
   it('PUTs only the changed fields, sends nothing when nothing changed, and takes the values as new initial ones', async () => {
     const calls = mockFetch({
       [`GET ${RULES_URL}`]: { status: 200, body: RULES },
-      'PUT /api/profile': { status: 200, body: { ok: true } },
+      'PUT /api/profile': {
+        status: 200,
+        body: { username: 'maria', phone: '2101234567', active: false, role: 'admin' },
+      },
     });
     document.cookie = 'token=t1; path=/';
     const initial = { ...EMPTY, username: 'maria', email: 'm@example.org', active: true };
