@@ -23,6 +23,7 @@ import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileA
 import { ExportPseudonyms1795400500000 } from './migrations/1795400500000-ExportPseudonyms.js';
 import { AnswerFilesInStore1795400600000 } from './migrations/1795400600000-AnswerFilesInStore.js';
 import { GeometricValueOnce1795400710000 } from './migrations/1795400710000-GeometricValueOnce.js';
+import { AnswerValueColumns1795400720000 } from './migrations/1795400720000-AnswerValueColumns.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -67,6 +68,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     ExportPseudonyms1795400500000,
     AnswerFilesInStore1795400600000,
     GeometricValueOnce1795400710000,
+    AnswerValueColumns1795400720000,
   ],
 };
 

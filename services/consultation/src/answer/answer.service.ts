@@ -563,8 +563,12 @@ export class AnswerService {
       `SELECT file FROM consultation.answer_value WHERE answer = $1 AND variable = $2 AND kind = $3`,
       [answer, variable, value.kind],
     );
-    if (old?.file) await tx.query(`DELETE FROM consultation.answer_file WHERE id = $1`, [old.file]);
+    // deleting a file deletes the value naming it: the old file goes once no kept value names it
+    const dropOldFile = async () => {
+      if (old?.file) await tx.query(`DELETE FROM consultation.answer_file WHERE id = $1`, [old.file]);
+    };
     if (value.empty) {
+      await dropOldFile();
       await tx.query(
         `DELETE FROM consultation.answer_value WHERE answer = $1 AND variable = $2 AND kind = $3`,
         [answer, variable, value.kind],
@@ -611,6 +615,7 @@ export class AnswerService {
         value.location?.lon ?? null,
       ],
     );
+    await dropOldFile();
   }
 
   // ------------------------------------------------------------------------------------------ files

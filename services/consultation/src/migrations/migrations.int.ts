@@ -177,4 +177,61 @@ describe('consultation migrations', () => {
     await ds.runMigrations({ transaction: 'each' });
     await ds.query(`DELETE FROM consultation.category`);
   });
+
+  it('keep each value kind in its own columns, every other value column empty', async () => {
+    const { answer, variable } = await answerOf();
+    const [file] = await ds.query(
+      `INSERT INTO consultation.answer_file (owner, answer, variable, name, mime, bytes, storage_key)
+       VALUES (gen_random_uuid(), $1, $2, 'a.pdf', 'application/pdf', 3, 'answer-files/a') RETURNING id`,
+      [answer, variable],
+    );
+    const point = `public.ST_SetSRID(public.ST_MakePoint(23.7, 37.9), 4326)`;
+    /** One value row: `columns` maps a value column to its SQL. */
+    const insert = (kind: string, columns: Record<string, string>) =>
+      ds.query(
+        `INSERT INTO consultation.answer_value (answer, variable, kind, ${Object.keys(columns).join(', ')})
+         VALUES ($1, $2, '${kind}', ${Object.values(columns).join(', ')})`,
+        [answer, variable],
+      );
+    const text = (t: string) => `'${t}'`;
+    const right: Array<[string, Record<string, string>]> = [
+      ['radio', { text_value: text('c1') }],
+      ['text', { text_value: text('long') }],
+      ['string', { text_value: text('short') }],
+      ['checkbox', { list_value: `ARRAY['c1', 'c2']` }],
+      ['library', { list_value: `ARRAY['${variable}']` }],
+      ['number', { number_value: '7' }],
+      ['date', { date_value: `'2026-11-02'` }],
+      ['resource', { text_value: text('Egnatia+1+Thessaloniki+54630'), location: point }],
+      ['geom_point', { text_value: text('{"type":"FeatureCollection","features":[]}') }],
+      ['document', { file: `'${file.id}'` }],
+    ];
+    const wrong: Array<[string, Record<string, string>]> = [
+      ['number', { text_value: text('7') }],
+      ['radio', { list_value: `ARRAY['c1']` }],
+      ['checkbox', { text_value: text('c1;c2') }],
+      ['date', { date_value: `'2026-11-02'`, number_value: '7' }],
+      ['text', { text_value: text('t'), location: point }],
+      ['geom_polygon', { text_value: text('{}'), list_value: `ARRAY['x']` }],
+      ['photo', { text_value: text('a.jpg') }],
+      ['string', { text_value: 'NULL' }],
+    ];
+    for (const [kind, columns] of wrong)
+      await expect(insert(kind, columns)).rejects.toMatchObject({
+        driverError: { code: '23514', constraint: 'answer_value_column_check' },
+      });
+    for (const [kind, columns] of right) await insert(kind, columns);
+    await insert('geom_line', { text_value: text('{}') });
+
+    // a file value goes with its file
+    await ds.query(`DELETE FROM consultation.answer_file WHERE id = $1`, [file.id]);
+    const kinds = await ds.query(
+      `SELECT kind FROM consultation.answer_value WHERE answer = $1 ORDER BY kind`,
+      [answer],
+    );
+    expect(kinds.map((k: { kind: string }) => k.kind)).toEqual(
+      [...right.map(([kind]) => kind).filter((k) => k !== 'document'), 'geom_line'].sort(),
+    );
+    await ds.query(`DELETE FROM consultation.category`);
+  });
 });
