@@ -186,11 +186,15 @@ describe('values of every kind', () => {
     }
     const ok = await send(collection(0, 1));
     expect(ok.status).toBe(201);
-    const [stored] = await svc.db.query<{ type: string }>(
-      `SELECT public.GeometryType(geom) AS type FROM consultation.answer_value WHERE answer = $1`,
+    expect(ok.body.values).toEqual([
+      expect.objectContaining({ variable_type: 'geom_point', value: collection(0, 1) }),
+    ]);
+    // stored once: the FeatureCollection text, with each feature's geometric choice (decision 0056)
+    const stored = await svc.db.query<{ text_value: string }>(
+      `SELECT text_value FROM consultation.answer_value WHERE answer = $1`,
       [choice],
     );
-    expect(stored).toEqual({ type: 'MULTIPOINT' });
+    expect(stored.map((v) => JSON.parse(v.text_value))).toEqual([JSON.parse(collection(0, 1))]);
   });
 
   it('changes only the values sent with PUT (JSON and multipart with _method=PUT); an empty value is removed', async () => {

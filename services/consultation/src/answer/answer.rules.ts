@@ -144,8 +144,6 @@ export interface TypedValue {
   list_value?: string[];
   /** `lat;lon` of a resource */
   location?: { lat: number; lon: number };
-  /** geom_*: the features as GeoJSON geometries (collected by PostGIS) */
-  geometries?: GeoJsonGeometry[];
   /** photo, document: the index of the file part (resource_i) */
   file?: number;
   /** true when the value is empty (removed on PUT, missing on POST) */
@@ -233,12 +231,7 @@ export function latLon(field: string, raw: string): { lat: number; lon: number }
 }
 
 /** A geometric kind's FeatureCollection text: at most numberOfGeometries features, choices among geometricChoices. */
-function drawnFeatures(
-  field: string,
-  kind: string,
-  value: string,
-  options: VariableOptions,
-): GeoJsonGeometry[] {
+function drawnFeatures(field: string, kind: string, value: string, options: VariableOptions): void {
   let raw: unknown;
   try {
     raw = JSON.parse(value);
@@ -261,9 +254,11 @@ function drawnFeatures(
         'choice',
       );
   });
-  const geometries = features.map((f) => f.geometry);
-  assertInRange(field, geometries, 'EPSG:4326');
-  return geometries;
+  assertInRange(
+    field,
+    features.map((f) => f.geometry),
+    'EPSG:4326',
+  );
 }
 
 /** The value sent for one kind (`values[i]`), checked against its options; `file` when a file came with it. */
@@ -321,8 +316,8 @@ export function typedValue(
     default:
       if (isGeomKind(kind)) {
         // checked first: the text is JSON only once drawnFeatures has read it
-        const geometries = drawnFeatures(field, kind, value, options);
-        return { kind, text_value: JSON.stringify(JSON.parse(value)), geometries, empty: false };
+        drawnFeatures(field, kind, value, options);
+        return { kind, text_value: JSON.stringify(JSON.parse(value)), empty: false };
       }
       throw ValidationErrors.invalidField(
         `values[${i}][variable_type]`,

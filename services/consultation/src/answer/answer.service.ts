@@ -523,22 +523,19 @@ export class AnswerService {
         list_value: v.list_value ?? null,
         lat: v.location?.lat ?? null,
         lon: v.location?.lon ?? null,
-        geoms: v.geometries ? v.geometries.map((g) => JSON.stringify(g)) : null,
       }));
     const written = await tx.query<Array<ValueRow & { stored: boolean }>>(
       `WITH stored AS (
          SELECT EXISTS (SELECT 1 FROM consultation.answer_value WHERE answer = $1 AND variable = $2) AS stored),
        added AS (
          INSERT INTO consultation.answer_value
-           (answer, variable, kind, text_value, number_value, date_value, list_value, location, geom)
+           (answer, variable, kind, text_value, number_value, date_value, list_value, location)
          SELECT $1, $2, x.kind, x.text_value, x.number_value::numeric, x.date_value::date,
            CASE WHEN x.list_value IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(x.list_value)) END,
-           CASE WHEN x.lat IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_MakePoint(x.lon, x.lat), 4326) END,
-           CASE WHEN x.geoms IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_Collect(ARRAY(
-             SELECT public.ST_GeomFromGeoJSON(g) FROM jsonb_array_elements_text(x.geoms) AS g)), 4326) END
+           CASE WHEN x.lat IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_MakePoint(x.lon, x.lat), 4326) END
          FROM ROWS FROM (jsonb_to_recordset($3::jsonb) AS (kind text, text_value text, number_value text,
-           date_value text, list_value jsonb, lat float8, lon float8, geoms jsonb)) WITH ORDINALITY
-           AS x(kind, text_value, number_value, date_value, list_value, lat, lon, geoms, n)
+           date_value text, list_value jsonb, lat float8, lon float8)) WITH ORDINALITY
+           AS x(kind, text_value, number_value, date_value, list_value, lat, lon, n)
          WHERE NOT (SELECT stored FROM stored)
          ORDER BY x.n
          RETURNING *)
@@ -566,8 +563,12 @@ export class AnswerService {
       `SELECT file FROM consultation.answer_value WHERE answer = $1 AND variable = $2 AND kind = $3`,
       [answer, variable, value.kind],
     );
-    if (old?.file) await tx.query(`DELETE FROM consultation.answer_file WHERE id = $1`, [old.file]);
+    // deleting a file deletes the value naming it: the old file goes once no kept value names it
+    const dropOldFile = async () => {
+      if (old?.file) await tx.query(`DELETE FROM consultation.answer_file WHERE id = $1`, [old.file]);
+    };
     if (value.empty) {
+      await dropOldFile();
       await tx.query(
         `DELETE FROM consultation.answer_value WHERE answer = $1 AND variable = $2 AND kind = $3`,
         [answer, variable, value.kind],
@@ -595,14 +596,12 @@ export class AnswerService {
     }
     await tx.query(
       `INSERT INTO consultation.answer_value
-         (answer, variable, kind, text_value, number_value, date_value, list_value, file, location, geom)
+         (answer, variable, kind, text_value, number_value, date_value, list_value, file, location)
        VALUES ($1, $2, $3, $4, $5::numeric, $6::date, $7::text[], $8::uuid,
-         CASE WHEN $9::float8 IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_MakePoint($10::float8, $9::float8), 4326) END,
-         CASE WHEN $11::jsonb IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_Collect(ARRAY(
-           SELECT public.ST_GeomFromGeoJSON(g) FROM jsonb_array_elements_text($11::jsonb) AS g)), 4326) END)
+         CASE WHEN $9::float8 IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_MakePoint($10::float8, $9::float8), 4326) END)
        ON CONFLICT (answer, variable, kind) DO UPDATE SET text_value = EXCLUDED.text_value,
          number_value = EXCLUDED.number_value, date_value = EXCLUDED.date_value, list_value = EXCLUDED.list_value,
-         file = EXCLUDED.file, location = EXCLUDED.location, geom = EXCLUDED.geom, updated = now()`,
+         file = EXCLUDED.file, location = EXCLUDED.location, updated = now()`,
       [
         answer,
         variable,
@@ -614,9 +613,9 @@ export class AnswerService {
         fileId,
         value.location?.lat ?? null,
         value.location?.lon ?? null,
-        value.geometries ? JSON.stringify(value.geometries.map((g) => JSON.stringify(g))) : null,
       ],
     );
+    await dropOldFile();
   }
 
   // ------------------------------------------------------------------------------------------ files

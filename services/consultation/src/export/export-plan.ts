@@ -188,7 +188,7 @@ export class ExportPlan {
          n.title AS topic, at.name AS attribute, a.created, a.updated,
          (SELECT jsonb_object_agg(av.variable::text || ':' || av.kind,
             coalesce(array_to_string(av.list_value, ';'), av.text_value, av.number_value::text,
-              av.date_value::text, f.name, public.ST_AsText(av.geom)))
+              av.date_value::text, f.name))
             FROM consultation.answer_value av LEFT JOIN consultation.answer_file f ON f.id = av.file
             WHERE av.answer = a.token) AS vals,
          (SELECT jsonb_object_agg(pa.question::text, pc.content)

@@ -7,11 +7,11 @@ import {
   Unique,
   UpdateDateColumn,
 } from 'typeorm';
-import type { Geometry, Point } from 'typeorm';
+import type { Point } from 'typeorm';
 
 /**
  * One value of an answer: per answer, variable and value kind, in the column of its type (text, number, date,
- * list, file, location, drawn features), so that statistics, filters and exports read typed values.
+ * list, file, location; a geometric kind's features as their FeatureCollection text, decision 0056), so that statistics, filters and exports read typed values.
  */
 @Entity({ name: 'answer_value', schema: 'consultation' })
 @Unique('answer_value_key', ['answer', 'variable', 'kind'])
@@ -53,11 +53,6 @@ export class AnswerValue {
   @Index('answer_value_location_gist', { spatial: true })
   @Column('geometry', { spatialFeatureType: 'Point', srid: 4326, nullable: true })
   location: Point | null;
-
-  /** geom_*: the features drawn, collected. */
-  @Index('answer_value_geom_gist', { spatial: true })
-  @Column('geometry', { srid: 4326, nullable: true })
-  geom: Geometry | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created: Date;
