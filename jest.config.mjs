@@ -15,7 +15,12 @@ const node = (displayName, testMatch, extra = {}) => ({
   displayName,
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // the test helpers are TypeScript outside the built packages (services/*/test), run from their sources
+    '^@agora/common/testing$': '<rootDir>/services/common/test/index.ts',
+    '^@agora/common/uploads/fixtures$': '<rootDir>/services/common/test/upload-fixtures.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: { '^.+\\.ts$': swcNode },
   testMatch,
   ...extra,

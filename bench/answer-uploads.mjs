@@ -6,8 +6,8 @@
 // above idle, the wall time, and what was stored. The current build runs a second time with the store on an
 // S3-compatible server (the tests' s3rver, in this process, so that its memory is not counted as the service's).
 //
-//   npm run build:server
-//   git archive <earlier commit> | tar -x -C /tmp/agora-before   # then npm install and npm run build:server there
+//   npm run build:server && npm run build:testing
+//   git archive <earlier commit> | tar -x -C /tmp/agora-before   # then npm install, npm run build:server and build:testing there
 //   node --expose-gc bench/answer-uploads.mjs --before /tmp/agora-before [--uploads 20] [--mb 50]
 import { fork } from 'node:child_process';
 import { once } from 'node:events';

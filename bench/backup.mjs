@@ -3,7 +3,7 @@
 // `tar xzf` of the same files in the same run. Throughput = image bytes / wall time; peak RSS of this process
 // (sampled every 10 ms, the service runs in it) and of tar (from /usr/bin/time).
 //
-//   npx tsc -b services/library && node bench/backup.mjs [--images 1000]
+//   npx tsc -b services/library && npm run build:testing && node bench/backup.mjs [--images 1000]
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';

@@ -203,6 +203,7 @@ async function main() {
   const servers = ['accounts', 'library', 'consultation', 'mailing'].map((s) =>
     path.join(ROOT, 'services', s, 'dist', 'main.js'),
   );
+  servers.push(path.join(ROOT, 'services', 'common', 'test', 'dist', 'index.js'));
   if (!servers.every((f) => existsSync(f))) ensureBuilt();
   const stack = await startBenchStack({ mode: 'distributed', log: (m) => console.error(m) });
   stopOnSignal(() => stack.stop());

@@ -3,7 +3,7 @@
 // migrations. Rows are inserted with SQL (files are not needed to page them). Prints the results and writes them
 // to bench/results/gallery.json.
 //
-//   npx tsc -b services/library && node bench/gallery.mjs [--items 5000] [--requests 200]
+//   npx tsc -b services/library && npm run build:testing && node bench/gallery.mjs [--items 5000] [--requests 200]
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

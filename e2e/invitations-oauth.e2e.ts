@@ -9,7 +9,7 @@ import {
   OIDC_CLIENT_SECRET,
   startOidcProvider,
   type OidcProvider,
-} from '../services/accounts/src/test/oidc.js';
+} from '../services/accounts/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';

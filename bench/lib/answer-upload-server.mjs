@@ -4,6 +4,7 @@
 //   'ready'   → { url, idleRss }                     (after boot and a settle)
 //   'prepare' → { uploads: [{ identity, choice }], variable, header }   (fresh identities, one answer each)
 //   'start'   → resets the peak;  'stop' → { peakRss, rssAfter }
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +14,16 @@ const [root, count] = [path.resolve(process.argv[2]), Number(process.argv[3] ?? 
 // the file store's settings (an S3-compatible server's STORAGE_S3_*), else a temporary folder
 const storeEnv = JSON.parse(process.argv[4] ?? '{}');
 const load = (p) => import(pathToFileURL(path.join(root, p)).href);
-const { bootTestService } = await load('services/common/dist/testing/index.js');
+// the test helpers' build (`npm run build:testing`), or, in a build from before they left the packages, dist/
+const helpers = existsSync(path.join(root, 'services/common/test/dist/index.js'));
+const { bootTestService } = await load(
+  helpers ? 'services/common/test/dist/index.js' : 'services/common/dist/testing/index.js',
+);
 const { createConsultationService } = await load('services/consultation/dist/index.js');
 const { ALL_KINDS, as, buildWorld, personOf } = await load(
-  'services/consultation/dist/answer/answer-test-helpers.js',
+  helpers
+    ? 'services/consultation/test/dist/answer-test-helpers.js'
+    : 'services/consultation/dist/answer/answer-test-helpers.js',
 );
 
 const MIB = 1024 * 1024;

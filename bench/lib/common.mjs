@@ -39,7 +39,10 @@ export function numberArg(argv, name, fallback, max) {
   return value;
 }
 
-/** Builds what is missing: the servers (`npm run build:server`) and the front end (`scripts/build-web.mjs`). */
+/**
+ * Builds what is missing: the servers (`npm run build:server`), the test helpers that the benchmarks boot them
+ * with (`npm run build:testing`) and the front end (`scripts/build-web.mjs`).
+ */
 export function ensureBuilt() {
   const servers = ['accounts', 'library', 'consultation', 'mailing'].map((s) =>
     path.join(ROOT, 'services', s, 'dist', 'main.js'),
@@ -50,6 +53,8 @@ export function ensureBuilt() {
     if (r.status !== 0) throw new Error(`${args.join(' ')} failed with ${r.status}`);
   };
   if (!servers.every((f) => existsSync(f))) run(['npm', 'run', 'build:server']);
+  if (!existsSync(path.join(ROOT, 'services', 'consultation', 'test', 'dist', 'answer-test-helpers.js')))
+    run(['npm', 'run', 'build:testing']);
   if (!existsSync(path.join(ROOT, 'dist', 'shell', 'index.html')))
     run([process.execPath, 'scripts/build-web.mjs']);
 }

@@ -12,6 +12,9 @@ export const round = (n, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
 export function buildServers() {
   const r = spawnSync('npx', ['tsc', '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`tsc -b failed with ${r.status}`);
+  // the test helpers (@agora/common/testing: the benchmark's database and Redis keys)
+  const t = spawnSync('npm', ['run', 'build:testing'], { cwd: ROOT, stdio: 'inherit' });
+  if (t.status !== 0) throw new Error(`npm run build:testing failed with ${t.status}`);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { exportKey } from '@agora/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
-import { rawRequest } from './testing/raw-request.js';
+import { rawRequest } from '../test/raw-request.js';
 
 const PAGE = JSON.stringify({
   items: Array.from({ length: 40 }, (_, i) => ({ uuid: `item-${i}`, title: `Item ${i}`, tags: ['a', 'b'] })),

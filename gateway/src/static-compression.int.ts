@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { exportKey } from '@agora/identity';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
-import { rawRequest } from './testing/raw-request.js';
+import { rawRequest } from '../test/raw-request.js';
 
 const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const text = (marker: string) => `/* ${marker} */\n${'export const value = "agora";\n'.repeat(200)}`;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { SESSION_CLEAR_HEADER, SESSION_SET_HEADER, type SessionUser } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { ADMIN_PASSWORD, bootAccounts, type TestServer } from './accounts-test-helpers.js';
+import { ADMIN_PASSWORD, bootAccounts, type TestServer } from '../test/accounts-test-helpers.js';
 import { accountsService, hashPassword } from './index.js';
 
 describe('accounts service (real Postgres)', () => {

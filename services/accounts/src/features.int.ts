@@ -3,7 +3,7 @@ import { runScheduledNow, type TestService } from '@agora/common/testing';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { bootAccounts, type TestServer } from './accounts-test-helpers.js';
+import { bootAccounts, type TestServer } from '../test/accounts-test-helpers.js';
 import {
   ACCOUNTS_MAINTENANCE_QUEUE,
   PURGE_EVERY_MS,

@@ -7,7 +7,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { MAIL_QUEUE, sendMailJobId } from './mail/mail.jobs.js';
 import { createMailingService } from './service.js';
-import { startInbox, waitForMailSent, type Inbox } from './test/harness.js';
+import { startInbox, waitForMailSent, type Inbox } from '../test/harness.js';
 import { startMailWorker, type MailWorker } from './worker-app.js';
 
 // MAIL_WORKER=off: the HTTP service only enqueues; the worker of worker.ts (no HTTP) sends.

@@ -14,8 +14,8 @@ import type { DataSource } from 'typeorm';
 import { MAIL_QUEUE, mailMessageId } from './mail/mail.jobs.js';
 import type { MailView } from './mail/mail.service.js';
 import { createMailingService } from './service.js';
-import { waitFor } from './test/harness.js';
-import { startSmtpSink, type SmtpSink } from './test/sink.js';
+import { waitFor } from '../test/harness.js';
+import { startSmtpSink, type SmtpSink } from '../test/sink.js';
 import { startMailWorker, type MailWorker } from './worker-app.js';
 
 // The separate worker (dist/worker.js, built by `npm run build`) run as a child process and stopped mid-send:

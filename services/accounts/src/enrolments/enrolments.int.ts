@@ -12,7 +12,7 @@ import {
 import { bootTestService, TEST_ADMIN, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createConsultationService } from '../../../consultation/src/index.js';
-import { ADMIN_PASSWORD } from '../accounts-test-helpers.js';
+import { ADMIN_PASSWORD } from '../../test/accounts-test-helpers.js';
 import { accountsService, DEMO_PARTICIPANT_PASSWORD, hashPassword } from '../index.js';
 import { DemoParticipants } from './demo-participants.js';
 

@@ -4,7 +4,7 @@ import { IDENTITY_HEADER, type Role, type SessionUser } from '@agora/contracts';
 import { bootTestService, TEST_ADMIN, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createConsultationService } from '../../../consultation/src/index.js';
-import { ADMIN_PASSWORD } from '../accounts-test-helpers.js';
+import { ADMIN_PASSWORD } from '../../test/accounts-test-helpers.js';
 import { accountsService } from '../index.js';
 
 const MISSING = '3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f';

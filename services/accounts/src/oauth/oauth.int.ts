@@ -10,7 +10,7 @@ import {
   FACEBOOK_APP_SECRET,
   startFakeFacebook,
   type FakeFacebook,
-} from '../test/facebook.js';
+} from '../../test/facebook.js';
 import {
   atProvider as playProvider,
   Jar,
@@ -18,7 +18,7 @@ import {
   OIDC_CLIENT_SECRET as CLIENT_SECRET,
   startOidcProvider,
   type OidcProvider,
-} from '../test/oidc.js';
+} from '../../test/oidc.js';
 
 /**
  * External login against a real OpenID Connect provider (oidc-provider, in-process on a loopback port, its

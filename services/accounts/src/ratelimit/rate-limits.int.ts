@@ -15,7 +15,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { ADMIN_PASSWORD, bootAccounts } from '../accounts-test-helpers.js';
+import { ADMIN_PASSWORD, bootAccounts } from '../../test/accounts-test-helpers.js';
 import { accountsService } from '../index.js';
 import { UsersService } from '../users/users.service.js';
 import { POLICIES, RateLimitService } from './rate-limit.service.js';

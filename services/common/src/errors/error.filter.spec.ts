@@ -16,7 +16,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
-import { listenTestApp } from '../http/listen-test-app.js';
+import { listenTestApp } from '../../test/listen-test-app.js';
 import { ZodBody } from '../http/zod.js';
 import { AppError } from './app-error.js';
 import { ErrorFilter, mapError } from './error.filter.js';

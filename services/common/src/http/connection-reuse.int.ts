@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { bootTestService, type TestService } from '../testing/index.js';
+import { bootTestService, type TestService } from '../../test/index.js';
 import { MAX_REQUESTS_PER_CONNECTION } from './connection-reuse.js';
 
 // A client that keeps its connections open (the gateway's keep-alive agent) sends every request down the

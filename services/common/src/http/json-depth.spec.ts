@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ErrorFilter } from '../errors/error.filter.js';
 import { useRequestParsing } from './body-parsing.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseShallowJson } from './json-depth.js';
-import { listenTestApp } from './listen-test-app.js';
+import { listenTestApp } from '../../test/listen-test-app.js';
 import { ZodBody } from './zod.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { z } from 'zod';
-import { listenTestApp } from './listen-test-app.js';
+import { listenTestApp } from '../../test/listen-test-app.js';
 import { ZodBody } from './zod.js';
 
 import { holdsNul, refuseNulCharacters } from './nul-characters.js';

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import { z } from 'zod';
 import { ErrorFilter } from '../errors/error.filter.js';
-import { listenTestApp } from './listen-test-app.js';
+import { listenTestApp } from '../../test/listen-test-app.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { AppError } from '../errors/app-error.js';
 import {

@@ -3,7 +3,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { IdentitySigner } from '@agora/contracts';
 import type { ServiceConfig } from '../config/config.js';
-import { TEST_ADMIN } from '../testing/index.js';
+import { TEST_ADMIN } from '../../test/index.js';
 import { AppError } from '../errors/app-error.js';
 import { Internal, Public, RequireRole } from './decorators.js';
 import { IdentityGuard } from './identity.guard.js';

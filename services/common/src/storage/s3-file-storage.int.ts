@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
-import { startTestS3Server, type TestS3Server } from '../testing/s3-server.js';
+import { startTestS3Server, type TestS3Server } from '../../test/s3-server.js';
 import type { FileStorage } from './file-storage.js';
 import { LocalFileStorage } from './local-file-storage.js';
 import { S3FileStorage } from './s3-file-storage.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { Role, SessionUser } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { as, buildWorld, personOf, type World } from '../answer/answer-test-helpers.js';
+import { as, buildWorld, personOf, type World } from '../../test/answer-test-helpers.js';
 
 let svc: TestService;
 let w: World;

@@ -16,7 +16,7 @@ import { makeImage, makePdf } from '@agora/common/uploads/fixtures';
 import type { SessionUser } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
 import { AnswerFileStore } from './answer-files.js';
-import { as, buildWorld, personOf, rows, type World } from './answer-test-helpers.js';
+import { as, buildWorld, personOf, rows, type World } from '../../test/answer-test-helpers.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 

@@ -2,7 +2,15 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import { makePdf } from '@agora/common/uploads/fixtures';
 import type { SessionUser } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { as, buildWorld, ITEMS, personOf, point, type Person, type World } from './answer-test-helpers.js';
+import {
+  as,
+  buildWorld,
+  ITEMS,
+  personOf,
+  point,
+  type Person,
+  type World,
+} from '../../test/answer-test-helpers.js';
 
 let svc: TestService;
 let w: World;

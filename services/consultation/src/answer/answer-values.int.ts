@@ -3,7 +3,7 @@ import { makeDocx, makeImage, makePdf } from '@agora/common/uploads/fixtures';
 import type { SessionUser } from '@agora/contracts';
 import type { AnswerValueAnswer } from '@agora/contracts/api';
 import { createConsultationService } from '../index.js';
-import { as, buildWorld, ITEMS, personOf, rows, type World } from './answer-test-helpers.js';
+import { as, buildWorld, ITEMS, personOf, rows, type World } from '../../test/answer-test-helpers.js';
 
 let svc: TestService;
 let w: World;

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { SessionUser } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { as, buildWorld, line, personOf, point, polygon, rows, type World } from './answer-test-helpers.js';
+import {
+  as,
+  buildWorld,
+  line,
+  personOf,
+  point,
+  polygon,
+  rows,
+  type World,
+} from '../../test/answer-test-helpers.js';
 
 let svc: TestService;
 let w: World;

@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, noGeometry, seedProject, square } from '../node/tree-test-helpers.js';
+import { client, noGeometry, seedProject, square } from '../../test/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;

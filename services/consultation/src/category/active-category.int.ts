@@ -2,8 +2,8 @@
 // ticking or unticking a category changes nobody else's, and participants never see a category marked active.
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { CategoryWire } from '@agora/contracts';
-import { client } from '../node/tree-test-helpers.js';
-import { call, callWith, enrolledUser } from '../http/test-callers.js';
+import { client } from '../../test/tree-test-helpers.js';
+import { call, callWith, enrolledUser } from '../../test/test-callers.js';
 
 let svc: TestService;
 let alice: ReturnType<typeof client>;

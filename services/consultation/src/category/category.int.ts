@@ -1,6 +1,6 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { call, callerUser, callWith, enrolledUser, requestAs } from '../http/test-callers.js';
+import { call, callerUser, callWith, enrolledUser, requestAs } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,7 +2,7 @@
 // (docs/decisions/0013-categories-and-projects.md).
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { CALLERS, callerUser, callWith, type Caller } from '../http/test-callers.js';
+import { CALLERS, callerUser, callWith, type Caller } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const CATEGORY = '00000000-0000-4000-8000-0000000000c1';

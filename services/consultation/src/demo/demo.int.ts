@@ -14,7 +14,7 @@ import request from 'supertest';
 import { createLibraryService } from '../../../library/src/index.js';
 import { createConsultationService } from '../index.js';
 import { demoProfile, demoStructure, type DemoAttribute, type DemoTopic } from './demo-structure.js';
-import { noGeometry } from '../node/tree-test-helpers.js';
+import { noGeometry } from '../../test/tree-test-helpers.js';
 import { demoData, DemoService } from './demo.service.js';
 
 const admin: SessionUser = {

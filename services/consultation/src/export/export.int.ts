@@ -21,7 +21,7 @@ import {
   point,
   polygon,
   type World,
-} from '../answer/answer-test-helpers.js';
+} from '../../test/answer-test-helpers.js';
 
 const run = promisify(execFile);
 

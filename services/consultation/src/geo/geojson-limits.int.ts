@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { TopicWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, pointsAttribute, seedProject, square } from '../node/tree-test-helpers.js';
+import { client, pointsAttribute, seedProject, square } from '../../test/tree-test-helpers.js';
 
 // Imported GeoJSON is bounded by GEOJSON_MAX_COORDINATES (here 12) before it reaches PostGIS, JSON fields sent as
 // multipart text are refused when they nest too deeply, like JSON bodies, and no GeoJSON "type" reaches a 500.

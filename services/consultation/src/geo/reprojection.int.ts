@@ -19,7 +19,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createConsultationService } from '../index.js';
-import { pointsAttribute, seedProject, square, userOf } from '../node/tree-test-helpers.js';
+import { pointsAttribute, seedProject, square, userOf } from '../../test/tree-test-helpers.js';
 
 interface Target {
   app: NestExpressApplication;

@@ -2,7 +2,7 @@
 // spellings of the three coordinate systems, in `geometry_crs` and in a GeoJSON `crs` member.
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire } from '@agora/contracts';
-import { client, seedProject, square } from '../node/tree-test-helpers.js';
+import { client, seedProject, square } from '../../test/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;

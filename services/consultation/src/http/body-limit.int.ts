@@ -1,6 +1,6 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { createConsultationService } from '../index.js';
-import { client, seedProject } from '../node/tree-test-helpers.js';
+import { client, seedProject } from '../../test/tree-test-helpers.js';
 
 // Imported GeoJSON travels in JSON bodies: the consultation service takes up to 4 MB (the other services 100 kB),
 // and answers a larger body 413 {"Error"} without writing anything.

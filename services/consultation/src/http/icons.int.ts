@@ -6,7 +6,7 @@ import { bootTestService, closedPort, type TestService } from '@agora/common/tes
 import { createLibraryService } from '../../../library/src/index.js';
 import { makeImage } from '@agora/common/uploads/fixtures';
 import { createConsultationService } from '../index.js';
-import { client, seedProject } from '../node/tree-test-helpers.js';
+import { client, seedProject } from '../../test/tree-test-helpers.js';
 
 const ICON_URL = /^\/api\/library\/files\/icons\/[a-z0-9-]+-[0-9a-f]{8}\.(png|svg)$/;
 const HOSTILE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

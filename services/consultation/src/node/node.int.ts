@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { TopicWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, seedProject, square } from './tree-test-helpers.js';
+import { client, seedProject, square } from '../../test/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;

@@ -4,7 +4,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createConsultationService } from '../index.js';
-import { client, seedProject, type Caller } from './tree-test-helpers.js';
+import { client, seedProject, type Caller } from '../../test/tree-test-helpers.js';
 
 const CALLERS: readonly Caller[] = ['anonymous', 'participant', 'expert', 'admin'];
 const MISSING = '3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f';

@@ -1,7 +1,7 @@
 // A participant's consultation profile: the form of their role, answers stored whole or not at all, and the
 // weight they give (docs/decisions/0036-consultation-profile-weight.md).
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { callWith, enrolledUser } from '../http/test-callers.js';
+import { callWith, enrolledUser } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 import {
   HIDDEN,
@@ -10,7 +10,7 @@ import {
   PEOPLE,
   seedParticipation,
   type Questions,
-} from '../questionnaire/participation-fixture.js';
+} from '../../test/participation-fixture.js';
 
 let svc: TestService;
 let q: Questions;

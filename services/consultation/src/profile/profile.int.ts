@@ -1,5 +1,5 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { requestAs } from '../http/test-callers.js';
+import { requestAs } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const CATEGORY = '00000000-0000-4000-8000-0000000000c1';

@@ -1,7 +1,7 @@
 // The profile and thread endpoints × every kind of caller, with the expected status, asserted in one loop.
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { CALLERS, call, callerUser, callWith } from '../http/test-callers.js';
+import { CALLERS, call, callerUser, callWith } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const CATEGORY = '00000000-0000-4000-8000-0000000000c1';

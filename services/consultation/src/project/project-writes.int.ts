@@ -1,5 +1,5 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { call, callWith, enrolledUser, requestAs } from '../http/test-callers.js';
+import { call, callWith, enrolledUser, requestAs } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 import { todayIn } from './project-dates.js';
 import { addDays } from './project.form.js';

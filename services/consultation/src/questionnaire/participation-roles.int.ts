@@ -1,7 +1,7 @@
 // The participant side × the five kinds of caller (anonymous, a participant enrolled nowhere, an enrolled normal
 // participant, an enrolled expert, an administrator), with the expected status, asserted in one loop.
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { callWith } from '../http/test-callers.js';
+import { callWith } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 import {
   OPEN,
@@ -10,7 +10,7 @@ import {
   seedParticipation,
   type Person,
   type Questions,
-} from './participation-fixture.js';
+} from '../../test/participation-fixture.js';
 
 interface Row {
   method: 'get' | 'post';

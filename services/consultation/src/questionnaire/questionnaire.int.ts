@@ -1,7 +1,7 @@
 // What participants read: the category page, the categories open for enrolment, their categories with the
 // profile state, and the questionnaire of a project in one answer.
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { callWith, enrolledUser } from '../http/test-callers.js';
+import { callWith, enrolledUser } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 import { todayIn } from '../project/project-dates.js';
 import {
@@ -16,7 +16,7 @@ import {
   TOPIC,
   seedParticipation,
   type Questions,
-} from './participation-fixture.js';
+} from '../../test/participation-fixture.js';
 
 let svc: TestService;
 let thread: number;

@@ -1,5 +1,5 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { callerUser, enrolledUser, requestWith, type Caller } from '../http/test-callers.js';
+import { callerUser, enrolledUser, requestWith, type Caller } from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const ITEMS = {

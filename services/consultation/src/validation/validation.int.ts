@@ -3,7 +3,7 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import { createConsultationService } from '../index.js';
 import { CATEGORY_SCOPE } from '../category/category.rules.js';
 import { NODE_SCOPE } from '../node/node.rules.js';
-import { client, seedProject } from '../node/tree-test-helpers.js';
+import { client, seedProject } from '../../test/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;

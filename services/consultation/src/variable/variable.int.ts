@@ -1,7 +1,7 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
-import { client, seedProject } from '../node/tree-test-helpers.js';
+import { client, seedProject } from '../../test/tree-test-helpers.js';
 
 let svc: TestService;
 let project: string;

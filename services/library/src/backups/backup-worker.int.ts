@@ -6,10 +6,10 @@ import { jest } from '@jest/globals';
 import { getQueueToken } from '@nestjs/bullmq';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { Queue } from 'bullmq';
-import { callAs, testUser } from '../library-test-bed.js';
+import { callAs, testUser } from '../../test/library-test-bed.js';
 import { createLibraryService } from '../index.js';
 import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
-import { fileSnapshot, pngBytes, readTarGz, webpBytes } from './backup-test-helpers.js';
+import { fileSnapshot, pngBytes, readTarGz, webpBytes } from '../../test/backup-test-helpers.js';
 import { BACKUPS_QUEUE, BackupQueue, type BackupJob, type BackupJobData } from './backup-queue.js';
 import { BackupWorker } from './backup-worker.js';
 

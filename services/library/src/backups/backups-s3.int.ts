@@ -12,7 +12,7 @@ import {
 import request from 'supertest';
 import { createLibraryService } from '../index.js';
 import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage, S3FileStorage } from '@agora/common/storage';
-import { pngBytes } from './backup-test-helpers.js';
+import { pngBytes } from '../../test/backup-test-helpers.js';
 import { BackupQueue } from './backup-queue.js';
 
 /** Export and restore with the files in an S3-compatible store (s3rver, started here) instead of a folder. */

@@ -14,7 +14,7 @@ import {
   testUser,
   type LibraryNode,
   type LibraryTestFolder,
-} from '../library-test-bed.js';
+} from '../../test/library-test-bed.js';
 import {
   editTarGz,
   fileSnapshot,
@@ -24,7 +24,7 @@ import {
   readTarGz,
   webpBytes,
   type RawEntry,
-} from './backup-test-helpers.js';
+} from '../../test/backup-test-helpers.js';
 import { sanitizeSvg } from '../uploads/sanitize.js';
 import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { BackupQueue } from './backup-queue.js';

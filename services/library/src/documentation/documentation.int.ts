@@ -2,7 +2,12 @@ import { IDENTITY_HEADER } from '@agora/contracts';
 import { DocumentationHtmlAnswer, LibraryViewPublicAnswer } from '@agora/contracts/api';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
+import {
+  filesUnder,
+  libraryTestFolder,
+  testUser,
+  type LibraryTestFolder,
+} from '../../test/library-test-bed.js';
 import { makeDocx, makeImage, makePdf, makeZip } from '@agora/common/uploads/fixtures';
 
 describe('documentation, library views, markers, validation scopes and public pages', () => {

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import { FileBrowserListingAnswer } from '@agora/contracts/api';
 import request from 'supertest';
-import { fileSnapshot, pdfBytes, pngBytes } from '../backups/backup-test-helpers.js';
+import { fileSnapshot, pdfBytes, pngBytes } from '../../test/backup-test-helpers.js';
 import {
   libraryTestFolder,
   testUser,
   type LibraryNode,
   type LibraryTestFolder,
-} from '../library-test-bed.js';
+} from '../../test/library-test-bed.js';
 
 describe('file browser', () => {
   let folder: LibraryTestFolder;

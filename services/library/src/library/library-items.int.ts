@@ -2,7 +2,12 @@ import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import sharp from 'sharp';
 import request from 'supertest';
-import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
+import {
+  filesUnder,
+  libraryTestFolder,
+  testUser,
+  type LibraryTestFolder,
+} from '../../test/library-test-bed.js';
 import { makeImage, makePdf } from '@agora/common/uploads/fixtures';
 
 describe('library items (uploads by content)', () => {

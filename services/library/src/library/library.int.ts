@@ -1,7 +1,7 @@
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
+import { libraryTestFolder, testUser, type LibraryTestFolder } from '../../test/library-test-bed.js';
 
 describe('GET /library', () => {
   let folder: LibraryTestFolder;

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { callAs, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
+import { callAs, libraryTestFolder, testUser, type LibraryTestFolder } from '../../test/library-test-bed.js';
 import { makeImage } from '@agora/common/uploads/fixtures';
 
 /** Only the owner of a library item, view or documentation page, or an admin, may change or delete it. */

@@ -2,7 +2,12 @@ import { IDENTITY_HEADER } from '@agora/contracts';
 import { signUserIdentity } from '@agora/identity';
 import { TEST_KEYS, testIdentity, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { filesUnder, libraryTestFolder, testUser, type LibraryTestFolder } from '../library-test-bed.js';
+import {
+  filesUnder,
+  libraryTestFolder,
+  testUser,
+  type LibraryTestFolder,
+} from '../../test/library-test-bed.js';
 import { makeImage } from '@agora/common/uploads/fixtures';
 
 describe('internal icon uploads', () => {

@@ -21,7 +21,7 @@ import {
   startFakeFacebook,
   type FacebookProfile,
   type FakeFacebook,
-} from '../../../accounts/src/test/facebook.js';
+} from '../../../accounts/test/facebook.js';
 import {
   atProvider,
   Jar,
@@ -30,7 +30,7 @@ import {
   startOidcProvider,
   type OidcAccounts,
   type OidcProvider,
-} from '../../../accounts/src/test/oidc.js';
+} from '../../../accounts/test/oidc.js';
 import { createMailingService } from '../service.js';
 
 jest.setTimeout(120_000);

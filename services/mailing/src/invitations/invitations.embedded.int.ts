@@ -9,7 +9,7 @@ import type { InvitationSendAnswer, InvitationsPageAnswer } from '@agora/contrac
 import { bootEmbeddedTestService, TEST_ADMIN, type EmbeddedTestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createMailingService } from '../service.js';
-import { startInbox, waitFor, type Inbox } from '../test/harness.js';
+import { startInbox, waitFor, type Inbox } from '../../test/harness.js';
 
 jest.setTimeout(180_000);
 

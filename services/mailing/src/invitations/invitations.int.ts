@@ -15,7 +15,7 @@ import request from 'supertest';
 import { accountsService, hashPassword } from '../../../accounts/src/index.js';
 import { createConsultationService } from '../../../consultation/src/index.js';
 import { createMailingService } from '../service.js';
-import { startInbox, waitFor, type Inbox } from '../test/harness.js';
+import { startInbox, waitFor, type Inbox } from '../../test/harness.js';
 
 jest.setTimeout(120_000);
 

@@ -14,7 +14,7 @@ import request from 'supertest';
 import { Queue, Worker } from 'bullmq';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { createMailingService } from '../service.js';
-import { startInbox, waitFor, waitForMailSent, type Inbox } from '../test/harness.js';
+import { startInbox, waitFor, waitForMailSent, type Inbox } from '../../test/harness.js';
 
 // The queue on PostgreSQL (no Redis), as the one-process mode runs mail, when a session is stuck in a transaction
 // or the connection is lost: on a real PostgreSQL server and on the embedded database.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { loadMailConfig } from '../config.js';
-import { startInbox, waitFor, type Inbox } from '../test/harness.js';
-import { startSmtpSink, type SmtpSink } from '../test/sink.js';
+import { startInbox, waitFor, type Inbox } from '../../test/harness.js';
+import { startSmtpSink, type SmtpSink } from '../../test/sink.js';
 import { SmtpMailTransport, type OutgoingMail } from './mail.transport.js';
 
 // nodemailer's SMTP pool and its one-connection-per-mail transport with the end-of-data gate, against real SMTP

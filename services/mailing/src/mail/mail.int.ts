@@ -8,7 +8,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createMailingService } from '../service.js';
-import { startInbox, SmtpRelay, waitFor, type Inbox } from '../test/harness.js';
+import { startInbox, SmtpRelay, waitFor, type Inbox } from '../../test/harness.js';
 import {
   MAIL_QUEUE,
   MAIL_SWEEP_QUEUE,

@@ -4,7 +4,7 @@ import { IDENTITY_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createMailingService } from '../service.js';
-import { startInbox, waitFor, waitForMailSent, type Inbox } from '../test/harness.js';
+import { startInbox, waitFor, waitForMailSent, type Inbox } from '../../test/harness.js';
 
 // The same service with no Redis: BullMQ runs on its Postgres backend (schema bullmq of the test database).
 jest.setTimeout(60_000);

@@ -8,7 +8,7 @@ import { IDENTITY_HEADER, type Role, type SessionUser } from '@agora/contracts';
 import { Queue } from 'bullmq';
 import request from 'supertest';
 import { createMailingService } from '../service.js';
-import { startInbox, waitFor, type Inbox } from '../test/harness.js';
+import { startInbox, waitFor, type Inbox } from '../../test/harness.js';
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@ import type { Role, SessionUser } from '@agora/contracts';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { createLibraryService } from './index.js';
+import { createLibraryService } from '../src/index.js';
 
 /** Helpers of the library's integration tests: a caller of each role, services in a temporary folder, files. */
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { EnrolRole, Role, SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import request from 'supertest';
-import { square } from '../node/tree-test-helpers.js';
+import { square } from './tree-test-helpers.js';
 
 export type Person = 'anonymous' | 'outsider' | 'normal' | 'other' | 'expert' | 'admin';
 

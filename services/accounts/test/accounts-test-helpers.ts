@@ -1,6 +1,6 @@
 // Helpers of the accounts service's integration tests.
 import { bootTestService, type TestService } from '@agora/common/testing';
-import { accountsService } from './index.js';
+import { accountsService } from '../src/index.js';
 
 /** The first admin's password in the tests. */
 export const ADMIN_PASSWORD = 'first-admin-password';

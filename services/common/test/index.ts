@@ -7,11 +7,18 @@ import type { IdentitySigner, ServiceName, SessionUser } from '@agora/contracts'
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { DatabaseTimeouts, ServiceConfig } from '../config/config.js';
-import { dataSourceOptions, migrateService, type ServiceStorage } from '../database/database.js';
-import { createInfra, type Infra } from '../infra/infra.js';
-import { createLogger } from '../logging/logging.js';
-import { createServiceApp, type ServiceDefinition } from '../http/service.js';
+import {
+  createInfra,
+  createLogger,
+  createServiceApp,
+  dataSourceOptions,
+  migrateService,
+  type DatabaseTimeouts,
+  type Infra,
+  type ServiceConfig,
+  type ServiceDefinition,
+  type ServiceStorage,
+} from '@agora/common';
 import {
   exportKey,
   IDENTITY_SIGNERS,

@@ -4,7 +4,7 @@
 // callers of the role tables.
 import type { SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
-import { callerUser, enrolledUser } from '../http/test-callers.js';
+import { callerUser, enrolledUser } from './test-callers.js';
 
 export const OPEN = '00000000-0000-4000-8000-00000000c0a1';
 export const HIDDEN = '00000000-0000-4000-8000-00000000c0a2';

@@ -7,7 +7,7 @@ import MailDev, { type ReceivedMail } from 'maildev';
 import type { INestApplication } from '@nestjs/common';
 import { IDENTITY_HEADER } from '@agora/contracts';
 import request from 'supertest';
-import type { MailView } from '../mail/mail.service.js';
+import type { MailView } from '../src/mail/mail.service.js';
 
 export type { ReceivedMail };
 
