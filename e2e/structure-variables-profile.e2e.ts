@@ -153,6 +153,9 @@ describe('structure: variables, consultation profile, threads', () => {
 
   // What each kind's variable is given in the form, and exactly what the API must answer for it.
   const expected: Array<{ mname: string; kind: VariableKind['kind']; options: VariableKind['options'] }> = [];
+  // a choice is stored with an id the server gives it
+  const anyId: string = expect.any(String);
+  const choices = (...labels: string[]) => labels.map((label) => ({ id: anyId, label }));
 
   it('creates one variable of every value and geometric type and reads them back exactly', async () => {
     // radio, with the variable's icon, tooltip and description; an empty choice is dropped, the last moved up
@@ -178,7 +181,7 @@ describe('structure: variables, consultation profile, threads', () => {
     expected.push({
       mname: 'v-radio',
       kind: 'radio',
-      options: { required: true, label: 'Bench design', choices: ['Wooden', 'Stone'] },
+      options: { required: true, label: 'Bench design', choices: choices('Wooden', 'Stone') },
     });
 
     await addVariable('v-checkbox', 'checkbox', async (box) => {
@@ -194,7 +197,7 @@ describe('structure: variables, consultation profile, threads', () => {
     expected.push({
       mname: 'v-checkbox',
       kind: 'checkbox',
-      options: { required: false, label: 'Uses', choices: ['Read', 'Rest', 'Meet'] },
+      options: { required: false, label: 'Uses', choices: choices('Read', 'Rest', 'Meet') },
     });
 
     await addVariable('v-document', 'document', async (box) => {
@@ -309,7 +312,7 @@ describe('structure: variables, consultation profile, threads', () => {
           required: false,
           label: `Place ${kind}`,
           numberOfGeometries: 2,
-          geometricChoices: [{ label: 'New bench', marker: markers[1] as string }],
+          geometricChoices: [{ id: anyId, label: 'New bench', marker: markers[1] as string }],
         },
       });
     }
@@ -330,8 +333,8 @@ describe('structure: variables, consultation profile, threads', () => {
         label: 'Paths',
         numberOfGeometries: 1,
         geometricChoices: [
-          { label: 'Walk', color: '#ffffff' },
-          { label: 'Cycle', color: '#00aa55' },
+          { id: anyId, label: 'Walk', color: '#ffffff' },
+          { id: anyId, label: 'Cycle', color: '#00aa55' },
         ],
       },
     });
@@ -353,7 +356,7 @@ describe('structure: variables, consultation profile, threads', () => {
         required: false,
         label: 'Areas',
         numberOfGeometries: 1,
-        geometricChoices: [{ label: 'Park', color: '#22aa22', transparency: 0.9 }],
+        geometricChoices: [{ id: anyId, label: 'Park', color: '#22aa22', transparency: 0.9 }],
       },
     });
 

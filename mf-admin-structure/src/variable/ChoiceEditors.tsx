@@ -2,7 +2,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useApiGet } from '@agora/platform';
 import { LibrarySelectModal } from '@agora/library-ui';
-import { emptyGeoChoice, moveItem, TRANSPARENCY_STEP, type ChoiceStyle, type GeoChoiceDraft } from './kinds';
+import {
+  emptyGeoChoice,
+  moveItem,
+  TRANSPARENCY_STEP,
+  type ChoiceDraft,
+  type ChoiceStyle,
+  type GeoChoiceDraft,
+} from './kinds';
 import { MarkerPicker } from './MarkerPicker';
 import { MoveButtons } from './MoveButtons';
 
@@ -103,11 +110,14 @@ export function EditableList<T>(props: EditableListProps<T>) {
   );
 }
 
-/** The choices of a radio or checkbox question: add, remove, move up/down; empty entries are dropped on save. */
+/**
+ * The choices of a radio or checkbox question: add, remove, move up/down (a choice keeps its id through all of
+ * them); empty entries are dropped on save.
+ */
 export function ChoiceList(props: {
   id: string;
-  value: string[];
-  onChange: (v: string[]) => void;
+  value: ChoiceDraft[];
+  onChange: (v: ChoiceDraft[]) => void;
   error?: string | null;
 }) {
   const intl = useIntl();
@@ -120,13 +130,13 @@ export function ChoiceList(props: {
       rowTestId="choice"
       value={props.value}
       onChange={props.onChange}
-      empty={() => ''}
+      empty={() => ({ label: '' })}
       row={(choice, n, set) => (
         <input
           className="ag-input"
           aria-label={intl.formatMessage({ id: 'structure.variable.choice' }, { n })}
-          value={choice}
-          onChange={(e) => set(e.target.value)}
+          value={choice.label}
+          onChange={(e) => set({ ...choice, label: e.target.value })}
           data-testid="choice-input"
         />
       )}

@@ -3,7 +3,7 @@ import { VALUE_TYPE_OPTIONS, type VariableKind, type VariableOptions } from '@ag
 import { notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
-import { ALL_KINDS, draftErrors, emptyGeoChoice, newDraft, wireOf, type Kind } from './kinds';
+import { ALL_KINDS, draftErrors, emptyGeoChoice, newDraft, wireOf, type Kind, type SentKind } from './kinds';
 import type { AttributeAnswer, VariableAnswer } from '@agora/contracts/api';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
@@ -168,7 +168,8 @@ describe('variable form', () => {
     });
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST');
-    const expected: VariableKind[] = [
+    // new choices go without ids: the server gives them theirs
+    const expected: SentKind[] = [
       {
         kind: 'geom_polygon',
         options: {
@@ -178,7 +179,10 @@ describe('variable form', () => {
           geometricChoices: [{ label: 'Park', color: '#00aa00', transparency: 0.42 }],
         },
       },
-      { kind: 'radio', options: { required: true, label: 'Pick one', choices: ['No', 'Yes'] } },
+      {
+        kind: 'radio',
+        options: { required: true, label: 'Pick one', choices: [{ label: 'No' }, { label: 'Yes' }] },
+      },
       {
         kind: 'text',
         options: { required: false, label: '', placeholder: 'Write here', minLength: 2, maxLength: 200 },
@@ -310,7 +314,17 @@ describe('variable form', () => {
       forum_topic_id: null,
       forum_topic_url: null,
       variable_type: [
-        { kind: 'checkbox', options: { required: true, label: 'Choose', choices: ['a', 'b'] } },
+        {
+          kind: 'checkbox',
+          options: {
+            required: true,
+            label: 'Choose',
+            choices: [
+              { id: 'c-a', label: 'a' },
+              { id: 'c-b', label: 'b' },
+            ],
+          },
+        },
         {
           kind: 'library',
           options: { required: false, label: 'Images', items: ['img-1'], allowMultiple: false },
@@ -389,6 +403,34 @@ describe('variable form', () => {
       });
     });
 
+    it('keeps the ids of choices renamed and moved, and sends a new one without', async () => {
+      const calls = mockFetch(
+        editRoutes({
+          [`PUT /api/variable/token/${VARIABLE}`]: (call) => ({
+            status: 200,
+            body: { ...stored, ...(call.body as object) },
+          }),
+        }),
+      );
+      await renderWeb(<App basePath="" />, { route: `${base}/variable/${VARIABLE}/edit`, user: adminUser });
+      const form = await screen.findByTestId('variable-form');
+      change(screen.getAllByTestId('choice-input')[0]!, 'A');
+      await click(screen.getByRole('button', { name: 'Move Choice 1 down' }));
+      await click(screen.getByTestId('choice-add'));
+      change(screen.getAllByTestId('choice-input')[2]!, 'c');
+      await act(async () => {
+        fireEvent.submit(form);
+      });
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+      const sent = (calls.find((c) => c.method === 'PUT')?.body as { variable_type: SentKind[] })
+        .variable_type;
+      expect(sent[0]?.options.choices).toEqual([
+        { id: 'c-b', label: 'b' },
+        { id: 'c-a', label: 'A' },
+        { label: 'c' },
+      ]);
+    });
+
     it('cancel goes back to the plan screen', async () => {
       mockFetch(editRoutes());
       await renderWeb(<App basePath="" />, {
@@ -410,8 +452,11 @@ describe('variable form', () => {
       kind: 'document',
       options: { required: false, label: 'CV', placeholder: '' },
     });
-    const radio = { ...newDraft('radio'), choices: [' a ', '', 'a'] };
-    expect(wireOf(radio, null).options.choices).toEqual(['a', 'a']);
+    const radio = {
+      ...newDraft('radio'),
+      choices: [{ label: ' a ' }, { label: '' }, { id: 'x', label: 'a' }],
+    };
+    expect(wireOf(radio, null).options.choices).toEqual([{ label: 'a' }, { id: 'x', label: 'a' }]);
     expect(draftErrors(radio, null)).toEqual({ choices: 'structure.variable.error.repeated' });
     const select = { ...newDraft('geom_select'), geometricChoices: [{ ...emptyGeoChoice(), label: 'Park' }] };
     expect(wireOf(select, 'polygon').options.geometricChoices).toEqual([

@@ -3,6 +3,7 @@ import {
   GEOMETRY_VALUE_TYPES,
   VALUE_TYPE_OPTIONS,
   VALUE_TYPES,
+  type Choice,
   type ChoiceOption,
   type GeomType,
   type VariableKind,
@@ -39,8 +40,18 @@ export function choiceStyle(kind: Kind, attributeGeometry: GeomType | null): Cho
   return attributeGeometry ? byGeometry[attributeGeometry] : 'label';
 }
 
+/**
+ * A radio/checkbox choice being edited: its id once the server gave it one (kept through renames and moves, so
+ * its answers stay with it), and its label.
+ */
+export interface ChoiceDraft {
+  id?: string;
+  label: string;
+}
+
 /** A geometric choice being edited (transparency as the slider's number). */
 export interface GeoChoiceDraft {
+  id?: string;
   label: string;
   marker: string;
   color: string;
@@ -55,7 +66,7 @@ export interface KindDraft {
   placeholder: string;
   maxSize: string;
   accepts: Accept[];
-  choices: string[];
+  choices: ChoiceDraft[];
   minLength: string;
   maxLength: string;
   minDate: string;
@@ -109,7 +120,7 @@ export function draftOf(entry: VariableKind): KindDraft {
     accepts: (o.accepts ?? []).filter((a): a is Accept =>
       (DOCUMENT_ACCEPTS as readonly string[]).includes(a),
     ),
-    choices: [...(o.choices ?? [])],
+    choices: (o.choices ?? []).map((c) => ({ id: c.id, label: c.label })),
     minLength: numberText(o.minLength),
     maxLength: numberText(o.maxLength),
     minDate: o.minDate ?? '',
@@ -119,6 +130,7 @@ export function draftOf(entry: VariableKind): KindDraft {
     numberOfGeometries:
       o.numberOfGeometries !== undefined ? String(o.numberOfGeometries) : base.numberOfGeometries,
     geometricChoices: (o.geometricChoices ?? []).map((c) => ({
+      id: c.id,
       label: c.label ?? '',
       marker: c.marker ?? '',
       color: c.color ?? DEFAULT_COLOR,
@@ -133,28 +145,45 @@ function numberOf(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-function wireChoice(choice: GeoChoiceDraft, style: ChoiceStyle): ChoiceOption {
+/** A choice as it is sent: its id when it has one (a new choice gets its id from the server). */
+function wireLabel(choice: ChoiceDraft): SentChoice {
   const label = choice.label.trim();
-  if (style === 'marker') return { label, marker: choice.marker };
-  if (style === 'line') return { label, color: choice.color };
-  if (style === 'polygon') return { label, color: choice.color, transparency: choice.transparency };
-  return { label };
+  return choice.id === undefined ? { label } : { id: choice.id, label };
+}
+
+function wireChoice(choice: GeoChoiceDraft, style: ChoiceStyle): SentGeoChoice {
+  const base = wireLabel(choice);
+  if (style === 'marker') return { ...base, marker: choice.marker };
+  if (style === 'line') return { ...base, color: choice.color };
+  if (style === 'polygon') return { ...base, color: choice.color, transparency: choice.transparency };
+  return base;
+}
+
+type SentChoice = Omit<Choice, 'id'> & { id?: string };
+type SentGeoChoice = Omit<ChoiceOption, 'id'> & { id?: string };
+
+/** The options as they are sent: choices without an id are new ones. */
+export type SentOptions = Omit<VariableOptions, 'choices' | 'geometricChoices'> & {
+  choices?: SentChoice[];
+  geometricChoices?: SentGeoChoice[];
+};
+
+/** A kind as it is sent. */
+export interface SentKind {
+  kind: Kind;
+  options: SentOptions;
 }
 
 type ListOption = 'accepts' | 'choices' | 'items' | 'geometricChoices';
 
 /** Lists are sent only when they have entries (the server takes 1 to 200). */
-function setList<K extends ListOption>(
-  options: VariableOptions,
-  name: K,
-  list: NonNullable<VariableOptions[K]>,
-) {
+function setList<K extends ListOption>(options: SentOptions, name: K, list: NonNullable<SentOptions[K]>) {
   if (list.length > 0) options[name] = list;
 }
 
 /** The choices that are kept: trimmed, empty entries dropped. */
-function keptChoices(draft: KindDraft): string[] {
-  return draft.choices.map((c) => c.trim()).filter((c) => c !== '');
+function keptChoices(draft: KindDraft): SentChoice[] {
+  return draft.choices.map(wireLabel).filter((c) => c.label !== '');
 }
 
 /**
@@ -162,8 +191,8 @@ function keptChoices(draft: KindDraft): string[] {
  * always, numbers, dates and lists only when given; empty choices (and geometric choices without a label)
  * dropped.
  */
-export function wireOf(draft: KindDraft, attributeGeometry: GeomType | null): VariableKind {
-  const options: VariableOptions = {};
+export function wireOf(draft: KindDraft, attributeGeometry: GeomType | null): SentKind {
+  const options: SentOptions = {};
   const style = choiceStyle(draft.kind, attributeGeometry);
   for (const option of VALUE_TYPE_OPTIONS[draft.kind]) {
     switch (option) {
@@ -247,7 +276,7 @@ export function draftErrors(draft: KindDraft, attributeGeometry: GeomType | null
     }
   }
   if (hasOption(k, 'choices')) {
-    const kept = keptChoices(draft);
+    const kept = keptChoices(draft).map((c) => c.label);
     if (NEEDS_CHOICES.includes(k) && kept.length === 0) errors.choices = 'structure.variable.error.noChoices';
     else if (new Set(kept).size !== kept.length) errors.choices = 'structure.variable.error.repeated';
   }

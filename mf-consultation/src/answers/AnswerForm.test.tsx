@@ -189,7 +189,7 @@ describe('AnswerForm', () => {
       within(panel())
         .getAllByRole('radio')
         .map((r) => r.getAttribute('value')),
-    ).toEqual(['Alpha', 'Beta', 'Gamma']);
+    ).toEqual(['alpha', 'beta', 'gamma']);
     expect(within(panel()).getAllByRole('checkbox')).toHaveLength(3);
     expect(screen.getByTestId('field-choices-checkbox').className).toContain('cons-ans-columns');
     await save();
@@ -213,7 +213,8 @@ describe('AnswerForm', () => {
       choice: CHOICE,
       variable: V_CHOICES.token,
       'values[0][variable_type]': 'radio',
-      'values[0][value]': 'Beta',
+      // the choices' ids, not their labels
+      'values[0][value]': 'beta',
       'values[1][variable_type]': 'checkbox',
       'values[1][value]': 'x;z',
     });
@@ -224,7 +225,7 @@ describe('AnswerForm', () => {
   });
 
   it('puts only the changed values of a variable saved before, and sends nothing when nothing changed', async () => {
-    const values = [stored(V_CHOICES, 'radio', 'Alpha'), stored(V_CHOICES, 'checkbox', 'x;y')];
+    const values = [stored(V_CHOICES, 'radio', 'alpha'), stored(V_CHOICES, 'checkbox', 'x;y')];
     const requests = echoSaves(values);
     await open({ values });
     expect((within(panel()).getByLabelText('Alpha') as HTMLInputElement).checked).toBe(true);
@@ -538,8 +539,9 @@ describe('AnswerForm', () => {
       editable: false,
       locale: 'el',
       values: [
-        stored(V_CHOICES, 'radio', 'Beta'),
-        stored(V_CHOICES, 'checkbox', 'x;z'),
+        // the labels the server joined from the stored ids
+        stored(V_CHOICES, 'radio', 'beta', { label: 'Beta' }),
+        stored(V_CHOICES, 'checkbox', 'x;z', { label: 'x;z' }),
         stored(V_FILES, 'photo', 'tree.png', {
           file: {
             id: 'f0000000-0000-4000-8000-000000000001',
@@ -577,8 +579,8 @@ describe('AnswerForm', () => {
 
 describe('AnswerForm: the geometric kinds', () => {
   const CHOICES = [
-    { label: 'Bench', color: '#00aa00' },
-    { label: 'Tree', marker: '/tree.png' },
+    { id: 'bench', label: 'Bench', color: '#00aa00' },
+    { id: 'tree', label: 'Tree', marker: '/tree.png' },
   ];
   const geomVariable = (kind: 'geom_select' | 'geom_radio', options: object): QuestionnaireVariable => ({
     ...V_PLACE,
@@ -623,7 +625,7 @@ describe('AnswerForm: the geometric kinds', () => {
     await save();
     expect(errorOf('shapes-geom_select')).toBe('Choose the choice of shape 1.');
     fireEvent.change(within(panel()).getByRole('combobox', { name: 'Choice of shape 1' }), {
-      target: { value: '1' },
+      target: { value: 'tree' },
     });
     expect(errorOf('shapes-geom_select')).toBeNull();
     // the second shape drawn on the map fills the variable: no more points, the limit told
@@ -645,7 +647,7 @@ describe('AnswerForm: the geometric kinds', () => {
         {
           type: 'Feature',
           geometry: { type: 'Point', coordinates: [23.73, 37.97] },
-          properties: { choice: 1 },
+          properties: { choice: 'tree' },
         },
       ],
     });
@@ -692,7 +694,7 @@ describe('AnswerForm: the geometric kinds', () => {
     const value = JSON.parse(formFields(requests[0]!.body)['values[0][value]'] ?? '') as {
       features: Array<{ properties: unknown }>;
     };
-    expect(value.features.map((f) => f.properties)).toEqual([{ choice: 0 }, { choice: 0 }]);
+    expect(value.features.map((f) => f.properties)).toEqual([{ choice: 'bench' }, { choice: 'bench' }]);
   });
 
   const STORED = JSON.stringify({
@@ -701,7 +703,7 @@ describe('AnswerForm: the geometric kinds', () => {
       {
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [23.73, 37.97] },
-        properties: { choice: 1 },
+        properties: { choice: 'tree' },
       },
     ],
   });
@@ -726,7 +728,7 @@ describe('AnswerForm: the geometric kinds', () => {
     expect(list('shapes-geom_select')).toContain('1. Point at 37.97000, 23.73000');
     expect(
       (within(panel()).getByRole('combobox', { name: 'Choice of shape 1' }) as HTMLSelectElement).value,
-    ).toBe('1');
+    ).toBe('tree');
     expect(JSON.parse(screen.getByTestId('geometry-map').getAttribute('data-around') ?? '')).toEqual(
       geometry,
     );

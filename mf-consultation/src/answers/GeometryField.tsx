@@ -96,7 +96,7 @@ export function GeometryField({
     setRefused(false);
     onChange?.(next);
   };
-  const choiceLabel = (c: number | null) => (c === null ? '' : (choices[c]?.label ?? ''));
+  const choiceOf = (id: string | null) => choices.find((c) => c.id === id);
 
   const body = (
     <>
@@ -123,17 +123,17 @@ export function GeometryField({
           <legend>
             <FormattedMessage id="consultation.answers.geometry.choiceAllLabel" />
           </legend>
-          {choices.map((c, i) => {
+          {choices.map((c) => {
             const style = styleOfChoice(c, '#1a56db');
             return (
-              <label key={i} className="cons-ans-choice">
+              <label key={c.id} className="cons-ans-choice">
                 <input
                   type="radio"
                   name={`${name}-choice`}
-                  value={i}
-                  checked={draft.shapes.length > 0 && draft.shapes.every((s) => s.choice === i)}
+                  value={c.id}
+                  checked={draft.shapes.length > 0 && draft.shapes.every((s) => s.choice === c.id)}
                   disabled={draft.shapes.length === 0}
-                  onChange={() => change(assignChoice(kind, draft, null, i))}
+                  onChange={() => change(assignChoice(kind, draft, null, c.id))}
                 />
                 <Swatch color={style.color} {...(style.marker ? { marker: style.marker } : {})} />
                 <span>{c.label}</span>
@@ -151,14 +151,16 @@ export function GeometryField({
       ) : (
         <ol className="cons-ans-geom-list" data-testid={`geometry-list-${name}`}>
           {draft.shapes.map((shape, i) => {
-            const style = styleOfChoice(shape.choice === null ? undefined : choices[shape.choice], '#1a56db');
+            const style = styleOfChoice(choiceOf(shape.choice), '#1a56db');
             return (
               <li key={i} className="cons-ans-geom-item">
                 <Swatch color={style.color} {...(style.marker ? { marker: style.marker } : {})} />
                 <span>
                   <ShapeName shape={shape} n={i + 1} />
                 </span>
-                {(!onChange || shared) && shape.choice !== null && <span>: {choiceLabel(shape.choice)}</span>}
+                {(!onChange || shared) && shape.choice !== null && (
+                  <span>: {choiceOf(shape.choice)?.label ?? ''}</span>
+                )}
                 {onChange && !shared && choices.length > 0 && (
                   <select
                     className="ag-input"
@@ -166,18 +168,16 @@ export function GeometryField({
                       { id: 'consultation.answers.geometry.choiceOfLabel' },
                       { n: i + 1 },
                     )}
-                    value={shape.choice === null ? '' : String(shape.choice)}
+                    value={shape.choice ?? ''}
                     onChange={(e) =>
-                      change(
-                        assignChoice(kind, draft, i, e.target.value === '' ? null : Number(e.target.value)),
-                      )
+                      change(assignChoice(kind, draft, i, e.target.value === '' ? null : e.target.value))
                     }
                   >
                     <option value="">
                       {intl.formatMessage({ id: 'consultation.answers.geometry.pick' })}
                     </option>
-                    {choices.map((c, ci) => (
-                      <option key={ci} value={ci}>
+                    {choices.map((c) => (
+                      <option key={c.id} value={c.id}>
                         {c.label}
                       </option>
                     ))}

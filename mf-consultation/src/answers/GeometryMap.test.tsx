@@ -26,15 +26,15 @@ async function show(props: Partial<GeometryMapProps> = {}) {
   }
   const handlers = { onAdd: jest.fn(), onReplace: jest.fn(), onRemove: jest.fn(), onRefused: jest.fn() };
   const shapes: Shape[] = [
-    { geometry: { type: 'Point', coordinates: [23.73, 37.97] }, choice: 1 },
-    { geometry: LINE, choice: 0 },
+    { geometry: { type: 'Point', coordinates: [23.73, 37.97] }, choice: 'tree' },
+    { geometry: LINE, choice: 'bench' },
   ];
   await renderWeb(
     <GeometryMap
       shapes={shapes}
       choices={[
-        { label: 'Bench', color: '#00aa00' },
-        { label: 'Tree', marker: '/tree.png' },
+        { id: 'bench', label: 'Bench', color: '#00aa00' },
+        { id: 'tree', label: 'Tree', marker: '/tree.png' },
       ]}
       types={['Point', 'LineString', 'Polygon']}
       readOnly={false}

@@ -127,7 +127,7 @@ export default function GeometryMap(props: GeometryMapProps) {
     const shapes = JSON.parse(shapesKey) as Shape[];
     shapes.forEach((shape, index) => {
       const style = styleOfChoice(
-        shape.choice === null ? undefined : latest.current.choices[shape.choice],
+        latest.current.choices.find((c) => c.id === shape.choice),
         COLOR,
       );
       L.geoJSON(shape.geometry as GeoJSON.Geometry, {

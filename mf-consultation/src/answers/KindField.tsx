@@ -123,10 +123,11 @@ function Choices({ kind, options, draft, onChange, error, name }: KindFieldProps
   const multiple = kind === 'checkbox';
   const picked = Array.isArray(draft) ? draft : draft === '' ? [] : [String(draft)];
   const choices = options.choices ?? [];
+  // a value names its choices by their ids; the labels are shown
   const toggle = (choice: string, on: boolean) => {
     if (!multiple) return onChange(choice);
     // kept in the order of the choices, as the server stores them
-    onChange(choices.filter((c) => (c === choice ? on : picked.includes(c))));
+    onChange(choices.filter((c) => (c.id === choice ? on : picked.includes(c.id))).map((c) => c.id));
   };
   return (
     <Group
@@ -137,16 +138,16 @@ function Choices({ kind, options, draft, onChange, error, name }: KindFieldProps
       className={multiple ? 'cons-ans-columns' : undefined}
     >
       {choices.map((choice, i) => (
-        <label key={choice} className="cons-ans-choice" htmlFor={`${name}-${i}`}>
+        <label key={choice.id} className="cons-ans-choice" htmlFor={`${name}-${i}`}>
           <input
             id={`${name}-${i}`}
             type={multiple ? 'checkbox' : 'radio'}
             name={name}
-            value={choice}
-            checked={picked.includes(choice)}
-            onChange={(e) => toggle(choice, e.target.checked)}
+            value={choice.id}
+            checked={picked.includes(choice.id)}
+            onChange={(e) => toggle(choice.id, e.target.checked)}
           />{' '}
-          {choice}
+          {choice.label}
         </label>
       ))}
     </Group>

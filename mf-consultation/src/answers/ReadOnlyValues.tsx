@@ -45,8 +45,11 @@ function Value({ value }: { value: AnswerValueAnswer }) {
       ) : (
         <>{value.value}</>
       );
+    case 'radio':
+      return <>{value.label ?? value.value}</>;
     case 'checkbox':
-      return <>{splitList(value.value).join(', ')}</>;
+      // the labels of the chosen ids, joined by the server
+      return <>{splitList(value.label ?? value.value).join(', ')}</>;
     case 'library':
       return <LibraryValue uuids={splitList(value.value)} />;
     case 'resource':

@@ -330,7 +330,9 @@ describe('StatsModal', () => {
         {
           choice: `c000000${n}-0000-4000-8000-000000000001`,
           variable_type: 'radio',
-          value: n === 1 ? 'Alpha' : 'Beta',
+          // the list shows the label joined from the stored id
+          value: n === 1 ? 'alpha' : 'beta',
+          label: n === 1 ? 'Alpha' : 'Beta',
           created: '2026-03-02T10:00:00.000Z',
         },
       ],

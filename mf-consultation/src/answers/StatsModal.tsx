@@ -106,7 +106,7 @@ function KindStats({
     { id: stats.type === 'percentage' ? 'consultation.stats.dist' : 'consultation.stats.frequent' },
     { name },
   );
-  const dist: CellRow[] = stats.dist.map((d) => ({ key: d.value, label: d.value, cell: d }));
+  const dist: CellRow[] = stats.dist.map((d) => ({ key: d.choice ?? d.value, label: d.value, cell: d }));
   const days: CellRow[] = (stats.per_day ?? []).map((d) => ({
     key: d.day,
     label: format.day(d.day),

@@ -21,9 +21,15 @@ const variable = (
   forum_topic_url: null,
 });
 
+/** Choices whose ids are their labels in lower case (`Alpha` → `alpha`). */
+const choices = (...labels: string[]) => labels.map((label) => ({ id: label.toLowerCase(), label }));
+
 export const V_CHOICES = variable(1, 'choices', [
-  { kind: 'radio', options: { required: true, label: 'Pick one', choices: ['Alpha', 'Beta', 'Gamma'] } },
-  { kind: 'checkbox', options: { label: 'Pick many', choices: ['x', 'y', 'z'] } },
+  {
+    kind: 'radio',
+    options: { required: true, label: 'Pick one', choices: choices('Alpha', 'Beta', 'Gamma') },
+  },
+  { kind: 'checkbox', options: { label: 'Pick many', choices: choices('x', 'y', 'z') } },
 ]);
 export const V_TEXTS = variable(2, 'texts', [
   { kind: 'text', options: { label: 'Story', minLength: 5, maxLength: 50, placeholder: 'Tell us' } },
@@ -89,7 +95,15 @@ export const stored = (
   kind: AnswerValueAnswer['variable_type'],
   value: string,
   extra: Partial<AnswerValueAnswer> = {},
-) => ({ variable: variable.token, variable_type: kind, value, location: null, file: null, ...extra });
+) => ({
+  variable: variable.token,
+  variable_type: kind,
+  value,
+  label: null,
+  location: null,
+  file: null,
+  ...extra,
+});
 
 /** The answer of `GET data/scope/answers/choice/{choice}` with these values. */
 export const answersOf = (values: ReturnType<typeof stored>[]) => ({

@@ -23,16 +23,16 @@ const LINE: GeoJsonGeometry = {
     [23.8, 38],
   ],
 };
-const CHOICES: VariableOptions['geometricChoices'] = [
-  { label: 'Bench', color: '#00ff00', transparency: 0.4 },
-  { label: 'Tree', marker: '/tree.png' },
+const CHOICES: NonNullable<VariableOptions['geometricChoices']> = [
+  { id: 'bench', label: 'Bench', color: '#00ff00', transparency: 0.4 },
+  { id: 'tree', label: 'Tree', marker: '/tree.png' },
 ];
 
 describe('geometric values', () => {
   it('writes the shapes as a FeatureCollection with each choice, and reads it back', () => {
     const draft: GeometryDraft = {
       shapes: [
-        { geometry: P1, choice: 1 },
+        { geometry: P1, choice: 'tree' },
         { geometry: LINE, choice: null },
       ],
     };
@@ -40,7 +40,7 @@ describe('geometric values', () => {
     expect(JSON.parse(text)).toEqual({
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', geometry: P1, properties: { choice: 1 } },
+        { type: 'Feature', geometry: P1, properties: { choice: 'tree' } },
         { type: 'Feature', geometry: LINE, properties: {} },
       ],
     });
@@ -51,10 +51,11 @@ describe('geometric values', () => {
   });
 
   it('goes through the form values: draft, wire text, emptiness and changes', () => {
-    const text = geometryText({ shapes: [{ geometry: P1, choice: 0 }] });
+    const text = geometryText({ shapes: [{ geometry: P1, choice: 'bench' }] });
     const draft = draftOf('geom_point', {
       variable_type: 'geom_point',
       value: text,
+      label: null,
       location: null,
       file: null,
     });
@@ -81,21 +82,25 @@ describe('geometric values', () => {
     const options: VariableOptions = { numberOfGeometries: 3, geometricChoices: CHOICES };
     let radio = addShape('geom_radio', options, { shapes: [] }, P1);
     radio = addShape('geom_radio', options, radio, LINE);
-    radio = assignChoice('geom_radio', radio, null, 1);
-    expect(radio.shapes.map((s) => s.choice)).toEqual([1, 1]);
+    radio = assignChoice('geom_radio', radio, null, 'tree');
+    expect(radio.shapes.map((s) => s.choice)).toEqual(['tree', 'tree']);
     // a new shape takes the shared choice
-    expect(addShape('geom_radio', options, radio, P2).shapes.map((s) => s.choice)).toEqual([1, 1, 1]);
+    expect(addShape('geom_radio', options, radio, P2).shapes.map((s) => s.choice)).toEqual([
+      'tree',
+      'tree',
+      'tree',
+    ]);
     let select = addShape('geom_select', options, { shapes: [] }, P1);
     select = addShape('geom_select', options, select, P2);
-    select = assignChoice('geom_select', select, 1, 0);
-    expect(select.shapes.map((s) => s.choice)).toEqual([null, 0]);
+    select = assignChoice('geom_select', select, 1, 'bench');
+    expect(select.shapes.map((s) => s.choice)).toEqual([null, 'bench']);
     // a single choice is taken at once
-    const one: VariableOptions = { geometricChoices: [{ label: 'Only' }] };
-    expect(addShape('geom_point', one, { shapes: [] }, P1).shapes[0]!.choice).toBe(0);
+    const one: VariableOptions = { geometricChoices: [{ id: 'only', label: 'Only' }] };
+    expect(addShape('geom_point', one, { shapes: [] }, P1).shapes[0]!.choice).toBe('only');
   });
 
   it("makes the server's checks: required, the most shapes, the types, the ranges, the choices", () => {
-    const shape = (geometry: GeoJsonGeometry, choice: number | null = null) => ({ geometry, choice });
+    const shape = (geometry: GeoJsonGeometry, choice: string | null = null) => ({ geometry, choice });
     expect(checkGeometry('geom_point', { required: true }, { shapes: [] })).toEqual({
       id: 'platform.validation.required',
     });
@@ -114,18 +119,21 @@ describe('geometric values', () => {
       checkGeometry('geom_point', {}, { shapes: [shape({ type: 'Point', coordinates: [2.35, 48.85] })] }),
     ).toEqual({ id: 'consultation.answers.geometry.range' });
     const options: VariableOptions = { numberOfGeometries: 2, geometricChoices: CHOICES };
-    expect(checkGeometry('geom_select', options, { shapes: [shape(P1, 0), shape(P2)] })).toEqual({
+    expect(checkGeometry('geom_select', options, { shapes: [shape(P1, 'bench'), shape(P2)] })).toEqual({
       id: 'consultation.answers.geometry.choiceOf',
       values: { n: 2 },
     });
     expect(checkGeometry('geom_radio', options, { shapes: [shape(P1)] })).toEqual({
       id: 'consultation.answers.geometry.choiceAll',
     });
-    expect(checkGeometry('geom_select', options, { shapes: [shape(P1, 2)] })).toEqual({
+    // an id that is no choice (any more)
+    expect(checkGeometry('geom_select', options, { shapes: [shape(P1, 'gone')] })).toEqual({
       id: 'consultation.answers.geometry.choiceOf',
       values: { n: 1 },
     });
-    expect(checkGeometry('geom_select', options, { shapes: [shape(P1, 1), shape(P2, 0)] })).toBeNull();
+    expect(
+      checkGeometry('geom_select', options, { shapes: [shape(P1, 'tree'), shape(P2, 'bench')] }),
+    ).toBeNull();
     // the form's checkValue hands geometric drafts to these checks
     expect(checkValue('geom_point', { required: true }, { shapes: [] }, 0)).toEqual({
       id: 'platform.validation.required',

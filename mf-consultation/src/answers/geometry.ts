@@ -13,10 +13,10 @@ import {
 /** The geometry types one drawn shape may be of. */
 export type ShapeType = 'Point' | 'LineString' | 'Polygon';
 
-/** One drawn shape: a Point, LineString or Polygon in EPSG:4326 and its geometric choice (an index). */
+/** One drawn shape: a Point, LineString or Polygon in EPSG:4326 and its geometric choice (its id). */
 export interface Shape {
   geometry: GeoJsonGeometry;
-  choice: number | null;
+  choice: string | null;
 }
 
 /** A geometric kind's draft: the shapes drawn. */
@@ -67,7 +67,7 @@ export function shapesOf(text: string): GeometryDraft {
       return [
         {
           geometry: feature.geometry,
-          choice: typeof choice === 'number' && Number.isInteger(choice) ? choice : null,
+          choice: typeof choice === 'string' ? choice : null,
         },
       ];
     });
@@ -91,10 +91,10 @@ export function geometryText(draft: GeometryDraft): string {
 }
 
 /** The choice a new shape starts with: the shared one (geom_radio), the only one, or none yet. */
-function choiceOfNew(kind: GeometryValueType, options: VariableOptions, draft: GeometryDraft): number | null {
+function choiceOfNew(kind: GeometryValueType, options: VariableOptions, draft: GeometryDraft): string | null {
   const choices = options.geometricChoices ?? [];
   if (isSharedChoice(kind) && draft.shapes.length > 0) return draft.shapes[0]!.choice;
-  return choices.length === 1 ? 0 : null;
+  return choices.length === 1 ? choices[0]!.id : null;
 }
 
 /** The draft with one more shape, or the same draft when the kind holds no more. */
@@ -121,7 +121,7 @@ export function assignChoice(
   kind: GeometryValueType,
   draft: GeometryDraft,
   index: number | null,
-  choice: number | null,
+  choice: string | null,
 ): GeometryDraft {
   return {
     shapes: draft.shapes.map((s, i) =>
@@ -173,7 +173,7 @@ export function checkGeometry(
   if (!inside) return { id: 'consultation.answers.geometry.range' };
   const choices = options.geometricChoices ?? [];
   if (choices.length > 0) {
-    const missing = shapes.findIndex((s) => s.choice === null || s.choice < 0 || s.choice >= choices.length);
+    const missing = shapes.findIndex((s) => !choices.some((c) => c.id === s.choice));
     if (missing >= 0) {
       return isSharedChoice(kind)
         ? { id: 'consultation.answers.geometry.choiceAll' }

@@ -17,6 +17,7 @@ describe('answer values', () => {
     const stored = (value: string, extra = {}) => ({
       variable_type: 'checkbox' as const,
       value,
+      label: null,
       location: null,
       file: null,
       ...extra,

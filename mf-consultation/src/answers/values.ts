@@ -246,7 +246,7 @@ export function checkValue(
     case 'radio':
     case 'checkbox': {
       const picked = Array.isArray(draft) ? draft : [draft];
-      const allowed = options.choices ?? [];
+      const allowed = (options.choices ?? []).map((c) => c.id);
       return picked.every((p) => allowed.includes(p)) ? null : { id: 'platform.validation.choice' };
     }
     case 'library': {

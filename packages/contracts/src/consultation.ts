@@ -204,9 +204,14 @@ export type GeometryValueType = (typeof GEOMETRY_VALUE_TYPES)[number];
 
 export const DOCUMENT_ACCEPTS = ['doc', 'docx', 'pdf'] as const;
 
-/** One choice of a radio/checkbox question or of a geometric choice list. */
-export interface ChoiceOption {
+/** A choice of a radio/checkbox kind: a stable id (answers store it) and its label. */
+export interface Choice {
+  id: string;
   label: string;
+}
+
+/** One choice of a geometric choice list. */
+export interface ChoiceOption extends Choice {
   /** MultiPoint: a marker URL */
   marker?: string;
   /** MultiLine, MultiPolygon: #rrggbb */
@@ -222,7 +227,7 @@ export interface VariableOptions {
   placeholder?: string;
   maxSize?: number;
   accepts?: Array<(typeof DOCUMENT_ACCEPTS)[number]>;
-  choices?: string[];
+  choices?: Choice[];
   minLength?: number;
   maxLength?: number;
   minDate?: string;

@@ -22,6 +22,7 @@ import { AnswerStorage1795400400000 } from './migrations/1795400400000-AnswerSto
 import { ProfileAnswers1795400410000 } from './migrations/1795400410000-ProfileAnswers.js';
 import { ExportPseudonyms1795400500000 } from './migrations/1795400500000-ExportPseudonyms.js';
 import { AnswerFilesInStore1795400600000 } from './migrations/1795400600000-AnswerFilesInStore.js';
+import { StableChoiceIds1795400700000 } from './migrations/1795400700000-StableChoiceIds.js';
 import { GeometricValueOnce1795400710000 } from './migrations/1795400710000-GeometricValueOnce.js';
 import { AnswerValueColumns1795400720000 } from './migrations/1795400720000-AnswerValueColumns.js';
 import { NodeModule } from './node/node.module.js';
@@ -67,6 +68,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     ProfileAnswers1795400410000,
     ExportPseudonyms1795400500000,
     AnswerFilesInStore1795400600000,
+    StableChoiceIds1795400700000,
     GeometricValueOnce1795400710000,
     AnswerValueColumns1795400720000,
   ],

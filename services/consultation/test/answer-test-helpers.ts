@@ -23,8 +23,27 @@ export const ITEMS = ['3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f', '4a2d7b63-3c2f-4d2
 
 /** A variable of all ten value types, with options each test breaks. */
 export const ALL_KINDS = [
-  { kind: 'radio', options: { required: true, label: 'Συμφωνείτε;', choices: ['Ναι', 'Όχι'] } },
-  { kind: 'checkbox', options: { choices: ['α', 'β', 'γ'] } },
+  {
+    kind: 'radio',
+    options: {
+      required: true,
+      label: 'Συμφωνείτε;',
+      choices: [
+        { id: 'yes', label: 'Ναι' },
+        { id: 'no', label: 'Όχι' },
+      ],
+    },
+  },
+  {
+    kind: 'checkbox',
+    options: {
+      choices: [
+        { id: 'a', label: 'α' },
+        { id: 'b', label: 'β' },
+        { id: 'c', label: 'γ' },
+      ],
+    },
+  },
   { kind: 'document', options: { accepts: ['pdf', 'docx'], maxSize: 1 } },
   { kind: 'date', options: { minDate: '2020-01-01', maxDate: '2030-12-31' } },
   { kind: 'text', options: { minLength: 3, maxLength: 50 } },

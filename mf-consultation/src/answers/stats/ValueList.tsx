@@ -55,7 +55,7 @@ export function ValueList({ attribute, variable, name, within }: ValueListProps)
               const kind = options(v.variable_type);
               return (
                 <tr key={`${v.choice}-${v.variable_type}-${i}`}>
-                  <td className="cons-stats-value">{v.value}</td>
+                  <td className="cons-stats-value">{v.label ?? v.value}</td>
                   <td>{kind ? kindLabel(kind.kind, kind.options) : v.variable_type}</td>
                   <td>
                     <DateText value={v.created} />

@@ -185,9 +185,19 @@ export const AnswerFileAnswer = z.object({
 export type AnswerFileAnswer = z.infer<typeof AnswerFileAnswer>;
 
 /** One stored value. */
+/** The labels of a radio or checkbox value's choice ids, joined from the variable's current choices. */
+const LabelOfValue = z
+  .string()
+  .nullable()
+  .meta({ description: "radio, checkbox: the chosen choices' labels, joined by ';'; null for other kinds" });
+
 export const AnswerValueAnswer = z.object({
   variable_type: z.enum(ANSWER_VALUE_KINDS),
-  value: z.string().meta({ description: "the wire text (photo/document: the file's name)" }),
+  value: z.string().meta({
+    description:
+      "the wire text (radio, checkbox: the choice ids, joined by ';'; photo/document: the file's name)",
+  }),
+  label: LabelOfValue,
   location: z.string().nullable().meta({ description: "resource: 'lat;lon'" }),
   file: AnswerFileAnswer.nullable(),
 });
@@ -265,6 +275,7 @@ export const AnswerListAnswer = pagedAnswer(
     choice: z.guid(),
     variable_type: z.enum(ANSWER_VALUE_KINDS),
     value: z.string(),
+    label: LabelOfValue,
     created: z.iso.datetime(),
   }),
 );

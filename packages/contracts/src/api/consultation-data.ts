@@ -38,7 +38,15 @@ export const KindStatisticsAnswer = z.object({
   count: z.int().min(0).nullable().meta({ description: 'respondents with a value of this kind' }),
   weighted_count: z.number().min(0).nullable(),
   dist: z
-    .array(Cell.extend({ value: z.string() }))
+    .array(
+      Cell.extend({
+        value: z.string(),
+        choice: z
+          .string()
+          .optional()
+          .meta({ description: "radio, checkbox: the choice's id (value: its label)" }),
+      }),
+    )
     .meta({ description: 'percentage: every label (choices, items); others: the most frequent values' }),
   min: z.string().nullable().optional(),
   max: z.string().nullable().optional(),

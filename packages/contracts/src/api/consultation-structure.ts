@@ -3,7 +3,6 @@ import type { LatLng } from '../address.js';
 import {
   type AttributeWire,
   type CategoryWire,
-  type ChoiceOption,
   DOCUMENT_ACCEPTS,
   GEOM_TYPES,
   GEOMETRY_VALUE_TYPES,
@@ -18,6 +17,7 @@ import {
   type WmsService,
 } from '../consultation.js';
 import { checkField, VALIDATION_MESSAGES, type FieldRule, type ScopeRules } from '../validation.js';
+import { ChoiceItemAnswer, ChoiceOptionAnswer } from './choices.js';
 import { parseVariableType, VariableTypeFault } from './variable-type.js';
 
 /**
@@ -616,13 +616,6 @@ export type AttributeAnswer = z.infer<typeof AttributeAnswer>;
 export const AttributeListAnswer = z.array(AttributeAnswer);
 export type AttributeListAnswer = z.infer<typeof AttributeListAnswer>;
 
-const ChoiceOptionAnswer = z.object({
-  label: z.string(),
-  marker: z.string().optional(),
-  color: z.string().optional(),
-  transparency: z.number().optional(),
-}) satisfies z.ZodType<ChoiceOption>;
-
 /** One entry of `variable_type`: a kind and the options it takes (`VALUE_TYPE_OPTIONS`). */
 export const VariableKindAnswer = z.object({
   kind: z.enum([...VALUE_TYPES, ...GEOMETRY_VALUE_TYPES]),
@@ -632,7 +625,7 @@ export const VariableKindAnswer = z.object({
     placeholder: z.string().optional(),
     maxSize: z.number().optional(),
     accepts: z.array(z.enum(DOCUMENT_ACCEPTS)).optional(),
-    choices: z.array(z.string()).optional(),
+    choices: z.array(ChoiceItemAnswer).optional(),
     minLength: z.number().optional(),
     maxLength: z.number().optional(),
     minDate: z.string().optional(),

@@ -4,6 +4,7 @@
  */
 export * from './common.js';
 export * from './accounts.js';
+export * from './choices.js';
 export * from './consultation-answers.js';
 export * from './consultation-data.js';
 export * from './consultation-export.js';

@@ -11,10 +11,10 @@ import {
   type ChoiceOption,
   type GeometryValueType,
   type ValueType,
-  type VariableKind,
   type VariableOptions,
 } from '../consultation.js';
 import type { FieldFailure, FieldRuleName } from '../http.js';
+import { CHOICE_ID_PATTERN, type ChoiceDraft, type VariableKindDraft } from './choices.js';
 import { isIsoDate } from './consultation-structure.js';
 
 type Kind = ValueType | GeometryValueType;
@@ -27,11 +27,11 @@ const MAX_LIST = 200;
 
 /** Which keys a geometric choice takes, by kind (MultiPoint: marker; MultiLine: color; MultiPolygon: both plus transparency). */
 const CHOICE_KEYS: Readonly<Record<GeometryValueType, ReadonlyArray<keyof ChoiceOption>>> = {
-  geom_point: ['label', 'marker'],
-  geom_line: ['label', 'color'],
-  geom_polygon: ['label', 'color', 'transparency'],
-  geom_radio: ['label', 'marker', 'color', 'transparency'],
-  geom_select: ['label', 'marker', 'color', 'transparency'],
+  geom_point: ['id', 'label', 'marker'],
+  geom_line: ['id', 'label', 'color'],
+  geom_polygon: ['id', 'label', 'color', 'transparency'],
+  geom_radio: ['id', 'label', 'marker', 'color', 'transparency'],
+  geom_select: ['id', 'label', 'marker', 'color', 'transparency'],
 };
 
 /** The first fault of a `variable_type`: where (`[0].options.choices`, '' for the list), what and its rule. */
@@ -92,13 +92,44 @@ function transparency(at: string, v: unknown): number {
   return v;
 }
 
-function geometricChoice(at: string, kind: GeometryValueType, raw: unknown): ChoiceOption {
+/** A choice's id when it has one (a new choice gets its id from the service). */
+function choiceId(at: string, v: unknown): { id?: string } {
+  if (v === undefined) return {};
+  if (typeof v !== 'string' || !CHOICE_ID_PATTERN.test(v))
+    throw fail(at, 'a choice id: 1 to 64 letters, digits, _ or -', 'pattern', {
+      message: 'a choice id (letters, digits, _ or -)',
+    });
+  return { id: v };
+}
+
+/** A radio/checkbox choice: `{id?, label}`, or its label alone (a new choice). */
+function choice(at: string, raw: unknown): ChoiceDraft {
+  if (typeof raw === 'string') return { label: text(at, raw, true) };
+  if (!isObject(raw)) throw fail(at, 'a choice {id, label}', 'type');
+  for (const key of Object.keys(raw))
+    if (key !== 'id' && key !== 'label') throw fail(`${at}.${key}`, 'not a choice option', 'unknown');
+  return { ...choiceId(`${at}.id`, raw.id), label: text(`${at}.label`, raw.label, true) };
+}
+
+/** Choices of one kind: their ids (those they have) once each. */
+function choiceList<T extends ChoiceDraft>(at: string, choices: T[]): T[] {
+  unique(
+    at,
+    choices.flatMap((c) => (c.id === undefined ? [] : [c.id])),
+  );
+  return choices;
+}
+
+function geometricChoice(at: string, kind: GeometryValueType, raw: unknown): ChoiceDraft<ChoiceOption> {
   if (!isObject(raw)) throw fail(at, 'a choice object', 'type');
   const allowed = CHOICE_KEYS[kind];
   for (const key of Object.keys(raw))
     if (!(allowed as readonly string[]).includes(key))
       throw fail(`${at}.${key}`, `not a ${kind} choice option`, 'unknown');
-  const choice: ChoiceOption = { label: text(`${at}.label`, raw.label, true) };
+  const choice: ChoiceDraft<ChoiceOption> = {
+    ...choiceId(`${at}.id`, raw.id),
+    label: text(`${at}.label`, raw.label, true),
+  };
   if (raw.marker !== undefined) choice.marker = text(`${at}.marker`, raw.marker, true);
   if (raw.color !== undefined) {
     if (typeof raw.color !== 'string' || !COLOR.test(raw.color))
@@ -130,11 +161,17 @@ function option(at: string, kind: Kind, name: keyof VariableOptions, v: unknown)
     case 'minDate':
     case 'maxDate':
       return date(at, v);
-    case 'choices':
-      return unique(
+    case 'choices': {
+      const choices = choiceList(
         at,
-        list(at, v).map((c, i) => text(`${at}[${i}]`, c, true)),
+        list(at, v).map((c, i) => choice(`${at}[${i}]`, c)),
       );
+      unique(
+        at,
+        choices.map((c) => c.label),
+      );
+      return choices;
+    }
     case 'accepts':
       return unique(
         at,
@@ -154,11 +191,14 @@ function option(at: string, kind: Kind, name: keyof VariableOptions, v: unknown)
         }),
       );
     case 'geometricChoices':
-      return list(at, v).map((c, i) => geometricChoice(`${at}[${i}]`, kind as GeometryValueType, c));
+      return choiceList(
+        at,
+        list(at, v).map((c, i) => geometricChoice(`${at}[${i}]`, kind as GeometryValueType, c)),
+      );
   }
 }
 
-function entry(at: string, raw: unknown): VariableKind {
+function entry(at: string, raw: unknown): VariableKindDraft {
   if (!isObject(raw)) throw fail(at, 'an object of kind and options', 'type');
   for (const key of Object.keys(raw))
     if (key !== 'kind' && key !== 'options') throw fail(`${at}.${key}`, 'unknown', 'unknown');
@@ -174,7 +214,7 @@ function entry(at: string, raw: unknown): VariableKind {
       throw fail(`${at}.options.${name}`, `not an option of ${kind}`, 'unknown');
     options[name] = option(`${at}.options.${name}`, kind, name as keyof VariableOptions, value);
   }
-  const o = options as VariableOptions;
+  const o = options as VariableKindDraft['options'];
   if (o.minLength !== undefined && o.maxLength !== undefined && o.minLength > o.maxLength)
     throw fail(`${at}.options.maxLength`, 'must not be below minLength', 'order');
   if (o.minDate !== undefined && o.maxDate !== undefined && o.minDate > o.maxDate)
@@ -185,8 +225,11 @@ function entry(at: string, raw: unknown): VariableKind {
   return { kind, options: o };
 }
 
-/** The checked, normalised `variable_type`; throws the `VariableTypeFault` of the first fault. */
-export function parseVariableType(raw: unknown): VariableKind[] {
+/**
+ * The checked, normalised `variable_type` (choices with the ids they came with: `withChoiceIds` gives the others
+ * theirs); throws the `VariableTypeFault` of the first fault.
+ */
+export function parseVariableType(raw: unknown): VariableKindDraft[] {
   if (!Array.isArray(raw) || raw.length === 0)
     throw fail('', 'a list of at least one {kind, options}', 'required');
   const kinds = raw.map((e, i) => entry(`[${i}]`, e));

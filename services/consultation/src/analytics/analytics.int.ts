@@ -11,7 +11,13 @@ let rating: string;
 let question: string;
 let choiceIds: number[];
 
-const CHOICES = ['A', 'B', 'Γ'];
+/** The radio's choices: the answers store their ids, the statistics show their labels. */
+const CHOICES = [
+  { id: 'a', label: 'A' },
+  { id: 'b', label: 'B' },
+  { id: 'g', label: 'Γ' },
+];
+const idOf = (label: string) => CHOICES.find((c) => c.label === label)!.id;
 const MIN_CELL = 5;
 
 /** One answer as the test stored it; the expected statistics are computed from these. */
@@ -89,7 +95,7 @@ beforeAll(async () => {
        SELECT $1, $2, k.kind, k.t, k.n, k.d FROM (VALUES ('radio', $3::text, NULL::numeric, NULL::date),
          ('number', NULL, $4::numeric, NULL), ('date', NULL, NULL, $5::date)) k(kind, t, n, d)
        WHERE k.t IS NOT NULL OR k.n IS NOT NULL OR k.d IS NOT NULL`,
-      [token, rating, a.choice, a.number, a.date],
+      [token, rating, idOf(a.choice), a.number, a.date],
     );
   }
   for (const [owner, weight] of weights)
@@ -153,9 +159,10 @@ function expected(answers: Given[], hide: boolean) {
     respondents: everyone.size,
     weighted: r2([...everyone].reduce((t, o) => t + weightOf(o), 0)),
     choices: CHOICES.map((c) => ({
-      value: c,
+      value: c.label,
+      choice: c.id,
       ...cellOf(
-        ownersWhere((a) => a.choice === c),
+        ownersWhere((a) => a.choice === c.label),
         everyone,
         hide,
       ),

@@ -170,9 +170,15 @@ function kindStatistics(
     weighted_count: cells.shown(total.n, round(total.w)),
   };
   if (type === 'percentage') {
-    const labels = (kind === 'library' ? options.items : options.choices) ?? [];
     const by = new Map(rows.map((r) => [r.value, r]));
-    return { ...base, dist: labels.map((value) => ({ value, ...cellOf(by.get(value) ?? { n: 0, w: 0 }) })) };
+    const cellOfValue = (value: string) => cellOf(by.get(value) ?? { n: 0, w: 0 });
+    // a choice's answers are counted by its id, shown under its current label
+    if (kind !== 'library')
+      return {
+        ...base,
+        dist: (options.choices ?? []).map((c) => ({ value: c.label, choice: c.id, ...cellOfValue(c.id) })),
+      };
+    return { ...base, dist: (options.items ?? []).map((value) => ({ value, ...cellOfValue(value) })) };
   }
   // the most frequent values; a value too few gave is left out (its text would tell who answered)
   const top = [...rows]

@@ -9,7 +9,13 @@ import type {
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from '../analytics/area-filter.js';
-import { choiceProperties, valueText, type LayerRow, type ValueRow } from './answer.mapper.js';
+import {
+  choiceLabelsSql,
+  choiceProperties,
+  valueText,
+  type LayerRow,
+  type ValueRow,
+} from './answer.mapper.js';
 import { AnswerErrors, type AnswerAccess } from './answer.rules.js';
 import { AnswerService } from './answer.service.js';
 
@@ -180,7 +186,7 @@ export class AnswerReadsService {
     const rows = await this.db.query<Array<ValueRow & { choice: string; created: Date }>>(
       `SELECT v.answer AS choice, v.created, v.variable, v.kind, v.text_value, v.number_value::text AS number_value,
          v.date_value::text AS date_value, v.list_value, NULL AS location, f.id AS file_id, f.name AS file_name,
-         f.mime AS file_mime, f.bytes AS file_bytes
+         f.mime AS file_mime, f.bytes AS file_bytes, ${choiceLabelsSql()} AS label
        FROM consultation.answer_value v LEFT JOIN consultation.answer_file f ON f.id = v.file
        WHERE v.variable = $1 ${inside(4)} ORDER BY v.created DESC, v.id DESC LIMIT $2 OFFSET $3`,
       [variable, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE, ...area],
@@ -190,6 +196,7 @@ export class AnswerReadsService {
         choice: r.choice,
         variable_type: r.kind,
         value: valueText(r),
+        label: r.label,
         created: r.created.toISOString(),
       })),
       page,

@@ -55,8 +55,8 @@ const ADDRESS = 'Ερμού+12Α+Αθήνα+105 63';
 
 /** One valid value of every kind but the files. */
 const VALID: Value[] = [
-  { variable_type: 'radio', value: 'Ναι' },
-  { variable_type: 'checkbox', value: 'α;γ' },
+  { variable_type: 'radio', value: 'yes' },
+  { variable_type: 'checkbox', value: 'a;c' },
   { variable_type: 'date', value: '2026-05-01' },
   { variable_type: 'text', value: 'Πολύ καλή ιδέα' },
   { variable_type: 'string', value: 'σύντομο' },
@@ -98,8 +98,15 @@ describe('values of every kind', () => {
         'text',
       ].sort(),
     );
-    expect(byKind.radio).toEqual({ variable_type: 'radio', value: 'Ναι', location: null, file: null });
-    expect(byKind.checkbox).toMatchObject({ value: 'α;γ' });
+    // the choice's id is stored, its label joined when read
+    expect(byKind.radio).toEqual({
+      variable_type: 'radio',
+      value: 'yes',
+      label: 'Ναι',
+      location: null,
+      file: null,
+    });
+    expect(byKind.checkbox).toMatchObject({ value: 'a;c', label: 'α;γ' });
     expect(byKind.date).toMatchObject({ value: '2026-05-01' });
     expect(byKind.number).toMatchObject({ value: '42.5' });
     expect(byKind.resource).toMatchObject({ value: ADDRESS, location: '37.9;23.7' });
@@ -121,7 +128,7 @@ describe('values of every kind', () => {
               (SELECT list_value FROM consultation.answer_value WHERE answer = $1 AND kind = 'checkbox') AS l`,
       [choice],
     );
-    expect(typed).toEqual({ n: '42.5', d: '2026-05-01', l: ['α', 'γ'] });
+    expect(typed).toEqual({ n: '42.5', d: '2026-05-01', l: ['a', 'c'] });
 
     // the photo is served without its metadata
     const file = await as(svc, who)
@@ -154,13 +161,19 @@ describe('values of every kind', () => {
       variable_type: [
         {
           kind: 'geom_point',
-          options: { numberOfGeometries: 2, geometricChoices: [{ label: 'Δέντρο' }, { label: 'Παγκάκι' }] },
+          options: {
+            numberOfGeometries: 2,
+            geometricChoices: [
+              { id: 'tree', label: 'Δέντρο' },
+              { id: 'bench', label: 'Παγκάκι' },
+            ],
+          },
         },
       ],
     });
     expect(drawn.status).toBe(200);
     const { who, choice } = await freshChoice();
-    const collection = (...choices: number[]) =>
+    const collection = (...choices: Array<string | number>) =>
       JSON.stringify({
         type: 'FeatureCollection',
         features: choices.map((c, i) => ({
@@ -176,15 +189,17 @@ describe('values of every kind', () => {
         values: [{ variable_type: 'geom_point', value }],
       });
     for (const bad of [
-      collection(0, 1, 0),
-      collection(2),
+      collection('tree', 'bench', 'tree'),
+      collection('pine'),
+      // a position is no id
+      collection(0),
       '{"type":"Point","coordinates":[23.7,37.9]}',
       'x',
     ]) {
       const res = await send(bad);
       expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
     }
-    const ok = await send(collection(0, 1));
+    const ok = await send(collection('tree', 'bench'));
     expect(ok.status).toBe(201);
     expect(ok.body.values).toEqual([
       expect.objectContaining({ variable_type: 'geom_point', value: collection(0, 1) }),
@@ -216,7 +231,7 @@ describe('values of every kind', () => {
       ]),
     );
     expect(kinds.text).toBe('Άλλη γνώμη');
-    expect(kinds.radio).toBe('Ναι');
+    expect(kinds.radio).toBe('yes');
     expect(kinds.string).toBeUndefined();
 
     const byForm = await form(
@@ -246,8 +261,8 @@ describe('values that break their options', () => {
     ['required: missing', [{ variable_type: 'text', value: 'κάτι εδώ' }], 'values', 'required'],
     ['required: empty', [{ variable_type: 'radio', value: '' }], 'values[0][value]', 'required'],
     ['choices (radio)', [{ variable_type: 'radio', value: 'Ίσως' }], 'values[0][value]', 'choice'],
-    ['choices (checkbox)', [{ variable_type: 'checkbox', value: 'α;ω' }], 'values[1][value]', 'choice'],
-    ['checkbox repeated', [{ variable_type: 'checkbox', value: 'α;α' }], 'values[1][value]', 'duplicate'],
+    ['choices (checkbox)', [{ variable_type: 'checkbox', value: 'a;ω' }], 'values[1][value]', 'choice'],
+    ['checkbox repeated', [{ variable_type: 'checkbox', value: 'a;a' }], 'values[1][value]', 'duplicate'],
     ['minLength', [{ variable_type: 'text', value: 'αβ' }], 'values[1][value]', 'min'],
     ['maxLength (text)', [{ variable_type: 'text', value: 'α'.repeat(51) }], 'values[1][value]', 'max'],
     ['maxLength (string)', [{ variable_type: 'string', value: 'δώδεκα γράμ' }], 'values[1][value]', 'max'],
@@ -298,7 +313,7 @@ describe('values that break their options', () => {
       const values =
         field === 'values' || field === 'values[0][value]'
           ? extra
-          : [{ variable_type: 'radio', value: 'Ναι' }, ...extra];
+          : [{ variable_type: 'radio', value: 'yes' }, ...extra];
       const res = await postValues(who, choice, values);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'CONSULTATION.INVALID_FIELD', field, rule });
@@ -314,7 +329,7 @@ describe('values that break their options', () => {
       { choice, variable: w.survey, values: 'x' },
       { choice, variable: w.survey, values: [{ value: 'x' }] },
       { choice, variable: w.survey, values: [{ variable_type: 'radio', value: {} }] },
-      { choice, variable: w.survey, values: [{ variable_type: 'radio', value: 'Ναι', other: 1 }] },
+      { choice, variable: w.survey, values: [{ variable_type: 'radio', value: 'yes', other: 1 }] },
       { choice: 'x', variable: w.survey, values: [] },
     ]) {
       const res = await as(svc, who).post('/data/scope/variable', body);
@@ -326,7 +341,7 @@ describe('values that break their options', () => {
       { values: 'not json' },
       { 'values[0]': 'radio' },
       { 'values[0][variable_type]': 'radio', 'values[0][value][x]': 'Ναι' },
-      { _method: 'PATCH', 'values[0][variable_type]': 'radio', 'values[0][value]': 'Ναι' },
+      { _method: 'PATCH', 'values[0][variable_type]': 'radio', 'values[0][value]': 'yes' },
     ]) {
       let req = as(svc, who)
         .req('post', '/data/scope/variable')
@@ -353,7 +368,7 @@ describe('files', () => {
       'post',
       '/data/scope/variable',
       { choice, variable: w.survey },
-      [{ variable_type: 'radio', value: 'Ναι' }, { variable_type: kind }],
+      [{ variable_type: 'radio', value: 'yes' }, { variable_type: kind }],
       { 1: { data, name } },
     );
 
@@ -435,7 +450,7 @@ describe('files', () => {
       .field('choice', choice)
       .field('variable', w.survey)
       .field('values[0][variable_type]', 'radio')
-      .field('values[0][value]', 'Ναι')
+      .field('values[0][value]', 'yes')
       .attach('file', makePdf(), 'x.pdf');
     expect(wrongPart.status).toBe(400);
     expect(wrongPart.body.code).toBe('REQUEST.FILE');
@@ -444,7 +459,7 @@ describe('files', () => {
       'post',
       '/data/scope/variable',
       { choice, variable: w.survey },
-      [{ variable_type: 'radio', value: 'Ναι' }],
+      [{ variable_type: 'radio', value: 'yes' }],
       { 0: { data: makePdf(), name: 'x.pdf' } },
     );
     expect(notAFileValue.status).toBe(400);

@@ -50,14 +50,30 @@ export interface ValueRow {
   file_name: string | null;
   file_mime: string | null;
   file_bytes: number | null;
+  /** radio, checkbox: the labels of the stored choice ids (`choiceLabelsSql`) */
+  label: string | null;
 }
+
+/**
+ * The labels of a radio or checkbox value's choice ids (`consultation.answer_value` aliased `v`), joined by ';'
+ * in the order of the ids, from its variable's current choices (an id whose choice is gone stands for itself);
+ * NULL for the other kinds.
+ */
+export const choiceLabelsSql = (v = 'v') => `CASE WHEN ${v}.kind IN ('radio', 'checkbox') THEN (
+    SELECT string_agg(coalesce(c.label, e.id), ';' ORDER BY e.n)
+    FROM unnest(coalesce(${v}.list_value, ARRAY[${v}.text_value])) WITH ORDINALITY AS e(id, n)
+    LEFT JOIN LATERAL (
+      SELECT ch->>'label' AS label FROM consultation.variable cv,
+        jsonb_array_elements(cv.variable_type) AS k, jsonb_array_elements(k->'options'->'choices') AS ch
+      WHERE cv.token = ${v}.variable AND k->>'kind' = ${v}.kind AND ch->>'id' = e.id LIMIT 1) c ON true)
+  END`;
 
 /** The columns of `ValueRow` from `consultation.answer_value` `v` left-joined with `consultation.answer_file` `f`. */
 export const VALUE_COLUMNS = `v.variable, v.kind, v.text_value, v.number_value::text AS number_value,
   v.date_value::text AS date_value, v.list_value,
   CASE WHEN v.location IS NULL THEN NULL
     ELSE public.ST_Y(v.location)::text || ';' || public.ST_X(v.location)::text END AS location,
-  f.id AS file_id, f.name AS file_name, f.mime AS file_mime, f.bytes AS file_bytes`;
+  f.id AS file_id, f.name AS file_name, f.mime AS file_mime, f.bytes AS file_bytes, ${choiceLabelsSql()} AS label`;
 
 /** The wire text of a stored value (decision 0037): lists joined by ';', a file by its name. */
 export function valueText(row: ValueRow): string {
@@ -71,6 +87,7 @@ export function valueAnswer(row: ValueRow): AnswerValueAnswer {
   return {
     variable_type: row.kind,
     value: valueText(row),
+    label: row.label,
     location: row.location,
     file:
       row.file_id === null

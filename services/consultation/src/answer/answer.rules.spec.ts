@@ -112,10 +112,27 @@ describe('answer rules', () => {
   });
 
   it('reads each value kind into its column', () => {
-    expect(typedValue(0, 'checkbox', { value: 'α; β' }, { choices: ['α', 'β'] }, false)).toEqual({
+    const choices = [
+      { id: 'a', label: 'α' },
+      { id: 'b', label: 'β' },
+    ];
+    expect(typedValue(0, 'checkbox', { value: 'a; b' }, { choices }, false)).toEqual({
       kind: 'checkbox',
-      list_value: ['α', 'β'],
+      list_value: ['a', 'b'],
       empty: false,
+    });
+    expect(typedValue(0, 'radio', { value: 'b' }, { choices }, false)).toEqual({
+      kind: 'radio',
+      text_value: 'b',
+      empty: false,
+    });
+    // the label is not the value: an answer names the choice by its id
+    expect(refusal(() => typedValue(0, 'radio', { value: 'β' }, { choices }, false))).toMatchObject({
+      field: 'values[0][value]',
+      rule: 'choice',
+    });
+    expect(refusal(() => typedValue(0, 'checkbox', { value: 'a;α' }, { choices }, false))).toMatchObject({
+      rule: 'choice',
     });
     expect(typedValue(0, 'number', { value: '-0.25' }, {}, false)).toMatchObject({ number_value: '-0.25' });
     expect(typedValue(0, 'text', { value: '   ' }, { required: true }, false)).toEqual({

@@ -243,14 +243,14 @@ function drawnFeatures(field: string, kind: string, value: string, options: Vari
   const { features } = parseGeoJson(field, raw, GEOM_KINDS[kind] ?? []);
   const most = options.numberOfGeometries ?? 1;
   if (features.length > most) throw ValidationErrors.tooLong(field, most, `at most ${most} geometries`);
-  const choices = options.geometricChoices ?? [];
+  const ids = (options.geometricChoices ?? []).map((c) => c.id);
   features.forEach((f, i) => {
     const choice = f.properties?.choice;
-    if (choices.length === 0) return;
-    if (typeof choice !== 'number' || !Number.isInteger(choice) || choice < 0 || choice >= choices.length)
+    if (ids.length === 0) return;
+    if (typeof choice !== 'string' || !ids.includes(choice))
       throw ValidationErrors.invalidField(
         `${field}.features[${i}].properties.choice`,
-        `an index of the geometric choices, 0 to ${choices.length - 1}`,
+        'the id of one of the geometric choices',
         'choice',
       );
   });
@@ -260,6 +260,9 @@ function drawnFeatures(field: string, kind: string, value: string, options: Vari
     'EPSG:4326',
   );
 }
+
+/** The ids of a radio or checkbox kind's current choices (an answer stores the id). */
+const choiceIds = (options: VariableOptions): string[] => (options.choices ?? []).map((c) => c.id);
 
 /** The value sent for one kind (`values[i]`), checked against its options; `file` when a file came with it. */
 export function typedValue(
@@ -276,14 +279,14 @@ export function typedValue(
   if (value === '') return { kind, empty: true };
   switch (kind) {
     case 'radio': {
-      if (!(options.choices ?? []).includes(value))
-        throw ValidationErrors.invalidField(field, 'one of the choices', 'choice');
+      if (!choiceIds(options).includes(value))
+        throw ValidationErrors.invalidField(field, 'the id of one of the choices', 'choice');
       return { kind, text_value: value, empty: false };
     }
     case 'checkbox': {
       const list = entries(field, value);
-      if (!list.every((v) => (options.choices ?? []).includes(v)))
-        throw ValidationErrors.invalidField(field, 'choices of the list, joined by ;', 'choice');
+      if (!list.every((v) => choiceIds(options).includes(v)))
+        throw ValidationErrors.invalidField(field, 'ids of the choices, joined by ;', 'choice');
       return { kind, list_value: list, empty: false };
     }
     case 'library': {

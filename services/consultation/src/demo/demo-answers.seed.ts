@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PARTICIPANTS, DEMO_RESIDENTS, type VariableKind } from '@agora/contracts';
+import { choiceIdsOf } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { typedValue } from '../answer/answer.rules.js';
 import { profileWeight } from '../profile/profile-weight.js';
@@ -87,7 +88,9 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
       if (!variable || !kind)
         throw new Error(`demo value of an unknown variable ${answer.attribute}/${mname}`);
       // The same check and typing as a participant's value: a demo value breaking its variable's rules fails.
-      const typed = typedValue(0, kind.kind, { value }, kind.options, false);
+      // the demo answers name their choices by label, an answer stores their ids
+      const wire = kind.options.choices ? choiceIdsOf(kind.options.choices, value) : value;
+      const typed = typedValue(0, kind.kind, { value: wire }, kind.options, false);
       valueRows.push({
         answer: token,
         variable: variable.token,

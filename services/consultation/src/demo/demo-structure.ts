@@ -1,4 +1,5 @@
 import type {
+  Choice,
   ConsultationRole,
   GeoJsonFeatureCollection,
   GeoJsonGeometry,
@@ -105,13 +106,29 @@ const EXISTING_RACKS: GeoJsonFeatureCollection = {
   ],
 };
 
+/** A demo choice's id: its English label's words (`Μεταλλικές βάσεις — Metal stands` → `metal-stands`). */
+const demoChoice = (label: string): Choice => ({
+  id: (label.split(' — ').pop() ?? label)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, ''),
+  label,
+});
+
 const ask = (
   mname: string,
   description: string,
   tooltip: string,
   kind: VariableKind['kind'],
-  options: VariableKind['options'],
-): DemoVariable => ({ mname, description, tooltip, variable_type: [{ kind, options }] });
+  { choices, ...options }: Omit<VariableKind['options'], 'choices'> & { choices?: string[] },
+): DemoVariable => ({
+  mname,
+  description,
+  tooltip,
+  variable_type: [
+    { kind, options: { ...options, ...(choices ? { choices: choices.map(demoChoice) } : {}) } },
+  ],
+});
 
 /**
  * The questionnaire of the seafront cycle lane (a topic on the map, with a point, a line and a polygon attribute,

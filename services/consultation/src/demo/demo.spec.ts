@@ -62,7 +62,10 @@ describe('demo consultation data', () => {
       for (const v of variables) {
         expect(v.description).toMatch(BILINGUAL);
         for (const k of v.variable_type) expect(k.options.label).toMatch(BILINGUAL);
-        for (const c of v.variable_type.flatMap((k) => k.options.choices ?? [])) expect(c).toMatch(BILINGUAL);
+        for (const c of v.variable_type.flatMap((k) => k.options.choices ?? [])) {
+          expect(c.label).toMatch(BILINGUAL);
+          expect(c.id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+        }
       }
       const unique = (names: string[]) => expect(new Set(names).size).toBe(names.length);
       for (const s of structure) unique(s.topics.map((t) => t.mname));

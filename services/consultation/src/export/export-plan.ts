@@ -2,6 +2,7 @@ import type { VariableKind } from '@agora/contracts';
 import type { ExportCrs } from '@agora/contracts/api';
 import type { AreaFilter } from '../analytics/area-filter.js';
 import { areaFilterSql } from '../analytics/area-filter.js';
+import { choiceLabelsSql } from '../answer/answer.mapper.js';
 
 /** The project of an export, as the plan needs it. */
 export interface ExportProject {
@@ -176,7 +177,7 @@ export class ExportPlan {
   }
 
   /**
-   * The rows. A checkbox's (or library's) several values are joined by ';'; choices are stored as their labels,
+   * The rows. A checkbox's (or library's) several values are joined by ';'; choices are shown by their current labels,
    * files by their names. `geojson`: the geometry as GeoJSON for the GeoJSON file, else not computed.
    */
   rows(geojson: boolean): { sql: string; params: unknown[] } {
@@ -187,7 +188,7 @@ export class ExportPlan {
          encode(sha256(p.export_salt || uuid_send(a.owner)), 'hex') AS respondent,
          n.title AS topic, at.name AS attribute, a.created, a.updated,
          (SELECT jsonb_object_agg(av.variable::text || ':' || av.kind,
-            coalesce(array_to_string(av.list_value, ';'), av.text_value, av.number_value::text,
+            coalesce(${choiceLabelsSql('av')}, array_to_string(av.list_value, ';'), av.text_value, av.number_value::text,
               av.date_value::text, f.name))
             FROM consultation.answer_value av LEFT JOIN consultation.answer_file f ON f.id = av.file
             WHERE av.answer = a.token) AS vals,

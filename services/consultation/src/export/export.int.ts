@@ -87,8 +87,9 @@ beforeAll(async () => {
     choice: plain,
     variable: w.survey,
     values: [
-      { variable_type: 'radio', value: 'Ναι' },
-      { variable_type: 'checkbox', value: 'α;γ' },
+      // the ids of the choices: the files show their labels
+      { variable_type: 'radio', value: 'yes' },
+      { variable_type: 'checkbox', value: 'a;c' },
       { variable_type: 'text', value: '=HYPERLINK("http://x.example")' },
       { variable_type: 'string', value: '@sum' },
       { variable_type: 'number', value: '42.5' },

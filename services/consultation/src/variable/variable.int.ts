@@ -1,5 +1,6 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
+import { ALL_KINDS } from '../answer/answer-test-helpers.js';
 import { createConsultationService } from '../index.js';
 import { client, seedProject } from '../../test/tree-test-helpers.js';
 
@@ -26,7 +27,8 @@ afterAll(() => svc?.close());
 const count = async () =>
   (await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM consultation.variable`))[0]!.n;
 
-const radio = { kind: 'radio', options: { required: true, label: 'Συμφωνείτε;', choices: ['Ναι', 'Όχι'] } };
+/** A radio kind with its choices' ids. */
+const radio = ALL_KINDS[0]!;
 
 describe('variables', () => {
   let agree: VariableWire;
@@ -161,7 +163,8 @@ describe('variables', () => {
     expect(changed.body).toEqual({
       ...agree,
       tooltip: 'Νέα βοήθεια',
-      variable_type: [{ kind: 'checkbox', options: { choices: ['α'] } }],
+      // a choice sent as its label alone is a new one: the server gives it an id
+      variable_type: [{ kind: 'checkbox', options: { choices: [{ id: expect.any(String), label: 'α' }] } }],
     });
     agree = changed.body;
     const bad = await admin().put(`/variable/token/${agree.token}`, { variable_type: [], tooltip: 'x' });

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { VariableWire } from '@agora/contracts';
-import type { NewVariableBody, VariableChangesBody, VariableOrderBody } from '@agora/contracts/api';
+import {
+  withChoiceIds,
+  type NewVariableBody,
+  type VariableChangesBody,
+  type VariableOrderBody,
+} from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import {
   assertUniqueMname,
@@ -99,7 +104,7 @@ export class VariableService {
             fields.tooltip ?? '',
             icon ?? fields.icon ?? '',
             fields.is_visible ?? true,
-            JSON.stringify(fields.variable_type),
+            JSON.stringify(withChoiceIds(fields.variable_type)),
             await nextPosition(m, VARIABLES, attribute),
           ],
         );
@@ -129,8 +134,13 @@ export class VariableService {
     }
     const visible = fields.is_visible;
     if (visible !== undefined && visible !== current.is_visible) changes.push(['is_visible', visible]);
+    // a choice keeps its id (sent, or found by its kind and label) through renames and moves
     if (fields.variable_type !== undefined)
-      changes.push(['variable_type', JSON.stringify(fields.variable_type), '$::jsonb']);
+      changes.push([
+        'variable_type',
+        JSON.stringify(withChoiceIds(fields.variable_type, current.variable_type)),
+        '$::jsonb',
+      ]);
     await icons(async ([icon]) => {
       if (icon !== undefined) changes.push(['icon', icon]);
       await this.db.transaction(async (m) => {
