@@ -3,7 +3,7 @@ import type { SessionUser } from '@agora/contracts';
 import type { EnsembleAnswer } from '@agora/contracts/api';
 import { parse } from 'csv-parse/sync';
 import { createConsultationService } from '../index.js';
-import { ALL_KINDS, as, buildWorld, personOf, type World } from './answer-test-helpers.js';
+import { ALL_KINDS, as, buildWorld, personOf, type World } from '../../test/answer-test-helpers.js';
 
 let svc: TestService;
 let w: World;

@@ -1,6 +1,6 @@
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { AttributeWire, TopicWire, VariableWire } from '@agora/contracts';
-import { ALL_KINDS } from '../answer/answer-test-helpers.js';
+import { ALL_KINDS } from '../../test/answer-test-helpers.js';
 import { createConsultationService } from '../index.js';
 import { client, seedProject } from '../../test/tree-test-helpers.js';
 
