@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type * as Leaflet from 'leaflet';
 import type { ChoiceOption, GeoJsonGeometry, LatLng } from '@agora/contracts';
-import { applyDrawLocale, useLeafletMap } from '@agora/platform';
+import { drawnGeometry, pinIcon, setUpDraw, useLeafletMap } from '@agora/platform';
 import { styleOfChoice, type Shape, type ShapeType } from './geometry';
 
 export interface GeometryMapProps {
@@ -28,7 +28,7 @@ export interface GeometryMapProps {
 const COLOR = '#1a56db';
 const INDEX = '_agShape';
 
-type Indexed = Leaflet.Layer & { [INDEX]?: number; toGeoJSON(): GeoJSON.Feature };
+type Indexed = Leaflet.Layer & { [INDEX]?: number };
 
 /**
  * The small map of a geometric kind: the drawn shapes painted by their choice, and (editable) leaflet-draw's
@@ -65,53 +65,43 @@ export default function GeometryMap(props: GeometryMapProps) {
         items.current = null;
       };
     }
-    applyDrawLocale(L, first.locale);
     const may = (t: ShapeType) => first.types.includes(t);
     const paint = { color: COLOR, weight: 3 };
-    const control = new L.Control.Draw({
-      position: 'topleft',
-      draw: {
-        polygon: may('Polygon') ? { allowIntersection: false, shapeOptions: paint } : false,
-        rectangle: false,
-        polyline: may('LineString') ? { shapeOptions: paint } : false,
-        marker: may('Point')
-          ? { icon: L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] }) }
-          : false,
-        circle: false,
-        circlemarker: false,
+    const undraw = setUpDraw(handle, {
+      locale: first.locale,
+      toolbar: {
+        tools: {
+          polygon: may('Polygon') ? { allowIntersection: false, shapeOptions: paint } : false,
+          polyline: may('LineString') ? { shapeOptions: paint } : false,
+          marker: may('Point') ? { icon: pinIcon(L) } : false,
+        },
+        edit: group,
       },
-      edit: { featureGroup: group, remove: true },
+      onCreated: (layer) => {
+        if (latest.current.full) {
+          latest.current.onRefused();
+          return;
+        }
+        const geometry = drawnGeometry(layer);
+        if (geometry) latest.current.onAdd(geometry);
+      },
+      onEdited: (layers) =>
+        layers.eachLayer((layer) => {
+          const index = (layer as Indexed)[INDEX];
+          const geometry = drawnGeometry(layer);
+          if (index !== undefined && geometry) latest.current.onReplace(index, geometry);
+        }),
+      onDeleted: (layers) => {
+        const indexes: number[] = [];
+        layers.eachLayer((layer) => {
+          const index = (layer as Indexed)[INDEX];
+          if (index !== undefined) indexes.push(index);
+        });
+        if (indexes.length > 0) latest.current.onRemove(indexes);
+      },
     });
-    map.addControl(control);
-    const geometryOf = (layer: Leaflet.Layer) => (layer as Indexed).toGeoJSON().geometry as GeoJsonGeometry;
-    const onCreated = (event: Leaflet.LeafletEvent) => {
-      if (latest.current.full) {
-        latest.current.onRefused();
-        return;
-      }
-      latest.current.onAdd(geometryOf((event as Leaflet.DrawEvents.Created).layer));
-    };
-    const onEdited = (event: Leaflet.LeafletEvent) =>
-      (event as Leaflet.DrawEvents.Edited).layers.eachLayer((layer) => {
-        const index = (layer as Indexed)[INDEX];
-        if (index !== undefined) latest.current.onReplace(index, geometryOf(layer));
-      });
-    const onDeleted = (event: Leaflet.LeafletEvent) => {
-      const indexes: number[] = [];
-      (event as Leaflet.DrawEvents.Deleted).layers.eachLayer((layer) => {
-        const index = (layer as Indexed)[INDEX];
-        if (index !== undefined) indexes.push(index);
-      });
-      if (indexes.length > 0) latest.current.onRemove(indexes);
-    };
-    map.on(L.Draw.Event.CREATED, onCreated);
-    map.on(L.Draw.Event.EDITED, onEdited);
-    map.on(L.Draw.Event.DELETED, onDeleted);
     return () => {
-      map.off(L.Draw.Event.CREATED, onCreated);
-      map.off(L.Draw.Event.EDITED, onEdited);
-      map.off(L.Draw.Event.DELETED, onDeleted);
-      map.removeControl(control);
+      undraw();
       group.remove();
       items.current = null;
     };
@@ -137,7 +127,7 @@ export default function GeometryMap(props: GeometryMapProps) {
             keyboard: true,
             icon: style.marker
               ? L.icon({ iconUrl: style.marker, iconSize: [26, 26], iconAnchor: [13, 26] })
-              : L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] }),
+              : pinIcon(L),
           }),
       }).eachLayer((layer) => {
         (layer as Indexed)[INDEX] = index;

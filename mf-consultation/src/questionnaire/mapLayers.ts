@@ -3,7 +3,13 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import type { GeoJsonGeometry, LatLng, WmsService } from '@agora/contracts';
-import { applyDrawLocale, type LeafletMapHandle, type LeafletModule } from '@agora/platform';
+import {
+  drawnGeometry,
+  setUpDraw,
+  type DrawHandler,
+  type LeafletMapHandle,
+  type LeafletModule,
+} from '@agora/platform';
 import type { Draft } from './draft';
 import type {
   AnswerCollection,
@@ -183,12 +189,6 @@ export function useAnswerLayers(
   }, [handle, shown, attributes, hidden, open]);
 }
 
-/** The geometry leaflet-draw made, as GeoJSON. */
-function geometryOfLayer(layer: Leaflet.Layer): GeoJsonGeometry | null {
-  const feature = (layer as Leaflet.Polyline).toGeoJSON?.() as GeoJSON.Feature | undefined;
-  return (feature?.geometry as GeoJsonGeometry | undefined) ?? null;
-}
-
 /**
  * Drawing with the mouse: leaflet-draw's handler for the shape (marker, polyline, polygon), enabled while
  * `drawing` is set; each finished shape is handed to `onShape` and the handler starts again.
@@ -205,40 +205,21 @@ export function useMouseDrawing(
   const color = drawing?.color;
   useEffect(() => {
     if (!handle || !shape || !attribute) return;
-    const { L, map } = handle;
-    applyDrawLocale(L, locale);
     const paint = { color: color || DEFAULT_COLOR, weight: 3, fillOpacity: 0.25 };
-    const drawMap = map as unknown as Leaflet.DrawMap;
-    const handler =
+    const handler: DrawHandler =
       shape === 'point'
-        ? new L.Draw.Marker(drawMap, { icon: markerIcon(L, attribute) as Leaflet.Icon })
+        ? { tool: 'marker', options: { icon: markerIcon(handle.L, attribute) as Leaflet.Icon } }
         : shape === 'line'
-          ? new L.Draw.Polyline(drawMap, { shapeOptions: paint })
-          : new L.Draw.Polygon(drawMap, { allowIntersection: false, showArea: true, shapeOptions: paint });
-    // leaflet-draw's marker that follows the mouse is for the mouse only: hidden from the keyboard and screen
-    // readers (they have the keyboard panel)
-    const hideMouseMarker = () =>
-      map
-        .getContainer()
-        .querySelectorAll<HTMLElement>('.leaflet-mouse-marker')
-        .forEach((marker) => {
-          marker.setAttribute('aria-hidden', 'true');
-          marker.setAttribute('tabindex', '-1');
-          marker.removeAttribute('role');
-        });
-    const onCreated = (event: Leaflet.LeafletEvent) => {
-      const geometry = geometryOfLayer((event as Leaflet.DrawEvents.Created).layer);
-      if (geometry) done.current(geometry);
-      handler.enable();
-      hideMouseMarker();
-    };
-    map.on(L.Draw.Event.CREATED, onCreated);
-    handler.enable();
-    hideMouseMarker();
-    return () => {
-      map.off(L.Draw.Event.CREATED, onCreated);
-      handler.disable();
-    };
+          ? { tool: 'polyline', options: { shapeOptions: paint } }
+          : { tool: 'polygon', options: { allowIntersection: false, showArea: true, shapeOptions: paint } };
+    return setUpDraw(handle, {
+      locale,
+      handler: { ...handler, mouseOnly: true },
+      onCreated: (layer) => {
+        const geometry = drawnGeometry(layer);
+        if (geometry) done.current(geometry);
+      },
+    });
   }, [handle, shape, attribute, color, done, locale]);
 }
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import { AREA_FILTER_LIMITS, type AreaPolygon } from '@agora/contracts';
-import { applyDrawLocale, type LeafletMapHandle } from '@agora/platform';
+import { setUpDraw, type LeafletMapHandle } from '@agora/platform';
 import type { AreaFilter } from '../areaFilter';
 
 export const FILTER_COLOR = '#6b21a8';
@@ -49,37 +49,13 @@ export function useAreaFilterDraw(
   useEffect(() => {
     if (!handle || !enabled) return;
     const { L, map } = handle;
-    applyDrawLocale(L, locale);
     const group = new L.FeatureGroup().addTo(map);
     written.current = '';
-    const control = new L.Control.Draw({
-      position: 'topleft',
-      draw: {
-        polygon: { allowIntersection: false, showArea: true, shapeOptions: PAINT },
-        rectangle: { shapeOptions: PAINT, showArea: true },
-        polyline: false,
-        marker: false,
-        circle: false,
-        circlemarker: false,
-      },
-      edit: { featureGroup: group, remove: true },
-    });
-    map.addControl(control);
     const polygons = () => group.getLayers().map((l) => ringOf(l as Leaflet.Polygon));
     const write = () => {
       const next = polygons();
       written.current = JSON.stringify(next);
       latest.current.onChange(next);
-    };
-    const onCreated = (event: Leaflet.LeafletEvent) => {
-      const layer = (event as Leaflet.DrawEvents.Created).layer as Leaflet.Polygon;
-      if (group.getLayers().length >= AREA_FILTER_LIMITS.maxPolygons) {
-        latest.current.onRefused('tooMany');
-        return;
-      }
-      (layer.options as { poly?: object }).poly = { allowIntersection: false };
-      group.addLayer(layer);
-      write();
     };
     const onEdited = () => {
       const crossed = group.getLayers().some((l) => intersects(l as Leaflet.Polygon));
@@ -101,14 +77,30 @@ export function useAreaFilterDraw(
       written.current = JSON.stringify(rings);
     };
     redrawRef.current = redraw;
-    map.on(L.Draw.Event.CREATED, onCreated);
-    map.on(L.Draw.Event.EDITED, onEdited);
-    map.on(L.Draw.Event.DELETED, write);
+    const undraw = setUpDraw(handle, {
+      locale,
+      toolbar: {
+        tools: {
+          polygon: { allowIntersection: false, showArea: true, shapeOptions: PAINT },
+          rectangle: { shapeOptions: PAINT, showArea: true },
+        },
+        edit: group,
+      },
+      onCreated: (created) => {
+        const layer = created as Leaflet.Polygon;
+        if (group.getLayers().length >= AREA_FILTER_LIMITS.maxPolygons) {
+          latest.current.onRefused('tooMany');
+          return;
+        }
+        (layer.options as { poly?: object }).poly = { allowIntersection: false };
+        group.addLayer(layer);
+        write();
+      },
+      onEdited,
+      onDeleted: write,
+    });
     return () => {
-      map.off(L.Draw.Event.CREATED, onCreated);
-      map.off(L.Draw.Event.EDITED, onEdited);
-      map.off(L.Draw.Event.DELETED, write);
-      map.removeControl(control);
+      undraw();
       group.remove();
       redrawRef.current = null;
     };

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { GeoJsonFeatureCollection } from '@agora/contracts';
 import type * as Leaflet from 'leaflet';
-import type { DrawMapProps } from './DrawMap';
-import { applyDrawLocale } from './drawLocal';
-import { useLeafletMap, type LeafletModule } from './leafletMap';
+import { DRAW_COLOR, pinIcon, setUpDraw, type DrawTools } from './drawControl';
+import type { DrawMapProps } from './drawMapProps';
+import { useLeafletMap } from './leafletMap';
 import './map.css';
 
 const EMPTY: GeoJsonFeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -19,7 +19,7 @@ function styleOf(color: string): Leaflet.PathOptions {
  * collection in EPSG:4326 after each create, edit or delete.
  */
 export default function DrawMapCanvas(props: DrawMapProps) {
-  const { value, shape, color = '#1a56db', reference, label, maxFeatures, readOnly } = props;
+  const { value, shape, color = DRAW_COLOR, reference, label, maxFeatures, readOnly } = props;
   const box = useRef<HTMLDivElement>(null);
   const handle = useLeafletMap(box, {
     center: { lat: props.center?.lat ?? 38.02, lng: props.center?.lng ?? 23.8 },
@@ -40,31 +40,20 @@ export default function DrawMapCanvas(props: DrawMapProps) {
     if (!handle) return;
     const { L, map } = handle;
     const first = latest.current;
-    applyDrawLocale(L, first.locale);
     const items = new L.FeatureGroup();
     map.addLayer(items);
     layers.current = { items };
     emitted.current = '';
 
-    let control: Leaflet.Control.Draw | undefined;
-    if (!first.readOnly) {
-      const kind = first.shape;
-      const may = (k: string) => kind === 'any' || kind === k;
-      const paint = styleOf(first.color ?? '#1a56db');
-      control = new L.Control.Draw({
-        position: 'topleft',
-        draw: {
-          polygon: may('polygon') ? { allowIntersection: false, showArea: true, shapeOptions: paint } : false,
-          rectangle: may('polygon') ? { shapeOptions: paint, showArea: true } : false,
-          polyline: may('line') ? { shapeOptions: paint } : false,
-          marker: may('point') ? { icon: markerIcon(L) } : false,
-          circle: false,
-          circlemarker: false,
-        },
-        edit: { featureGroup: items, remove: true },
-      });
-      map.addControl(control);
-    }
+    const kind = first.shape;
+    const may = (k: string) => kind === 'any' || kind === k;
+    const paint = styleOf(first.color ?? DRAW_COLOR);
+    const tools: DrawTools = {
+      polygon: may('polygon') ? { allowIntersection: false, showArea: true, shapeOptions: paint } : false,
+      rectangle: may('polygon') ? { shapeOptions: paint, showArea: true } : false,
+      polyline: may('line') ? { shapeOptions: paint } : false,
+      marker: may('point') ? { icon: pinIcon(L) } : false,
+    };
 
     const emit = () => {
       const collection = items.toGeoJSON() as GeoJsonFeatureCollection;
@@ -79,23 +68,23 @@ export default function DrawMapCanvas(props: DrawMapProps) {
       emitted.current = JSON.stringify(clean);
       latest.current.onChange(clean);
     };
-    const onCreated = (event: Leaflet.LeafletEvent) => {
-      const max = latest.current.maxFeatures;
-      if (max && items.getLayers().length >= max) {
-        latest.current.onRefused?.();
-        return;
-      }
-      items.addLayer((event as Leaflet.DrawEvents.Created).layer);
-      emit();
-    };
-    map.on(L.Draw.Event.CREATED, onCreated);
-    map.on(L.Draw.Event.EDITED, emit);
-    map.on(L.Draw.Event.DELETED, emit);
+    const undraw = setUpDraw(handle, {
+      locale: first.locale,
+      toolbar: first.readOnly ? undefined : { tools, edit: items },
+      onCreated: (layer) => {
+        const max = latest.current.maxFeatures;
+        if (max && items.getLayers().length >= max) {
+          latest.current.onRefused?.();
+          return;
+        }
+        items.addLayer(layer);
+        emit();
+      },
+      onEdited: emit,
+      onDeleted: emit,
+    });
     return () => {
-      map.off(L.Draw.Event.CREATED, onCreated);
-      map.off(L.Draw.Event.EDITED, emit);
-      map.off(L.Draw.Event.DELETED, emit);
-      if (control) map.removeControl(control);
+      undraw();
       items.remove();
       layers.current.ref?.remove();
       layers.current = {};
@@ -126,10 +115,10 @@ export default function DrawMapCanvas(props: DrawMapProps) {
     const { L, map } = handle;
     emitted.current = valueKey;
     items.clearLayers();
-    const paint = latest.current.color ?? '#1a56db';
+    const paint = latest.current.color ?? DRAW_COLOR;
     L.geoJSON(JSON.parse(valueKey) as GeoJSON.FeatureCollection, {
       style: () => styleOf(paint),
-      pointToLayer: (_f, at) => L.marker(at, { icon: markerIcon(L), keyboard: true }),
+      pointToLayer: (_f, at) => L.marker(at, { icon: pinIcon(L), keyboard: true }),
     }).eachLayer((layer) => items.addLayer(layer));
     const bounds = items.getBounds();
     if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: 16 });
@@ -152,8 +141,4 @@ export default function DrawMapCanvas(props: DrawMapProps) {
       data-readonly={readOnly ? 'true' : undefined}
     />
   );
-}
-
-function markerIcon(L: LeafletModule): Leaflet.DivIcon {
-  return L.divIcon({ className: 'ag-map-marker', iconSize: [22, 22], iconAnchor: [11, 22] });
 }

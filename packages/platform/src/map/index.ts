@@ -18,8 +18,18 @@ export { CoordinateInput } from './LazyCoordinateInput';
 export type { CoordinateInputProps } from './CoordinateInput';
 export { PointMap } from './LazyPointMap';
 export type { PointMapProps } from './PointMap';
-export { DrawMap, type DrawMapProps } from './DrawMap';
+export { DrawMap } from './DrawMap';
+export type { DrawMapProps } from './drawMapProps';
 export { applyDrawLocale } from './drawLocal';
+export {
+  DRAW_COLOR,
+  drawnGeometry,
+  pinIcon,
+  setUpDraw,
+  type DrawHandler,
+  type DrawSetup,
+  type DrawTools,
+} from './drawControl';
 export { useTiles } from './tiles';
 export {
   loadLeaflet,
