@@ -72,7 +72,14 @@ async function questionnaire(admin) {
       description: 'Three values',
       tooltip: '',
       variable_type: JSON.stringify([
-        { kind: 'radio', options: { label: 'Opinion', choices: ['yes', 'no', 'maybe', 'later'] } },
+        {
+          kind: 'radio',
+          // the answers below store these ids
+          options: {
+            label: 'Opinion',
+            choices: ['yes', 'no', 'maybe', 'later'].map((id) => ({ id, label: id })),
+          },
+        },
         { kind: 'number', options: { label: 'Count', minLength: 0, maxLength: 1000 } },
         { kind: 'date', options: { label: 'Seen on' } },
       ]),

@@ -68,7 +68,11 @@ async function seed(stack, admin) {
       description: 'Opinion',
       tooltip: '',
       variable_type: JSON.stringify([
-        { kind: 'radio', options: { label: 'Agree', choices: ['Yes', 'No', 'Maybe'] } },
+        {
+          kind: 'radio',
+          // the answers below store these ids
+          options: { label: 'Agree', choices: ['Yes', 'No', 'Maybe'].map((id) => ({ id, label: id })) },
+        },
         { kind: 'number', options: { label: 'Score', minLength: 0, maxLength: 10 } },
       ]),
     },

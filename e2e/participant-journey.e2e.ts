@@ -82,6 +82,7 @@ const T = {
 /** The ten value types, one variable each, in the order of the form's tabs. */
 const KINDS = VALUE_TYPES;
 const mnameOf = (kind: ValueType) => `q-${kind}`;
+const sameIds = (...labels: string[]) => labels.map((label) => ({ id: label, label }));
 
 /** What each kind's variable is answered with in the journeys, as the server stores it. */
 const ANSWERS: Partial<Record<ValueType, string>> = {
@@ -189,8 +190,9 @@ describe('the participant journey', () => {
     });
     world.attribute = attribute.token;
     const options: Record<ValueType, Record<string, unknown>> = {
-      radio: { required: true, label: 'Do you like the place?', choices: ['Yes', 'No'] },
-      checkbox: { label: 'What would you do there?', choices: ['Rest', 'Read', 'Meet'] },
+      // choices whose ids are their labels, so that a stored value reads as the answer given
+      radio: { required: true, label: 'Do you like the place?', choices: sameIds('Yes', 'No') },
+      checkbox: { label: 'What would you do there?', choices: sameIds('Rest', 'Read', 'Meet') },
       document: { label: 'A plan of yours', accepts: ['pdf'], maxSize: 1 },
       date: { label: 'When did you last walk there?', minDate: '2020-01-01', maxDate: '2030-12-31' },
       text: { label: 'Your comments', minLength: 3, maxLength: 200 },

@@ -62,7 +62,7 @@ describe.each(['a local folder', 'an S3-compatible store'])('answer files in %s'
       .field('choice', choice)
       .field('variable', w.survey)
       .field('values[0][variable_type]', 'radio')
-      .field('values[0][value]', 'Ναι')
+      .field('values[0][value]', 'yes')
       .field('values[1][variable_type]', kind)
       .attach('resource_1', data, name);
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
     .field('choice', plain)
     .field('variable', w.survey)
     .field('values[0][variable_type]', 'radio')
-    .field('values[0][value]', 'Ναι')
+    .field('values[0][value]', 'yes')
     .field('values[1][variable_type]', 'number')
     .field('values[1][value]', '12')
     .field('values[2][variable_type]', 'library')
@@ -85,7 +85,7 @@ const routes = (): Route[] => [
       as(svc, who(p)).post('/data/scope/variable', {
         choice: plain,
         variable: w.survey,
-        values: [{ variable_type: 'radio', value: 'Όχι' }],
+        values: [{ variable_type: 'radio', value: 'no' }],
       }),
     [401, 403, 403, 403, 403],
   ],
@@ -93,7 +93,7 @@ const routes = (): Route[] => [
     'PUT data/scope/variable/choice/{choice}/variable/{variable}',
     (p) =>
       as(svc, who(p)).put(`/data/scope/variable/choice/${plain}/variable/${w.survey}`, {
-        values: [{ variable_type: 'radio', value: 'Όχι' }],
+        values: [{ variable_type: 'radio', value: 'no' }],
       }),
     [401, 403, 403, 403, 403],
   ],
@@ -104,7 +104,7 @@ const routes = (): Route[] => [
         .req('post', `/data/scope/variable/choice/${plain}/variable/${w.survey}`)
         .field('_method', 'PUT')
         .field('values[0][variable_type]', 'radio')
-        .field('values[0][value]', 'Όχι'),
+        .field('values[0][value]', 'no'),
     [401, 403, 403, 403, 403],
   ],
   [
@@ -213,8 +213,8 @@ describe('statistics and value lists', () => {
       weighted_count: 1,
       type: 'percentage',
       dist: [
-        { value: 'Ναι', ...cell(1) },
-        { value: 'Όχι', ...cell(0) },
+        { value: 'Ναι', choice: 'yes', ...cell(1) },
+        { value: 'Όχι', choice: 'no', ...cell(0) },
       ],
     });
     expect(kind('number')).toMatchObject({
@@ -241,13 +241,18 @@ describe('statistics and value lists', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, total_pages: 1, total: 4 });
+    // a choice's id, and its label joined
     expect(res.body.values.map((v: { value: string }) => v.value).sort()).toEqual(
-      ['12', 'Ναι', ITEMS[0], 'plan.pdf'].sort(),
+      ['12', 'yes', ITEMS[0], 'plan.pdf'].sort(),
+    );
+    expect(res.body.values.map((v: { label: string | null }) => v.label).sort()).toEqual(
+      ['Ναι', null, null, null].sort(),
     );
     expect(res.body.values[0]).toEqual({
       choice: plain,
       variable_type: expect.any(String),
       value: expect.any(String),
+      label: res.body.values[0].variable_type === 'radio' ? 'Ναι' : null,
       created: expect.any(String),
     });
     const elsewhere = await as(svc, w.people.admin).get(
