@@ -73,7 +73,17 @@ describe('plan screen', () => {
       mname: 'travel-mode',
       icon: '/api/library/files/icons/bus.svg',
       variable_type: [
-        { kind: 'radio', options: { label: 'How do you travel?', required: true, choices: ['Bus', 'Foot'] } },
+        {
+          kind: 'radio',
+          options: {
+            label: 'How do you travel?',
+            required: true,
+            choices: [
+              { id: 'bus', label: 'Bus' },
+              { id: 'foot', label: 'Foot' },
+            ],
+          },
+        },
         { kind: 'geom_point', options: { label: 'Where do you start?' } },
       ],
     } as VariableAnswer;
