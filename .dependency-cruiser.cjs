@@ -1,8 +1,6 @@
 // `npm run lint:circles`: no import circle anywhere in the sources, type-only and dynamic imports included, and no
 // import from one remote (or the shell) into another's source.
-// The circles still present are listed in .dependency-cruiser-known-violations.json (refreshed with
-// `npm run lint:circles -- --output-type baseline --output-to .dependency-cruiser-known-violations.json`, then
-// `npx prettier --write` on it); a new one fails the check, and a listed one that is cut stops being reported.
+// There are no known exceptions: any circle fails the check.
 const REMOTES = '(shell|mf-library|mf-consultation|mf-admin-structure|mf-members)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

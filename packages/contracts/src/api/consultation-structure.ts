@@ -18,6 +18,7 @@ import {
 } from '../consultation.js';
 import { checkField, VALIDATION_MESSAGES, type FieldRule, type ScopeRules } from '../validation.js';
 import { ChoiceItemAnswer, ChoiceOptionAnswer } from './choices.js';
+import { isIsoDate } from './common.js';
 import { parseVariableType, VariableTypeFault } from './variable-type.js';
 
 /**
@@ -132,16 +133,6 @@ export function isHttpUrl(value: string): boolean {
 /** A link inside the site (`/…`, not `//host`) or an http(s) URL. */
 export function isLink(value: string): boolean {
   return /^\/(?!\/)\S*$/.test(value) || isHttpUrl(value);
-}
-
-const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-
-/** Whether `value` is a real calendar day written `yyyy-MM-dd`. */
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -15,7 +15,7 @@ import {
 } from '../consultation.js';
 import type { FieldFailure, FieldRuleName } from '../http.js';
 import { CHOICE_ID_PATTERN, type ChoiceDraft, type VariableKindDraft } from './choices.js';
-import { isIsoDate } from './consultation-structure.js';
+import { isIsoDate } from './common.js';
 
 type Kind = ValueType | GeometryValueType;
 
