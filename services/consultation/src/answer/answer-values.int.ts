@@ -202,14 +202,14 @@ describe('values of every kind', () => {
     const ok = await send(collection('tree', 'bench'));
     expect(ok.status).toBe(201);
     expect(ok.body.values).toEqual([
-      expect.objectContaining({ variable_type: 'geom_point', value: collection(0, 1) }),
+      expect.objectContaining({ variable_type: 'geom_point', value: collection('tree', 'bench') }),
     ]);
     // stored once: the FeatureCollection text, with each feature's geometric choice (decision 0056)
     const stored = await svc.db.query<{ text_value: string }>(
       `SELECT text_value FROM consultation.answer_value WHERE answer = $1`,
       [choice],
     );
-    expect(stored.map((v) => JSON.parse(v.text_value))).toEqual([JSON.parse(collection(0, 1))]);
+    expect(stored.map((v) => JSON.parse(v.text_value))).toEqual([JSON.parse(collection('tree', 'bench'))]);
   });
 
   it('changes only the values sent with PUT (JSON and multipart with _method=PUT); an empty value is removed', async () => {
