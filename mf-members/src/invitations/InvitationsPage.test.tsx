@@ -235,6 +235,30 @@ describe('mf-members invitations', () => {
     expect(screen.queryByTestId('invitation-report')).toBeNull();
   });
 
+  it('offers only .csv files, and shows the server refusing a file by its type, in English and Greek', async () => {
+    for (const [locale, text] of [
+      ['en', 'The file must be a .csv file (comma- or semicolon-separated text).'],
+      ['el', 'Το αρχείο πρέπει να είναι αρχείο .csv (κείμενο με διαχωριστικό κόμμα ή ερωτηματικό).'],
+    ] as const) {
+      const { store, unmount } = await render(
+        {
+          [VALIDATE]: {
+            status: 400,
+            body: { Error: 'the file must be a .csv file', code: 'MAILING.CSV_TYPE' },
+          },
+        },
+        locale,
+      );
+      expect(screen.getByTestId('invitation-file').getAttribute('accept')).toBe('.csv');
+      await choose(csvFile());
+      await click(screen.getByTestId('invitation-validate'));
+      expect(screen.getByTestId('invitation-file-error').textContent).toBe(text);
+      expect(lastNote(store)).toMatchObject({ type: 'danger', body: 'platform.error.MAILING.CSV_TYPE' });
+      expect(screen.queryByTestId('invitation-report')).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows a long report a page at a time', async () => {
     const many: InvitationValidateAnswer = {
       values: Array.from({ length: 120 }, (_, i) => row(i + 2)),

@@ -1,10 +1,18 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_INVITATION_MESSAGE, type InvitationValidateAnswer } from '@agora/contracts/api';
-import { client, errorMessageId, Select, TextArea, useNotify } from '@agora/platform';
+import { ApiError, client, errorMessageId, Select, TextArea, useNotify } from '@agora/platform';
 import { INVITATION_LOCALES, type InvitationLocale, type UploadState } from './types';
 
-/** Whether a chosen file is a .csv by its name (the server checks its content too). */
+/** The server's refusals of the file itself (its type, its content): shown under the file field too. */
+const FILE_REFUSALS = [
+  'MAILING.CSV_TYPE',
+  'MAILING.CSV_INVALID',
+  'MAILING.CSV_COLUMNS',
+  'MAILING.CSV_TOO_LARGE',
+] as const;
+
+/** Whether a chosen file is a .csv by its name (the server checks its name, type and content too). */
 export function isCsvName(name: string): boolean {
   return /\.csv$/i.test(name.trim());
 }
@@ -57,6 +65,9 @@ export function UploadForm({ value, onChange, onReport }: UploadFormProps) {
       onReport(await client.POST('/api/invitation/scope/validate', { body: data }));
     } catch (error) {
       onReport(null);
+      if (error instanceof ApiError && FILE_REFUSALS.some((code) => error.hasCode(code))) {
+        setFileError(errorMessageId(error));
+      }
       notify({ type: 'danger', body: errorMessageId(error) });
     } finally {
       setBusy(false);
@@ -96,7 +107,7 @@ export function UploadForm({ value, onChange, onReport }: UploadFormProps) {
           ref={input}
           id={fileId}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv"
           required
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? `${fileId}-error` : undefined}

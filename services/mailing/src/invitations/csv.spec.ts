@@ -1,6 +1,6 @@
 import { AppError } from '@agora/common';
 import { INVITATION_CSV_MAX_ROWS } from '@agora/contracts/api';
-import { decodeCsv, detectSeparator, parseInvitationCsv } from './csv.js';
+import { checkCsvFile, decodeCsv, detectSeparator, parseInvitationCsv } from './csv.js';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
@@ -138,5 +138,38 @@ describe('parseInvitationCsv', () => {
   it('skips empty lines but keeps the line numbers of the file', () => {
     const rows = parseInvitationCsv(csv('firstname,lastname,email\n\nA,B,a@example.org\n'));
     expect(rows.map((r) => r.line)).toEqual([3]);
+  });
+});
+
+describe('checkCsvFile', () => {
+  const file = (originalname: string, mimetype: string) => ({ originalname, mimetype });
+
+  it('takes a file named .csv sent as text, as a spreadsheet type or as an unknown type', () => {
+    for (const type of [
+      'text/csv',
+      'text/plain; charset=utf-8',
+      'application/vnd.ms-excel',
+      '',
+      'application/octet-stream',
+    ]) {
+      expect(() => checkCsvFile(file('People.CSV', type))).not.toThrow();
+    }
+  });
+
+  it('refuses another name or a media type that is not text', () => {
+    for (const [name, type] of [
+      ['people.txt', 'text/plain'],
+      ['people', 'text/csv'],
+      ['people.csv.pdf', 'application/pdf'],
+      ['people.csv', 'application/pdf'],
+      ['people.csv', 'image/png'],
+      ['people.csv', 'application/zip'],
+    ] as const) {
+      expect([name, type, refusal(() => checkCsvFile(file(name, type)))]).toEqual([
+        name,
+        type,
+        expect.objectContaining({ code: 'MAILING.CSV_TYPE', status: 400 }),
+      ]);
+    }
   });
 });

@@ -13,6 +13,8 @@ import { parse } from 'csv-parse/sync';
  * - at most 5 MB (413) and 10,000 data rows (400 MAILING.CSV_TOO_LARGE);
  * - not a CSV (binary, empty, unreadable quoting, a first line that names none of the required columns):
  *   400 MAILING.CSV_INVALID; some required columns missing: 400 MAILING.CSV_COLUMNS naming them.
+ * - a file whose name does not end in `.csv`, or sent with a media type that is not text or one of the types
+ *   spreadsheets give a .csv: 400 MAILING.CSV_TYPE, before its content is read (decision 0063).
  */
 
 export const REQUIRED_COLUMNS = ['firstname', 'lastname', 'email'] as const;
@@ -25,6 +27,29 @@ export interface CsvInvitationRow {
   email: string;
   /** category short name and role as written (checked later); an empty role is 'normal' */
   enrolments: Array<{ category: string; role: string }>;
+}
+
+/**
+ * The media types a browser may send with a .csv file: text of any kind, what Windows gives a .csv when a
+ * spreadsheet is installed, and the ones that mean "unknown". Anything else (a PDF, an image, an archive) is not.
+ */
+const CSV_MEDIA_TYPES = new Set([
+  '',
+  'application/octet-stream',
+  'application/csv',
+  'application/x-csv',
+  'application/vnd.ms-excel',
+]);
+
+/** 400 MAILING.CSV_TYPE unless the uploaded file is named `*.csv` and sent with a text or CSV media type. */
+export function checkCsvFile(file: { originalname: string; mimetype: string }): void {
+  const type = file.mimetype.split(';')[0]!.trim().toLowerCase();
+  if (!/\.csv$/i.test(file.originalname.trim())) {
+    throw new AppError('MAILING.CSV_TYPE', 400, 'the file must be a .csv file');
+  }
+  if (!type.startsWith('text/') && !CSV_MEDIA_TYPES.has(type)) {
+    throw new AppError('MAILING.CSV_TYPE', 400, `the file must be a .csv file, not ${type}`);
+  }
 }
 
 const invalid = (why: string) => new AppError('MAILING.CSV_INVALID', 400, `not a CSV file: ${why}`);

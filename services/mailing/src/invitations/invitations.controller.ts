@@ -32,7 +32,7 @@ import {
 import { UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { parseInvitationCsv } from './csv.js';
+import { checkCsvFile, parseInvitationCsv } from './csv.js';
 import { InvitationAcceptance } from './acceptance.js';
 import { InvitationDryRun } from './dry-run.js';
 import { InvitationListing, parseInvitationFilters, parseInvitationSort } from './listing.js';
@@ -90,13 +90,15 @@ export class InvitationsController {
   @ApiOperation({
     summary:
       'Dry run of an invitation CSV (file; message, locale): a report row per line, writes nothing. 400 ' +
-      'MAILING.CSV_INVALID / CSV_COLUMNS / CSV_TOO_LARGE, 413 above 5 MB',
+      'MAILING.CSV_TYPE (not a .csv by name or media type) / CSV_INVALID / CSV_COLUMNS / CSV_TOO_LARGE, 413 ' +
+      'above 5 MB',
   })
   async validate(
     @FormFile('file') file: FilePart | undefined,
     @ZodBody(InvitationValidateFields) _fields: InvitationValidateFields,
   ): Promise<InvitationValidateAnswer> {
     if (!file?.buffer) throw new AppError('MAILING.CSV_INVALID', 400, 'a .csv file is required');
+    checkCsvFile(file);
     return this.dryRun.validate(parseInvitationCsv(file.buffer));
   }
 

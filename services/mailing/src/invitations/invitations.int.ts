@@ -180,6 +180,19 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     );
     expect(binary.status).toBe(400);
     expect(binary.body).toMatchObject({ code: 'MAILING.CSV_INVALID' });
+    // a good CSV under another name, or sent as another type, is refused before it is read
+    const text = await validate('firstname,lastname,email\nAda,L,ada@example.org\n', admin, 'people.txt');
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ code: 'MAILING.CSV_TYPE' });
+    const pdf = await http()
+      .post('/invitation/scope/validate')
+      .set(IDENTITY_HEADER, as(admin))
+      .attach('file', Buffer.from('firstname,lastname,email\n'), {
+        filename: 'people.csv',
+        contentType: 'application/pdf',
+      });
+    expect(pdf.status).toBe(400);
+    expect(pdf.body).toMatchObject({ code: 'MAILING.CSV_TYPE' });
     const none = await validate(null);
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ code: 'MAILING.CSV_INVALID' });
