@@ -183,6 +183,10 @@ describe('invitation accept page', () => {
   it.each([
     [{ status: 410, body: { Error: 'expired', code: 'MAILING.INVITATION_EXPIRED' } }, 'invitation-expired'],
     [
+      { status: 410, body: { Error: 'withdrawn', code: 'MAILING.INVITATION_CANCELLED' } },
+      'invitation-cancelled',
+    ],
+    [
       { status: 409, body: { Error: 'accepted', code: 'MAILING.INVITATION_ACCEPTED' } },
       'invitation-accepted',
     ],
@@ -195,6 +199,19 @@ describe('invitation accept page', () => {
     await click(screen.getByTestId('invitation-accept'));
     expect(screen.getByTestId(testId)).toBeTruthy();
     expect(screen.queryByTestId('invitation-accept-form')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'This invitation was withdrawn by the administrators: its link no longer works.'],
+    ['el', 'Αυτή η πρόσκληση ανακλήθηκε από τους διαχειριστές: ο σύνδεσμός της δεν ισχύει πια.'],
+  ] as const)('says that a withdrawn invitation was withdrawn, on opening it (%s)', async (locale, text) => {
+    await render(
+      { [GET]: { status: 410, body: { Error: 'withdrawn', code: 'MAILING.INVITATION_CANCELLED' } } },
+      locale,
+    );
+    expect((await screen.findByTestId('invitation-cancelled')).textContent).toContain(text);
+    expect(screen.queryByTestId('invitation-accept-form')).toBeNull();
+    expect(screen.queryByTestId('invitation-expired')).toBeNull();
   });
 
   it.each([

@@ -21,12 +21,13 @@ import {
 import { InvitationLogins } from './InvitationLogins';
 import './invitation.css';
 
-/** Why the invitation cannot be accepted: unknown, expired, or already accepted. */
-type Closed = 'unknown' | 'expired' | 'accepted';
+/** Why the invitation cannot be accepted: unknown, withdrawn by the administrators, expired, or already accepted. */
+type Closed = 'unknown' | 'cancelled' | 'expired' | 'accepted';
 
 function closedOf(error: unknown): Closed | null {
   if (!(error instanceof ApiError)) return null;
   if (error.hasCode('MAILING.INVITATION_ACCEPTED')) return 'accepted';
+  if (error.hasCode('MAILING.INVITATION_CANCELLED')) return 'cancelled';
   if (error.status === 410 || error.hasCode('MAILING.INVITATION_EXPIRED')) return 'expired';
   if (error.status === 404) return 'unknown';
   return null;
@@ -98,6 +99,7 @@ export default function AcceptPage({ basePath = '' }: { basePath?: string }) {
 
 const CLOSED_MESSAGES: Readonly<Record<Closed, string>> = {
   unknown: 'consultation.invitation.unknown',
+  cancelled: 'consultation.invitation.cancelled',
   expired: 'consultation.invitation.expired',
   accepted: 'consultation.invitation.alreadyAccepted',
 };
@@ -123,7 +125,7 @@ interface AcceptFormProps {
   basePath: string;
   login: (username: string, password: string) => Promise<unknown>;
   onAccepted: () => void;
-  /** accepting found the invitation unknown, expired or already accepted */
+  /** accepting found the invitation unknown, withdrawn, expired or already accepted */
   onClosed: (reason: Closed) => void;
 }
 

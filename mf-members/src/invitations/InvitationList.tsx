@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { roleAllows } from '@agora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import useSWR, { useSWRConfig } from 'swr';
 import {
@@ -10,6 +11,7 @@ import {
   useConfirm,
   useNotify,
   useListQuery,
+  useSession,
   type Column,
   type TablePage,
 } from '@agora/platform';
@@ -19,13 +21,16 @@ import { INVITATIONS_LIST, isInvitationsKey, type InvitationAnswer } from './typ
 
 /**
  * The invitations sent (spec: sorted by created, newest first): search, filters accepted and with_oauth, pages,
- * each invitation's state, and resending one or all those not accepted.
+ * each invitation's state, resending one or all those not accepted, and withdrawing or deleting one not accepted
+ * (after a confirmation; administrators only, the role these routes answer).
  */
 export function InvitationList() {
   const intl = useIntl();
   const notify = useNotify();
   const confirm = useConfirm();
   const { mutate } = useSWRConfig();
+  const { user } = useSession();
+  const mayManage = roleAllows(user?.role, 'admin');
   const table = useListQuery({ path: INVITATIONS_LIST, sort: 'created', method: 'desc' });
   const reload = useCallback(() => void mutate(isInvitationsKey), [mutate]);
   // the page the table shows (the same read, not a second call): with no invitation at all, there is nothing to
@@ -45,6 +50,42 @@ export function InvitationList() {
       }
     },
     [intl, notify, reload],
+  );
+
+  const cancelOne = useCallback(
+    async (invitation: InvitationAnswer) => {
+      const title = intl.formatMessage(
+        { id: 'members.invitations.cancel.confirm' },
+        { name: `${invitation.firstname} ${invitation.lastname}`.trim(), email: invitation.email },
+      );
+      if (!(await confirm({ title }))) return;
+      try {
+        await client.POST('/api/invitation/id/{id}/cancel', { params: { path: { id: invitation.id } } });
+        notify({ type: 'success', body: intl.formatMessage({ id: 'members.invitations.cancelled' }) });
+        reload();
+      } catch (error) {
+        notify({ type: 'danger', body: errorMessageId(error) });
+      }
+    },
+    [confirm, intl, notify, reload],
+  );
+
+  const deleteOne = useCallback(
+    async (invitation: InvitationAnswer) => {
+      const title = intl.formatMessage(
+        { id: 'members.invitations.delete.confirm' },
+        { name: `${invitation.firstname} ${invitation.lastname}`.trim(), email: invitation.email },
+      );
+      if (!(await confirm({ title }))) return;
+      try {
+        await client.DELETE('/api/invitation/id/{id}', { params: { path: { id: invitation.id } } });
+        notify({ type: 'success', body: intl.formatMessage({ id: 'members.invitations.deleted' }) });
+        reload();
+      } catch (error) {
+        notify({ type: 'danger', body: errorMessageId(error) });
+      }
+    },
+    [confirm, intl, notify, reload],
   );
 
   const resendAll = async () => {
@@ -105,21 +146,44 @@ export function InvitationList() {
       {
         key: 'resend',
         header: <FormattedMessage id="platform.table.actions" />,
+        // an accepted invitation is done with; a withdrawn one can only be deleted (a new one is sent instead)
         cell: (i) =>
-          i.status === 'accepted' ? null : (
-            <button
-              type="button"
-              className="ag-button"
-              onClick={() => void resendOne(i)}
-              data-testid="invitation-resend"
-            >
-              <FormattedMessage id="members.invitations.resend" />
-            </button>
+          i.status === 'accepted' || !mayManage ? null : (
+            <span className="mb-inv-actions">
+              {i.status !== 'cancelled' && (
+                <>
+                  <button
+                    type="button"
+                    className="ag-button"
+                    onClick={() => void resendOne(i)}
+                    data-testid="invitation-resend"
+                  >
+                    <FormattedMessage id="members.invitations.resend" />
+                  </button>
+                  <button
+                    type="button"
+                    className="ag-button"
+                    onClick={() => void cancelOne(i)}
+                    data-testid="invitation-cancel"
+                  >
+                    <FormattedMessage id="members.invitations.cancel" />
+                  </button>
+                </>
+              )}
+              <button
+                type="button"
+                className="ag-button"
+                onClick={() => void deleteOne(i)}
+                data-testid="invitation-delete"
+              >
+                <FormattedMessage id="members.invitations.delete" />
+              </button>
+            </span>
           ),
         csv: () => '',
       },
     ],
-    [resendOne],
+    [cancelOne, deleteOne, mayManage, resendOne],
   );
 
   const yesNo = useMemo(
@@ -151,7 +215,7 @@ export function InvitationList() {
         <h2 id="mb-inv-list-title">
           <FormattedMessage id="members.invitations.list.title" />
         </h2>
-        {!noInvitations && (
+        {!noInvitations && mayManage && (
           <button
             type="button"
             className="ag-button"

@@ -5,6 +5,7 @@ import type {
   InvitationReportRow,
   InvitationValidateAnswer,
 } from '@agora/contracts/api';
+import type { SessionUser } from '@agora/contracts';
 import { ConfirmHost, notificationsAtom } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb, type FakeRoutes } from '../../../scripts/jest/web';
 import App from '../App';
@@ -50,6 +51,7 @@ const invitation = (n: number, over: Partial<InvitationAnswer> = {}): Invitation
   locale: 'en',
   created: '2026-11-20T09:00:00Z',
   accepted: null,
+  cancelled: null,
   with_oauth: false,
   expires: '2026-12-20T09:00:00Z',
   status: 'sent',
@@ -60,7 +62,7 @@ const invitation = (n: number, over: Partial<InvitationAnswer> = {}): Invitation
 
 const page = (values: InvitationAnswer[]) => ({ values, page: 1, total_pages: 1, total: values.length });
 
-async function render(routes: FakeRoutes, locale: 'el' | 'en' = 'en') {
+async function render(routes: FakeRoutes, locale: 'el' | 'en' = 'en', user: SessionUser = adminUser) {
   document.cookie = 'token=tok';
   const calls = mockFetch({ [`GET ${LIST_URL}`]: { status: 200, body: page([]) }, ...routes });
   const result = await renderWeb(
@@ -68,7 +70,7 @@ async function render(routes: FakeRoutes, locale: 'el' | 'en' = 'en') {
       <App basePath="" />
       <ConfirmHost />
     </>,
-    { route: '/admin/administration/invitations', user: adminUser, locale },
+    { route: '/admin/administration/invitations', user, locale },
   );
   return { ...result, calls };
 }
@@ -380,6 +382,96 @@ describe('mf-members invitations', () => {
       `/api/invitation/id/${one.id}/resend`,
       '/api/invitation/scope/resend',
     ]);
+  });
+
+  it('offers to withdraw and delete an invitation not accepted, and only to delete a withdrawn one', async () => {
+    const pending = invitation(1);
+    const accepted = invitation(2, { status: 'accepted', accepted: '2026-11-21T09:00:00Z' });
+    const withdrawn = invitation(3, { status: 'cancelled', cancelled: '2026-11-22T09:00:00Z' });
+    await render({ [`GET ${LIST_URL}`]: { status: 200, body: page([pending, accepted, withdrawn]) } });
+    const rows = await screen.findAllByTestId('invitation-row');
+    const buttons = rows.map((r) =>
+      within(r)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    );
+    expect(buttons).toEqual([['Resend', 'Withdraw', 'Delete'], [], ['Delete']]);
+    expect(within(rows[2] as HTMLElement).getByTestId('invitation-status').textContent).toBe('Withdrawn');
+  });
+
+  it('withdraws an invitation after asking, and not when the answer is no', async () => {
+    const one = invitation(1);
+    const { calls, store } = await render({
+      [`GET ${LIST_URL}`]: { status: 200, body: page([one]) },
+      [`POST /api/invitation/id/${one.id}/cancel`]: {
+        status: 200,
+        body: { id: one.id, cancelled: '2026-11-22T09:00:00.000Z', withdrawn_mails: 1 },
+      },
+    });
+    const listReads = () => calls.filter((c) => c.url === LIST_URL).length;
+    await click(await screen.findByTestId('invitation-cancel'));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Withdraw the invitation of First1 Last1 (i1@example.org)? Its link will stop working',
+    );
+    await click(within(dialog).getByRole('button', { name: /no/i }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    const before = listReads();
+    await click(screen.getByTestId('invitation-cancel'));
+    dialog = await screen.findByRole('alertdialog');
+    await click(within(dialog).getByRole('button', { name: /yes/i }));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `/api/invitation/id/${one.id}/cancel`,
+    ]);
+    expect(lastNote(store)).toMatchObject({
+      type: 'success',
+      body: 'Invitation withdrawn: its link no longer works.',
+    });
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+  });
+
+  it('deletes an invitation after asking, and shows a refusal by its code', async () => {
+    const one = invitation(1);
+    const two = invitation(2, { status: 'expired' });
+    const { calls, store } = await render(
+      {
+        [`GET ${LIST_URL}`]: { status: 200, body: page([one, two]) },
+        [`DELETE /api/invitation/id/${one.id}`]: { status: 200, body: { message: 'data deleted' } },
+        [`DELETE /api/invitation/id/${two.id}`]: {
+          status: 409,
+          body: { Error: 'invitation already accepted', code: 'MAILING.INVITATION_ACCEPTED' },
+        },
+      },
+      'el',
+    );
+    const [first, second] = await screen.findAllByTestId('invitation-row');
+    await click(within(first as HTMLElement).getByTestId('invitation-delete'));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Να διαγραφεί η πρόσκληση προς First1 Last1 (i1@example.org);');
+    await click(within(dialog).getByRole('button', { name: /ναι/i }));
+    expect(lastNote(store)).toMatchObject({ type: 'success', body: 'Η πρόσκληση διαγράφηκε.' });
+    await click(within(second as HTMLElement).getByTestId('invitation-delete'));
+    dialog = await screen.findByRole('alertdialog');
+    await click(within(dialog).getByRole('button', { name: /ναι/i }));
+    expect(lastNote(store)).toMatchObject({
+      type: 'danger',
+      body: 'platform.error.MAILING.INVITATION_ACCEPTED',
+    });
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/invitation/id/${one.id}`,
+      `/api/invitation/id/${two.id}`,
+    ]);
+  });
+
+  it('offers no action on the invitations to a role their routes refuse', async () => {
+    const editor: SessionUser = { ...adminUser, uuid: 'u-editor', role: 'editor' };
+    await render({ [`GET ${LIST_URL}`]: { status: 200, body: page([invitation(1)]) } }, 'en', editor);
+    await screen.findAllByTestId('invitation-row');
+    expect(screen.queryByTestId('invitation-cancel')).toBeNull();
+    expect(screen.queryByTestId('invitation-delete')).toBeNull();
+    expect(screen.queryByTestId('invitation-resend')).toBeNull();
+    expect(screen.queryByTestId('invitation-resend-all')).toBeNull();
   });
 
   it('explains the e-mail template and the CSV format, with a sample file', async () => {

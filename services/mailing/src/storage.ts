@@ -4,6 +4,7 @@ import { MailingInit1795305600000 } from './migrations/1795305600000-MailingInit
 import { Invitations1800100000000 } from './migrations/1800100000000-Invitations.js';
 import { MailTemplatesHtml1800200000000 } from './migrations/1800200000000-MailTemplatesHtml.js';
 import { MailClaimFence1800500000000 } from './migrations/1800500000000-MailClaimFence.js';
+import { InvitationCancelled1800600000000 } from './migrations/1800600000000-InvitationCancelled.js';
 import { MailTemplate } from './templates/template.entity.js';
 
 /** Schema `mailing`: its entities and migrations, in order. */
@@ -15,5 +16,6 @@ export const mailingStorage: ServiceStorage = {
     Invitations1800100000000,
     MailTemplatesHtml1800200000000,
     MailClaimFence1800500000000,
+    InvitationCancelled1800600000000,
   ],
 };

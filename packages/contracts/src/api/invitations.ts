@@ -124,6 +124,7 @@ export const INVITATION_STATUSES = [
   'failed',
   'bounced',
   'uncertain',
+  'cancelled',
   'accepted',
   'expired',
 ] as const;
@@ -149,6 +150,8 @@ export const InvitationAnswer = z.object({
   locale: z.enum(USER_LOCALES),
   created: z.iso.datetime(),
   accepted: z.iso.datetime().nullable(),
+  /** when an administrator withdrew it (its link is then refused); null when not withdrawn */
+  cancelled: z.iso.datetime().nullable(),
   with_oauth: z.boolean(),
   expires: z.iso.datetime(),
   status: z.enum(INVITATION_STATUSES),
@@ -175,6 +178,17 @@ export type InvitationBatchAnswer = z.infer<typeof InvitationBatchAnswer>;
 /** `POST /invitation/id/{id}/resend` and `POST /invitation/scope/resend`: the number of mails queued again. */
 export const InvitationResendAnswer = z.object({ resent: z.int().min(0) });
 export type InvitationResendAnswer = z.infer<typeof InvitationResendAnswer>;
+
+/**
+ * `POST /invitation/id/{id}/cancel`: the invitation withdrawn (its link refused from now on) and how many of its
+ * mails not yet sent were withdrawn with it.
+ */
+export const InvitationCancelAnswer = z.object({
+  id: z.uuid(),
+  cancelled: z.iso.datetime(),
+  withdrawn_mails: z.int().min(0),
+});
+export type InvitationCancelAnswer = z.infer<typeof InvitationCancelAnswer>;
 
 // ---------------------------------------------------------------------------------------------- accept
 

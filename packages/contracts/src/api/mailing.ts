@@ -3,7 +3,15 @@ import { z } from 'zod';
 /** The request and answer bodies of the mailing service's internal API (`/internal/mail`, services only). */
 
 /** What a mail's delivery has come to (see the mailing service's `Mail` entity and decision 0005). */
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain'] as const;
+export const MAIL_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'bounced',
+  'uncertain',
+  'cancelled',
+] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const MAX_MAIL_SUBJECT = 200;

@@ -12,7 +12,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from '../logger.js';
 import { InvitationLoginTickets } from './login-tickets.js';
 import { InvitationPeers } from './peers.js';
-import { internalEnrolment, notFound, sha256, type AcceptableRow } from './rows.js';
+import { internalEnrolment, notFound, sha256, withdrawn, type AcceptableRow } from './rows.js';
 
 /** A wrong e-mail on the accept page this many times locks the invitation's link for LOCK_MINUTES. */
 export const MAX_ACCEPT_FAILURES = 10;
@@ -41,6 +41,7 @@ export class InvitationAcceptance {
   async describe(token: string): Promise<InvitationHashAnswer> {
     const row = await this.byToken(token);
     if (!row) throw notFound();
+    if (row.cancelled) throw withdrawn();
     let providers: InvitationHashAnswer['providers'] = [];
     if (row.with_oauth) {
       try {
@@ -102,10 +103,11 @@ export class InvitationAcceptance {
     }
   }
 
-  /** The invitation of a link that can still be accepted: known, not locked, not accepted, not expired. */
+  /** The invitation of a link that can still be accepted: known, not withdrawn, not locked, accepted or expired. */
   private async openInvitation(token: string): Promise<AcceptableRow> {
     const row = await this.byToken(token);
     if (!row) throw notFound();
+    if (row.cancelled) throw withdrawn();
     if (row.locked_until && new Date(row.locked_until) > new Date()) {
       throw new AppError('MAILING.RATE_LIMITED', 429, 'too many attempts, try again later');
     }
@@ -147,7 +149,8 @@ export class InvitationAcceptance {
       ...(external ? { external } : {}),
     });
     await this.ds.query(
-      `UPDATE mailing.invitation SET accepted = now(), user_uuid = $2, failed_attempts = 0
+      // the account exists now: a withdrawal made while accounts created it gives way (decision 0064)
+      `UPDATE mailing.invitation SET accepted = now(), cancelled = NULL, user_uuid = $2, failed_attempts = 0
         WHERE id = $1 AND accepted IS NULL`,
       [row.id, uuid],
     );

@@ -118,7 +118,7 @@ export class InvitationDryRun {
     });
   }
 
-  /** Of these lower-cased addresses, those with an invitation neither accepted nor expired. */
+  /** Of these lower-cased addresses, those with an invitation neither accepted, withdrawn nor expired. */
   private async pendingInvitations(
     emails: readonly string[],
     m: EntityManager = this.ds.manager,
@@ -126,7 +126,7 @@ export class InvitationDryRun {
     if (emails.length === 0) return new Set();
     const rows = await m.query<Array<{ email: string }>>(
       `SELECT DISTINCT lower(email) AS email FROM mailing.invitation
-        WHERE accepted IS NULL AND expires > now() AND lower(email) = ANY($1::text[])`,
+        WHERE accepted IS NULL AND cancelled IS NULL AND expires > now() AND lower(email) = ANY($1::text[])`,
       [emails],
     );
     return new Set(rows.map((r) => r.email));

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -16,10 +16,12 @@ import {
 } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import {
+  DeletedAnswer,
   INVITATION_CSV_MAX_BYTES,
   InvitationAcceptAnswer,
   InvitationAcceptBody,
   InvitationBatchAnswer,
+  InvitationCancelAnswer,
   InvitationHashAnswer,
   InvitationResendAnswer,
   InvitationSendAnswer,
@@ -38,6 +40,7 @@ import { InvitationDryRun } from './dry-run.js';
 import { InvitationListing, parseInvitationFilters, parseInvitationSort } from './listing.js';
 import { InvitationResending } from './resending.js';
 import { InvitationSending } from './sending.js';
+import { InvitationWithdrawal } from './withdrawal.js';
 
 const uuidPipe = new ParseUUIDPipe();
 
@@ -68,6 +71,7 @@ export class InvitationsController {
     private readonly listing: InvitationListing,
     private readonly resending: InvitationResending,
     private readonly acceptance: InvitationAcceptance,
+    private readonly withdrawal: InvitationWithdrawal,
   ) {}
 
   @RequireRole('admin')
@@ -145,6 +149,33 @@ export class InvitationsController {
   }
 
   @RequireRole('admin')
+  @Post('id/:id/cancel')
+  @HttpCode(200)
+  @ZodResponse(InvitationCancelAnswer)
+  @ApiOperation({
+    summary:
+      'Withdraw an invitation not accepted: its link is refused from now on (410 MAILING.INVITATION_CANCELLED) ' +
+      'and its mails not yet sent never go out; again answers the same. 409 MAILING.INVITATION_ACCEPTED, 404',
+  })
+  cancel(@Param('id', uuidPipe) id: string): Promise<InvitationCancelAnswer> {
+    return this.withdrawal.cancel(id);
+  }
+
+  @RequireRole('admin')
+  @Delete('id/:id')
+  @HttpCode(200)
+  @ZodResponse(DeletedAnswer)
+  @ApiOperation({
+    summary:
+      'Delete an invitation not accepted (withdrawn or not): it leaves the list, its link is unknown from then ' +
+      'on and its mails not yet sent never go out. 409 MAILING.INVITATION_ACCEPTED, 404',
+  })
+  async remove(@Param('id', uuidPipe) id: string): Promise<DeletedAnswer> {
+    await this.withdrawal.remove(id);
+    return { message: 'data deleted' };
+  }
+
+  @RequireRole('admin')
   @Get('batch/:batch')
   @ZodResponse(InvitationBatchAnswer)
   @ApiOperation({ summary: "A batch's progress: {total, queued, sent, failed, accepted}" })
@@ -180,7 +211,9 @@ export class InvitationsController {
   @Get('hash/:hash')
   @ZodResponse(InvitationHashAnswer)
   @ApiOperation({
-    summary: 'The accept page: {firstname, lastname, with_oauth, expired, accepted, providers}',
+    summary:
+      'The accept page: {firstname, lastname, with_oauth, expired, accepted, providers}; 410 ' +
+      'MAILING.INVITATION_CANCELLED when withdrawn, 404 unknown',
   })
   describe(@Param('hash') hash: string): Promise<InvitationHashAnswer> {
     return this.acceptance.describe(hash);
@@ -197,7 +230,8 @@ export class InvitationsController {
   @ApiFoundResponse({
     description:
       'to /api/oauth/invitation/complete?ticket={ticket} (accounts makes the session), or to ' +
-      '/invitation/accept/{hash}?error={code}: MAILING.INVITATION_TICKET, INVITATION_NOT_FOUND, RATE_LIMITED, ' +
+      '/invitation/accept/{hash}?error={code}: MAILING.INVITATION_TICKET, INVITATION_NOT_FOUND, ' +
+      'INVITATION_CANCELLED, RATE_LIMITED, ' +
       'INVITATION_ACCEPTED, INVITATION_EXPIRED, INVITATION_NO_OAUTH, INVITATION_EMAIL, ACCOUNTS.OAUTH_LINKED, ' +
       'ACCOUNTS.EMAIL_EXISTS, MAILING.ACCOUNTS_UNAVAILABLE',
   })
@@ -217,7 +251,8 @@ export class InvitationsController {
   @ApiOperation({
     summary:
       'Accept with the invited e-mail and a password: the account and its enrolments. 409 ' +
-      'MAILING.INVITATION_EMAIL / INVITATION_ACCEPTED, 410 expired, 404 unknown, 429 too many wrong e-mails',
+      'MAILING.INVITATION_EMAIL / INVITATION_ACCEPTED, 410 MAILING.INVITATION_CANCELLED (withdrawn) / ' +
+      'INVITATION_EXPIRED, 404 unknown, 429 too many wrong e-mails',
   })
   accept(
     @Param('hash') hash: string,

@@ -14,6 +14,7 @@ import { bootTestService, TEST_ADMIN, type TestService } from '@agora/common/tes
 import request from 'supertest';
 import { accountsService, hashPassword } from '../../../accounts/src/index.js';
 import { createConsultationService } from '../../../consultation/src/index.js';
+import { MailService } from '../mail/mail.service.js';
 import { createMailingService } from '../service.js';
 import { startInbox, waitFor, type Inbox } from '../../test/harness.js';
 
@@ -609,6 +610,128 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     }
   });
 
+  describe('withdrawing and deleting', () => {
+    const anon = () => as(null);
+    const invitationOf = async (email: string) =>
+      (
+        await mailing.db.query<{ id: string; mail_id: string }>(
+          `SELECT id::text, mail_id::text FROM mailing.invitation WHERE email = $1`,
+          [email],
+        )
+      )[0]!;
+    /** A mail of the invitation written but not sent yet (as a resend leaves it until the worker takes it). */
+    const queuedMail = async (id: string, to: string) =>
+      (
+        await mailing.db.query<{ id: string }>(
+          `INSERT INTO mailing.mail (idempotency_key, to_address, subject, text_body)
+           VALUES ($1, $2, 'Invitation', 'a link') RETURNING id::text`,
+          [`invitation-${id}-${randomUUID()}`, to],
+        )
+      )[0]!.id;
+    const mailStatus = async (id: string) =>
+      (await mailing.db.query<{ status: string }>(`SELECT status FROM mailing.mail WHERE id = $1`, [id]))[0]
+        ?.status;
+    const invite = async (email: string) => {
+      const res = await http()
+        .post('/invitation/scope/send')
+        .set(IDENTITY_HEADER, as(admin))
+        .send(sendBody([{ firstname: 'Wanda', lastname: 'W', email, enrolment: { roads: 'normal' } }]));
+      expect(res.body).toMatchObject({ invited: 1 });
+      return { token: await tokenFromInbox(email), ...(await invitationOf(email)) };
+    };
+    const cancel = (id: string, who: SessionUser | null = admin) =>
+      http().post(`/invitation/id/${id}/cancel`).set(IDENTITY_HEADER, as(who));
+    const remove = (id: string, who: SessionUser | null = admin) =>
+      http().delete(`/invitation/id/${id}`).set(IDENTITY_HEADER, as(who));
+
+    it('withdraws an invitation: its link is refused, its unsent mail never goes out, it can be invited again', async () => {
+      const w = await invite('wanda@example.org');
+      const pending = await queuedMail(w.id, 'wanda@example.org');
+      const res = await cancel(w.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ id: w.id, cancelled: expect.any(String), withdrawn_mails: 1 });
+      // the sending path: the worker's attempt finds nothing to send, the SMTP server sees nothing
+      expect(await mailStatus(pending)).toBe('cancelled');
+      const inboxBefore = (await inbox.all()).length;
+      expect(await mailing.app.get(MailService).deliver(pending)).toBe('not-sendable');
+      expect(await mailStatus(pending)).toBe('cancelled');
+      expect((await inbox.all()).length).toBe(inboxBefore);
+      expect(await mailStatus(w.mail_id)).toBe('sent');
+
+      // the link: opening and accepting are refused, and no account is made
+      const page = await http().get(`/invitation/hash/${w.token}`).set(IDENTITY_HEADER, anon());
+      expect(page.status).toBe(410);
+      expect(page.body).toMatchObject({ code: 'MAILING.INVITATION_CANCELLED' });
+      expect(JSON.stringify(page.body)).not.toContain('Wanda');
+      const accept = await http()
+        .post(`/invitation/hash/${w.token}`)
+        .set(IDENTITY_HEADER, anon())
+        .send({ email: 'wanda@example.org', password: 'secret-pass-1' });
+      expect(accept.status).toBe(410);
+      expect(accept.body).toMatchObject({ code: 'MAILING.INVITATION_CANCELLED' });
+      const put = await http()
+        .put(`/invitation/hash/${w.token}`)
+        .set(IDENTITY_HEADER, anon())
+        .send({ email: 'wanda@example.org', password: 'secret-pass-1' });
+      expect(put.status).toBe(410);
+      expect(
+        await accounts.db.query(`SELECT 1 FROM accounts."user" WHERE lower(email) = 'wanda@example.org'`),
+      ).toEqual([]);
+
+      // withdrawing again answers the same; it is not resent; the list shows it withdrawn
+      const again = await cancel(w.id);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ ...res.body, withdrawn_mails: 0 });
+      const resend = await http().post(`/invitation/id/${w.id}/resend`).set(IDENTITY_HEADER, as(admin));
+      expect(resend.status).toBe(409);
+      expect(resend.body).toMatchObject({ code: 'MAILING.INVITATION_CANCELLED' });
+      const listed = (await list('sort/email/sort_method/asc/query/wanda')).body as InvitationsPageAnswer;
+      expect(listed.values.map((v) => [v.email, v.status, v.cancelled])).toEqual([
+        ['wanda@example.org', 'cancelled', res.body.cancelled],
+      ]);
+      // the address can be invited anew
+      const report = (await validate('firstname,lastname,email\nWanda,W,wanda@example.org\n')).body;
+      expect(report.values[0]).toMatchObject({ valid: true, invite: true, comment: null });
+    });
+
+    it('deletes an invitation: gone from the list, its link unknown, its unsent mail withdrawn', async () => {
+      const x = await invite('xena@example.org');
+      const pending = await queuedMail(x.id, 'xena@example.org');
+      const res = await remove(x.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: 'data deleted' });
+      expect(await mailStatus(pending)).toBe('cancelled');
+      expect(await mailing.app.get(MailService).deliver(pending)).toBe('not-sendable');
+      const listed = (await list('sort/email/sort_method/asc/query/xena')).body as InvitationsPageAnswer;
+      expect(listed.values).toEqual([]);
+      expect((await http().get(`/invitation/hash/${x.token}`).set(IDENTITY_HEADER, anon())).status).toBe(404);
+      expect((await remove(x.id)).status).toBe(404);
+      // a withdrawn one can be deleted too
+      const { id } = await invitationOf('wanda@example.org');
+      expect((await remove(id)).status).toBe(200);
+      expect(await count(`SELECT count(*) AS n FROM mailing.invitation WHERE id = $1`, [id])).toBe(0);
+    });
+
+    it('refuses to withdraw or delete an accepted invitation (409), an unknown one (404), a bad id (400)', async () => {
+      const ada = await invitationOf('ada@example.org');
+      for (const res of [await cancel(ada.id), await remove(ada.id)]) {
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ code: 'MAILING.INVITATION_ACCEPTED' });
+      }
+      const [row] = await mailing.db.query<{ accepted: Date | null; cancelled: Date | null }>(
+        `SELECT accepted, cancelled FROM mailing.invitation WHERE id = $1`,
+        [ada.id],
+      );
+      expect(row).toMatchObject({ accepted: expect.any(Date), cancelled: null });
+      for (const res of [await cancel(randomUUID()), await remove(randomUUID())]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'MAILING.INVITATION_NOT_FOUND' });
+      }
+      expect((await cancel('not-a-uuid')).status).toBe(400);
+      expect((await remove('not-a-uuid')).status).toBe(400);
+    });
+  });
+
   it('lets only administrators use the invitation routes; the accept routes are anonymous', async () => {
     const id = randomUUID();
     const routes: Array<[string, () => request.Test]> = [
@@ -631,6 +754,8 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       ['batch', () => http().get(`/invitation/batch/${sent.batch}`)],
       ['resend one', () => http().post(`/invitation/id/${id}/resend`)],
       ['resend all', () => http().post('/invitation/scope/resend')],
+      ['cancel', () => http().post(`/invitation/id/${id}/cancel`)],
+      ['delete', () => http().delete(`/invitation/id/${id}`)],
     ];
     for (const [, route] of routes) {
       expect((await route().set(IDENTITY_HEADER, as(null))).status).toBe(401);

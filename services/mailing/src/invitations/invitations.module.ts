@@ -11,8 +11,12 @@ import { InvitationMails } from './mails.js';
 import { InvitationPeers } from './peers.js';
 import { InvitationResending } from './resending.js';
 import { InvitationSending } from './sending.js';
+import { InvitationWithdrawal } from './withdrawal.js';
 
-/** Invitations by mail: the CSV's dry run, the batches, the list, resending and the accept page's routes. */
+/**
+ * Invitations by mail: the CSV's dry run, the batches, the list, resending, withdrawing and deleting, and the accept
+ * page's routes.
+ */
 @Module({})
 export class InvitationsModule {
   /** `mail`: the service's own mail module (the same dynamic module object, so the same MailService). */
@@ -31,6 +35,7 @@ export class InvitationsModule {
         InvitationListing,
         InvitationResending,
         InvitationAcceptance,
+        InvitationWithdrawal,
       ],
     };
   }

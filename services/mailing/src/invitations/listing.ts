@@ -76,7 +76,7 @@ export class InvitationListing {
     );
     const rows = await this.ds.query<InvitationRow[]>(
       `SELECT i.id, i.firstname, i.lastname, i.email, i.locale, i.message, i.enrolment, i.with_oauth, i.batch,
-              i.created, i.expires, i.accepted, m.status AS mail_status, m.last_error
+              i.created, i.expires, i.accepted, i.cancelled, m.status AS mail_status, m.last_error
          FROM mailing.invitation i LEFT JOIN mailing.mail m ON m.id = i.mail_id
          ${clause}
         ORDER BY ${q.sort} ${q.method} NULLS LAST, i.id ${q.method}

@@ -22,18 +22,21 @@ export class InvitationResending {
    * cannot be mailed again: it stops working) and a new expiry. An accepted invitation is 409.
    */
   async resendOne(id: string): Promise<number> {
-    const [row] = await this.ds.query<Array<{ id: string; accepted: Date | null }>>(
-      `SELECT id, accepted FROM mailing.invitation WHERE id = $1`,
+    const [row] = await this.ds.query<Array<{ id: string; accepted: Date | null; cancelled: Date | null }>>(
+      `SELECT id, accepted, cancelled FROM mailing.invitation WHERE id = $1`,
       [id],
     );
     if (!row) throw notFound();
     if (row.accepted) throw AppError.conflict('MAILING.INVITATION_ACCEPTED', 'invitation already accepted');
+    if (row.cancelled) {
+      throw AppError.conflict('MAILING.INVITATION_CANCELLED', 'invitation withdrawn: send a new one instead');
+    }
     return this.reissue(`i.id = $1`, [id]);
   }
 
-  /** Every invitation neither accepted nor expired, mailed again (see `resendOne`). */
+  /** Every invitation neither accepted, withdrawn nor expired, mailed again (see `resendOne`). */
   resendAll(): Promise<number> {
-    return this.reissue(`i.accepted IS NULL AND i.expires > now()`, []);
+    return this.reissue(`i.accepted IS NULL AND i.cancelled IS NULL AND i.expires > now()`, []);
   }
 
   private async reissue(condition: string, params: unknown[]): Promise<number> {
@@ -60,17 +63,25 @@ export class InvitationResending {
       mails.push({ id: randomUUID(), key: `invitation-${r.id}-${randomUUID()}`, to: r.email, ...rendered });
       hashes.push(sha256(token));
     }
-    await this.ds.transaction(async (m) => {
+    const reissued = await this.ds.transaction(async (m) => {
       await insertMails(m, mails);
-      await m.query(
+      const [updated] = await m.query<[Array<{ mail_id: string }>, number]>(
         `UPDATE mailing.invitation i SET token_hash = t.hash, mail_id = t.mail_id, expires = $4,
                 failed_attempts = 0, locked_until = NULL
            FROM unnest($1::uuid[], $2::text[], $3::uuid[]) AS t(id, hash, mail_id)
-          WHERE i.id = t.id AND i.accepted IS NULL`,
+          WHERE i.id = t.id AND i.accepted IS NULL AND i.cancelled IS NULL
+          RETURNING i.mail_id::text`,
         [rows.map((r) => r.id), hashes, mails.map((x) => x.id), expires],
       );
+      // an invitation accepted or withdrawn meanwhile: its new mail never goes out
+      const kept = new Set(updated.map((u) => u.mail_id));
+      const dropped = mails.filter((x) => !kept.has(x.id)).map((x) => x.id);
+      if (dropped.length > 0) {
+        await m.query(`UPDATE mailing.mail SET status = 'cancelled' WHERE id = ANY($1::uuid[])`, [dropped]);
+      }
+      return mails.filter((x) => kept.has(x.id)).map((x) => x.id);
     });
-    this.mailer.addJobsLater(mails.map((x) => x.id));
-    return rows.length;
+    this.mailer.addJobsLater(reissued);
+    return reissued.length;
   }
 }

@@ -19,6 +19,8 @@ export interface StoredEnrolment {
   role: EnrolRole;
 }
 
+export const withdrawn = () =>
+  new AppError('MAILING.INVITATION_CANCELLED', 410, 'invitation withdrawn by the administrators');
 export const notFound = () => AppError.notFound('invitation not found', 'MAILING.INVITATION_NOT_FOUND');
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -37,6 +39,7 @@ export interface InvitationRow {
   created: Date;
   expires: Date;
   accepted: Date | null;
+  cancelled: Date | null;
   mail_status: MailStatus | null;
   last_error: string | null;
 }
@@ -48,12 +51,13 @@ export type AcceptableRow = InvitationRow & {
   locked_until: Date | null;
 };
 
-/** The state an invitation shows: accepted, else expired, else its latest mail's. */
+/** The state an invitation shows: accepted, else withdrawn, else expired, else its latest mail's. */
 export function invitationStatus(
-  r: Pick<InvitationRow, 'accepted' | 'expires' | 'mail_status'>,
+  r: Pick<InvitationRow, 'accepted' | 'cancelled' | 'expires' | 'mail_status'>,
   now = new Date(),
 ): InvitationStatus {
   if (r.accepted) return 'accepted';
+  if (r.cancelled) return 'cancelled';
   if (new Date(r.expires) <= now) return 'expired';
   return r.mail_status ?? 'queued';
 }
@@ -74,10 +78,11 @@ export function toAnswer(r: InvitationRow): InvitationAnswer {
     locale: r.locale,
     created: iso(r.created),
     accepted: r.accepted ? iso(r.accepted) : null,
+    cancelled: r.cancelled ? iso(r.cancelled) : null,
     with_oauth: r.with_oauth,
     expires: iso(r.expires),
     status: invitationStatus(r),
-    last_error: r.accepted ? null : r.last_error,
+    last_error: r.accepted || r.cancelled ? null : r.last_error,
     batch: r.batch,
   };
 }

@@ -12,11 +12,16 @@ export type { MailStatus };
  * - bounced: the SMTP server refused it for good (a permanent 5xx answer, kept in `lastError`); final.
  * - uncertain: an attempt stopped after the server could have taken the whole message (its end of data was
  *   recorded) and before its answer; it is not sent again (final, see decisions 0005 and 0048).
+ * - cancelled: withdrawn before it was sent (the mail of an invitation withdrawn, decision 0064); final, never
+ *   claimed.
  */
 
 /** One outgoing e-mail. Written by the producer, advanced only by the worker. */
 @Entity({ name: 'mail', schema: 'mailing' })
-@Check('mail_status_check', `status IN ('queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain')`)
+@Check(
+  'mail_status_check',
+  `status IN ('queued', 'sending', 'sent', 'failed', 'bounced', 'uncertain', 'cancelled')`,
+)
 @Check('mail_attempts_check', `attempts >= 0`)
 @Index('mail_status_created_idx', ['status', 'created'])
 export class Mail {

@@ -64,6 +64,41 @@ describe('mailing migrations', () => {
     ).rejects.toMatchObject({ driverError: { code: '23505' } });
   });
 
+  it('keep a withdrawn invitation (never also accepted) and a withdrawn mail, and undo them', async () => {
+    const insert = (cancelled: string | null, accepted: string | null) =>
+      ds.query(
+        `INSERT INTO mailing.invitation (token_hash, firstname, lastname, email, locale, batch, expires, cancelled,
+                                         accepted)
+         VALUES (md5(random()::text), 'W', 'W', 'w@example.org', 'en', gen_random_uuid(), now(), $1, $2)
+         RETURNING id::text`,
+        [cancelled, accepted],
+      ) as Promise<Array<{ id: string }>>;
+    const [withdrawn] = await insert('2026-12-01T10:00:00Z', null);
+    await insert(null, '2026-12-01T10:00:00Z');
+    await expect(insert('2026-12-01T10:00:00Z', '2026-12-01T10:00:00Z')).rejects.toMatchObject({
+      driverError: { code: '23514' },
+    });
+    const [mail] = (await ds.query(
+      `INSERT INTO mailing.mail (to_address, subject, text_body, status) VALUES ('w@example.org', 's', 't', 'cancelled')
+       RETURNING id::text`,
+    )) as Array<{ id: string }>;
+
+    await ds.undoLastMigration({ transaction: 'each' });
+    const columns = (await ds.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'mailing' AND table_name = 'invitation'`,
+    )) as Array<{ column_name: string }>;
+    expect(columns.map((c) => c.column_name)).not.toContain('cancelled');
+    // the withdrawn mail stays final (never sent) under the statuses of before
+    expect(await ds.query(`SELECT status FROM mailing.mail WHERE id = $1`, [mail!.id])).toEqual([
+      { status: 'bounced' },
+    ]);
+    await ds.runMigrations({ transaction: 'each' });
+    expect(await ds.query(`SELECT cancelled FROM mailing.invitation WHERE id = $1`, [withdrawn!.id])).toEqual(
+      [{ cancelled: null }],
+    );
+    await ds.query(`DELETE FROM mailing.invitation`);
+  });
+
   it('seed the invitation template in Greek and English with its shortcodes', async () => {
     const templates = new TemplateService(ds);
     const values = {

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppError, LOGGER } from '@agora/common';
+import type { InvitationCancelAnswer } from '@agora/contracts/api';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from '../logger.js';
+import { notFound } from './rows.js';
+
+export const accepted = () => AppError.conflict('MAILING.INVITATION_ACCEPTED', 'invitation already accepted');
+
+/**
+ * The mails of invitation `id` not yet handed to the SMTP server ('queued', or 'failed' and waiting for a retry)
+ * become 'cancelled': the worker never claims them (decision 0064). Its mails are the one of its batch
+ * (`invitation-<id>`) and those of its resends (`invitation-<id>-<uuid>`). Answers how many.
+ */
+export async function withdrawMails(m: EntityManager, id: string): Promise<number> {
+  const [, affected] = await m.query<[unknown, number]>(
+    `UPDATE mailing.mail SET status = 'cancelled', last_error = NULL
+      WHERE status IN ('queued', 'failed')
+        AND (idempotency_key = 'invitation-' || $1 OR starts_with(idempotency_key, 'invitation-' || $1 || '-'))`,
+    [id],
+  );
+  return affected;
+}
+
+/** Invitations withdrawn (their link refused, their unsent mails withdrawn) and deleted. */
+@Injectable()
+export class InvitationWithdrawal {
+  constructor(
+    @InjectDataSource('mailing') private readonly ds: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Withdraws an invitation not accepted: from now on its link is refused (410 MAILING.INVITATION_CANCELLED) and
+   * its mails not yet sent never go out, in one transaction. Withdrawing it again answers the same; an accepted
+   * one is 409 MAILING.INVITATION_ACCEPTED, an unknown one 404.
+   */
+  async cancel(id: string): Promise<InvitationCancelAnswer> {
+    return this.ds.transaction(async (m) => {
+      const [rows] = await m.query<[Array<{ cancelled: Date }>, number]>(
+        `UPDATE mailing.invitation SET cancelled = coalesce(cancelled, now())
+          WHERE id = $1 AND accepted IS NULL RETURNING cancelled`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) throw await this.refusal(m, id);
+      const mails = await withdrawMails(m, id);
+      this.logger.info({ invitation: id, mails }, 'invitation withdrawn');
+      return { id, cancelled: new Date(row.cancelled).toISOString(), withdrawn_mails: mails };
+    });
+  }
+
+  /**
+   * Deletes an invitation not accepted (an accepted one stays: it is how its account came to be): it leaves the
+   * list, its link is unknown from then on, and its mails not yet sent never go out, in one transaction.
+   */
+  async remove(id: string): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const [rows] = await m.query<[Array<{ id: string }>, number]>(
+        `DELETE FROM mailing.invitation WHERE id = $1 AND accepted IS NULL RETURNING id`,
+        [id],
+      );
+      if (rows.length === 0) throw await this.refusal(m, id);
+      const mails = await withdrawMails(m, id);
+      this.logger.info({ invitation: id, mails }, 'invitation deleted');
+    });
+  }
+
+  /** Why an invitation could not be withdrawn or deleted: accepted, or unknown. */
+  private async refusal(m: EntityManager, id: string): Promise<AppError> {
+    const [row] = await m.query<Array<{ id: string }>>(`SELECT id FROM mailing.invitation WHERE id = $1`, [
+      id,
+    ]);
+    return row ? accepted() : notFound();
+  }
+}
