@@ -279,11 +279,21 @@ export function adminLoginText(admin) {
 }
 
 /**
+ * In production (NODE_ENV=production) the site's address is not defaulted to this machine: PUBLIC_URL must name
+ * where people reach the site, or the links of the mails are dead (decision 0065). Throws the fatal reason.
+ */
+function checkSitePublicUrl(common, env) {
+  const issue = common.publicUrlIssue(env);
+  if (issue) throw new Error(`fatal: Agora cannot start: ${issue}`);
+}
+
+/**
  * The one-process mode: the four services on random loopback ports and the gateway, sharing one infrastructure
  * (the embedded database when DATABASE_URL is not set).
  */
 export async function startAllInOne({ env }) {
   const common = await import('@agora/common');
+  checkSitePublicUrl(common, env);
   const { createGateway, loadGatewayConfig } = await import('@agora/gateway');
   const { createServer: createHttpServer } = await import('node:http');
   // The site's port is bound first: the services' ports are then chosen among the free ones, which it is not. Requests that arrive before the gateway is ready get 503.
@@ -474,6 +484,7 @@ export async function startDistributed({ env, gatewayPort, log = console.log, ba
     throw new Error('the distributed mode needs DATABASE_URL (a Postgres server with PostGIS)');
   if (!env.REDIS_URL) throw new Error('the distributed mode needs REDIS_URL');
   const common = await import('@agora/common');
+  checkSitePublicUrl(common, env);
   const childEnv = {
     ...withIdentityKeys(env),
     HOST: '127.0.0.1',

@@ -109,3 +109,25 @@ describe('loadInvitationConfig', () => {
     expect(() => loadInvitationConfig({ [name]: value })).toThrow(name);
   });
 });
+
+describe('loadInvitationConfig: PUBLIC_URL in production', () => {
+  it.each([
+    undefined,
+    '',
+    'http://localhost:8080',
+    'http://agora.localhost',
+    'http://127.0.0.1:8080',
+    'http://[::1]',
+  ])('refuses PUBLIC_URL=%j when NODE_ENV=production, naming the variable', (value) => {
+    const load = () => loadInvitationConfig({ NODE_ENV: 'production', PUBLIC_URL: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/invalid configuration for mailing:\n {2}- PUBLIC_URL: /);
+  });
+
+  it('takes a public address in production, and the default elsewhere', () => {
+    expect(
+      loadInvitationConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://agora.example.gov' }).publicUrl,
+    ).toBe('https://agora.example.gov');
+    expect(loadInvitationConfig({ NODE_ENV: 'test' }).publicUrl).toBe('http://localhost:8080');
+  });
+});

@@ -1,4 +1,4 @@
-import { parseEnv } from '@agora/common';
+import { checkPublicUrl, parseEnv } from '@agora/common';
 import { z } from 'zod';
 
 /** Where the mail worker runs: in the HTTP process (`inline`, default) or elsewhere (`off`: see `worker.ts`). */
@@ -124,6 +124,8 @@ export const invitationEnvSchema = z.object({
 
 /** The invitations' settings (INVITATION_TTL_DAYS, PUBLIC_URL, ACCOUNTS_URL, CONSULTATION_URL). */
 export function loadInvitationConfig(env: Record<string, string | undefined>): InvitationConfig {
+  // the invitations' links are made of it (decision 0065)
+  checkPublicUrl('mailing', env);
   const e = parseEnv('mailing', invitationEnvSchema, env);
   return {
     ttlDays: e.INVITATION_TTL_DAYS,

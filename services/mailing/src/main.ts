@@ -1,9 +1,14 @@
 import { startServiceTracing } from '@agora/common/tracing';
 
-// Tracing starts first: its instrumentations patch only the modules imported after it.
-await startServiceTracing('mailing', process.env);
-const { runService } = await import('@agora/common');
-const { createMailingService } = await import('./service.js');
-
-// HTTP service (with the mail worker inline unless MAIL_WORKER=off).
-await runService(createMailingService(process.env), process.env);
+try {
+  // Tracing starts first: its instrumentations patch only the modules imported after it.
+  await startServiceTracing('mailing', process.env);
+  const { runService } = await import('@agora/common');
+  const { createMailingService } = await import('./service.js');
+  // HTTP service (with the mail worker inline unless MAIL_WORKER=off).
+  await runService(createMailingService(process.env), process.env);
+} catch (err) {
+  // a refused configuration (e.g. PUBLIC_URL in production): one fatal log line naming it, and exit code 1
+  const { exitOnConfigError } = await import('@agora/common');
+  exitOnConfigError('mailing', err);
+}

@@ -47,3 +47,28 @@ describe('loadAccountsConfig: consultation and demo data', () => {
     expect(() => loadAccountsConfig({ AGORA_DEMO_DATA: 'yes' })).toThrow(ConfigError);
   });
 });
+
+describe('loadAccountsConfig: PUBLIC_URL', () => {
+  it('keeps the development default outside production', () => {
+    expect(loadAccountsConfig({}).publicUrl).toBe('http://localhost:8080');
+    expect(loadAccountsConfig({ NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it.each([
+    [undefined, 'PUBLIC_URL: is required in production'],
+    ['', 'PUBLIC_URL: is required in production'],
+    ['http://localhost:8080', 'PUBLIC_URL: must not be localhost'],
+    ['http://127.0.0.1', 'PUBLIC_URL: must not be localhost'],
+    ['http://[::1]:8080/', 'PUBLIC_URL: must not be localhost'],
+  ])('refuses PUBLIC_URL=%j in production, naming the variable', (value, why) => {
+    const load = () => loadAccountsConfig({ NODE_ENV: 'production', PUBLIC_URL: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(why);
+  });
+
+  it("takes the site's own address in production", () => {
+    expect(
+      loadAccountsConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://agora.example.gov/' }).publicUrl,
+    ).toBe('https://agora.example.gov');
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '@agora/common';
+import { checkPublicUrl, parseEnv } from '@agora/common';
 import {
   checkTileTemplate,
   DEFAULT_TILE_ATTRIBUTION,
@@ -33,7 +33,7 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Where people reach the site (links in e-mails). */
+  /** Where people reach the site (links in e-mails); in production required, and not this machine. */
   PUBLIC_URL: z
     .string()
     .default('http://localhost:8080')
@@ -91,6 +91,8 @@ export const DEV_ADMIN_PASSWORD = 'agora-admin';
 export const DEMO_PARTICIPANT_PASSWORD = 'agora-demo';
 
 export function loadAccountsConfig(env: Record<string, string | undefined>): AccountsConfig {
+  // the password recovery's links and the external logins' redirects are made of it (decision 0065)
+  checkPublicUrl('accounts', env);
   const e = parseEnv('accounts', schema, env);
   return {
     adminPassword: e.AGORA_ADMIN_PASSWORD,

@@ -1,6 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { exportKey } from '@agora/identity';
-import { ConfigError, DEFAULT_PORTS, loadDatabaseTimeouts, loadServiceConfig } from './config.js';
+import {
+  checkPublicUrl,
+  ConfigError,
+  DEFAULT_PORTS,
+  isLocalUrl,
+  loadDatabaseTimeouts,
+  loadServiceConfig,
+  publicUrlIssue,
+} from './config.js';
 
 const gateway = generateKeyPairSync('ed25519');
 const consultation = generateKeyPairSync('ed25519');
@@ -220,6 +228,48 @@ describe('loadDatabaseTimeouts', () => {
     ).toEqual({ statementTimeoutMs: 0, idleInTransactionTimeoutMs: 5000 });
     expect(() => loadDatabaseTimeouts({ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1' })).toThrow(
       'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: must be 0',
+    );
+  });
+});
+
+describe('PUBLIC_URL in production', () => {
+  it.each([
+    'http://localhost',
+    'http://LOCALHOST:8080/',
+    'http://localhost.:8080',
+    'http://agora.localhost',
+    'http://127.0.0.1:8080',
+    'http://127.1.2.3',
+    'http://[::1]:8080',
+    'http://[0:0:0:0:0:0:0:1]',
+    'http://[::ffff:127.0.0.1]',
+    'http://0.0.0.0:8080',
+    'not a url',
+  ])('counts %s as this machine', (url) => {
+    expect(isLocalUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'https://agora.example.gov',
+    'http://10.0.0.5:8080',
+    'https://localhost-city.example.org',
+    'http://[2001:db8::1]',
+  ])('counts %s as reachable by others', (url) => {
+    expect(isLocalUrl(url)).toBe(false);
+  });
+
+  it('is required, and not this machine, only when NODE_ENV=production', () => {
+    expect(publicUrlIssue({})).toBeNull();
+    expect(publicUrlIssue({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:8080' })).toBeNull();
+    expect(publicUrlIssue({ NODE_ENV: 'production' })).toMatch(/^PUBLIC_URL: is required in production/);
+    expect(publicUrlIssue({ NODE_ENV: 'production', PUBLIC_URL: '  ' })).toMatch(/^PUBLIC_URL: is required/);
+    expect(publicUrlIssue({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:8080' })).toMatch(
+      /^PUBLIC_URL: must not be localhost or a loopback address in production .*is http:\/\/127\.0\.0\.1:8080/,
+    );
+    expect(publicUrlIssue({ NODE_ENV: 'production', PUBLIC_URL: 'https://agora.example.gov' })).toBeNull();
+    expect(() => checkPublicUrl('mailing', { NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => checkPublicUrl('mailing', { NODE_ENV: 'production' })).toThrow(
+      'invalid configuration for mailing:\n  - PUBLIC_URL: is required in production',
     );
   });
 });

@@ -222,3 +222,55 @@ export function loadServiceConfig(
     telemetry: telemetryConfigOf(e, e.HOST),
   };
 }
+
+/**
+ * Whether `url` names this machine (localhost, a name under .localhost, the loopback addresses 127.0.0.0/8 and
+ * ::1, or the unspecified 0.0.0.0 and ::): a link to it reaches nobody else. An unparsable value counts as local.
+ */
+export function isLocalUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
+  } catch {
+    return true;
+  }
+  return (
+    host === '' ||
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '0.0.0.0' ||
+    host === '::1' ||
+    host === '::' ||
+    host === '0:0:0:0:0:0:0:1' ||
+    host === '::ffff:127.0.0.1' ||
+    host === '::ffff:7f00:1'
+  );
+}
+
+/**
+ * The production rule of PUBLIC_URL (decision 0065), for the processes that put the site's address into links
+ * (password recovery and invitation mails, external-login redirects): with NODE_ENV=production it must be set and
+ * must not name this machine, since the development default (http://localhost:8080) gives every citizen a dead
+ * link. Answers the problem (naming the variable), or null; outside production, always null.
+ */
+export function publicUrlIssue(env: Record<string, string | undefined>): string | null {
+  if (env.NODE_ENV?.trim() !== 'production') return null;
+  const value = env.PUBLIC_URL?.trim();
+  if (!value) {
+    return 'PUBLIC_URL: is required in production (NODE_ENV=production): the address where people reach the site, used in the links of mails';
+  }
+  if (isLocalUrl(value)) {
+    return `PUBLIC_URL: must not be localhost or a loopback address in production (NODE_ENV=production), is ${value}: the links in mails would reach nobody`;
+  }
+  return null;
+}
+
+/** Throws the ConfigError of `service` when PUBLIC_URL breaks the production rule (`publicUrlIssue`). */
+export function checkPublicUrl(service: string, env: Record<string, string | undefined>): void {
+  const issue = publicUrlIssue(env);
+  if (issue) throw new ConfigError(service, [issue]);
+}

@@ -6,7 +6,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ServiceName } from '@agora/contracts';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { loadServiceConfig, type ServiceConfig } from '../config/config.js';
+import { ConfigError, loadServiceConfig, type ServiceConfig } from '../config/config.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { migrateService, type ServiceStorage } from '../database/database.js';
 import { ErrorFilter } from '../errors/error.filter.js';
@@ -167,4 +167,15 @@ export async function runService(
     config.shutdown ?? DEFAULT_SHUTDOWN_TIMES,
     logger,
   );
+}
+
+/**
+ * What a process' entry point does with an error of its start: a configuration it refuses (a ConfigError, e.g.
+ * PUBLIC_URL in production) ends the process with one fatal log line naming the variables, instead of a stack
+ * trace; anything else is thrown on.
+ */
+export function exitOnConfigError(name: string, err: unknown): void {
+  if (!(err instanceof ConfigError)) throw err;
+  createLogger(name, 'info').fatal(err.message.replace(/\n\s*/g, ' '));
+  process.exit(1);
 }
