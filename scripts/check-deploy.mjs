@@ -180,6 +180,46 @@ function checkEnvironment(at, deployable, env, address, extra = []) {
     if (svc && value !== address(svc)) problem(at, `env ${key} should be ${address(svc)} (is ${value})`);
   }
 }
+/**
+ * The deployables that put the site's address into links (password recovery, invitations, external logins): the
+ * images run with NODE_ENV=production, where they refuse a missing or local PUBLIC_URL (decision 0065).
+ */
+const LINK_MAKERS = ['accounts', 'mailing'];
+/** Whether a PUBLIC_URL names this machine (as services/common's isLocalUrl), or is not a URL. */
+function isLocalPublicUrl(value) {
+  let host;
+  try {
+    host = new URL(value).hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
+  } catch {
+    return true;
+  }
+  return (
+    host === '' ||
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    ['0.0.0.0', '::1', '::', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1'].includes(host)
+  );
+}
+/**
+ * The PUBLIC_URL rule for `deployable`, whose value is `value` (undefined: not set). A compose value `${VAR:?…}`
+ * must be given at start (fine); `${VAR:-default}` is checked by its default.
+ */
+function checkPublicUrlOf(at, deployable, value) {
+  if (!LINK_MAKERS.includes(deployable)) return;
+  if (value === undefined || value === null || String(value).trim() === '') {
+    return problem(at, 'env PUBLIC_URL is missing (the links of the mails; required in production)');
+  }
+  const text = String(value).trim();
+  const interpolated = /^\$\{[A-Z_]+(:?[-?])(.*)\}$/s.exec(text);
+  if (interpolated && interpolated[1].endsWith('?')) return;
+  const url = interpolated ? interpolated[2] : text;
+  if (isLocalPublicUrl(url)) problem(at, `env PUBLIC_URL must be the site's public address, not ${url}`);
+}
+
 /** The Secret (made outside of Git) and its keys; these variables come only from it. */
 const SECRET_NAME = 'agora-secrets';
 const SECRET_KEYS = [
@@ -426,6 +466,7 @@ function checkCompose(relFile, { bundled }) {
       problem(at, `healthcheck must call /ready on port ${info.port}`);
     const env = new Map(Object.entries(envOf(name)).filter(([, value]) => value !== '' && value !== null));
     checkEnvironment(at, deployable, env, (svc) => `http://${byTarget[svc]}:${DEPLOYABLES[svc].port}`);
+    checkPublicUrlOf(at, deployable, envOf(name).PUBLIC_URL);
     if (deployable === 'gateway' && byTarget.accounts) {
       const [own, tiles] = [envOf(name), envOf(byTarget.accounts)].map((e) => e.MAP_TILE_URL);
       if (own !== tiles) problem(at, `MAP_TILE_URL must be the same as accounts' (${own} vs ${tiles})`);
@@ -640,6 +681,11 @@ function checkRendered(label, resources, { namespace, overlay }) {
     const from = (c.envFrom ?? []).map((f) => configMaps.get(f.configMapRef?.name)?.data?.[key]);
     return from.reverse().find((v) => v !== undefined);
   };
+  for (const name of LINK_MAKERS) {
+    if (deployments.has(name)) {
+      checkPublicUrlOf(`${label} Deployment ${name}`, name, envValue(deployments.get(name), 'PUBLIC_URL'));
+    }
+  }
   if (deployments.has('gateway') && deployments.has('accounts')) {
     const [g, a] = ['gateway', 'accounts'].map((n) => envValue(deployments.get(n), 'MAP_TILE_URL'));
     if (g !== a) problem(label, `MAP_TILE_URL differs between gateway (${g}) and accounts (${a})`);

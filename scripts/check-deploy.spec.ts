@@ -193,6 +193,33 @@ describe('check-deploy', () => {
     );
   });
 
+  it('fails when a deployable that makes links would get no PUBLIC_URL or a local one', () => {
+    edit(
+      'deploy/k8s/base/kustomization.yaml',
+      'PUBLIC_URL=https://agora.example.org',
+      'PUBLIC_URL=http://localhost:8080',
+    );
+    edit(
+      'deploy/k8s/overlays/staging/kustomization.yaml',
+      'PUBLIC_URL=https://staging.agora.example.org',
+      'PUBLIC_URL=http://127.0.0.1',
+    );
+    edit(
+      'deploy/compose/compose.host-services.yaml',
+      'PUBLIC_URL: ${PUBLIC_URL:-https://agora.example.org}',
+      'PUBLIC_URL: ${PUBLIC_URL:-http://localhost:8080}',
+    );
+    edit('deploy/compose.yaml', /\n {2}PUBLIC_URL: .*\n/, '\n');
+    expectProblems(
+      "deploy/k8s/base Deployment accounts: env PUBLIC_URL must be the site's public address, not http://localhost:8080",
+      "deploy/k8s/base Deployment mailing: env PUBLIC_URL must be the site's public address, not http://localhost:8080",
+      "deploy/k8s/overlays/staging Deployment mailing: env PUBLIC_URL must be the site's public address, not http://127.0.0.1",
+      "deploy/compose/compose.host-services.yaml service accounts: env PUBLIC_URL must be the site's public address, not http://localhost:8080",
+      'deploy/compose.yaml service mailing: env PUBLIC_URL is missing',
+    );
+    expect(check().output).not.toContain('deploy/k8s/overlays/production Deployment');
+  });
+
   it('fails when compose points consultation at the wrong port of the library', () => {
     edit('deploy/compose.yaml', 'LIBRARY_URL: http://library:3102', 'LIBRARY_URL: http://library:3100');
     expectProblems(
