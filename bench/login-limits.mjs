@@ -18,6 +18,7 @@ import {
   numberArg,
   ROOT,
   startBenchStack,
+  visitorCsrf,
   stopOnSignal,
   waitForQuietMachine,
   writeResults,
@@ -35,23 +36,20 @@ function buildServers() {
   if (r.status !== 0) throw new Error(`tsc -b failed with ${r.status}`);
 }
 
-/** The CSRF cookie of a fresh visitor from `ip`. */
-async function csrfToken(base, ip) {
-  const res = await fetch(`${base}/api/login`, { headers: { 'x-forwarded-for': ip } });
-  const line = res.headers.getSetCookie().find((c) => c.startsWith('token='));
-  if (!line) throw new Error('GET /api/login set no token cookie');
-  return line.split(';')[0].slice('token='.length);
+/** The CSRF token of a fresh visitor from `ip`, and the cookies it is bound to. */
+function csrfToken(base, ip) {
+  return visitorCsrf(base, { 'x-forwarded-for': ip });
 }
 
-async function login(base, ip, token, username, password) {
+async function login(base, ip, csrf, username, password) {
   const started = performance.now();
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': ip,
-      'x-csrf-token': token,
-      cookie: `token=${token}`,
+      'x-csrf-token': csrf.token,
+      cookie: csrf.cookie,
     },
     body: JSON.stringify({ username, password }),
   });

@@ -14,6 +14,7 @@ import {
   numberArg,
   startBenchStack,
   stopOnSignal,
+  visitorCsrf,
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
@@ -25,27 +26,19 @@ const DURATION_S = numberArg(argv, '--duration', 10, 60);
 const ATTACKERS = numberArg(argv, '--attackers', 4, 100);
 const NESTED = `${'['.repeat(40_000)}${']'.repeat(40_000)}`;
 
-/** An anonymous CSRF token: the `token` cookie of `GET /api/login`. */
-async function csrfToken(base) {
-  const res = await fetch(`${base}/api/login`);
-  const line = res.headers.getSetCookie().find((l) => l.startsWith('token='));
-  if (!line) throw new Error('no token cookie');
-  return line.slice('token='.length).split(';')[0];
-}
-
 const quiet = await waitForQuietMachine();
 const stack = await startBenchStack({ mode });
 stopOnSignal(stack.stop);
 try {
   const base = stack.url;
-  const token = await csrfToken(base);
+  const csrf = await visitorCsrf(base);
   const reads = { url: `${base}/api/settings`, connections: 1, duration: DURATION_S };
   const attack = {
     url: `${base}/api/registration`,
     method: 'POST',
     connections: ATTACKERS,
     duration: DURATION_S,
-    headers: { 'content-type': 'application/json', cookie: `token=${token}`, 'x-csrf-token': token },
+    headers: { 'content-type': 'application/json', cookie: csrf.cookie, 'x-csrf-token': csrf.token },
     body: NESTED,
   };
   await runLoad({ ...reads, duration: 2 }); // warm-up, discarded

@@ -157,17 +157,29 @@ function setCookies(res) {
 }
 
 /**
+ * A visitor's CSRF token: `GET /api/login` with `headers`, and the `Cookie` header of the cookies it set (the
+ * token is bound to the visitor id cookie beside it, so both go back).
+ */
+export async function visitorCsrf(baseUrl, headers = {}) {
+  const res = await fetch(`${baseUrl}/api/login`, { headers });
+  if (!res.ok) throw new Error(`GET /api/login: HTTP ${res.status}`);
+  const cookies = setCookies(res);
+  if (!cookies.token) throw new Error('GET /api/login set no token cookie');
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  return { token: decodeURIComponent(cookies.token), cookie };
+}
+
+/**
  * Logs in through the API (CSRF token first) and returns the cookies `{token, agora_sid}`, the profile and
  * `client`, the typed API client of `@agora/contracts` on that session.
  */
 export async function apiLogin(baseUrl, username, password) {
-  const first = await fetch(`${baseUrl}/api/login`);
-  if (!first.ok) throw new Error(`GET /api/login: HTTP ${first.status}`);
-  const { token } = setCookies(first);
-  if (!token) throw new Error('GET /api/login set no token cookie');
+  const { token, cookie } = await visitorCsrf(baseUrl);
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: `token=${token}` },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`POST /api/login: HTTP ${res.status} ${await res.text()}`);
@@ -184,11 +196,10 @@ export async function apiLogin(baseUrl, username, password) {
  */
 export async function registerParticipant(baseUrl, username, lastname, category) {
   const password = 'bench-participant-1';
-  const anon = await fetch(`${baseUrl}/api/login`);
-  const { token } = setCookies(anon);
+  const { token, cookie } = await visitorCsrf(baseUrl);
   const reg = await fetch(`${baseUrl}/api/registration`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: `token=${token}` },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
     body: JSON.stringify({
       username,
       firstname: 'Bench',

@@ -15,8 +15,8 @@ import {
 } from '@agora/contracts';
 import { signUserIdentity } from '@agora/identity';
 import type { GatewayConfig } from './config.js';
-import { CookieJar, isPlausibleSid, readCookie } from './cookies.js';
-import { csrfProtection } from './csrf.js';
+import { CookieJar, VISITOR_COOKIE, isPlausibleSid, newVisitorId, readCookie } from './cookies.js';
+import { csrfKeyOf, csrfProtection, csrfTokenFor, isSafeMethod } from './csrf.js';
 import { docsRouter } from './docs.js';
 import { notFound, sendError } from './errors.js';
 import { forward, isInternalHeader } from './proxy.js';
@@ -66,7 +66,7 @@ export function hasDotSegment(path: string): boolean {
 }
 
 /**
- * An answer to a request with a session (or one that opens a session) is that user's: `Cache-Control: no-store`,
+ * An answer to a request with a session (or one that opens a session, or sets a cookie) is that user's: `Cache-Control: no-store`,
  * so no shared or browser cache keeps it, unless the service chose its own caching (public library files).
  */
 function markPrivate(res: Response, headers: IncomingHttpHeaders, withSession: boolean): void {
@@ -87,6 +87,7 @@ export const IDENTITY_REUSE_MS = 10_000;
 export function apiRouter(deps: ApiDeps): Router {
   const { config, agents, sessions, cookies, logger } = deps;
   const router = Router();
+  const csrfKey = csrfKeyOf(config.identityKey);
 
   /**
    * The signed identity for `owner`, reused for IDENTITY_REUSE_MS (well within its validity) for the same user
@@ -136,7 +137,7 @@ export function apiRouter(deps: ApiDeps): Router {
         if (previous) sessions.evict(previous);
         sessions.evict(newSid); // nothing known before the login may stand for the new session
         cookies.setSession(req, res, newSid);
-        cookies.setCsrfToken(req, res);
+        cookies.setCsrfToken(req, res, csrfTokenFor(csrfKey, { kind: 'session', id: newSid }));
       } else {
         logger.error({ reqId: requestIdOf(req) }, 'accounts sent a malformed session id; no cookie set');
       }
@@ -152,16 +153,32 @@ export function apiRouter(deps: ApiDeps): Router {
   router.use(stripInternalHeaders);
   router.use('/docs', docsRouter(deps));
 
-  // The spec's session probe: hands out the CSRF token and tells whether the session is logged in.
-  // A session that is gone takes its token with it, so the probe then hands out a fresh (guest) token.
+  /**
+   * Sets the CSRF token of the caller's session (`sid`, as resolved), or without one of the browser's visitor id
+   * (given when it has none), unless the `token` cookie already is that token (decision 0067).
+   */
+  function issueCsrfToken(req: Request, res: Response, sid: string | null): void {
+    let visitor = readCookie(req, VISITOR_COOKIE);
+    if (!sid && !visitor) {
+      visitor = newVisitorId();
+      cookies.setVisitor(req, res, visitor);
+    }
+    const token = csrfTokenFor(
+      csrfKey,
+      sid ? { kind: 'session', id: sid } : { kind: 'visitor', id: visitor! },
+    );
+    if (readCookie(req, CSRF_COOKIE) !== token) cookies.setCsrfToken(req, res, token);
+  }
+
+  // The spec's session probe: hands out the CSRF token and tells whether the session is logged in. A token that
+  // is not this browser's (absent, planted, from before tokens were bound, of a session that is gone) is replaced.
   router.get('/login', async (req, res) => {
-    const hadSession = readCookie(req, SESSION_COOKIE) !== undefined;
-    const { user } = await identify(req, res);
-    if (!readCookie(req, CSRF_COOKIE) || (hadSession && !user)) cookies.setCsrfToken(req, res);
+    const { user, sid } = await identify(req, res);
+    issueCsrfToken(req, res, sid);
     res.set('Cache-Control', 'no-store').json({ loggedin: user !== null });
   });
 
-  router.use(csrfProtection());
+  router.use(csrfProtection(csrfKey));
 
   router.use(async (req, res) => {
     const owner = routeOf(req.url);
@@ -170,6 +187,12 @@ export function apiRouter(deps: ApiDeps): Router {
       return;
     }
     const caller = await identify(req, res);
+    // A page holding a token that is not its own (planted, or from before tokens were bound) gets its own with
+    // its next read, as the front end asks for a token only when it has none; never on an answer that a shared
+    // cache may keep, nor where the session is gone (its token stays cleared: the page shows the time-out).
+    const sessionGone = caller.sid === null && readCookie(req, SESSION_COOKIE) !== undefined;
+    const mayFixToken =
+      isSafeMethod(req.method) && readCookie(req, CSRF_COOKIE) !== undefined && !sessionGone;
     // Signed for the owner alone: another service refuses it.
     const identity = identityFor(owner, { user: caller.user, sid: caller.sid, ip: req.ip });
     forward(agents, req, res, {
@@ -180,7 +203,15 @@ export function apiRouter(deps: ApiDeps): Router {
       timeoutMs: config.upstreamTimeoutMs,
       onResponse: (headers) => {
         if (owner === 'accounts') applySessionHeaders(req, res, headers);
-        markPrivate(res, headers, caller.sid !== null || headers[SESSION_SET_HEADER] !== undefined);
+        const sessionAnswer =
+          headers[SESSION_SET_HEADER] !== undefined || headers[SESSION_CLEAR_HEADER] !== undefined;
+        const shared = /\bpublic\b/i.test(String(headers['cache-control'] ?? ''));
+        if (mayFixToken && !sessionAnswer && !shared) issueCsrfToken(req, res, caller.sid);
+        markPrivate(
+          res,
+          headers,
+          caller.sid !== null || headers[SESSION_SET_HEADER] !== undefined || res.hasHeader('set-cookie'),
+        );
       },
       onUnavailable: (err) => {
         logger.warn({ reqId: requestIdOf(req), service: owner, err: err.message }, 'service unavailable');

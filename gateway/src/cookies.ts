@@ -10,8 +10,14 @@ export function isPlausibleSid(value: string): boolean {
   return SID_FORMAT.test(value);
 }
 
-/** A fresh CSRF token: 32 random bytes, base64url. */
-export function newCsrfToken(): string {
+/**
+ * The httpOnly cookie naming a browser that has no session: a random id that its CSRF token is bound to until it
+ * logs in (decision 0067). Like the session cookie, it stays between the browser and the gateway.
+ */
+export const VISITOR_COOKIE = 'agora_visitor';
+
+/** A fresh visitor id: 32 random bytes, base64url. */
+export function newVisitorId(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -32,10 +38,14 @@ export class CookieJar {
     return { path: '/', sameSite: 'lax', secure };
   }
 
-  setCsrfToken(req: Request, res: Response, token: string = newCsrfToken()): string {
+  setCsrfToken(req: Request, res: Response, token: string): void {
     dropPending(res, CSRF_COOKIE);
     res.cookie(CSRF_COOKIE, token, { ...this.base(req), httpOnly: false });
-    return token;
+  }
+
+  setVisitor(req: Request, res: Response, id: string): void {
+    dropPending(res, VISITOR_COOKIE);
+    res.cookie(VISITOR_COOKIE, id, { ...this.base(req), httpOnly: true });
   }
 
   setSession(req: Request, res: Response, sid: string): void {

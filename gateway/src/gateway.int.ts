@@ -12,11 +12,15 @@ import {
   type SessionUser,
 } from '@agora/contracts';
 import { exportKey, signUserIdentity, verifyIdentity } from '@agora/identity';
+import { csrfKeyOf, csrfTokenFor } from './csrf.js';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
 
 /** The gateway's key pair: the fake services know only the public key. */
 const GATEWAY = generateKeyPairSync('ed25519');
 const GATEWAY_PRIVATE_KEY = exportKey(GATEWAY.privateKey);
+/** The token the gateway makes for a session id (as it would have when that session was opened). */
+const sessionToken = (sid: string) =>
+  csrfTokenFor(csrfKeyOf(GATEWAY.privateKey), { kind: 'session', id: sid });
 const ALICE: SessionUser = {
   uuid: '6f1c7a52-6a43-4d8f-9f0e-1f2b3c4d5e6f',
   username: 'alice',
@@ -371,21 +375,128 @@ describe('gateway against real upstream servers', () => {
   });
 
   describe('CSRF', () => {
-    it('GET /api/login hands out a readable token cookie once and reports the session', async () => {
+    it('GET /api/login hands out a readable token cookie and an httpOnly visitor id once, and reports the session', async () => {
       const res = await get('/api/login');
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ loggedin: false });
-      const [line] = res.headers.getSetCookie();
-      expect(line).toMatch(/^token=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/);
+      const lines = res.headers.getSetCookie();
+      expect(lines).toHaveLength(2);
+      expect(lines.find((l) => l.startsWith('token='))).toMatch(
+        /^token=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/,
+      );
+      expect(lines.find((l) => l.startsWith('agora_visitor='))).toMatch(
+        /^agora_visitor=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+      );
       const jar = new Jar();
       jar.store(res);
       const again = await get('/api/login', { headers: { cookie: jar.header() } });
       expect(again.headers.getSetCookie()).toEqual([]);
+      // each browser gets its own
+      const other = new Jar();
+      other.store(await get('/api/login'));
+      expect(other.values.get('token')).not.toBe(jar.values.get('token'));
+      expect(other.values.get('agora_visitor')).not.toBe(jar.values.get('agora_visitor'));
+    });
+
+    it('GET /api/login replaces a token that is not the one of this browser (planted, or from before)', async () => {
+      const jar = await csrfJar();
+      const own = jar.values.get('token')!;
+      const planted = new Jar();
+      planted.values.set('agora_visitor', jar.values.get('agora_visitor')!);
+      planted.values.set('token', 'planted-token-chosen-by-someone-else-0000000');
+      planted.store(await get('/api/login', { headers: { cookie: planted.header() } }));
+      expect(planted.values.get('token')).toBe(own);
+    });
+
+    const unsafe = (cookie: string, token: string) =>
+      get('/api/library/1', {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const refused = async (res: Response) => {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ Error: 'invalid csrf token', code: 'GATEWAY.CSRF' });
+    };
+
+    it('refuses a cookie and header pair that the client chose, equal as they are', async () => {
+      const forged = 'q0yPq2bHn3W2J9n3VtqH1x0ZC0bz7K3uJxk2gP1JY5Q';
+      const visitor = await csrfJar();
+      await refused(await unsafe(`token=${forged}`, forged)); // no visitor id, no session
+      await refused(
+        await unsafe(`agora_visitor=${visitor.values.get('agora_visitor')}; token=${forged}`, forged),
+      );
+      await refused(await unsafe(`agora_sid=${ALICE_SID}; token=${forged}`, forged));
+    });
+
+    it("refuses another browser's or another session's token, and a visitor's token once logged in", async () => {
+      const mine = await csrfJar();
+      const theirs = await csrfJar();
+      const theirToken = theirs.values.get('token')!;
+      // another visitor's genuine token, sent as cookie and header by this browser
+      await refused(
+        await unsafe(`agora_visitor=${mine.values.get('agora_visitor')}; token=${theirToken}`, theirToken),
+      );
+      // a token that the gateway made for another session
+      const otherSession = sessionToken('someone-elses-session-0123456789abcdefghij');
+      await refused(await unsafe(`agora_sid=${ALICE_SID}; token=${otherSession}`, otherSession));
+      // the visitor's token does not stand for the session opened later
+      const visitorToken = mine.values.get('token')!;
+      await refused(
+        await unsafe(
+          `agora_visitor=${mine.values.get('agora_visitor')}; agora_sid=${ALICE_SID}; token=${visitorToken}`,
+          visitorToken,
+        ),
+      );
+    });
+
+    it('gives a page that holds a token not its own (planted, or from before) its own with the next read', async () => {
+      const jar = await csrfJar();
+      const own = jar.values.get('token')!;
+      const visitor = `agora_visitor=${jar.values.get('agora_visitor')}`;
+      const read = await get('/api/category/1', { headers: { cookie: `${visitor}; token=from-before` } });
+      expect((await echo(read)).identity.user).toBeNull();
+      const fixed = new Jar();
+      fixed.store(read);
+      expect(fixed.values.get('token')).toBe(own);
+      expect(read.headers.get('cache-control')).toBe('no-store');
+      // with a session: the session's token
+      const logged = await get('/api/category/1', {
+        headers: { cookie: `agora_sid=${ALICE_SID}; token=from-before` },
+      });
+      const again = new Jar();
+      again.store(logged);
+      expect(again.values.get('token')).toBe(sessionToken(ALICE_SID));
+      // a token that already is the browser's is left alone
+      const fine = await get('/api/category/1', { headers: { cookie: `${visitor}; token=${own}` } });
+      expect(fine.headers.getSetCookie()).toEqual([]);
+    });
+
+    it("passes the genuine flow: the visitor's token, then the session's after login", async () => {
+      const jar = await csrfJar();
+      expect((await echo(await unsafe(jar.header(), jar.values.get('token')!))).method).toBe('POST');
+      jar.store(
+        await get('/api/login', {
+          method: 'POST',
+          headers: {
+            cookie: jar.header(),
+            'x-csrf-token': jar.values.get('token')!,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ username: 'alice', password: 'pw' }),
+        }),
+      );
+      expect(jar.values.get('token')).toBe(sessionToken(ALICE_SID));
+      const body = await echo(await unsafe(jar.header(), jar.values.get('token')!));
+      expect(body.identity.user).toEqual(ALICE);
+      expect(body.cookie).toBeUndefined(); // neither the visitor id nor the token reaches a service
     });
 
     it('marks cookies Secure per COOKIE_SECURE (auto: TLS as seen through a trusted proxy)', async () => {
       const tokenLine = async (url: string, headers: Record<string, string> = {}) =>
-        (await fetch(`${url}/api/login`, { headers })).headers.getSetCookie()[0] ?? '';
+        (await fetch(`${url}/api/login`, { headers })).headers
+          .getSetCookie()
+          .find((l) => l.startsWith('token=')) ?? '';
       expect(await tokenLine(base, { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/); // proxy not trusted
       await withGateway({ TRUST_PROXY: 'loopback' }, async (other) => {
         expect(await tokenLine(other, { 'x-forwarded-proto': 'https' })).toMatch(/; Secure/);
@@ -580,11 +691,13 @@ describe('gateway against real upstream servers', () => {
     });
 
     it('an unknown session on an unsafe call still passes CSRF, reaches the service as anonymous and loses both cookies', async () => {
+      // the token the gateway gave that session when it was opened
+      const expiredToken = sessionToken('expired-session-0000000000000000');
       const res = await get('/api/library/1', {
         method: 'POST',
         headers: {
-          cookie: 'agora_sid=expired-session-0000000000000000; token=old-token',
-          'x-csrf-token': 'old-token',
+          cookie: `agora_sid=expired-session-0000000000000000; token=${expiredToken}`,
+          'x-csrf-token': expiredToken,
         },
       });
       const lines = res.headers.getSetCookie();
@@ -699,13 +812,13 @@ describe('gateway against real upstream servers', () => {
     const session = { cookie: `agora_sid=${ALICE_SID}` };
 
     it('marks the answer that opens a session no-store', async () => {
-      const jar = await csrfJar();
       const res = await get('/api/login', {
         method: 'POST',
         headers: {
-          // the session logged out by an earlier test: logging in again also drops the gateway's cached answer
-          cookie: `${jar.header()}; agora_sid=${ALICE_SID}`,
-          'x-csrf-token': jar.values.get('token')!,
+          // the session logged out by an earlier test (and its token): logging in again also drops the gateway's
+          // cached answer
+          cookie: `agora_sid=${ALICE_SID}; token=${sessionToken(ALICE_SID)}`,
+          'x-csrf-token': sessionToken(ALICE_SID),
           'content-type': 'application/json',
         },
         body: JSON.stringify({ username: 'alice', password: 'secret' }),

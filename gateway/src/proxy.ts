@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
 import { CSRF_COOKIE, SESSION_COOKIE, type ServiceName } from '@agora/contracts';
 import { UpstreamTimeoutError, type UpstreamAgents } from './upstream.js';
+import { VISITOR_COOKIE } from './cookies.js';
 
 /** Headers that describe one connection and never travel through a proxy (RFC 9110 §7.6.1), plus a few more. */
 const HOP_BY_HOP = new Set([
@@ -20,7 +21,7 @@ const HOP_BY_HOP = new Set([
 /** Request headers the gateway answers or replaces itself. */
 const REQUEST_ONLY = new Set(['host', 'expect', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']);
 /** Cookies that stay between the browser and the gateway. */
-const GATEWAY_COOKIES = new Set([SESSION_COOKIE, CSRF_COOKIE]);
+const GATEWAY_COOKIES = new Set([SESSION_COOKIE, CSRF_COOKIE, VISITOR_COOKIE]);
 
 export const isInternalHeader = (name: string): boolean => name.toLowerCase().startsWith('x-agora-');
 

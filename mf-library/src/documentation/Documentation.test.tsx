@@ -199,6 +199,25 @@ describe('documentation list', () => {
     expect(within(keep!).queryByTestId('documentation-delete')).toBeNull();
   });
 
+  it("lets an editor change another user's page (edit offered, PUT sent) but offers no delete", async () => {
+    const theirs = doc(2, { owner: 'u-other', can_edit: true, can_delete: false });
+    mockFetch({ 'GET /api/documentation/page/1': { status: 200, body: paged([theirs]) } });
+    const requests = installFakeXhr((req) => req.respond(200, { ...theirs, title: 'Guide two' }));
+    await renderWeb(<App basePath="" />, {
+      route: '/admin/library/documentation',
+      user: { ...adminUser, uuid: 'u-ed', role: 'editor' },
+    });
+    const row = await screen.findByTestId('documentation-row');
+    expect(within(row).queryByTestId('documentation-delete')).toBeNull();
+    await click(within(row).getByTestId('documentation-edit'));
+    const modal = screen.getByTestId('documentation-modal');
+    fireEvent.change(within(modal).getByLabelText('Title'), { target: { value: 'Guide two' } });
+    await click(within(modal).getByTestId('documentation-submit'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect([requests[0]?.method, requests[0]?.url]).toEqual(['PUT', '/api/documentation/uuid/d-2']);
+    expect(formFields(requests[0]?.body ?? null)).toEqual({ title: 'Guide two' });
+  });
+
   it('shows an admin no edit or delete where the answer says the admin may not', async () => {
     mockFetch({
       'GET /api/documentation/page/1': {

@@ -200,4 +200,22 @@ describe('mf-library gallery', () => {
     expect(screen.queryByTestId('library-detail')).toBeNull();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/library/uuid/l-1']);
   });
+
+  it('offers an editor edit but not delete on an image another user uploaded, and the edit opens its form', async () => {
+    const shared = { owner: 'u-other', can_edit: true, can_delete: false };
+    mockFetch({
+      'GET /api/library/page/1': { status: 200, body: paged([item(5, shared)]) },
+      'GET /api/library/uuid/l-5': { status: 200, body: [item(5, shared)] },
+      'GET /api/library/limit/5/sort/created/sort_method/DESC': { status: 200, body: { values: [] } },
+    });
+    await renderGallery('/admin/library/gallery', 'en', { ...adminUser, uuid: 'u-ed', role: 'editor' });
+    const [row] = await screen.findAllByTestId('library-item-row');
+    await click(within(row as HTMLElement).getByRole('button'));
+    expect(screen.queryByTestId('detail-delete')).toBeNull();
+    await click(screen.getByTestId('detail-edit'));
+    expect(screen.getByTestId('location').textContent).toBe('/admin/library/upload/item/l-5');
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Image 5');
+    expect(screen.getByTestId('upload-submit')).toBeTruthy();
+    expect(screen.queryByTestId('not-editable')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { PAGE_PERMISSIONS, mayOpen } from './permissions.js';
-import { ROLES, STAFF_ROLE, isStaff, roleAllows } from './roles.js';
+import { ROLES, STAFF_ROLE, isStaff, mayEditShared, mayManageOwned, roleAllows } from './roles.js';
 
 describe('roles', () => {
   it('staff are reviewer, editor and admin: the roles of the admin side', () => {
@@ -22,5 +22,16 @@ describe('roles', () => {
     expect(roleAllows('admin', 'guest')).toBe(false);
     expect(roleAllows('guest', 'guest')).toBe(true);
     expect(roleAllows('editor', ['admin', 'reviewer'])).toBe(false);
+  });
+
+  it('the shared library is changed by editors and admins, whoever owns it; deleted by its owner or an admin', () => {
+    const owner = 'u-owner';
+    const by = (role: (typeof ROLES)[number], uuid = 'u-other') => ({ uuid, role });
+    expect(ROLES.filter((r) => mayEditShared(by(r)))).toEqual(['admin', 'editor']);
+    expect(mayEditShared(null)).toBe(false);
+    expect(mayManageOwned(by('editor'), owner)).toBe(false);
+    expect(mayManageOwned(by('editor', owner), owner)).toBe(true);
+    expect(mayManageOwned(by('admin'), owner)).toBe(true);
+    expect(mayManageOwned(by('editor', owner), null)).toBe(false);
   });
 });

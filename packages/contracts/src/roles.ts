@@ -29,9 +29,10 @@ export function roleAllows(userRole: Role | null | undefined, required: Role | r
 }
 
 /**
- * Whether `user` may edit or delete something of the library that `owner` created (library items, library views,
- * documentation pages): its owner, or an admin. Nobody else, and only an admin when it has no owner (content from
- * before owners were kept, the demo data, a restore). Within the roles that manage the library at all.
+ * Whether `user` may delete something of the library that `owner` created (library items, library views,
+ * documentation pages), or change a library view: its owner, or an admin. Nobody else, and only an admin when it
+ * has no owner (content from before owners were kept, the demo data, a restore). Within the roles that manage the
+ * library at all.
  */
 export function mayManageOwned(
   user: { uuid: string; role: Role } | null | undefined,
@@ -40,6 +41,14 @@ export function mayManageOwned(
   if (!user) return false;
   if (user.role === 'admin') return true;
   return !!owner && owner === user.uuid;
+}
+
+/**
+ * Whether `user` may change the shared library, its items and documentation pages, whoever made them: editors
+ * and admins (decision 0066). Deleting them stays with their owner and admins (`mayManageOwned`).
+ */
+export function mayEditShared(user: { role: Role } | null | undefined): boolean {
+  return !!user && roleAllows(user.role, 'editor');
 }
 
 /** The least role of staff: reviewer (`isStaff`); the admin pages open to every staff role name it. */

@@ -24,9 +24,10 @@ const owned = {
     format: 'uuid',
     description: 'uuid of the user who created it; null when unknown (then only admins may change it)',
   }),
-  can_edit: z
-    .boolean()
-    .meta({ description: 'whether the current user may change it (its owner or an admin)' }),
+  can_edit: z.boolean().meta({
+    description:
+      'whether the current user may change it (items and documentation pages: any editor or admin; views: its owner or an admin)',
+  }),
   can_delete: z
     .boolean()
     .meta({ description: 'whether the current user may delete it (its owner or an admin)' }),

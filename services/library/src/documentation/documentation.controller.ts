@@ -57,8 +57,7 @@ export class DocumentationController {
   @Put('uuid/:uuid')
   @MultipartUpload('resource', UPLOAD_LIMITS.document)
   @ApiOperation({
-    summary:
-      'Change the fields sent (the type cannot change); its owner or an admin, else 403 LIBRARY.NOT_OWNER',
+    summary: 'Change the fields sent (the type cannot change); any editor or admin, whoever made the page',
   })
   @ZodResponse(DocumentationAnswer)
   update(

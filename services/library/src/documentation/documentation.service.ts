@@ -36,7 +36,7 @@ export function toDocumentationResponse(d: Documentation, viewer: SessionUser | 
     resource: d.resource_key ? fileUrl(d.resource_key) : null,
     filename: d.filename,
     owner: d.owner,
-    ...rightsOf(viewer, d.owner),
+    ...rightsOf(viewer, d.owner, 'shared'),
     created: d.created.toISOString(),
   };
 }
@@ -133,7 +133,6 @@ export class DocumentationService {
     user: SessionUser,
   ): Promise<DocumentationAnswer> {
     const row = await this.row(id);
-    assertMayManage(user, row.owner);
     if (form.type !== undefined && form.type !== row.type) throw DocumentationErrors.typeFixed();
     const values = this.values(form);
     assertForm(DOCUMENTATION_RULES, values, 'put');

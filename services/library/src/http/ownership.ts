@@ -1,5 +1,5 @@
 import { AppError } from '@agora/common';
-import { mayManageOwned, type SessionUser } from '@agora/contracts';
+import { mayEditShared, mayManageOwned, type SessionUser } from '@agora/contracts';
 
 /** What the current user may do with one owned row, as every answer about it tells (decision 0025). */
 export interface OwnedRights {
@@ -7,10 +7,18 @@ export interface OwnedRights {
   can_delete: boolean;
 }
 
-/** The rights of `viewer` (null: an anonymous or system caller) on a row owned by `owner`. */
-export function rightsOf(viewer: SessionUser | null, owner: string | null): OwnedRights {
-  const may = mayManageOwned(viewer, owner);
-  return { can_edit: may, can_delete: may };
+/**
+ * The rights of `viewer` (null: an anonymous or system caller) on a row owned by `owner`. `shared`: a row of the
+ * shared library (an item, a documentation page), which every editor may change (decision 0066); a library view
+ * is changed by its owner or an admin only.
+ */
+export function rightsOf(
+  viewer: SessionUser | null,
+  owner: string | null,
+  shared: 'shared' | 'owned',
+): OwnedRights {
+  const mayDelete = mayManageOwned(viewer, owner);
+  return { can_edit: shared === 'shared' ? mayEditShared(viewer) : mayDelete, can_delete: mayDelete };
 }
 
 /** 403 `LIBRARY.NOT_OWNER` unless `user` is the row's owner or an admin. */

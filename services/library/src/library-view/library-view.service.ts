@@ -23,7 +23,7 @@ export function toLibraryViewResponse(v: LibraryView, viewer: SessionUser | null
     description: v.description,
     items: v.items,
     owner: v.owner,
-    ...rightsOf(viewer, v.owner),
+    ...rightsOf(viewer, v.owner, 'owned'),
     created: v.created.toISOString(),
   };
 }

@@ -148,7 +148,8 @@ export class LibraryController {
   @Put('uuid/:uuid')
   @MultipartUpload('resource', UPLOAD_LIMITS.image)
   @ApiOperation({
-    summary: 'Change the fields sent, and the image when a new one is sent (its owner or an admin, else 403)',
+    summary:
+      'Change the fields sent, and the image when a new one is sent (any editor or admin, whoever uploaded it)',
   })
   @ZodResponse(LibraryItemAnswer)
   update(

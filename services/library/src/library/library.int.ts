@@ -71,8 +71,8 @@ describe('GET /library', () => {
       height: 480,
       mime: 'image/png',
       owner: null,
-      // an item without an owner: admins only
-      can_edit: false,
+      // an item without an owner: every editor changes it, admins alone delete it
+      can_edit: true,
       can_delete: false,
       created: '2026-01-02T01:00:00.000Z',
     });
@@ -83,7 +83,7 @@ describe('GET /library', () => {
       'Εικόνα 23',
     ]);
 
-    // The same page for an admin, who may change every item.
+    // The same page for an admin, who may change and delete every item.
     const plain = await get('/library', testUser('admin'));
     expect(plain.body).toEqual({
       ...first.body,

@@ -20,7 +20,7 @@ export function toLibraryItemResponse(item: LibraryItem, viewer: SessionUser | n
     height: item.height,
     mime: item.mime,
     owner: item.owner,
-    ...rightsOf(viewer, item.owner),
+    ...rightsOf(viewer, item.owner, 'shared'),
     created: item.created.toISOString(),
   };
 }

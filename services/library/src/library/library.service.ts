@@ -161,8 +161,8 @@ export class LibraryService {
   }
 
   /**
-   * Changes the fields sent (and the image when a new one is sent); old files go once the row is saved. Only
-   * the owner or an admin (403 `LIBRARY.NOT_OWNER`).
+   * Changes the fields sent (and the image when a new one is sent); old files go once the row is saved. Any
+   * editor or admin, whoever uploaded it (decision 0066).
    */
   async update(
     id: string,
@@ -172,7 +172,6 @@ export class LibraryService {
   ): Promise<LibraryItemAnswer> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
-    assertMayManage(user, row.owner);
     const tags = parseTags(form.tags);
     const values = this.textValues(form);
     assertForm(LIBRARY_RULES, { ...values, ...(tags ? { tags } : {}) }, 'put');

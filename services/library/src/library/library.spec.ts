@@ -46,8 +46,8 @@ describe('toLibraryItemResponse', () => {
     });
   });
 
-  it('tells the viewer whether they may edit and delete it: its owner or an admin', () => {
-    const person = (uuid: string, role: 'admin' | 'editor') => ({
+  it('tells the viewer whether they may edit it (any editor or admin) and delete it (its owner or an admin)', () => {
+    const person = (uuid: string, role: 'admin' | 'editor' | 'reviewer') => ({
       uuid,
       username: role,
       firstname: 'A',
@@ -61,9 +61,10 @@ describe('toLibraryItemResponse', () => {
       return [r.can_edit, r.can_delete];
     };
     expect(rights(owner, person(owner, 'editor'))).toEqual([true, true]);
-    expect(rights(owner, person('0c0c0c0c-0000-4000-8000-00000000000c', 'editor'))).toEqual([false, false]);
+    expect(rights(owner, person('0c0c0c0c-0000-4000-8000-00000000000c', 'editor'))).toEqual([true, false]);
     expect(rights(owner, person('0c0c0c0c-0000-4000-8000-00000000000c', 'admin'))).toEqual([true, true]);
-    expect(rights(null, person(owner, 'editor'))).toEqual([false, false]);
+    expect(rights(owner, person('0c0c0c0c-0000-4000-8000-00000000000c', 'reviewer'))).toEqual([false, false]);
+    expect(rights(null, person(owner, 'editor'))).toEqual([true, false]);
     expect(rights(null, person(owner, 'admin'))).toEqual([true, true]);
     expect(rights(owner, null)).toEqual([false, false]);
   });
