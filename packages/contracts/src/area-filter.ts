@@ -26,22 +26,24 @@ export const AREA_FILTER_LIMITS = {
   decimals: 8,
 } as const;
 
-/** Why a filter text does not parse: the code of the 400 answer's `values.problem`. */
-export type AreaFilterProblem =
-  | 'empty'
-  | 'too_long'
-  | 'too_many_polygons'
-  | 'too_few_vertices'
-  | 'too_many_vertices'
-  /** a vertex is not two numbers joined by `,` */
-  | 'not_a_vertex'
-  /** a coordinate is not a decimal number */
-  | 'not_a_number'
-  /** a coordinate has more decimals than the WGS 84 step (1e-8) */
-  | 'too_many_decimals'
-  | 'out_of_range'
-  /** PostGIS finds a polygon invalid (its sides cross): said by the server, not by the parser */
-  | 'not_simple';
+/**
+ * Why a filter does not parse, the `values.problem` of the 400: `not_a_vertex` (not two numbers joined by `,`),
+ * `not_a_number` (a coordinate is not a decimal number), `too_many_decimals` (finer than the WGS 84 step,
+ * 1e-8), `not_simple` (PostGIS finds a polygon invalid: its sides cross; said by the server, not the parser).
+ */
+export const AREA_FILTER_PROBLEMS = [
+  'empty',
+  'too_long',
+  'too_many_polygons',
+  'too_few_vertices',
+  'too_many_vertices',
+  'not_a_vertex',
+  'not_a_number',
+  'too_many_decimals',
+  'out_of_range',
+  'not_simple',
+] as const;
+export type AreaFilterProblem = (typeof AREA_FILTER_PROBLEMS)[number];
 
 /**
  * What is wrong with a filter, and where: the polygon and the vertex (from 1), the coordinate (`lon` or `lat`),

@@ -15,7 +15,8 @@ import type { EntityManager } from 'typeorm';
  *
  * - `@Param('filter', AreaFilterPipe) filter: AreaFilter` parses the path segment strictly (`parseAreaFilter`)
  *   and asks PostGIS whether every polygon is valid (no self-intersection); anything else is a 400
- *   `CONSULTATION.FILTER_INVALID` saying what is wrong and where (`values`: problem, polygon, vertex, coordinate). Routes without the segment get `null`.
+ *   `CONSULTATION.FILTER_INVALID` saying what is wrong and where (`values`: problem, polygon, vertex,
+ *   coordinate, decision 0070). Routes without the segment get `null`.
  * - `areaFilterSql(filter, n)` gives the SQL expression of the filter's geometry (EPSG:4326) reading the bound
  *   parameter `$n`, and the parameter itself; use it as `public.ST_Intersects(a.geom, <sql>)` (GiST-indexed).
  *   Nothing of the text reaches SQL: the polygons go as GeoJSON in a bound parameter.
