@@ -25,7 +25,7 @@ describe('the drawn-area filter segment', () => {
     ]);
   });
 
-  it('drops a repeated closing vertex and rounds to 7 decimals', () => {
+  it('drops a repeated closing vertex and rounds to 8 decimals (the WGS 84 step)', () => {
     expect(parseAreaFilter('1,1_2,1_2,2_1,1')).toEqual({
       ok: true,
       polygons: [
@@ -39,40 +39,55 @@ describe('the drawn-area filter segment', () => {
     expect(
       formatAreaFilter([
         [
-          [0.123456789, -0.00000001],
-          [1, 0],
+          [0.123456789, -0.000000001],
+          [1, 0.00000001],
           [1, 1],
         ],
       ]),
-    ).toBe('0.1234568,0_1,0_1,1');
+    ).toBe('0.12345679,0_1,0.00000001_1,1');
   });
 
   it('gives no filter for no polygon', () => {
     expect(formatAreaFilter([])).toBeNull();
   });
 
-  it.each(
+  it('accepts coordinates with 8 decimals, the WGS 84 step', () => {
+    const parsed = parseAreaFilter('23.12345678,37.12345678_23.2,37.1_23.2,37.2');
+    expect(parsed.ok && parsed.polygons[0]![0]).toEqual([23.12345678, 37.12345678]);
+  });
+
+  it.each([
+    ['', { problem: 'empty' }],
+    ['1,1_2,1', { problem: 'too_few_vertices', polygon: 1, min: 3 }],
+    ['1,1_2,1_2,2;1,1_1,1_1,1_1,1', { problem: 'too_few_vertices', polygon: 2, min: 3 }],
+    ['1,1_2,1_2,x', { problem: 'not_a_number', polygon: 1, vertex: 3, coordinate: 'lat' }],
+    ['1,1_2,1_2,2,3', { problem: 'not_a_vertex', polygon: 1, vertex: 3 }],
+    ['1,1_2,1_1e1,2', { problem: 'not_a_number', polygon: 1, vertex: 3, coordinate: 'lon' }],
+    ['1,1_2,1_2, 2', { problem: 'not_a_number', polygon: 1, vertex: 3, coordinate: 'lat' }],
+    ["1,1_2,1_2,2'--", { problem: 'not_a_number', polygon: 1, vertex: 3, coordinate: 'lat' }],
     [
-      ['', 'empty'],
-      ['1,1_2,1', 'too few vertices'],
-      ['1,1_1,1_1,1_1,1', 'too few vertices'],
-      ['1,1_2,1_2,x', 'not a number'],
-      ['1,1_2,1_2,2,3', 'not a number'],
-      ['1,1_2,1_2,1e1', 'not a number'],
-      ['1,1_2,1_2, 2', 'not a number'],
-      ["1,1_2,1_2,2'--", 'not a number'],
-      ['1,1_2,1_2,0.12345678', 'not a number'],
-      ['1,1_2,1_2,Infinity', 'not a number'],
-      ['1,1__2,2_3,3', 'not a number'],
-      ['1,1_2,1_2,2;', 'not a number'],
-      ['181,1_2,1_2,2', 'out of range'],
-      ['1,91_2,1_2,2', 'out of range'],
-      [Array.from({ length: 11 }, () => '1,1_2,1_2,2').join(';'), 'too many polygons'],
-      [Array.from({ length: 502 }, (_, i) => `${i % 180},${(i * 7) % 90}`).join('_'), 'too many vertices'],
-      ['1,1_2,1_2,2' + '_1.1234567,1.1234567'.repeat(700), 'too long'],
-    ].map(([text, problem]) => ({ text, problem })),
-  )('refuses filter $# as $problem', ({ text, problem }) => {
-    expect(parseAreaFilter(text)).toEqual({ ok: false, problem });
+      '1,1_2,1_2,0.123456789',
+      { problem: 'too_many_decimals', polygon: 1, vertex: 3, coordinate: 'lat', max: 8 },
+    ],
+    ['1,1_2,1_2,Infinity', { problem: 'not_a_number', polygon: 1, vertex: 3, coordinate: 'lat' }],
+    ['1,1__2,2_3,3', { problem: 'not_a_vertex', polygon: 1, vertex: 2 }],
+    ['1,1_2,1_2,2;', { problem: 'not_a_vertex', polygon: 2, vertex: 1 }],
+    [
+      '181,1_2,1_2,2',
+      { problem: 'out_of_range', polygon: 1, vertex: 1, coordinate: 'lon', min: -180, max: 180 },
+    ],
+    [
+      '1,1_2,1_2,-91',
+      { problem: 'out_of_range', polygon: 1, vertex: 3, coordinate: 'lat', min: -90, max: 90 },
+    ],
+    [Array.from({ length: 11 }, () => '1,1_2,1_2,2').join(';'), { problem: 'too_many_polygons', max: 10 }],
+    [
+      Array.from({ length: 502 }, (_, i) => `${i % 180},${(i * 7) % 90}`).join('_'),
+      { problem: 'too_many_vertices', polygon: 1, max: 500 },
+    ],
+    ['1,1_2,1_2,2' + '_1.1234567,1.1234567'.repeat(700), { problem: 'too_long', max: 12_000 }],
+  ] as const)('refuses filter %# naming what is wrong and where', (text, refusal) => {
+    expect(parseAreaFilter(text)).toEqual({ ok: false, ...refusal });
   });
 
   it('closes the rings of the GeoJSON MultiPolygon', () => {

@@ -5,7 +5,7 @@
  * bound parameters; nothing of the text reaches SQL.
  *
  * Format: polygons separated by `;`, a polygon's vertices separated by `_`, a vertex as `lon,lat` in EPSG:4326
- * decimal degrees with at most 7 decimals. The ring closes by itself (a repeated first vertex at the end is
+ * decimal degrees with at most 8 decimals (the WGS 84 step, 1e-8). The ring closes by itself (a repeated first vertex at the end is
  * accepted and dropped). Example, one triangle: `22.95,40.61_22.96,40.61_22.96,40.62`.
  */
 
@@ -22,71 +22,114 @@ export const AREA_FILTER_LIMITS = {
   maxVertices: 500,
   /** Characters of the whole path segment. */
   maxLength: 12_000,
-  /** Decimals kept when formatting (about 1 cm). */
-  decimals: 7,
+  /** Decimals of a coordinate, accepted and kept when formatting: the WGS 84 step of 1e-8 degrees (about 1 mm). */
+  decimals: 8,
 } as const;
 
-/** Why a filter text does not parse, for the 400 answer's message. */
-export type AreaFilterProblem =
-  | 'empty'
-  | 'too long'
-  | 'too many polygons'
-  | 'too few vertices'
-  | 'too many vertices'
-  | 'not a number'
-  | 'out of range';
+/**
+ * Why a filter does not parse, the `values.problem` of the 400: `not_a_vertex` (not two numbers joined by `,`),
+ * `not_a_number` (a coordinate is not a decimal number), `too_many_decimals` (finer than the WGS 84 step,
+ * 1e-8), `not_simple` (PostGIS finds a polygon invalid: its sides cross; said by the server, not the parser).
+ */
+export const AREA_FILTER_PROBLEMS = [
+  'empty',
+  'too_long',
+  'too_many_polygons',
+  'too_few_vertices',
+  'too_many_vertices',
+  'not_a_vertex',
+  'not_a_number',
+  'too_many_decimals',
+  'out_of_range',
+  'not_simple',
+] as const;
+export type AreaFilterProblem = (typeof AREA_FILTER_PROBLEMS)[number];
 
-export type AreaFilterParse =
-  { ok: true; polygons: AreaPolygon[] } | { ok: false; problem: AreaFilterProblem };
+/**
+ * What is wrong with a filter, and where: the polygon and the vertex (from 1), the coordinate (`lon` or `lat`),
+ * and the limit broken (`max`: polygons, vertices, characters, decimals; `min`/`max` of a coordinate's range).
+ */
+export interface AreaFilterRefusal {
+  problem: AreaFilterProblem;
+  polygon?: number;
+  vertex?: number;
+  coordinate?: 'lon' | 'lat';
+  min?: number;
+  max?: number;
+}
 
-const NUMBER = /^-?(?:0|[1-9]\d{0,2})(?:\.\d{1,7})?$/;
+export type AreaFilterParse = { ok: true; polygons: AreaPolygon[] } | ({ ok: false } & AreaFilterRefusal);
 
-function parseVertex(text: string): AreaVertex | AreaFilterProblem {
+/** A decimal number (no exponent, no sign but `-`, no leading zeros); its decimals are counted apart. */
+const NUMBER = /^-?(?:0|[1-9]\d{0,2})(?:\.(\d+))?$/;
+
+const COORDINATES = [
+  { name: 'lon', max: 180 },
+  { name: 'lat', max: 90 },
+] as const;
+
+function parseVertex(text: string): AreaVertex | AreaFilterRefusal {
   const parts = text.split(',');
-  if (parts.length !== 2 || !NUMBER.test(parts[0]!) || !NUMBER.test(parts[1]!)) return 'not a number';
-  const lon = Number(parts[0]);
-  const lat = Number(parts[1]);
-  if (Math.abs(lon) > 180 || Math.abs(lat) > 90) return 'out of range';
-  return [lon, lat];
+  if (parts.length !== 2) return { problem: 'not_a_vertex' };
+  const vertex: number[] = [];
+  for (const [i, { name, max }] of COORDINATES.entries()) {
+    const match = NUMBER.exec(parts[i]!);
+    if (!match) return { problem: 'not_a_number', coordinate: name };
+    if ((match[1]?.length ?? 0) > AREA_FILTER_LIMITS.decimals)
+      return { problem: 'too_many_decimals', coordinate: name, max: AREA_FILTER_LIMITS.decimals };
+    const value = Number(parts[i]);
+    if (Math.abs(value) > max) return { problem: 'out_of_range', coordinate: name, min: -max, max };
+    vertex.push(value);
+  }
+  return [vertex[0]!, vertex[1]!];
 }
 
 /** Parses a `within/{filter}` segment (already URL-decoded). Strict: any stray character refuses the whole. */
 export function parseAreaFilter(text: string): AreaFilterParse {
+  const L = AREA_FILTER_LIMITS;
   if (text.length === 0) return { ok: false, problem: 'empty' };
-  if (text.length > AREA_FILTER_LIMITS.maxLength) return { ok: false, problem: 'too long' };
+  if (text.length > L.maxLength) return { ok: false, problem: 'too_long', max: L.maxLength };
   const rings = text.split(';');
-  if (rings.length > AREA_FILTER_LIMITS.maxPolygons) return { ok: false, problem: 'too many polygons' };
+  if (rings.length > L.maxPolygons) return { ok: false, problem: 'too_many_polygons', max: L.maxPolygons };
   const polygons: AreaPolygon[] = [];
-  for (const ring of rings) {
+  for (const [p, ring] of rings.entries()) {
+    const polygon = p + 1;
     const vertices: AreaVertex[] = [];
     const texts = ring.split('_');
-    if (texts.length > AREA_FILTER_LIMITS.maxVertices + 1) return { ok: false, problem: 'too many vertices' };
-    for (const t of texts) {
-      const v = parseVertex(t);
-      if (typeof v === 'string') return { ok: false, problem: v };
-      vertices.push(v);
+    if (texts.length > L.maxVertices + 1)
+      return { ok: false, problem: 'too_many_vertices', polygon, max: L.maxVertices };
+    for (const [v, t] of texts.entries()) {
+      const vertex = parseVertex(t);
+      if ('problem' in vertex) return { ok: false, ...vertex, polygon, vertex: v + 1 };
+      vertices.push(vertex);
     }
     const first = vertices[0]!;
     const last = vertices[vertices.length - 1]!;
     if (vertices.length > 1 && first[0] === last[0] && first[1] === last[1]) vertices.pop();
     const distinct = new Set(vertices.map(([x, y]) => `${x},${y}`)).size;
-    if (distinct < AREA_FILTER_LIMITS.minVertices) return { ok: false, problem: 'too few vertices' };
-    if (vertices.length > AREA_FILTER_LIMITS.maxVertices) return { ok: false, problem: 'too many vertices' };
+    if (distinct < L.minVertices)
+      return { ok: false, problem: 'too_few_vertices', polygon, min: L.minVertices };
+    if (vertices.length > L.maxVertices)
+      return { ok: false, problem: 'too_many_vertices', polygon, max: L.maxVertices };
     polygons.push(vertices);
   }
   return { ok: true, polygons };
 }
 
-const round = (n: number) => {
+/** A coordinate rounded to the kept decimals, in plain decimal notation (never `1e-8`, which does not parse). */
+const decimal = (n: number) => {
   const f = 10 ** AREA_FILTER_LIMITS.decimals;
   // `+ 0` turns -0 into 0, which formats without a sign.
-  return Math.round(n * f) / f + 0;
+  const rounded = Math.round(n * f) / f + 0;
+  return rounded.toFixed(AREA_FILTER_LIMITS.decimals).replace(/0+$/, '').replace(/\.$/, '');
 };
 
 /** The path segment for drawn polygons (the inverse of `parseAreaFilter`); `null` when nothing is drawn. */
 export function formatAreaFilter(polygons: readonly AreaPolygon[]): string | null {
   if (polygons.length === 0) return null;
-  return polygons.map((ring) => ring.map(([lon, lat]) => `${round(lon)},${round(lat)}`).join('_')).join(';');
+  return polygons
+    .map((ring) => ring.map(([lon, lat]) => `${decimal(lon)},${decimal(lat)}`).join('_'))
+    .join(';');
 }
 
 /** The polygons as a GeoJSON MultiPolygon (closed rings), the form the server hands to `ST_GeomFromGeoJSON`. */

@@ -3,10 +3,11 @@ import { join, resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import { renderWeb } from '../../../scripts/jest/web';
 import { ApiError } from './api';
-import { FIELD_RULES } from '@agora/contracts';
+import { AREA_FILTER_PROBLEMS, FIELD_RULES } from '@agora/contracts';
 import {
   ERROR_MESSAGE_PREFIX,
   errorMessageId,
+  errorMessageOf,
   fieldErrorOf,
   GENERIC_ERROR_MESSAGE,
   useErrorMessage,
@@ -73,6 +74,28 @@ describe('field refusals', () => {
         ),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('every problem of a refused drawn area has a message in el and en, with the values it names', () => {
+    const id = (problem: string) => `${ERROR_MESSAGE_PREFIX}CONSULTATION.FILTER_INVALID.${problem}`;
+    const missing = AREA_FILTER_PROBLEMS.filter(
+      (problem) => !(Object.hasOwn(el, id(problem)) && Object.hasOwn(en, id(problem))),
+    );
+    expect(missing).toEqual([]);
+    const refused = new ApiError(400, 'invalid area filter', 'CONSULTATION.FILTER_INVALID', undefined, {
+      field: 'filter',
+      values: { problem: 'not_a_number', polygon: 2, vertex: 5, coordinate: 'lon' },
+    });
+    expect(errorMessageOf(refused)).toEqual({
+      id: id('not_a_number'),
+      values: { problem: 'not_a_number', polygon: 2, vertex: 5, coordinate: 'lon' },
+    });
+    // a problem without a message of its own: the code's
+    const other = new ApiError(400, 'x', 'CONSULTATION.FILTER_INVALID', undefined, {
+      field: 'filter',
+      values: { problem: 'something_else' },
+    });
+    expect(errorMessageOf(other)).toEqual({ id: `${ERROR_MESSAGE_PREFIX}CONSULTATION.FILTER_INVALID` });
   });
 
   it('names the message of the rule, the pattern or the code, never the server text', () => {

@@ -39,10 +39,36 @@ export function errorMessageId(failure: unknown): string {
   return GENERIC_ERROR_MESSAGE;
 }
 
-/** The translated message of whatever a call threw (see `errorMessageId`). */
+/** A message id and the values it names. */
+export interface ErrorMessage {
+  id: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The message of whatever a call threw, with what it names: a refusal whose `values` carry a `problem` that has
+ * a message of its own (`platform.error.<code>.<problem>`, e.g. which vertex of a drawn area is wrong and why)
+ * gets it with those values; anything else the code's message (`errorMessageId`).
+ */
+export function errorMessageOf(failure: unknown): ErrorMessage {
+  if (failure instanceof ApiError && failure.code && failure.failure?.values) {
+    const { values } = failure.failure;
+    const id = `${ERROR_MESSAGE_PREFIX}${failure.code}.${String(values.problem)}`;
+    if (typeof values.problem === 'string' && Object.hasOwn(KNOWN, id)) return { id, values };
+  }
+  return { id: errorMessageId(failure) };
+}
+
+/** The translated message of whatever a call threw (see `errorMessageOf`). */
 export function useErrorMessage(): (error: unknown) => string {
   const intl = useIntl();
-  return useCallback((error: unknown) => intl.formatMessage({ id: errorMessageId(error) }), [intl]);
+  return useCallback(
+    (error: unknown) => {
+      const { id, values } = errorMessageOf(error);
+      return intl.formatMessage({ id }, values);
+    },
+    [intl],
+  );
 }
 
 /** A refused field: its name as the server sent it and the message to show under it. */

@@ -41,6 +41,8 @@ export { ErrorState, type ErrorStateProps } from './ui/ErrorState';
 export {
   ERROR_MESSAGE_PREFIX,
   errorMessageId,
+  errorMessageOf,
+  type ErrorMessage,
   fieldErrorOf,
   GENERIC_ERROR_MESSAGE,
   useErrorMessage,

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Checkbox, errorMessageId, Modal, Select, type ApiError } from '@agora/platform';
+import { Checkbox, errorMessageOf, Modal, Select, type ApiError } from '@agora/platform';
 import {
   EXPORT_CRSS,
   FORMATS,
+  csvtUrl,
+  dictionaryUrl,
   exportFileUrl,
   startExport,
   type ExportCrs,
@@ -32,8 +34,16 @@ export interface ExportDialogProps {
 
 const t = (id: string) => `consultation.data.export.${id}`;
 
+/** A file's name without its extension (`x.csv` → `x`), so that the `.csvt` and the dictionary go with it. */
+const baseName = (name: string | null) => (name ?? 'answers').replace(/\.[^.]*$/, '');
+
 /** How far the job is: a progress bar with rows done of all and the percent, then the download or the failure. */
-function JobProgress({ job, status, statusError }: Pick<ExportDialogProps, 'status' | 'statusError'> & { job: ExportJobRef }) {
+function JobProgress({
+  project,
+  job,
+  status,
+  statusError,
+}: Pick<ExportDialogProps, 'project' | 'status' | 'statusError'> & { job: ExportJobRef }) {
   const intl = useIntl();
   const head = useRef<HTMLParagraphElement>(null);
   // the form's button that started the job is gone: the focus goes to the news
@@ -75,11 +85,30 @@ function JobProgress({ job, status, statusError }: Pick<ExportDialogProps, 'stat
           >
             <FormattedMessage id={t('download')} values={{ name: status.file_name ?? '' }} />
           </a>
+          {/* alongside the file: what its columns hold and, for the CSV, their types for GDAL and QGIS */}
+          <ul className="cons-export-extras">
+            <li>
+              <a
+                href={dictionaryUrl(project)}
+                download={`${baseName(status.file_name)}-dictionary.json`}
+                data-testid="export-dictionary"
+              >
+                <FormattedMessage id={t('dictionary')} />
+              </a>
+            </li>
+            {job.format === 'csv' && (
+              <li>
+                <a href={csvtUrl(project)} download={`${baseName(status.file_name)}.csvt`} data-testid="export-csvt">
+                  <FormattedMessage id={t('csvt')} />
+                </a>
+              </li>
+            )}
+          </ul>
         </>
       )}
       {failure && (
         <p role="alert" className="cons-export-error" data-testid="export-error">
-          <FormattedMessage id={errorMessageId(failure)} />
+          <FormattedMessage {...errorMessageOf(failure)} />
         </p>
       )}
     </div>
@@ -122,7 +151,7 @@ export function ExportDialog(props: ExportDialogProps) {
     <Modal title={<FormattedMessage id={t('title')} />} onClose={props.onClose} testId="export-dialog">
       {job ? (
         <>
-          <JobProgress job={job} status={status} statusError={props.statusError} />
+          <JobProgress project={project} job={job} status={status} statusError={props.statusError} />
           <div className="ag-modal-actions">
             {finished && (
               <button type="button" className="ag-button" onClick={props.onReset} data-testid="export-again">
@@ -172,9 +201,17 @@ export function ExportDialog(props: ExportDialogProps) {
               onChange={setInside}
             />
           )}
+          <p className="cons-export-note" data-testid="export-keys">
+            <FormattedMessage id={t('keys')} />
+          </p>
+          {format === 'csv' && (
+            <p className="cons-export-note" data-testid="export-csv-guard">
+              <FormattedMessage id={t('csvGuard')} />
+            </p>
+          )}
           {failure !== null && (
             <p role="alert" className="cons-export-error" data-testid="export-error">
-              <FormattedMessage id={errorMessageId(failure)} />
+              <FormattedMessage {...errorMessageOf(failure)} />
             </p>
           )}
           <div className="ag-modal-actions">

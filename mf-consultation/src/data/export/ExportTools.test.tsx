@@ -72,6 +72,13 @@ describe('export dialog', () => {
     expect(download.getAttribute('href')).toBe('/api/export/job/j1/file');
     expect(download.getAttribute('download')).toBe('buses.csv');
     expect(screen.getByTestId('export-rows').textContent).toBe('200 rows exported.');
+    // alongside the file: the data dictionary and, for a CSV, its types for GDAL as a sidecar of the same name
+    const dictionary = screen.getByRole('link', { name: 'Data dictionary (JSON)' });
+    expect(dictionary.getAttribute('href')).toBe(`/api/export/project/${PROJECT}/dictionary`);
+    expect(dictionary.getAttribute('download')).toBe('buses-dictionary.json');
+    const csvt = screen.getByRole('link', { name: /^Column types for GDAL and QGIS/ });
+    expect(csvt.getAttribute('href')).toBe(`/api/export/project/${PROJECT}/csvt`);
+    expect(csvt.getAttribute('download')).toBe('buses.csvt');
     expect(screen.queryByRole('progressbar')).toBeNull();
 
     // a new export starts from the form again
@@ -109,6 +116,56 @@ describe('export dialog', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(why));
     expect(screen.getByTestId('export-state').textContent).toBe(state);
     expect(screen.queryByTestId('export-download')).toBeNull();
+  });
+
+  it.each([
+    [
+      'en',
+      "In the CSV, a text that starts with =, +, -, @, a tab or a line break gets a leading ' so that spreadsheets do not run it as a formula (the data dictionary says so too). The GeoJSON keeps every value exactly as given.",
+    ],
+    [
+      'el',
+      "Στο CSV, ένα κείμενο που αρχίζει με =, +, -, @, tab ή αλλαγή γραμμής παίρνει ένα ' μπροστά, ώστε τα λογιστικά φύλλα να μην το εκτελέσουν ως τύπο (το λέει και το λεξικό δεδομένων). Το GeoJSON κρατά κάθε τιμή ακριβώς όπως δόθηκε.",
+    ],
+  ] as const)('tells of the CSV formula guard and the short keys (%s)', async (locale, guard) => {
+    mockFetch({});
+    await show(locale);
+    await click(screen.getByTestId('export-geojson'));
+    expect(screen.queryByTestId('export-csv-guard')).toBeNull();
+    expect(screen.getByTestId('export-keys').textContent).toMatch(locale === 'en' ? /at most 10 characters/ : /έως 10 χαρακτήρες/);
+    await click(screen.getByTestId('export-format-csv'));
+    expect(screen.getByTestId('export-csv-guard').textContent).toBe(guard);
+  });
+
+  it.each([
+    [
+      'en',
+      { problem: 'too_many_decimals', polygon: 1, vertex: 3, coordinate: 'lat', max: 8 },
+      'The latitude of vertex 3 of polygon 1 has more than 8 decimals.',
+    ],
+    [
+      'el',
+      { problem: 'too_many_decimals', polygon: 1, vertex: 3, coordinate: 'lat', max: 8 },
+      'Το γεωγραφικό πλάτος της κορυφής 3 του πολυγώνου 1 έχει περισσότερα από 8 δεκαδικά.',
+    ],
+    ['en', { problem: 'not_simple', polygon: 2 }, 'Polygon 2 is not simple: its sides cross. Draw it again without crossings.'],
+    [
+      'el',
+      { problem: 'out_of_range', polygon: 1, vertex: 2, coordinate: 'lon', min: -180, max: 180 },
+      'Το γεωγραφικό μήκος της κορυφής 2 του πολυγώνου 1 είναι εκτός του εύρους -180 έως 180 μοίρες.',
+    ],
+  ] as const)('names what is wrong with a refused drawn area (%s %j)', async (locale, values, text) => {
+    mockFetch({
+      [START]: {
+        status: 400,
+        body: { Error: 'invalid area filter', code: 'CONSULTATION.FILTER_INVALID', field: 'filter', values },
+      },
+    });
+    const { store } = await show(locale);
+    act(() => store.set(areaFilterAtom, { project: PROJECT, polygons: [TRIANGLE] }));
+    await click(screen.getByTestId('export-geojson'));
+    await click(screen.getByTestId('export-start'));
+    expect(screen.getByRole('alert').textContent).toBe(text);
   });
 
   it('shows a refused start in the dialog, which stays open to try again', async () => {

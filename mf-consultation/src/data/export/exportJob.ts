@@ -33,6 +33,16 @@ export function exportFileUrl(job: string): string {
   return `/api/export/job/${encodeURIComponent(job)}/file`;
 }
 
+/** The data dictionary of `project`'s exports (every column's key, labels, kind and type). */
+export function dictionaryUrl(project: string): string {
+  return `/api/export/project/${encodeURIComponent(project)}/dictionary`;
+}
+
+/** The `.csvt` sidecar of `project`'s CSV export (the GDAL types of its columns). */
+export function csvtUrl(project: string): string {
+  return `/api/export/project/${encodeURIComponent(project)}/csvt`;
+}
+
 export const isFinished = (status: ExportJobAnswer | undefined) =>
   status?.state === 'done' || status?.state === 'failed';
 

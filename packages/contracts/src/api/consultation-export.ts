@@ -10,6 +10,8 @@ import { z } from 'zod';
  *   (project: its token or mname).
  * - `POST export/project/{project}/job` with `ExportJobBody` → 202 `ExportJobCreated`.
  * - `GET export/job/{job}` → `ExportJobAnswer`; `GET export/job/{job}/file` → the file when done.
+ * - `GET export/project/{project}/dictionary` → `ExportDictionary`: what every column (its short key) holds;
+ *   `GET export/project/{project}/csvt` → the CSV's `.csvt` sidecar (the columns' GDAL types).
  */
 
 /** The file formats of an export. */
@@ -76,3 +78,35 @@ export const ExportJobAnswer = z.object({
   code: z.string().nullable().meta({ description: 'the error code when failed' }),
 });
 export type ExportJobAnswer = z.infer<typeof ExportJobAnswer>;
+
+/** The GDAL field types of the columns (the `.csvt` sidecar of the CSV says them). */
+export const EXPORT_FIELD_TYPES = ['String', 'Integer', 'Real', 'Date', 'DateTime', 'WKT'] as const;
+
+const Bilingual = z.object({ el: z.string(), en: z.string() });
+
+/** One column of the export in the data dictionary. */
+export const ExportDictionaryColumn = z.object({
+  key: z.string().meta({ description: 'the header in the files: at most 10 characters of a-z, 0-9 and _' }),
+  label: Bilingual.meta({ description: 'what the column holds, in Greek and English' }),
+  kind: z.string().meta({ description: "`answer` (fixed columns), a variable's value kind, or `profile`" }),
+  type: z.enum(EXPORT_FIELD_TYPES).meta({ description: "the values' GDAL type" }),
+  context: z.string().optional().meta({ description: "a variable's attribute, a profile question's role" }),
+  options: z
+    .array(z.object({ id: z.string().optional(), label: z.string() }))
+    .optional()
+    .meta({
+      description: "the choices (id and label), a library list's items, a profile question's choices",
+    }),
+  csv_only: z.boolean().optional().meta({ description: 'in the CSV only (`wkt`)' }),
+});
+export type ExportDictionaryColumn = z.infer<typeof ExportDictionaryColumn>;
+
+/** `GET export/project/{project}/dictionary`: the data dictionary of the project's exports. */
+export const ExportDictionary = z.object({
+  project: z.string(),
+  columns: z.array(ExportDictionaryColumn),
+  notes: z
+    .array(Bilingual)
+    .meta({ description: 'how values are written (lists, coordinates, the CSV formula guard)' }),
+});
+export type ExportDictionary = z.infer<typeof ExportDictionary>;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api';
-import { errorMessageId } from '../errorMessage';
+import { errorMessageOf } from '../errorMessage';
 import { ForbiddenPage } from '../frame/ErrorPages';
 import { ErrorState } from './ErrorState';
 
@@ -11,7 +11,7 @@ import { ErrorState } from './ErrorState';
  */
 export function ErrorFromCall({ error, action }: { error: unknown; action?: ReactNode }) {
   if (error instanceof ApiError && error.status === 403) return <ForbiddenPage />;
-  const message = <FormattedMessage id={errorMessageId(error)} />;
+  const message = <FormattedMessage {...errorMessageOf(error)} />;
   if (error instanceof ApiError)
     return <ErrorState status={error.status} message={message} action={action} />;
   return <ErrorState message={message} action={action} />;

@@ -455,7 +455,8 @@ describe('malformed drawn areas', () => {
     "23.7,37.9_23.71,37.9_23.71,37.91';DROP TABLE consultation.answer;--",
     '1) OR 1=1 --',
     '{"type":"Polygon","coordinates":[]}',
-    '23.70000001,37.9_23.71,37.9_23.71,37.91',
+    // nine decimals: finer than the WGS 84 step of 1e-8
+    '23.700000001,37.9_23.71,37.9_23.71,37.91',
     Array.from({ length: 11 }, () => '23.7,37.9_23.71,37.9_23.71,37.91').join(';'),
     square(501),
     // a bow tie: its sides cross
@@ -487,6 +488,46 @@ describe('malformed drawn areas', () => {
           'CONSULTATION.FILTER_INVALID',
         ]);
       }
+  });
+
+  it.each([
+    [
+      '23.7,37.9_23.71,37.9_23.71,37.91;23.7,37.9_23.71,x_23.71,37.91',
+      { problem: 'not_a_number', polygon: 2, vertex: 2, coordinate: 'lat' },
+    ],
+    [
+      '23.7,37.9_23.71,37.9_23.710000001,37.91',
+      { problem: 'too_many_decimals', polygon: 1, vertex: 3, coordinate: 'lon', max: 8 },
+    ],
+    [
+      '23.7,37.9_23.71,97_23.71,37.91',
+      { problem: 'out_of_range', polygon: 1, vertex: 2, coordinate: 'lat', min: -90, max: 90 },
+    ],
+    ['23.7,37.9_23.71,37.9', { problem: 'too_few_vertices', polygon: 1, min: 3 }],
+    ['23.7,37.9_23.71,37.9,1_23.71,37.91', { problem: 'not_a_vertex', polygon: 1, vertex: 2 }],
+    [`${WEST};23.69,37.89_23.71,37.91_23.71,37.89_23.69,37.91`, { problem: 'not_simple', polygon: 2 }],
+  ] as const)('names what is wrong in %s and where, for the front end to translate', async (text, values) => {
+    const res = await as(svc, w.people.expert).get(
+      `/data/scope/points/project/${w.project}/within/${encodeURIComponent(text)}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      Error: expect.stringMatching(/^invalid area filter: /),
+      code: 'CONSULTATION.FILTER_INVALID',
+      field: 'filter',
+      values,
+    });
+  });
+
+  it('accepts vertices with 8 decimals, the WGS 84 step', async () => {
+    // WEST, narrowed by 1e-8 on every side
+    const eight =
+      '23.68900001,37.89000001_23.69999999,37.89000001_23.69999999,37.90999999_23.68900001,37.90999999';
+    const res = await as(svc, w.people.admin).get(
+      `/data/scope/ensemble/attribute/${w.points}/within/${eight}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(given.filter(insideWest).length);
   });
 
   it('answers a filter longer than a request line may be without a 5xx', async () => {

@@ -2,7 +2,12 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { AppError } from '@agora/common';
-import { areaFilterGeoJson, parseAreaFilter, type AreaPolygon } from '@agora/contracts';
+import {
+  areaFilterGeoJson,
+  parseAreaFilter,
+  type AreaFilterRefusal,
+  type AreaPolygon,
+} from '@agora/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -10,7 +15,8 @@ import type { EntityManager } from 'typeorm';
  *
  * - `@Param('filter', AreaFilterPipe) filter: AreaFilter` parses the path segment strictly (`parseAreaFilter`)
  *   and asks PostGIS whether every polygon is valid (no self-intersection); anything else is a 400
- *   `CONSULTATION.FILTER_INVALID` saying what is wrong. Routes without the segment get `null`.
+ *   `CONSULTATION.FILTER_INVALID` saying what is wrong and where (`values`: problem, polygon, vertex,
+ *   coordinate, decision 0070). Routes without the segment get `null`.
  * - `areaFilterSql(filter, n)` gives the SQL expression of the filter's geometry (EPSG:4326) reading the bound
  *   parameter `$n`, and the parameter itself; use it as `public.ST_Intersects(a.geom, <sql>)` (GiST-indexed).
  *   Nothing of the text reaches SQL: the polygons go as GeoJSON in a bound parameter.
@@ -26,8 +32,34 @@ export interface AreaFilter {
   readonly geojson: string;
 }
 
-function invalid(message: string): AppError {
-  return AppError.badRequest('CONSULTATION.FILTER_INVALID', `invalid area filter: ${message}`);
+/** The English of a refusal (the `Error` text for API users; the front end translates `values`). */
+function describe(r: AreaFilterRefusal): string {
+  const where = [
+    r.polygon !== undefined && `polygon ${r.polygon}`,
+    r.vertex !== undefined && `vertex ${r.vertex}`,
+    r.coordinate,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const limits = [r.min !== undefined && `min ${r.min}`, r.max !== undefined && `max ${r.max}`]
+    .filter(Boolean)
+    .join(', ');
+  return `${r.problem.replaceAll('_', ' ')}${where && ` at ${where}`}${limits && ` (${limits})`}`;
+}
+
+/**
+ * The 400 of a filter: code `CONSULTATION.FILTER_INVALID`, `field` `filter` and `values` saying what is wrong
+ * (`problem`) and where (`polygon`, `vertex`, `coordinate`, the limit `min`/`max`), for the front end to translate.
+ */
+function invalid(refusal: AreaFilterRefusal, detail?: string): AppError {
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(refusal)) if (value !== undefined) values[key] = value;
+  return new AppError(
+    'CONSULTATION.FILTER_INVALID',
+    400,
+    `invalid area filter: ${describe(refusal)}${detail ? ` (${detail})` : ''}`,
+    { field: 'filter', values },
+  );
 }
 
 /** Only experts and staff filter by a drawn area: 403 for a normal participant. */
@@ -39,7 +71,10 @@ export function assertMayFilter(access: 'staff' | 'expert' | 'normal'): void {
 export function parseAreaFilterParam(text: string | undefined): AreaFilter | null {
   if (text === undefined) return null;
   const parsed = parseAreaFilter(text);
-  if (!parsed.ok) throw invalid(parsed.problem);
+  if (!parsed.ok) {
+    const { ok: _ok, ...refusal } = parsed;
+    throw invalid(refusal);
+  }
   return { polygons: parsed.polygons, geojson: JSON.stringify(areaFilterGeoJson(parsed.polygons)) };
 }
 
@@ -56,13 +91,14 @@ export function areaFilterSql(filter: AreaFilter, index: number): { sql: string;
 
 /** Refuses (400) a filter with a polygon PostGIS finds invalid (a self-intersecting ring, a flat one). */
 export async function checkAreaFilter(db: EntityManager, filter: AreaFilter): Promise<void> {
-  const [row] = await db.query<Array<{ valid: boolean; reason: string | null }>>(
-    `SELECT bool_and(public.ST_IsValid(d.geom)) AS valid,
-       min(public.ST_IsValidReason(d.geom)) FILTER (WHERE NOT public.ST_IsValid(d.geom)) AS reason
-     FROM public.ST_Dump(public.ST_SetSRID(public.ST_GeomFromGeoJSON($1::text), 4326)) d`,
+  // the first polygon (from 1, as drawn) that PostGIS finds invalid, and why
+  const [row] = await db.query<Array<{ polygon: number; reason: string }>>(
+    `SELECT d.path[1] AS polygon, public.ST_IsValidReason(d.geom) AS reason
+     FROM public.ST_Dump(public.ST_SetSRID(public.ST_GeomFromGeoJSON($1::text), 4326)) d
+     WHERE NOT public.ST_IsValid(d.geom) ORDER BY d.path[1] LIMIT 1`,
     [filter.geojson],
   );
-  if (!row?.valid) throw invalid(`a polygon is not simple (${row?.reason ?? 'invalid'})`);
+  if (row) throw invalid({ problem: 'not_simple', polygon: row.polygon }, row.reason);
 }
 
 /** `@Param('filter', AreaFilterPipe)`: a parsed and valid filter, `null` when the route has none. */
@@ -86,7 +122,8 @@ export const ApiAreaFilter = (): MethodDecorator =>
     name: 'filter',
     type: String,
     description:
-      'drawn polygons in EPSG:4326: vertices `lon,lat` joined by `_`, polygons joined by `;` (at most 10 of 500 vertices)',
+      'drawn polygons in EPSG:4326: vertices `lon,lat` joined by `_`, polygons joined by `;` (at most 10 of 500 ' +
+      'vertices; at most 8 decimals, the WGS 84 step of 1e-8)',
     example: '22.95,40.61_22.96,40.61_22.96,40.62',
   });
 
@@ -94,4 +131,7 @@ export const ApiAreaFilter = (): MethodDecorator =>
 export const WITHIN =
   'filter: drawn polygons, `;` between polygons, `_` between vertices, a vertex `lon,lat` (EPSG:4326). Only ' +
   'experts and staff (403 for a normal participant); a filter that does not parse or a polygon whose sides cross ' +
-  'is a 400 CONSULTATION.FILTER_INVALID. Answers without a geometry are never inside.';
+  'is a 400 CONSULTATION.FILTER_INVALID with `field` `filter` and `values`: `problem` (empty, too_long, ' +
+  'too_many_polygons, too_few_vertices, too_many_vertices, not_a_vertex, not_a_number, too_many_decimals, ' +
+  'out_of_range, not_simple) and where: `polygon`, `vertex` (from 1), `coordinate` (lon, lat), the limit ' +
+  '`min`/`max`. Answers without a geometry are never inside.';

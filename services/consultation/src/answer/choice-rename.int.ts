@@ -9,8 +9,9 @@ let svc: TestService;
 let w: World;
 let admin: SessionUser;
 
-const RADIO = 'Συμφωνείτε; (radio)';
-const CHECKBOX = 'Συμφωνείτε; (checkbox)';
+// the columns of the survey variable's radio and checkbox kinds (their keys)
+const RADIO = 'survey_rad';
+const CHECKBOX = 'survey_chk';
 
 beforeAll(async () => {
   svc = await bootTestService(createConsultationService({}));

@@ -11,19 +11,37 @@ export interface ExportProject {
   category: string | null;
 }
 
-/** A variable column: `variable:kind` and its header. */
-interface VariableColumn {
-  token: string;
-  header: string;
+/**
+ * The type of a column's values, named as GDAL names field types (the `.csvt` sidecar says them for the CSV;
+ * the GeoJSON's JSON values carry them). `WKT` is the CSV's geometry column.
+ */
+export type ExportFieldType = 'String' | 'Integer' | 'Real' | 'Date' | 'DateTime' | 'WKT';
+
+/** A label in both languages of the site. */
+export interface BilingualText {
+  el: string;
+  en: string;
 }
 
-/** A profile column: the question's token and header. */
-interface ProfileColumn {
-  token: string;
-  header: string;
+/** One column of an export: its key (the header), what it holds, and where its value comes from. */
+export interface ExportColumn {
+  /** the header: at most 10 characters of `a-z 0-9 _`, unique in the file (a Shapefile's dBase field names) */
+  key: string;
+  label: BilingualText;
+  /** `answer` for the fixed columns, a variable's value kind, `profile` for a profile question */
+  kind: string;
+  type: ExportFieldType;
+  /** the attribute a variable belongs to; the role a profile question asks */
+  context?: string;
+  /** a radio's or checkbox's choices (id and label), a profile question's choice texts, a library's items */
+  options?: Array<{ id?: string; label: string }>;
+  /** CSV only (the GeoJSON has the geometry as the feature's) */
+  csvOnly?: true;
+  /** the value's token in the row's `vals` (variable:kind) or `profile` (question) */
+  source?: string;
 }
 
-/** What one row of the export query holds (the values and profile answers by token). */
+/** What one row of the export query holds (the values, typed, and profile answers by token). */
 export interface ExportRow {
   token: string;
   respondent: string;
@@ -31,7 +49,7 @@ export interface ExportRow {
   attribute: string;
   created: Date;
   updated: Date;
-  vals: Record<string, string> | null;
+  vals: Record<string, string | number> | null;
   profile: Record<string, string> | null;
   weight: number;
   wkt: string | null;
@@ -40,23 +58,141 @@ export interface ExportRow {
   geojson: string | null;
 }
 
+const fixed = (key: string, type: ExportFieldType, el: string, en: string): ExportColumn => ({
+  key,
+  label: { el, en },
+  kind: 'answer',
+  type,
+});
+
 /** The fixed columns before the variables, and their names in the files. */
-export const LEAD_COLUMNS = ['answer', 'respondent', 'topic', 'attribute', 'created', 'updated'] as const;
+export const LEAD_COLUMNS: readonly ExportColumn[] = [
+  fixed('answer', 'String', 'Κωδικός απάντησης', 'Answer token'),
+  fixed('respondent', 'String', 'Ψευδώνυμο συμμετέχοντα', "Respondent's pseudonym"),
+  fixed('topic', 'String', 'Θέμα', 'Topic'),
+  fixed('attribute', 'String', 'Χαρακτηριστικό', 'Attribute'),
+  fixed('created', 'DateTime', 'Δημιουργήθηκε (UTC)', 'Created (UTC)'),
+  fixed('updated', 'DateTime', 'Ενημερώθηκε (UTC)', 'Updated (UTC)'),
+];
 /** The fixed columns after the variables and the profile questions. */
-export const TAIL_COLUMNS = ['weight', 'wkt', 'x', 'y'] as const;
+export const TAIL_COLUMNS: readonly ExportColumn[] = [
+  fixed('weight', 'Real', 'Βάρος συμμετέχοντα', "Respondent's weight"),
+  { ...fixed('wkt', 'WKT', 'Γεωμετρία (WKT)', 'Geometry (WKT)'), csvOnly: true },
+  fixed('x', 'Real', 'Κέντρο βάρους: x (γεωγρ. μήκος)', 'Centroid: x (longitude or easting)'),
+  fixed('y', 'Real', 'Κέντρο βάρους: y (γεωγρ. πλάτος)', 'Centroid: y (latitude or northing)'),
+];
 
-/** Decimals of the coordinates: about 1 cm in degrees (4326) and in metres (2100, 3857). */
-const DECIMALS: Record<ExportCrs, number> = { 4326: 7, 2100: 2, 3857: 2 };
+/** Decimals of the coordinates (spec: 8 for WGS84, else 3, i.e. about 1 mm). */
+export const COORDINATE_DECIMALS: Record<ExportCrs, number> = { 4326: 8, 2100: 3, 3857: 3 };
 
-/** Gives each header once: a repeated one is suffixed with its context, then a number. */
-function uniqueHeaders<T extends { header: string; context: string }>(columns: T[], taken: Set<string>): T[] {
-  return columns.map((column) => {
-    let header = column.header;
-    if (taken.has(header)) header = `${column.header} (${column.context})`;
-    for (let n = 2; taken.has(header); n++) header = `${column.header} (${column.context}) ${n}`;
-    taken.add(header);
-    return { ...column, header };
-  });
+/** The longest key: a Shapefile's dBase field names have at most 10 characters. */
+export const KEY_LENGTH = 10;
+
+/** A value kind's suffix in the key of a variable of several kinds. */
+const KIND_CODES: Record<VariableKind['kind'], string> = {
+  radio: 'rad',
+  checkbox: 'chk',
+  document: 'doc',
+  date: 'dat',
+  text: 'txt',
+  string: 'str',
+  photo: 'pho',
+  number: 'num',
+  resource: 'res',
+  library: 'lib',
+  geom_point: 'gpt',
+  geom_line: 'gln',
+  geom_polygon: 'gpl',
+  geom_radio: 'grd',
+  geom_select: 'gsl',
+};
+
+/** The kinds' names in the dictionary's labels. */
+const KIND_NAMES: Record<VariableKind['kind'], BilingualText> = {
+  radio: { el: 'μία επιλογή', en: 'one choice' },
+  checkbox: { el: 'πολλές επιλογές', en: 'several choices' },
+  document: { el: 'έγγραφο', en: 'document' },
+  date: { el: 'ημερομηνία', en: 'date' },
+  text: { el: 'κείμενο', en: 'text' },
+  string: { el: 'σύντομο κείμενο', en: 'short text' },
+  photo: { el: 'φωτογραφία', en: 'photo' },
+  number: { el: 'αριθμός', en: 'number' },
+  resource: { el: 'πόρος', en: 'resource' },
+  library: { el: 'βιβλιοθήκη', en: 'library' },
+  geom_point: { el: 'σημείο', en: 'point' },
+  geom_line: { el: 'γραμμή', en: 'line' },
+  geom_polygon: { el: 'πολύγωνο', en: 'polygon' },
+  geom_radio: { el: 'γεωμετρική επιλογή', en: 'geometric choice' },
+  geom_select: { el: 'γεωμετρικές επιλογές', en: 'geometric choices' },
+};
+
+/** The type of a kind's values: numbers are Real, dates Date, anything else (lists joined by `;`) String. */
+const typeOf = (kind: VariableKind['kind']): ExportFieldType =>
+  kind === 'number' ? 'Real' : kind === 'date' ? 'Date' : 'String';
+
+/** Greek letters in Latin (ELOT 743, simplified), so that a Greek mname keeps its sense in a key. */
+const GREEK: Record<string, string> = Object.fromEntries(
+  [...'αβγδεζηθικλμνξοπρσςτυφχψω'].map((c, i) => [
+    c,
+    [
+      'a',
+      'v',
+      'g',
+      'd',
+      'e',
+      'z',
+      'i',
+      'th',
+      'i',
+      'k',
+      'l',
+      'm',
+      'n',
+      'x',
+      'o',
+      'p',
+      'r',
+      's',
+      's',
+      't',
+      'y',
+      'f',
+      'ch',
+      'ps',
+      'o',
+    ][i]!,
+  ]),
+);
+
+/** `mname` as a key stem: lower case `a-z 0-9 _`, starting with a letter, at most `max` characters. */
+function stem(name: string, max: number): string {
+  let s = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[α-ω]/g, (c) => GREEK[c] ?? '_')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (!/^[a-z]/.test(s)) s = `v${s}`;
+  return s.slice(0, max).replace(/_+$/, '') || 'v';
+}
+
+/** `wanted` made unique among `taken` (case-insensitively, as dBase compares): its end replaced by `_2`, `_3`… */
+export function uniqueKey(wanted: string, taken: Set<string>): string {
+  let key = wanted.slice(0, KEY_LENGTH);
+  for (let n = 2; taken.has(key); n++) {
+    const suffix = `_${n}`;
+    key = `${wanted.slice(0, KEY_LENGTH - suffix.length)}${suffix}`;
+  }
+  taken.add(key);
+  return key;
+}
+
+/** The key of a variable's column: its mname, with its kind's code when it has several kinds. */
+function variableKey(mname: string, kind: VariableKind['kind'] | null): string {
+  if (kind === null) return stem(mname, KEY_LENGTH);
+  const suffix = `_${KIND_CODES[kind]}`;
+  return `${stem(mname, KEY_LENGTH - suffix.length)}${suffix}`;
 }
 
 /**
@@ -68,8 +204,8 @@ export class ExportPlan {
   private constructor(
     readonly project: ExportProject,
     readonly crs: ExportCrs,
-    private readonly variables: VariableColumn[],
-    private readonly questions: ProfileColumn[],
+    private readonly variables: ExportColumn[],
+    private readonly questions: ExportColumn[],
     private readonly staff: boolean,
     private readonly filter: AreaFilter | null,
   ) {}
@@ -94,28 +230,50 @@ export class ExportPlan {
          v.sort_order, v.created, v.token`,
       [project.token, options.staff],
     );
-    const questions = await query<{ token: string; question: string; role: string }>(
-      `SELECT token, question, role FROM consultation.profile_question
-       WHERE category = $1 ORDER BY role, sort_order, created, token`,
+    const questions = await query<{
+      token: string;
+      question: string;
+      role: string;
+      choices: string[] | null;
+    }>(
+      `SELECT q.token, q.question, q.role,
+         (SELECT array_agg(c.content ORDER BY c.sort_order, c.id) FROM consultation.profile_choice c
+          WHERE c.question = q.token) AS choices
+       FROM consultation.profile_question q
+       WHERE q.category = $1 ORDER BY q.role, q.sort_order, q.created, q.token`,
       [project.category],
     );
-    const taken = new Set<string>([...LEAD_COLUMNS, ...TAIL_COLUMNS]);
+    const taken = new Set<string>([...LEAD_COLUMNS, ...TAIL_COLUMNS].map((c) => c.key));
     // one column per variable; a variable of several value kinds (a choice and a comment) gets one per kind
-    const variableColumns = uniqueHeaders(
-      variables.flatMap((v) => {
-        const label = v.variable_type.find((k) => k.options.label)?.options.label || v.mname;
-        return v.variable_type.map(({ kind }) => ({
-          token: `${v.token}:${kind}`,
-          header: v.variable_type.length === 1 ? label : `${label} (${kind})`,
+    const variableColumns = variables.flatMap((v) => {
+      const label = v.variable_type.find((k) => k.options.label)?.options.label || v.mname;
+      const several = v.variable_type.length > 1;
+      return v.variable_type.map(({ kind, options: o }): ExportColumn => {
+        const name = KIND_NAMES[kind];
+        const choices =
+          o.choices?.map((c) => ({ id: c.id, label: c.label })) ?? o.items?.map((i) => ({ label: i }));
+        return {
+          key: uniqueKey(variableKey(v.mname, several ? kind : null), taken),
+          label: several
+            ? { el: `${label} (${name.el})`, en: `${label} (${name.en})` }
+            : { el: label, en: label },
+          kind,
+          type: typeOf(kind),
           context: v.attribute,
-        }));
-      }),
-      taken,
-    );
-    const questionColumns = uniqueHeaders(
-      questions.map((q) => ({ token: q.token, header: q.question, context: q.role })),
-      taken,
-    );
+          ...(choices && { options: choices }),
+          source: `${v.token}:${kind}`,
+        };
+      });
+    });
+    const questionColumns = questions.map((q, i): ExportColumn => ({
+      key: uniqueKey(`profile_${i + 1}`, taken),
+      label: { el: q.question, en: q.question },
+      kind: 'profile',
+      type: 'String',
+      context: q.role,
+      options: (q.choices ?? []).map((label) => ({ label })),
+      source: q.token,
+    }));
     return new ExportPlan(
       project,
       options.crs,
@@ -126,17 +284,17 @@ export class ExportPlan {
     );
   }
 
-  /** The headers of the file, in order. */
-  get headers(): string[] {
-    return [
-      ...LEAD_COLUMNS,
-      ...this.variables.map((v) => v.header),
-      ...this.questions.map((q) => q.header),
-      ...TAIL_COLUMNS,
-    ];
+  /** Every column, in order (the CSV's; the GeoJSON has no `wkt`). */
+  get columns(): ExportColumn[] {
+    return [...LEAD_COLUMNS, ...this.variables, ...this.questions, ...TAIL_COLUMNS];
   }
 
-  /** The cells of a row, in the order of `headers` (null: empty). */
+  /** The headers of the file (the columns' keys), in order. */
+  get headers(): string[] {
+    return this.columns.map((c) => c.key);
+  }
+
+  /** The cells of a row, in the order of `headers` (null: empty), numbers as numbers. */
   cells(row: ExportRow): Array<string | number | null> {
     return [
       row.token,
@@ -145,8 +303,8 @@ export class ExportPlan {
       row.attribute,
       row.created.toISOString(),
       row.updated.toISOString(),
-      ...this.variables.map((v) => row.vals?.[v.token] ?? null),
-      ...this.questions.map((q) => row.profile?.[q.token] ?? null),
+      ...this.variables.map((v) => row.vals?.[v.source!] ?? null),
+      ...this.questions.map((q) => row.profile?.[q.source!] ?? null),
       row.weight,
       row.wkt,
       row.x,
@@ -178,18 +336,19 @@ export class ExportPlan {
 
   /**
    * The rows. A checkbox's (or library's) several values are joined by ';'; choices are shown by their current labels,
-   * files by their names. `geojson`: the geometry as GeoJSON for the GeoJSON file, else not computed.
+   * files by their names, numbers as JSON numbers, dates as `yyyy-mm-dd`. `geojson`: the geometry as GeoJSON for the GeoJSON file, else not computed.
    */
   rows(geojson: boolean): { sql: string; params: unknown[] } {
     const where = this.where(2);
-    const d = DECIMALS[this.crs];
+    const d = COORDINATE_DECIMALS[this.crs];
     return {
       sql: `SELECT a.token,
          encode(sha256(p.export_salt || uuid_send(a.owner)), 'hex') AS respondent,
          n.title AS topic, at.name AS attribute, a.created, a.updated,
          (SELECT jsonb_object_agg(av.variable::text || ':' || av.kind,
-            coalesce(${choiceLabelsSql('av')}, array_to_string(av.list_value, ';'), av.text_value, av.number_value::text,
-              av.date_value::text, f.name))
+            CASE WHEN av.kind = 'number' AND av.number_value IS NOT NULL THEN to_jsonb(av.number_value)
+            ELSE to_jsonb(coalesce(${choiceLabelsSql('av')}, array_to_string(av.list_value, ';'), av.text_value,
+              av.number_value::text, av.date_value::text, f.name)) END)
             FROM consultation.answer_value av LEFT JOIN consultation.answer_file f ON f.id = av.file
             WHERE av.answer = a.token) AS vals,
          (SELECT jsonb_object_agg(pa.question::text, pc.content)

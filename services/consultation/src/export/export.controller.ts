@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { SessionUser } from '@agora/contracts';
 import {
   EXPORT_MIME,
+  ExportDictionary,
   ExportJobAnswer,
   ExportJobBody,
   ExportJobCreated,
@@ -18,7 +19,8 @@ import { FIELD_REFUSAL } from '../http/refusals.js';
 import { TokenPipe } from '../http/params.js';
 import { ExportJobs } from './export-jobs.js';
 import { ExportCrsPipe, ExportFormatPipe } from './export.params.js';
-import { ExportService, type PreparedExport } from './export.service.js';
+import { csvtText, dictionaryOf } from './export-writers.js';
+import { exportBaseName, ExportService, type PreparedExport } from './export.service.js';
 
 const BASE = 'export/project/:project/output_format/:format';
 
@@ -70,6 +72,43 @@ export class ExportController {
     await this.exports.write(prepared, res).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.error({ err }, 'export failed mid-way');
     });
+  }
+
+  @Get('export/project/:project/dictionary')
+  @ApiOperation({
+    summary:
+      "The data dictionary of a project's exports: every column's short key, labels (el, en), kind, type",
+    description:
+      'Enrolled experts and staff (the columns they export). The files name their columns by short keys (at ' +
+      'most 10 characters, so that a Shapefile keeps them); this says what each holds, its GDAL type and its ' +
+      'choices, and how values are written (the CSV formula guard, lists, coordinates).',
+  })
+  @ZodResponse(ExportDictionary)
+  async dictionary(
+    @Param('project') project: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ExportDictionary> {
+    const { plan } = await this.exports.plan({ project, crs: 4326, filter: null }, user);
+    return dictionaryOf(plan);
+  }
+
+  @Get(['export/project/:project/csvt', 'export/project/:project/csvt/crs/:crs'])
+  @ApiOperation({
+    summary: "The CSV export's `.csvt` sidecar: the GDAL type of every column, in order",
+    description:
+      'Saved next to the CSV under its name (`x.csv`, `x.csvt`), GDAL and QGIS read numbers as Real, dates as ' +
+      'Date, times as DateTime and `wkt` as the geometry. The crs only names the file as the CSV is named.',
+  })
+  @ApiProduces('text/csv')
+  async csvt(
+    @Param('project') project: string,
+    @Param('crs', ExportCrsPipe) crs: ExportCrs,
+    @CurrentUser() user: SessionUser,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { project: found, plan } = await this.exports.plan({ project, crs, filter: null }, user);
+    attachment(res, `${exportBaseName(found, crs)}.csvt`, 'text/csv; charset=utf-8');
+    res.end(csvtText(plan));
   }
 
   @Post('export/project/:project/job')

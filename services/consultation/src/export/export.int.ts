@@ -13,15 +13,7 @@ import {
 import { formatAreaFilter, type SessionUser } from '@agora/contracts';
 import { parse } from 'csv-parse/sync';
 import { createConsultationService } from '../index.js';
-import {
-  ALL_KINDS,
-  as,
-  buildWorld,
-  personOf,
-  point,
-  polygon,
-  type World,
-} from '../../test/answer-test-helpers.js';
+import { as, buildWorld, personOf, point, polygon, type World } from '../../test/answer-test-helpers.js';
 
 const run = promisify(execFile);
 
@@ -93,6 +85,7 @@ beforeAll(async () => {
       { variable_type: 'text', value: '=HYPERLINK("http://x.example")' },
       { variable_type: 'string', value: '@sum' },
       { variable_type: 'number', value: '42.5' },
+      { variable_type: 'date', value: '2026-05-04' },
     ],
   });
   expect(values.status).toBe(201);
@@ -104,6 +97,11 @@ afterAll(async () => {
 });
 
 const base = () => `/export/project/${w.project}/output_format`;
+
+/** The keys of the survey variable's columns: its mname and each kind's code, at most 10 characters. */
+const SURVEY_KEYS = ['rad', 'chk', 'doc', 'dat', 'txt', 'str', 'pho', 'num', 'res', 'lib'].map(
+  (c) => `survey_${c}`,
+);
 
 async function csv(who: SessionUser, suffix = '') {
   const res = await bytes(as(svc, who).get(`${base()}/csv${suffix}`));
@@ -122,28 +120,29 @@ describe('CSV export', () => {
     );
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(header.slice(0, 6)).toEqual(['answer', 'respondent', 'topic', 'attribute', 'created', 'updated']);
-    expect(header.slice(-5)).toEqual(['Ηλικία', 'weight', 'wkt', 'x', 'y']);
-    // the ten kinds of the survey variable, in its order, between them
-    expect(header.slice(6, 16)).toEqual(ALL_KINDS.map(({ kind }) => `Συμφωνείτε; (${kind})`));
+    expect(header.slice(-5)).toEqual(['profile_1', 'weight', 'wkt', 'x', 'y']);
+    // the ten kinds of the survey variable, in its order, between them: its mname and the kind's code
+    expect(header.slice(6, 16)).toEqual(SURVEY_KEYS);
     expect(rows.map((r) => r[0])).toEqual([near, far, area, plain]);
     const byToken = new Map(rows.map((r) => [r[0], Object.fromEntries(header.map((h, i) => [h, r[i]!]))]));
     const p = byToken.get(plain)!;
     expect(p).toMatchObject({
       topic: 'Γνώμες',
       attribute: 'Σχόλια',
-      'Συμφωνείτε; (radio)': 'Ναι',
-      'Συμφωνείτε; (checkbox)': 'α;γ',
+      survey_rad: 'Ναι',
+      survey_chk: 'α;γ',
       // formulas are neutralised
-      'Συμφωνείτε; (text)': `'=HYPERLINK("http://x.example")`,
-      'Συμφωνείτε; (string)': "'@sum",
-      'Συμφωνείτε; (number)': '42.5',
-      Ηλικία: '31-60',
+      survey_txt: `'=HYPERLINK("http://x.example")`,
+      survey_str: "'@sum",
+      survey_num: '42.5',
+      survey_dat: '2026-05-04',
+      profile_1: '31-60',
       weight: '2.5',
       wkt: '',
       x: '',
     });
     // a respondent without a stored weight counts 1, without a profile answer has an empty cell
-    expect(byToken.get(area)).toMatchObject({ weight: '1', Ηλικία: '', attribute: 'Περιοχές' });
+    expect(byToken.get(area)).toMatchObject({ weight: '1', profile_1: '', attribute: 'Περιοχές' });
     const n = byToken.get(near)!;
     expect(n.wkt).toBe('POINT(23.7 37.9)');
     expect([Number(n.x), Number(n.y)]).toEqual([23.7, 37.9]);
@@ -171,6 +170,14 @@ describe('CSV export', () => {
     expect(y).toBeGreaterThan(4_190_000);
     expect(y).toBeLessThan(4_200_000);
     expect(n[header.indexOf('wkt')]).toMatch(/^POINT\(4\d{5}\.\d+ 41\d{5}\.\d+\)$/);
+    // 3 decimals in metres (1 mm), as PostGIS rounds the point
+    const [exact] = await svc.db.query<{ x: string; y: string }>(
+      `SELECT round(public.ST_X(g)::numeric, 3)::text AS x, round(public.ST_Y(g)::numeric, 3)::text AS y
+       FROM (SELECT public.ST_Transform(geom, 2100) AS g FROM consultation.answer WHERE token = $1) t`,
+      [near],
+    );
+    expect([x, y]).toEqual([Number(exact!.x), Number(exact!.y)]);
+    expect(exact!.x).toMatch(/\.\d{3}$/);
   });
 
   it('keeps the answers in the drawn area only (answers without geometry are never inside)', async () => {
@@ -215,13 +222,141 @@ describe('GeoJSON export', () => {
       'topic',
       'attribute',
       'created',
-      'Ηλικία',
+      'profile_1',
       'weight',
       'x',
       'y',
     ])
       expect(stdout).toMatch(new RegExp(`^${field}: `, 'm'));
     expect(stdout).not.toMatch(/^wkt: /m);
+  });
+});
+
+/** ogrinfo's summary of a file: its fields and their GDAL types, e.g. `{ survey_num: 'Real' }`. */
+async function fieldTypes(file: string): Promise<Record<string, string>> {
+  const { stdout } = await run('ogrinfo', ['-ro', '-al', '-so', file]);
+  return Object.fromEntries([...stdout.matchAll(/^(\w+): (\w+) \(/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** Writes a GeoPackage and, one per geometry type (a Shapefile holds one), Shapefiles from `file` with ogr2ogr. */
+async function convert(file: string, name: string): Promise<{ gpkg: string; shapefiles: string[] }> {
+  const gpkg = path.join(dir, `${name}.gpkg`);
+  await run('ogr2ogr', ['-f', 'GPKG', gpkg, file]);
+  const shapefiles: string[] = [];
+  for (const type of ['POINT', 'POLYGON']) {
+    const shp = path.join(dir, `${name}-${type.toLowerCase()}.shp`);
+    const { stderr } = await run('ogr2ogr', [
+      ...['-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8', '-where', `OGR_GEOMETRY='${type}'`],
+      ...[shp, file],
+    ]);
+    // no field name is truncated, laundered or refused
+    expect(stderr).not.toMatch(/truncat|launder|Failed to create field|ERROR/i);
+    shapefiles.push(shp);
+  }
+  return { gpkg, shapefiles };
+}
+
+describe('typed values, short keys and the data dictionary', () => {
+  const types = {
+    answer: 'String',
+    created: 'DateTime',
+    survey_rad: 'String',
+    survey_chk: 'String',
+    survey_num: 'Real',
+    survey_dat: 'Date',
+    profile_1: 'String',
+    weight: 'Real',
+    x: 'Real',
+    y: 'Real',
+  };
+
+  it('names every column by a short unique key, and the dictionary says what each holds', async () => {
+    const { header } = await csv(w.people.expert);
+    const res = await as(svc, w.people.expert).get(`/export/project/${w.project}/dictionary`);
+    expect(res.status).toBe(200);
+    const columns = res.body.columns as Array<{ key: string; type: string }>;
+    expect(columns.map((c) => c.key)).toEqual(header);
+    for (const key of header) expect(key).toMatch(/^[a-z][a-z0-9_]{0,9}$/);
+    expect(new Set(header.map((k) => k.toLowerCase())).size).toBe(header.length);
+    const byKey = new Map(columns.map((c) => [c.key, c]));
+    expect(byKey.get('survey_num')).toEqual({
+      key: 'survey_num',
+      label: { el: 'Συμφωνείτε; (αριθμός)', en: 'Συμφωνείτε; (number)' },
+      kind: 'number',
+      type: 'Real',
+      context: 'Σχόλια',
+    });
+    expect(byKey.get('survey_rad')).toMatchObject({
+      kind: 'radio',
+      type: 'String',
+      options: [
+        { id: 'yes', label: 'Ναι' },
+        { id: 'no', label: 'Όχι' },
+      ],
+    });
+    expect(byKey.get('survey_dat')).toMatchObject({ kind: 'date', type: 'Date' });
+    expect(byKey.get('profile_1')).toEqual({
+      key: 'profile_1',
+      label: { el: 'Ηλικία', en: 'Ηλικία' },
+      kind: 'profile',
+      type: 'String',
+      context: 'normal',
+      options: [{ label: '18-30' }, { label: '31-60' }],
+    });
+    expect(byKey.get('respondent')).toMatchObject({
+      label: { el: 'Ψευδώνυμο συμμετέχοντα', en: "Respondent's pseudonym" },
+    });
+    expect(byKey.get('wkt')).toMatchObject({ type: 'WKT', csv_only: true });
+    // the CSV's formula guard is told, in both languages
+    const notes = res.body.notes as Array<{ el: string; en: string }>;
+    expect(notes.some((n) => n.en.includes("leading '") && n.el.includes("' μπροστά"))).toBe(true);
+    // who may export may read it, nobody else
+    expect((await as(svc, owner).get(`/export/project/${w.project}/dictionary`)).status).toBe(403);
+    expect((await as(svc, owner).get(`/export/project/${w.project}/csvt`)).status).toBe(403);
+    expect((await as(svc, null).get(`/export/project/${w.project}/dictionary`)).status).toBe(401);
+  });
+
+  it('writes numbers as numbers and keeps the GeoJSON values exact; GDAL reads Real, Date and DateTime', async () => {
+    const res = await bytes(as(svc, w.people.expert).get(`${base()}/geojson`));
+    const file = path.join(dir, 'typed.geojson');
+    await writeFile(file, res.body as Buffer);
+    const parsed = JSON.parse((res.body as Buffer).toString('utf8')) as {
+      features: Array<{ id: string; properties: Record<string, unknown> }>;
+    };
+    const p = parsed.features.find((f) => f.id === plain)!.properties;
+    expect(p).toMatchObject({
+      survey_num: 42.5,
+      survey_dat: '2026-05-04',
+      weight: 2.5,
+      // no formula guard in the GeoJSON: the values as given
+      survey_txt: '=HYPERLINK("http://x.example")',
+      survey_str: '@sum',
+    });
+    expect(await fieldTypes(file)).toMatchObject(types);
+    const { gpkg, shapefiles } = await convert(file, 'from-geojson');
+    expect(await fieldTypes(gpkg)).toMatchObject(types);
+    expect(Object.keys(await fieldTypes(shapefiles[0]!))).toEqual(expect.arrayContaining(Object.keys(types)));
+  });
+
+  it('ships the CSV types as a .csvt sidecar that GDAL reads next to the CSV', async () => {
+    const { body } = await csv(w.people.expert, '/crs/2100');
+    const sidecar = await bytes(as(svc, w.people.expert).get(`/export/project/${w.project}/csvt/crs/2100`));
+    expect(sidecar.status).toBe(200);
+    expect(sidecar.headers['content-disposition']).toMatch(
+      /^attachment; filename="answers-project-answers-\d{4}-\d{2}-\d{2}-epsg2100\.csvt"/,
+    );
+    const file = path.join(dir, 'typed.csv');
+    await writeFile(file, body);
+    // without its sidecar, GDAL reads every column as text
+    expect(await fieldTypes(file)).toMatchObject({ survey_num: 'String', weight: 'String' });
+    await writeFile(path.join(dir, 'typed.csvt'), sidecar.body as Buffer);
+    expect(await fieldTypes(file)).toMatchObject(types);
+    const { stdout } = await run('ogrinfo', ['-ro', '-al', '-so', file]);
+    expect(stdout).toMatch(/^Geometry Column = geom_wkt$/m);
+    const { gpkg, shapefiles } = await convert(file, 'from-csv');
+    expect(await fieldTypes(gpkg)).toMatchObject(types);
+    for (const shp of shapefiles)
+      expect(await fieldTypes(shp)).toMatchObject({ survey_num: 'Real', x: 'Real' });
   });
 });
 
@@ -362,5 +497,47 @@ describe('export jobs', () => {
     expect((await admin.get('/export/job/3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f')).status).toBe(404);
     expect((await admin.get('/export/job/../../etc/passwd/file')).status).toBe(404);
     expect((await admin.get('/export/job/not-a-job')).status).toBe(400);
+  });
+});
+
+describe('coordinate precision', () => {
+  it('writes 8 decimals in degrees and 3 in metres', async () => {
+    const given = await as(svc, personOf('normal', w.category)).post('/data/scope/attribute', {
+      attribute: w.points,
+      geometry: point(23.701234567, 37.901234567),
+    });
+    expect(given.status).toBe(201);
+    const token = given.body.token as string;
+    const [stored] = await svc.db.query<{ x: number; y: number }>(
+      `SELECT public.ST_X(geom) AS x, public.ST_Y(geom) AS y FROM consultation.answer WHERE token = $1`,
+      [token],
+    );
+    const degrees = await csv(w.people.expert);
+    const row = degrees.rows.find((r) => r[0] === token)!;
+    const cell = (name: string) => row[degrees.header.indexOf(name)]!;
+    expect(cell('x')).toBe(String(Number(stored!.x.toFixed(8))));
+    expect(cell('x')).toMatch(/^23\.\d{8}$/);
+    expect(cell('y')).toMatch(/^37\.\d{8}$/);
+    expect(cell('wkt')).toBe(`POINT(${cell('x')} ${cell('y')})`);
+    const geojson = await bytes(as(svc, w.people.expert).get(`${base()}/geojson`));
+    const feature = (
+      JSON.parse((geojson.body as Buffer).toString('utf8')) as {
+        features: Array<{ id: string; geometry: { coordinates: number[] } }>;
+      }
+    ).features.find((f) => f.id === token)!;
+    expect(feature.geometry.coordinates).toEqual([Number(cell('x')), Number(cell('y'))]);
+    for (const crs of [2100, 3857]) {
+      const metres = await csv(w.people.expert, `/crs/${crs}`);
+      const r = metres.rows.find((x) => x[0] === token)!;
+      const [exact] = await svc.db.query<{ x: string; y: string }>(
+        `SELECT round(public.ST_X(g)::numeric, 3)::text AS x, round(public.ST_Y(g)::numeric, 3)::text AS y
+         FROM (SELECT public.ST_Transform(geom, $2::int) AS g FROM consultation.answer WHERE token = $1) t`,
+        [token, crs],
+      );
+      expect([Number(r[metres.header.indexOf('x')]), Number(r[metres.header.indexOf('y')])]).toEqual([
+        Number(exact!.x),
+        Number(exact!.y),
+      ]);
+    }
   });
 });

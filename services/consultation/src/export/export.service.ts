@@ -30,6 +30,12 @@ export interface PreparedExport {
   total: number;
 }
 
+/** The name of an export's files without the extension: `<mname>-answers-<yyyy-mm-dd>[-epsg<code>]`. */
+export function exportBaseName(project: ExportProject, crs: ExportCrs): string {
+  const day = new Date().toISOString().slice(0, 10);
+  return `${project.mname}-answers-${day}${crs === 4326 ? '' : `-epsg${crs}`}`;
+}
+
 export const ExportErrors = {
   notAllowed: () =>
     AppError.forbidden('only experts of the category and staff export answers', 'AUTH.FORBIDDEN'),
@@ -55,8 +61,14 @@ export class ExportService {
     return filter;
   }
 
-  /** Checks who asks and plans the export; 404 for an unknown project, 403 for anyone but experts and staff. */
-  async prepare(request: ExportRequest, user: SessionUser): Promise<PreparedExport> {
+  /**
+   * The plan of `project`'s exports for `user` (its columns: the data dictionary and the `.csvt` say them);
+   * 404 for an unknown project, 403 for anyone but experts and staff.
+   */
+  async plan(
+    request: Pick<ExportRequest, 'project' | 'crs' | 'filter'>,
+    user: SessionUser,
+  ): Promise<{ project: ExportProject; plan: ExportPlan }> {
     const byToken = UUID.test(request.project);
     const [project] = await this.ds.query<ExportProject[]>(
       `SELECT token, mname, category FROM consultation.project
@@ -72,14 +84,18 @@ export class ExportService {
       staff: access === 'staff',
       filter: request.filter,
     });
+    return { project, plan };
+  }
+
+  /** Checks who asks and plans the export; 404 for an unknown project, 403 for anyone but experts and staff. */
+  async prepare(request: ExportRequest, user: SessionUser): Promise<PreparedExport> {
+    const { project, plan } = await this.plan(request, user);
     const count = plan.count();
     const [{ total }] = (await this.ds.query(count.sql, count.params)) as [{ total: number }];
-    const day = new Date().toISOString().slice(0, 10);
-    const crs = request.crs === 4326 ? '' : `-epsg${request.crs}`;
     return {
       plan,
       format: request.format,
-      fileName: `${project.mname}-answers-${day}${crs}.${request.format}`,
+      fileName: `${exportBaseName(project, request.crs)}.${request.format}`,
       mime: EXPORT_MIME[request.format],
       total,
     };
