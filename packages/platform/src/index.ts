@@ -52,7 +52,7 @@ export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
-export { dateLocaleOf, useFormatDate } from './ui/formatDate';
+export { dateLocaleOf, useDateText, useFormatDate } from './ui/formatDate';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export { LocaleTabs, type LocaleTabsProps } from './ui/LocaleTabs';
 export { HtmlFrame } from './ui/HtmlFrame';

@@ -33,7 +33,7 @@ describe('header', () => {
     ['editor', ['/profile', '/admin/dashboard', '/admin/library/gallery']],
     ['reviewer', ['/profile', '/admin/dashboard']],
     ['authorized', ['/profile', '/participate']],
-    ['guest', ['/profile']],
+    ['guest', ['/profile', '/participate']],
   ])('gives the %s a user dropdown with name, role, profile, role items and logout', async (role, links) => {
     await renderLayout(role);
     const toggle = screen.getByTestId('user-menu-toggle');
@@ -123,6 +123,8 @@ describe('sidebar and aside', () => {
     ['editor', ['/admin/dashboard', ...LIBRARY_LINKS, '/admin/data']],
     ['reviewer', ['/admin/dashboard', '/admin/data']],
     ['authorized', ['/', '/participate', '/enroll']],
+    // the participant side works for a guest as for an authorized user: the same entries as the user menu offers
+    ['guest', ['/', '/participate', '/enroll']],
   ])('offers the %s only the pages the role may use (the permission matrix)', async (role, links) => {
     await renderLayout(role);
     const sidebar = screen.getByTestId('sidebar');
