@@ -50,6 +50,7 @@ export {
 export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
+export { CardTitle, type CardTitleProps } from './ui/CardTitle';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
 export { dateLocaleOf, useDateText, useFormatDate } from './ui/formatDate';

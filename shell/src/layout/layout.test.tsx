@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Role } from '@agora/contracts';
+import { BOTTOM_INSET_PROPERTY } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { shellMessages } from '../i18n';
 import { CookieBanner } from './CookieBanner';
@@ -174,6 +175,26 @@ describe('cookie banner', () => {
     unmount();
     await renderWeb(<CookieBanner />, { messages: shellMessages });
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+
+  it('makes the page keep room for it while it is shown, and gives the room back when dismissed', async () => {
+    const height = jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(48);
+    try {
+      await renderWeb(<CookieBanner />, { messages: shellMessages, locale: 'el' });
+      const root = document.documentElement;
+      expect(root.style.getPropertyValue(BOTTOM_INSET_PROPERTY)).toBe('48px');
+      fireEvent.click(screen.getByTestId('cookie-accept'));
+      expect(root.style.getPropertyValue(BOTTOM_INSET_PROPERTY)).toBe('');
+    } finally {
+      height.mockRestore();
+    }
+  });
+
+  it('has a short text for phones, in the page language', async () => {
+    await renderWeb(<CookieBanner />, { messages: shellMessages, locale: 'el' });
+    const banner = screen.getByTestId('cookie-banner');
+    expect(banner.querySelector('.sh-cookies-short')?.textContent).toBe('Μόνο τα απαραίτητα cookies.');
+    expect(banner.querySelector('.sh-cookies-long')?.textContent).toMatch(/^Χρησιμοποιούμε/);
   });
 });
 

@@ -52,7 +52,9 @@ describe('DashboardPage', () => {
     expect(platform.textContent).toContain('Answers this month345');
     expect(platform.textContent).toContain('Users7');
 
-    const chart = await screen.findByRole('img', { name: 'Answers per day and project, 24/11/2026 to 26/11/2026' });
+    const chart = await screen.findByRole('img', {
+      name: 'Answers per day and project, 24/11/2026 to 26/11/2026',
+    });
     // a line per project with answers in the period, none for the project without
     expect(chart.querySelectorAll('polyline')).toHaveLength(2);
     const legend = chart.closest('figure')!.querySelector('figcaption')!;
