@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { renderWeb } from '../../../../scripts/jest/web';
 import { CardTitle } from './CardTitle';
 
-const LONG = 'Πεζοδρόμηση οδού Αιόλου και των γύρω οδών του ιστορικού κέντρου — Aiolou pedestrian street, Athens';
+const LONG =
+  'Πεζοδρόμηση οδού Αιόλου και των γύρω οδών του ιστορικού κέντρου — Aiolou pedestrian street, Athens';
 
 describe('CardTitle', () => {
   it('cuts the display only: the whole title is its tooltip and its accessible name', async () => {
