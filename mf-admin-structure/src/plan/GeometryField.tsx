@@ -12,12 +12,13 @@ import {
 import {
   checkImport,
   DrawMap,
+  FileInput,
+  type GeoJsonImportError,
+  type GeometryValue,
   guessCrs,
   parseGeoJson,
   toWgs84Collection,
   useNotify,
-  type GeoJsonImportError,
-  type GeometryValue,
 } from '@agora/platform';
 
 export interface GeometryFieldProps {
@@ -194,9 +195,8 @@ export function GeometryField(props: GeometryFieldProps) {
             <label htmlFor={fileId} className="ag-field-label">
               <FormattedMessage id="structure.plan.import.file" />
             </label>
-            <input
+            <FileInput
               id={fileId}
-              type="file"
               accept=".geojson,.json,application/geo+json,application/json"
               onChange={(e) => void onFile(e.currentTarget)}
               data-testid={`${testId}-file`}

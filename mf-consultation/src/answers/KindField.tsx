@@ -11,7 +11,7 @@ import {
   type ValueType,
   type VariableOptions,
 } from '@agora/contracts';
-import { geocode, TextArea, TextField, useApiGet, useSettings } from '@agora/platform';
+import { FileInput, geocode, TextArea, TextField, useApiGet, useSettings } from '@agora/platform';
 import type { LibraryItem } from '@agora/library-ui';
 import { LocationModal } from './LocationModal';
 import {
@@ -201,9 +201,9 @@ function FileField({ kind, options, draft, onChange, error, name, projectMaxByte
           </a>
         </p>
       )}
-      <input
+      <FileInput
         id={`${name}-file`}
-        type="file"
+        file={value.file}
         accept={accept}
         aria-label={intl.formatMessage({ id: 'consultation.answers.file.choose' }, { label })}
         data-testid={`file-${name}`}

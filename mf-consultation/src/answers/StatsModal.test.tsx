@@ -249,9 +249,9 @@ describe('StatsModal', () => {
     const heights = () =>
       days.map((d) => (d.querySelector('[aria-hidden] > span') as HTMLElement).style.height);
     expect(texts(days)).toEqual([
-      '2 Mar 2026: 6 (66.7%)',
-      '3 Mar 2026: fewer than 5',
-      '4 Mar 2026: 3 (33.3%)',
+      '02/03/2026: 6 (66.7%)',
+      '03/03/2026: fewer than 5',
+      '04/03/2026: 3 (33.3%)',
     ]);
     expect(heights()).toEqual(['100%', '0%', '50%']);
     fireEvent.click(screen.getByRole('button', { name: 'Weighted' }));
@@ -260,9 +260,9 @@ describe('StatsModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     const table = within(panel()).getByRole('table', { name: 'Answers per day: When' });
     expect(texts(within(table).getAllByRole('row').slice(1))).toEqual([
-      '2 Mar 2026666.7%550%',
-      '3 Mar 2026fewer than 5hiddenfewer than 5hidden',
-      '4 Mar 2026333.3%550%',
+      '02/03/2026666.7%550%',
+      '03/03/2026fewer than 5hiddenfewer than 5hidden',
+      '04/03/2026333.3%550%',
     ]);
     expect(within(panel()).getByTestId('stats-kind-number').querySelector('dl')?.textContent).toBe(
       'Answers8Weighted answers8.25Lowest2Highest9Median7Mean6.25Weighted mean6.5',
@@ -296,7 +296,7 @@ describe('StatsModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Γράφημα' }));
     fireEvent.click(screen.getByRole('button', { name: 'Χωρίς στάθμιση' }));
     const days = within(within(panel()).getByTestId('stats-days-chart')).getAllByRole('listitem');
-    expect(texts(days)[0]).toBe('2 Μαρ 2026: 6 (66,7%)');
+    expect(texts(days)[0]).toBe('02/03/2026: 6 (66,7%)');
   });
 
   it('asks for the answers inside the drawn area of the project, and says so', async () => {

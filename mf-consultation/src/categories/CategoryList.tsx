@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorFromCall, Loading, useApiGet } from '@agora/platform';
+import { CardTitle, EmptyState, ErrorFromCall, Loading, useApiGet } from '@agora/platform';
 import { Card } from './Card';
 
 export interface CategoryListProps {
@@ -36,9 +36,7 @@ export function CategoryList({ categoryHref, projectHref }: CategoryListProps = 
             testId="category-row"
             href={href}
           >
-            <h2 id={`cat-${category.token}`}>
-              {href ? <Link to={href}>{category.title}</Link> : category.title}
-            </h2>
+            <CardTitle as="h2" id={`cat-${category.token}`} title={category.title} href={href} />
             {category.summary && <p>{category.summary}</p>}
             <h3>
               <FormattedMessage id="consultation.category.projects" />

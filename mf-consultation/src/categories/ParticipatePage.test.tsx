@@ -50,6 +50,11 @@ describe('mf-consultation /participate', () => {
       '/participate/category/category-1/project/project-1',
     );
     expect(screen.getAllByTestId('project-card')[0]?.textContent).toContain('From 01/05/2026 to 30/06/2026');
+    // titles are cut to a few lines on the cards: the whole title is the tooltip of the category's and each card's
+    expect(section.querySelector('h2')?.getAttribute('title')).toBe('Category 1');
+    expect(
+      screen.getAllByTestId('project-card').map((c) => c.querySelector('h3')?.getAttribute('title')),
+    ).toEqual(['Project 1', 'Project 2', 'Project 3']);
     expect(screen.queryByTestId('enrol-countdown')).toBeNull();
     expect(calls.map((c) => c.url)).toEqual(['/api/data/scope/profile']);
   });

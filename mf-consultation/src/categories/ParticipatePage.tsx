@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ErrorFromCall, Loading } from '@agora/platform';
+import { CardTitle, ErrorFromCall, Loading } from '@agora/platform';
 import { ParticipantPage } from '../ParticipantPage';
 import { EnrolCountdown } from '../enrol/EnrolCountdown';
 import { categoryPath, questionnairePath } from './cards';
@@ -27,9 +27,12 @@ function MyCategories({ basePath }: { basePath: string }) {
               <img className="cons-category-img" src={category.summary_img} alt={category.summary_img_alt} />
             )}
             <div>
-              <h2 id={`category-${category.token}`}>
-                <Link to={categoryPath(basePath, category.mname)}>{category.title}</Link>
-              </h2>
+              <CardTitle
+                as="h2"
+                id={`category-${category.token}`}
+                title={category.title}
+                href={categoryPath(basePath, category.mname)}
+              />
               <span className={`cons-badge cons-role-${role}`} data-testid="participate-role">
                 <FormattedMessage id={`consultation.role.${role}`} />
               </span>

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { DateText, EmptyState } from '@agora/platform';
+import { CardTitle, DateText, EmptyState } from '@agora/platform';
 import type { ProjectCard } from './cards';
 import { Card } from './Card';
 
@@ -46,7 +46,7 @@ export function ProjectCards({ projects, linkOf, level = 3, action }: ProjectCar
             <span className={`cons-badge cons-badge-${project.state}`} data-testid="project-state">
               <FormattedMessage id={`consultation.project.state.${project.state}`} />
             </span>
-            <Heading id={titleId}>{href ? <Link to={href}>{project.title}</Link> : project.title}</Heading>
+            <CardTitle as={Heading} id={titleId} title={project.title} href={href ?? undefined} />
             {project.summary && <p>{project.summary}</p>}
             <p className="cons-muted">
               <FormattedMessage

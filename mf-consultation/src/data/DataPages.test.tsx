@@ -143,6 +143,7 @@ describe('data pages of administrators', () => {
     const tile = await screen.findByTestId('data-tile');
     expect(tile.getAttribute('href')).toBe('/admin/data/category/urban-mobility');
     expect(tile.textContent).toBe('Urban mobility');
+    expect(within(tile).getByTitle('Urban mobility').className).toContain('ag-card-title');
     expect(tile.querySelector('img')?.getAttribute('src')).toBe('/files/mobility.jpg');
     await click(screen.getByRole('tab', { name: 'Questionnaire' }));
     expect(screen.getByTestId('answer-layers')).toBeTruthy();

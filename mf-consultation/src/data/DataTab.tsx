@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorFromCall, Loading, useApiGet } from '@agora/platform';
+import { CardTitle, EmptyState, ErrorFromCall, Loading, useApiGet } from '@agora/platform';
 import { categoryPath } from '../categories/cards';
 import { useProfileCategories } from '../categories/participation';
 import { dataCategoryPath } from './paths';
@@ -31,7 +31,7 @@ function CategoryTiles({ categories, hrefOf }: { categories: readonly Tile[]; hr
             ) : (
               <span className="cons-data-tile-blank" aria-hidden="true" />
             )}
-            <span>{category.title}</span>
+            <CardTitle as="span" title={category.title} className="cons-data-tile-title" />
           </Link>
         </li>
       ))}

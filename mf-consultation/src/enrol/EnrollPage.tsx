@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EmptyState, ErrorFromCall, Loading } from '@agora/platform';
+import { CardTitle, EmptyState, ErrorFromCall, Loading } from '@agora/platform';
 import { Card } from '../categories/Card';
 import { ParticipantPage } from '../ParticipantPage';
 import { categoryPath } from '../categories/cards';
@@ -48,9 +48,12 @@ function EnrollCards({ basePath, wanted }: { basePath: string; wanted: string | 
             alt={category.summary_img_alt}
             testId="enroll-card"
           >
-            <h2 id={`enroll-${category.token}`}>
-              <Link to={categoryPath(basePath, category.mname)}>{category.title}</Link>
-            </h2>
+            <CardTitle
+              as="h2"
+              id={`enroll-${category.token}`}
+              title={category.title}
+              href={categoryPath(basePath, category.mname)}
+            />
             {category.summary && <p>{category.summary}</p>}
             <button
               type="button"

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Tabs } from '@agora/platform';
+import { DateText, Tabs } from '@agora/platform';
 import type { AnswerLayer, Questionnaire, QuestionnaireAttribute } from './types';
 
 export interface AsideProps {
@@ -62,7 +62,13 @@ export function Aside(props: AsideProps) {
         </h2>
         {data.project.summary && <p className="cons-summary">{data.project.summary}</p>}
         <p className="cons-dates">
-          {t('dates', { start: data.project.start_date, end: data.project.end_date })}
+          <FormattedMessage
+            id="consultation.questionnaire.dates"
+            values={{
+              start: <DateText value={data.project.start_date} />,
+              end: <DateText value={data.project.end_date} />,
+            }}
+          />
         </p>
         {data.project.legislation.length > 0 && (
           <>

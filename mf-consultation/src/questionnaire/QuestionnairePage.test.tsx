@@ -138,6 +138,23 @@ describe('QuestionnairePage: loading', () => {
   });
 });
 
+describe('QuestionnairePage: the aside', () => {
+  it.each([
+    ['en', 'Open from 01/11/2026 to 31/12/2026'],
+    ['el', 'Ανοιχτό από 01/11/2026 έως 31/12/2026'],
+  ] as const)('writes the project dates in %s as every date on the site', async (locale, text) => {
+    page(ready());
+    await show({ locale });
+    const dates = await waitFor(() => {
+      const p = document.querySelector('.cons-dates');
+      expect(p).toBeTruthy();
+      return p as HTMLElement;
+    });
+    expect(dates.textContent).toBe(text);
+    expect([...dates.querySelectorAll('time')].map((t) => t.dateTime)).toEqual(['2026-11-01', '2026-12-31']);
+  });
+});
+
 describe('QuestionnairePage: answering without a mouse', () => {
   it('places a point at the crosshair, announces it and sends it; an attribute without variables closes', async () => {
     const calls = page({

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
+  errorMessageId,
+  FileInput,
   Modal,
   Select,
   TextArea,
@@ -8,7 +10,6 @@ import {
   useForm,
   useModalLeaveGuard,
   useNotify,
-  errorMessageId,
 } from '@agora/platform';
 import type { DocumentationAnswer } from '@agora/contracts/api';
 import {
@@ -178,9 +179,9 @@ export function DocumentationModal({
                   <FormattedMessage id="library.docs.current" values={{ name: entry.filename }} />
                 </div>
               )}
-              <input
+              <FileInput
                 id="lib-doc-file"
-                type="file"
+                file={file}
                 accept={ACCEPT}
                 data-testid="documentation-file"
                 onChange={(e) => {

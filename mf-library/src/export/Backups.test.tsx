@@ -197,6 +197,20 @@ describe('backups', () => {
     );
   });
 
+  it("names the archive picker in the page's language and shows the archive chosen", async () => {
+    mockFetch({ 'GET /api/libraryExport': { status: 200, body: [] } });
+    await render(adminUser, 'el');
+    await screen.findByTestId('empty-state');
+    const input = screen.getByTestId('restore-file');
+    const name = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+    expect(input.parentElement?.textContent).toBe('Επιλογή αρχείου');
+    expect(name?.textContent).toBe('Δεν επιλέχθηκε αρχείο');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'library.tar.gz')] } });
+    expect(name?.textContent).toBe('library.tar.gz');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'backup.zip')] } });
+    expect(name?.textContent).toBe('Δεν επιλέχθηκε αρχείο');
+  });
+
   it('restores from a local .tar.gz file (PUT multipart archive) and follows the job', async () => {
     mockFetch({
       'GET /api/libraryExport': { status: 200, body: [] },

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   ApiError,
-  client,
   apiUrl,
+  client,
   DataTable,
   DateText,
   ErrorFromCall,
+  errorMessageId,
+  FileInput,
   Loading,
   Modal,
   Permission,
@@ -15,7 +17,6 @@ import {
   useConfirm,
   useJobProgress,
   useNotify,
-  errorMessageId,
 } from '@agora/platform';
 import type { BackupAnswer, BackupJobAnswer } from '@agora/contracts/api';
 import {
@@ -209,9 +210,9 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
             <label className="ag-field-label" htmlFor="lib-restore-file">
               <FormattedMessage id="library.backups.archive" />
             </label>
-            <input
+            <FileInput
               id="lib-restore-file"
-              type="file"
+              file={file}
               accept=".tar.gz,application/gzip"
               data-testid="restore-file"
               onChange={(e) => {

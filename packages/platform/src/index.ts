@@ -52,9 +52,10 @@ export {
 export { RATE_LIMITED_MESSAGE, rateLimitedText, retryMinutesOf } from './ui/rateLimited';
 export { PageHeader } from './ui/PageHeader';
 export { EmptyState } from './ui/EmptyState';
+export { CardTitle, type CardTitleProps } from './ui/CardTitle';
 export { NotFound } from './ui/NotFound';
 export { DateText } from './ui/DateText';
-export { dateLocaleOf, useFormatDate } from './ui/formatDate';
+export { dateLocaleOf, useDateText, useFormatDate } from './ui/formatDate';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export { LocaleTabs, type LocaleTabsProps } from './ui/LocaleTabs';
 export { HtmlFrame } from './ui/HtmlFrame';

@@ -9,7 +9,11 @@ interface MenuItem {
   label: string;
 }
 
-/** The custom items of the user dropdown, per role (spec part 1 §2 Header). */
+/**
+ * The custom items of the user dropdown, per role (spec part 1 §2 Header). A guest takes part like an authorized
+ * user (the services admit every logged-in user to the participant side, and the sidebar offers it), so both
+ * get the participation entry (decision 0072).
+ */
 export const USER_MENU_ITEMS: Record<Role, readonly MenuItem[]> = {
   admin: [
     { to: '/admin/dashboard', label: 'shell.nav.dashboard' },
@@ -22,7 +26,7 @@ export const USER_MENU_ITEMS: Record<Role, readonly MenuItem[]> = {
   ],
   reviewer: [{ to: '/admin/dashboard', label: 'shell.nav.dashboard' }],
   authorized: [{ to: '/participate', label: 'shell.nav.participate' }],
-  guest: [],
+  guest: [{ to: '/participate', label: 'shell.nav.participate' }],
 };
 
 /** The user's initials, shown instead of the name and role on a phone ('ΕΓ' for Ελένη Γεωργίου). */

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Role } from '@agora/contracts';
+import { BOTTOM_INSET_PROPERTY } from '@agora/platform';
 import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { shellMessages } from '../i18n';
 import { CookieBanner } from './CookieBanner';
@@ -33,7 +34,7 @@ describe('header', () => {
     ['editor', ['/profile', '/admin/dashboard', '/admin/library/gallery']],
     ['reviewer', ['/profile', '/admin/dashboard']],
     ['authorized', ['/profile', '/participate']],
-    ['guest', ['/profile']],
+    ['guest', ['/profile', '/participate']],
   ])('gives the %s a user dropdown with name, role, profile, role items and logout', async (role, links) => {
     await renderLayout(role);
     const toggle = screen.getByTestId('user-menu-toggle');
@@ -123,6 +124,8 @@ describe('sidebar and aside', () => {
     ['editor', ['/admin/dashboard', ...LIBRARY_LINKS, '/admin/data']],
     ['reviewer', ['/admin/dashboard', '/admin/data']],
     ['authorized', ['/', '/participate', '/enroll']],
+    // the participant side works for a guest as for an authorized user: the same entries as the user menu offers
+    ['guest', ['/', '/participate', '/enroll']],
   ])('offers the %s only the pages the role may use (the permission matrix)', async (role, links) => {
     await renderLayout(role);
     const sidebar = screen.getByTestId('sidebar');
@@ -172,6 +175,26 @@ describe('cookie banner', () => {
     unmount();
     await renderWeb(<CookieBanner />, { messages: shellMessages });
     expect(screen.queryByTestId('cookie-banner')).toBeNull();
+  });
+
+  it('makes the page keep room for it while it is shown, and gives the room back when dismissed', async () => {
+    const height = jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(48);
+    try {
+      await renderWeb(<CookieBanner />, { messages: shellMessages, locale: 'el' });
+      const root = document.documentElement;
+      expect(root.style.getPropertyValue(BOTTOM_INSET_PROPERTY)).toBe('48px');
+      fireEvent.click(screen.getByTestId('cookie-accept'));
+      expect(root.style.getPropertyValue(BOTTOM_INSET_PROPERTY)).toBe('');
+    } finally {
+      height.mockRestore();
+    }
+  });
+
+  it('has a short text for phones, in the page language', async () => {
+    await renderWeb(<CookieBanner />, { messages: shellMessages, locale: 'el' });
+    const banner = screen.getByTestId('cookie-banner');
+    expect(banner.querySelector('.sh-cookies-short')?.textContent).toBe('Μόνο τα απαραίτητα cookies.');
+    expect(banner.querySelector('.sh-cookies-long')?.textContent).toMatch(/^Χρησιμοποιούμε/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { useApiGet, useFormatDate, type ApiGetData } from '@agora/platform';
+import { useApiGet, useDateText, type ApiGetData } from '@agora/platform';
 
 type AnswersPerDay = ApiGetData<'/api/stats/answers/days/{days}'>;
 
@@ -12,9 +12,6 @@ const DASHES = ['', '6 3', '2 3', '8 3 2 3'];
 const W = 600;
 const H = 220;
 const PAD = { left: 40, right: 10, top: 10, bottom: 24 };
-
-/** A day `yyyy-MM-dd` as the instant its calendar date is read from (UTC midnight; formatted in UTC). */
-const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The projects with at least one answer in the period, with their total and line style. */
 export function chartSeries(data: AnswersPerDay) {
@@ -33,14 +30,13 @@ export function niceCeiling(max: number): number {
 
 function Chart({ data, series }: { data: AnswersPerDay; series: ReturnType<typeof chartSeries> }) {
   const intl = useIntl();
-  const formatDate = useFormatDate();
+  const dateText = useDateText();
   const titleId = useId();
   const top = niceCeiling(Math.max(0, ...series.flatMap((s) => s.counts)));
   const n = data.days.length;
   const x = (i: number) => PAD.left + (n > 1 ? (i / (n - 1)) * (W - PAD.left - PAD.right) : 0);
   const y = (v: number) => H - PAD.bottom - (v / top) * (H - PAD.top - PAD.bottom);
-  const dayLabel = (day: string) =>
-    formatDate(dayDate(day), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayLabel = (day: string) => dateText(day);
   const ticks = n > 1 ? [0, Math.floor((n - 1) / 2), n - 1] : [0];
   return (
     <figure className="sh-chart">
@@ -107,7 +103,7 @@ function Chart({ data, series }: { data: AnswersPerDay; series: ReturnType<typeo
 
 /** The same numbers as the chart: a row per day (newest first) with a column per project shown. */
 function AnswersTable({ data, series }: { data: AnswersPerDay; series: ReturnType<typeof chartSeries> }) {
-  const formatDate = useFormatDate();
+  const dateText = useDateText();
   const rows = data.days.map((day, i) => ({ day, i })).reverse();
   return (
     <div className="ag-table-wrap">
@@ -130,7 +126,7 @@ function AnswersTable({ data, series }: { data: AnswersPerDay; series: ReturnTyp
         <tbody>
           {rows.map(({ day, i }) => (
             <tr key={day}>
-              <th scope="row">{formatDate(dayDate(day), { dateStyle: 'medium', timeZone: 'UTC' })}</th>
+              <th scope="row">{dateText(day)}</th>
               {series.map((s) => (
                 <td key={s.project}>
                   <FormattedNumber value={s.counts[i] ?? 0} />

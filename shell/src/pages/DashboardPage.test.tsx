@@ -52,7 +52,9 @@ describe('DashboardPage', () => {
     expect(platform.textContent).toContain('Answers this month345');
     expect(platform.textContent).toContain('Users7');
 
-    const chart = await screen.findByRole('img', { name: 'Answers per day and project, 24 Nov to 26 Nov' });
+    const chart = await screen.findByRole('img', {
+      name: 'Answers per day and project, 24/11/2026 to 26/11/2026',
+    });
     // a line per project with answers in the period, none for the project without
     expect(chart.querySelectorAll('polyline')).toHaveLength(2);
     const legend = chart.closest('figure')!.querySelector('figcaption')!;
@@ -82,7 +84,7 @@ describe('DashboardPage', () => {
       ['0', '2'],
       ['4', '1'],
     ]);
-    expect(within(table).getAllByRole('rowheader')[0]!.textContent).toBe('26 Nov 2026');
+    expect(within(table).getAllByRole('rowheader')[0]!.textContent).toBe('26/11/2026');
 
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '30' } });
     expect(await screen.findByText('No answers in this period.')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useFormatDate } from '@agora/platform';
+import { useDateText } from '@agora/platform';
 import type { StatsCell } from './types';
 
 /** Which of a cell's numbers the charts draw: respondents as they are, or each counted with their weight. */
@@ -17,12 +17,12 @@ export function cellNumbers(
 
 /**
  * The statistics' numbers in the page's language (Greek `1.234,5`, English `1,234.5`); a hidden number (`null`)
- * reads "fewer than {k}", k being the smallest group shown. Days as every date on the site (`useFormatDate`: day
- * first in English too, `2 Mar 2026`).
+ * reads "fewer than {k}", k being the smallest group shown. Days as every date on the site (`useDateText`:
+ * `02/03/2026`).
  */
 export function useStatsFormat(minCell: number) {
   const intl = useIntl();
-  const formatDate = useFormatDate();
+  const dateText = useDateText();
   const fewer = intl.formatMessage({ id: 'consultation.stats.fewer' }, { k: minCell });
   const or = (n: number | null | undefined, text: (n: number) => string) =>
     n === null || n === undefined ? fewer : text(n);
@@ -47,13 +47,7 @@ export function useStatsFormat(minCell: number) {
             { id: 'consultation.stats.squareMetres' },
             { value: intl.formatNumber(m2, { maximumFractionDigits: 0 }) },
           ),
-    day: (day: string) =>
-      formatDate(new Date(`${day}T00:00:00Z`), {
-        timeZone: 'UTC',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      }),
+    day: (day: string) => dateText(day),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { errorMessageId, Modal, useApiGet, useNotify } from '@agora/platform';
+import { errorMessageId, FileInput, Modal, useApiGet, useNotify } from '@agora/platform';
 import { uploadTarget, uploadWithProgress } from '../upload/uploadWithProgress';
 import { useLibraryText } from './texts';
 import type { Marker } from './types';
@@ -78,10 +78,9 @@ export function MarkerSelectModal({ value, onSelect, onClose }: MarkerSelectModa
         <label className="ag-field-label" htmlFor="ag-marker-upload">
           {t('uploadSvg')}
         </label>
-        <input
+        <FileInput
           ref={fileRef}
           id="ag-marker-upload"
-          type="file"
           accept={SVG}
           disabled={uploading}
           data-testid="marker-upload"

@@ -24,6 +24,7 @@ export {
   type TextAreaProps,
   type TextFieldProps,
 } from './fields';
+export { FileInput, type FileInputProps } from './FileInput';
 export { NewPasswordFields, useNewPassword, type NewPassword, type PasswordForm } from './NewPasswordFields';
 export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';
 export { useModalLeaveGuard } from './useModalLeaveGuard';

@@ -15,3 +15,4 @@ export {
 export { Permission, type PermissionProps } from './Permission';
 export { DEFAULT_SETTINGS, useSettings, type SettingsState, type SiteSettings } from './settings';
 export { ForbiddenPage, GonePage, ServerErrorPage, StatusErrorPage } from './ErrorPages';
+export { BOTTOM_INSET_PROPERTY } from './bottomInset';

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { createIntl, createIntlCache, useIntl, type IntlShape } from 'react-intl';
 
 /**
@@ -13,7 +13,7 @@ const cache = createIntlCache();
 
 /**
  * react-intl's `formatDate` for the interface language with the site's date conventions (`dateLocaleOf`): what
- * every date shown on the site goes through (`DateText`, chart labels).
+ * the site's one date format (`useDateText`) is built on; for other shapes only where a date is not shown as text.
  */
 export function useFormatDate(): IntlShape['formatDate'] {
   const { locale, timeZone, onError } = useIntl();
@@ -21,4 +21,38 @@ export function useFormatDate(): IntlShape['formatDate'] {
     const dated = createIntl({ locale: dateLocaleOf(locale), timeZone, onError }, cache);
     return dated.formatDate;
   }, [locale, timeZone, onError]);
+}
+
+/** A day without a time (`2026-05-01`), as the API sends dates. */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The one way the site writes a date, per locale: day, month and year in digits (17/11/2026 in both). */
+const DAY_FORMAT = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit' } as const;
+
+/**
+ * The site's date formatter (decision 0073): a date from the API, or a `Date`, as text in the interface
+ * language, `17/11/2026` (with `withTime`, `17/11/2026, 14:05`). Day-only values are that day whatever the
+ * browser's time zone (and never get a time); timestamps are shown in local time. Unparsable values come back
+ * as given, empty ones as ''. `DateText`, chart labels and every date in a sentence go through it.
+ */
+export function useDateText(): (
+  value: string | Date | null | undefined,
+  options?: { withTime?: boolean },
+) => string {
+  const formatDate = useFormatDate();
+  return useCallback(
+    (value, options) => {
+      if (value === null || value === undefined || value === '') return '';
+      const dayOnly = typeof value === 'string' && DAY_ONLY.test(value);
+      const date = typeof value === 'string' ? new Date(value) : value;
+      if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+      return formatDate(date, {
+        ...DAY_FORMAT,
+        ...(options?.withTime && !dayOnly ? TIME_FORMAT : {}),
+        ...(dayOnly ? { timeZone: 'UTC' } : {}),
+      });
+    },
+    [formatDate],
+  );
 }
