@@ -561,6 +561,10 @@ describe('structure: variables, consultation profile, threads', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="question-text"]')?.textContent === 'How often do you swim?',
     );
+    await page
+      .getByTestId('profile-order-status')
+      .filter({ hasText: 'How often do you swim? saved at position 1 of 2.' })
+      .waitFor();
     // and with the keyboard: Space lifts a choice, ArrowUp moves it, Space drops it
     const beach = page.getByTestId('profile-question').nth(1);
     await beach.getByTestId('choice-drag').nth(1).focus();
@@ -576,7 +580,12 @@ describe('structure: variables, consultation profile, threads', () => {
     }
     await over.waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await page.getByText('South beach dropped at position 1 of 2.').waitFor({ state: 'attached' });
+    // the drop is said once the server has the new order: the API read below sees it
+    await page
+      .getByTestId('profile-role-normal')
+      .getByTestId('profile-order-status')
+      .filter({ hasText: 'South beach saved at position 1 of 2.' })
+      .waitFor();
     await beach.getByTestId('choice-content').first().filter({ hasText: 'South beach' }).waitFor();
 
     const plain = (list: ProfileQuestionWire[]) =>

@@ -6,6 +6,7 @@ import {
   mockFetch,
   renderWeb,
   type FakeCall,
+  type FakeReply,
   type FakeRoutes,
 } from '../../../scripts/jest/web';
 import App from '../App';
@@ -217,6 +218,64 @@ describe('consultation profile', () => {
       ).toEqual(['Answer 2', 'Answer 1']),
     );
     expect(sent(calls, 'PUT', 'consultationWeight/sortOrder')).toEqual([[2, 1]]);
+  });
+
+  it('says a new order is saved only once the server has it, and sends the orders one after the other', async () => {
+    const { routes, state } = fresh();
+    // the order calls wait until the test lets them answer, one at a time
+    const gates: Array<() => void> = [];
+    const held = (route: FakeRoutes[string]) => (call: FakeCall) =>
+      new Promise<FakeReply>((resolve) => {
+        gates.push(() => resolve((route as (c: FakeCall) => FakeReply)(call)));
+      });
+    routes['PUT /api/consultationWeight/sortOrder'] = held(routes['PUT /api/consultationWeight/sortOrder']!);
+    routes['PUT /api/consultationProfile/sortOrder'] = held(routes['PUT /api/consultationProfile/sortOrder']!);
+    const { calls } = await renderProfile(routes);
+    await screen.findAllByTestId('profile-question');
+    const status = () => screen.getByTestId('profile-order-status');
+    await click(within(questions()[0] as HTMLElement).getByRole('button', { name: 'Move Choice 2 up' }));
+    // shown at once, but as being saved
+    expect(
+      within(questions()[0] as HTMLElement)
+        .getAllByTestId('choice-content')
+        .map((c) => c.textContent),
+    ).toEqual(['Answer 2', 'Answer 1']);
+    expect(status().getAttribute('data-state')).toBe('saving');
+    expect(status().textContent).toContain('Saving the new order');
+    // a second order while the first is on its way: not sent before the first is answered
+    await click(screen.getByRole('button', { name: 'Move Question 2 up' }));
+    await waitFor(() => expect(gates).toHaveLength(1));
+    expect(sent(calls, 'PUT', 'consultationProfile/sortOrder')).toEqual([]);
+    await act(async () => gates.shift()!());
+    await waitFor(() => expect(sent(calls, 'PUT', 'consultationProfile/sortOrder')).toEqual([['q2', 'q1']]));
+    expect(state.expert[0]!.choices.map((c) => c.id)).toEqual([2, 1]);
+    // the first saved, the second not yet: still saving
+    expect(status().getAttribute('data-state')).toBe('saving');
+    await act(async () => gates.shift()!());
+    await waitFor(() => expect(status().getAttribute('data-state')).toBe('saved'));
+    expect(status().textContent).toContain('Do you own a boat? saved at position 1 of 2.');
+    expect(texts()).toEqual(['Do you own a boat?', 'How long have you lived here?']);
+    expect(
+      within(questions()[1] as HTMLElement)
+        .getAllByTestId('choice-content')
+        .map((c) => c.textContent),
+    ).toEqual(['Answer 2', 'Answer 1']);
+  });
+
+  it('says when a new order was refused, and shows the stored one', async () => {
+    const { routes } = fresh();
+    routes['PUT /api/consultationWeight/sortOrder'] = { status: 403, body: { Error: 'action denied' } };
+    await renderProfile(routes);
+    await screen.findAllByTestId('profile-question');
+    await click(within(questions()[0] as HTMLElement).getByRole('button', { name: 'Move Choice 2 up' }));
+    const status = () => screen.getByTestId('profile-order-status');
+    await waitFor(() => expect(status().getAttribute('data-state')).toBe('failed'));
+    expect(status().textContent).toBe('The new order was not saved.');
+    expect(
+      within(questions()[0] as HTMLElement)
+        .getAllByTestId('choice-content')
+        .map((c) => c.textContent),
+    ).toEqual(['Answer 1', 'Answer 2']);
   });
 
   it('adds a question with choices, all fields required', async () => {

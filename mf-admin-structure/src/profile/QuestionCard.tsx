@@ -20,7 +20,8 @@ export interface QuestionCardProps {
   count: number;
   rules: ScopeRules;
   onMove: (from: number, to: number) => void;
-  onOrderChoices: (question: ProfileQuestionAnswer, choices: ProfileChoiceAnswer[]) => void;
+  /** a new order of the question's choices; `moved`, the id of the choice that moved */
+  onOrderChoices: (question: ProfileQuestionAnswer, choices: ProfileChoiceAnswer[], moved?: number) => void;
   refresh: () => Promise<unknown>;
 }
 
@@ -195,12 +196,14 @@ export function QuestionCard({
         <SortableList
           ids={question.choices.map((c) => String(c.id))}
           titleOf={(id) => byId(id)?.content ?? id}
-          onReorder={(ids) =>
+          onReorder={(ids, moved) =>
             onOrderChoices(
               question,
               ids.map(byId).filter((c) => c !== undefined),
+              Number(moved),
             )
           }
+          announceDrop={false}
         >
           <ol className="st-profile-choices">
             {question.choices.map((c, i) => (
@@ -210,7 +213,9 @@ export function QuestionCard({
                 n={i + 1}
                 count={question.choices.length}
                 rules={rules}
-                onMove={(from, to) => onOrderChoices(question, moveItem(question.choices, from, to))}
+                onMove={(from, to) =>
+                  onOrderChoices(question, moveItem(question.choices, from, to), question.choices[from]?.id)
+                }
                 refresh={refresh}
               />
             ))}

@@ -35,11 +35,18 @@ export function SortableList({
   ids,
   titleOf,
   onReorder,
+  announceDrop = true,
   children,
 }: {
   ids: readonly string[];
   titleOf: (id: string) => string;
-  onReorder: (tokens: string[]) => void;
+  /** the new order, and the id of the item that moved */
+  onReorder: (tokens: string[], moved: string) => void;
+  /**
+   * false when the list announces a drop itself once the new order is saved: the drop is then said only when
+   * nothing moved (dropped where it was picked up)
+   */
+  announceDrop?: boolean;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -57,7 +64,11 @@ export function SortableList({
     onDragStart: ({ active }) => say('picked', active.id),
     onDragOver: ({ active, over }) => (over ? say('moved', active.id, over.id) : undefined),
     onDragEnd: ({ active, over }) =>
-      over ? say('dropped', active.id, over.id) : say('cancelled', active.id),
+      !over
+        ? say('cancelled', active.id)
+        : announceDrop || over.id === active.id
+          ? say('dropped', active.id, over.id)
+          : undefined,
     onDragCancel: ({ active }) => say('cancelled', active.id),
   };
   return (
@@ -72,7 +83,7 @@ export function SortableList({
       }}
       onDragEnd={(event) => {
         const next = reorder(ids, event);
-        if (next) onReorder(next);
+        if (next) onReorder(next, String(event.active.id));
       }}
     >
       <SortableContext items={[...ids]} strategy={verticalListSortingStrategy}>

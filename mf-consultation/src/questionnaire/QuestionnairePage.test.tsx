@@ -343,16 +343,31 @@ describe('QuestionnairePage: answers and the drawer', () => {
   });
 
   it('shows experts the answers of every participant, with all answers checked', async () => {
+    const summary = (i: number) => ({
+      choice: `c${i}`,
+      created: '2026-11-20T10:00:00.000Z',
+      isOwner: false,
+      likes: 0,
+      dislikes: 0,
+      values: [],
+    });
     page({
       ...ready(questionnaire({ access: { role: 'expert', can_answer: true, see_all: true } })),
       [layer('all')]: { status: 200, body: mine(2) },
+      [`GET /api/data/scope/list/page/1/attribute/${POINT_ATTR}`]: {
+        status: 200,
+        body: { values: [summary(0), summary(1)], page: 1, total_pages: 1, total: 2 },
+      },
     });
     await show();
     await waitFor(() => expect(screen.getByTestId('questionnaire')).toBeTruthy());
     expect((screen.getByTestId('layer-all') as HTMLInputElement).checked).toBe(true);
     await click(screen.getByTestId('attribute-bus-stop'));
-    await waitFor(() => expect(screen.getByTestId('answer-list').querySelectorAll('li')).toHaveLength(2));
+    // the server's page of the attribute's answers, each one opened from the map's layer
+    await waitFor(() => expect(screen.getAllByTestId('answer-summary')).toHaveLength(2));
     expect(screen.queryByTestId('answers-add')).toBeNull();
+    await click(screen.getAllByTestId('answer-summary-open')[1]!);
+    await waitFor(() => expect(screen.getByTestId('answer-details')).toBeTruthy());
   });
 
   it('below 768 px the aside is a drawer: opened by its button, focus inside, Escape closes it', async () => {

@@ -5,7 +5,7 @@ import type { LatLng } from '@agora/contracts';
 import { useLeafletMap } from '@agora/platform';
 import { DataTab } from '../data/DataTab';
 import { ExportTools } from '../data/export/ExportTools';
-import { useMapAnalytics } from '../data/map/MapAnalytics';
+import { useAreaWithin, useMapAnalytics } from '../data/map/MapAnalytics';
 import { ProfileForm } from '../profile/ProfileForm';
 import { Aside } from './Aside';
 import { Drawer } from './Drawer';
@@ -75,6 +75,8 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   const box = useRef<HTMLDivElement>(null);
   const handle = useLeafletMap(box, { ...mapView, draw: true });
   const analytics = useMapAnalytics(handle, project.token, data.topics, !normal);
+  // experts and staff read the answers of an attribute a page at a time, inside the drawn area
+  const within = useAreaWithin(project.token, analyst);
   const crosshair = useCallback((): LatLng | null => {
     const c = handle?.map.getCenter();
     return c ? { lat: c.lat, lng: c.lng } : null;
@@ -236,6 +238,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
             onFinish={finishDraft}
             onCancel={cancelDrawing}
             reactions={reactions}
+            summaries={analyst && access.see_all ? { within } : undefined}
           />
         )}
       </div>

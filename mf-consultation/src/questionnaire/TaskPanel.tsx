@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { LatLng } from '@agora/contracts';
+import { AnswerSummaryList } from '../data/AnswerSummaryList';
 import { AnswerDetails, AnswerList } from './AnswersPanel';
 import { DrawPanel } from './DrawPanel';
 import { drawingOf, type Entry, type Task, type TaskAction } from './task';
@@ -28,6 +29,8 @@ export interface TaskPanelProps {
   onFinish: () => void;
   onCancel: () => void;
   reactions?: (choice: string) => React.ReactNode;
+  /** experts and staff: the answers list from the server (paged, searched, sorted), inside the drawn area */
+  summaries?: { within: string | null };
 }
 
 /** The panel beside the map of the task that has one: the closed message, the answers, an answer, drawing. */
@@ -52,7 +55,20 @@ export const TaskPanel = forwardRef<HTMLDivElement, TaskPanelProps>(function Tas
           </button>
         </section>
       )}
-      {task.kind === 'answers' && (
+      {task.kind === 'answers' && props.summaries && (
+        <AnswerSummaryList
+          attribute={task.entry.attribute}
+          within={props.summaries.within}
+          canOpen={(choice) => props.answersOf(task.entry.attribute.token).some((a) => a.id === choice)}
+          onOpen={(choice) => {
+            const answer = props.answersOf(task.entry.attribute.token).find((a) => a.id === choice);
+            if (answer) props.onOpen(answer);
+          }}
+          onStats={stats}
+          onClose={close}
+        />
+      )}
+      {task.kind === 'answers' && !props.summaries && (
         <AnswerList
           attribute={task.entry.attribute}
           answers={props.answersOf(task.entry.attribute.token)}

@@ -48,8 +48,9 @@ describe('DashboardPage', () => {
     expect(platform.textContent).toContain('Open for answers today2');
     expect(platform.textContent).toContain('Neither public nor open2');
     expect(platform.textContent).toContain('Answers1,234');
-    expect(platform.textContent).toContain('Answers this week12');
-    expect(platform.textContent).toContain('Answers this month345');
+    // both periods are calendar ones, and say so: on the 1st the week (from Monday) may count more than the month
+    expect(platform.textContent).toContain('Answers this calendar week (since Monday)12');
+    expect(platform.textContent).toContain('Answers this calendar month (since the 1st)345');
     expect(platform.textContent).toContain('Users7');
 
     const chart = await screen.findByRole('img', {
@@ -100,6 +101,7 @@ describe('DashboardPage', () => {
     await renderWeb(<DashboardPage />, { user: adminUser, messages: shellMessages, locale: 'el' });
     const platform = await screen.findByTestId('platform-card');
     expect(platform.textContent).toContain('Κατηγορίες2');
+    expect(platform.textContent).toContain('Απαντήσεις της τρέχουσας ημερολογιακής εβδομάδας (από τη Δευτέρα)');
     expect(platform.textContent).not.toContain('Χρήστες');
     expect(platform.textContent).toContain('Τα στοιχεία των χρηστών δεν μπορούν να εμφανιστούν');
     expect(await screen.findByText('Εμφάνιση των αριθμών σε πίνακα')).toBeTruthy();

@@ -155,15 +155,24 @@ describe('map analytics on the questionnaire screen', () => {
     expect(urls(calls)).not.toContain(points(''));
     expect(screen.queryByTestId('map-attribute')).toBeNull();
 
+    const map = screen.getByTestId('questionnaire-map');
+    const surfaces = (m: HTMLElement) =>
+      m.querySelectorAll('.leaflet-overlay-pane svg, .leaflet-overlay-pane canvas:not(.cons-heat)').length;
+    const before = surfaces(map);
     await click(radio('Clusters'));
     await waitFor(() => expect(urls(calls)).toContain(points('')));
-    const map = screen.getByTestId('questionnaire-map');
     await waitFor(() => expect(Number(map.dataset['clustersDrawn'])).toBeGreaterThan(0));
     const select = screen.getByLabelText('Answers of') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['Every attribute', 'Bus stop (400)']);
 
+    await waitFor(() => expect(map.querySelectorAll('.cons-cluster-count').length).toBeGreaterThan(0));
     await click(radio('Heat map'));
     expect(map.dataset['clustersDrawn']).toBeUndefined();
+    // no cluster, nor its count, stays on the heat map
+    expect(map.querySelectorAll('.cons-cluster-count')).toHaveLength(0);
+    expect(map.querySelectorAll('.leaflet-interactive')).toHaveLength(0);
+    // nor the surface the clusters were drawn on (a canvas keeps its last picture): only the map's own are left
+    expect(surfaces(map)).toBe(before);
     expect(radio('Heat map').checked).toBe(true);
 
     await click(radio('Each answer'));

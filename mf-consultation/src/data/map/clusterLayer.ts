@@ -70,6 +70,8 @@ export function useClusterLayer(handle: LeafletMapHandle | null, coords: Float64
     return () => {
       map.off('moveend', draw);
       group.remove();
+      // the renderer is a layer of its own: left on the map, its canvas would keep the last clusters drawn
+      renderer.remove();
       delete map.getContainer().dataset['clustersDrawn'];
     };
   }, [handle, index]);

@@ -280,3 +280,53 @@ export const AnswerListAnswer = pagedAnswer(
   }),
 );
 export type AnswerListAnswer = z.infer<typeof AnswerListAnswer>;
+
+/** How `GET data/scope/list/page/{page}/attribute/{attr}` orders the answers. */
+export const ANSWER_SUMMARY_SORTS = ['newest', 'oldest', 'likes'] as const;
+export type AnswerSummarySort = (typeof ANSWER_SUMMARY_SORTS)[number];
+
+/** The longest search text of an answers list. */
+export const ANSWER_SEARCH_MAX = 100;
+
+/** The query of `GET data/scope/list/page/{page}/attribute/{attr}`: a search text and an order. */
+export const AnswerSummaryQuery = z.strictObject(
+  {
+    q: z
+      .string({ error: 'a text' })
+      .max(ANSWER_SEARCH_MAX, `Maximum size is ${ANSWER_SEARCH_MAX}.`)
+      .optional()
+      .meta({
+        description: "words each found in one of the answer's values (any case); empty: every answer",
+      }),
+    sort: z
+      .enum(ANSWER_SUMMARY_SORTS, { message: 'newest, oldest or likes' })
+      .optional()
+      .meta({ description: 'default: newest first' }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? UNKNOWN_FIELD : 'a query') },
+);
+export type AnswerSummaryQuery = z.infer<typeof AnswerSummaryQuery>;
+
+/**
+ * `GET data/scope/list/page/{page}/attribute/{attr}`: the answers of one attribute, a page at a time, each with
+ * its date, reactions and the values of its visible variables in the variables' order (choices by their labels,
+ * files by their names).
+ */
+export const AnswerSummariesAnswer = pagedAnswer(
+  z.object({
+    choice: z.guid(),
+    created: z.iso.datetime(),
+    isOwner: z.boolean(),
+    likes: z.int().min(0),
+    dislikes: z.int().min(0),
+    values: z.array(
+      z.object({
+        variable: z.guid(),
+        variable_type: z.enum(ANSWER_VALUE_KINDS),
+        value: z.string(),
+        label: LabelOfValue,
+      }),
+    ),
+  }),
+);
+export type AnswerSummariesAnswer = z.infer<typeof AnswerSummariesAnswer>;

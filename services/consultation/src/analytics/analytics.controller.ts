@@ -1,15 +1,19 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, ZodResponse } from '@agora/common';
+import { CurrentUser, LoggedIn, ZodQuery, ZodResponse } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import {
   AnswerListAnswer,
   AnswerPointsAnswer,
+  AnswerSummariesAnswer,
+  AnswerSummaryQuery,
   AnswerZonesAnswer,
   EnsembleAnswer,
 } from '@agora/contracts/api';
 import { AnswerReadsService } from '../answer/answer-reads.service.js';
 import { OptionalTokenPipe, PagePipe, TokenPipe } from '../http/params.js';
+import { FIELD_REFUSAL } from '../http/refusals.js';
+import { AnswerSummariesService } from './answer-summaries.service.js';
 import { AreaFilterPipe, type AreaFilter, ApiAreaFilter, WITHIN } from './area-filter.js';
 import { MapDataService } from './map-data.service.js';
 import { StatisticsService } from './statistics.service.js';
@@ -27,6 +31,7 @@ export class AnalyticsController {
     private readonly reads: AnswerReadsService,
     private readonly statistics: StatisticsService,
     private readonly mapData: MapDataService,
+    private readonly summaries: AnswerSummariesService,
   ) {}
 
   @Get(['data/scope/points/project/:project', 'data/scope/points/project/:project/within/:filter'])
@@ -109,5 +114,27 @@ export class AnalyticsController {
     @CurrentUser() user: SessionUser,
   ): Promise<AnswerListAnswer> {
     return this.reads.list(page, attribute, variable, user, filter);
+  }
+
+  @Get([
+    'data/scope/list/page/:page/attribute/:attribute',
+    'data/scope/list/page/:page/attribute/:attribute/within/:filter',
+  ])
+  @ApiAreaFilter()
+  @ApiOperation({
+    summary:
+      'The answers of one attribute with their values, a page at a time: searched in the values (`q`), newest, ' +
+      'oldest or most liked first (`sort`); of the answers inside a drawn area (experts and staff)',
+    description: WITHIN,
+  })
+  @ZodResponse(AnswerSummariesAnswer)
+  summaryList(
+    @Param('page', PagePipe) page: number,
+    @Param('attribute', TokenPipe) attribute: string,
+    @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
+    @ZodQuery(AnswerSummaryQuery, FIELD_REFUSAL) query: AnswerSummaryQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<AnswerSummariesAnswer> {
+    return this.summaries.list(page, attribute, user, query, filter);
   }
 }

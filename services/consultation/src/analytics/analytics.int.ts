@@ -346,6 +346,76 @@ describe('weighted statistics with small cells hidden', () => {
   });
 });
 
+describe('the answers list of an attribute: values, date, search, sort, the drawn area', () => {
+  const url = (page: number, within = '', query = '') =>
+    `/data/scope/list/page/${page}/attribute/${w.points}${within ? `/within/${within}` : ''}${query}`;
+
+  it('gives each answer once with its values in the variable order, labels for choices, newest first', async () => {
+    const res = await as(svc, w.people.expert).get(url(1));
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(given.length);
+    expect(res.body.total_pages).toBe(1);
+    const dates = res.body.values.map((v: { created: string }) => v.created);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const one = res.body.values.find((v: { values: unknown[] }) => v.values.length === 3);
+    expect(one.values.map((v: { variable_type: string }) => v.variable_type)).toEqual([
+      'radio',
+      'number',
+      'date',
+    ]);
+    expect(['A', 'B', 'Γ']).toContain(one.values[0].label);
+    expect(one).toMatchObject({ likes: 0, dislikes: 0, isOwner: false });
+  });
+
+  it('searches the values (a choice by its label, a number, a date), every word, any case', async () => {
+    const expert = as(svc, w.people.expert);
+    const gamma = await expert.get(url(1, '', '?q=γ'));
+    expect(gamma.status).toBe(200);
+    expect(gamma.body.total).toBe(given.filter((a) => a.choice === 'Γ').length);
+    const day = await expert.get(url(1, '', `?q=${encodeURIComponent('2026-03-02 a')}`));
+    expect(day.body.total).toBe(given.filter((a) => a.date === '2026-03-02' && a.choice === 'A').length);
+    // a LIKE wildcard is a character like any other
+    expect((await expert.get(url(1, '', '?q=%25'))).body.total).toBe(0);
+  });
+
+  it('sorts oldest and most liked first, and narrows to the drawn area', async () => {
+    const expert = as(svc, w.people.expert);
+    const newest = (await expert.get(url(1))).body.values.map((v: { choice: string }) => v.choice);
+    const oldest = (await expert.get(url(1, '', '?sort=oldest'))).body.values.map(
+      (v: { choice: string }) => v.choice,
+    );
+    expect(oldest).toEqual([...newest].reverse());
+    const liked = newest[3] as string;
+    await svc.db.query(
+      `INSERT INTO consultation.social_reaction (scope, item, user_uuid, reaction) VALUES ('choice', $1, $2, 'like')`,
+      [liked, owners[1]],
+    );
+    try {
+      const top = await expert.get(url(1, '', '?sort=likes'));
+      expect(top.body.values[0]).toMatchObject({ choice: liked, likes: 1 });
+    } finally {
+      await svc.db.query(`DELETE FROM consultation.social_reaction WHERE item = $1`, [liked]);
+    }
+    const west = await expert.get(url(1, WEST));
+    expect(west.status).toBe(200);
+    expect(west.body.total).toBe(given.filter(insideWest).length);
+  });
+
+  it('refuses an unknown order, a long search, an unknown field and a page 0 with 400', async () => {
+    const expert = as(svc, w.people.expert);
+    for (const bad of [
+      url(1, '', '?sort=random'),
+      url(1, '', `?q=${'x'.repeat(101)}`),
+      url(1, '', '?x=1'),
+      url(0),
+    ]) {
+      const res = await expert.get(bad);
+      expect([bad, res.status]).toEqual([bad, 400]);
+      expect(typeof res.body.Error).toBe('string');
+    }
+  });
+});
+
 describe('who may read the analysts’ data', () => {
   const user = (role: Role): SessionUser => ({ ...personOf('outsider', w.category), role });
   type Who = [string, () => SessionUser | null];
@@ -375,6 +445,16 @@ describe('who may read the analysts’ data', () => {
     [
       'list within',
       `/data/scope/list/page/1/attribute/${w.points}/variable/${rating}/within/${WEST}`,
+      [401, 403, 403, 200, 200, 200, 403, 200],
+    ],
+    [
+      'answers list within',
+      `/data/scope/list/page/1/attribute/${w.points}/within/${WEST}`,
+      [401, 403, 403, 200, 200, 200, 403, 200],
+    ],
+    [
+      'answers list',
+      `/data/scope/list/page/1/attribute/${w.points}`,
       [401, 403, 403, 200, 200, 200, 403, 200],
     ],
     [

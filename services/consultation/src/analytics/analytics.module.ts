@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AnswerModule } from '../answer/answer.module.js';
 import { AnalyticsController } from './analytics.controller.js';
+import { AnswerSummariesService } from './answer-summaries.service.js';
 import { MapDataService } from './map-data.service.js';
 import { StatisticsService } from './statistics.service.js';
 
@@ -8,6 +9,6 @@ import { StatisticsService } from './statistics.service.js';
 @Module({
   imports: [AnswerModule],
   controllers: [AnalyticsController],
-  providers: [StatisticsService, MapDataService],
+  providers: [StatisticsService, MapDataService, AnswerSummariesService],
 })
 export class AnalyticsModule {}

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PARTICIPANTS, DEMO_RESIDENTS, type VariableKind } from '@agora/contracts';
 import { choiceIdsOf } from '@agora/contracts/api';
+import type { FileStorage } from '@agora/common/storage';
 import type { EntityManager } from 'typeorm';
+import { answerFileKey } from '../answer/answer-files.js';
 import { typedValue } from '../answer/answer.rules.js';
 import { profileWeight } from '../profile/profile-weight.js';
 import { demoAnswers } from './demo-answers.js';
+import { checkedDemoFile } from './demo-files.js';
 
 /** How many rows the demo answers added. */
 export interface DemoAnswerCounts {
@@ -12,6 +15,8 @@ export interface DemoAnswerCounts {
   values: number;
   profiles: number;
   reactions: number;
+  /** the photos and documents of the answers, in the file store */
+  files: number;
 }
 
 interface AttributeRow {
@@ -47,9 +52,17 @@ interface QuestionRow {
 /**
  * Adds the demo participants' and residents' answers (`demoAnswers`) to the demo questionnaires inside the demo's
  * transaction `m`, in bulk: each value typed by its variable's rules as the answer routes type it, the profiles
- * with the weight their choices give, and the likes. The answers are dated back from `now`.
+ * with the weight their choices give, and the likes. The answers are dated back from `now`. A photo or document
+ * is checked as an upload is and kept as an upload is: an object of the store's private area (`answers/<id>`),
+ * written before the row that names it, the row with its owner, name, type, size and SHA-256; `written` gets the
+ * keys, for the caller to delete them if the transaction fails.
  */
-export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<DemoAnswerCounts> {
+export async function seedDemoAnswers(
+  m: EntityManager,
+  now: Date,
+  storage: FileStorage,
+  written: string[] = [],
+): Promise<DemoAnswerCounts> {
   const { answers, profiles, reactions } = demoAnswers(now);
   const attributes = await m.query<AttributeRow[]>(
     `SELECT p.token AS project, p.mname AS project_mname, a.token AS attribute, a.mname AS attribute_mname,
@@ -65,6 +78,11 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
   const variableOf = new Map(variables.map((v) => [`${v.attribute}/${v.mname}`, v]));
   const answerRows: object[] = [];
   const valueRows: object[] = [];
+  const fileRows: object[] = [];
+  const pendingFiles: Array<{
+    row: Record<string, unknown>;
+    file: NonNullable<(typeof answers)[number]['files']>[string];
+  }> = [];
   const tokens: string[] = [];
   answers.forEach((answer, index) => {
     const attribute = attributeOf.get(`${answer.project}/${answer.attribute}`);
@@ -90,7 +108,14 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
       // The same check and typing as a participant's value: a demo value breaking its variable's rules fails.
       // the demo answers name their choices by label, an answer stores their ids
       const wire = kind.options.choices ? choiceIdsOf(kind.options.choices, value) : value;
-      const typed = typedValue(0, kind.kind, { value: wire }, kind.options, false);
+      const location = answer.locations?.[mname];
+      const typed = typedValue(
+        0,
+        kind.kind,
+        { value: wire, ...(location ? { location } : {}) },
+        kind.options,
+        false,
+      );
       valueRows.push({
         answer: token,
         variable: variable.token,
@@ -99,10 +124,53 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
         number_value: typed.number_value ?? null,
         date_value: typed.date_value ?? null,
         list_value: typed.list_value ?? null,
+        lat: typed.location?.lat ?? null,
+        lon: typed.location?.lon ?? null,
+        file: null,
         created: when,
       });
     }
+    for (const [mname, file] of Object.entries(answer.files ?? {})) {
+      const variable = variableOf.get(`${attribute.attribute}/${mname}`);
+      const kind = variable?.variable_type[0];
+      if (!variable || kind?.kind !== file.kind)
+        throw new Error(`demo ${file.kind} of an unknown variable ${answer.attribute}/${mname}`);
+      const id = randomUUID();
+      const row = {
+        answer: token,
+        variable: variable.token,
+        kind: kind.kind,
+        text_value: null,
+        number_value: null,
+        date_value: null,
+        list_value: null,
+        lat: null,
+        lon: null,
+        file: id,
+        created: when,
+      };
+      valueRows.push(row);
+      pendingFiles.push({
+        row: { id, owner: answer.owner, answer: token, variable: variable.token, created: when },
+        file,
+      });
+    }
   });
+  // the files: checked and written to the store before their rows, as an upload's are
+  for (const { row, file } of pendingFiles) {
+    const checked = await checkedDemoFile(file);
+    const key = answerFileKey(String(row['id']));
+    written.push(key);
+    await storage.put(key, checked.data);
+    fileRows.push({
+      ...row,
+      name: checked.name,
+      mime: checked.mime,
+      bytes: checked.data.length,
+      storage_key: key,
+      sha256: checked.sha256,
+    });
+  }
   await inChunks(answerRows, (json) =>
     m.query(
       `INSERT INTO consultation.answer (token, project, node, attribute, owner, geom, created, updated)
@@ -115,15 +183,29 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
       [json],
     ),
   );
+  await inChunks(fileRows, (json) =>
+    m.query(
+      `INSERT INTO consultation.answer_file (id, owner, answer, variable, name, mime, bytes, storage_key, sha256,
+         created)
+       SELECT r.id, r.owner, r.answer, r.variable, r.name, r.mime, r.bytes, r.storage_key, r.sha256, r.created
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r(id uuid, owner uuid, answer uuid, variable uuid, name text, mime text, bytes integer,
+                storage_key text, sha256 text, created timestamptz)`,
+      [json],
+    ),
+  );
   await inChunks(valueRows, (json) =>
     m.query(
       `INSERT INTO consultation.answer_value
-         (answer, variable, kind, text_value, number_value, date_value, list_value, created, updated)
+         (answer, variable, kind, text_value, number_value, date_value, list_value, location, file, created,
+          updated)
        SELECT r.answer, r.variable, r.kind, r.text_value, r.number_value, r.date_value, r.list_value,
-              r.created, r.created
+              CASE WHEN r.lat IS NULL THEN NULL
+                   ELSE public.ST_SetSRID(public.ST_MakePoint(r.lon, r.lat), 4326) END,
+              r.file, r.created, r.created
          FROM jsonb_to_recordset($1::jsonb)
            AS r(answer uuid, variable uuid, kind text, text_value text, number_value numeric, date_value date,
-                list_value text[], created timestamptz)`,
+                list_value text[], lat double precision, lon double precision, file uuid, created timestamptz)`,
       [json],
     ),
   );
@@ -195,5 +277,6 @@ export async function seedDemoAnswers(m: EntityManager, now: Date): Promise<Demo
     values: valueRows.length,
     profiles: weightRows.length,
     reactions: reactions.length,
+    files: fileRows.length,
   };
 }

@@ -1,5 +1,7 @@
 import { DEMO_PARTICIPANTS, DEMO_RESIDENTS } from '@agora/contracts';
+import { ADDRESS_TEXT_PATTERN_SOURCE } from '@agora/contracts';
 import { demoAnswers } from './demo-answers.js';
+import { checkedDemoFile } from './demo-files.js';
 import { demoStructure, SEAFRONT_BOUNDARY } from './demo-structure.js';
 
 /** Ray casting: whether [x, y] lies inside the ring. */
@@ -115,5 +117,38 @@ describe('demo answers', () => {
     );
     expect(reactions.length).toBeGreaterThan(100);
     for (const r of reactions) expect(r.user).not.toBe(answers[r.answer]!.owner);
+  });
+
+  it('give photos, documents and addresses to some ideas, as a participant would', async () => {
+    const ideas = answers.filter((a) => a.attribute === 'ideas');
+    const photos = ideas.filter((a) => a.files?.['photo']);
+    const sketches = ideas.filter((a) => a.files?.['sketch']);
+    const addresses = ideas.filter((a) => a.values['address']);
+    expect(photos.length).toBeGreaterThanOrEqual(20);
+    expect(sketches.length).toBeGreaterThanOrEqual(5);
+    expect(addresses.length).toBeGreaterThanOrEqual(20);
+    // some of each from the participants themselves (the accounts a newcomer signs in with)
+    for (const some of [photos, sketches, addresses])
+      expect(some.some((a) => citizens.has(a.owner))).toBe(true);
+    // only the ideas have them
+    expect(answers.filter((a) => a.attribute !== 'ideas' && (a.files || a.locations))).toEqual([]);
+    const address = new RegExp(`^(?:${ADDRESS_TEXT_PATTERN_SOURCE})$`, 'u');
+    for (const a of addresses) {
+      expect(a.values['address']).toMatch(address);
+      const [lat, lon] = a.locations!['address']!.split(';').map(Number);
+      expect(lat).toBeGreaterThan(40.59);
+      expect(lat).toBeLessThan(40.64);
+      expect(lon).toBeGreaterThan(22.94);
+      expect(lon).toBeLessThan(22.96);
+    }
+    // each file's name unique; the files pass the checks of an upload
+    const files = ideas.flatMap((a) => Object.values(a.files ?? {}));
+    expect(new Set(files.map((f) => f.name)).size).toBe(files.length);
+    const photo = await checkedDemoFile(photos[0]!.files!['photo']!);
+    expect(photo.mime).toBe('image/png');
+    const sketch = await checkedDemoFile(sketches[0]!.files!['sketch']!);
+    expect(sketch.mime).toBe('application/pdf');
+    expect(sketch.data.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(sketch.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -4,6 +4,7 @@ import {
   type DemoParticipant,
   type GeoJsonGeometry,
 } from '@agora/contracts';
+import type { DemoAnswerFile } from './demo-files.js';
 import { SEAFRONT_BOUNDARY } from './demo-structure.js';
 
 /**
@@ -24,6 +25,10 @@ export interface DemoAnswer {
   geometry: GeoJsonGeometry | null;
   /** the spec's wire value of each answered variable, by the variable's short name */
   values: Record<string, string>;
+  /** the location ('lat;lon') of an address (resource) value, by the variable's short name */
+  locations?: Record<string, string>;
+  /** the file of a photo or document value, by the variable's short name */
+  files?: Record<string, DemoAnswerFile>;
   /** days before the seeding day the answer was given */
   daysAgo: number;
 }
@@ -155,6 +160,46 @@ const PARK_FEATURES = [
   'Παιδική χαρά — Playground',
   'Βρύση — Drinking fountain',
 ];
+
+/** Addresses along the seafront ('street+number+town+zip') with their location ('lat;lon'). */
+const ADDRESSES: ReadonlyArray<readonly [string, string]> = [
+  ['Λεωφόρος Νίκης+1+Θεσσαλονίκη+546 21', '40.6262;22.9489'],
+  ['Λεωφόρος Νίκης+35+Θεσσαλονίκη+546 22', '40.6301;22.9433'],
+  ['Μεγάλου Αλεξάνδρου+2+Θεσσαλονίκη+546 40', '40.6181;22.9541'],
+  ['Μεγάλου Αλεξάνδρου+26+Θεσσαλονίκη+546 41', '40.6052;22.9534'],
+  ['Θεμιστοκλή Σοφούλη+10+Καλαμαριά+551 31', '40.5968;22.9503'],
+];
+const PHOTO_TITLES = ['Η γωνία — The corner', 'Η διάβαση — The crossing', 'Το πεζοδρόμιο — The pavement'];
+const SKETCH_TITLES = ['Proposal for a protected cycle lane', 'Sketch of a bicycle shelter'];
+
+/**
+ * A photo, a sketch (PDF) and an address now and then for the ideas (answers without geometry), from a generator
+ * of their own: the other answers stay as they were. The files are made and checked when the demo is seeded.
+ */
+function ideaExtras(answers: DemoAnswer[]): void {
+  const r = generator(20_261_128);
+  let n = 0;
+  for (const answer of answers) {
+    if (answer.attribute !== 'ideas') continue;
+    if (r.next() < 0.3) {
+      const [address, location] = r.pick(ADDRESSES);
+      answer.values['address'] = address;
+      answer.locations = { address: location };
+    }
+    const files: Record<string, DemoAnswerFile> = {};
+    if (r.next() < 0.2) {
+      n += 1;
+      const title = r.pick(PHOTO_TITLES);
+      files['photo'] = { kind: 'photo', name: `idea-photo-${n}.png`, title, hue: r.int(0, 359) };
+    }
+    if (r.next() < 0.08) {
+      n += 1;
+      const title = r.pick(SKETCH_TITLES);
+      files['sketch'] = { kind: 'document', name: `idea-sketch-${n}.pdf`, title, hue: 0 };
+    }
+    if (Object.keys(files).length > 0) answer.files = files;
+  }
+}
 
 const isoDaysAgo = (today: Date, days: number) =>
   new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
@@ -344,5 +389,6 @@ export function demoAnswers(today: Date): DemoAnswers {
       choices: [residents.int(0, 2), residents.int(0, 2)],
     });
   }
+  ideaExtras(answers);
   return { answers, profiles, reactions };
 }

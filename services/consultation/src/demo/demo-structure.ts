@@ -132,7 +132,8 @@ const ask = (
 
 /**
  * The questionnaire of the seafront cycle lane (a topic on the map, with a point, a line and a polygon attribute,
- * and a topic without geometry) and a small one for the Patras pocket parks. Variables use six value types.
+ * and a topic without geometry) and a small one for the Patras pocket parks. Variables use nine of the ten value
+ * types (a library choice needs the library's items, which the library names).
  */
 export function demoStructure(): DemoStructure[] {
   return [
@@ -349,6 +350,27 @@ export function demoStructure(): DemoStructure[] {
                     placeholder: 'π.χ. Καλαμαριά — e.g. Kalamaria',
                     maxLength: 80,
                   },
+                ),
+                ask(
+                  'photo',
+                  'Μια φωτογραφία του σημείου; — A photo of the place?',
+                  'Χωρίς πρόσωπα και πινακίδες αυτοκινήτων. — No faces and no number plates.',
+                  'photo',
+                  { required: false, label: 'Φωτογραφία — Photo', maxSize: 5 * 1024 * 1024 },
+                ),
+                ask(
+                  'sketch',
+                  'Ένα σχέδιο ή έγγραφο για την ιδέα σας; — A sketch or document of your idea?',
+                  '',
+                  'document',
+                  { required: false, label: 'Έγγραφο (PDF) — Document (PDF)', accepts: ['pdf'] },
+                ),
+                ask(
+                  'address',
+                  'Σε ποια διεύθυνση αφορά η ιδέα; — Which address is the idea about?',
+                  '',
+                  'resource',
+                  { required: false, label: 'Διεύθυνση — Address' },
                 ),
               ],
             },

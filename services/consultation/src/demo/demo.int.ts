@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { createLibraryService } from '../../../library/src/index.js';
 import { createConsultationService } from '../index.js';
 import { demoProfile, demoStructure, type DemoAttribute, type DemoTopic } from './demo-structure.js';
 import { noGeometry } from '../../test/tree-test-helpers.js';
+import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { demoData, DemoService } from './demo.service.js';
 
 const admin: SessionUser = {
@@ -194,7 +196,11 @@ describe('demo consultation data', () => {
         null,
         [
           ['trips', null, ['frequency:radio', 'purpose:checkbox', 'trip-minutes:number']],
-          ['ideas', null, ['idea:text', 'neighbourhood:string']],
+          [
+            'ideas',
+            null,
+            ['idea:text', 'neighbourhood:string', 'photo:photo', 'sketch:document', 'address:resource'],
+          ],
         ],
       ],
     ]);
@@ -339,12 +345,12 @@ describe('demo consultation data', () => {
       project: 3,
       node: 3,
       attribute: 6,
-      variable: 12,
+      variable: 15,
       attribute_feature: 3,
       profile_question: 4,
       profile_choice: 13,
       answer: 3524,
-      answer_value: 6982,
+      answer_value: 7080,
       profile_answer: 1048,
       social_reaction: 528,
     });
@@ -385,14 +391,42 @@ describe('demo consultation data', () => {
       projects: 3,
       topics: 3,
       attributes: 6,
-      variables: 12,
+      variables: 15,
       questions: 4,
       answers: 3524,
-      values: 6982,
+      values: 7080,
       profiles: 524,
       reactions: 528,
+      files: 45,
     });
-    expect((await counts(svc)).variable).toBe(12);
+    expect((await counts(svc)).variable).toBe(15);
+
+    // The photos and documents are kept as uploads are: an object of the private store per row, with its
+    // owner (the answer's), its SHA-256, its value naming it; the addresses with their location.
+    const files = await svc.db.query<
+      Array<{ id: string; storage_key: string; sha256: string; mime: string; bytes: number; own: boolean }>
+    >(
+      `SELECT f.id, f.storage_key, f.sha256, f.mime, f.bytes, f.owner = a.owner AS own
+         FROM consultation.answer_file f JOIN consultation.answer a ON a.token = f.answer
+         JOIN consultation.answer_value v ON v.file = f.id AND v.variable = f.variable`,
+    );
+    expect(files).toHaveLength(45);
+    expect(new Set(files.map((f) => f.mime))).toEqual(new Set(['image/png', 'application/pdf']));
+    const store = svc.app.get<FileStorage>(PRIVATE_FILE_STORAGE);
+    for (const f of files) {
+      expect([f.storage_key, f.own]).toEqual([`answers/${f.id}`, true]);
+      const object = await store.get(f.storage_key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect([bytes.length, createHash('sha256').update(bytes).digest('hex')]).toEqual([f.bytes, f.sha256]);
+    }
+    const [addresses] = await svc.db.query<Array<{ n: number; located: number }>>(
+      `SELECT count(*)::int AS n, count(location)::int AS located FROM consultation.answer_value
+        WHERE kind = 'resource'`,
+    );
+    expect(addresses!.n).toBeGreaterThan(0);
+    expect(addresses!.located).toBe(addresses!.n);
 
     // The demo participants' answers keep the rules a participant's answers keep: inside the topic's boundary
     // (points covered by it), the attribute's geometry type, max_geom per attribute and per topic.

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { LOGGER, parseWith } from '@agora/common';
+import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import {
   NewAttributeBody,
   NewProfileQuestionBody,
@@ -45,6 +46,8 @@ export interface DemoCounts {
   values: number;
   profiles: number;
   reactions: number;
+  /** the photos and documents of the answers (objects of the store's private area) */
+  files: number;
 }
 
 /** The demo data dated around `now`. */
@@ -65,6 +68,7 @@ export class DemoService {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly categories: CategoryService,
     @InjectEntityManager('consultation') private readonly db: EntityManager,
+    @Inject(PRIVATE_FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   /** Answers how many categories were added (0 when disabled or when there are categories already). */
@@ -82,6 +86,17 @@ export class DemoService {
    * like the admin screens' writes. A failure anywhere adds nothing. Answers null when there were categories.
    */
   async addIfEmpty(data: DemoData): Promise<DemoCounts | null> {
+    // the answer files written to the store, deleted again when the transaction fails (no half-writes)
+    const written: string[] = [];
+    try {
+      return await this.transaction(data, written);
+    } catch (err) {
+      for (const key of written) await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private transaction(data: DemoData, written: string[]): Promise<DemoCounts | null> {
     return this.db.transaction(async (m) => {
       const categories = await this.categories.addIfEmpty(data.categories, m);
       if (!categories) return null;
@@ -96,6 +111,7 @@ export class DemoService {
         values: 0,
         profiles: 0,
         reactions: 0,
+        files: 0,
       };
       const nodes = new NodeService(m, this.config);
       const attributes = new AttributeService(m, this.config);
@@ -127,7 +143,8 @@ export class DemoService {
           counts.questions++;
         }
       }
-      if (data.answersOn) Object.assign(counts, await seedDemoAnswers(m, data.answersOn));
+      if (data.answersOn)
+        Object.assign(counts, await seedDemoAnswers(m, data.answersOn, this.storage, written));
       return counts;
     });
   }

@@ -73,7 +73,7 @@ describe('demo consultation data', () => {
       for (const a of attributes) unique(a.variables.map((v) => v.mname));
     });
 
-    it('draw one topic on the map and ask with points, lines, polygons and six value types', () => {
+    it('draw one topic on the map and ask with points, lines, polygons and nine value types', () => {
       const seafront = structure[0]!.topics;
       expect(seafront.map((t) => t.has_geometry)).toEqual([true, false]);
       expect(seafront[0]!.attributes.map((a) => a.geom_type)).toEqual(['point', 'line', 'polygon']);
@@ -83,7 +83,9 @@ describe('demo consultation data', () => {
             .flatMap((t) => t.attributes.flatMap((a) => a.variables))
             .map((v) => v.variable_type[0]!.kind),
         ),
-      ).toEqual(new Set(['radio', 'checkbox', 'text', 'number', 'date', 'string']));
+      ).toEqual(
+        new Set(['radio', 'checkbox', 'text', 'number', 'date', 'string', 'photo', 'document', 'resource']),
+      );
       expect(attributes.filter((a) => a.has_predefined).map((a) => a.predefined!.features.length)).toEqual([
         3,
       ]);
