@@ -229,7 +229,9 @@ describe('consultation profile', () => {
         gates.push(() => resolve((route as (c: FakeCall) => FakeReply)(call)));
       });
     routes['PUT /api/consultationWeight/sortOrder'] = held(routes['PUT /api/consultationWeight/sortOrder']!);
-    routes['PUT /api/consultationProfile/sortOrder'] = held(routes['PUT /api/consultationProfile/sortOrder']!);
+    routes['PUT /api/consultationProfile/sortOrder'] = held(
+      routes['PUT /api/consultationProfile/sortOrder']!,
+    );
     const { calls } = await renderProfile(routes);
     await screen.findAllByTestId('profile-question');
     const status = () => screen.getByTestId('profile-order-status');

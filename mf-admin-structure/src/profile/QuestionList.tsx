@@ -65,7 +65,9 @@ export function QuestionList({ category, role }: { category: string; role: Consu
         return;
       }
       await mutate();
-      setStatus(saved && moved ? { state: 'saved', ...moved } : saved ? { state: 'idle' } : { state: 'failed' });
+      setStatus(
+        saved && moved ? { state: 'saved', ...moved } : saved ? { state: 'idle' } : { state: 'failed' },
+      );
     });
     queue.current = write;
   };
@@ -104,12 +106,7 @@ export function QuestionList({ category, role }: { category: string; role: Consu
       <h2 className="ag-visually-hidden">
         <FormattedMessage id="structure.profile.questions" values={{ role: roleName }} />
       </h2>
-      <p
-        className="st-muted"
-        role="status"
-        data-testid="profile-order-status"
-        data-state={status.state}
-      >
+      <p className="st-muted" role="status" data-testid="profile-order-status" data-state={status.state}>
         {status.state === 'saving' && <FormattedMessage id="structure.profile.order.saving" />}
         {status.state === 'saved' && (
           <FormattedMessage

@@ -45,7 +45,10 @@ export function AnswerSummaryList({ attribute, within, onOpen, canOpen, onStats,
     within,
     { revalidateOnFocus: false, keepPreviousData: true },
   );
-  const nameOf = new Map(attribute.variables.map((v) => [v.token, v.description || v.mname]));
+  // a value is named by its field's label (the short name the form shows), else by its question
+  const nameOf = new Map(
+    attribute.variables.map((v) => [v.token, v.variable_type[0]?.options.label || v.description || v.mname]),
+  );
   return (
     <section className="cons-panel cons-summaries" aria-labelledby="cons-summaries-title" data-testid="answer-list">
       <h2 id="cons-summaries-title" className="cons-panel-title">

@@ -101,7 +101,9 @@ describe('DashboardPage', () => {
     await renderWeb(<DashboardPage />, { user: adminUser, messages: shellMessages, locale: 'el' });
     const platform = await screen.findByTestId('platform-card');
     expect(platform.textContent).toContain('Κατηγορίες2');
-    expect(platform.textContent).toContain('Απαντήσεις της τρέχουσας ημερολογιακής εβδομάδας (από τη Δευτέρα)');
+    expect(platform.textContent).toContain(
+      'Απαντήσεις της τρέχουσας ημερολογιακής εβδομάδας (από τη Δευτέρα)',
+    );
     expect(platform.textContent).not.toContain('Χρήστες');
     expect(platform.textContent).toContain('Τα στοιχεία των χρηστών δεν μπορούν να εμφανιστούν');
     expect(await screen.findByText('Εμφάνιση των αριθμών σε πίνακα')).toBeTruthy();

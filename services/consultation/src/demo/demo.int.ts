@@ -403,9 +403,14 @@ describe('demo consultation data', () => {
 
     // The photos and documents are kept as uploads are: an object of the private store per row, with its
     // owner (the answer's), its SHA-256, its value naming it; the addresses with their location.
-    const files = await svc.db.query<
-      Array<{ id: string; storage_key: string; sha256: string; mime: string; bytes: number; own: boolean }>
-    >(
+    const files = await svc.db.query<{
+      id: string;
+      storage_key: string;
+      sha256: string;
+      mime: string;
+      bytes: number;
+      own: boolean;
+    }>(
       `SELECT f.id, f.storage_key, f.sha256, f.mime, f.bytes, f.owner = a.owner AS own
          FROM consultation.answer_file f JOIN consultation.answer a ON a.token = f.answer
          JOIN consultation.answer_value v ON v.file = f.id AND v.variable = f.variable`,
@@ -421,7 +426,7 @@ describe('demo consultation data', () => {
       const bytes = Buffer.concat(chunks);
       expect([bytes.length, createHash('sha256').update(bytes).digest('hex')]).toEqual([f.bytes, f.sha256]);
     }
-    const [addresses] = await svc.db.query<Array<{ n: number; located: number }>>(
+    const [addresses] = await svc.db.query<{ n: number; located: number }>(
       `SELECT count(*)::int AS n, count(location)::int AS located FROM consultation.answer_value
         WHERE kind = 'resource'`,
     );
