@@ -23,6 +23,21 @@ describe('valueSchema', () => {
       ok: true,
       value: { empty: false, list: [item] },
     });
+    expect(parse('library', 'x', { items: [] })).toEqual({ ok: false, problem: { rule: 'choice' } });
+  });
+
+  it('takes days from year 1 on, bounds of numbers and lengths in code points', () => {
+    expect(parse('date', '0000-01-01')).toEqual({ ok: false, problem: { rule: 'date' } });
+    expect(parse('date', '2026-05-01', { minDate: '2026-05-02' })).toEqual({
+      ok: false,
+      problem: { rule: 'minDate', n: '2026-05-02' },
+    });
+    expect(parse('number', '10.5', { maxLength: 10 })).toEqual({
+      ok: false,
+      problem: { rule: 'range', max: 10 },
+    });
+    expect(parse('number', '1e3')).toEqual({ ok: false, problem: { rule: 'decimal' } });
+    expect(parse('string', '😀😀', { maxLength: 2 }).ok).toBe(true);
     expect(parse('string', 'x'.repeat(1_001))).toEqual({
       ok: false,
       problem: { rule: 'maxLength', n: 1_000 },
