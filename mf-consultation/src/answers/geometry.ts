@@ -7,8 +7,10 @@ import {
   type GeoJsonGeometry,
   type GeometryValueType,
   type VariableOptions,
+  mostShapes,
+  SHAPE_TYPES as SHARED_SHAPE_TYPES,
+  shapesProblem,
 } from '@agora/contracts';
-import { mostShapes, SHAPE_TYPES as SHARED_SHAPE_TYPES, shapesProblem } from '@agora/contracts/api';
 
 /** The geometry types one drawn shape may be of. */
 export type ShapeType = 'Point' | 'LineString' | 'Polygon';

@@ -12,18 +12,15 @@ import {
   type ValueType,
   type VariableKind,
   type VariableOptions,
-} from '@agora/contracts';
-import {
   DEFAULT_MAX as SHARED_DEFAULT_MAX,
   isFileValueKind,
   isGeometryValueKind,
   isIsoDate,
   parseLatLon,
   valueSchema,
-  type AnswerFileAnswer,
-  type AnswerValueAnswer,
   type ValueProblem,
-} from '@agora/contracts/api';
+} from '@agora/contracts';
+import type { AnswerFileAnswer, AnswerValueAnswer } from '@agora/contracts/api';
 import { checkGeometry, geometryText, isGeometryDraft, shapesOf, type GeometryDraft } from './geometry';
 
 /** A kind the form edits: a value type or a geometric kind. */

@@ -3,7 +3,8 @@
  * turns a refusal into its `CONSULTATION.*` error) and by the answer form (which turns it into a message id). The
  * rule reads the wire text (`values[i][value]`, `values[i][location]`) as the form sends it and the service gets it.
  * The geometric kinds' text is GeoJSON, whose shape the service checks first (`geo/geojson.ts`); their drawn
- * shapes are then judged here by `shapesProblem`, the same for the service and the form.
+ * shapes are then judged here by `shapesProblem`, the same for the service and the form. No schema code: the
+ * browser takes this file through `@agora/contracts`, so zod stays out of the bundles.
  */
 import { ADDRESS_PARTS, ADDRESS_PATTERNS, type AddressPart, splitAddress } from '../address.js';
 import {
@@ -16,10 +17,19 @@ import {
   type ValueType,
   type VariableOptions,
 } from '../consultation.js';
-import { isIsoDate } from './common.js';
 
 /** Text lengths when a variable sets no maxLength: a short text, a long text. */
 export const DEFAULT_MAX = { string: 1_000, text: 20_000 } as const;
+
+const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+
+/** Whether `value` is a real calendar day written `yyyy-MM-dd` (from year 1). */
+export function isIsoDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1;
+}
 
 /** A number: up to 15 digits, optionally a point and up to 10 decimals. */
 const DECIMAL = /^-?[0-9]{1,15}(?:\.[0-9]{1,10})?$/;
