@@ -2,12 +2,14 @@
 // the user draws (shapes, each with its geometric choice), the FeatureCollection text sent as the value and the
 // server's checks of it (decision 0037), with the form's messages.
 import {
-  CRS_RANGES,
   positionsOf,
   type ChoiceOption,
   type GeoJsonGeometry,
   type GeometryValueType,
   type VariableOptions,
+  mostShapes,
+  SHAPE_TYPES as SHARED_SHAPE_TYPES,
+  shapesProblem,
 } from '@agora/contracts';
 
 /** The geometry types one drawn shape may be of. */
@@ -25,20 +27,12 @@ export interface GeometryDraft {
 }
 
 /** The shapes each geometric kind takes (the server's). */
-export const SHAPE_TYPES: Readonly<Record<GeometryValueType, readonly ShapeType[]>> = {
-  geom_point: ['Point'],
-  geom_line: ['LineString'],
-  geom_polygon: ['Polygon'],
-  geom_radio: ['Point', 'LineString', 'Polygon'],
-  geom_select: ['Point', 'LineString', 'Polygon'],
-};
+export const SHAPE_TYPES = SHARED_SHAPE_TYPES as Readonly<Record<GeometryValueType, readonly ShapeType[]>>;
 
 export const EMPTY_GEOMETRY: GeometryDraft = { shapes: [] };
 
 /** The most shapes of a kind (the server's default is one). */
-export function mostShapes(options: VariableOptions): number {
-  return options.numberOfGeometries ?? 1;
-}
+export { mostShapes };
 
 /** True when no other shape may be added. */
 export function isFull(options: VariableOptions, draft: GeometryDraft): boolean {
@@ -148,8 +142,9 @@ export interface GeometryError {
 }
 
 /**
- * The server's checks of a geometric value (the first that fails): required, at most numberOfGeometries shapes,
- * each of the kind's types, within the EPSG:4326 ranges, and a choice among geometricChoices for each.
+ * The server's checks of a geometric value (the first that fails): required, then the shared rule of drawn
+ * shapes (`shapesProblem`: each of the kind's types, at most numberOfGeometries, a choice among geometricChoices
+ * for each, within the EPSG:4326 ranges).
  */
 export function checkGeometry(
   kind: GeometryValueType,
@@ -158,29 +153,21 @@ export function checkGeometry(
 ): GeometryError | null {
   const { shapes } = draft;
   if (shapes.length === 0) return options.required ? { id: 'platform.validation.required' } : null;
-  const most = mostShapes(options);
-  if (shapes.length > most) return { id: 'consultation.answers.geometry.tooMany', values: { n: most } };
-  const types = SHAPE_TYPES[kind];
-  if (!shapes.every((s) => (types as readonly string[]).includes(s.geometry.type))) {
-    return { id: 'consultation.answers.geometry.type' };
-  }
-  const { x, y } = CRS_RANGES['EPSG:4326'];
-  const inside = shapes.every((s) =>
-    positionsOf(s.geometry).every(
-      ([lng = NaN, lat = NaN]) => lng >= x.min && lng <= x.max && lat >= y.min && lat <= y.max,
-    ),
-  );
-  if (!inside) return { id: 'consultation.answers.geometry.range' };
-  const choices = options.geometricChoices ?? [];
-  if (choices.length > 0) {
-    const missing = shapes.findIndex((s) => !choices.some((c) => c.id === s.choice));
-    if (missing >= 0) {
+  const problem = shapesProblem(kind, options, shapes);
+  switch (problem?.rule) {
+    case undefined:
+      return null;
+    case 'shapeType':
+      return { id: 'consultation.answers.geometry.type' };
+    case 'tooMany':
+      return { id: 'consultation.answers.geometry.tooMany', values: { n: problem.n } };
+    case 'shapeRange':
+      return { id: 'consultation.answers.geometry.range' };
+    case 'shapeChoice':
       return isSharedChoice(kind)
         ? { id: 'consultation.answers.geometry.choiceAll' }
-        : { id: 'consultation.answers.geometry.choiceOf', values: { n: missing + 1 } };
-    }
+        : { id: 'consultation.answers.geometry.choiceOf', values: { n: problem.index + 1 } };
   }
-  return null;
 }
 
 /** How a shape of a choice is painted: the choice's colour and transparency, a default otherwise. */

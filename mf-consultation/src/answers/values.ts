@@ -2,11 +2,8 @@
 // (`values[i][…]`, files `resource_i`) and the checks the server makes, with the platform's rule messages.
 import {
   ADDRESS_PARTS,
-  CRS_RANGES,
   DOCUMENT_ACCEPTS,
   EMPTY_ADDRESS,
-  GEOMETRY_VALUE_TYPES,
-  invalidAddressParts,
   joinAddress,
   splitAddress,
   type AddressPart,
@@ -15,6 +12,13 @@ import {
   type ValueType,
   type VariableKind,
   type VariableOptions,
+  DEFAULT_MAX as SHARED_DEFAULT_MAX,
+  isFileValueKind,
+  isGeometryValueKind,
+  isIsoDate,
+  parseLatLon,
+  valueSchema,
+  type ValueProblem,
 } from '@agora/contracts';
 import type { AnswerFileAnswer, AnswerValueAnswer } from '@agora/contracts/api';
 import { checkGeometry, geometryText, isGeometryDraft, shapesOf, type GeometryDraft } from './geometry';
@@ -48,20 +52,16 @@ export interface ValueError {
 }
 
 const MB = 1024 * 1024;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** The server's number: up to 15 digits, optionally a point and up to 10 decimals. */
-const DECIMAL = /^-?[0-9]{1,15}(?:\.[0-9]{1,10})?$/;
-const LAT_LON = /^\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*;\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*$/;
 
 /** Text lengths when a variable sets no maxLength (the server's): a short text, a long text. */
-export const DEFAULT_MAX = { string: 1_000, text: 20_000 } as const;
+export const DEFAULT_MAX = SHARED_DEFAULT_MAX;
 
 export function isGeometryKind(kind: string): kind is GeometryValueType {
-  return (GEOMETRY_VALUE_TYPES as readonly string[]).includes(kind);
+  return isGeometryValueKind(kind);
 }
 
 export function isFileKind(kind: string): kind is 'photo' | 'document' {
-  return kind === 'photo' || kind === 'document';
+  return isFileValueKind(kind);
 }
 
 /** The kinds this form edits: all of the variable's (the geometric ones drawn on a map in the form). */
@@ -69,13 +69,8 @@ export function formKinds(kinds: readonly VariableKind[]): Array<VariableKind & 
   return kinds.filter((k): k is VariableKind & { kind: AnswerKind } => typeof k.kind === 'string');
 }
 
-/** A real calendar day written yyyy-MM-dd. */
-export function isIsoDay(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-}
+/** A real calendar day written yyyy-MM-dd (the server's). */
+export const isIsoDay = isIsoDate;
 
 /** ';'-joined list text to its entries ('' is none). */
 export function splitList(text: string): string[] {
@@ -203,34 +198,49 @@ function checkFile(
 
 /** `lat;lon` as the server reads it: decimals within the spec's EPSG:4326 ranges. */
 export function isLocationText(text: string): boolean {
-  const m = LAT_LON.exec(text);
-  if (!m) return false;
-  const { x, y } = CRS_RANGES['EPSG:4326'];
-  const lat = Number(m[1]);
-  const lon = Number(m[2]);
-  return lat >= y.min && lat <= y.max && lon >= x.min && lon <= x.max;
+  return parseLatLon(text) !== null;
 }
 
-function checkAddress(options: VariableOptions, draft: AddressDraft): ValueError | null {
-  const location = draft.location.trim();
-  if (isEmptyDraft('resource', draft)) {
-    // a location alone is no address: the server would drop it
-    return options.required || location !== '' ? { ...required(), part: 'street' } : null;
+/** The form's message of a value the shared rule refuses. */
+function valueMessage(problem: ValueProblem): ValueError {
+  switch (problem.rule) {
+    case 'choice':
+    case 'kind':
+      return { id: 'platform.validation.choice' };
+    case 'entry':
+      return { id: 'platform.validation.invalid' };
+    case 'duplicate':
+      return { id: 'platform.validation.duplicate' };
+    case 'single':
+      return { id: 'platform.validation.max', values: { n: 1 } };
+    case 'date':
+      return { id: 'platform.validation.rule.date' };
+    case 'minDate':
+    case 'minLength':
+      return { id: 'platform.validation.min', values: { n: problem.n } };
+    case 'maxDate':
+    case 'maxLength':
+      return { id: 'platform.validation.max', values: { n: problem.n } };
+    case 'decimal':
+      return { id: 'platform.validation.type' };
+    case 'range':
+      return outside(problem.min, problem.max);
+    case 'address':
+      return problem.missing
+        ? { ...required(), part: problem.part }
+        : {
+            id: `platform.address.invalid.${problem.part === 'house_number' ? 'number' : problem.part}`,
+            part: problem.part,
+          };
+    case 'location':
+      return { id: 'consultation.answers.rule.location', part: 'location' };
   }
-  const missing = ADDRESS_PARTS.find((p) => draft.address[p].trim() === '');
-  if (missing) return { ...required(), part: missing };
-  const bad = invalidAddressParts(draft.address)[0];
-  if (bad) return { id: `platform.address.invalid.${bad === 'house_number' ? 'number' : bad}`, part: bad };
-  if (location !== '' && !isLocationText(location)) {
-    return { id: 'consultation.answers.rule.location', part: 'location' };
-  }
-  return null;
 }
 
 /**
- * The server's checks of one value (the first that fails), with the platform's messages: required, sizes of
- * texts, bounds of numbers and dates, choices and library items among the allowed ones, the address patterns and
- * location, file types and sizes.
+ * The server's checks of one value (the first that fails), with the platform's messages: required, then the
+ * shared rule of the kind (`valueSchema`, `shapesProblem`) on the text the form sends, and the file types and
+ * sizes.
  */
 export function checkValue(
   kind: AnswerKind,
@@ -240,54 +250,16 @@ export function checkValue(
 ): ValueError | null {
   if (isGeometryDraft(draft)) return isGeometryKind(kind) ? checkGeometry(kind, options, draft) : null;
   if (isFileDraft(draft)) return checkFile(kind as 'photo' | 'document', options, draft, projectMaxBytes);
-  if (isAddressDraft(draft)) return checkAddress(options, draft);
-  if (isEmptyDraft(kind, draft)) return options.required ? required() : null;
-  switch (kind) {
-    case 'radio':
-    case 'checkbox': {
-      const picked = Array.isArray(draft) ? draft : [draft];
-      const allowed = (options.choices ?? []).map((c) => c.id);
-      return picked.every((p) => allowed.includes(p)) ? null : { id: 'platform.validation.choice' };
-    }
-    case 'library': {
-      const picked = Array.isArray(draft) ? draft : [draft];
-      const allowed = options.items ?? [];
-      if (!picked.every((p) => allowed.includes(p))) return { id: 'platform.validation.choice' };
-      return picked.length > 1 && !options.allowMultiple
-        ? { id: 'platform.validation.max', values: { n: 1 } }
-        : null;
-    }
-    case 'date': {
-      const day = String(draft).trim();
-      if (!isIsoDay(day)) return { id: 'platform.validation.rule.date' };
-      // the server's rules and numbers: min/max with the bounding day
-      if (options.minDate && day < options.minDate) {
-        return { id: 'platform.validation.min', values: { n: options.minDate } };
-      }
-      if (options.maxDate && day > options.maxDate) {
-        return { id: 'platform.validation.max', values: { n: options.maxDate } };
-      }
-      return null;
-    }
-    case 'number': {
-      const text = String(draft).trim();
-      if (!DECIMAL.test(text)) return { id: 'platform.validation.type' };
-      const n = Number(text);
-      const { minLength: min, maxLength: max } = options;
-      if ((min !== undefined && n < min) || (max !== undefined && n > max)) return outside(min, max);
-      return null;
-    }
-    default: {
-      // the server trims the text and counts characters (code points)
-      const size = [...String(draft).trim()].length;
-      const max = options.maxLength ?? DEFAULT_MAX[kind === 'text' ? 'text' : 'string'];
-      if (options.minLength !== undefined && size < options.minLength) {
-        return { id: 'platform.validation.min', values: { n: options.minLength } };
-      }
-      if (size > max) return { id: 'platform.validation.max', values: { n: max } };
-      return null;
-    }
+  if (isEmptyDraft(kind, draft)) {
+    // a location alone is no address: the server would drop it
+    const alone = isAddressDraft(draft) && draft.location.trim() !== '';
+    return options.required || alone
+      ? { ...required(), ...(isAddressDraft(draft) ? { part: 'street' } : {}) }
+      : null;
   }
+  const { value, location } = wireOf(kind, draft);
+  const verdict = valueSchema(kind, options).parse({ value, location });
+  return verdict.ok ? null : valueMessage(verdict.problem);
 }
 
 /** One value to send: its kind and wire text, and the file of a photo or document. */

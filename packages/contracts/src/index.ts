@@ -16,3 +16,5 @@ export * from './api-client.js';
 export * from './error-codes.js';
 export * from './demo.js';
 export * from './service-graph.js';
+// the answer values' rule, without schema code: the answer form reads it from here
+export * from './api/answer-values.js';

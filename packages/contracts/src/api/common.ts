@@ -39,12 +39,5 @@ export type ScopeRulesAnswer = z.infer<typeof ScopeRulesAnswer>;
 export const ExistsAnswer = z.boolean();
 export type ExistsAnswer = z.infer<typeof ExistsAnswer>;
 
-const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-
-/** Whether `value` is a real calendar day written `yyyy-MM-dd`. */
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1;
-}
+/** Whether `value` is a real calendar day written `yyyy-MM-dd` (with the answer values' rules, no schema code). */
+export { isIsoDate } from './answer-values.js';

@@ -63,7 +63,10 @@ const GeometryInput = z
     { error: 'a GeoJSON geometry' },
   )
   .meta({
-    description: 'a GeoJSON geometry in EPSG:4326 (Point, LineString, Polygon, or their Multi kinds)',
+    description:
+      'a GeoJSON geometry in EPSG:4326 (Point, LineString, Polygon, or their Multi kinds). A position is ' +
+      '[longitude, latitude] or [longitude, latitude, height]: the height is dropped (geometries are stored and ' +
+      'answered in 2D), and a position of 4 numbers or more is refused',
   });
 
 /** `{predefined: id}`: a copy of one of the attribute's predefined features (its numeric id). */
@@ -128,7 +131,9 @@ export const AnswerValueInput = z.strictObject(
       .optional()
       .meta({
         type: 'string',
-        description: "the value's text ('' or missing: no value; for photo/document the file resource_i)",
+        description:
+          "the value's text ('' or missing: no value; for photo/document the file resource_i). A geometric " +
+          "kind's FeatureCollection loses the height of its positions, as the geometry input does",
       }),
     location: z
       .string({ error: 'lat;lon' })

@@ -4,6 +4,7 @@
  */
 export * from './common.js';
 export * from './accounts.js';
+export * from './answer-values.js';
 export * from './choices.js';
 export * from './consultation-answers.js';
 export * from './consultation-data.js';

@@ -212,6 +212,65 @@ describe('values of every kind', () => {
     expect(stored.map((v) => JSON.parse(v.text_value))).toEqual([JSON.parse(collection('tree', 'bench'))]);
   });
 
+  it('drops the height of every position of a geometric kind: it stores and answers the shapes in 2D', async () => {
+    const admin = as(svc, w.people.admin);
+    const drawn = await admin.post('/variable', {
+      attribute: w.comments,
+      mname: 'drawn3d',
+      variable_type: [
+        {
+          kind: 'geom_select',
+          options: { numberOfGeometries: 2, geometricChoices: [{ id: 'tree', label: 'Δέντρο' }] },
+        },
+      ],
+    });
+    expect(drawn.status).toBe(200);
+    const { who, choice } = await freshChoice();
+    const collection = (point: number[], line: number[][]) => ({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: point }, properties: { choice: 'tree' } },
+        {
+          type: 'Feature',
+          geometry: { type: 'LineString', coordinates: line },
+          properties: { choice: 'tree' },
+        },
+      ],
+    });
+    const res = await as(svc, who).post('/data/scope/variable', {
+      choice,
+      variable: drawn.body.token,
+      values: [
+        {
+          variable_type: 'geom_select',
+          value: JSON.stringify(
+            collection(
+              [23.71234567, 37.91234567, 120.5],
+              [
+                [23.7, 37.9, 0],
+                [23.8, 38.0, 14],
+              ],
+            ),
+          ),
+        },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const flat = collection(
+      [23.71234567, 37.91234567],
+      [
+        [23.7, 37.9],
+        [23.8, 38.0],
+      ],
+    );
+    expect(JSON.parse(res.body.values[0].value)).toEqual(flat);
+    const stored = await svc.db.query<{ text_value: string }>(
+      `SELECT text_value FROM consultation.answer_value WHERE answer = $1`,
+      [choice],
+    );
+    expect(stored.map((v) => JSON.parse(v.text_value))).toEqual([flat]);
+  });
+
   it('changes only the values sent with PUT (JSON and multipart with _method=PUT); an empty value is removed', async () => {
     const { who, choice } = await freshChoice();
     expect((await postValues(who, choice, VALID)).status).toBe(201);

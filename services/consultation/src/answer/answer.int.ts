@@ -56,6 +56,23 @@ describe('answers on the map', () => {
     expect(stored).toEqual({ srid: 4326, owner: w.people.normal.uuid });
   });
 
+  it('drops the height of a drawn position: a point with one is stored and answered in 2D', async () => {
+    const who = participant();
+    const res = await answer(who, w.points, { type: 'Point', coordinates: [23.70123456, 37.90123456, 250] });
+    expect(res.status).toBe(201);
+    expect(res.body.geometry).toEqual({ type: 'Point', coordinates: [23.70123456, 37.90123456] });
+    const [stored] = await svc.db.query<{ dims: number }>(
+      `SELECT public.ST_NDims(geom) AS dims FROM consultation.answer WHERE token = $1`,
+      [res.body.token],
+    );
+    expect(stored).toEqual({ dims: 2 });
+    const moved = await as(svc, who).put(`/data/scope/attribute/choice/${res.body.token}`, {
+      geometry: { type: 'Point', coordinates: [23.705, 37.905, 3] },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.geometry).toEqual({ type: 'Point', coordinates: [23.705, 37.905] });
+  });
+
   it('takes the same fields as a multipart form (geometry as JSON text)', async () => {
     const who = participant();
     const res = await as(svc, who)

@@ -4,18 +4,26 @@
  */
 import { AppError } from '@agora/common';
 import {
-  ADDRESS_TEXT_PATTERN_SOURCE,
   CRS_RANGES,
   enrolmentRole,
   positionsOf,
   type GeoJsonGeometry,
+  type GeometryValueType,
   type GeomType,
   type SessionUser,
   type VariableKind,
   type VariableOptions,
 } from '@agora/contracts';
 import type { AnswerValueKind } from '@agora/contracts/api';
-import { isIsoDate } from '@agora/contracts/api';
+import {
+  DEFAULT_MAX as SHARED_DEFAULT_MAX,
+  isGeometryValueKind,
+  parseLatLon,
+  SHAPE_TYPES,
+  shapesProblem,
+  valueSchema,
+  type ValueProblem,
+} from '@agora/contracts/api';
 import { assertInRange, geoError, parseGeoJson, parseGeometry, type GeometryKind } from '../geo/geojson.js';
 import { isStaff, standingIn } from '../category/access.js';
 import { CategoryErrors } from '../category/category.errors.js';
@@ -151,87 +159,35 @@ export interface TypedValue {
 }
 
 /** Text lengths when the variable sets no maxLength: a short text, a long text. */
-export const DEFAULT_MAX = { string: 1_000, text: 20_000 } as const;
+export const DEFAULT_MAX = SHARED_DEFAULT_MAX;
 
-const ADDRESS = new RegExp(`^(?:${ADDRESS_TEXT_PATTERN_SOURCE})$`, 'u');
 const ADDRESS_MESSAGE = 'an address street+number+town+zip';
-const DECIMAL = /^-?[0-9]{1,15}(?:\.[0-9]{1,10})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const LAT_LON = /^\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*;\s*(-?[0-9]{1,3}(?:\.[0-9]{1,12})?)\s*$/;
-
-const GEOM_KINDS: Readonly<Record<string, readonly GeometryKind[]>> = {
-  geom_point: ['Point'],
-  geom_line: ['LineString'],
-  geom_polygon: ['Polygon'],
-  geom_radio: ['Point', 'LineString', 'Polygon'],
-  geom_select: ['Point', 'LineString', 'Polygon'],
-};
 
 const isGeomKind = (kind: string) => kind.startsWith('geom_');
 
-/** `;`-joined entries, each once, none empty. */
-function entries(field: string, value: string): string[] {
-  const list = value.split(';').map((v) => v.trim());
-  if (list.some((v) => v === '')) throw ValidationErrors.invalidField(field, 'an empty entry', 'invalid');
-  if (new Set(list).size !== list.length)
-    throw ValidationErrors.invalidField(field, 'an entry appears more than once', 'duplicate');
-  return list;
-}
-
-function lengthWithin(field: string, value: string, options: VariableOptions, fallbackMax: number): void {
-  const length = [...value].length;
-  if (options.minLength !== undefined && length < options.minLength)
-    throw ValidationErrors.invalidField(field, `Minimum size is ${options.minLength}.`, 'min', {
-      n: options.minLength,
-    });
-  const max = options.maxLength ?? fallbackMax;
-  if (length > max) throw ValidationErrors.tooLong(field, max);
-}
-
-/** A number's text within the variable's bounds (minLength/maxLength are the bounds of a number). */
-function decimal(field: string, value: string, options: VariableOptions): string {
-  if (!DECIMAL.test(value))
-    throw ValidationErrors.invalidField(field, 'a decimal number such as -12.5', 'type');
-  const n = Number(value);
-  const min = options.minLength;
-  const max = options.maxLength;
-  if ((min !== undefined && n < min) || (max !== undefined && n > max))
-    throw ValidationErrors.range(
-      field,
-      min ?? Number.MIN_SAFE_INTEGER,
-      max ?? Number.MAX_SAFE_INTEGER,
-      `a number from ${min ?? '-∞'} to ${max ?? '∞'}`,
-    );
-  return value;
-}
-
-function day(field: string, value: string, options: VariableOptions): string {
-  if (!isIsoDate(value)) throw ValidationErrors.pattern(field, 'a date (yyyy-MM-dd)');
-  if (options.minDate && value < options.minDate)
-    throw ValidationErrors.invalidField(field, `not before ${options.minDate}`, 'min', {
-      n: options.minDate,
-    });
-  if (options.maxDate && value > options.maxDate)
-    throw ValidationErrors.invalidField(field, `not after ${options.maxDate}`, 'max', { n: options.maxDate });
-  return value;
-}
-
 /** `lat;lon` within the spec's EPSG:4326 ranges. */
 export function latLon(field: string, raw: string): { lat: number; lon: number } {
-  const m = LAT_LON.exec(raw);
-  const { x, y } = CRS_RANGES['EPSG:4326'];
-  const lat = Number(m?.[1]);
-  const lon = Number(m?.[2]);
-  if (!m || lat < y.min || lat > y.max || lon < x.min || lon > x.max)
+  const at = parseLatLon(raw);
+  if (!at) {
+    const { x, y } = CRS_RANGES['EPSG:4326'];
     throw ValidationErrors.pattern(
       field,
       `'lat;lon', latitude ${y.min} to ${y.max}, longitude ${x.min} to ${x.max}`,
     );
-  return { lat, lon };
+  }
+  return at;
 }
 
-/** A geometric kind's FeatureCollection text: at most numberOfGeometries features, choices among geometricChoices. */
-function drawnFeatures(field: string, kind: string, value: string, options: VariableOptions): void {
+/**
+ * A geometric kind's FeatureCollection text, each geometry without its height: at most numberOfGeometries
+ * features, choices among geometricChoices (the shared `shapesProblem`). Answers the text to store.
+ */
+function drawnFeatures(
+  field: string,
+  kind: GeometryValueType,
+  value: string,
+  options: VariableOptions,
+): string {
   let raw: unknown;
   try {
     raw = JSON.parse(value);
@@ -240,29 +196,86 @@ function drawnFeatures(field: string, kind: string, value: string, options: Vari
   }
   if ((raw as { type?: unknown } | null)?.type !== 'FeatureCollection')
     throw geoError(field, 'a GeoJSON FeatureCollection is expected');
-  const { features } = parseGeoJson(field, raw, GEOM_KINDS[kind] ?? []);
-  const most = options.numberOfGeometries ?? 1;
-  if (features.length > most) throw ValidationErrors.tooLong(field, most, `at most ${most} geometries`);
-  const ids = (options.geometricChoices ?? []).map((c) => c.id);
-  features.forEach((f, i) => {
-    const choice = f.properties?.choice;
-    if (ids.length === 0) return;
-    if (typeof choice !== 'string' || !ids.includes(choice))
-      throw ValidationErrors.invalidField(
-        `${field}.features[${i}].properties.choice`,
-        'the id of one of the geometric choices',
-        'choice',
-      );
-  });
+  const { features } = parseGeoJson(field, raw, SHAPE_TYPES[kind]);
+  const shapes = features.map((f) => ({ geometry: f.geometry, choice: f.properties?.choice }));
+  const problem = shapesProblem(kind, options, shapes);
+  if (problem?.rule === 'tooMany')
+    throw ValidationErrors.tooLong(field, problem.n, `at most ${problem.n} geometries`);
+  if (problem?.rule === 'shapeChoice')
+    throw ValidationErrors.invalidField(
+      `${field}.features[${problem.index}].properties.choice`,
+      'the id of one of the geometric choices',
+      'choice',
+    );
   assertInRange(
     field,
     features.map((f) => f.geometry),
     'EPSG:4326',
   );
+  // the text as sent, each feature's geometry as parsed (2D: a height is dropped)
+  const collection = raw as { features: Array<Record<string, unknown>> };
+  return JSON.stringify({
+    ...collection,
+    features: collection.features.map((f, i) => ({ ...f, geometry: features[i]!.geometry })),
+  });
 }
 
-/** The ids of a radio or checkbox kind's current choices (an answer stores the id). */
-const choiceIds = (options: VariableOptions): string[] => (options.choices ?? []).map((c) => c.id);
+/** The service's error for a value the shared rule refuses (`values[i][value]`, its location or its kind). */
+function valueError(i: number, kind: AnswerValueKind, problem: ValueProblem): AppError {
+  const field = `values[${i}][value]`;
+  switch (problem.rule) {
+    case 'choice':
+      return ValidationErrors.invalidField(
+        field,
+        kind === 'radio'
+          ? 'the id of one of the choices'
+          : kind === 'checkbox'
+            ? 'ids of the choices, joined by ;'
+            : 'items of the library list, joined by ;',
+        'choice',
+      );
+    case 'entry':
+      return ValidationErrors.invalidField(field, 'an empty entry', 'invalid');
+    case 'duplicate':
+      return ValidationErrors.invalidField(field, 'an entry appears more than once', 'duplicate');
+    case 'single':
+      return ValidationErrors.tooLong(field, 1, 'only one item may be chosen');
+    case 'date':
+      return ValidationErrors.pattern(field, 'a date (yyyy-MM-dd)');
+    case 'minDate':
+      return ValidationErrors.invalidField(field, `not before ${problem.n}`, 'min', { n: problem.n });
+    case 'maxDate':
+      return ValidationErrors.invalidField(field, `not after ${problem.n}`, 'max', { n: problem.n });
+    case 'minLength':
+      return ValidationErrors.invalidField(field, `Minimum size is ${problem.n}.`, 'min', { n: problem.n });
+    case 'maxLength':
+      return ValidationErrors.tooLong(field, problem.n);
+    case 'decimal':
+      return ValidationErrors.invalidField(field, 'a decimal number such as -12.5', 'type');
+    case 'range':
+      return ValidationErrors.range(
+        field,
+        problem.min ?? Number.MIN_SAFE_INTEGER,
+        problem.max ?? Number.MAX_SAFE_INTEGER,
+        `a number from ${problem.min ?? '-∞'} to ${problem.max ?? '∞'}`,
+      );
+    case 'address':
+      return ValidationErrors.pattern(field, ADDRESS_MESSAGE);
+    case 'location': {
+      const { x, y } = CRS_RANGES['EPSG:4326'];
+      return ValidationErrors.pattern(
+        `values[${i}][location]`,
+        `'lat;lon', latitude ${y.min} to ${y.max}, longitude ${x.min} to ${x.max}`,
+      );
+    }
+    case 'kind':
+      return ValidationErrors.invalidField(
+        `values[${i}][variable_type]`,
+        'a value type of the variable',
+        'choice',
+      );
+  }
+}
 
 /** The value sent for one kind (`values[i]`), checked against its options; `file` when a file came with it. */
 export function typedValue(
@@ -272,62 +285,26 @@ export function typedValue(
   options: VariableOptions,
   file: boolean,
 ): TypedValue {
-  const field = `values[${i}][value]`;
-  const value = (raw.value ?? '').trim();
-  if (kind === 'photo' || kind === 'document')
-    return file ? { kind, file: i, empty: false } : { kind, empty: true };
-  if (value === '') return { kind, empty: true };
-  switch (kind) {
-    case 'radio': {
-      if (!choiceIds(options).includes(value))
-        throw ValidationErrors.invalidField(field, 'the id of one of the choices', 'choice');
-      return { kind, text_value: value, empty: false };
-    }
-    case 'checkbox': {
-      const list = entries(field, value);
-      if (!list.every((v) => choiceIds(options).includes(v)))
-        throw ValidationErrors.invalidField(field, 'ids of the choices, joined by ;', 'choice');
-      return { kind, list_value: list, empty: false };
-    }
-    case 'library': {
-      const list = entries(field, value).map((v) => v.toLowerCase());
-      const items = (options.items ?? []).map((v) => v.toLowerCase());
-      if (!list.every((v) => UUID.test(v) && items.includes(v)))
-        throw ValidationErrors.invalidField(field, 'items of the library list, joined by ;', 'choice');
-      if (list.length > 1 && !options.allowMultiple)
-        throw ValidationErrors.tooLong(field, 1, 'only one item may be chosen');
-      return { kind, list_value: list, empty: false };
-    }
-    case 'date':
-      return { kind, date_value: day(field, value, options), empty: false };
-    case 'text':
-    case 'string':
-      lengthWithin(field, value, options, DEFAULT_MAX[kind]);
-      return { kind, text_value: value, empty: false };
-    case 'number':
-      return { kind, number_value: decimal(field, value, options), empty: false };
-    case 'resource': {
-      if (!ADDRESS.test(value)) throw ValidationErrors.pattern(field, ADDRESS_MESSAGE);
-      const at = raw.location?.trim();
-      return {
-        kind,
-        text_value: value,
-        ...(at ? { location: latLon(`values[${i}][location]`, at) } : {}),
-        empty: false,
-      };
-    }
-    default:
-      if (isGeomKind(kind)) {
-        // checked first: the text is JSON only once drawnFeatures has read it
-        drawnFeatures(field, kind, value, options);
-        return { kind, text_value: JSON.stringify(JSON.parse(value)), empty: false };
-      }
-      throw ValidationErrors.invalidField(
-        `values[${i}][variable_type]`,
-        'a value type of the variable',
-        'choice',
-      );
+  if (isGeomKind(kind)) {
+    const value = (raw.value ?? '').trim();
+    if (value === '') return { kind, empty: true };
+    if (!isGeometryValueKind(kind)) throw valueError(i, kind, { rule: 'kind' });
+    return { kind, text_value: drawnFeatures(`values[${i}][value]`, kind, value, options), empty: false };
   }
+  const verdict = valueSchema(kind, options).parse({ ...raw, file });
+  if (!verdict.ok) throw valueError(i, kind, verdict.problem);
+  const v = verdict.value;
+  if (v.empty) return { kind, empty: true };
+  if ('file' in v) return { kind, file: i, empty: false };
+  if ('list' in v) return { kind, list_value: v.list, empty: false };
+  if ('date' in v) return { kind, date_value: v.date, empty: false };
+  if ('number' in v) return { kind, number_value: v.number, empty: false };
+  return {
+    kind,
+    text_value: v.text,
+    ...('location' in v && v.location ? { location: v.location } : {}),
+    empty: false,
+  };
 }
 
 /** The options of each kind the variable takes. */

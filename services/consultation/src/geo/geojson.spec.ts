@@ -40,6 +40,18 @@ describe('parseCrs', () => {
 });
 
 describe('parseBoundary', () => {
+  it('drops the height of every position, as of every geometry input', () => {
+    const high = { type: 'Polygon', coordinates: [ring(0).map(([x, y]) => [x, y, 35])] };
+    expect(parseBoundary('boundary', feature(high))).toEqual({ geometry: polygon(0) });
+    expect(
+      parseGeoJson('x', { type: 'MultiPoint', coordinates: [[1.12345678, 2.12345678, 0]] }, KINDS_OF.point)
+        .features[0]!.geometry,
+    ).toEqual({ type: 'MultiPoint', coordinates: [[1.12345678, 2.12345678]] });
+    expect(
+      message(() => parseGeoJson('x', { type: 'Point', coordinates: [1, 2, 3, 4] }, KINDS_OF.point)),
+    ).toBe('x: a position must be 2 or 3 finite numbers');
+  });
+
   it('takes a geometry, a Feature, or a FeatureCollection combined into one MultiPolygon', () => {
     expect(parseBoundary('boundary', polygon(0))).toEqual({ geometry: polygon(0) });
     expect(parseBoundary('boundary', feature(polygon(0)))).toEqual({ geometry: polygon(0) });

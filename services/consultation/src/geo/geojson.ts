@@ -3,6 +3,9 @@
  * reaches PostGIS: object kinds, coordinate nesting, finite numbers, ring closure and sizes. Geometric validity
  * (self-intersections and the like) and reprojection are PostGIS's job (`geo.sql.ts`). Coordinates are checked
  * against the spec's ranges of the system they were sent in (`assertInRange`) before anything is reprojected.
+ * A position may carry a height (a third number): `parseGeometry`, which every geometry input goes through (an
+ * answer's geometry, a geometric value's shapes, boundaries, imported layers), drops it, since geometries are
+ * stored in 2D. Four numbers or more are refused.
  */
 import { AppError } from '@agora/common';
 import type { FieldRuleName } from '@agora/contracts';
@@ -109,7 +112,7 @@ const CHECK: Readonly<Record<GeometryKind, (field: string, c: unknown) => void>>
   MultiPolygon: (f, c) => list(f, c, polygon),
 };
 
-/** A GeoJSON geometry object of one of the six kinds (no GeometryCollection), any Z coordinate dropped. */
+/** A GeoJSON geometry object of one of the six kinds (no GeometryCollection), each position's height dropped. */
 export function parseGeometry(field: string, raw: unknown): GeoJsonGeometry {
   if (!isObject(raw) || typeof raw.type !== 'string' || !Object.hasOwn(CHECK, raw.type))
     throw geoError(field, 'not a GeoJSON geometry (Point, LineString, Polygon or their Multi kinds)');
