@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_INVITATION_MESSAGE, type InvitationValidateAnswer } from '@agora/contracts/api';
-import { ApiError, client, errorMessageId, Select, TextArea, useNotify } from '@agora/platform';
+import { ApiError, client, errorMessageId, FileInput, Select, TextArea, useNotify } from '@agora/platform';
 import { INVITATION_LOCALES, type InvitationLocale, type UploadState } from './types';
 
 /** The server's refusals of the file itself (its type, its content): shown under the file field too. */
@@ -103,10 +103,10 @@ export function UploadForm({ value, onChange, onReport }: UploadFormProps) {
             *
           </span>
         </label>
-        <input
+        <FileInput
           ref={input}
           id={fileId}
-          type="file"
+          file={file}
           accept=".csv"
           required
           aria-invalid={fileError ? true : undefined}
