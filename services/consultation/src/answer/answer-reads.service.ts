@@ -17,7 +17,7 @@ import {
   type ValueRow,
 } from './answer.mapper.js';
 import { AnswerErrors, type AnswerAccess } from './answer.rules.js';
-import { AnswerService } from './answer.service.js';
+import { AnswerAccessService } from './answer-access.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,7 +46,7 @@ interface ProjectRow {
 export class AnswerReadsService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
-    private readonly answers: AnswerService,
+    private readonly gate: AnswerAccessService,
   ) {}
 
   async project(project: string): Promise<ProjectRow> {
@@ -73,7 +73,7 @@ export class AnswerReadsService {
     withGeometry: boolean,
     narrow: LayerNarrowing = {},
   ): Promise<LayerRow[]> {
-    const access = this.answers.access(project, user);
+    const access = this.gate.access(project, user);
     if (narrow.filter || narrow.profile !== undefined) assertMayFilter(access);
     const layer = this.layerFor(access, project.is_public, asked);
     const params: unknown[] = [project.token, user.uuid, access === 'staff', layer];
@@ -132,8 +132,8 @@ export class AnswerReadsService {
 
   /** An attribute the caller may see the statistics of: staff, experts, normal users once public (403). */
   async seeAll(attribute: string, user: SessionUser) {
-    const ctx = await this.answers.context(attribute);
-    const access = this.answers.access(ctx, user);
+    const ctx = await this.gate.context(attribute);
+    const access = this.gate.access(ctx, user);
     if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
     if (access === 'normal' && !ctx.is_public) throw AnswerErrors.notPublic();
     return { ctx, access };
@@ -141,8 +141,8 @@ export class AnswerReadsService {
 
   /** `GET variable/attribute/{attribute}/case/map`: the attribute whose visible variables the caller may read. */
   async formAttribute(attribute: string, user: SessionUser): Promise<string> {
-    const ctx = await this.answers.context(attribute);
-    const access = this.answers.access(ctx, user);
+    const ctx = await this.gate.context(attribute);
+    const access = this.gate.access(ctx, user);
     if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
     return ctx.attribute;
   }
