@@ -77,6 +77,7 @@ export function isLink(value: string): boolean {
   return /^\/(?!\/)\S*$/.test(value) || isHttpUrl(value);
 }
 
+/** A token: a uuid, in either case. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A refusal by one of the platform's rules (decision 0033), for `refine`. */

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { SessionUser, VariableKind } from '@agora/contracts';
-import type {
-  AnswerLayer,
-  AnswerListAnswer,
-  ChoiceLayerAnswer,
-  ChoiceListAnswer,
+import {
+  UUID,
+  type AnswerLayer,
+  type AnswerListAnswer,
+  type ChoiceLayerAnswer,
+  type ChoiceListAnswer,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from '../analytics/area-filter.js';
@@ -18,8 +19,6 @@ import {
 } from './answer.mapper.js';
 import { AnswerErrors, type AnswerAccess } from './answer.rules.js';
 import { AnswerAccessService } from './answer-access.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many answers the top layer holds, and the size of a value list's page. */
 export const TOP_LAYER_SIZE = 20;
