@@ -13,7 +13,7 @@ import { VALUE_TYPES, type ApiClient, type ValueType } from '@agora/contracts';
 import { fromWgs84 } from '@agora/contracts/crs';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { openAdminSite, type AdminSite } from './support/admin.js';
-import { failureOf, typedApi, typedApiAs } from './support/api.js';
+import { failureOf, typedApi, typedApiAs, uploadMarker } from './support/api.js';
 import { loginAs, newContext } from './support/browser.js';
 import { until } from './support/wait.js';
 
@@ -125,22 +125,8 @@ describe('the participant journey', () => {
     upload.append('title', 'Stone bench');
     upload.append('resource', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bench.png');
     world.image = (await typedApi(site.context).POST('/api/library', { body: upload })).uuid;
-    // a marker, the icon of the profile's choices (raw: the document describes no body for the marker upload)
-    const csrf = (await site.context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-    const markerUpload = await site.context.request.post('/api/marker', {
-      headers: { 'x-csrf-token': csrf },
-      multipart: {
-        file: {
-          name: 'wave.svg',
-          mimeType: 'image/svg+xml',
-          buffer: Buffer.from(
-            '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="#0e7490"/></svg>',
-          ),
-        },
-      },
-    });
-    expect(markerUpload.status()).toBe(200);
-    const icon = ((await markerUpload.json()) as { url: string }).url;
+    // a marker, the icon of the profile's choices
+    const icon = await uploadMarker(typedApi(site.context), 'wave', '#0e7490');
 
     const category = await api.POST('/api/category', {
       body: {

@@ -11,7 +11,7 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import type { ApiClient, GeoJsonGeometry } from '@agora/contracts';
 import { toWgs84 } from '@agora/contracts/crs';
 import { createCategoryAndProject, openAdminSite, type AdminSite } from './support/admin.js';
-import { failureOf } from './support/api.js';
+import { failureOf, uploadMarker } from './support/api.js';
 import { loginAs, newContext } from './support/browser.js';
 import { dragTo } from './support/drag.js';
 import { clickPolygonVertices } from './support/draw.js';
@@ -52,11 +52,6 @@ const contextFile = (ring: number[][], crs?: string) =>
     ],
   });
 const OUT_OF_RANGE = 'The coordinates are out of range for the chosen system. Nothing was changed.';
-const svg = (color: string) =>
-  Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`,
-  );
-
 function pick<T extends object, K extends keyof T>(item: T, keys: K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((k) => [k, item[k]])) as Pick<T, K>;
 }
@@ -88,14 +83,7 @@ describe('structure: plan project screen', () => {
       { title: 'Οδοί', mname: 'odoi' },
     );
     projectToken = project.token;
-    // raw: the document describes no body for the marker upload, so the typed client cannot send it
-    const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-    const uploaded = await context.request.post('/api/marker', {
-      headers: { 'x-csrf-token': token },
-      multipart: { file: { name: 'lamp.svg', mimeType: 'image/svg+xml', buffer: svg('#f59e0b') } },
-    });
-    expect(uploaded.status()).toBe(200);
-    marker = ((await uploaded.json()) as { url: string }).url;
+    marker = await uploadMarker(api, 'lamp', '#f59e0b');
     page.on('request', (r: Request) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/node')) {
         const body = r.postDataJSON() as { boundary?: GeoJsonGeometry | null };

@@ -10,15 +10,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { ProfileQuestionWire, VariableKind, VariableWire } from '@agora/contracts';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { startTestSite, type TestSite } from './support/site.js';
-import { typedApi } from './support/api.js';
+import { typedApi, uploadMarker } from './support/api.js';
 
 const ADMIN_PASSWORD = 'structure-admin-pw';
 const ADMIN = '/admin/administration';
-
-const svg = (color: string) =>
-  Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`,
-  );
 
 describe('structure: variables, consultation profile, threads', () => {
   let stack: TestSite;
@@ -35,20 +30,6 @@ describe('structure: variables, consultation profile, threads', () => {
 
   /** The typed API client of the page's session. */
   const api = () => typedApi(context);
-
-  /**
-   * Uploads a marker with the page's session and CSRF token (raw: the document describes no body for the marker
-   * upload, so the typed client cannot send it); answers its URL.
-   */
-  async function uploadMarker(name: string, color: string): Promise<string> {
-    const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-    const res = await page.request.post('/api/marker', {
-      headers: { 'X-Csrf-Token': token },
-      multipart: { file: { name: `${name}.svg`, mimeType: 'image/svg+xml', buffer: svg(color) } },
-    });
-    if (!res.ok()) throw new Error(`POST marker: ${res.status()} ${await res.text()}`);
-    return ((await res.json()) as { url: string }).url;
-  }
 
   /** The variables of the attribute, as the API stores them. */
   const storedVariables = () =>
@@ -72,7 +53,7 @@ describe('structure: variables, consultation profile, threads', () => {
       ['blue-pin', '#1d4ed8'],
       ['red-pin', '#b91c1c'],
     ] as const) {
-      markers.push(await uploadMarker(name, color));
+      markers.push(await uploadMarker(api(), name, color));
     }
     const png = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#0e7490' } })
       .png()

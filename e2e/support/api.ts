@@ -51,6 +51,17 @@ export function typedApi(context: BrowserContext): ApiClient {
   });
 }
 
+/** A round SVG map marker of `color`, 24 × 24. */
+export const markerSvg = (color: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="${color}"/></svg>`;
+
+/** Uploads a round marker of `color` as `name`.svg (`POST /api/marker`, a multipart form); answers its URL. */
+export async function uploadMarker(api: ApiClient, name: string, color: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([markerSvg(color)], { type: 'image/svg+xml' }), `${name}.svg`);
+  return (await api.POST('/api/marker', { body: form })).url;
+}
+
 /** The status and parsed body of a typed call that must fail (its `ApiAnswerError`); throws when it succeeds. */
 export async function failureOf(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
   try {

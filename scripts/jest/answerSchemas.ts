@@ -103,27 +103,6 @@ function answerSchema(route: Route, method: string, status: number): z.ZodType |
 }
 
 /**
- * Fixtures known to differ from their route's document, by test file and `METHOD /path`: each entry goes when that
- * file's fixture is corrected.
- */
-const KNOWN_MISMATCHES: Readonly<Record<string, readonly string[]>> = {
-  // answers `{token}` where the route answers `{message: 'data deleted'}`
-  'mf-consultation/src/questionnaire/QuestionnairePage.test.tsx': [
-    'DELETE /api/data/scope/attribute/choice/c0',
-  ],
-};
-
-function isKnownMismatch(method: string, pathname: string): boolean {
-  const testPath = expect.getState().testPath;
-  if (!testPath) return false;
-  const file = path
-    .relative(path.join(__dirname, '..', '..'), testPath)
-    .split(path.sep)
-    .join('/');
-  return KNOWN_MISMATCHES[file]?.includes(`${method} ${pathname}`) ?? false;
-}
-
-/**
  * Why `body` is not what `METHOD url` answers with `status` by the documents, or null when it is (or the answer is
  * not a successful JSON one of a documented route: an error, a file, an address outside `/api`).
  */
@@ -144,7 +123,7 @@ export function answerMismatch(method: string, url: string, status: number, body
   // a string is the answer's text, as the fake response sends it
   const value = typeof body === 'string' ? parseAnswer(body) : body;
   const result = schema.safeParse(value);
-  if (result.success || isKnownMismatch(method, pathname)) return null;
+  if (result.success) return null;
   const issues = result.error.issues
     .slice(0, 5)
     .map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`)

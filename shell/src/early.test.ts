@@ -1,5 +1,5 @@
 import { clearCookies, mockFetch } from '../../scripts/jest/web';
-import { startEarlyRequests, takeEarly } from './early';
+import { earlyGet, startEarlyRequests, takeEarly } from './early';
 import {
   applyRemotesRegistry,
   inlineRemotesRegistry,
@@ -80,5 +80,16 @@ describe('startEarlyRequests', () => {
     jest.mocked(registerRemotesFromRegistry).mockRejectedValueOnce(new Error('HTTP 503'));
     await expect(startAt('/admin/library/gallery', { token: true })).rejects.toThrow('HTTP 503');
     expect(startRemoteApp).not.toHaveBeenCalled();
+  });
+});
+
+describe('earlyGet', () => {
+  it('asks for a GET path of the API, which the compiler checks', async () => {
+    const calls = mockFetch({ 'GET /api/profile': { status: 401, body: { Error: 'not logged in' } } });
+    const res = await earlyGet('/api/profile', { credentials: 'include' });
+    expect(res.status).toBe(401);
+    expect(calls.map((c) => c.url)).toEqual(['/api/profile']);
+    // @ts-expect-error: no GET path of the API
+    expect(() => void earlyGet('/api/profiles', {})).toBeDefined();
   });
 });

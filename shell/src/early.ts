@@ -1,6 +1,7 @@
 // What every page needs, started from the entry chunk while the bootstrap chunks and the shared singletons
 // download: the remotes registry, the profile, and the current route's remote. This module is in the entry chunk:
-// it must not import any shared module (areas.ts and federation.ts import none).
+// it must not import any shared module (areas.ts and federation.ts import none; types are free).
+import type { ApiGetResponse, ApiPlainGetPath } from '@agora/contracts';
 import { areaForPath, isAdminPath } from '@agora/contracts/areas';
 import {
   applyRemotesRegistry,
@@ -14,7 +15,15 @@ export interface EarlyRequests {
   /** the registry in the page, or else GET /remotes.json: its remotes registered with the Module Federation runtime */
   remotes?: Promise<RemotesRegistry>;
   /** GET /api/profile */
-  profile?: Promise<Response>;
+  profile?: Promise<ApiGetResponse<'/api/profile'>>;
+}
+
+/**
+ * A GET of the API with `fetch` (the typed client is in a shared module, not loaded yet): the compiler checks the
+ * path against the services' documents and types the answer's JSON.
+ */
+export function earlyGet<P extends ApiPlainGetPath>(path: P, init: RequestInit): Promise<ApiGetResponse<P>> {
+  return fetch(path, { ...init, method: 'GET' });
 }
 
 const early: EarlyRequests = {};
@@ -33,7 +42,7 @@ export function startEarlyRequests(): void {
   // Without the `token` cookie there is no session: the platform does not ask (see fetchProfile).
   const loggedIn = /(?:^|;\s*)token=/.test(document.cookie);
   if (loggedIn) {
-    early.profile = fetch('/api/profile', { credentials: 'include', headers: accept });
+    early.profile = earlyGet('/api/profile', { credentials: 'include', headers: accept });
     early.profile.catch(() => undefined);
   }
   // A failure is handled where the result is used; never an unhandled rejection meanwhile.

@@ -326,7 +326,7 @@ describe('QuestionnairePage: answers and the drawer', () => {
       [layer('mine')]: () => ({ status: 200, body: answers }),
       'DELETE /api/data/scope/attribute/choice/c0': () => {
         answers = NO_ANSWERS;
-        return { status: 200, body: { token: 'c0' } };
+        return { status: 200, body: { message: 'data deleted' } };
       },
       ...OWN_REACTIONS,
     });

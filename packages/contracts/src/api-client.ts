@@ -79,6 +79,17 @@ type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : un
  */
 export type ApiData<O> = [SuccessOf<O>] extends [never] ? unknown : JsonOf<SuccessOf<O>>;
 
+/** A GET path whose call takes no path parameters. */
+export type ApiPlainGetPath = Exclude<ApiPathsWith<ApiPaths, 'get'>, `${string}{${string}}${string}`>;
+
+/**
+ * The `fetch` answer of a GET of `P`: its `json()` is the data a successful call answers. For a request made with
+ * `fetch` before the typed client has loaded (the shell's early requests).
+ */
+export type ApiGetResponse<P extends ApiPathsWith<ApiPaths, 'get'>> = Omit<Response, 'json'> & {
+  json(): Promise<ApiData<ApiOperation<ApiPaths, P, 'get'>>>;
+};
+
 type Call<Paths, M extends ApiMethod> = <P extends ApiPathsWith<Paths, M>>(
   path: P,
   ...init: InitArgs<ApiOperation<Paths, P, M>>

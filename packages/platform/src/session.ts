@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { atom, useAtomValue, useSetAtom, type Store } from 'jotai';
 import { useSWRConfig } from 'swr';
-import { CSRF_COOKIE, roleAllows, type Role, type SessionUser } from '@agora/contracts';
-import type { UserAnswer } from '@agora/contracts/api';
+import { CSRF_COOKIE, roleAllows, type ApiGetResponse, type Role, type SessionUser } from '@agora/contracts';
 import { ApiError, client, readCookie } from './api';
 
 export type SessionStatus = 'pending' | 'loggedIn' | 'loggedOut';
@@ -16,12 +15,14 @@ export const sessionStatusAtom = atom<SessionStatus>('pending');
  * `token` cookie there is no session (the gateway sets and clears it together with the session cookie), so no
  * request is made.
  */
-export async function fetchProfile(prefetched?: Promise<Response>): Promise<SessionUser | null> {
+export async function fetchProfile(
+  prefetched?: Promise<ApiGetResponse<'/api/profile'>>,
+): Promise<SessionUser | null> {
   if (!prefetched && !readCookie(CSRF_COOKIE)) return null;
   try {
     if (prefetched) {
       const res = await prefetched;
-      return res.ok ? ((await res.json()) as UserAnswer) : null;
+      return res.ok ? await res.json() : null;
     }
     return await client.GET('/api/profile');
   } catch {
@@ -32,7 +33,7 @@ export async function fetchProfile(prefetched?: Promise<Response>): Promise<Sess
 /** Loads the session into a store (used by the shell at start-up, outside React). */
 export async function refreshSession(
   store: Store,
-  prefetched?: Promise<Response>,
+  prefetched?: Promise<ApiGetResponse<'/api/profile'>>,
 ): Promise<SessionUser | null> {
   const user = await fetchProfile(prefetched);
   store.set(sessionUserAtom, user);

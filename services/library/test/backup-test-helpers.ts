@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, lstat } from 'node:fs/promises';
+import { readFile, lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Header, Parser, type ReadEntry } from 'tar';
+import { walkFiles } from '../src/backups/backup-content.js';
 
 /** Test helpers: hand-made tar.gz archives (hostile ones included) and snapshots of a library. */
 
@@ -108,24 +109,13 @@ export function pdfBytes(): Buffer {
 /** Every file below `root` (path → sha256), links listed as links, to compare a storage before and after. */
 export async function fileSnapshot(root: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const walk = async (dir: string, prefix: string): Promise<void> => {
-    let names: string[];
-    try {
-      names = (await readdir(dir)).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const full = path.join(dir, name);
-      const info = await lstat(full);
-      if (info.isSymbolicLink()) out[`${prefix}${name}`] = 'link';
-      else if (info.isDirectory()) await walk(full, `${prefix}${name}/`);
-      else
-        out[`${prefix}${name}`] = createHash('sha256')
+  for await (const key of walkFiles(root, '', { keepLinks: true })) {
+    const full = path.join(root, ...key.split('/'));
+    out[key] = (await lstat(full)).isSymbolicLink()
+      ? 'link'
+      : createHash('sha256')
           .update(await readFile(full))
           .digest('hex');
-    }
-  };
-  await walk(root, '');
+  }
   return out;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeletedAnswer, pagedAnswer } from './common.js';
+import { DeletedAnswer, pagedAnswer, UUID } from './common.js';
 import { GeoJsonGeometryAnswer, VariableAnswer } from './consultation-structure.js';
 import { GEOMETRY_VALUE_TYPES, VALUE_TYPES } from '../consultation.js';
 import type { FieldRuleName } from '../http.js';
@@ -13,7 +13,6 @@ import type { FieldRuleName } from '../http.js';
 
 const REQUIRED = 'This value is required.';
 const UNKNOWN_FIELD = 'unknown field';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function rule(name: FieldRuleName, values?: Record<string, number | string>) {
   return { params: values ? { rule: name, values } : { rule: name } };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeletedAnswer } from './common.js';
+import { DeletedAnswer, isLink, LINK_MESSAGE, UUID } from './common.js';
 import {
   CONSULTATION_ROLES,
   THREAD_MESSAGE_MIN,
@@ -61,8 +61,6 @@ function text(max: number, min = 1, tooShort = REQUIRED) {
     .meta({ minLength: min, maxLength: max, description: 'text (trimmed)' });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A token (uuid), answered lower-cased. */
 const token = z
   .string(missingOr('a token'))
@@ -86,19 +84,6 @@ function wholeNumber(min: number, max: number) {
     )
     .meta({ type: 'integer', minimum: min, maximum: max, description: 'a whole number (or its text)' });
 }
-
-/** A link inside the site (`/…`, not `//host`) or an http(s) URL. */
-function isLink(value: string): boolean {
-  if (/^\/(?!\/)\S*$/.test(value)) return true;
-  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-const LINK_MESSAGE = 'a link: /… or http(s)://…';
 
 // ---- consultation profile ----
 

@@ -94,6 +94,12 @@ export type MarkerAnswer = z.infer<typeof MarkerAnswer>;
 export const MarkersAnswer = z.array(MarkerAnswer);
 export type MarkersAnswer = z.infer<typeof MarkersAnswer>;
 
+/** `POST marker`: a multipart form with the SVG file in `file` (sanitised; hostile content refused). */
+export const MarkerUploadForm = z.object({
+  file: z.string().meta({ format: 'binary', description: 'the SVG file' }),
+});
+export type MarkerUploadForm = z.infer<typeof MarkerUploadForm>;
+
 // Library views
 
 /** A library view's fields, as JSON or multipart (`items`: a list of item uuids, or its JSON text). */

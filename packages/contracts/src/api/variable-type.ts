@@ -15,12 +15,11 @@ import {
 } from '../consultation.js';
 import type { FieldFailure, FieldRuleName } from '../http.js';
 import { CHOICE_ID_PATTERN, type ChoiceDraft, type VariableKindDraft } from './choices.js';
-import { isIsoDate } from './common.js';
+import { isIsoDate, UUID } from './common.js';
 
 type Kind = ValueType | GeometryValueType;
 
 const KINDS: readonly string[] = [...VALUE_TYPES, ...GEOMETRY_VALUE_TYPES];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLOR = /^#[0-9a-f]{6}$/i;
 const MAX_TEXT = 500;
 const MAX_LIST = 200;

@@ -311,12 +311,16 @@ export function multipartInterceptor(form: MultipartForm): Type<NestInterceptor>
 
 /**
  * A route's multipart form (or JSON body): `@MultipartBody({ files: [{ name: 'resource', maxBytes }] })`. Read the
- * files with `@FormFile('resource')` or `@FormFiles()`, the text fields with `@ZodBody(schema)`.
+ * files with `@FormFile('resource')` or `@FormFiles()`, the text fields with `@ZodBody(schema)`. With `json: false`
+ * the document names the form alone (a route that needs its file).
  */
-export function MultipartBody(form: MultipartForm = {}): MethodDecorator {
+export function MultipartBody(
+  form: MultipartForm = {},
+  { json = true }: { json?: boolean } = {},
+): MethodDecorator {
   return applyDecorators(
     UseInterceptors(multipartInterceptor(form)),
-    ApiConsumes('application/json', 'multipart/form-data'),
+    ApiConsumes(...(json ? ['application/json'] : []), 'multipart/form-data'),
   );
 }
 

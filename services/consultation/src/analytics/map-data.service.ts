@@ -5,7 +5,7 @@ import type { AnswerPointsAnswer, AnswerZonesAnswer } from '@agora/contracts/api
 import type { EntityManager } from 'typeorm';
 import { AnswerReadsService } from '../answer/answer-reads.service.js';
 import { AnswerErrors } from '../answer/answer.rules.js';
-import { AnswerService } from '../answer/answer.service.js';
+import { AnswerAccessService } from '../answer/answer-access.service.js';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
 import { round } from './cells.js';
 import { StatisticsService } from './statistics.service.js';
@@ -20,14 +20,14 @@ import { analyticsQuery } from './statistics.sql.js';
 export class MapDataService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
-    private readonly answers: AnswerService,
+    private readonly gate: AnswerAccessService,
     private readonly reads: AnswerReadsService,
     private readonly statistics: StatisticsService,
   ) {}
 
   private async visible(project: string, user: SessionUser, filter: AreaFilter | null) {
     const row = await this.reads.project(project);
-    const access = this.answers.access(row, user);
+    const access = this.gate.access(row, user);
     if (filter) assertMayFilter(access);
     if (access === 'normal' && !row.is_public) throw AnswerErrors.notPublic();
     return { row, staff: access === 'staff' };

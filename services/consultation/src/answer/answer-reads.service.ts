@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { SessionUser, VariableKind } from '@agora/contracts';
-import type {
-  AnswerLayer,
-  AnswerListAnswer,
-  ChoiceLayerAnswer,
-  ChoiceListAnswer,
+import {
+  UUID,
+  type AnswerLayer,
+  type AnswerListAnswer,
+  type ChoiceLayerAnswer,
+  type ChoiceListAnswer,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from '../analytics/area-filter.js';
@@ -17,9 +18,7 @@ import {
   type ValueRow,
 } from './answer.mapper.js';
 import { AnswerErrors, type AnswerAccess } from './answer.rules.js';
-import { AnswerService } from './answer.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { AnswerAccessService } from './answer-access.service.js';
 
 /** How many answers the top layer holds, and the size of a value list's page. */
 export const TOP_LAYER_SIZE = 20;
@@ -46,7 +45,7 @@ interface ProjectRow {
 export class AnswerReadsService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
-    private readonly answers: AnswerService,
+    private readonly gate: AnswerAccessService,
   ) {}
 
   async project(project: string): Promise<ProjectRow> {
@@ -73,7 +72,7 @@ export class AnswerReadsService {
     withGeometry: boolean,
     narrow: LayerNarrowing = {},
   ): Promise<LayerRow[]> {
-    const access = this.answers.access(project, user);
+    const access = this.gate.access(project, user);
     if (narrow.filter || narrow.profile !== undefined) assertMayFilter(access);
     const layer = this.layerFor(access, project.is_public, asked);
     const params: unknown[] = [project.token, user.uuid, access === 'staff', layer];
@@ -132,8 +131,8 @@ export class AnswerReadsService {
 
   /** An attribute the caller may see the statistics of: staff, experts, normal users once public (403). */
   async seeAll(attribute: string, user: SessionUser) {
-    const ctx = await this.answers.context(attribute);
-    const access = this.answers.access(ctx, user);
+    const ctx = await this.gate.context(attribute);
+    const access = this.gate.access(ctx, user);
     if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
     if (access === 'normal' && !ctx.is_public) throw AnswerErrors.notPublic();
     return { ctx, access };
@@ -141,8 +140,8 @@ export class AnswerReadsService {
 
   /** `GET variable/attribute/{attribute}/case/map`: the attribute whose visible variables the caller may read. */
   async formAttribute(attribute: string, user: SessionUser): Promise<string> {
-    const ctx = await this.answers.context(attribute);
-    const access = this.answers.access(ctx, user);
+    const ctx = await this.gate.context(attribute);
+    const access = this.gate.access(ctx, user);
     if (access !== 'staff' && !ctx.is_visible) throw AnswerErrors.attributeNotFound();
     return ctx.attribute;
   }

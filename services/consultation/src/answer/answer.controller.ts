@@ -31,7 +31,10 @@ import { TokenPipe } from '../http/params.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
 import { VariableService } from '../variable/variable.service.js';
 import { AnswerReadsService } from './answer-reads.service.js';
-import { AnswerService, type AnswerFilePart } from './answer.service.js';
+import type { AnswerFilePart } from './answer-file-check.js';
+import { AnswerValuesService } from './answer-values.service.js';
+import { AnswerWritesService } from './answer-writes.service.js';
+import { ChoiceReadsService } from './choice-reads.service.js';
 
 /** The largest answer file the form reads (the top of a project's max_bytes); the real limit is checked after. */
 export const ANSWER_FILE_MAX_BYTES = 100 * 1024 * 1024;
@@ -60,7 +63,9 @@ const ValuesForm = () =>
 @Controller()
 export class AnswerController {
   constructor(
-    private readonly answers: AnswerService,
+    private readonly writes: AnswerWritesService,
+    private readonly values: AnswerValuesService,
+    private readonly choices: ChoiceReadsService,
     private readonly reads: AnswerReadsService,
     private readonly variables: VariableService,
   ) {}
@@ -78,7 +83,7 @@ export class AnswerController {
     @ZodBody(NewChoiceBody, FIELD_REFUSAL) body: NewChoiceBody,
     @CurrentUser() user: SessionUser,
   ): Promise<ChoiceAnswer> {
-    return this.answers.create(body, user);
+    return this.writes.create(body, user);
   }
 
   @Put('data/scope/attribute/choice/:choice')
@@ -90,7 +95,7 @@ export class AnswerController {
     @ZodBody(ChoiceGeometryBody, FIELD_REFUSAL) body: ChoiceGeometryBody,
     @CurrentUser() user: SessionUser,
   ): Promise<ChoiceAnswer> {
-    return this.answers.move(choice, body, user);
+    return this.writes.move(choice, body, user);
   }
 
   @Delete('data/scope/attribute/choice/:choice')
@@ -100,7 +105,7 @@ export class AnswerController {
     @Param('choice', TokenPipe) choice: string,
     @CurrentUser() user: SessionUser,
   ): Promise<DeletedChoiceAnswer> {
-    await this.answers.remove(choice, user);
+    await this.writes.remove(choice, user);
     return { message: 'data deleted' };
   }
 
@@ -108,7 +113,7 @@ export class AnswerController {
   @ApiOperation({ summary: 'One answer' })
   @ZodResponse(ChoiceAnswer)
   choice(@Param('token', TokenPipe) token: string, @CurrentUser() user: SessionUser): Promise<ChoiceAnswer> {
-    return this.answers.choice(token, user);
+    return this.choices.choice(token, user);
   }
 
   @Get('data/scope/answers/choice/:choice')
@@ -118,7 +123,7 @@ export class AnswerController {
     @Param('choice', TokenPipe) choice: string,
     @CurrentUser() user: SessionUser,
   ): Promise<ChoiceValuesAnswer> {
-    return this.answers.choiceValues(choice, user);
+    return this.choices.choiceValues(choice, user);
   }
 
   @Post('data/scope/variable')
@@ -133,7 +138,7 @@ export class AnswerController {
     @FormFiles() files: AnswerFilePart[],
     @CurrentUser() user: SessionUser,
   ): Promise<VariableValuesAnswer> {
-    return this.answers.writeValues(body, files, user, 'new');
+    return this.values.writeValues(body, files, user, 'new');
   }
 
   @Put('data/scope/variable/choice/:choice/variable/:variable')
@@ -147,7 +152,7 @@ export class AnswerController {
     @FormFiles() files: AnswerFilePart[],
     @CurrentUser() user: SessionUser,
   ): Promise<VariableValuesAnswer> {
-    return this.answers.writeValues({ ...body, choice, variable }, files, user, 'change');
+    return this.values.writeValues({ ...body, choice, variable }, files, user, 'change');
   }
 
   // multipart forms override the method: POST with _method=PUT
@@ -163,7 +168,7 @@ export class AnswerController {
     @FormFiles() files: AnswerFilePart[],
     @CurrentUser() user: SessionUser,
   ): Promise<VariableValuesAnswer> {
-    return this.answers.writeValues({ ...body, choice, variable }, files, user, 'change');
+    return this.values.writeValues({ ...body, choice, variable }, files, user, 'change');
   }
 
   @Get('data/scope/file/:id')
@@ -173,7 +178,7 @@ export class AnswerController {
   @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
   @Header('Cache-Control', 'private, no-store')
   async file(@Param('id', TokenPipe) id: string, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
-    const file = await this.answers.file(id, user);
+    const file = await this.choices.file(id, user);
     return new StreamableFile(file.stream, {
       type: file.mime,
       length: file.size,

@@ -1,15 +1,25 @@
 import { Module } from '@nestjs/common';
 import { VariableModule } from '../variable/variable.module.js';
+import { AnswerAccessService } from './answer-access.service.js';
 import { AnswerFileStore } from './answer-files.js';
 import { AnswerReadsService } from './answer-reads.service.js';
 import { AnswerController } from './answer.controller.js';
-import { AnswerService } from './answer.service.js';
+import { AnswerValuesService } from './answer-values.service.js';
+import { AnswerWritesService } from './answer-writes.service.js';
+import { ChoiceReadsService } from './choice-reads.service.js';
 
 /** Answers of the questionnaire: their geometry, values, files and layers (their analysis: AnalyticsModule). */
 @Module({
   imports: [VariableModule],
   controllers: [AnswerController],
-  providers: [AnswerService, AnswerFileStore, AnswerReadsService],
-  exports: [AnswerService, AnswerReadsService],
+  providers: [
+    AnswerAccessService,
+    AnswerWritesService,
+    AnswerValuesService,
+    ChoiceReadsService,
+    AnswerFileStore,
+    AnswerReadsService,
+  ],
+  exports: [AnswerAccessService, AnswerReadsService],
 })
 export class AnswerModule {}

@@ -1,5 +1,6 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { AppError, parsePage } from '@agora/common';
+import { UUID } from '@agora/contracts/api';
 
 /** `@Param('page', PagePipe)`: a 1-based page number; absent → 1; anything else → 400 `REQUEST.PAGE`. */
 @Injectable()
@@ -8,8 +9,6 @@ export class PagePipe implements PipeTransform<string | undefined, number> {
     return parsePage(value);
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Parses a token (uuid) from the path; 400 `REQUEST.TOKEN` otherwise. Answers it lower-cased. */
 export function parseToken(raw: string | undefined): string {

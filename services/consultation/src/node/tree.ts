@@ -3,6 +3,7 @@
  * variable), 1-based sort orders kept without gaps, unique short names within the parent, and their errors.
  */
 import { AppError } from '@agora/common';
+import { UUID } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import type { Sql } from '../geo/geo.sql.js';
 import { parseToken } from '../http/params.js';
@@ -64,8 +65,6 @@ export const TreeErrors = {
   sortOrder: (n: number) => ValidationErrors.range('sort_order', 1, n, `a position from 1 to ${n}`),
   boundary: () => AppError.badRequest('CONSULTATION.BOUNDARY', 'please draw the boundary'),
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token of a project named by token or short name; 404 when there is none. */
 export async function projectToken(sql: Sql, ref: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { AppError } from '@agora/common';
@@ -261,8 +261,15 @@ export async function checkStagedFile(dir: string, ref: FileRef): Promise<void> 
   }
 }
 
-/** The files below `dir` as `/`-separated relative keys, sorted (nothing when `dir` does not exist). */
-export async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<string> {
+/**
+ * The files below `dir` as `/`-separated relative keys, sorted (nothing when `dir` does not exist). With
+ * `keepLinks` a symbolic link is listed as it is, not followed.
+ */
+export async function* walkFiles(
+  dir: string,
+  prefix = '',
+  { keepLinks = false }: { keepLinks?: boolean } = {},
+): AsyncGenerator<string> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
@@ -271,7 +278,8 @@ export async function* walkFiles(dir: string, prefix = ''): AsyncGenerator<strin
   }
   for (const name of names) {
     const full = path.join(dir, name);
-    if ((await stat(full)).isDirectory()) yield* walkFiles(full, `${prefix}${name}/`);
+    const info = keepLinks ? await lstat(full) : await stat(full);
+    if (info.isDirectory()) yield* walkFiles(full, `${prefix}${name}/`, { keepLinks });
     else yield `${prefix}${name}`;
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { FormFile, RequireRole, ZodResponse } from '@agora/common';
-import { MarkersAnswer, UploadedUrlAnswer } from '@agora/contracts/api';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FormFile, openApiSchemaOf, RequireRole, ZodResponse } from '@agora/common';
+import { MarkersAnswer, MarkerUploadForm, UploadedUrlAnswer } from '@agora/contracts/api';
 import { fileUrl } from '../files/file-url.js';
 import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { sanitizeSvg } from '../uploads/sanitize.js';
@@ -51,7 +51,8 @@ export class MarkersController {
   @Post()
   @HttpCode(200)
   @ZodResponse(UploadedUrlAnswer)
-  @MultipartUpload('file', UPLOAD_LIMITS.svg)
+  @MultipartUpload('file', UPLOAD_LIMITS.svg, { json: false })
+  @ApiBody({ schema: openApiSchemaOf(MarkerUploadForm, 'input') })
   @ApiOperation({
     summary: 'Upload an SVG marker (scripts, handlers, foreignObject, external references refused)',
   })
