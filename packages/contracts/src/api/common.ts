@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkField, VALIDATION_MESSAGES, type FieldRule, type ScopeRules } from '../validation.js';
+import { isIsoDate } from './answer-values.js';
 
 /** Answer shapes every service uses. */
 
@@ -40,7 +41,6 @@ export const ExistsAnswer = z.boolean();
 export type ExistsAnswer = z.infer<typeof ExistsAnswer>;
 
 /** Whether `value` is a real calendar day written `yyyy-MM-dd` (with the answer values' rules, no schema code). */
-import { isIsoDate } from './answer-values.js';
 export { isIsoDate };
 
 /** The rule pattern of a calendar day, for the browser's checks, and what a malformed one is told. */
