@@ -66,8 +66,9 @@ export function hasDotSegment(path: string): boolean {
 }
 
 /**
- * An answer to a request with a session (or one that opens a session, or sets a cookie) is that user's: `Cache-Control: no-store`,
- * so no shared or browser cache keeps it, unless the service chose its own caching (public library files).
+ * An answer to a request with a session (or one that opens a session, or sets a cookie) is that user's:
+ * `Cache-Control: no-store`, so no shared or browser cache keeps it, unless the service chose its own caching
+ * (public library files).
  */
 function markPrivate(res: Response, headers: IncomingHttpHeaders, withSession: boolean): void {
   if (withSession && headers['cache-control'] === undefined) res.setHeader('Cache-Control', 'no-store');

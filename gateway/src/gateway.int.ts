@@ -295,6 +295,7 @@ describe('gateway against real upstream servers', () => {
       ['/api/users/page/1', 'accounts', '/users/page/1'],
       ['/api/?action=documentation&uri=x', 'library', '/?action=documentation&uri=x'],
       ['/api/?action=fileBrowser', 'library', '/?action=fileBrowser'],
+      ['/api/fileBrowser?dir=items', 'library', '/fileBrowser?dir=items'], // its documented path
       ['/api/libraryView/4', 'library', '/libraryView/4'],
       ['/api/validation/scope/users', 'accounts', '/validation/scope/users'],
       [
