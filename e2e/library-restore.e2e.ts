@@ -11,7 +11,7 @@ import { createTestDatabase } from '@agora/common/testing';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { runScript, waitForOutput } from './support/processes.js';
 import { startTestSite, testSiteEnv } from './support/site.js';
-import { typedApi } from './support/api.js';
+import { downloadBytes, typedApi } from './support/api.js';
 
 const ADMIN_PASSWORD = 'restore-admin-pw';
 
@@ -124,10 +124,9 @@ describe('library backups between two servers', () => {
 
   it('restores an archive uploaded from the restore panel, with the waiting modal', async () => {
     await upload(b, 'Only on B', '#2a9d8f');
-    // raw: the archive's bytes, not a JSON answer
-    const archive = await (
-      await a.page.request.get(`/api/libraryExport/download/${encodeURIComponent(backup.filename)}`)
-    ).body();
+    const archive = await downloadBytes(a.context, '/api/libraryExport/download/{filename}', {
+      path: { filename: backup.filename },
+    });
     expect(archive.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
 
     const { page } = b;

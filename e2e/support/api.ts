@@ -1,4 +1,12 @@
-import { ApiAnswerError, createApiClient, parseAnswer, type ApiClient } from '@agora/contracts';
+import {
+  apiPath,
+  ApiAnswerError,
+  createApiClient,
+  parseAnswer,
+  type ApiClient,
+  type ApiPaths,
+  type ApiPathsWith,
+} from '@agora/contracts';
 import type { BrowserContext } from 'playwright-core';
 
 /**
@@ -6,13 +14,8 @@ import type { BrowserContext } from 'playwright-core';
  * the token cookie, unsafe calls echo it in `X-Csrf-Token`).
  */
 async function logInThroughApi(context: BrowserContext, username: string, password: string): Promise<void> {
-  const token = async () => (await context.cookies()).find((c) => c.name === 'token')?.value ?? '';
-  await context.request.get('/api/login');
-  const login = await context.request.post('/api/login', {
-    data: { username, password },
-    headers: { 'x-csrf-token': await token() },
-  });
-  if (login.status() !== 200) throw new Error(`login of ${username} answered ${login.status()}`);
+  const api = await typedAnonymousApi(context);
+  await api.POST('/api/login', { body: { username, password } });
 }
 
 /** Logs a user in through the API and answers the typed client (`typedApi`) of the session. */
@@ -25,7 +28,10 @@ export async function typedApiAs(
   return typedApi(context);
 }
 
-/** The typed API client (`typedApi`) of a visitor who is not logged in, with the CSRF token of `GET /api/login`. */
+/**
+ * The typed API client (`typedApi`) of a visitor who is not logged in, with the CSRF token that the gateway's own
+ * `GET /api/login` hands out (the one route that no service's OpenAPI document describes: it is the gateway's).
+ */
 export async function typedAnonymousApi(context: BrowserContext): Promise<ApiClient> {
   await context.request.get('/api/login');
   return typedApi(context);
@@ -97,4 +103,18 @@ export async function chooseFirstCategory(context: BrowserContext): Promise<void
     params: { path: { token: first.token } },
     body: { active: true },
   });
+}
+
+/**
+ * The bytes a documented GET path answers (an archive, a file: no JSON to parse), with `path`'s parameters filled
+ * in: the path is checked against the services' OpenAPI documents as the typed client's are.
+ */
+export async function downloadBytes<P extends ApiPathsWith<ApiPaths, 'get'>>(
+  context: BrowserContext,
+  template: P,
+  params: { path?: Record<string, string | number> } = {},
+): Promise<Buffer> {
+  const res = await context.request.get(apiPath(template, params));
+  if (!res.ok()) throw new Error(`GET ${template} answered ${res.status()}`);
+  return res.body();
 }
