@@ -24,7 +24,7 @@ function ruleFiles(dir: string): string[] {
 function servedMessages(): string[] {
   const found = new Set<string>();
   const constants = new Map<string, string>();
-  const schemaFiles = readdirSync(CONTRACT_SCHEMAS)
+  const schemaFiles = (readdirSync(CONTRACT_SCHEMAS, { recursive: true }) as string[])
     .filter((name) => /\.ts$/.test(name) && !/\.(spec|test)\.ts$/.test(name))
     .map((name) => join(CONTRACT_SCHEMAS, name));
   const ruleTexts = [
