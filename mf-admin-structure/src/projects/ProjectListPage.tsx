@@ -12,7 +12,7 @@ import {
   useConfirm,
   useNotify,
 } from '@agora/platform';
-import { NoActiveCategory, useActiveCategory } from '../shared';
+import { useActiveCategory, WithActiveCategory } from '../shared';
 import { useAdminHref, useBasePath } from './base';
 import { Reorderable, ReorderToggle, type DragProps } from './lazySortable';
 import { saveSortOrder } from './order';
@@ -191,20 +191,14 @@ function ProjectTable({ category }: { category: { token: string; title: string }
 
 /** /admin/administration/project/list: the active category's projects, reorderable in edit mode. */
 export default function ProjectListPage() {
-  const { category, isLoading, error } = useActiveCategory();
+  const active = useActiveCategory();
   const basePath = useBasePath();
   return (
     <section data-testid="mf-admin-structure-page" data-remote-version={__APP_VERSION__}>
       <PageHeader title={<FormattedMessage id="structure.projects.title" />} />
-      {error ? (
-        <ErrorFromCall error={error} />
-      ) : isLoading ? (
-        <Loading />
-      ) : !category ? (
-        <NoActiveCategory basePath={basePath} />
-      ) : (
-        <ProjectTable key={category.token} category={category} />
-      )}
+      <WithActiveCategory active={active} basePath={basePath}>
+        {(category) => <ProjectTable key={category.token} category={category} />}
+      </WithActiveCategory>
     </section>
   );
 }
