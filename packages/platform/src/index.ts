@@ -58,6 +58,7 @@ export { DateText } from './ui/DateText';
 export { dateLocaleOf, useDateText, useFormatDate } from './ui/formatDate';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export { LocaleTabs, type LocaleTabsProps } from './ui/LocaleTabs';
+export { useLocaleTexts } from './ui/useLocaleTexts';
 export { HtmlFrame } from './ui/HtmlFrame';
 export * from './notify/index';
 export * from './frame/index';
