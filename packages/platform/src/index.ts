@@ -36,6 +36,7 @@ export { MessagesProvider, platformMessages, type Catalogue } from './intl';
 export type { RemoteAppModule, RemoteAppProps } from './types';
 export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
+export { Loaded } from './ui/Loaded';
 export { ErrorFromCall } from './ui/ErrorFromCall';
 export { ErrorState, type ErrorStateProps } from './ui/ErrorState';
 export {
