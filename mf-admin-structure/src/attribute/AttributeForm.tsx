@@ -20,8 +20,8 @@ import {
   GeomTypeField,
   isGeomType,
   MaxGeomField,
-  type ItemRefusal,
-  useSubmitItem,
+  ItemServerError,
+  useItemSending,
 } from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
 import type { MapView } from '../plan/useProject';
@@ -78,7 +78,8 @@ function AttributeFormBody({
 }: AttributeFormProps & { attribute: AttributeAnswer | null; topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<AttributeAnswer, AttributeFields, { node: string }>();
+  const sending = useItemSending<AttributeAnswer, AttributeFields, { node: string }>();
+  const { tried, busy, refusedAt } = sending;
   const adding = !token;
   const form = useForm<AttributeValues>({
     scope: 'attribute',
@@ -91,11 +92,6 @@ function AttributeFormBody({
   const [picking, setPicking] = useState(false);
   /** an uploaded icon not sent yet (`icon` then holds its preview URL) */
   const [upload, setUpload] = useState<PendingIcon | null>(null);
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<ItemRefusal | null>(null);
-  const inline = ['title', 'mname'];
-  const refusedAt = (name: string) => (serverError?.field === name ? serverError.text : undefined);
   const values = form.values;
   const problems = attributeProblems(values, geometry);
   const required = intl.formatMessage({ id: 'platform.validation.required' });
@@ -124,15 +120,13 @@ function AttributeFormBody({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
-    setServerError(null);
+    sending.attempt();
     const valid = await form.validate();
     if (!valid || Object.values(problems).some(Boolean)) {
       notify({ type: 'warning', body: 'form contains non valid elements' });
       return;
     }
-    setBusy(true);
-    const refused = await submit({
+    await sending.send({
       item: attribute,
       body: attributeBody(values, geometry),
       before: attribute ? attributeBody(attributeValues(attribute), attributeGeometry(attribute)) : null,
@@ -145,8 +139,6 @@ function AttributeFormBody({
       onSaved,
       upload,
     });
-    setBusy(false);
-    setServerError(refused);
   };
 
   const missing = (problem: boolean) => (tried && problem ? required : null);
@@ -261,11 +253,7 @@ function AttributeFormBody({
       {check('has_context')}
       {values.has_context && geometryField('context', 'any')}
       {check('is_visible')}
-      {serverError && !inline.includes(serverError.field ?? '') && (
-        <p className="ag-field-error" role="alert" data-testid="form-server-error">
-          {serverError.text}
-        </p>
-      )}
+      <ItemServerError text={sending.general} />
       <FormButtons adding={adding} busy={busy} onCancel={onCancel} />
     </form>
   );

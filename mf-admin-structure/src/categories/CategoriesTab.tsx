@@ -6,7 +6,7 @@ import { client, Loading, useNotify } from '@agora/platform';
 import { useActiveCategory, useCategories } from '../shared';
 import { useAdminHref } from '../projects/base';
 import { Reorderable, ReorderToggle, type DragProps } from '../projects/lazySortable';
-import { sortOrderMap } from '../projects/order';
+import { saveSortOrder } from '../projects/order';
 import './categories.css';
 import type { CategoryAnswer } from '@agora/contracts/api';
 
@@ -116,23 +116,14 @@ export function CategoriesTab() {
     }
   };
 
-  const saveOrder = async (tokens: string[]) => {
-    if (!data) return;
-    const byToken = new Map(data.map((c) => [c.token, c]));
-    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as CategoryAnswer), sort_order: i + 1 }));
-    try {
-      await mutate(
-        async () => {
-          await client.PUT('/api/category/sortOrder', { body: sortOrderMap(tokens) });
-          return next;
-        },
-        { optimisticData: next, rollbackOnError: true, revalidate: false },
-      );
-      notify({ type: 'success', body: 'successful update' });
-    } catch {
-      notify({ type: 'warning', body: 'action denied' });
-    }
-  };
+  const saveOrder = (tokens: string[]) =>
+    saveSortOrder({
+      data,
+      tokens,
+      put: (body) => client.PUT('/api/category/sortOrder', { body }),
+      mutate,
+      notify,
+    });
 
   return (
     <section

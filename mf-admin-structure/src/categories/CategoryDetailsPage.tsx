@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { EmptyState, ErrorFromCall, Loading, PageHeader } from '@agora/platform';
+import { EmptyState, Loaded, PageHeader } from '@agora/platform';
 import { useAdminHref } from '../projects/base';
 import { useCategory } from './useCategory';
 import '../projects/projects.css';
@@ -37,47 +37,46 @@ export default function CategoryDetailsPage() {
           )
         }
       />
-      {error ? (
-        <ErrorFromCall error={error} />
-      ) : isLoading || !data ? (
-        <Loading />
-      ) : (
-        <>
-          <dl className="st-details" data-testid="category-details">
-            {row('title', data.title)}
-            {row('mname', data.mname)}
-            {row('summary', data.summary)}
-            {row(
-              'summaryImg',
-              data.summary_img ? (
-                <img className="st-image-preview" src={data.summary_img} alt={data.summary_img_alt} />
-              ) : (
-                ''
-              ),
+      <Loaded error={error} isLoading={isLoading} data={data}>
+        {(data) => (
+          <>
+            <dl className="st-details" data-testid="category-details">
+              {row('title', data.title)}
+              {row('mname', data.mname)}
+              {row('summary', data.summary)}
+              {row(
+                'summaryImg',
+                data.summary_img ? (
+                  <img className="st-image-preview" src={data.summary_img} alt={data.summary_img_alt} />
+                ) : (
+                  ''
+                ),
+              )}
+              {row('summaryImgAlt', data.summary_img_alt)}
+              {row('autosubscribe', yesNo(data.autosubscribe))}
+              {row('welcome', data.forum_welcome_message)}
+              {row('active', yesNo(data.active))}
+            </dl>
+            <h2>
+              <FormattedMessage id="structure.categories.projects" />
+            </h2>
+            {data.projects.length === 0 ? (
+              <EmptyState>
+                <FormattedMessage id="structure.projects.empty" />
+              </EmptyState>
+            ) : (
+              <ul data-testid="category-projects">
+                {data.projects.map((p) => (
+                  <li key={p.token}>
+                    <Link to={href(`/project/${encodeURIComponent(p.mname)}/edit`)}>{p.title}</Link> (
+                    {p.mname})
+                  </li>
+                ))}
+              </ul>
             )}
-            {row('summaryImgAlt', data.summary_img_alt)}
-            {row('autosubscribe', yesNo(data.autosubscribe))}
-            {row('welcome', data.forum_welcome_message)}
-            {row('active', yesNo(data.active))}
-          </dl>
-          <h2>
-            <FormattedMessage id="structure.categories.projects" />
-          </h2>
-          {data.projects.length === 0 ? (
-            <EmptyState>
-              <FormattedMessage id="structure.projects.empty" />
-            </EmptyState>
-          ) : (
-            <ul data-testid="category-projects">
-              {data.projects.map((p) => (
-                <li key={p.token}>
-                  <Link to={href(`/project/${encodeURIComponent(p.mname)}/edit`)}>{p.title}</Link> ({p.mname})
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

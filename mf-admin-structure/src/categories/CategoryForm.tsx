@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import { Checkbox, client, LeaveGuard, TextArea, TextField, useForm, useNotify } from '@agora/platform';
+import { Checkbox, client, LeaveGuard, TextArea, useForm, useNotify } from '@agora/platform';
 import { useDerivedShortName } from '../shared';
-import { SummaryImageField } from '../projects/fields';
+import { GeneralServerError, SummaryFields } from '../projects/fields';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from '../projects/formSubmit';
 import '../projects/projects.css';
 import type { CategoryAnswer } from '@agora/contracts/api';
@@ -88,25 +88,11 @@ export function CategoryForm({
         void save(false);
       }}
     >
-      <TextField
-        {...names.title}
-        errorText={server.errorFor('title')}
-        label={<FormattedMessage id="structure.categories.field.title" />}
-      />
-      <TextField
-        {...names.mname}
-        errorText={server.errorFor('mname')}
-        label={<FormattedMessage id="structure.categories.field.mname" />}
-        hint={<FormattedMessage id="structure.projects.field.mnameHint" />}
-      />
-      <TextArea
-        {...form.field<string>('summary')}
-        errorText={server.errorFor('summary')}
-        label={<FormattedMessage id="structure.categories.field.summary" />}
-      />
-      <SummaryImageField
-        image={form.field<string>('summary_img')}
-        alt={form.field<string>('summary_img_alt')}
+      <SummaryFields
+        scope="categories"
+        names={names}
+        field={(name) => form.field<string>(name)}
+        errorFor={server.errorFor}
       />
       <Checkbox
         {...form.field<boolean>('autosubscribe')}
@@ -121,11 +107,7 @@ export function CategoryForm({
         {...form.field<boolean>('active')}
         label={<FormattedMessage id="structure.categories.field.active" />}
       />
-      {server.general && (
-        <p className="ag-field-error" role="alert" data-testid="server-error">
-          {server.general}
-        </p>
-      )}
+      <GeneralServerError text={server.general} />
       <div className="st-form-actions">
         <button
           type="submit"

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GEOM_TYPES, type GeomType } from '@agora/contracts';
 import { ApiError, Select, TextField, useErrorMessage, useFieldError, useNotify } from '@agora/platform';
@@ -107,6 +107,48 @@ export function useSubmitItem<W extends { token: string }, B extends { geometry_
     }
     return null;
   };
+}
+
+/** The fields of a topic or attribute form that show a server refusal under themselves. */
+const INLINE_REFUSALS = ['title', 'mname'];
+
+/**
+ * The sending state of a topic or attribute form: whether a submit was tried (local errors show from then on),
+ * whether it is sending, and the server's refusal of the last send, shown under its field (`refusedAt`) or above
+ * the buttons (`general`).
+ */
+export function useItemSending<W extends { token: string }, B extends { geometry_crs?: unknown }, P>() {
+  const submit = useSubmitItem<W, B, P>();
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<ItemRefusal | null>(null);
+  return {
+    tried,
+    busy,
+    refusedAt: (name: string) => (serverError?.field === name ? serverError.text : undefined),
+    general: serverError && !INLINE_REFUSALS.includes(serverError.field ?? '') ? serverError.text : null,
+    /** a submit attempt: local errors show, the last refusal goes */
+    attempt: () => {
+      setTried(true);
+      setServerError(null);
+    },
+    send: async (item: SubmitItem<W, B, P>) => {
+      setBusy(true);
+      const refused = await submit(item);
+      setBusy(false);
+      setServerError(refused);
+    },
+  };
+}
+
+/** A server refusal of a topic or attribute that no field shows, above the buttons. */
+export function ItemServerError({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p className="ag-field-error" role="alert" data-testid="form-server-error">
+      {text}
+    </p>
+  );
 }
 
 /** A colour picker field (#rrggbb). */

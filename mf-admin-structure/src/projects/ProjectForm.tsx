@@ -8,7 +8,6 @@ import {
   ErrorFromCall,
   LeaveGuard,
   Loading,
-  TextArea,
   TextField,
   useApiGet,
   useForm,
@@ -18,7 +17,7 @@ import {
 } from '@agora/platform';
 import { NoActiveCategory, useActiveCategory, useDerivedShortName } from '../shared';
 import { useBasePath } from './base';
-import { DateField, SummaryImageField } from './fields';
+import { DateField, GeneralServerError, SummaryFields } from './fields';
 import { endBeforeStart, today, tomorrow } from './dates';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from './formSubmit';
 import { cleanRows, missingCells, RowsEditor, type RowColumn } from './RowsEditor';
@@ -231,25 +230,11 @@ function ProjectFields({
         void submit();
       }}
     >
-      <TextField
-        {...names.title}
-        errorText={server.errorFor('title')}
-        label={<FormattedMessage id="structure.projects.field.title" />}
-      />
-      <TextField
-        {...names.mname}
-        errorText={server.errorFor('mname')}
-        label={<FormattedMessage id="structure.projects.field.mname" />}
-        hint={<FormattedMessage id="structure.projects.field.mnameHint" />}
-      />
-      <TextArea
-        {...form.field<string>('summary')}
-        errorText={server.errorFor('summary')}
-        label={<FormattedMessage id="structure.projects.field.summary" />}
-      />
-      <SummaryImageField
-        image={form.field<string>('summary_img')}
-        alt={form.field<string>('summary_img_alt')}
+      <SummaryFields
+        scope="projects"
+        names={names}
+        field={(name) => form.field<string>(name)}
+        errorFor={server.errorFor}
       />
       <div className="st-grid">
         <DateField
@@ -351,11 +336,7 @@ function ProjectFields({
         showErrors={attempted}
         fromLibrary={(row, item) => ({ title: row.title || item.title, file: item.resource })}
       />
-      {server.general && (
-        <p className="ag-field-error" role="alert" data-testid="server-error">
-          {server.general}
-        </p>
-      )}
+      <GeneralServerError text={server.general} />
       <div className="st-form-actions">
         <button
           type="submit"

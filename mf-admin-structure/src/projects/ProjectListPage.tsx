@@ -12,10 +12,10 @@ import {
   useConfirm,
   useNotify,
 } from '@agora/platform';
-import { NoActiveCategory, useActiveCategory } from '../shared';
+import { useActiveCategory, WithActiveCategory } from '../shared';
 import { useAdminHref, useBasePath } from './base';
 import { Reorderable, ReorderToggle, type DragProps } from './lazySortable';
-import { sortOrderMap } from './order';
+import { saveSortOrder } from './order';
 import './projects.css';
 import type { ProjectAnswer } from '@agora/contracts/api';
 
@@ -128,23 +128,14 @@ function ProjectTable({ category }: { category: { token: string; title: string }
     await mutate();
   };
 
-  const saveOrder = async (tokens: string[]) => {
-    if (!data) return;
-    const byToken = new Map(data.map((p) => [p.token, p]));
-    const next = tokens.map((t, i) => ({ ...(byToken.get(t) as ProjectAnswer), sort_order: i + 1 }));
-    try {
-      await mutate(
-        async () => {
-          await client.PUT('/api/project/sortOrder', { body: sortOrderMap(tokens) });
-          return next;
-        },
-        { optimisticData: next, rollbackOnError: true, revalidate: false },
-      );
-      notify({ type: 'success', body: 'successful update' });
-    } catch {
-      notify({ type: 'warning', body: 'action denied' });
-    }
-  };
+  const saveOrder = (tokens: string[]) =>
+    saveSortOrder({
+      data,
+      tokens,
+      put: (body) => client.PUT('/api/project/sortOrder', { body }),
+      mutate,
+      notify,
+    });
 
   if (error) return <ErrorFromCall error={error} />;
   if (isLoading || !data) return <Loading />;
@@ -200,20 +191,14 @@ function ProjectTable({ category }: { category: { token: string; title: string }
 
 /** /admin/administration/project/list: the active category's projects, reorderable in edit mode. */
 export default function ProjectListPage() {
-  const { category, isLoading, error } = useActiveCategory();
+  const active = useActiveCategory();
   const basePath = useBasePath();
   return (
     <section data-testid="mf-admin-structure-page" data-remote-version={__APP_VERSION__}>
       <PageHeader title={<FormattedMessage id="structure.projects.title" />} />
-      {error ? (
-        <ErrorFromCall error={error} />
-      ) : isLoading ? (
-        <Loading />
-      ) : !category ? (
-        <NoActiveCategory basePath={basePath} />
-      ) : (
-        <ProjectTable key={category.token} category={category} />
-      )}
+      <WithActiveCategory active={active} basePath={basePath}>
+        {(category) => <ProjectTable key={category.token} category={category} />}
+      </WithActiveCategory>
     </section>
   );
 }

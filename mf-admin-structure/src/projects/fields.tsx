@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TextField, useErrorText, type FieldBinding } from '@agora/platform';
+import { TextArea, TextField, useErrorText, type FieldBinding } from '@agora/platform';
 import { LibrarySelectModal } from '@agora/library-ui';
 
 /** A yyyy-MM-dd date input with the platform's field look (label, required mark, error under it). */
@@ -105,5 +105,53 @@ export function SummaryImageField({
         />
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The fields a category and a project share at their top: title, short name (derived from the title while
+ * adding), summary and summary image; `scope` names their labels (`structure.{scope}.field.*`).
+ */
+export function SummaryFields({
+  scope,
+  names,
+  field,
+  errorFor,
+}: {
+  scope: 'categories' | 'projects';
+  names: { title: FieldBinding<string>; mname: FieldBinding<string> };
+  field: (name: string) => FieldBinding<string>;
+  errorFor: (name: string) => string | null;
+}) {
+  return (
+    <>
+      <TextField
+        {...names.title}
+        errorText={errorFor('title')}
+        label={<FormattedMessage id={`structure.${scope}.field.title`} />}
+      />
+      <TextField
+        {...names.mname}
+        errorText={errorFor('mname')}
+        label={<FormattedMessage id={`structure.${scope}.field.mname`} />}
+        hint={<FormattedMessage id="structure.projects.field.mnameHint" />}
+      />
+      <TextArea
+        {...field('summary')}
+        errorText={errorFor('summary')}
+        label={<FormattedMessage id={`structure.${scope}.field.summary`} />}
+      />
+      <SummaryImageField image={field('summary_img')} alt={field('summary_img_alt')} />
+    </>
+  );
+}
+
+/** A server refusal that no field shows under itself, above the form's buttons. */
+export function GeneralServerError({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p className="ag-field-error" role="alert" data-testid="server-error">
+      {text}
+    </p>
   );
 }

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { ErrorFromCall, Loading } from '@agora/platform';
+import type { ActiveCategory } from './activeCategory';
 
 /** Where a category is added (spec route), under the site's `basePath`. */
 export const CATEGORY_ADD_PATH = '/admin/administration/category/add';
@@ -21,4 +24,23 @@ export function NoActiveCategory({ basePath = '' }: { basePath?: string }) {
       </p>
     </div>
   );
+}
+
+/**
+ * The body of an admin page about the active category: its loading error, the spinner while it loads, the
+ * prompt without one, else what `children` makes of it.
+ */
+export function WithActiveCategory({
+  active,
+  basePath = '',
+  children,
+}: {
+  active: Pick<ActiveCategory, 'category' | 'isLoading' | 'error'>;
+  basePath?: string;
+  children: (category: NonNullable<ActiveCategory['category']>) => ReactNode;
+}) {
+  if (active.error) return <ErrorFromCall error={active.error} />;
+  if (active.isLoading) return <Loading />;
+  if (!active.category) return <NoActiveCategory basePath={basePath} />;
+  return <>{children(active.category)}</>;
 }

@@ -18,8 +18,8 @@ import {
   FormButtons,
   GeomTypeField,
   MaxGeomField,
-  type ItemRefusal,
-  useSubmitItem,
+  ItemServerError,
+  useItemSending,
 } from '../plan/formSupport';
 import { GeometryField } from '../plan/GeometryField';
 import type { MapView } from '../plan/useProject';
@@ -67,7 +67,8 @@ function TopicFormBody({
 }: TopicFormProps & { topic: TopicAnswer | null }) {
   const intl = useIntl();
   const notify = useNotify();
-  const submit = useSubmitItem<TopicAnswer, TopicFields, { project: string }>();
+  const sending = useItemSending<TopicAnswer, TopicFields, { project: string }>();
+  const { tried, busy, refusedAt } = sending;
   const adding = !token;
   const form = useForm<TopicValues>({
     scope: 'node',
@@ -77,11 +78,6 @@ function TopicFormBody({
   });
   const names = useDerivedShortName(form, adding);
   const [boundary, setBoundary] = useState<GeometryValue>(() => topicBoundary(topic));
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<ItemRefusal | null>(null);
-  const inline = ['title', 'mname'];
-  const refusedAt = (name: string) => (serverError?.field === name ? serverError.text : undefined);
   const values = form.values;
   const problems = topicGeometryProblems(values, boundary);
   const required = intl.formatMessage({ id: 'platform.validation.required' });
@@ -96,8 +92,7 @@ function TopicFormBody({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
-    setServerError(null);
+    sending.attempt();
     const valid = await form.validate();
     const badRows = incompleteRows(values.relative_documents).length > 0;
     if (problems.boundary)
@@ -106,8 +101,7 @@ function TopicFormBody({
       if (!problems.boundary) notify({ type: 'warning', body: 'form contains non valid elements' });
       return;
     }
-    setBusy(true);
-    const refused = await submit({
+    await sending.send({
       item: topic,
       body: topicBody(values, boundary),
       before: topic ? topicBody(topicValues(topic), topicBoundary(topic)) : null,
@@ -119,8 +113,6 @@ function TopicFormBody({
         client.GET('/api/node/project/{project}/token/{topic}', { params: { path: { project, topic } } }),
       onSaved,
     });
-    setBusy(false);
-    setServerError(refused);
   };
 
   const geometryError = (problem: boolean) => (tried && problem ? required : null);
@@ -187,11 +179,7 @@ function TopicFormBody({
         showErrors={tried}
         testId="topic-documents"
       />
-      {serverError && !inline.includes(serverError.field ?? '') && (
-        <p className="ag-field-error" role="alert" data-testid="form-server-error">
-          {serverError.text}
-        </p>
-      )}
+      <ItemServerError text={sending.general} />
       <FormButtons adding={adding} busy={busy} onCancel={onCancel} />
     </form>
   );

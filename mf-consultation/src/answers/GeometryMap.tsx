@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import type * as Leaflet from 'leaflet';
 import type { ChoiceOption, GeoJsonGeometry, LatLng } from '@agora/contracts';
-import { drawnGeometry, pinIcon, setUpDraw, useLeafletMap } from '@agora/platform';
+import { drawnGeometry, pinIcon, setUpDraw, useLatestProps, useLeafletMap } from '@agora/platform';
 import { styleOfChoice, type Shape, type ShapeType } from './geometry';
 
 export interface GeometryMapProps {
@@ -36,17 +35,13 @@ type Indexed = Leaflet.Layer & { [INDEX]?: number };
  */
 export default function GeometryMap(props: GeometryMapProps) {
   const box = useRef<HTMLDivElement>(null);
-  const { locale } = useIntl();
   const handle = useLeafletMap(box, {
     center: props.view?.center ?? { lat: 38.02, lng: 23.8 },
     zoom: props.view?.zoom ?? 7,
     draw: !props.readOnly,
   });
   const items = useRef<Leaflet.FeatureGroup | null>(null);
-  const latest = useRef({ ...props, locale });
-  useEffect(() => {
-    latest.current = { ...props, locale };
-  });
+  const latest = useLatestProps(props);
 
   useEffect(() => {
     if (!handle) return;
@@ -105,7 +100,7 @@ export default function GeometryMap(props: GeometryMapProps) {
       group.remove();
       items.current = null;
     };
-  }, [handle]);
+  }, [handle, latest]);
 
   // the shapes, drawn again whenever they (or their choices) change
   const shapesKey = JSON.stringify(props.shapes);
@@ -136,7 +131,7 @@ export default function GeometryMap(props: GeometryMapProps) {
     });
     const bounds = group.getBounds();
     if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: 16 });
-  }, [handle, shapesKey]);
+  }, [handle, latest, shapesKey]);
 
   return (
     <div

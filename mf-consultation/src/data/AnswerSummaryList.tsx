@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ANSWER_SEARCH_MAX, ANSWER_SUMMARY_SORTS, type AnswerSummarySort } from '@agora/contracts/api';
 import { DateText, Loading, Pagination, useApiGetWithin, useErrorMessage } from '@agora/platform';
+import { AnswerListActions } from '../questionnaire/AnswersPanel';
 import type { QuestionnaireAttribute } from '../questionnaire/types';
 import './data.css';
 
@@ -147,14 +148,7 @@ export function AnswerSummaryList({ attribute, within, onOpen, canOpen, onStats,
           <Pagination page={data.page} totalPages={data.total_pages} onPage={setPage} />
         </>
       )}
-      <div className="cons-actions">
-        <button type="button" className="ag-button" onClick={onStats} data-testid="answers-stats">
-          <FormattedMessage id="consultation.questionnaire.answers.stats" />
-        </button>
-        <button type="button" className="ag-button" onClick={onClose}>
-          <FormattedMessage id="consultation.questionnaire.close" />
-        </button>
-      </div>
+      <AnswerListActions onStats={onStats} onClose={onClose} />
     </section>
   );
 }

@@ -45,25 +45,40 @@ export function AnswerList({ attribute, answers, onOpen, onStats, onAdd, onClose
           ))}
         </ol>
       )}
-      <div className="cons-actions">
-        {onAdd && (
-          <button
-            type="button"
-            className="ag-button ag-button-primary"
-            onClick={onAdd}
-            data-testid="answers-add"
-          >
-            <FormattedMessage id="consultation.questionnaire.mode.add" />
-          </button>
-        )}
-        <button type="button" className="ag-button" onClick={onStats} data-testid="answers-stats">
-          <FormattedMessage id="consultation.questionnaire.answers.stats" />
-        </button>
-        <button type="button" className="ag-button" onClick={onClose}>
-          <FormattedMessage id="consultation.questionnaire.close" />
-        </button>
-      </div>
+      <AnswerListActions onAdd={onAdd} onStats={onStats} onClose={onClose} />
     </section>
+  );
+}
+
+/** The buttons under a list of answers: add one (where the user may), the statistics, close. */
+export function AnswerListActions({
+  onAdd,
+  onStats,
+  onClose,
+}: {
+  onAdd?: () => void;
+  onStats: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="cons-actions">
+      {onAdd && (
+        <button
+          type="button"
+          className="ag-button ag-button-primary"
+          onClick={onAdd}
+          data-testid="answers-add"
+        >
+          <FormattedMessage id="consultation.questionnaire.mode.add" />
+        </button>
+      )}
+      <button type="button" className="ag-button" onClick={onStats} data-testid="answers-stats">
+        <FormattedMessage id="consultation.questionnaire.answers.stats" />
+      </button>
+      <button type="button" className="ag-button" onClick={onClose}>
+        <FormattedMessage id="consultation.questionnaire.close" />
+      </button>
+    </div>
   );
 }
 

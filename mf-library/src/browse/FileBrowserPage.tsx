@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import {
-  apiUrl,
-  client,
-  DataTable,
-  DateText,
-  ErrorFromCall,
-  Loading,
-  Modal,
-  useApiGet,
-  useNotify,
-} from '@agora/platform';
+import { apiUrl, client, DataTable, DateText, Loaded, Modal, useApiGet, useNotify } from '@agora/platform';
 import type { DeleteFileBody, FileBrowserListingAnswer } from '@agora/contracts/api';
 import { useDelete } from '../common/useDelete';
 
@@ -162,73 +152,71 @@ export default function FileBrowserPage() {
             ))}
         </ol>
       </nav>
-      {error ? (
-        <ErrorFromCall error={error} />
-      ) : isLoading || !data ? (
-        <Loading />
-      ) : (
-        <DataTable
-          caption={<FormattedMessage id="library.browse.title" />}
-          rows={data.content}
-          rowKey={(e) => e.path}
-          rowTestId="file-row"
-          columns={[
-            {
-              key: 'name',
-              header: <FormattedMessage id="library.browse.name" />,
-              cell: (e) => (
-                <span
-                  className="lib-entry"
-                  onContextMenu={(ev) => {
-                    ev.preventDefault();
-                    setMenu(e.path);
-                  }}
-                >
-                  {e.type === 'dir' ? (
-                    <button
-                      type="button"
-                      className="lib-link-button"
-                      onClick={() => setDir(e.path)}
-                      data-testid="dir-open"
-                    >
-                      <FolderIcon />
-                      {e.name}
-                    </button>
-                  ) : (
-                    <span className="lib-entry-name">{e.name}</span>
-                  )}
-                </span>
-              ),
-            },
-            {
-              key: 'size',
-              header: <FormattedMessage id="library.backups.size" />,
-              cell: (e) => (e.type === 'dir' ? '' : size(e.size)),
-            },
-            {
-              key: 'modified',
-              header: <FormattedMessage id="library.browse.modified" />,
-              cell: (e) => <DateText value={e.modified} withTime />,
-            },
-            {
-              key: 'actions',
-              header: <FormattedMessage id="library.actions" />,
-              cell: (e) => (
-                <EntryMenu
-                  entry={e}
-                  open={menu === e.path}
-                  onToggle={(o) => setMenu(o ? e.path : null)}
-                  onPreview={() => {
-                    setMenu(null);
-                    setPreview(e);
-                  }}
-                  onDelete={() => void remove(e)}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
+      <Loaded error={error} isLoading={isLoading} data={data}>
+        {(data) => (
+          <DataTable
+            caption={<FormattedMessage id="library.browse.title" />}
+            rows={data.content}
+            rowKey={(e) => e.path}
+            rowTestId="file-row"
+            columns={[
+              {
+                key: 'name',
+                header: <FormattedMessage id="library.browse.name" />,
+                cell: (e) => (
+                  <span
+                    className="lib-entry"
+                    onContextMenu={(ev) => {
+                      ev.preventDefault();
+                      setMenu(e.path);
+                    }}
+                  >
+                    {e.type === 'dir' ? (
+                      <button
+                        type="button"
+                        className="lib-link-button"
+                        onClick={() => setDir(e.path)}
+                        data-testid="dir-open"
+                      >
+                        <FolderIcon />
+                        {e.name}
+                      </button>
+                    ) : (
+                      <span className="lib-entry-name">{e.name}</span>
+                    )}
+                  </span>
+                ),
+              },
+              {
+                key: 'size',
+                header: <FormattedMessage id="library.backups.size" />,
+                cell: (e) => (e.type === 'dir' ? '' : size(e.size)),
+              },
+              {
+                key: 'modified',
+                header: <FormattedMessage id="library.browse.modified" />,
+                cell: (e) => <DateText value={e.modified} withTime />,
+              },
+              {
+                key: 'actions',
+                header: <FormattedMessage id="library.actions" />,
+                cell: (e) => (
+                  <EntryMenu
+                    entry={e}
+                    open={menu === e.path}
+                    onToggle={(o) => setMenu(o ? e.path : null)}
+                    onPreview={() => {
+                      setMenu(null);
+                      setPreview(e);
+                    }}
+                    onDelete={() => void remove(e)}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </Loaded>
       {preview && (
         <div className="lib-wide-modal">
           <Modal title={preview.name} onClose={() => setPreview(null)} testId="file-preview">

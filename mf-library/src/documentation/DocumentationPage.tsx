@@ -6,6 +6,7 @@ import { usePagedList } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';
+import { LoadMore } from '../common/LoadMore';
 import { DocumentationModal } from './DocumentationModal';
 
 /**
@@ -105,17 +106,7 @@ export default function DocumentationPage() {
           ]}
         />
       )}
-      {list.hasMore && (
-        <button
-          type="button"
-          className="ag-button lib-more"
-          onClick={list.loadMore}
-          disabled={list.loading}
-          data-testid="load-more"
-        >
-          <FormattedMessage id="library.loadMore" />
-        </button>
-      )}
+      <LoadMore list={list} testId="load-more" />
       {editing && (
         <DocumentationModal
           key={editing === 'new' ? 'new' : editing.uuid}

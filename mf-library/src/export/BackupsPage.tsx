@@ -6,10 +6,9 @@ import {
   client,
   DataTable,
   DateText,
-  ErrorFromCall,
   errorMessageId,
   FileInput,
-  Loading,
+  Loaded,
   Modal,
   Permission,
   TextField,
@@ -91,11 +90,19 @@ function JobModal({
   );
 }
 
+type RestoreSource = 'file' | 'api';
+
+/** The restore tabs: their key (in the test ids) and the message of their name. */
+const RESTORE_TABS: ReadonlyArray<readonly [RestoreSource, string]> = [
+  ['file', 'library.backups.fromFile'],
+  ['api', 'library.backups.fromServer'],
+];
+
 /** The import sidebar's restore tab: from a local .tar.gz, or from another server's backup API. */
 function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
   const intl = useIntl();
   const notify = useNotify();
-  const [tab, setTab] = useState<'file' | 'api'>('file');
+  const [tab, setTab] = useState<RestoreSource>('file');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [remote, setRemote] = useState({ domain: '', api_client: '', api_secret: '' });
@@ -183,26 +190,19 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
         className="lib-actions"
         aria-label={intl.formatMessage({ id: 'library.backups.restore' })}
       >
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'file'}
-          className="ag-button"
-          onClick={() => setTab('file')}
-          data-testid="restore-tab-file"
-        >
-          <FormattedMessage id="library.backups.fromFile" />
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'api'}
-          className="ag-button"
-          onClick={() => setTab('api')}
-          data-testid="restore-tab-api"
-        >
-          <FormattedMessage id="library.backups.fromServer" />
-        </button>
+        {RESTORE_TABS.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className="ag-button"
+            onClick={() => setTab(key)}
+            data-testid={`restore-tab-${key}`}
+          >
+            <FormattedMessage id={label} />
+          </button>
+        ))}
       </div>
       {tab === 'file' ? (
         <div role="tabpanel" className="lib-tabpanel">
@@ -408,101 +408,99 @@ function Backups() {
     >
       <div className="lib-two-col lib-backups">
         <div>
-          {error ? (
-            <ErrorFromCall error={error} />
-          ) : isLoading || !data ? (
-            <Loading />
-          ) : (
-            <DataTable
-              caption={<FormattedMessage id="library.backups.title" />}
-              rows={data}
-              rowKey={(b) => b.filename}
-              rowTestId="backup-row"
-              empty={<FormattedMessage id="library.backups.empty" />}
-              columns={[
-                {
-                  key: 'created',
-                  header: <FormattedMessage id="library.backups.created" />,
-                  cell: (b) => <DateText value={b.created} withTime />,
-                },
-                {
-                  key: 'size',
-                  header: <FormattedMessage id="library.backups.size" />,
-                  cell: (b) => formatSize(b.size),
-                },
-                { key: 'items', header: <FormattedMessage id="library.views.items" /> },
-                {
-                  key: 'source',
-                  header: <FormattedMessage id="library.backups.source" />,
-                  cell: (b) => <SourceText source={b.source} />,
-                },
-                {
-                  key: 'restored_date',
-                  header: <FormattedMessage id="library.backups.restored" />,
-                  cell: (b) => <DateText value={b.restored_date} withTime />,
-                },
-                {
-                  key: 'actions',
-                  header: <FormattedMessage id="library.actions" />,
-                  cell: (b) => (
-                    <span className="lib-actions">
-                      <a
-                        href={apiUrl(`libraryExport/download/${encodeURIComponent(b.filename)}`)}
-                        download
-                        data-testid="backup-download"
-                      >
-                        <FormattedMessage id="library.download" />
-                      </a>
-                      <button
-                        type="button"
-                        className="lib-link-button"
-                        onClick={() => void restore(b)}
-                        data-testid="backup-restore"
-                      >
-                        <FormattedMessage id="library.backups.restore" />
-                      </button>
-                      <button
-                        type="button"
-                        className="lib-link-button"
-                        onClick={() => void toggleApi(b)}
-                        aria-pressed={b.api_enabled}
-                        data-testid="backup-api"
-                      >
-                        <FormattedMessage
-                          id={b.api_enabled ? 'library.backups.disableApi' : 'library.backups.enableApi'}
-                        />
-                      </button>
-                      {b.api_enabled && (
-                        <span className="lib-api-client" data-testid="backup-api-client">
-                          {b.api_client}
-                        </span>
-                      )}
-                      {b.api_enabled && (secrets[b.filename] ?? b.api_secret) && (
-                        <>
-                          <button
-                            type="button"
-                            className="lib-link-button"
-                            onClick={() => void copySecret(b)}
-                            data-testid="backup-copy-secret"
-                          >
-                            <FormattedMessage id="library.backups.copySecret" />
-                          </button>
-                        </>
-                      )}
-                      <button
-                        type="button"
-                        className="lib-link-button"
-                        onClick={() => void drop(b)}
-                        data-testid="backup-delete"
-                      >
-                        <FormattedMessage id="library.delete" />
-                      </button>
-                    </span>
-                  ),
-                },
-              ]}
-            />
-          )}
+          <Loaded error={error} isLoading={isLoading} data={data}>
+            {(data) => (
+              <DataTable
+                caption={<FormattedMessage id="library.backups.title" />}
+                rows={data}
+                rowKey={(b) => b.filename}
+                rowTestId="backup-row"
+                empty={<FormattedMessage id="library.backups.empty" />}
+                columns={[
+                  {
+                    key: 'created',
+                    header: <FormattedMessage id="library.backups.created" />,
+                    cell: (b) => <DateText value={b.created} withTime />,
+                  },
+                  {
+                    key: 'size',
+                    header: <FormattedMessage id="library.backups.size" />,
+                    cell: (b) => formatSize(b.size),
+                  },
+                  { key: 'items', header: <FormattedMessage id="library.views.items" /> },
+                  {
+                    key: 'source',
+                    header: <FormattedMessage id="library.backups.source" />,
+                    cell: (b) => <SourceText source={b.source} />,
+                  },
+                  {
+                    key: 'restored_date',
+                    header: <FormattedMessage id="library.backups.restored" />,
+                    cell: (b) => <DateText value={b.restored_date} withTime />,
+                  },
+                  {
+                    key: 'actions',
+                    header: <FormattedMessage id="library.actions" />,
+                    cell: (b) => (
+                      <span className="lib-actions">
+                        <a
+                          href={apiUrl(`libraryExport/download/${encodeURIComponent(b.filename)}`)}
+                          download
+                          data-testid="backup-download"
+                        >
+                          <FormattedMessage id="library.download" />
+                        </a>
+                        <button
+                          type="button"
+                          className="lib-link-button"
+                          onClick={() => void restore(b)}
+                          data-testid="backup-restore"
+                        >
+                          <FormattedMessage id="library.backups.restore" />
+                        </button>
+                        <button
+                          type="button"
+                          className="lib-link-button"
+                          onClick={() => void toggleApi(b)}
+                          aria-pressed={b.api_enabled}
+                          data-testid="backup-api"
+                        >
+                          <FormattedMessage
+                            id={b.api_enabled ? 'library.backups.disableApi' : 'library.backups.enableApi'}
+                          />
+                        </button>
+                        {b.api_enabled && (
+                          <span className="lib-api-client" data-testid="backup-api-client">
+                            {b.api_client}
+                          </span>
+                        )}
+                        {b.api_enabled && (secrets[b.filename] ?? b.api_secret) && (
+                          <>
+                            <button
+                              type="button"
+                              className="lib-link-button"
+                              onClick={() => void copySecret(b)}
+                              data-testid="backup-copy-secret"
+                            >
+                              <FormattedMessage id="library.backups.copySecret" />
+                            </button>
+                          </>
+                        )}
+                        <button
+                          type="button"
+                          className="lib-link-button"
+                          onClick={() => void drop(b)}
+                          data-testid="backup-delete"
+                        >
+                          <FormattedMessage id="library.delete" />
+                        </button>
+                      </span>
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </Loaded>
         </div>
         <RestorePanel onJob={(id) => setJob({ kind: 'restore', id })} />
       </div>

@@ -14,6 +14,8 @@ import {
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';
+import { ItemFigure } from '../common/ItemFigure';
+import { LoadMore } from '../common/LoadMore';
 
 const SlideShow = lazy(() => import('./SlideShow').then((m) => ({ default: m.SlideShow })));
 
@@ -97,31 +99,13 @@ export default function GalleryPage() {
                     onClick={() => setDetail(item)}
                     aria-pressed={detail?.uuid === item.uuid}
                   >
-                    <figure>
-                      <img
-                        src={item.thumbnail ?? item.resource}
-                        alt={item.alt_text}
-                        title={item.tooltip || undefined}
-                        loading="lazy"
-                      />
-                      <figcaption>{item.title}</figcaption>
-                    </figure>
+                    <ItemFigure item={item} />
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          {list.hasMore && (
-            <button
-              type="button"
-              className="ag-button lib-more"
-              onClick={list.loadMore}
-              disabled={list.loading}
-              data-testid="load-more"
-            >
-              <FormattedMessage id="library.loadMore" />
-            </button>
-          )}
+          <LoadMore list={list} testId="load-more" />
         </div>
         {detail && (
           <aside

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { EmptyState, Loading, useApiGet } from '@agora/platform';
 import { LoadError } from '../common/LoadError';
+import { ItemFigure } from '../common/ItemFigure';
 
 const SlideShow = lazy(() => import('../gallery/SlideShow').then((m) => ({ default: m.SlideShow })));
 
@@ -31,15 +32,7 @@ export default function PublicViewPage() {
               {data.items.map((item, i) => (
                 <li key={item.uuid} className="lib-card" data-testid="public-view-item">
                   <button type="button" className="lib-card-button" onClick={() => setSlide(i)}>
-                    <figure>
-                      <img
-                        src={item.thumbnail ?? item.resource}
-                        alt={item.alt_text}
-                        title={item.tooltip || undefined}
-                        loading="lazy"
-                      />
-                      <figcaption>{item.title}</figcaption>
-                    </figure>
+                    <ItemFigure item={item} />
                   </button>
                 </li>
               ))}

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  ErrorFromCall,
   LeaveGuard,
-  Loading,
+  Loaded,
   TextArea,
   TextField,
   useApiGet,
@@ -167,14 +166,10 @@ export default function ViewEditPage() {
     <LibraryLayout title={<FormattedMessage id={uuid ? 'library.views.edit' : 'library.views.add'} />}>
       {!uuid ? (
         <ViewForm key="new" view={null} />
-      ) : error ? (
-        <ErrorFromCall error={error} />
-      ) : isLoading || !data ? (
-        <Loading />
-      ) : !data.can_edit ? (
-        <NotEditable />
       ) : (
-        <ViewForm key={data.uuid} view={data} />
+        <Loaded error={error} isLoading={isLoading} data={data}>
+          {(data) => (!data.can_edit ? <NotEditable /> : <ViewForm key={data.uuid} view={data} />)}
+        </Loaded>
       )}
     </LibraryLayout>
   );

@@ -5,6 +5,7 @@ import { usePagedList } from '@agora/library-ui';
 import { LibraryLayout } from '../common/LibraryLayout';
 import { useHref } from '../common/base';
 import { DeleteButton } from '../common/DeleteButton';
+import { LoadMore } from '../common/LoadMore';
 
 /**
  * /admin/library/views: the library views; add and edit go to /admin/library/views/edit[/item/{uuid}]; edit and
@@ -79,11 +80,7 @@ export default function ViewsPage() {
           ]}
         />
       )}
-      {list.hasMore && (
-        <button type="button" className="ag-button lib-more" onClick={list.loadMore} disabled={list.loading}>
-          <FormattedMessage id="library.loadMore" />
-        </button>
-      )}
+      <LoadMore list={list} />
     </LibraryLayout>
   );
 }

@@ -1,18 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { ENROL_ROLES, type EnrolRole } from '@agora/contracts';
-import {
-  client,
-  DataTable,
-  errorMessageId,
-  PageHeader,
-  useConfirm,
-  useNotify,
-  type Column,
-} from '@agora/platform';
+import { client, DataTable, PageHeader, type Column } from '@agora/platform';
 import { personColumns } from '../common/columns';
+import { useRowAction } from '../common/useRowAction';
 import '../common/people.css';
 import { ActiveCategoryLine, ActiveCategoryPage, useCategoryTable } from './activeCategory';
 import { MemberDetailsModal } from './MemberDetailsModal';
@@ -42,50 +34,38 @@ export default function MembersPage({ basePath = '' }: { basePath?: string }) {
  */
 function MembersOf({ basePath, token, title }: { basePath: string; token: string; title: string }) {
   const intl = useIntl();
-  const notify = useNotify();
-  const confirm = useConfirm();
-  const { mutate } = useSWRConfig();
   const [viewing, setViewing] = useState<MemberRow | null>(null);
   const table = useCategoryTable(MEMBERS_LIST, token, ROLE_FILTER, isEnrolRole);
-  const reload = useCallback(() => void mutate(table.listPath), [mutate, table.listPath]);
-  const failed = useCallback(
-    (err: unknown) => notify({ type: 'danger', body: errorMessageId(err) }),
-    [notify],
-  );
+  const { run } = useRowAction(table.listPath);
 
   /** The role select of a row: `PUT enrolment/category/{category}/userid/{uuid}` {role}. */
   const changeRole = useCallback(
     async (m: MemberRow, next: EnrolRole) => {
       if (next === m.enrol_role) return;
-      try {
-        await client.PUT('/api/enrolment/category/{category}/userid/{uuid}', {
-          params: { path: { category: token, uuid: m.uuid } },
-          body: { role: next },
-        });
-        notify({ type: 'success', body: 'successful update' });
-        reload();
-      } catch (err) {
-        failed(err);
-      }
+      await run(
+        () =>
+          client.PUT('/api/enrolment/category/{category}/userid/{uuid}', {
+            params: { path: { category: token, uuid: m.uuid } },
+            body: { role: next },
+          }),
+        'successful update',
+      );
     },
-    [failed, notify, reload, token],
+    [run, token],
   );
 
   /** Row button drop: 'unenroll confirm' / 'do you wish to continue', then `DELETE enrolment/…`. */
   const drop = useCallback(
-    async (m: MemberRow) => {
-      if (!(await confirm({ title: 'unenroll confirm', body: 'do you wish to continue' }))) return;
-      try {
-        await client.DELETE('/api/enrolment/category/{category}/userid/{uuid}', {
-          params: { path: { category: token, uuid: m.uuid } },
-        });
-        notify({ type: 'success', body: 'data deleted' });
-        reload();
-      } catch (err) {
-        failed(err);
-      }
-    },
-    [confirm, failed, notify, reload, token],
+    (m: MemberRow) =>
+      run(
+        () =>
+          client.DELETE('/api/enrolment/category/{category}/userid/{uuid}', {
+            params: { path: { category: token, uuid: m.uuid } },
+          }),
+        'data deleted',
+        { title: 'unenroll confirm', body: 'do you wish to continue' },
+      ),
+    [run, token],
   );
 
   const columns = useMemo<Column<MemberRow>[]>(

@@ -21,6 +21,7 @@ import {
   TextArea,
   TextField,
   useApiGet,
+  useLocaleTexts,
   useNotify,
 } from '@agora/platform';
 import './templates.css';
@@ -76,15 +77,13 @@ function TemplateForm({ template }: { template: MailTemplateAnswer }) {
   const intl = useIntl();
   const notify = useNotify();
   const stored: Contents = { el: template.el, en: template.en };
-  const [initial, setInitial] = useState<Contents>(stored);
-  const [values, setValues] = useState<Contents>(stored);
-  const [locale, setLocale] = useState<MailTemplateLocale>(() => (intl.locale === 'en' ? 'en' : 'el'));
+  const texts = useLocaleTexts(stored, () => (intl.locale === 'en' ? 'en' : 'el'));
+  const { initial, setInitial, values, setValues, locale, setLocale, current } = texts;
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<MailTemplateContent | null>(null);
   const changed = LOCALES.filter((l) => JSON.stringify(initial[l]) !== JSON.stringify(values[l]));
-  const current = values[locale];
   const set = (field: keyof MailTemplateContent) => (value: string) => {
-    setValues((v) => ({ ...v, [locale]: { ...v[locale], [field]: value } }));
+    texts.set(field)(value);
     setPreview(null);
   };
 

@@ -1,21 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { isRole, ROLES } from '@agora/contracts';
 import {
   client,
-  errorMessageId,
   DataTable,
   DateText,
   PageHeader,
-  useConfirm,
-  useNotify,
   useSession,
   useTableQuery,
   type Column,
 } from '@agora/platform';
 import { personColumns, roleColumn } from '../common/columns';
+import { useRowAction } from '../common/useRowAction';
 import '../common/people.css';
 import { addressText } from './address';
 import { UserDetailsModal } from './UserDetailsModal';
@@ -37,10 +34,7 @@ function statusFilter(status: string | undefined): string {
  */
 export default function UsersPage({ basePath = '' }: { basePath?: string }) {
   const intl = useIntl();
-  const notify = useNotify();
-  const confirm = useConfirm();
   const { user: me } = useSession();
-  const { mutate } = useSWRConfig();
   const [viewing, setViewing] = useState<UserRow | null>(null);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
@@ -83,43 +77,34 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
     [],
   );
 
-  const reload = useCallback(() => void mutate(table.listPath), [mutate, table.listPath]);
-
-  const failed = useCallback(
-    (err: unknown) => notify({ type: 'danger', body: errorMessageId(err) }),
-    [notify],
-  );
+  const { reload, run } = useRowAction(table.listPath);
 
   /** Row button activate/deactivate: `PUT users/uuid/{uuid}` with the other `active`. */
   const toggleActive = useCallback(
-    async (u: UserRow) => {
-      try {
-        await client.PUT('/api/users/uuid/{uuid}', {
-          params: { path: { uuid: u.uuid } },
-          body: { active: !u.active },
-        });
-        notify({ type: 'success', body: 'successful update' });
-        reload();
-      } catch (err) {
-        failed(err);
-      }
-    },
-    [failed, notify, reload],
+    (u: UserRow) =>
+      run(
+        () =>
+          client.PUT('/api/users/uuid/{uuid}', {
+            params: { path: { uuid: u.uuid } },
+            body: { active: !u.active },
+          }),
+        'successful update',
+      ),
+    [run],
   );
 
   /** Row button drop: 'drop confirm' / 'do you wish to continue', then `DELETE users/uuid/{uuid}`. */
   const drop = useCallback(
-    async (u: UserRow) => {
-      if (!(await confirm({ title: 'drop confirm', body: 'do you wish to continue' }))) return;
-      try {
-        await client.DELETE('/api/users/uuid/{uuid}', { params: { path: { uuid: u.uuid } } });
-        notify({ type: 'success', body: 'data deleted' });
-        reload();
-      } catch (err) {
-        failed(err);
-      }
-    },
-    [confirm, failed, notify, reload],
+    (u: UserRow) =>
+      run(
+        () => client.DELETE('/api/users/uuid/{uuid}', { params: { path: { uuid: u.uuid } } }),
+        'data deleted',
+        {
+          title: 'drop confirm',
+          body: 'do you wish to continue',
+        },
+      ),
+    [run],
   );
 
   const filters = useMemo(

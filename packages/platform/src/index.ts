@@ -36,6 +36,7 @@ export { MessagesProvider, platformMessages, type Catalogue } from './intl';
 export type { RemoteAppModule, RemoteAppProps } from './types';
 export { lazyPage, preloadRoutes, type LazyPage } from './lazyPage';
 export { Loading } from './ui/Loading';
+export { Loaded } from './ui/Loaded';
 export { ErrorFromCall } from './ui/ErrorFromCall';
 export { ErrorState, type ErrorStateProps } from './ui/ErrorState';
 export {
@@ -58,6 +59,7 @@ export { DateText } from './ui/DateText';
 export { dateLocaleOf, useDateText, useFormatDate } from './ui/formatDate';
 export { Tabs, type TabItem, type TabsProps } from './ui/Tabs';
 export { LocaleTabs, type LocaleTabsProps } from './ui/LocaleTabs';
+export { useLocaleTexts } from './ui/useLocaleTexts';
 export { HtmlFrame } from './ui/HtmlFrame';
 export * from './notify/index';
 export * from './frame/index';

@@ -7,9 +7,8 @@ import {
   ApiError,
   client,
   errorMessageId,
-  ErrorFromCall,
   LeaveGuard,
-  Loading,
+  Loaded,
   LOCALES,
   NewPasswordFields,
   PageHeader,
@@ -225,20 +224,18 @@ export function ProfilePage() {
           <FormattedMessage id={`shell.role.${user.role}`} />
         </strong>
       </p>
-      {error ? (
-        <ErrorFromCall error={error} />
-      ) : isLoading || !data ? (
-        <Loading />
-      ) : (
-        <ProfileForm
-          key={data.uuid}
-          profile={data}
-          onSaved={() => {
-            void mutate();
-            void refresh();
-          }}
-        />
-      )}
+      <Loaded error={error} isLoading={isLoading} data={data}>
+        {(data) => (
+          <ProfileForm
+            key={data.uuid}
+            profile={data}
+            onSaved={() => {
+              void mutate();
+              void refresh();
+            }}
+          />
+        )}
+      </Loaded>
       <PasswordForm />
     </section>
   );

@@ -10,11 +10,11 @@ import {
   LeaveGuard,
   Loading,
   LocaleTabs,
-  type Locale,
   PageHeader,
   TextArea,
   TextField,
   useApiGet,
+  useLocaleTexts,
   useNotify,
 } from '@agora/platform';
 import './siteTexts.css';
@@ -26,13 +26,12 @@ function same(a: SiteTextsAnswer, b: SiteTextsAnswer): boolean {
 function SiteTextsForm({ scope, stored }: { scope: SiteTextScope; stored: SiteTextsAnswer }) {
   const intl = useIntl();
   const notify = useNotify();
-  const [initial, setInitial] = useState(stored);
-  const [values, setValues] = useState(stored);
-  const [locale, setLocale] = useState<Locale>('el');
+  const { initial, setInitial, values, setValues, locale, setLocale, current, set } = useLocaleTexts(
+    stored,
+    () => 'el',
+  );
   const [busy, setBusy] = useState(false);
   const dirty = !same(initial, values);
-  const set = (field: 'title' | 'body') => (value: string) =>
-    setValues((v) => ({ ...v, [locale]: { ...v[locale], [field]: value } }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +53,6 @@ function SiteTextsForm({ scope, stored }: { scope: SiteTextScope; stored: SiteTe
     }
   }
 
-  const current = values[locale];
   return (
     <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="site-texts-form">
       <LeaveGuard when={dirty} />

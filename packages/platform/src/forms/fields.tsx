@@ -108,7 +108,10 @@ function FieldFrame(props: FieldFrameProps) {
   );
 }
 
-/** The accessible attributes of an input: aria-invalid only once the field has a validity state. */
+/**
+ * The accessible attributes of an input (aria-invalid only once the field has a validity state) and the props of
+ * the frame around it.
+ */
 function useFieldIds<V extends FieldValue>(props: BaseProps<V>) {
   const auto = useId();
   const id = props.id ?? `${props.name}-${auto}`;
@@ -128,7 +131,18 @@ function useFieldIds<V extends FieldValue>(props: BaseProps<V>) {
     onBlur: props.onBlur,
   } as const;
   const stateClass = errorText ? ' is-invalid' : props.valid ? ' is-valid' : '';
-  return { id, errorId, hintId, errorText, inputProps, stateClass };
+  const frame: Omit<FieldFrameProps, 'children'> = {
+    id,
+    label: props.label,
+    required: props.required,
+    hint: props.hint,
+    hintId,
+    errorId,
+    errorText,
+    checking: props.checking,
+    className: props.className,
+  };
+  return { frame, inputProps, stateClass };
 }
 
 export interface TextFieldProps extends BaseProps<string> {
@@ -144,19 +158,9 @@ export interface TextFieldProps extends BaseProps<string> {
 }
 
 export function TextField(props: TextFieldProps) {
-  const { id, errorId, hintId, errorText, inputProps, stateClass } = useFieldIds(props);
+  const { frame, inputProps, stateClass } = useFieldIds(props);
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required}
-      hint={props.hint}
-      hintId={hintId}
-      errorId={errorId}
-      errorText={errorText}
-      checking={props.checking}
-      className={props.className}
-    >
+    <FieldFrame {...frame}>
       <input
         {...inputProps}
         className={`ag-input${stateClass}`}
@@ -185,19 +189,9 @@ export interface TextAreaProps extends BaseProps<string> {
 }
 
 export function TextArea(props: TextAreaProps) {
-  const { id, errorId, hintId, errorText, inputProps, stateClass } = useFieldIds(props);
+  const { frame, inputProps, stateClass } = useFieldIds(props);
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required}
-      hint={props.hint}
-      hintId={hintId}
-      errorId={errorId}
-      errorText={errorText}
-      checking={props.checking}
-      className={props.className}
-    >
+    <FieldFrame {...frame}>
       <textarea
         {...inputProps}
         className={`ag-input${stateClass}`}
@@ -224,19 +218,9 @@ export interface SelectProps extends BaseProps<string> {
 }
 
 export function Select(props: SelectProps) {
-  const { id, errorId, hintId, errorText, inputProps, stateClass } = useFieldIds(props);
+  const { frame, inputProps, stateClass } = useFieldIds(props);
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required}
-      hint={props.hint}
-      hintId={hintId}
-      errorId={errorId}
-      errorText={errorText}
-      checking={props.checking}
-      className={props.className}
-    >
+    <FieldFrame {...frame}>
       <select
         {...inputProps}
         className={`ag-input${stateClass}`}
@@ -257,19 +241,9 @@ export function Select(props: SelectProps) {
 export type CheckboxProps = BaseProps<boolean>;
 
 export function Checkbox(props: CheckboxProps) {
-  const { id, errorId, hintId, errorText, inputProps } = useFieldIds(props);
+  const { frame, inputProps } = useFieldIds(props);
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required}
-      hint={props.hint}
-      hintId={hintId}
-      errorId={errorId}
-      errorText={errorText}
-      className={props.className}
-      inline
-    >
+    <FieldFrame {...frame} checking={undefined} inline>
       <input
         {...inputProps}
         className="ag-checkbox"

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import type { GeoJsonFeatureCollection } from '@agora/contracts';
 import type * as Leaflet from 'leaflet';
 import { DRAW_COLOR, pinIcon, setUpDraw, type DrawTools } from './drawControl';
 import type { DrawMapProps } from './drawMapProps';
-import { useLeafletMap } from './leafletMap';
+import { useLatestProps, useLeafletMap } from './leafletMap';
 import './map.css';
 
 const EMPTY: GeoJsonFeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -29,11 +28,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
   const layers = useRef<{ items?: Leaflet.FeatureGroup; ref?: Leaflet.GeoJSON }>({});
   /** the collection last given to onChange, so that it is not drawn again when it comes back as `value` */
   const emitted = useRef<string>('');
-  const { locale } = useIntl();
-  const latest = useRef({ ...props, locale });
-  useEffect(() => {
-    latest.current = { ...props, locale };
-  });
+  const latest = useLatestProps(props);
 
   // the shapes' layer, the toolbar and its handlers: made once per map
   useEffect(() => {
@@ -89,7 +84,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
       layers.current.ref?.remove();
       layers.current = {};
     };
-  }, [handle]);
+  }, [handle, latest]);
 
   // the reference outline (before the shapes: the shapes, if any, decide the view)
   const referenceKey = JSON.stringify(reference ?? null);
@@ -105,7 +100,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
     }).addTo(map);
     layers.current.ref = layer;
     if (!latest.current.value?.features.length) map.fitBounds(layer.getBounds(), { maxZoom: 16 });
-  }, [handle, referenceKey]);
+  }, [handle, latest, referenceKey]);
 
   // the shapes given as `value`, unless they are the ones the map has just given back
   const valueKey = JSON.stringify(value ?? EMPTY);
@@ -122,7 +117,7 @@ export default function DrawMapCanvas(props: DrawMapProps) {
     }).eachLayer((layer) => items.addLayer(layer));
     const bounds = items.getBounds();
     if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: 16 });
-  }, [handle, valueKey]);
+  }, [handle, latest, valueKey]);
 
   useEffect(() => {
     layers.current.items?.setStyle(styleOf(color));

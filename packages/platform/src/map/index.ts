@@ -34,6 +34,7 @@ export { useTiles } from './tiles';
 export {
   loadLeaflet,
   loadLeafletDraw,
+  useLatestProps,
   useLeafletMap,
   type LeafletMapHandle,
   type LeafletMapInit,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import type * as Leaflet from 'leaflet';
 import { useTileLayer } from './tiles';
 
@@ -82,4 +83,17 @@ export function useLeafletMap(
   }, [box, attachTiles]);
 
   return handle;
+}
+
+/**
+ * A map component's props, with the page's locale, as of its last render: for the handlers a map sets up once
+ * (the draw toolbar's, its texts).
+ */
+export function useLatestProps<P extends object>(props: P) {
+  const { locale } = useIntl();
+  const latest = useRef({ ...props, locale });
+  useEffect(() => {
+    latest.current = { ...props, locale };
+  });
+  return latest;
 }

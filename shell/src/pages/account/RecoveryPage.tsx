@@ -12,6 +12,7 @@ import {
   useNewPassword,
   useNotify,
 } from '@agora/platform';
+import { AccountForm } from './AccountForm';
 
 /** /password_recovery: POST /api/recovery {username}. */
 export function RecoveryPage() {
@@ -49,28 +50,26 @@ export function RecoveryPage() {
       <p>
         <FormattedMessage id="shell.recovery.text" />
       </p>
-      <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="recovery-form">
-        <fieldset disabled={done || busy} className="sh-fieldset">
-          <legend className="ag-visually-hidden">
-            <FormattedMessage id="shell.recovery.title" />
-          </legend>
-          <TextField
-            label={<FormattedMessage id="shell.login.username" />}
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(value) => {
-              setMissing(false);
-              setUsername(value);
-            }}
-            errorText={missing ? intl.formatMessage({ id: 'platform.validation.required' }) : null}
-          />
-          <button type="submit" className="sh-button sh-button-primary" data-testid="recovery-submit">
-            <FormattedMessage id="shell.recovery.submit" />
-          </button>
-        </fieldset>
-      </form>
+      <AccountForm
+        name="recovery"
+        titleId="shell.recovery.title"
+        submitId="shell.recovery.submit"
+        disabled={done || busy}
+        onSubmit={onSubmit}
+      >
+        <TextField
+          label={<FormattedMessage id="shell.login.username" />}
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(value) => {
+            setMissing(false);
+            setUsername(value);
+          }}
+          errorText={missing ? intl.formatMessage({ id: 'platform.validation.required' }) : null}
+        />
+      </AccountForm>
       {done && (
         <p className="sh-success" role="status" data-testid="recovery-done">
           <FormattedMessage id="platform.msg.recoveryMailSent" />
@@ -141,21 +140,19 @@ export function ResetPasswordPage() {
   return (
     <section className="sh-login" data-testid="reset-page">
       <PageHeader title={<FormattedMessage id="shell.reset.title" />} />
-      <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="reset-form">
-        <fieldset disabled={state === 'done' || busy} className="sh-fieldset">
-          <legend className="ag-visually-hidden">
-            <FormattedMessage id="shell.reset.title" />
-          </legend>
-          <NewPasswordFields
-            password={newPassword}
-            label={<FormattedMessage id="shell.profile.newPassword" />}
-            repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
-          />
-          <button type="submit" className="sh-button sh-button-primary" data-testid="reset-submit">
-            <FormattedMessage id="shell.reset.submit" />
-          </button>
-        </fieldset>
-      </form>
+      <AccountForm
+        name="reset"
+        titleId="shell.reset.title"
+        submitId="shell.reset.submit"
+        disabled={state === 'done' || busy}
+        onSubmit={onSubmit}
+      >
+        <NewPasswordFields
+          password={newPassword}
+          label={<FormattedMessage id="shell.profile.newPassword" />}
+          repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
+        />
+      </AccountForm>
       {state === 'done' && (
         <p className="sh-success" role="status" data-testid="reset-done">
           <FormattedMessage id="platform.msg.passwordChanged" />{' '}

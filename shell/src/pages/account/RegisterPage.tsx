@@ -22,6 +22,7 @@ import {
   type AddressValue,
 } from '@agora/platform';
 import { addressText, locationText } from './address';
+import { AccountForm } from './AccountForm';
 
 const EMPTY = {
   username: '',
@@ -109,58 +110,56 @@ function RegisterForm({ geocoderUrl }: { geocoderUrl: string | null }) {
   return (
     <section className="sh-account" data-testid="register-page">
       <PageHeader title={<FormattedMessage id="shell.register.title" />} />
-      <form className="sh-form" onSubmit={onSubmit} noValidate data-testid="register-form">
-        <fieldset disabled={submitted || busy} className="sh-fieldset">
-          <legend className="ag-visually-hidden">
-            <FormattedMessage id="shell.register.title" />
-          </legend>
+      <AccountForm
+        name="register"
+        titleId="shell.register.title"
+        submitId="shell.register.submit"
+        disabled={submitted || busy}
+        onSubmit={onSubmit}
+      >
+        <TextField
+          {...bind('username')}
+          label={<FormattedMessage id="shell.profile.username" />}
+          autoComplete="username"
+        />
+        <div className="sh-row">
           <TextField
-            {...bind('username')}
-            label={<FormattedMessage id="shell.profile.username" />}
-            autoComplete="username"
+            {...bind('firstname')}
+            label={<FormattedMessage id="shell.profile.firstname" />}
+            autoComplete="given-name"
           />
-          <div className="sh-row">
-            <TextField
-              {...bind('firstname')}
-              label={<FormattedMessage id="shell.profile.firstname" />}
-              autoComplete="given-name"
-            />
-            <TextField
-              {...bind('lastname')}
-              label={<FormattedMessage id="shell.profile.lastname" />}
-              autoComplete="family-name"
-            />
-          </div>
           <TextField
-            {...bind('email')}
-            label={<FormattedMessage id="shell.profile.email" />}
-            type="email"
-            autoComplete="email"
+            {...bind('lastname')}
+            label={<FormattedMessage id="shell.profile.lastname" />}
+            autoComplete="family-name"
           />
-          <div className="sh-row">
-            <NewPasswordFields
-              password={newPassword}
-              label={<FormattedMessage id="shell.profile.password" />}
-              repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
-            />
-          </div>
-          <TextField
-            {...bind('phone')}
-            label={<FormattedMessage id="shell.profile.phone" />}
-            type="tel"
-            autoComplete="tel"
+        </div>
+        <TextField
+          {...bind('email')}
+          label={<FormattedMessage id="shell.profile.email" />}
+          type="email"
+          autoComplete="email"
+        />
+        <div className="sh-row">
+          <NewPasswordFields
+            password={newPassword}
+            label={<FormattedMessage id="shell.profile.password" />}
+            repeatLabel={<FormattedMessage id="shell.profile.passwordRepeat" />}
           />
-          <AddressInput value={address} onChange={onAddress} geocoderUrl={geocoderUrl} />
-          {form.uniqueRetryMinutes !== null && (
-            <p className="sh-form-error" role="alert" data-testid="register-checks-limited">
-              <FormattedMessage id={RATE_LIMITED_MESSAGE} values={{ minutes: form.uniqueRetryMinutes }} />
-            </p>
-          )}
-          <button type="submit" className="sh-button sh-button-primary" data-testid="register-submit">
-            <FormattedMessage id="shell.register.submit" />
-          </button>
-        </fieldset>
-      </form>
+        </div>
+        <TextField
+          {...bind('phone')}
+          label={<FormattedMessage id="shell.profile.phone" />}
+          type="tel"
+          autoComplete="tel"
+        />
+        <AddressInput value={address} onChange={onAddress} geocoderUrl={geocoderUrl} />
+        {form.uniqueRetryMinutes !== null && (
+          <p className="sh-form-error" role="alert" data-testid="register-checks-limited">
+            <FormattedMessage id={RATE_LIMITED_MESSAGE} values={{ minutes: form.uniqueRetryMinutes }} />
+          </p>
+        )}
+      </AccountForm>
       {submitted && (
         <p className="sh-success" role="status" data-testid="register-done">
           <FormattedMessage id="shell.register.done" />{' '}
