@@ -34,6 +34,7 @@ import {
   stopOnSignal,
   waitForQuietMachine,
   writeResults,
+  day,
 } from './lib/common.mjs';
 import { CENTRE, HALF, createMapTopic } from './lib/geo.mjs';
 
@@ -52,7 +53,6 @@ const randomPoint = () => ({
     CENTRE.lat + (Math.random() * 2 - 1) * HALF * 0.9,
   ],
 });
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A category open to everyone (autosubscribe) with one open project and one topic on the map, holding two

@@ -27,6 +27,7 @@ import {
   stopOnSignal,
   waitForQuietMachine,
   writeResults,
+  day,
 } from './lib/common.mjs';
 import { CENTRE } from './lib/geo.mjs';
 import { addPointTopic, insertPointAnswers, panFrames } from './lib/map.mjs';
@@ -41,8 +42,6 @@ const TIMEOUT_MS = 180_000;
 const MAP = '[data-testid="questionnaire-map"]';
 const URBAN_MOBILITY = '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a01';
 const EXPERT = { username: 'citizen01', password: 'agora-demo' };
-
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A project of the demo category with one topic and one point attribute. */
 async function createProject(admin) {

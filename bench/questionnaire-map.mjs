@@ -34,6 +34,7 @@ import {
   stopOnSignal,
   waitForQuietMachine,
   writeResults,
+  day,
 } from './lib/common.mjs';
 import { CENTRE } from './lib/geo.mjs';
 import { addPointTopic, insertPointAnswers, panFrames } from './lib/map.mjs';
@@ -47,8 +48,6 @@ const AIMS = { gzipKiB: 200, usableMs: 800, drawnMs: 1000 };
 const TIMEOUT_MS = 60_000;
 const MAP = '[data-testid="questionnaire-map"]';
 const ATTRIBUTE_BUTTON = '[data-testid="aside"] .cons-attribute-button';
-
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The questionnaire (public project, one point attribute with one variable) and its tokens and short names. */
 async function createQuestionnaire(admin) {

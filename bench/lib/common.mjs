@@ -348,3 +348,6 @@ export function cpuPer(before, after, count, digits = 3) {
     Object.entries(used).map(([name, ms]) => [name, Math.round((ms / Math.max(count, 1)) * scale) / scale]),
   );
 }
+
+/** The calendar date `offset` days from today, as YYYY-MM-DD. */
+export const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 // The benchmarks' map: a project centre and a square topic boundary around it (EPSG:4326).
 
+import { day } from './common.mjs';
 /** A square boundary around the project centre (EPSG:4326). */
 export const CENTRE = { lat: 40.6264, lng: 22.9484 };
 export const HALF = 0.01;
@@ -15,8 +16,6 @@ export const BOUNDARY = {
     ],
   ],
 };
-
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A category open to everyone (autosubscribe) with one open project centred on the map and one point topic
