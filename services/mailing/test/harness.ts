@@ -105,18 +105,44 @@ export class SmtpRelay {
     return relay;
   }
 
+  private holding: ((client: net.Socket) => void) | null = null;
+
+  /**
+   * The next connection is held (nothing relayed, no greeting yet): the promise resolves once the client is
+   * connected, to a handle that fails that connection (the client sees it closed, a transient failure) or lets it
+   * through to the server.
+   */
+  holdNext(): Promise<{ fail: () => void; pass: () => void }> {
+    return new Promise((resolve) => {
+      this.holding = (client) => resolve({ fail: () => client.destroy(), pass: () => this.relay(client) });
+    });
+  }
+
+  private relay(client: net.Socket): void {
+    const upstream = net.connect(this.target, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  }
+
   async up(): Promise<void> {
     if (this.server) return;
     const server = net.createServer((client) => {
-      const upstream = net.connect(this.target, '127.0.0.1');
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
+      const hold = this.holding;
+      if (hold) {
+        this.holding = null;
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => undefined);
+        hold(client);
+        return;
       }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
+      this.relay(client);
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.server = server;

@@ -4,23 +4,27 @@ import { AppError, LOGGER } from '@agora/common';
 import type { InvitationCancelAnswer } from '@agora/contracts/api';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../logger.js';
+import { MailService } from '../mail/mail.service.js';
 import { notFound } from './rows.js';
 
 export const accepted = () => AppError.conflict('MAILING.INVITATION_ACCEPTED', 'invitation already accepted');
 
 /**
- * The mails of invitation `id` not yet handed to the SMTP server ('queued', or 'failed' and waiting for a retry)
- * become 'cancelled': the worker never claims them (decision 0064). Its mails are the one of its batch
- * (`invitation-<id>`) and those of its resends (`invitation-<id>-<uuid>`). Answers how many.
+ * The mails of invitation `id` not yet handed to the SMTP server become 'cancelled': the worker never claims them
+ * (decisions 0064, 0079). These are the mails 'queued', 'failed' and waiting for a retry, and 'sending' before
+ * their end of data: clearing such a row's token fences its attempt out (it may not end the data, records no
+ * failure, so no retry sends it). Its mails are the one of its batch (`invitation-<id>`) and those of its resends
+ * (`invitation-<id>-<uuid>`). Answers their ids.
  */
-export async function withdrawMails(m: EntityManager, id: string): Promise<number> {
-  const [, affected] = await m.query<[unknown, number]>(
-    `UPDATE mailing.mail SET status = 'cancelled', last_error = NULL
-      WHERE status IN ('queued', 'failed')
-        AND (idempotency_key = 'invitation-' || $1 OR starts_with(idempotency_key, 'invitation-' || $1 || '-'))`,
+export async function withdrawMails(m: EntityManager, id: string): Promise<string[]> {
+  const [rows] = await m.query<[Array<{ id: string }>, number]>(
+    `UPDATE mailing.mail SET status = 'cancelled', last_error = NULL, claim = NULL
+      WHERE (status IN ('queued', 'failed') OR (status = 'sending' AND data_end_at IS NULL))
+        AND (idempotency_key = 'invitation-' || $1 OR starts_with(idempotency_key, 'invitation-' || $1 || '-'))
+      RETURNING id::text`,
     [id],
   );
-  return affected;
+  return rows.map((r) => r.id);
 }
 
 /** Invitations withdrawn (their link refused, their unsent mails withdrawn) and deleted. */
@@ -28,6 +32,7 @@ export async function withdrawMails(m: EntityManager, id: string): Promise<numbe
 export class InvitationWithdrawal {
   constructor(
     @InjectDataSource('mailing') private readonly ds: DataSource,
+    private readonly mail: MailService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -37,7 +42,7 @@ export class InvitationWithdrawal {
    * one is 409 MAILING.INVITATION_ACCEPTED, an unknown one 404.
    */
   async cancel(id: string): Promise<InvitationCancelAnswer> {
-    return this.ds.transaction(async (m) => {
+    const answer = await this.ds.transaction(async (m) => {
       const [rows] = await m.query<[Array<{ cancelled: Date }>, number]>(
         `UPDATE mailing.invitation SET cancelled = coalesce(cancelled, now())
           WHERE id = $1 AND accepted IS NULL RETURNING cancelled`,
@@ -46,9 +51,11 @@ export class InvitationWithdrawal {
       const row = rows[0];
       if (!row) throw await this.refusal(m, id);
       const mails = await withdrawMails(m, id);
-      this.logger.info({ invitation: id, mails }, 'invitation withdrawn');
-      return { id, cancelled: new Date(row.cancelled).toISOString(), withdrawn_mails: mails };
+      this.logger.info({ invitation: id, mails: mails.length }, 'invitation withdrawn');
+      return { id, cancelled: new Date(row.cancelled).toISOString(), mails };
     });
+    await this.mail.removeWaitingJobs(answer.mails);
+    return { id: answer.id, cancelled: answer.cancelled, withdrawn_mails: answer.mails.length };
   }
 
   /**
@@ -56,15 +63,17 @@ export class InvitationWithdrawal {
    * list, its link is unknown from then on, and its mails not yet sent never go out, in one transaction.
    */
   async remove(id: string): Promise<void> {
-    await this.ds.transaction(async (m) => {
+    const mails = await this.ds.transaction(async (m) => {
       const [rows] = await m.query<[Array<{ id: string }>, number]>(
         `DELETE FROM mailing.invitation WHERE id = $1 AND accepted IS NULL RETURNING id`,
         [id],
       );
       if (rows.length === 0) throw await this.refusal(m, id);
-      const mails = await withdrawMails(m, id);
-      this.logger.info({ invitation: id, mails }, 'invitation deleted');
+      const withdrawn = await withdrawMails(m, id);
+      this.logger.info({ invitation: id, mails: withdrawn.length }, 'invitation deleted');
+      return withdrawn;
     });
+    await this.mail.removeWaitingJobs(mails);
   }
 
   /** Why an invitation could not be withdrawn or deleted: accepted, or unknown. */

@@ -118,6 +118,8 @@ function fakeStore(initial: Mail[] = []) {
       if (!row || row.dataEndAt || !holds(id, claim)) return false;
       return move(id, ['sending'], { status: 'queued', claim: null }) !== null;
     }),
+    // the fake knows no invitations: no mail is of a withdrawn one
+    cancelOfClosedInvitation: jest.fn(async () => false),
     findSending: jest.fn(async () =>
       [...rows.values()]
         .filter((r) => r.status === 'sending')

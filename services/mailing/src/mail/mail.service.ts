@@ -26,11 +26,12 @@ export interface EnqueueMail {
 export type MailView = MailAnswer;
 
 /**
- * What one run of the worker did with a mail. 'superseded': another attempt took the row over before this one
- * ended the message's data, so this one ended nothing and records nothing.
+ * What one run of the worker did with a mail. 'superseded': another attempt took the row over (or the mail was
+ * withdrawn) before this one ended the message's data, so this one ended nothing and records nothing. 'withdrawn':
+ * the mail's invitation was withdrawn or accepted before this attempt; the mail became 'cancelled', unsent.
  */
 export type DeliveryOutcome =
-  'sent' | 'already-sent' | 'uncertain' | 'superseded' | 'not-sendable' | 'missing';
+  'sent' | 'already-sent' | 'uncertain' | 'superseded' | 'not-sendable' | 'missing' | 'withdrawn';
 
 /** How long the producer waits for the queue (an unreachable Redis would hold the request forever). */
 export const ADD_TIMEOUT_MS = 5000;
@@ -160,6 +161,23 @@ export class MailService {
     }
   }
 
+  /**
+   * Removes the jobs of mails withdrawn (committed 'cancelled'): a job still waiting, or delayed for a retry, leaves
+   * the queue. Never failing: a job that is active (locked), or one that could not be removed now, finds its mail
+   * 'cancelled' and ends without sending.
+   */
+  async removeWaitingJobs(mailIds: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const mailId of mailIds) {
+      try {
+        removed += await withTimeout(this.queue.remove(sendMailJobId(mailId)), ADD_TIMEOUT_MS);
+      } catch (err) {
+        this.logger.warn({ err, mailId }, 'job of a withdrawn mail not removed now');
+      }
+    }
+    return removed;
+  }
+
   async get(id: string): Promise<Mail> {
     const mail = await this.store.findById(id);
     if (!mail) throw AppError.notFound('mail not found', 'MAIL.NOT_FOUND');
@@ -176,6 +194,10 @@ export class MailService {
     for (;;) {
       const claimed = await this.store.claim(mailId, claim);
       if (claimed) return claimed;
+      if (await this.store.cancelOfClosedInvitation(mailId)) {
+        this.logger.info({ mailId }, 'mail of an invitation withdrawn or accepted: cancelled, not sent');
+        return 'withdrawn';
+      }
       const now = await this.store.findById(mailId);
       if (!now) {
         this.logger.warn({ mailId }, 'mail job for a missing mail');
@@ -227,7 +249,7 @@ export class MailService {
         {
           beforeDataEnd: async () => {
             fenced = !(await this.store.markDataEnd(mail.id, claim));
-            if (fenced) throw new Error('the mail was taken over by another attempt');
+            if (fenced) throw new Error('the mail was taken over by another attempt, or withdrawn');
             dataEnd = true;
           },
         },

@@ -55,6 +55,19 @@ function toMail(r: MailRow): Mail {
 }
 
 /**
+ * Whether the mail `m` belongs to an invitation that is withdrawn or accepted (re-read at each claim, decision
+ * 0079): its key names the invitation (`invitation-<id>`, `invitation-<id>-<uuid>` for a resend). A deleted
+ * invitation's mails were withdrawn in the deleting transaction.
+ */
+const OF_CLOSED_INVITATION = `EXISTS (
+  SELECT 1 FROM mailing.invitation i
+   WHERE i.id = CASE
+           WHEN m.idempotency_key ~ '^invitation-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+           THEN substring(m.idempotency_key, 12, 36)::uuid
+         END
+     AND (i.cancelled IS NOT NULL OR i.accepted IS NOT NULL))`;
+
+/**
  * The `mailing.mail` table. Every state change is one conditional UPDATE (autocommit), so two attempts on the same
  * row can never both win; there is no multi-statement transaction here at all. An attempt holds the row by its
  * fencing token (`claim`): every write of an attempt names it, so an attempt whose row was taken over writes
@@ -95,15 +108,27 @@ export class MailStore {
     return inserted[0] ?? null;
   }
 
-  /** Takes the row for one sending attempt (token `claim`); null when it is not 'queued' or 'failed'. */
+  /**
+   * Takes the row for one sending attempt (token `claim`); null when it is not 'queued' or 'failed', or when it is
+   * the mail of an invitation withdrawn or accepted meanwhile.
+   */
   async claim(id: string, claim: string): Promise<Mail | null> {
     const claimed = await this.updated(
-      `UPDATE mailing.mail SET status = 'sending', attempts = attempts + 1, claim = $2, data_end_at = NULL
-       WHERE id = $1 AND status IN ('queued', 'failed')
+      `UPDATE mailing.mail m SET status = 'sending', attempts = attempts + 1, claim = $2, data_end_at = NULL
+       WHERE id = $1 AND status IN ('queued', 'failed') AND NOT ${OF_CLOSED_INVITATION}
        RETURNING *`,
       [id, claim],
     );
     return claimed[0] ?? null;
+  }
+
+  /** A mail still waiting ('queued', 'failed') whose invitation is withdrawn or accepted becomes 'cancelled'. */
+  async cancelOfClosedInvitation(id: string): Promise<boolean> {
+    return this.changed(
+      `UPDATE mailing.mail m SET status = 'cancelled', last_error = NULL, claim = NULL
+       WHERE id = $1 AND status IN ('queued', 'failed') AND ${OF_CLOSED_INVITATION}`,
+      [id],
+    );
   }
 
   /**
