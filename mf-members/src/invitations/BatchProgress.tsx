@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { InvitationBatchAnswer } from '@agora/contracts/api';
 import { ErrorFromCall, useJobProgress } from '@agora/platform';
 
-/** Whether every mail of the batch has been dealt with (sent, failed or already accepted). */
+/** Whether every mail of the batch has been dealt with (sent, failed, withdrawn or already accepted). */
 export function batchDone(batch: InvitationBatchAnswer | undefined): boolean {
   return !!batch && batch.queued === 0;
 }
@@ -31,6 +31,7 @@ export function BatchProgress({ batch, onDone }: { batch: string; onDone: () => 
     total: data.total,
     sent: data.sent,
     failed: data.failed,
+    withdrawn: data.withdrawn,
     accepted: data.accepted,
   };
   return (

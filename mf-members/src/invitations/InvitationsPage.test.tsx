@@ -299,8 +299,8 @@ describe('mf-members invitations', () => {
       let polls = 0;
       const progress = (): InvitationBatchAnswer =>
         ++polls === 1
-          ? { total: 1, queued: 1, sent: 0, failed: 0, accepted: 0 }
-          : { total: 1, queued: 0, sent: 1, failed: 0, accepted: 0 };
+          ? { total: 2, queued: 2, sent: 0, failed: 0, withdrawn: 0, accepted: 0 }
+          : { total: 2, queued: 0, sent: 1, failed: 0, withdrawn: 1, accepted: 0 };
       const { calls, store } = await render({
         [VALIDATE]: { status: 200, body: REPORT },
         [`POST ${path}`]: { status: 200, body: { batch: BATCH, invited: 1, enrolled: 1, skipped: 0 } },
@@ -343,12 +343,12 @@ describe('mf-members invitations', () => {
       });
       expect(screen.queryByTestId('invitation-report')).toBeNull();
       expect((await screen.findByTestId('batch-progress-text')).textContent).toBe(
-        '0 of 1 processed: 0 sent, 0 failed, 0 accepted.',
+        '0 of 2 processed: 0 sent, 0 failed, 0 withdrawn, 0 accepted.',
       );
       await waitFor(
         () =>
           expect(screen.getByTestId('batch-progress-text').textContent).toBe(
-            '1 of 1 processed: 1 sent, 0 failed, 0 accepted.',
+            '2 of 2 processed: 1 sent, 0 failed, 1 withdrawn, 0 accepted.',
           ),
         { timeout: 3000 },
       );

@@ -165,12 +165,16 @@ export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
 export const InvitationsPageAnswer = pagedAnswer(InvitationAnswer);
 export type InvitationsPageAnswer = z.infer<typeof InvitationsPageAnswer>;
 
-/** `GET /invitation/batch/{batch}`: how far a batch's mails have gone. */
+/**
+ * `GET /invitation/batch/{batch}`: how far a batch's mails have gone; `withdrawn`: mails of invitations withdrawn
+ * before they were sent (never sent, decision 0079).
+ */
 export const InvitationBatchAnswer = z.object({
   total: z.int().min(0),
   queued: z.int().min(0),
   sent: z.int().min(0),
   failed: z.int().min(0),
+  withdrawn: z.int().min(0),
   accepted: z.int().min(0),
 });
 export type InvitationBatchAnswer = z.infer<typeof InvitationBatchAnswer>;

@@ -178,7 +178,7 @@ export class InvitationsController {
   @RequireRole('admin')
   @Get('batch/:batch')
   @ZodResponse(InvitationBatchAnswer)
-  @ApiOperation({ summary: "A batch's progress: {total, queued, sent, failed, accepted}" })
+  @ApiOperation({ summary: "A batch's progress: {total, queued, sent, failed, withdrawn, accepted}" })
   batch(@Param('batch', uuidPipe) batch: string): Promise<InvitationBatchAnswer> {
     return this.listing.batch(batch);
   }

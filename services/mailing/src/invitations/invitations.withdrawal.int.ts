@@ -50,8 +50,9 @@ const admin = () => svc.identity(TEST_ADMIN);
 const mails = () => svc.app.get(MailService);
 
 /** An invitation and its mail, written as a batch writes them (one transaction), its job not yet added. */
-async function invitation(): Promise<{ id: string; mailId: string; subject: string }> {
+async function invitation(): Promise<{ id: string; mailId: string; subject: string; batch: string }> {
   const id = randomUUID();
+  const batch = randomUUID();
   const mailId = randomUUID();
   const subject = `Invitation ${id}`;
   const email = `${id}@example.org`;
@@ -65,9 +66,9 @@ async function invitation(): Promise<{ id: string; mailId: string; subject: stri
      SELECT $1::uuid, $5, 'Wanda', 'W', $3, '[]'::jsonb, mail.id, 'en', 'Welcome', false, $6::uuid,
             now() + interval '7 days', $7::uuid
        FROM mail`,
-    [id, mailId, email, subject, randomUUID(), randomUUID(), TEST_ADMIN.uuid],
+    [id, mailId, email, subject, randomUUID(), batch, TEST_ADMIN.uuid],
   );
-  return { id, mailId, subject };
+  return { id, mailId, subject, batch };
 }
 
 const mailRow = async (id: string) =>
@@ -77,6 +78,10 @@ const mailRow = async (id: string) =>
       [id],
     )
   )[0];
+
+const progress = async (batch: string) =>
+  (await http().get(`/invitation/batch/${batch}`).set(IDENTITY_HEADER, admin())).body as unknown;
+const WITHDRAWN = { total: 1, queued: 0, sent: 0, failed: 0, withdrawn: 1, accepted: 0 };
 
 const cancel = (id: string) => http().post(`/invitation/id/${id}/cancel`).set(IDENTITY_HEADER, admin());
 const remove = (id: string) => http().delete(`/invitation/id/${id}`).set(IDENTITY_HEADER, admin());
@@ -106,12 +111,14 @@ describe('a mail whose invitation is withdrawn before it is sent', () => {
       const inv = await invitation();
       await mails().addJob(inv.mailId);
       expect(await queue.getJobState(sendMailJobId(inv.mailId))).not.toBe('unknown');
+      expect(await progress(inv.batch)).toEqual({ ...WITHDRAWN, queued: 1, withdrawn: 0 });
 
       const res = await cancel(inv.id);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: inv.id, withdrawn_mails: 1 });
       expect(await queue.getJob(sendMailJobId(inv.mailId))).toBeUndefined();
       expect(await mailRow(inv.mailId)).toEqual({ status: 'cancelled', attempts: 0 });
+      expect(await progress(inv.batch)).toEqual(WITHDRAWN);
 
       await queue.resume();
       await sentinel();
@@ -174,6 +181,8 @@ describe('a mail whose invitation is withdrawn before it is sent', () => {
     attempt.pass();
     expect(await finishedJob(inv.mailId)).toEqual({ state: 'completed', returned: 'superseded' });
     expect(await mailRow(inv.mailId)).toEqual({ status: 'cancelled', attempts: 1 });
+    // the batch counts it withdrawn, not queued, sent nor failed
+    expect(await progress(inv.batch)).toEqual(WITHDRAWN);
     await sentinel();
     expect(await inbox.withSubject(inv.subject)).toEqual([]);
   });

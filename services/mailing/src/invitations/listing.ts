@@ -89,12 +89,20 @@ export class InvitationListing {
 
   async batch(batch: string): Promise<InvitationBatchAnswer> {
     const [row] = await this.ds.query<
-      Array<{ total: number; queued: number; sent: number; failed: number; accepted: number }>
+      Array<{
+        total: number;
+        queued: number;
+        sent: number;
+        failed: number;
+        withdrawn: number;
+        accepted: number;
+      }>
     >(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE m.status IN ('queued', 'sending') OR m.status IS NULL)::int AS queued,
               count(*) FILTER (WHERE m.status = 'sent')::int AS sent,
               count(*) FILTER (WHERE m.status IN ('failed', 'bounced', 'uncertain'))::int AS failed,
+              count(*) FILTER (WHERE m.status = 'cancelled')::int AS withdrawn,
               count(*) FILTER (WHERE i.accepted IS NOT NULL)::int AS accepted
          FROM mailing.invitation i LEFT JOIN mailing.mail m ON m.id = i.mail_id
         WHERE i.batch = $1`,
