@@ -335,7 +335,7 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       (b) => b.sent === 2,
       { what: 'the batch to be sent' },
     );
-    expect(progress).toEqual({ total: 2, queued: 0, sent: 2, failed: 0, accepted: 0 });
+    expect(progress).toEqual({ total: 2, queued: 0, sent: 2, failed: 0, withdrawn: 0, accepted: 0 });
     expect((await list(`batch/${randomUUID()}`)).status).toBe(404);
     const again = (await validate(CSV)).body as InvitationValidateAnswer;
     expect(again.values[0]!.comment).toBe('MAILING.ALREADY_INVITED');
