@@ -81,6 +81,31 @@ describe('mf-consultation public category page', () => {
     );
   });
 
+  it.each([
+    ['en', 'Nothing in this category is open at the moment: its projects are being prepared.'],
+    ['el', 'Προς το παρόν δεν είναι ανοιχτό τίποτα σε αυτή την κατηγορία: τα έργα της ετοιμάζονται.'],
+  ] as const)(
+    'tells a member of an inactive category (%s) that its projects are being prepared',
+    async (locale, text) => {
+      mockFetch({
+        [KEY]: {
+          status: 200,
+          body: {
+            category: categoryCard(1, { active: false }),
+            projects: [],
+            enrolment: 'normal',
+            can_enrol: false,
+          },
+        },
+      });
+      await renderWeb(<App basePath="" />, { route: ROUTE, user: participantUser, locale });
+      expect((await screen.findByTestId('category-dormant')).textContent).toBe(text);
+      expect(screen.getByTestId('category-enrolment')).toBeTruthy();
+      expect(screen.queryByTestId('project-card')).toBeNull();
+      expect(screen.queryByTestId('enrol-button')).toBeNull();
+    },
+  );
+
   it('shows the 404 page for an unknown category', async () => {
     mockFetch({});
     await renderWeb(<App basePath="" />, { route: '/participate/category/nothing', user: null });

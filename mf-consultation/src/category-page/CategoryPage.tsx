@@ -108,10 +108,18 @@ export default function CategoryPage({ basePath }: { basePath: string }) {
       <h2>
         <FormattedMessage id="consultation.category.projects" />
       </h2>
-      <ProjectCards
-        projects={projects}
-        linkOf={(project) => (enrolment ? questionnairePath(basePath, category.mname, project.mname) : null)}
-      />
+      {category.active || projects.length > 0 ? (
+        <ProjectCards
+          projects={projects}
+          linkOf={(project) =>
+            enrolment ? questionnairePath(basePath, category.mname, project.mname) : null
+          }
+        />
+      ) : (
+        <p className="cons-muted" data-testid="category-dormant">
+          <FormattedMessage id="consultation.categoryPage.dormant" />
+        </p>
+      )}
       {dialog}
     </section>
   );

@@ -11,7 +11,8 @@ import { CategoryErrors } from './category.errors.js';
  * Who may see what on the participant side (docs/decisions/0036-consultation-profile-weight.md): staff (site
  * role reviewer and above) see every category and project; a participant (any other logged-in user) only the
  * categories they are enrolled in, as the signed identity says (`SessionUser.enrolments`), and there only what is
- * open to participants.
+ * open to participants. An inactive category's page is also its members'
+ * (docs/decisions/0077-inactive-category-members.md).
  */
 
 /** Staff (reviewer and above, the contracts' rule). */

@@ -63,7 +63,9 @@ export class CategoryController {
   @Get('mname/:mname')
   @ApiOperation({
     summary: "A category page: the category by short name, its projects, the caller's enrolment",
-    description: 'Unknown, or not active for anyone below staff: 404 CONSULTATION.CATEGORY_NOT_FOUND.',
+    description:
+      'Unknown, or not active for anyone neither staff nor enrolled in it: 404 CONSULTATION.CATEGORY_NOT_FOUND. ' +
+      'Its members see an inactive category without the projects being prepared.',
   })
   @ZodResponse(CategoryPageAnswer)
   byMname(@Param('mname') mname: string, @CurrentIdentity() identity: Identity): Promise<CategoryPageAnswer> {

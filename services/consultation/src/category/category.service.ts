@@ -73,16 +73,17 @@ export class CategoryService {
 
   /**
    * The category page (by short name): the category's card, its projects (staff: all; others: those shown to
-   * participants), the caller's enrolment and whether they may enrol. 404 when unknown, and for anyone below
-   * staff when the category is not active.
+   * participants), the caller's enrolment and whether they may enrol. 404 when unknown, and, when the category is
+   * not active, for anyone neither staff nor enrolled in it.
    */
   async page(mname: string, caller: Caller): Promise<CategoryPageAnswer> {
     const fields = await this.one({ mname }, caller);
     const { token } = fields;
     const active = (await activeCategoryTokens(this.categories.manager, [token])).has(token);
     const staff = isStaff(caller);
-    if (!active && !staff) throw CategoryErrors.notFound();
     const enrolment = enrolmentRole(caller, token);
+    // an inactive category is its members' and staff's only (docs/decisions/0077-inactive-category-members.md)
+    if (!active && !staff && enrolment === null) throw CategoryErrors.notFound();
     return {
       ...fields,
       category: toCategoryCard(fields, active),

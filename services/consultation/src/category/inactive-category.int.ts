@@ -1,7 +1,7 @@
-// An inactive category (none of its projects is open to participants) is seen by staff only
-// (docs/decisions/0036-consultation-profile-weight.md): its page answers them with every project, and anyone else
-// (a visitor, a user enrolled nowhere, elsewhere, or even in it) gets the 404 of an unknown category, as its
-// profile and questionnaire do.
+// An inactive category (none of its projects is open to participants) is seen by its members and staff only
+// (docs/decisions/0077-inactive-category-members.md): its page answers staff with every project and its members
+// with none of the projects being prepared (and no enrolling); anyone else (a visitor, a user enrolled nowhere or
+// elsewhere) gets the 404 of an unknown category.
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { SessionUser } from '@agora/contracts';
 import { callerUser, enrolledUser, requestWith } from '../../test/test-callers.js';
@@ -31,8 +31,6 @@ describe('the page of an inactive category', () => {
     ['a visitor', null],
     ['a user enrolled nowhere', callerUser('participant')],
     ['a user enrolled in another category', enrolledUser({ [OTHER]: 'normal' }, 'neighbour')],
-    ['a participant enrolled in it', enrolledUser({ [INACTIVE]: 'normal' }, 'member')],
-    ['an expert enrolled in it', enrolledUser({ [INACTIVE]: 'expert' }, 'expert')],
   ])('is unknown to %s (404)', async (_who, user) => {
     const res = await page(user);
     expect(res.status).toBe(404);
@@ -49,5 +47,29 @@ describe('the page of an inactive category', () => {
     expect(res.body.token).toBe(INACTIVE);
     expect(res.body.category.active).toBe(false);
     expect(res.body.projects.map((p: { token: string }) => p.token)).toEqual([HIDDEN_PROJECT]);
+  });
+
+  it.each<[string, SessionUser, 'normal' | 'expert']>([
+    ['a participant enrolled in it', enrolledUser({ [INACTIVE]: 'normal' }, 'member'), 'normal'],
+    ['an expert enrolled in it', enrolledUser({ [INACTIVE]: 'expert' }, 'expert'), 'expert'],
+  ])('is shown to %s, without the projects being prepared', async (_who, user, role) => {
+    const res = await page(user);
+    expect(res.status).toBe(200);
+    expect(res.body.token).toBe(INACTIVE);
+    expect(res.body.category.active).toBe(false);
+    expect(res.body.enrolment).toBe(role);
+    expect(res.body.can_enrol).toBe(false);
+    expect(res.body.projects).toEqual([]);
+    expect(JSON.stringify(res.body)).not.toContain('draft');
+  });
+
+  it("keeps its projects' questionnaires closed to its members (404)", async () => {
+    const res = await requestWith(
+      svc,
+      enrolledUser({ [INACTIVE]: 'normal' }, 'member'),
+      'get',
+      '/project/mname/draft',
+    );
+    expect(res.status).toBe(404);
   });
 });

@@ -24,7 +24,8 @@ const EVERYONE: Row['expect'] = [200, 200, 200, 200, 200];
 const LOGGED_IN: Row['expect'] = [401, 200, 200, 200, 200];
 const MEMBERS_AND_STAFF: Row['expect'] = [401, 403, 200, 200, 200];
 const MEMBERS: Row['expect'] = [401, 403, 200, 200, 403];
-const STAFF_ONLY_WHEN_INACTIVE: Row['expect'] = [404, 404, 404, 404, 200];
+/** An inactive category: its members (the normal participant is one, the expert is not) and staff. */
+const MEMBERS_AND_STAFF_WHEN_INACTIVE: Row['expect'] = [404, 404, 200, 404, 200];
 
 let svc: TestService;
 let thread: number;
@@ -39,7 +40,7 @@ afterAll(() => svc?.close());
 const TABLE = (): Row[] => [
   { method: 'get', path: '/category', expect: LOGGED_IN },
   { method: 'get', path: '/category/mname/open-cat', expect: EVERYONE },
-  { method: 'get', path: '/category/mname/hidden-cat', expect: STAFF_ONLY_WHEN_INACTIVE },
+  { method: 'get', path: '/category/mname/hidden-cat', expect: MEMBERS_AND_STAFF_WHEN_INACTIVE },
   { method: 'get', path: '/category/scope/enroll', expect: LOGGED_IN },
   { method: 'get', path: '/project/mname/seafront', expect: MEMBERS_AND_STAFF },
   { method: 'get', path: `/forumPosts/topicID/${thread}`, expect: MEMBERS_AND_STAFF },

@@ -85,8 +85,8 @@ describe('the category page', () => {
     ]);
   });
 
-  it('hides an inactive category from everyone below staff, enrolled or not', async () => {
-    for (const who of ['anonymous', 'outsider', 'normal'] as const) {
+  it('hides an inactive category from everyone but its members and staff', async () => {
+    for (const who of ['anonymous', 'outsider', 'expert'] as const) {
       const res = await callWith(svc, PEOPLE[who], 'get', '/category/mname/hidden-cat');
       expect([res.status, res.body]).toEqual([
         404,
@@ -96,6 +96,14 @@ describe('the category page', () => {
     const staff = await callWith(svc, PEOPLE.admin, 'get', '/category/mname/hidden-cat');
     expect(staff.status).toBe(200);
     expect(staff.body).toMatchObject({ category: { active: false }, projects: [], can_enrol: false });
+    const member = await callWith(svc, PEOPLE.normal, 'get', '/category/mname/hidden-cat');
+    expect(member.status).toBe(200);
+    expect(member.body).toMatchObject({
+      category: { active: false },
+      projects: [],
+      enrolment: 'normal',
+      can_enrol: false,
+    });
     expect((await callWith(svc, PEOPLE.normal, 'get', '/category/mname/nowhere')).status).toBe(404);
   });
 });
