@@ -91,3 +91,18 @@ export const DEMO_RESIDENTS: readonly DemoParticipant[] = Array.from(
     };
   },
 );
+
+/**
+ * The demo library's items, by short name, under fixed ids: the library service adds its demo pictures under
+ * these ids, and the consultation demo's library question names them without asking the library.
+ */
+export const DEMO_LIBRARY_ITEM_IDS = {
+  'aristotelous-square': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1b01',
+  'seafront-cycle-lane': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1b02',
+  'bus-stop': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1b03',
+  'neighbourhood-park': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1b04',
+  'pedestrian-crossing': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1b05',
+  'recycling-bins': '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1b06',
+} as const;
+
+export type DemoLibraryPicture = keyof typeof DEMO_LIBRARY_ITEM_IDS;

@@ -1,4 +1,4 @@
-import { DEMO_PARTICIPANTS, DEMO_RESIDENTS } from '@agora/contracts';
+import { DEMO_PARTICIPANTS, DEMO_RESIDENTS, valueSchema } from '@agora/contracts';
 import { ADDRESS_TEXT_PATTERN_SOURCE } from '@agora/contracts';
 import { demoAnswers } from './demo-answers.js';
 import { checkedDemoFile } from './demo-files.js';
@@ -150,5 +150,24 @@ describe('demo answers', () => {
     expect(sketch.mime).toBe('application/pdf');
     expect(sketch.data.subarray(0, 5).toString()).toBe('%PDF-');
     expect(sketch.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('name one or two library pictures in some ideas, each accepted by the question’s value rule', () => {
+    const { a } = attributes.get('thessaloniki-seafront-cycle-lane/ideas')!;
+    const kind = a.variables.find((v) => v.mname === 'looks-like')!.variable_type[0]!;
+    const rule = valueSchema(kind.kind, kind.options);
+    const ideas = answers.filter((x) => x.attribute === 'ideas');
+    const withPictures = ideas.filter((x) => x.values['looks-like']);
+    expect(withPictures.length).toBeGreaterThanOrEqual(20);
+    expect(withPictures.length).toBeLessThan(ideas.length);
+    expect(withPictures.some((x) => citizens.has(x.owner))).toBe(true);
+    const sizes = new Set<number>();
+    for (const x of withPictures) {
+      const verdict = rule.parse({ value: x.values['looks-like']! });
+      expect(verdict).toMatchObject({ ok: true });
+      sizes.add(x.values['looks-like']!.split(';').length);
+    }
+    expect([...sizes].sort()).toEqual([1, 2]);
+    expect(answers.filter((x) => x.attribute !== 'ideas' && x.values['looks-like'])).toEqual([]);
   });
 });

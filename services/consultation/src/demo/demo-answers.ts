@@ -1,11 +1,12 @@
 import {
+  DEMO_LIBRARY_ITEM_IDS,
   DEMO_PARTICIPANTS,
   DEMO_RESIDENTS,
   type DemoParticipant,
   type GeoJsonGeometry,
 } from '@agora/contracts';
 import type { DemoAnswerFile } from './demo-files.js';
-import { SEAFRONT_BOUNDARY } from './demo-structure.js';
+import { IDEA_PICTURES, SEAFRONT_BOUNDARY } from './demo-structure.js';
 
 /**
  * The demo participants' answers: a few hundred answers to the seafront and Patras questionnaires (points, lines,
@@ -173,8 +174,8 @@ const PHOTO_TITLES = ['Η γωνία — The corner', 'Η διάβαση — The
 const SKETCH_TITLES = ['Proposal for a protected cycle lane', 'Sketch of a bicycle shelter'];
 
 /**
- * A photo, a sketch (PDF) and an address now and then for the ideas (answers without geometry), from a generator
- * of their own: the other answers stay as they were. The files are made and checked when the demo is seeded.
+ * A photo, a sketch (PDF), an address and one or two library pictures now and then for the ideas (answers without
+ * geometry), from generators of their own: the other answers stay as they were. The files are made and checked when the demo is seeded.
  */
 function ideaExtras(answers: DemoAnswer[]): void {
   const r = generator(20_261_128);
@@ -198,6 +199,15 @@ function ideaExtras(answers: DemoAnswer[]): void {
       files['sketch'] = { kind: 'document', name: `idea-sketch-${n}.pdf`, title, hue: 0 };
     }
     if (Object.keys(files).length > 0) answer.files = files;
+  }
+  // The library question's pictures, from a generator of their own: the extras above stay as they were.
+  const pictures = generator(20_261_202);
+  for (const answer of answers) {
+    if (answer.attribute !== 'ideas' || pictures.next() >= 0.25) continue;
+    answer.values['looks-like'] = pictures
+      .some(IDEA_PICTURES, 2)
+      .map((slug) => DEMO_LIBRARY_ITEM_IDS[slug])
+      .join(';');
   }
 }
 

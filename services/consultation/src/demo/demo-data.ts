@@ -1,4 +1,4 @@
-import { DEMO_CATEGORY_TOKENS } from '@agora/contracts';
+import { DEMO_CATEGORY_TOKENS, DEMO_LIBRARY_ITEM_IDS, type DemoLibraryPicture } from '@agora/contracts';
 import type { NewCategory } from '../category/category.service.js';
 import { toPoint } from '../project/project.mapper.js';
 
@@ -7,16 +7,9 @@ export function isoDay(now: Date, days: number): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The pictures the library's demo data adds (`services/library/src/demo/demo-data.ts`). */
-export const LIBRARY_DEMO_PICTURES = [
-  'aristotelous-square',
-  'seafront-cycle-lane',
-  'bus-stop',
-  'neighbourhood-park',
-  'pedestrian-crossing',
-  'recycling-bins',
-] as const;
-export type LibraryDemoPicture = (typeof LIBRARY_DEMO_PICTURES)[number];
+/** The pictures the library's demo data adds (`services/library/src/demo/demo-data.ts`), under their shared ids. */
+export const LIBRARY_DEMO_PICTURES = Object.keys(DEMO_LIBRARY_ITEM_IDS) as DemoLibraryPicture[];
+export type LibraryDemoPicture = DemoLibraryPicture;
 
 /** The URL of one of the library's demo pictures (summary images, attribute and profile-choice icons). */
 export const img = (slug: LibraryDemoPicture) => `/api/library/files/demo/${slug}.svg`;

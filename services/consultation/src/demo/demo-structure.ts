@@ -7,6 +7,7 @@ import type {
   TitledFile,
   VariableKind,
 } from '@agora/contracts';
+import { DEMO_LIBRARY_ITEM_IDS } from '@agora/contracts';
 import type { ChoiceInput } from '../profile/profile.input.js';
 import { img, type LibraryDemoPicture } from './demo-data.js';
 
@@ -130,10 +131,18 @@ const ask = (
   ],
 });
 
+/** The library pictures that the seafront's ideas question offers, in its order. */
+export const IDEA_PICTURES: readonly LibraryDemoPicture[] = [
+  'seafront-cycle-lane',
+  'pedestrian-crossing',
+  'bus-stop',
+  'neighbourhood-park',
+];
+
 /**
  * The questionnaire of the seafront cycle lane (a topic on the map, with a point, a line and a polygon attribute,
- * and a topic without geometry) and a small one for the Patras pocket parks. Variables use nine of the ten value
- * types (a library choice needs the library's items, which the library names).
+ * and a topic without geometry) and a small one for the Patras pocket parks. Variables use all ten value types;
+ * the library question names the library's demo pictures by their shared ids.
  */
 export function demoStructure(): DemoStructure[] {
   return [
@@ -371,6 +380,18 @@ export function demoStructure(): DemoStructure[] {
                   '',
                   'resource',
                   { required: false, label: 'Διεύθυνση — Address' },
+                ),
+                ask(
+                  'looks-like',
+                  'Ποιες από αυτές τις εικόνες μοιάζουν με την ιδέα σας; — Which of these pictures look like your idea?',
+                  '',
+                  'library',
+                  {
+                    required: false,
+                    label: 'Εικόνες — Pictures',
+                    items: IDEA_PICTURES.map((slug) => DEMO_LIBRARY_ITEM_IDS[slug]),
+                    allowMultiple: true,
+                  },
                 ),
               ],
             },

@@ -9,7 +9,7 @@ import type {
   TopicWire,
   VariableWire,
 } from '@agora/contracts';
-import { IDENTITY_HEADER } from '@agora/contracts';
+import { DEMO_LIBRARY_ITEM_IDS, IDENTITY_HEADER } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createLibraryService } from '../../../library/src/index.js';
@@ -199,7 +199,14 @@ describe('demo consultation data', () => {
           [
             'ideas',
             null,
-            ['idea:text', 'neighbourhood:string', 'photo:photo', 'sketch:document', 'address:resource'],
+            [
+              'idea:text',
+              'neighbourhood:string',
+              'photo:photo',
+              'sketch:document',
+              'address:resource',
+              'looks-like:library',
+            ],
           ],
         ],
       ],
@@ -345,12 +352,12 @@ describe('demo consultation data', () => {
       project: 3,
       node: 3,
       attribute: 6,
-      variable: 15,
+      variable: 16,
       attribute_feature: 3,
       profile_question: 4,
       profile_choice: 13,
       answer: 3524,
-      answer_value: 7080,
+      answer_value: 7119,
       profile_answer: 1048,
       social_reaction: 528,
     });
@@ -391,15 +398,15 @@ describe('demo consultation data', () => {
       projects: 3,
       topics: 3,
       attributes: 6,
-      variables: 15,
+      variables: 16,
       questions: 4,
       answers: 3524,
-      values: 7080,
+      values: 7119,
       profiles: 524,
       reactions: 528,
       files: 45,
     });
-    expect((await counts(svc)).variable).toBe(15);
+    expect((await counts(svc)).variable).toBe(16);
 
     // The photos and documents are kept as uploads are: an object of the private store per row, with its
     // owner (the answer's), its SHA-256, its value naming it; the addresses with their location.
@@ -432,6 +439,13 @@ describe('demo consultation data', () => {
     );
     expect(addresses!.n).toBeGreaterThan(0);
     expect(addresses!.located).toBe(addresses!.n);
+    // The library question's values are lists of the library's demo pictures, by the ids both demos share.
+    const pictures = await svc.db.query<{ item: string }>(
+      `SELECT DISTINCT unnest(list_value) AS item FROM consultation.answer_value WHERE kind = 'library'`,
+    );
+    expect(pictures.length).toBeGreaterThan(1);
+    const shared = new Set<string>(Object.values(DEMO_LIBRARY_ITEM_IDS));
+    expect(pictures.filter((p) => !shared.has(p.item))).toEqual([]);
 
     // The demo participants' answers keep the rules a participant's answers keep: inside the topic's boundary
     // (points covered by it), the attribute's geometry type, max_geom per attribute and per topic.

@@ -1,5 +1,6 @@
+import { DEMO_LIBRARY_ITEM_IDS, VALUE_TYPES } from '@agora/contracts';
 import { demoConsultation, isoDay, LIBRARY_DEMO_PICTURES } from './demo-data.js';
-import { demoProfile, demoStructure, SEAFRONT_BOUNDARY } from './demo-structure.js';
+import { demoProfile, demoStructure, IDEA_PICTURES, SEAFRONT_BOUNDARY } from './demo-structure.js';
 
 /** Greek text, ' — ', then English: how every demo title reads. */
 const BILINGUAL = /[\u0370-\u03ff].* — [A-Za-z0-9]/;
@@ -73,7 +74,7 @@ describe('demo consultation data', () => {
       for (const a of attributes) unique(a.variables.map((v) => v.mname));
     });
 
-    it('draw one topic on the map and ask with points, lines, polygons and nine value types', () => {
+    it('draw one topic on the map and ask with points, lines, polygons and all ten value types', () => {
       const seafront = structure[0]!.topics;
       expect(seafront.map((t) => t.has_geometry)).toEqual([true, false]);
       expect(seafront[0]!.attributes.map((a) => a.geom_type)).toEqual(['point', 'line', 'polygon']);
@@ -83,9 +84,14 @@ describe('demo consultation data', () => {
             .flatMap((t) => t.attributes.flatMap((a) => a.variables))
             .map((v) => v.variable_type[0]!.kind),
         ),
-      ).toEqual(
-        new Set(['radio', 'checkbox', 'text', 'number', 'date', 'string', 'photo', 'document', 'resource']),
-      );
+      ).toEqual(new Set(VALUE_TYPES));
+      const library = seafront
+        .flatMap((t) => t.attributes.flatMap((a) => a.variables))
+        .map((v) => v.variable_type[0]!)
+        .find((k) => k.kind === 'library')!;
+      // the library question offers demo pictures by the ids the library's demo data gives them
+      expect(library.options.items).toEqual(IDEA_PICTURES.map((slug) => DEMO_LIBRARY_ITEM_IDS[slug]));
+      expect(library.options.allowMultiple).toBe(true);
       expect(attributes.filter((a) => a.has_predefined).map((a) => a.predefined!.features.length)).toEqual([
         3,
       ]);

@@ -1,8 +1,9 @@
+import { DEMO_LIBRARY_ITEM_IDS, type DemoLibraryPicture } from '@agora/contracts';
 import type { NewLibraryItem } from '../library/library.service.js';
 import { DEMO_HEIGHT, DEMO_WIDTH, demoSvg, type DemoPicture } from './svg.js';
 
 interface DemoItem extends DemoPicture {
-  slug: string;
+  slug: DemoLibraryPicture;
   tags: string[];
   description: string;
   tooltip: string;
@@ -133,7 +134,7 @@ export interface DemoFile {
   content: string;
 }
 
-/** The demo files and rows; items are dated an hour apart, the first newest. */
+/** The demo files and rows, under the ids shared with the consultation demo; items are dated an hour apart, the first newest. */
 export function demoLibrary(now: Date): { files: DemoFile[]; items: NewLibraryItem[] } {
   const files: DemoFile[] = [];
   const items: NewLibraryItem[] = [];
@@ -141,6 +142,7 @@ export function demoLibrary(now: Date): { files: DemoFile[]; items: NewLibraryIt
     const key = `demo/${d.slug}.svg`;
     files.push({ key, content: demoSvg(d) });
     items.push({
+      id: DEMO_LIBRARY_ITEM_IDS[d.slug],
       title: `${d.el} — ${d.en}`,
       tags: d.tags,
       tooltip: d.tooltip,

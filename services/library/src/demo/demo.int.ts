@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionUser } from '@agora/contracts';
-import { IDENTITY_HEADER } from '@agora/contracts';
+import { DEMO_LIBRARY_ITEM_IDS, IDENTITY_HEADER, type DemoLibraryPicture } from '@agora/contracts';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createLibraryService } from '../index.js';
@@ -70,6 +70,11 @@ describe('demo library data', () => {
       expect(file.body.toString()).toContain('<svg');
     }
     expect(first.body.values[0].title).toBe('Πλατεία Αριστοτέλους — Aristotelous Square');
+    // Each item under the id the consultation demo's library question names it by.
+    for (const item of first.body.values) {
+      const slug = /\/demo\/([a-z-]+)\.svg$/.exec(item.resource)![1] as DemoLibraryPicture;
+      expect(item.uuid).toBe(DEMO_LIBRARY_ITEM_IDS[slug]);
+    }
 
     // A second start (onReady runs again) adds nothing.
     await def.onReady!(svc.app, svc.config);

@@ -30,7 +30,7 @@ export type NewLibraryItem = Pick<
   | 'width'
   | 'height'
 > &
-  Partial<Pick<LibraryItem, 'thumbnail_key' | 'owner' | 'created'>>;
+  Partial<Pick<LibraryItem, 'id' | 'thumbnail_key' | 'owner' | 'created'>>;
 
 export const AUTOCOMPLETE_LIMIT = 8;
 export const MAX_RECENT = 100;
