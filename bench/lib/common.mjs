@@ -82,6 +82,9 @@ export async function startBenchStack({ mode, log = () => {}, keepDatabase = fal
     QUEUE_PREFIX: prefix,
     // Nothing is mailed during the benchmarks; a closed port keeps any attempt local.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    // A production start needs a site address that is not this machine (decision 0065); mails' links only use it,
+    // and none is sent. The reserved .invalid name can never resolve.
+    PUBLIC_URL: 'http://agora.bench.invalid',
     AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
     AGORA_DEMO_DATA: 'true',
     AGORA_DATA_DIR: dataDir,
