@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Checkbox, client, LeaveGuard, TextArea, useForm, useNotify } from '@agora/platform';
+import { Checkbox, client, LeaveGuard, SubmitForm, TextArea, useForm, useNotify } from '@agora/platform';
 import { useDerivedShortName } from '../shared';
 import { GeneralServerError, SummaryFields } from '../projects/fields';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from '../projects/formSubmit';
@@ -79,15 +79,7 @@ export function CategoryForm({
     );
 
   return (
-    <form
-      className="st-form"
-      noValidate
-      data-testid="category-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(false);
-      }}
-    >
+    <SubmitForm className="st-form" data-testid="category-form" onSubmit={() => save(false)}>
       <SummaryFields
         scope="categories"
         names={names}
@@ -128,6 +120,6 @@ export function CategoryForm({
         </button>
       </div>
       <LeaveGuard when={form.dirty && !sending.busy} />
-    </form>
+    </SubmitForm>
   );
 }

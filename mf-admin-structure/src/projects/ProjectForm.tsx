@@ -8,6 +8,7 @@ import {
   ErrorFromCall,
   LeaveGuard,
   Loading,
+  SubmitForm,
   TextField,
   useApiGet,
   useForm,
@@ -221,15 +222,7 @@ function ProjectFields({
   );
 
   return (
-    <form
-      className="st-form"
-      noValidate
-      data-testid="project-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm className="st-form" data-testid="project-form" onSubmit={submit}>
       <SummaryFields
         scope="projects"
         names={names}
@@ -351,7 +344,7 @@ function ProjectFields({
         </button>
       </div>
       <LeaveGuard when={form.dirty && !sending.busy} />
-    </form>
+    </SubmitForm>
   );
 }
 
