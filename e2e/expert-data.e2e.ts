@@ -12,19 +12,13 @@ import { typedApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
 import { clickPolygonVertices } from './support/draw.js';
-import { openQuestionnaire } from './support/questionnaire.js';
+import { DEMO_EXPERT, openSeafront, SEAFRONT, SEAFRONT_ATTRIBUTE } from './support/demo.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'expert-data-admin-pw1';
-const DEMO_PASSWORD = 'agora-demo';
-const CATEGORY = 'urban-mobility';
-const PROJECT = 'thessaloniki-seafront-cycle-lane';
-const ATTRIBUTE = 'bicycle-parking';
-/** the demo's experts of urban mobility are its first two citizens; the others are normal participants */
-const EXPERT = 'citizen01';
 const NORMAL = 'citizen05';
-const DATA_PROJECT = `/admin/data/category/${CATEGORY}/project/${PROJECT}`;
+const DATA_PROJECT = `/admin/data/category/${SEAFRONT.category}/project/${SEAFRONT.project}`;
 
 /** The number of CSV records (a quoted cell may hold line breaks); the header included. */
 function csvRecords(text: string): number {
@@ -61,13 +55,7 @@ describe('the experts’ data views', () => {
 
   /** A demo user's session (browser context and typed API) on the seafront questionnaire's screen. */
   const openScreen = (username: string, opts: Parameters<typeof newContext>[2]) =>
-    openQuestionnaire(
-      browser,
-      stack.url,
-      { username, password: DEMO_PASSWORD },
-      { category: CATEGORY, project: PROJECT },
-      opts,
-    );
+    openSeafront(browser, stack.url, username, opts);
 
   /**
    * Opens an attribute's answers list (through the mode dialog when the user may also answer) and its
@@ -125,7 +113,7 @@ describe('the experts’ data views', () => {
   }
 
   it('lets an enrolled expert filter by a drawn area, read its statistics and export it', async () => {
-    const { context, page, api } = await openScreen(EXPERT, { locale: 'en' });
+    const { context, page, api } = await openScreen(DEMO_EXPERT, { locale: 'en' });
     const map = page.getByTestId('questionnaire-map');
     await page.getByTestId('map-analytics').waitFor();
     expect(await page.getByTestId('filter-summary').textContent()).toBe(
@@ -145,7 +133,7 @@ describe('the experts’ data views', () => {
     const filter = decodeURIComponent((await within).url().split('/within/')[1]!);
     const project = (
       await api.GET('/api/data/scope/questionnaire/category/{category}/project/{project}', {
-        params: { path: { category: CATEGORY, project: PROJECT } },
+        params: { path: SEAFRONT },
       })
     ).project.token;
     // the `/within/{filter}` reads are checked against their contracts too
@@ -168,11 +156,11 @@ describe('the experts’ data views', () => {
     // the statistics of the bicycle parkings inside the area, as the API gives them
     const attribute = (
       await api.GET('/api/data/scope/questionnaire/category/{category}/project/{project}', {
-        params: { path: { category: CATEGORY, project: PROJECT } },
+        params: { path: SEAFRONT },
       })
     ).topics
       .flatMap((t) => t.attributes)
-      .find((a) => a.mname === ATTRIBUTE)!;
+      .find((a) => a.mname === SEAFRONT_ATTRIBUTE)!;
     const stats = EnsembleAnswer.parse(
       await api.GET('/api/data/scope/ensemble/attribute/{attribute}/within/{filter}', {
         params: { path: { attribute: attribute.token, filter } },
@@ -180,7 +168,7 @@ describe('the experts’ data views', () => {
     );
     expect(stats.filtered).toBe(true);
     expect(stats.count).toBeGreaterThan(0);
-    const modal = await openStats(page, ATTRIBUTE, (l) => l.click());
+    const modal = await openStats(page, SEAFRONT_ATTRIBUTE, (l) => l.click());
     await modal.getByTestId('stats-filtered').waitFor();
     const total = modal.getByTestId('stats-total');
     expect(await total.locator('dd').first().textContent()).toBe(stats.count!.toLocaleString('en'));
@@ -236,13 +224,15 @@ describe('the experts’ data views', () => {
     const page = await context.newPage();
     await loginAs(page, 'admin', ADMIN_PASSWORD);
     const api = typedApi(context);
-    const category = await api.GET('/api/category/mname/{mname}', { params: { path: { mname: CATEGORY } } });
-    const project = category.projects.find((p) => p.mname === PROJECT)!;
+    const category = await api.GET('/api/category/mname/{mname}', {
+      params: { path: { mname: SEAFRONT.category } },
+    });
+    const project = category.projects.find((p) => p.mname === SEAFRONT.project)!;
     await page.goto('/admin/data');
     await page.getByTestId('category-row').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: category.title, exact: true }).click();
-    await page.waitForURL(`**/admin/data/category/${CATEGORY}`);
+    await page.waitForURL(`**/admin/data/category/${SEAFRONT.category}`);
     await page.getByTestId('project-card').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('project-card').getByRole('link', { name: project.title, exact: true }).click();
@@ -292,7 +282,7 @@ describe('the experts’ data views', () => {
   }
 
   it('passes axe in Greek on a phone: the expert’s screen, its dialogs and the Data tab, the data pages', async () => {
-    const { context, page } = await openScreen(EXPERT, {
+    const { context, page } = await openScreen(DEMO_EXPERT, {
       locale: 'el',
       width: 390,
       height: 844,
@@ -303,7 +293,7 @@ describe('the experts’ data views', () => {
     const aside = await openDrawer(page);
     await aside.getByTestId('map-analytics').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await openStats(page, ATTRIBUTE, (l) => l.tap());
+    await openStats(page, SEAFRONT_ATTRIBUTE, (l) => l.tap());
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('stats-modal').waitFor({ state: 'detached' });
@@ -327,7 +317,7 @@ describe('the experts’ data views', () => {
     });
     const adminPage = await admin.newPage();
     await loginAs(adminPage, 'admin', ADMIN_PASSWORD);
-    for (const path of ['/admin/data', `/admin/data/category/${CATEGORY}`, DATA_PROJECT]) {
+    for (const path of ['/admin/data', `/admin/data/category/${SEAFRONT.category}`, DATA_PROJECT]) {
       await adminPage.goto(path);
       await adminPage
         .getByTestId('mf-consultation-page')

@@ -3,18 +3,12 @@
 // in at a real OpenID Connect provider (oidc-provider's development pages) with the invited e-mail, and lands on /
 // logged in and enrolled. Once in English and once in Greek.
 import type { Browser } from 'playwright-core';
-import { freePort } from '../scripts/lib/stack.mjs';
-import {
-  OIDC_CLIENT_ID,
-  OIDC_CLIENT_SECRET,
-  startOidcProvider,
-  type OidcProvider,
-} from '../services/accounts/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
-import { linkIn, startMail, type MailCatcher } from './support/mail.js';
-import { startTestSite, type TestSite } from './support/site.js';
+import { linkIn, type MailCatcher } from './support/mail.js';
+import { startOidcSite, type OidcSite } from './support/oidc-site.js';
+import type { TestSite } from './support/site.js';
 
 const ADMIN_PASSWORD = 'invitations-oauth-pw1';
 const OIDC_TITLE = 'Municipality login';
@@ -38,35 +32,27 @@ const INVITEES = {
 } as const;
 
 describe('invitations accepted with an external login', () => {
+  let site: OidcSite;
   let stack: TestSite;
   let mail: MailCatcher;
-  let oidc: OidcProvider;
+  let oidc: OidcSite['oidc'];
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let category: string;
 
   beforeAll(async () => {
-    mail = await startMail();
-    const port = await freePort();
-    const publicUrl = `http://localhost:${port}`;
-    oidc = await startOidcProvider(
-      publicUrl,
+    site = await startOidcSite(
+      'invitations_oauth',
+      ADMIN_PASSWORD,
       Object.fromEntries(
         Object.values(INVITEES).map((i) => [
           i.subject,
           { email: i.email.toUpperCase(), email_verified: true, name: 'At the provider' },
         ]),
       ),
-    );
-    stack = await startTestSite('invitations_oauth', ADMIN_PASSWORD, {
-      SMTP_URL: mail.smtpUrl,
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: oidc.issuer,
-      OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET,
       OIDC_TITLE,
-    });
+    );
+    ({ site: stack, mail, oidc } = site);
     ({ browser, close: closeBrowser } = await launchBrowser());
     const context = await newContext(browser, stack.url, { locale: 'en' });
     const api = await typedApiAs(context, 'admin', ADMIN_PASSWORD);
@@ -82,9 +68,7 @@ describe('invitations accepted with an external login', () => {
 
   afterAll(async () => {
     await closeBrowser?.();
-    await stack?.stop();
-    await mail?.stop();
-    await oidc?.close();
+    await site?.stop();
   });
 
   it.each(['en', 'el'] as const)(

@@ -6,11 +6,11 @@ import type { Browser } from 'playwright-core';
 import { typedApiAs } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser, newContext } from './support/browser.js';
+import { DEMO_PASSWORD } from './support/demo.js';
 import { startTestSite, type TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'questionnaire-admin-pw1';
-const DEMO_PASSWORD = 'agora-demo';
 
 describe('questionnaire screen', () => {
   let stack: TestSite;

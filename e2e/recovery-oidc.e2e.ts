@@ -3,17 +3,11 @@
 // development login and consent pages) on loopback ports.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort } from '../scripts/lib/stack.mjs';
-import {
-  OIDC_CLIENT_ID as CLIENT_ID,
-  OIDC_CLIENT_SECRET as CLIENT_SECRET,
-  startOidcProvider,
-  type OidcProvider,
-} from '../services/accounts/test/oidc.js';
 import { typedApi, typedApiAs } from './support/api.js';
 import { launchBrowser, loginAs, newContext } from './support/browser.js';
-import { linkIn, startMail, type MailCatcher } from './support/mail.js';
-import { startTestSite, type TestSite } from './support/site.js';
+import { linkIn, type MailCatcher } from './support/mail.js';
+import { startOidcSite, type OidcSite } from './support/oidc-site.js';
+import type { TestSite } from './support/site.js';
 import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'recovery-admin-pw1';
@@ -87,39 +81,24 @@ function adminApi(context: BrowserContext) {
 }
 
 describe('password recovery by mail and OpenID Connect login', () => {
+  let site: OidcSite;
   let stack: TestSite;
   let mail: MailCatcher;
-  let oidc: OidcProvider;
   let issuer: string;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    mail = await startMail();
-
-    const port = await freePort();
-    const publicUrl = `http://localhost:${port}`;
-    oidc = await startOidcProvider(publicUrl, OIDC_ACCOUNTS);
-    issuer = oidc.issuer;
-
-    stack = await startTestSite('recovery_oidc', ADMIN_PASSWORD, {
-      SMTP_URL: mail.smtpUrl,
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      OIDC_TITLE,
-    });
-    expect(stack.url).toBe(publicUrl);
+    site = await startOidcSite('recovery_oidc', ADMIN_PASSWORD, OIDC_ACCOUNTS, OIDC_TITLE);
+    ({ site: stack, mail } = site);
+    issuer = site.oidc.issuer;
+    expect(stack.url).toBe(site.publicUrl);
     ({ browser, close: closeBrowser } = await launchBrowser());
   }, 180_000);
 
   afterAll(async () => {
     await closeBrowser?.();
-    await stack?.stop();
-    await mail?.stop();
-    await oidc?.close();
+    await site?.stop();
   });
 
   it.each(['en', 'el'] as const)(

@@ -70,23 +70,24 @@ function walk(dir) {
 // --- what the project is made of ----------------------------------------------------------------------------------
 
 /**
- * The service graph of packages/contracts/src/service-graph.ts (INTERNAL_ROUTES, QUEUES), read from its source:
- * the check needs no build. The file has no imports but types, so TypeScript's transpiler alone makes it loadable.
- * A copy checked with --root that holds the file uses its own.
+ * A module of packages/contracts/src (`file`: service-graph.ts, local-url.ts), read from its source: the check
+ * needs no build. Such a file has no imports but types, so TypeScript's transpiler alone makes it loadable. A copy
+ * checked with --root that holds the file uses its own.
  */
-async function loadServiceGraph() {
-  const own = path.join(ROOT, 'packages/contracts/src/service-graph.ts');
-  const file = existsSync(own)
-    ? own
-    : path.resolve(import.meta.dirname, '../packages/contracts/src/service-graph.ts');
+async function loadContractsSource(file) {
+  const own = path.join(ROOT, 'packages/contracts/src', file);
+  const source = existsSync(own) ? own : path.resolve(import.meta.dirname, '../packages/contracts/src', file);
   const { default: ts } = await import('typescript');
-  const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+  const { outputText } = ts.transpileModule(readFileSync(source, 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
-  const graph = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
-  return { routes: graph.INTERNAL_ROUTES, queues: graph.QUEUES, tickets: graph.TICKETS };
+  return import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
 }
-const GRAPH = await loadServiceGraph();
+/** The service graph (INTERNAL_ROUTES, QUEUES, TICKETS of packages/contracts/src/service-graph.ts). */
+const graph = await loadContractsSource('service-graph.ts');
+const GRAPH = { routes: graph.INTERNAL_ROUTES, queues: graph.QUEUES, tickets: graph.TICKETS };
+/** Whether a PUBLIC_URL names this machine, or is not a URL: the services' rule (`isLocalUrl` of contracts). */
+const { isLocalUrl: isLocalPublicUrl } = await loadContractsSource('local-url.ts');
 
 const keyVariable = (signer, kind) => `AGORA_${signer.toUpperCase()}_${kind}_KEY`;
 const urlVariable = (service) => `${service.toUpperCase()}_URL`;
@@ -185,25 +186,6 @@ function checkEnvironment(at, deployable, env, address, extra = []) {
  * images run with NODE_ENV=production, where they refuse a missing or local PUBLIC_URL (decision 0065).
  */
 const LINK_MAKERS = ['accounts', 'mailing'];
-/** Whether a PUBLIC_URL names this machine (as services/common's isLocalUrl), or is not a URL. */
-function isLocalPublicUrl(value) {
-  let host;
-  try {
-    host = new URL(value).hostname
-      .toLowerCase()
-      .replace(/^\[|\]$/g, '')
-      .replace(/\.$/, '');
-  } catch {
-    return true;
-  }
-  return (
-    host === '' ||
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(\.\d{1,3}){3}$/.test(host) ||
-    ['0.0.0.0', '::1', '::', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1'].includes(host)
-  );
-}
 /**
  * The PUBLIC_URL rule for `deployable`, whose value is `value` (undefined: not set). A compose value `${VAR:?…}`
  * must be given at start (fine); `${VAR:-default}` is checked by its default.

@@ -13,16 +13,10 @@ import { playKube, podName } from '../../scripts/lib/kube-play.mjs';
 import { podmanEnv } from '../../scripts/lib/podman.mjs';
 import { typedApi } from '../support/api.js';
 import { launchBrowser, loginAs, newContext } from '../support/browser.js';
-import { openQuestionnaire } from '../support/questionnaire.js';
+import { DEMO_EXPERT, openSeafront, SEAFRONT_ATTRIBUTE } from '../support/demo.js';
 import { until } from '../support/wait.js';
 
 const ADMIN_PASSWORD = 'kube-admin-pw1';
-const DEMO_PASSWORD = 'agora-demo';
-const CATEGORY = 'urban-mobility';
-const PROJECT = 'thessaloniki-seafront-cycle-lane';
-const ATTRIBUTE = 'bicycle-parking';
-/** the demo's experts of urban mobility are its first two citizens; the others are normal participants */
-const EXPERT = 'citizen01';
 const CITIZEN = 'citizen07';
 const DEPLOYABLES = ['gateway', 'accounts', 'library', 'consultation', 'mailing', 'mail-worker'] as const;
 /** every deployable serves its metrics on a listener of its own (METRICS_PORT in the manifests) */
@@ -127,13 +121,7 @@ describe('the Kubernetes manifests played with podman', () => {
 
   /** A demo user's page on the seafront questionnaire, and the user's own answers on its map. */
   async function openScreen(username: string) {
-    const { api, page, project } = await openQuestionnaire(
-      browser,
-      site,
-      { username, password: DEMO_PASSWORD },
-      { category: CATEGORY, project: PROJECT },
-      { locale: 'en' },
-    );
+    const { api, page, project } = await openSeafront(browser, site, username, { locale: 'en' });
     const mine = async () =>
       (
         await api.GET('/api/data/scope/geojson/project/{project}', {
@@ -155,7 +143,7 @@ describe('the Kubernetes manifests played with podman', () => {
     const citizen = await openScreen(CITIZEN);
     const before = await citizen.mine();
     const { page } = citizen;
-    await page.getByTestId(`attribute-${ATTRIBUTE}`).click();
+    await page.getByTestId(`attribute-${SEAFRONT_ATTRIBUTE}`).click();
     // a public project asks whether to add an answer or read the others' first; a private one starts drawing
     const mode = page.getByTestId('mode-dialog');
     const drawPanel = page.getByTestId('draw-panel');
@@ -223,7 +211,7 @@ describe('the Kubernetes manifests played with podman', () => {
     await page.context().close();
 
     // an expert exports the project's answers as GeoJSON; the citizen's point is in the file
-    const expert = await openScreen(EXPERT);
+    const expert = await openScreen(DEMO_EXPERT);
     await expert.page.getByTestId('map-analytics').waitFor();
     await expert.page.getByTestId('export-geojson').click();
     const dialog = expert.page.getByTestId('export-dialog');

@@ -30,11 +30,13 @@ export async function typedApiAs(
 
 /**
  * The typed API client (`typedApi`) of a visitor who is not logged in, with the CSRF token that the gateway's own
- * `GET /api/login` hands out (the one route that no service's OpenAPI document describes: it is the gateway's).
+ * `GET /api/login` hands out (the gateway's own route, which no service's OpenAPI document describes: its
+ * contract is the typed client's `GatewayPaths`).
  */
 export async function typedAnonymousApi(context: BrowserContext): Promise<ApiClient> {
-  await context.request.get('/api/login');
-  return typedApi(context);
+  const api = typedApi(context);
+  await api.GET('/api/login');
+  return api;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type ServiceName,
   type SessionUser,
 } from '@agora/contracts';
+import type { SessionProbeAnswer } from '@agora/contracts/api';
 import { signUserIdentity } from '@agora/identity';
 import type { GatewayConfig } from './config.js';
 import { CookieJar, VISITOR_COOKIE, isPlausibleSid, newVisitorId, readCookie } from './cookies.js';
@@ -176,7 +177,8 @@ export function apiRouter(deps: ApiDeps): Router {
   router.get('/login', async (req, res) => {
     const { user, sid } = await identify(req, res);
     issueCsrfToken(req, res, sid);
-    res.set('Cache-Control', 'no-store').json({ loggedin: user !== null });
+    const answer: SessionProbeAnswer = { loggedin: user !== null };
+    res.set('Cache-Control', 'no-store').json(answer);
   });
 
   router.use(csrfProtection(csrfKey));

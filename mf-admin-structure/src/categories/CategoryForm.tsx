@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import { Checkbox, client, LeaveGuard, TextArea, useForm, useNotify } from '@agora/platform';
+import { Checkbox, client, SubmitForm, TextArea, useForm, useNotify } from '@agora/platform';
 import { useDerivedShortName } from '../shared';
-import { GeneralServerError, SummaryFields } from '../projects/fields';
+import { FormEnd, SummaryFields } from '../projects/fields';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from '../projects/formSubmit';
 import '../projects/projects.css';
 import type { CategoryAnswer } from '@agora/contracts/api';
@@ -79,15 +79,7 @@ export function CategoryForm({
     );
 
   return (
-    <form
-      className="st-form"
-      noValidate
-      data-testid="category-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(false);
-      }}
-    >
+    <SubmitForm className="st-form" data-testid="category-form" onSubmit={() => save(false)}>
       <SummaryFields
         scope="categories"
         names={names}
@@ -107,16 +99,7 @@ export function CategoryForm({
         {...form.field<boolean>('active')}
         label={<FormattedMessage id="structure.categories.field.active" />}
       />
-      <GeneralServerError text={server.general} />
-      <div className="st-form-actions">
-        <button
-          type="submit"
-          className="ag-button ag-button-primary"
-          disabled={sending.busy}
-          data-testid="category-save"
-        >
-          <FormattedMessage id="structure.projects.save" />
-        </button>
+      <FormEnd general={server.general} busy={sending.busy} dirty={form.dirty} saveTestId="category-save">
         <button
           type="button"
           className="ag-button"
@@ -126,8 +109,7 @@ export function CategoryForm({
         >
           <FormattedMessage id="structure.categories.saveActive" />
         </button>
-      </div>
-      <LeaveGuard when={form.dirty && !sending.busy} />
-    </form>
+      </FormEnd>
+    </SubmitForm>
   );
 }

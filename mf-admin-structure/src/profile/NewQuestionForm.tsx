@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { VALIDATION_MESSAGES, type ConsultationRole, type ScopeRules } from '@agora/contracts';
-import { client, TextField, useNotify } from '@agora/platform';
+import { client, SubmitForm, TextField, useNotify } from '@agora/platform';
 import { EditableList } from '../variable/ChoiceEditors';
 import { iconFormData, pendingIconFile, releasePendingIcon } from '../variable/IconUpload';
 import { useServerErrors } from '../variable/serverErrors';
@@ -64,15 +64,11 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
   };
 
   return (
-    <form
+    <SubmitForm
       className="st-new-question"
-      noValidate
       data-testid="new-question"
       aria-label={intl.formatMessage({ id: 'structure.profile.newQuestion' })}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
     >
       <h3 className="st-subtitle">
         <FormattedMessage id="structure.profile.newQuestion" />
@@ -140,6 +136,6 @@ export function NewQuestionForm({ category, role, rules, onDone }: NewQuestionFo
           <FormattedMessage id="structure.profile.cancel" />
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

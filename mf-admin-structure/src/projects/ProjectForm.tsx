@@ -6,8 +6,8 @@ import {
   client,
   CoordinateInput,
   ErrorFromCall,
-  LeaveGuard,
   Loading,
+  SubmitForm,
   TextField,
   useApiGet,
   useForm,
@@ -17,7 +17,7 @@ import {
 } from '@agora/platform';
 import { NoActiveCategory, useActiveCategory, useDerivedShortName } from '../shared';
 import { useBasePath } from './base';
-import { DateField, GeneralServerError, SummaryFields } from './fields';
+import { DateField, FormEnd, SummaryFields } from './fields';
 import { endBeforeStart, today, tomorrow } from './dates';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from './formSubmit';
 import { cleanRows, missingCells, RowsEditor, type RowColumn } from './RowsEditor';
@@ -221,15 +221,7 @@ function ProjectFields({
   );
 
   return (
-    <form
-      className="st-form"
-      noValidate
-      data-testid="project-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm className="st-form" data-testid="project-form" onSubmit={submit}>
       <SummaryFields
         scope="projects"
         names={names}
@@ -336,22 +328,12 @@ function ProjectFields({
         showErrors={attempted}
         fromLibrary={(row, item) => ({ title: row.title || item.title, file: item.resource })}
       />
-      <GeneralServerError text={server.general} />
-      <div className="st-form-actions">
-        <button
-          type="submit"
-          className="ag-button ag-button-primary"
-          disabled={sending.busy}
-          data-testid="project-save"
-        >
-          <FormattedMessage id="structure.projects.save" />
-        </button>
+      <FormEnd general={server.general} busy={sending.busy} dirty={form.dirty} saveTestId="project-save">
         <button type="button" className="ag-button" onClick={onCancel} data-testid="project-cancel">
           <FormattedMessage id="structure.projects.cancel" />
         </button>
-      </div>
-      <LeaveGuard when={form.dirty && !sending.busy} />
-    </form>
+      </FormEnd>
+    </SubmitForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TextArea, TextField, useErrorText, type FieldBinding } from '@agora/platform';
+import { LeaveGuard, TextArea, TextField, useErrorText, type FieldBinding } from '@agora/platform';
 import { LibrarySelectModal } from '@agora/library-ui';
 
 /** A yyyy-MM-dd date input with the platform's field look (label, required mark, error under it). */
@@ -147,11 +147,42 @@ export function SummaryFields({
 }
 
 /** A server refusal that no field shows under itself, above the form's buttons. */
-export function GeneralServerError({ text }: { text: string | null }) {
+function GeneralServerError({ text }: { text: string | null }) {
   if (!text) return null;
   return (
     <p className="ag-field-error" role="alert" data-testid="server-error">
       {text}
     </p>
+  );
+}
+
+/**
+ * The end of a category or project form: the server's refusal that no field shows (`general`), Save (test id
+ * `saveTestId`) beside the form's other actions (`children`), and the guard that asks before unsaved changes
+ * (`dirty`) are left; while `busy` (sending), Save waits and leaving is not guarded.
+ */
+export function FormEnd(props: {
+  general: string | null;
+  busy: boolean;
+  dirty: boolean;
+  saveTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <GeneralServerError text={props.general} />
+      <div className="st-form-actions">
+        <button
+          type="submit"
+          className="ag-button ag-button-primary"
+          disabled={props.busy}
+          data-testid={props.saveTestId}
+        >
+          <FormattedMessage id="structure.projects.save" />
+        </button>
+        {props.children}
+      </div>
+      <LeaveGuard when={props.dirty && !props.busy} />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ThreadScope,
 } from '@agora/contracts';
 import type { ThreadLinkAnswer } from '@agora/contracts/api';
-import { client, Modal, useNotify, errorMessageId } from '@agora/platform';
+import { client, Modal, SubmitForm, useNotify, errorMessageId } from '@agora/platform';
 
 export interface CreateThreadModalProps {
   scope: ThreadScope;
@@ -109,13 +109,7 @@ export function CreateThreadModal({ scope, token, onCreated, onClose }: CreateTh
       onClose={onClose}
       testId="create-thread-modal"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <CountedField
           label={intl.formatMessage({ id: 'structure.thread.topicTitle' })}
           value={title}
@@ -152,7 +146,7 @@ export function CreateThreadModal({ scope, token, onCreated, onClose }: CreateTh
             <FormattedMessage id="structure.thread.cancel" />
           </button>
         </div>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ import {
   Checkbox,
   ErrorFromCall,
   Loading,
+  SubmitForm,
   TextArea,
   TextField,
   useApiGet,
@@ -225,15 +226,7 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
     attempted && drafts.length === 0 ? intl.formatMessage({ id: 'structure.variable.noTypes' }) : null;
 
   return (
-    <form
-      className="st-variable-form"
-      noValidate
-      data-testid="variable-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm className="st-variable-form" data-testid="variable-form" onSubmit={submit}>
       <div className="st-variable-columns">
         <div>
           <TextField
@@ -341,6 +334,6 @@ function VariableFormBody({ variable, attribute, geometry, onSaved, onCancel }: 
           <FormattedMessage id="structure.variable.cancel" />
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { GeoJsonGeometry, LatLng } from '@agora/contracts';
 import type { AnswerValueAnswer, ChoiceValuesAnswer, VariableValuesAnswer } from '@agora/contracts/api';
 import {
+  SubmitForm,
   useErrorMessage,
   errorMessageId,
   fieldErrorOf,
@@ -359,13 +360,9 @@ function AnswerTabs({
             focusRequest={focusRequest}
           >
             {variable && state && (
-              <form
-                noValidate
+              <SubmitForm
                 data-testid={`variable-${variable.mname}`}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (editable && !busy) void save();
-                }}
+                onSubmit={() => (editable && !busy ? save() : undefined)}
               >
                 {variable.description && <p className="cons-ans-question">{variable.description}</p>}
                 {variable.tooltip && <p className="ag-field-hint">{variable.tooltip}</p>}
@@ -427,7 +424,7 @@ function AnswerTabs({
                     </button>
                   )}
                 </div>
-              </form>
+              </SubmitForm>
             )}
           </Tabs>
         )}

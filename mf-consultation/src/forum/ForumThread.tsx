@@ -8,6 +8,7 @@ import {
   ErrorFromCall,
   errorMessageId,
   Loading,
+  SubmitForm,
   useApiGet,
   useNotify,
   useSession,
@@ -134,15 +135,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
         </ol>
       )}
       {status === 'loggedIn' ? (
-        <form
-          className="ag-forum-reply"
-          noValidate
-          data-testid="forum-reply"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
+        <SubmitForm className="ag-forum-reply" data-testid="forum-reply" onSubmit={send}>
           <div className="ag-field">
             <label className="ag-field-label" htmlFor={replyId}>
               <FormattedMessage id="consultation.forum.reply" />
@@ -193,7 +186,7 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
           >
             <FormattedMessage id="consultation.forum.send" />
           </button>
-        </form>
+        </SubmitForm>
       ) : status === 'loggedOut' ? (
         <p data-testid="forum-login-to-reply">
           <FormattedMessage id="consultation.forum.loginToReply" />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ProfileFormAnswer } from '@agora/contracts/api';
-import { client, errorMessageId, Loading, Modal, useApiGet, useNotify } from '@agora/platform';
+import { client, errorMessageId, Loading, Modal, SubmitForm, useApiGet, useNotify } from '@agora/platform';
 import './profile.css';
 
 export type CategoryProfile = ProfileFormAnswer;
@@ -88,14 +88,10 @@ export function ProfileForm({ category, onDone, onLeave }: ProfileFormProps) {
       ) : !data ? (
         <Loading />
       ) : (
-        <form
+        <SubmitForm
           className="cons-profile"
-          noValidate
           aria-describedby={failure ? errorId : undefined}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+          onSubmit={submit}
         >
           <p>
             <FormattedMessage id="consultation.profile.intro" />
@@ -151,7 +147,7 @@ export function ProfileForm({ category, onDone, onLeave }: ProfileFormProps) {
               </button>
             )}
           </div>
-        </form>
+        </SubmitForm>
       )}
     </Modal>
   );

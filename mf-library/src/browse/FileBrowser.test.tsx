@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ConfirmHost, notificationsAtom } from '@agora/platform';
-import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
-import App from '../App';
+import { notificationsAtom } from '@agora/platform';
+import { adminUser, click, mockFetch } from '../../../scripts/jest/web';
+import { onlyCsrfToken, renderLibrary } from '../test/render';
 
 const root = {
   content: [
@@ -34,20 +34,10 @@ function UrlProbe() {
 }
 
 function render(user = adminUser, route = '/admin/browse') {
-  return renderWeb(
-    <>
-      <App basePath="" />
-      <ConfirmHost />
-      <UrlProbe />
-    </>,
-    { route, user },
-  );
+  return renderLibrary(route, { user }, <UrlProbe />);
 }
 
-beforeEach(() => {
-  clearCookies();
-  document.cookie = 'token=tok';
-});
+beforeEach(onlyCsrfToken);
 
 describe('file browser', () => {
   it('lists a directory, opens a sub-directory, previews and deletes a file after confirmation', async () => {

@@ -1,16 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmHost, notificationsAtom } from '@agora/platform';
-import {
-  adminUser,
-  click,
-  clearCookies,
-  fakeResponse,
-  mockFetch,
-  renderWeb,
-} from '../../../scripts/jest/web';
+import { notificationsAtom } from '@agora/platform';
+import { adminUser, click, fakeResponse, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { formFields, installFakeXhr } from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
 import App from '../App';
 import { paged } from '../test/fixtures';
+import { onlyCsrfToken, renderLibrary } from '../test/render';
 import { sanitizeHtml } from '../common/sanitize';
 import type { DocumentationAnswer } from '@agora/contracts/api';
 
@@ -31,19 +25,10 @@ const doc = (n: number, extra: Partial<DocumentationAnswer> = {}): Documentation
 });
 
 function render(route = '/admin/library/documentation', locale: 'el' | 'en' = 'en') {
-  return renderWeb(
-    <>
-      <App basePath="" />
-      <ConfirmHost />
-    </>,
-    { route, user: adminUser, locale, probe: true },
-  );
+  return renderLibrary(route, { locale, probe: true });
 }
 
-beforeEach(() => {
-  clearCookies();
-  document.cookie = 'token=tok';
-});
+beforeEach(onlyCsrfToken);
 
 describe('documentation list', () => {
   it('lists URI and title with open/copy/edit, and loads more while page < total_pages', async () => {

@@ -5,6 +5,7 @@ import {
   FileInput,
   Modal,
   Select,
+  SubmitForm,
   TextArea,
   TextField,
   useForm,
@@ -127,13 +128,7 @@ export function DocumentationModal({
         onClose={requestClose}
         testId="documentation-modal"
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <SubmitForm onSubmit={submit}>
           <Select
             name="type"
             label={<FormattedMessage id="library.docs.type" />}
@@ -215,7 +210,7 @@ export function DocumentationModal({
               <FormattedMessage id="library.save" />
             </button>
           </div>
-        </form>
+        </SubmitForm>
       </Modal>
       {progress !== null && (
         <UploadProgressModal progress={progress} onCancel={() => abort.current?.abort()} />

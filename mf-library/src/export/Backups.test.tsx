@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmHost, notificationsAtom } from '@agora/platform';
-import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import { notificationsAtom } from '@agora/platform';
+import { adminUser, click, mockFetch } from '../../../scripts/jest/web';
 import { formFields, installFakeXhr } from '../../../packages/library-ui/src/upload/fakeXhr.testutil';
-import App from '../App';
+import { onlyCsrfToken, renderLibrary } from '../test/render';
 import type { BackupAnswer } from '@agora/contracts/api';
 
 const backup = (extra: Partial<BackupAnswer> = {}): BackupAnswer => ({
@@ -19,19 +19,10 @@ const backup = (extra: Partial<BackupAnswer> = {}): BackupAnswer => ({
 });
 
 function render(user = adminUser, locale: 'el' | 'en' = 'en') {
-  return renderWeb(
-    <>
-      <App basePath="" />
-      <ConfirmHost />
-    </>,
-    { route: '/admin/library/export', user, locale },
-  );
+  return renderLibrary('/admin/library/export', { user, locale });
 }
 
-beforeEach(() => {
-  clearCookies();
-  document.cookie = 'token=tok';
-});
+beforeEach(onlyCsrfToken);
 
 describe('backups', () => {
   it('is for admins only: an editor sees the permission message', async () => {

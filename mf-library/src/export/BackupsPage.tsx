@@ -11,6 +11,7 @@ import {
   Loaded,
   Modal,
   Permission,
+  SubmitForm,
   TextField,
   useApiGet,
   useConfirm,
@@ -243,15 +244,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
           </button>
         </div>
       ) : (
-        <form
-          role="tabpanel"
-          className="lib-tabpanel"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void fromApi();
-          }}
-        >
+        <SubmitForm role="tabpanel" className="lib-tabpanel" onSubmit={fromApi}>
           {(['domain', 'api_client', 'api_secret'] as const).map((name) => (
             <TextField
               key={name}
@@ -273,7 +266,7 @@ function RestorePanel({ onJob }: { onJob: (id: string) => void }) {
           >
             <FormattedMessage id="library.backups.restore" />
           </button>
-        </form>
+        </SubmitForm>
       )}
       {progress !== null && (
         <UploadProgressModal progress={progress} onCancel={() => abort.current?.abort()} />

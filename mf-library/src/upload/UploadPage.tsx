@@ -7,6 +7,7 @@ import {
   ErrorFromCall,
   LeaveGuard,
   Loading,
+  SubmitForm,
   TextArea,
   TextField,
   useApiGet,
@@ -192,15 +193,7 @@ function UploadForm({ item }: { item: LibraryItemAnswer | null }) {
   const imageSrc = preview ?? item?.resource ?? null;
   return (
     <div className="lib-two-col">
-      <form
-        className="lib-form"
-        noValidate
-        data-testid="upload-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm className="lib-form" data-testid="upload-form" onSubmit={submit}>
         <TextField {...form.field<string>('title')} label={<FormattedMessage id="library.field.title" />} />
         <div className="ag-field">
           <span className="ag-field-label" id="lib-image-label">
@@ -278,7 +271,7 @@ function UploadForm({ item }: { item: LibraryItemAnswer | null }) {
         <button type="submit" className="ag-button ag-button-primary" data-testid="upload-submit">
           <FormattedMessage id={item ? 'library.save' : 'library.upload.submit'} />
         </button>
-      </form>
+      </SubmitForm>
       <RecentImages tags={form.values.tags} />
       {progress !== null && (
         <UploadProgressModal progress={progress} onCancel={() => abort.current?.abort()} />

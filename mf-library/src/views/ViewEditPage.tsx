@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import {
   LeaveGuard,
   Loaded,
+  SubmitForm,
   TextArea,
   TextField,
   useApiGet,
@@ -68,15 +69,7 @@ function ViewForm({ view }: { view: LibraryViewAnswer | null }) {
   };
 
   return (
-    <form
-      className="lib-form"
-      noValidate
-      data-testid="view-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm className="lib-form" data-testid="view-form" onSubmit={submit}>
       <TextField {...form.field<string>('uri')} label={<FormattedMessage id="library.docs.uri" />} />
       <TextField {...form.field<string>('title')} label={<FormattedMessage id="library.field.title" />} />
       <TextArea
@@ -148,7 +141,7 @@ function ViewForm({ view }: { view: LibraryViewAnswer | null }) {
         />
       )}
       <LeaveGuard when={form.dirty && form.status !== 'sending'} />
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmHost, notificationsAtom, platformMessages } from '@agora/platform';
-import { adminUser, click, clearCookies, mockFetch, renderWeb } from '../../../scripts/jest/web';
+import { notificationsAtom, platformMessages } from '@agora/platform';
+import { adminUser, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import App from '../App';
 import { item, paged } from '../test/fixtures';
+import { onlyCsrfToken, renderLibrary } from '../test/render';
 import type { LibraryViewAnswer } from '@agora/contracts/api';
 
 const view: LibraryViewAnswer = {
@@ -18,19 +19,10 @@ const view: LibraryViewAnswer = {
 };
 
 function render(route: string, locale: 'el' | 'en' = 'en') {
-  return renderWeb(
-    <>
-      <App basePath="" />
-      <ConfirmHost />
-    </>,
-    { route, user: adminUser, locale, probe: true },
-  );
+  return renderLibrary(route, { locale, probe: true });
 }
 
-beforeEach(() => {
-  clearCookies();
-  document.cookie = 'token=tok';
-});
+beforeEach(onlyCsrfToken);
 
 describe('library views', () => {
   it('lists views with edit links and an add button', async () => {

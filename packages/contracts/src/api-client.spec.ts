@@ -110,6 +110,22 @@ describe('createApiClient', () => {
     };
     expect(typeof typed).toBe('function');
   });
+
+  it("knows the gateway's own GET /api/login beside the accounts service's POST and DELETE of that path", () => {
+    const client = createApiClient(async () => undefined);
+    const typed = async () => {
+      const probe: { loggedin: boolean } = await client.GET('/api/login');
+      void probe;
+      const login = await client.POST('/api/login', { body: { username: 'u', password: 'p' } });
+      void login.user.uuid;
+      await client.DELETE('/api/login');
+      // @ts-expect-error the probe answers whether the session is logged in, not its user
+      void (await client.GET('/api/login')).user;
+      // @ts-expect-error the login still takes the accounts service's body
+      await client.POST('/api/login', { body: { username: 'u' } });
+    };
+    expect(typeof typed).toBe('function');
+  });
 });
 
 describe('fetchTransport', () => {

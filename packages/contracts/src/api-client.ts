@@ -4,6 +4,7 @@ import type { paths as AccountsPaths } from './generated/accounts.js';
 import type { paths as ConsultationPaths } from './generated/consultation.js';
 import type { paths as LibraryPaths } from './generated/library.js';
 import type { paths as MailingPaths } from './generated/mailing.js';
+import type { SessionProbeAnswer } from './api/gateway.js';
 
 export type * as AccountsApi from './generated/accounts.js';
 export type * as LibraryApi from './generated/library.js';
@@ -22,10 +23,29 @@ type Published<P> = {
 type Then<A, B> = A & Omit<B, keyof A>;
 
 /** Every `/api` path of every service (the order of `SERVICES` decides a shared path). */
-export type ApiPaths = Then<
+type ServicePaths = Then<
   Then<Then<Published<AccountsPaths>, Published<LibraryPaths>>, Published<ConsultationPaths>>,
   Published<MailingPaths>
 >;
+
+/**
+ * The gateway's own routes under `/api` (it answers them itself, before routing to a service; gateway/src/api.ts),
+ * in the shape of the generated service paths: no service's OpenAPI document describes them.
+ */
+export interface GatewayPaths {
+  '/api/login': {
+    /** The session probe: hands out the CSRF token (the `token` cookie) and tells whether the session is logged in */
+    get: { responses: { 200: { content: { 'application/json': SessionProbeAnswer } } } };
+  };
+}
+
+/** `own`'s methods on a path of `services` that both describe (`GET /api/login` beside accounts' POST and DELETE). */
+type WithOwn<Services, Own> = Omit<Services, keyof Own> & {
+  [K in keyof Own]: (K extends keyof Services ? Omit<Services[K], keyof Own[K]> : unknown) & Own[K];
+};
+
+/** Every `/api` path: the services' and the gateway's own. */
+export type ApiPaths = WithOwn<ServicePaths, GatewayPaths>;
 
 export type ApiMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
 export type ApiHttpMethod = Uppercase<ApiMethod>;

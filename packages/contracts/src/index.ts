@@ -5,6 +5,7 @@ export * from './own.js';
 export * from './routing.js';
 export * from './validation.js';
 export * from './address.js';
+export * from './local-url.js';
 export * from './consultation.js';
 export * from './geometry.js';
 export * from './settings.js';

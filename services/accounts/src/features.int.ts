@@ -1,4 +1,4 @@
-import { SESSION_SET_HEADER, type SessionUser } from '@agora/contracts';
+import { SESSION_SET_HEADER, SHARED_SETTING_DEFAULTS, type SessionUser } from '@agora/contracts';
 import { runScheduledNow, type TestService } from '@agora/common/testing';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -390,13 +390,9 @@ describe('accounts: rules, registration, profile, users, settings, limits (real 
     it('serves the defaults to everyone', async () => {
       const res = await request(server).get('/settings').set('x-agora-identity', anon());
       expect(res.body).toEqual({
+        ...SHARED_SETTING_DEFAULTS,
+        // the spec's map view (part 1 §9)
         map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
-        isOpenAuthEnabled: false,
-        isGoogleAuthEnabled: false,
-        isFacebookAuthEnabled: false,
-        openAuthTitle: '',
-        multilingual: true,
-        locales: ['el', 'en'],
         registration: true,
         geocoderUrl: null,
         configuredLogins: { open: false, google: false, facebook: false },

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { SHARED_SETTING_DEFAULTS } from '@agora/contracts';
 import { Notifications } from '@agora/platform';
 import { adminUser, clearCookies, click, mockFetch, renderWeb } from '../../../scripts/jest/web';
 import { shellMessages } from '../i18n';
@@ -20,13 +21,7 @@ jest.mock('./MapViewPicker', () => ({
 }));
 
 const SETTINGS = {
-  map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
-  isOpenAuthEnabled: false,
-  isGoogleAuthEnabled: false,
-  isFacebookAuthEnabled: false,
-  openAuthTitle: '',
-  multilingual: true,
-  locales: ['el', 'en'],
+  ...SHARED_SETTING_DEFAULTS,
   registration: true,
   geocoderUrl: '',
   configuredLogins: { open: true, google: true, facebook: true },

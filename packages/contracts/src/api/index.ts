@@ -13,6 +13,7 @@ export * from './consultation-participation.js';
 export * from './consultation-questionnaire.js';
 export * from './consultation-stats.js';
 export * from './consultation-structure.js';
+export * from './gateway.js';
 export * from './invitations.js';
 export * from './library.js';
 export * from './mailing.js';

@@ -25,6 +25,7 @@ export {
   type TextFieldProps,
 } from './fields';
 export { FileInput, type FileInputProps } from './FileInput';
+export { SubmitForm, type SubmitFormProps } from './SubmitForm';
 export { NewPasswordFields, useNewPassword, type NewPassword, type PasswordForm } from './NewPasswordFields';
 export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';
 export { useModalLeaveGuard } from './useModalLeaveGuard';

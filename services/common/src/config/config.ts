@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { calledBy, type ServiceName } from '@agora/contracts';
+import { calledBy, isLocalUrl, type ServiceName } from '@agora/contracts';
 import { DEFAULT_SHUTDOWN_TIMES, type ShutdownTimes } from '../http/shutdown.js';
 import {
   metricsPortIssue,
@@ -223,33 +223,8 @@ export function loadServiceConfig(
   };
 }
 
-/**
- * Whether `url` names this machine (localhost, a name under .localhost, the loopback addresses 127.0.0.0/8 and
- * ::1, or the unspecified 0.0.0.0 and ::): a link to it reaches nobody else. An unparsable value counts as local.
- */
-export function isLocalUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname
-      .toLowerCase()
-      .replace(/^\[|\]$/g, '')
-      .replace(/\.$/, '');
-  } catch {
-    return true;
-  }
-  return (
-    host === '' ||
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(\.\d{1,3}){3}$/.test(host) ||
-    host === '0.0.0.0' ||
-    host === '::1' ||
-    host === '::' ||
-    host === '0:0:0:0:0:0:0:1' ||
-    host === '::ffff:127.0.0.1' ||
-    host === '::ffff:7f00:1'
-  );
-}
+/** Whether `url` names this machine (of `@agora/contracts`: the deployment check applies the same rule). */
+export { isLocalUrl };
 
 /**
  * The production rule of PUBLIC_URL (decision 0065), for the processes that put the site's address into links

@@ -2,25 +2,15 @@ import { jest } from '@jest/globals';
 import { AppError } from '@agora/common';
 import { UnrecoverableError, type Queue } from 'bullmq';
 import type { Logger } from '../logger.js';
-import type { MailConfig } from '../config.js';
+import { loadMailConfig, type MailConfig } from '../config.js';
 import type { Mail, MailStatus } from './mail.entity.js';
 import type { SendMailJob } from './mail.jobs.js';
 import { MailService, UNCERTAIN_REASON } from './mail.service.js';
 import type { MailStore } from './mail.store.js';
 import type { MailTransport, OutgoingMail, SendHooks } from './mail.transport.js';
 
-const config: MailConfig = {
-  smtpUrl: 'smtp://127.0.0.1:1025',
-  from: 'Agora <no-reply@localhost>',
-  worker: 'inline',
-  maxAttempts: 5,
-  backoffMs: 2000,
-  concurrency: 8,
-  poolConnections: 4,
-  poolMessages: 100,
-  ratePerSecond: 0,
-  lockMs: 30_000,
-};
+/** The mail settings of a deployment that sets none (config.spec.ts checks what they are). */
+const config: MailConfig = loadMailConfig({});
 
 const ID = '3f0c1b9e-7d2a-4c55-9b1e-2a6f4e8d9c01';
 

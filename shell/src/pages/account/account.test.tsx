@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import type { SessionUser } from '@agora/contracts';
+import { SHARED_SETTING_DEFAULTS, type SessionUser } from '@agora/contracts';
 import { localeAtom, Notifications, notificationsAtom } from '@agora/platform';
 import {
   clearCookies,
@@ -19,13 +19,7 @@ import { RecoveryPage, ResetPasswordPage } from './RecoveryPage';
 import { RegisterPage } from './RegisterPage';
 
 const SETTINGS = {
-  map: { center: { lat: 40.33, lng: 21.61 }, zoom: 7 },
-  isOpenAuthEnabled: false,
-  isGoogleAuthEnabled: false,
-  isFacebookAuthEnabled: false,
-  openAuthTitle: '',
-  multilingual: true,
-  locales: ['el', 'en'],
+  ...SHARED_SETTING_DEFAULTS,
   registration: true,
   geocoderUrl: '',
 };
