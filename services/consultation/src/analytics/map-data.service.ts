@@ -37,18 +37,21 @@ export class MapDataService {
   async points(project: string, user: SessionUser, filter: AreaFilter | null): Promise<AnswerPointsAnswer> {
     const { row, staff } = await this.visible(project, user, filter);
     const area = filter ? areaFilterSql(filter, 3) : null;
-    // the coordinates rounded and written as one JSON array per attribute by PostgreSQL (parsed natively),
-    // not as two float arrays turned into 100,000 numbers one by one
+    // PostGIS writes each attribute's points as one GeoJSON MultiPoint rounded to 6 decimals (C code, about twice
+    // as fast as rounding 200,000 numerics and joining their texts); dropping its brackets leaves the flat
+    // lon, lat list, parsed natively as one JSON array
     const rows = await analyticsQuery<Array<{ attribute: string; count: number; coords: number[] }>>(
       this.db,
-      `SELECT p.attribute, count(*)::int AS count, ('[' || string_agg(
-           round(public.ST_X(p.pt)::numeric, 6) || ',' || round(public.ST_Y(p.pt)::numeric, 6), ','
-           ORDER BY p.created, p.token) || ']')::json AS coords
-       FROM (SELECT a.attribute, a.created, a.token, public.ST_PointOnSurface(a.geom) AS pt
-             FROM consultation.answer a JOIN consultation.attribute at ON at.token = a.attribute
-             WHERE a.project = $1 AND a.geom IS NOT NULL AND ($2 OR at.is_visible)
-               ${area ? `AND public.ST_Intersects(a.geom, ${area.sql})` : ''}) p
-       GROUP BY p.attribute ORDER BY p.attribute`,
+      `SELECT attribute, count, ('[' || translate(substr(multipoint, strpos(multipoint, '"coordinates":') + 14),
+           '[]{}', '') || ']')::json AS coords
+       FROM (SELECT p.attribute, count(*)::int AS count,
+               public.ST_AsGeoJSON(public.ST_Collect(p.pt ORDER BY p.created, p.token), 6) AS multipoint
+             FROM (SELECT a.attribute, a.created, a.token, public.ST_PointOnSurface(a.geom) AS pt
+                   FROM consultation.answer a JOIN consultation.attribute at ON at.token = a.attribute
+                   WHERE a.project = $1 AND a.geom IS NOT NULL AND ($2 OR at.is_visible)
+                     ${area ? `AND public.ST_Intersects(a.geom, ${area.sql})` : ''}) p
+             GROUP BY p.attribute) m
+       ORDER BY attribute`,
       [row.token, staff, ...(area ? [area.param] : [])],
     );
     return { attributes: rows };
