@@ -31,7 +31,7 @@ const variable = (token: string, description: string) => ({
 });
 
 const STAFF = questionnaire({
-  access: { role: 'staff', can_answer: false, see_all: true },
+  access: { role: 'staff', can_answer: false, see_all: true, answers_on_map: 0 },
   topics: [
     topic({
       attributes: [attribute({ variables: [variable(V_SHELTER, 'Shelter'), variable(V_NOTE, 'Note')] })],

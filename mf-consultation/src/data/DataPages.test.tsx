@@ -27,7 +27,7 @@ const category: Category = {
 
 const LOAD = 'GET /api/data/scope/questionnaire/category/urban-mobility/project/buses';
 const layer = (name: string) => `GET /api/data/scope/geojson/project/${PROJECT}?layer=${name}`;
-const STAFF = questionnaire({ access: { role: 'staff', can_answer: false, see_all: true } });
+const STAFF = questionnaire({ access: { role: 'staff', can_answer: false, see_all: true, answers_on_map: 0 } });
 
 function screenRoutes(data: Questionnaire, more: FakeRoutes = {}) {
   return mockFetch({
@@ -165,7 +165,7 @@ describe('data capabilities on the participant questionnaire screen', () => {
   };
 
   it('gives an enrolled expert the export icons and the Data tab with their expert categories', async () => {
-    await show(questionnaire({ access: { role: 'expert', can_answer: true, see_all: true } }), {
+    await show(questionnaire({ access: { role: 'expert', can_answer: true, see_all: true, answers_on_map: 0 } }), {
       'GET /api/data/scope/profile': {
         status: 200,
         body: {
@@ -187,7 +187,7 @@ describe('data capabilities on the participant questionnaire screen', () => {
   });
 
   it('never gives a normal participant export icons or a Data tab', async () => {
-    await show(questionnaire({ access: { role: 'normal', can_answer: true, see_all: true } }));
+    await show(questionnaire({ access: { role: 'normal', can_answer: true, see_all: true, answers_on_map: 0 } }));
     await waitFor(() => expect(screen.getByTestId('questionnaire').dataset.role).toBe('normal'));
     expect(screen.queryByTestId('export-geojson')).toBeNull();
     expect(screen.queryByTestId('export-csv')).toBeNull();

@@ -11,6 +11,8 @@ export interface AsideProps {
   layers: readonly AnswerLayer[];
   checked: Readonly<Record<AnswerLayer, boolean>>;
   onLayer: (layer: AnswerLayer, on: boolean) => void;
+  /** how many answers the layer of all answers holds when it is too large to draw at first (else null) */
+  largeLayer?: number | null;
   /** attributes whose layer is switched off */
   hidden: ReadonlySet<string>;
   onVisible: (attribute: string, visible: boolean) => void;
@@ -100,6 +102,11 @@ export function Aside(props: AsideProps) {
             {t(`layers.${layer}`)}
           </label>
         ))}
+        {props.largeLayer != null && !props.checked.all && (
+          <p className="cons-hint" data-testid="layer-all-large">
+            {t('layers.large', { count: props.largeLayer })}
+          </p>
+        )}
       </fieldset>
 
       <nav className="cons-aside-block" aria-label={t('topics')}>

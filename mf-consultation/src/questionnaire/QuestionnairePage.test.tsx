@@ -230,7 +230,7 @@ describe('QuestionnairePage: answering without a mouse', () => {
       ...ready(
         questionnaire({
           project: { ...questionnaire().project, is_public: true },
-          access: { role: 'normal', can_answer: true, see_all: true },
+          access: { role: 'normal', can_answer: true, see_all: true, answers_on_map: 0 },
         }),
       ),
       [layer('all')]: { status: 200, body: NO_ANSWERS },
@@ -251,7 +251,7 @@ describe('QuestionnairePage: answering without a mouse', () => {
     page(
       ready(
         questionnaire({
-          access: { role: 'normal', can_answer: false, see_all: false },
+          access: { role: 'normal', can_answer: false, see_all: false, answers_on_map: null },
           today: '2027-01-05',
         }),
       ),
@@ -352,7 +352,9 @@ describe('QuestionnairePage: answers and the drawer', () => {
       values: [],
     });
     page({
-      ...ready(questionnaire({ access: { role: 'expert', can_answer: true, see_all: true } })),
+      ...ready(
+        questionnaire({ access: { role: 'expert', can_answer: true, see_all: true, answers_on_map: 0 } }),
+      ),
       [layer('all')]: { status: 200, body: mine(2) },
       [`GET /api/data/scope/list/page/1/attribute/${POINT_ATTR}`]: {
         status: 200,

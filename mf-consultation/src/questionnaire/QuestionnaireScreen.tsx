@@ -14,7 +14,7 @@ import { selectionFor } from './selection';
 import { drawingOf, entriesOf, hasPanel, isPicking, NO_TASK, shapeOf, taskReducer } from './task';
 import { TaskDialogs } from './TaskDialogs';
 import { TaskPanel } from './TaskPanel';
-import type { AnswerFeature, Questionnaire, QuestionnaireAttribute } from './types';
+import { isLargeLayer, type AnswerFeature, type Questionnaire, type QuestionnaireAttribute } from './types';
 import { useAnswerActions } from './useAnswerActions';
 import { useAnswerData } from './useAnswerData';
 import { useDraft } from './useDraft';
@@ -74,7 +74,15 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   // the map
   const box = useRef<HTMLDivElement>(null);
   const handle = useLeafletMap(box, { ...mapView, draw: true });
-  const analytics = useMapAnalytics(handle, project.token, data.topics, !normal);
+  // a large layer of all answers opens as clusters (its answers drawn one by one only when ticked)
+  const large = analyst && isLargeLayer(access);
+  const analytics = useMapAnalytics(
+    handle,
+    project.token,
+    data.topics,
+    !normal,
+    large ? 'clusters' : 'answers',
+  );
   // experts and staff read the answers of an attribute a page at a time, inside the drawn area
   const within = useAreaWithin(project.token, analyst);
   const crosshair = useCallback((): LatLng | null => {
@@ -179,6 +187,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
           layers={answers.offered}
           checked={answers.checked}
           onLayer={answers.setLayer}
+          largeLayer={large ? access.answers_on_map : null}
           hidden={hidden}
           onVisible={setVisible}
           onSelect={(attribute) => {

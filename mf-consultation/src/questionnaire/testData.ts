@@ -107,7 +107,7 @@ export function questionnaire(over: Partial<Questionnaire> = {}): Questionnaire 
       forum_topic_url: 'https://forum.example.org/t/12',
     },
     topics: [topic()],
-    access: { role: 'normal', can_answer: true, see_all: false },
+    access: { role: 'normal', can_answer: true, see_all: false, answers_on_map: null },
     profile_required: false,
     today: '2026-11-26',
     ...over,

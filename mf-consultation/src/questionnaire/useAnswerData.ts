@@ -8,6 +8,7 @@ import {
   type AnswerCollection,
   type AnswerFeature,
   type AnswerLayer,
+  isLargeLayer,
   type Questionnaire,
 } from './types';
 
@@ -46,7 +47,7 @@ export function useAnswerData({ project, access }: Pick<Questionnaire, 'project'
   );
   const [checked, setChecked] = useState<Record<AnswerLayer, boolean>>({
     mine: true,
-    all: !normal && access.see_all,
+    all: !normal && access.see_all && !isLargeLayer(access),
     top: false,
   });
   const once = { revalidateOnFocus: false };

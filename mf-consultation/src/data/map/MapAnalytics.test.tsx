@@ -15,7 +15,7 @@ import {
 import { messages } from '../../i18n';
 import QuestionnairePage from '../../questionnaire/QuestionnairePage';
 import { NO_ANSWERS, POINT_ATTR, PROJECT, questionnaire, TOPIC, topic } from '../../questionnaire/testData';
-import type { Questionnaire } from '../../questionnaire/types';
+import { LARGE_LAYER, type Questionnaire } from '../../questionnaire/types';
 import { areaFilterAtom } from '../areaFilter';
 import type { PointsAnswer, ZonesAnswer } from './api';
 import { typedPolygon, useMapAnalytics } from './MapAnalytics';
@@ -63,7 +63,7 @@ function page(data: Questionnaire, routes: FakeRoutes = {}): FakeCall[] {
   });
 }
 
-const expert = questionnaire({ access: { role: 'expert', can_answer: true, see_all: true } });
+const expert = questionnaire({ access: { role: 'expert', can_answer: true, see_all: true, answers_on_map: 0 } });
 
 async function show() {
   return renderWeb(
@@ -77,6 +77,15 @@ async function show() {
   );
 }
 
+/** The map needs a size to have a view to cluster (jsdom lays nothing out); undone after each test. */
+function giveMapsASize() {
+  for (const [key, value] of [
+    ['clientWidth', 800],
+    ['clientHeight', 600],
+  ] as const)
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+}
+
 const urls = (calls: FakeCall[]) => calls.map((c) => `${c.method} ${c.url}`);
 
 describe('map analytics on the questionnaire screen', () => {
@@ -86,7 +95,7 @@ describe('map analytics on the questionnaire screen', () => {
   });
 
   it('gives a normal participant no filter control, no analysis panel and no analysis request', async () => {
-    const calls = page(questionnaire({ access: { role: 'normal', can_answer: true, see_all: true } }));
+    const calls = page(questionnaire({ access: { role: 'normal', can_answer: true, see_all: true, answers_on_map: 0 } }));
     await show();
     await waitFor(() => expect(document.querySelector('.leaflet-container')).toBeTruthy());
     await waitFor(() => expect(urls(calls)).toContain(geojson('', 'mine')));
@@ -140,12 +149,7 @@ describe('map analytics on the questionnaire screen', () => {
   });
 
   it('switches the answers between each answer, clusters and the heat map, per attribute', async () => {
-    // the map needs a size to have a view to cluster (jsdom lays nothing out)
-    for (const [key, value] of [
-      ['clientWidth', 800],
-      ['clientHeight', 600],
-    ] as const)
-      Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+    giveMapsASize();
     const calls = page(expert);
     await show();
     await waitFor(() => expect(screen.getByTestId('map-analytics')).toBeTruthy());
@@ -177,6 +181,42 @@ describe('map analytics on the questionnaire screen', () => {
 
     await click(radio('Each answer'));
     expect(screen.queryByTestId('map-attribute')).toBeNull();
+  });
+
+  it('opens a layer too large to draw one by one as clusters, the layer of all answers unticked until asked', async () => {
+    giveMapsASize();
+    const large = questionnaire({
+      access: { role: 'expert', can_answer: true, see_all: true, answers_on_map: LARGE_LAYER + 1 },
+    });
+    const calls = page(large);
+    await show();
+    await waitFor(() => expect(screen.getByTestId('map-analytics')).toBeTruthy());
+    const map = screen.getByTestId('questionnaire-map');
+    // the points come at once and are drawn as clusters; every answer's GeoJSON is not asked for
+    await waitFor(() => expect(Number(map.dataset['clustersDrawn'])).toBeGreaterThan(0));
+    expect((screen.getByLabelText('Clusters') as HTMLInputElement).checked).toBe(true);
+    const all = screen.getByTestId('layer-all') as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    expect(urls(calls)).not.toContain(geojson(''));
+    expect(screen.getByTestId('layer-all-large').textContent).toBe(
+      '5,001 answers: too many to draw one by one, so the map shows them as clusters. Tick “All answers” to draw each one.',
+    );
+    // ticking the layer draws each answer
+    await click(all);
+    await waitFor(() => expect(urls(calls)).toContain(geojson('')));
+    expect(screen.queryByTestId('layer-all-large')).toBeNull();
+  });
+
+  it('draws each answer of a layer of up to LARGE_LAYER answers at first', async () => {
+    const calls = page(
+      questionnaire({ access: { role: 'expert', can_answer: true, see_all: true, answers_on_map: LARGE_LAYER } }),
+    );
+    await show();
+    await waitFor(() => expect(urls(calls)).toContain(geojson('')));
+    expect((screen.getByTestId('layer-all') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Each answer') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('layer-all-large')).toBeNull();
+    expect(urls(calls)).not.toContain(points(''));
   });
 
   it('shows the counts per zone as a table and as labels, hidden cells and the suppression note', async () => {

@@ -52,6 +52,7 @@ export function useMapAnalytics(
   project: string,
   topics: readonly QuestionnaireTopic[],
   enabled: boolean,
+  initialView: MapView = 'answers',
 ): MapAnalytics {
   const intl = useIntl();
   const notify = useNotify();
@@ -61,7 +62,7 @@ export function useMapAnalytics(
     () => (filter.project === project ? filter.polygons : []),
     [filter, project],
   );
-  const [view, setView] = useState<MapView>('answers');
+  const [view, setView] = useState<MapView>(initialView);
   const [attribute, setAttribute] = useState('');
   const once = { revalidateOnFocus: false };
   const init = { params: { path: { project } } };

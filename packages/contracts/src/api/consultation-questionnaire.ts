@@ -233,6 +233,15 @@ export const QuestionnaireAccess = z.object({
   see_all: z
     .boolean()
     .meta({ description: "others' answers are visible: not the normal role, or a public project" }),
+  answers_on_map: z
+    .int()
+    .min(0)
+    .nullable()
+    .meta({
+      description:
+        "how many answers with a place the layer of all answers holds for the caller (the hidden attributes' " +
+        "too for staff); null when others' answers are not visible (see_all false)",
+    }),
 });
 export type QuestionnaireAccess = z.infer<typeof QuestionnaireAccess>;
 

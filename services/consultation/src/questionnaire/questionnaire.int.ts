@@ -7,6 +7,7 @@ import { todayIn } from '../project/project-dates.js';
 import {
   ENDED,
   HIDDEN,
+  HIDDEN_ATTR,
   OPEN,
   OTHER,
   PEOPLE,
@@ -269,7 +270,7 @@ describe('the questionnaire', () => {
           ],
         },
       ],
-      access: { role: 'normal', can_answer: true, see_all: false },
+      access: { role: 'normal', can_answer: true, see_all: false, answers_on_map: null },
       profile_required: true,
       today: todayIn('Europe/Athens', new Date()),
     });
@@ -282,13 +283,18 @@ describe('the questionnaire', () => {
     const [topic] = res.body.topics;
     expect(topic.attributes.map((x: { mname: string }) => x.mname)).toEqual(['stop', 'secret']);
     expect(topic.attributes[0].variables.map((x: { mname: string }) => x.mname)).toEqual(['why', 'internal']);
-    expect(res.body.access).toEqual({ role: 'staff', can_answer: false, see_all: true });
+    expect(res.body.access).toEqual({ role: 'staff', can_answer: false, see_all: true, answers_on_map: 0 });
     expect(res.body.profile_required).toBe(false);
   });
 
   it('tells experts they see all answers, and closed projects that nobody answers', async () => {
     const expert = await callWith(svc, PEOPLE.expert, 'get', QUESTIONNAIRE);
-    expect(expert.body.access).toEqual({ role: 'expert', can_answer: true, see_all: true });
+    expect(expert.body.access).toEqual({
+      role: 'expert',
+      can_answer: true,
+      see_all: true,
+      answers_on_map: 0,
+    });
     expect(expert.body.profile_required).toBe(false); // no expert questions
     const ended = await callWith(
       svc,
@@ -297,7 +303,33 @@ describe('the questionnaire', () => {
       '/data/scope/questionnaire/category/open-cat/project/ended',
     );
     expect(ended.body.project.state).toBe('closed');
-    expect(ended.body.access).toEqual({ role: 'normal', can_answer: false, see_all: true });
+    expect(ended.body.access).toEqual({
+      role: 'normal',
+      can_answer: false,
+      see_all: true,
+      answers_on_map: 0,
+    });
+  });
+
+  it('counts the answers on the map that the layer of all answers holds for each caller', async () => {
+    // three answers with a place on the shown attribute, one on the hidden one, one without a place
+    const place = `public.ST_SetSRID(public.ST_MakePoint(22.95, 40.62), 4326)`;
+    const rows = await svc.db.query<{ token: string }>(
+      `INSERT INTO consultation.answer (project, node, attribute, owner, geom)
+       VALUES ($1, $2, $3, $5, ${place}), ($1, $2, $3, $5, ${place}), ($1, $2, $3, $5, ${place}),
+              ($1, $2, $4, $5, ${place}), ($1, $2, $3, $5, NULL)
+       RETURNING token`,
+      [PROJECT, TOPIC, SHOWN_ATTR, HIDDEN_ATTR, PEOPLE.normal!.uuid],
+    );
+    try {
+      const onMap = async (who: keyof typeof PEOPLE) =>
+        (await callWith(svc, PEOPLE[who], 'get', QUESTIONNAIRE)).body.access.answers_on_map;
+      expect(await onMap('admin')).toBe(4); // staff see the hidden attribute's layer too
+      expect(await onMap('expert')).toBe(3);
+      expect(await onMap('normal')).toBeNull(); // others' answers are not theirs to see
+    } finally {
+      await svc.db.query(`DELETE FROM consultation.answer WHERE token = ANY($1)`, [rows.map((r) => r.token)]);
+    }
   });
 
   it('stops asking for the profile once it is answered', async () => {

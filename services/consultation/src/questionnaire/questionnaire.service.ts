@@ -51,6 +51,7 @@ export class QuestionnaireService {
     const today = this.categories.today();
     const card = toProjectCard(project, today);
     const role = standing!;
+    const seeAll = role !== 'normal' || project.is_public;
     const profileRequired =
       !staff &&
       (await this.hasQuestions(category.token, role)) &&
@@ -71,7 +72,8 @@ export class QuestionnaireService {
       access: {
         role,
         can_answer: !staff && card.state === 'open',
-        see_all: role !== 'normal' || project.is_public,
+        see_all: seeAll,
+        answers_on_map: seeAll ? await this.answersOnMap(project.token, staff) : null,
       },
       profile_required: profileRequired,
       today,
@@ -94,6 +96,16 @@ export class QuestionnaireService {
             .map(({ attribute: _a, is_visible: _iv, sort_order: _so, ...variable }) => variable),
         })),
     }));
+  }
+
+  /** How many answers with a place the layer of all answers holds (`layerRows` of AnswerReadsService). */
+  private async answersOnMap(project: string, staff: boolean): Promise<number> {
+    const [row] = await this.db.query<Array<{ n: number }>>(
+      `SELECT count(*)::int AS n FROM consultation.answer a JOIN consultation.attribute at ON at.token = a.attribute
+       WHERE a.project = $1 AND a.geom IS NOT NULL AND ($2 OR at.is_visible)`,
+      [project, staff],
+    );
+    return row!.n;
   }
 
   private async hasQuestions(category: string, role: string): Promise<boolean> {
