@@ -3,7 +3,7 @@
 // Lighthouse's mobile preset in Debian's Chromium.
 //
 //   node bench/lighthouse.mjs [--runs 5] [--mode one-process|distributed] [--baseline <dist folder>]
-//                             [--reports <folder>]
+//                             [--reports <folder>] [--only front,category,questionnaire]
 //
 // Agora starts on a fresh PostgreSQL database with the demo data, by default in one process as `npm start` runs it
 // (a child process of the benchmark, bench/lib/site-process.mjs). Pages: `/` and `/participate/category/urban-mobility` as a guest, and the questionnaire of the open
@@ -46,15 +46,23 @@ import { CHROMIUM_ARGS, LIGHTHOUSE_FLAGS, runLighthouse } from './lib/lighthouse
 import { startSiteProcess } from './lib/site-process.mjs';
 
 const PARTICIPANT = { username: 'citizen03', password: 'agora-demo' };
-const PAGES = [
-  { name: 'front page', path: '/', selector: '[data-testid="mf-consultation-page"]', loggedIn: false },
+const ALL_PAGES = [
   {
+    key: 'front',
+    name: 'front page',
+    path: '/',
+    selector: '[data-testid="mf-consultation-page"]',
+    loggedIn: false,
+  },
+  {
+    key: 'category',
     name: 'category page',
     path: '/participate/category/urban-mobility',
     selector: '[data-testid="mf-consultation-page"]',
     loggedIn: false,
   },
   {
+    key: 'questionnaire',
     name: 'questionnaire',
     path: '/participate/category/urban-mobility/project/thessaloniki-seafront-cycle-lane',
     selector: '[data-testid="questionnaire-map"]',
@@ -74,6 +82,10 @@ const RUNS = numberArg(argv, '--runs', 5, 50);
 const optionArg = (name) => (argv.includes(name) ? path.resolve(argv[argv.indexOf(name) + 1]) : null);
 const baselineArg = optionArg('--baseline');
 const reportsDir = optionArg('--reports');
+// `--only front,questionnaire`: some of the pages
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.key)) : ALL_PAGES;
+if (PAGES.length === 0) throw new Error(`--only takes ${ALL_PAGES.map((p) => p.key).join(', ')}`);
 const RETRIES = 2;
 let retried = 0;
 
