@@ -27,7 +27,7 @@ async function start(): Promise<void> {
   // The page's own chunk, when the shell's route at this address is a lazy one, loads meanwhile: the first render
   // shows it at once.
   const page = preloadRoutes(shellRoutes(), window.location.pathname).catch((error: unknown) => {
-    // The route's Suspense boundary loads it again; a failure there reaches the error page.
+    // Not fatal here: the route's Suspense boundary asks for it again when the page renders.
     console.error('[shell] could not preload the page', error);
   });
   try {
