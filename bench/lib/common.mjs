@@ -1,6 +1,6 @@
 // Shared by the benchmarks: start a whole Agora stack on a fresh database, log in through the API, statistics,
 // markdown tables and the JSON result files. Everything listens on the loopback interface only.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -77,6 +77,8 @@ export async function startBenchStack({ mode, log = () => {}, keepDatabase = fal
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(gatewayPort),
+    // Required in production and not this machine (links in mails, of which the benchmarks send none).
+    PUBLIC_URL: 'http://agora-bench.invalid',
     DATABASE_URL: db.url,
     REDIS_URL: mode === 'distributed' ? redisUrl : '',
     QUEUE_PREFIX: prefix,
@@ -354,3 +356,28 @@ export function cpuPer(before, after, count, digits = 3) {
 
 /** The calendar date `offset` days from today, as YYYY-MM-DD. */
 export const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Runs `script` with Node in a child process of its own, with `arg` as its one argument, and resolves with the JSON
+ * it prints on stdout (its stderr goes to ours). It is killed after `timeoutMs`; `what` names it in errors.
+ */
+export function runNodeJson(script, arg, { timeoutMs, what }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, arg], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const limit = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(limit);
+      if (code !== 0) return reject(new Error(`${what} exited with ${code}`));
+      try {
+        resolve(JSON.parse(out));
+      } catch (e) {
+        reject(new Error(`${what} printed no JSON: ${e.message}\n${out.slice(0, 500)}`));
+      }
+    });
+  });
+}

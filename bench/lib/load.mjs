@@ -2,31 +2,15 @@
 // under test (in the one-process mode they run inside the benchmark's process).
 //
 //   node bench/lib/load.mjs '<json options for autocannon>'   prints the result summary as JSON
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { runNodeJson } from './common.mjs';
 
 /** Runs autocannon with `options` in a child process and resolves with its summary. */
 export function runLoad(options) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), JSON.stringify(options)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    const limit = setTimeout(() => child.kill('SIGKILL'), ((options.duration ?? 10) + 60) * 1000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(limit);
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      try {
-        resolve(JSON.parse(out));
-      } catch (e) {
-        reject(new Error(`autocannon printed no JSON: ${e.message}\n${out.slice(0, 500)}`));
-      }
-    });
+  return runNodeJson(fileURLToPath(import.meta.url), JSON.stringify(options), {
+    timeoutMs: ((options.duration ?? 10) + 60) * 1000,
+    what: 'autocannon',
   });
 }
 

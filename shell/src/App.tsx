@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai';
 import {
   ConfirmHost,
   GonePage,
   isLocale,
+  lazyPage,
+  Loading,
   LOCALE_STORAGE_KEY,
   localeAtom,
   NotFound,
@@ -15,16 +17,25 @@ import {
 import { Layout } from './layout/Layout';
 import { RequireLogin, RequirePage } from './Gates';
 import { LoginPage } from './pages/LoginPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { PolicyPage } from './pages/PolicyPage';
-import { ProfilePage } from './pages/ProfilePage';
 import { RegisterPage } from './pages/account/RegisterPage';
 import { RecoveryPage, ResetPasswordPage } from './pages/account/RecoveryPage';
-import { GeneralSettingsPage } from './settings/GeneralSettingsPage';
-import { SiteTextsPage } from './settings/SiteTextsPage';
 import { SessionTimeout } from './session/SessionTimeout';
 import { RemoteArea } from './remotes/RemoteArea';
 import { areaForPath, BASE_PATH, isAdminPath } from '@agora/contracts/areas';
+
+// The pages of a logged-in user (the profile) and of the staff (dashboard, settings) load with their route: a
+// visitor's first page, on a phone most of the time, does not download and run them before it paints.
+const DashboardPage = lazyPage(async () => ({
+  default: (await import('./pages/DashboardPage')).DashboardPage,
+}));
+const ProfilePage = lazyPage(async () => ({ default: (await import('./pages/ProfilePage')).ProfilePage }));
+const GeneralSettingsPage = lazyPage(async () => ({
+  default: (await import('./settings/GeneralSettingsPage')).GeneralSettingsPage,
+}));
+const SiteTextsPage = lazyPage(async () => ({
+  default: (await import('./settings/SiteTextsPage')).SiteTextsPage,
+}));
 
 /**
  * Everything the shell does not route itself: a remote's area (DESIGN §5) or the 404 page. The remote is rendered
@@ -39,9 +50,10 @@ function RemoteOrNotFound() {
   return isAdminPath(pathname) ? <RequirePage>{remote}</RequirePage> : remote;
 }
 
-export function AppRoutes() {
+/** The shell's own routes: what `<AppRoutes>` renders and what the start preloads (`preloadRoutes`). */
+export function shellRoutes(): ReactNode {
   return (
-    <Routes>
+    <>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
       <Route path="/policy" element={<PolicyPage />} />
@@ -93,7 +105,15 @@ export function AppRoutes() {
       <Route path="/error/410" element={<GonePage />} />
       <Route path="/error/500" element={<ServerErrorPage />} />
       <Route path="*" element={<RemoteOrNotFound />} />
-    </Routes>
+    </>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>{shellRoutes()}</Routes>
+    </Suspense>
   );
 }
 

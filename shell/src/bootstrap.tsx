@@ -7,10 +7,11 @@ import {
   bindConfirmStore,
   bindNotifyStore,
   MessagesProvider,
+  preloadRoutes,
   refreshSession,
   swrDefaults,
 } from '@agora/platform';
-import { App } from './App';
+import { App, shellRoutes } from './App';
 import { takeEarly } from './early';
 import { shellMessages } from './i18n';
 import { registerRemotesFromRegistry } from './remotes/federation';
@@ -23,12 +24,19 @@ async function start(): Promise<void> {
   bindConfirmStore(store);
   // The session loads in parallel; pages wait for it through sessionStatusAtom ('pending').
   void refreshSession(store, takeEarly('profile'));
+  // The page's own chunk, when the shell's route at this address is a lazy one, loads meanwhile: the first render
+  // shows it at once.
+  const page = preloadRoutes(shellRoutes(), window.location.pathname).catch((error: unknown) => {
+    // Not fatal here: the route's Suspense boundary asks for it again when the page renders.
+    console.error('[shell] could not preload the page', error);
+  });
   try {
     await (takeEarly('remotes') ?? registerRemotesFromRegistry());
   } catch (error) {
     // The shell still works; every remote area shows its fallback.
     console.error('[shell] could not register the remotes', error);
   }
+  await page;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root element');
   // A data router (useBlocker for the forms' leave guard); the routes themselves stay declarative in App.
