@@ -77,8 +77,6 @@ export async function startBenchStack({ mode, log = () => {}, keepDatabase = fal
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(gatewayPort),
-    // Required in production and not this machine (links in mails, of which the benchmarks send none).
-    PUBLIC_URL: 'http://agora-bench.invalid',
     DATABASE_URL: db.url,
     REDIS_URL: mode === 'distributed' ? redisUrl : '',
     QUEUE_PREFIX: prefix,
