@@ -260,7 +260,12 @@ async function main() {
         median: 'each metric its own median over the runs',
         retries: `a run that Lighthouse reports a runtime error for is run again, at most ${RETRIES} times`,
       },
-      builds: builds.map((b) => ({ name: b.name, folder: b.folder ?? ROOT, scripts: b.frontEnd.scripts })),
+      // no machine paths in the results: this checkout, or the --baseline build
+      builds: builds.map((b) => ({
+        name: b.name,
+        folder: b.folder ? 'the --baseline build' : 'this checkout',
+        scripts: b.frontEnd.scripts,
+      })),
       pages,
     });
     console.error(`\nresults: ${path.relative(process.cwd(), file)}`);

@@ -14,7 +14,7 @@ import { selectionFor } from './selection';
 import { drawingOf, entriesOf, hasPanel, isPicking, NO_TASK, shapeOf, taskReducer } from './task';
 import { TaskDialogs } from './TaskDialogs';
 import { TaskPanel } from './TaskPanel';
-import { isLargeLayer, type AnswerFeature, type Questionnaire, type QuestionnaireAttribute } from './types';
+import type { AnswerFeature, Questionnaire, QuestionnaireAttribute } from './types';
 import { useAnswerActions } from './useAnswerActions';
 import { useAnswerData } from './useAnswerData';
 import { useDraft } from './useDraft';
@@ -75,7 +75,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
   const box = useRef<HTMLDivElement>(null);
   const handle = useLeafletMap(box, { ...mapView, draw: true });
   // a large layer of all answers opens as clusters (its answers drawn one by one only when ticked)
-  const large = analyst && isLargeLayer(access);
+  const { large } = answers;
   const analytics = useMapAnalytics(
     handle,
     project.token,

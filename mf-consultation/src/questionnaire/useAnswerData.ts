@@ -27,6 +27,8 @@ export interface AnswerData {
   offered: readonly AnswerLayer[];
   checked: Record<AnswerLayer, boolean>;
   setLayer: (layer: AnswerLayer, on: boolean) => void;
+  /** the layer of all answers is too large to draw at first (`LARGE_LAYER`): shown as clusters until ticked */
+  large: boolean;
   /** the caller's answers */
   mine: AnswerCollection | undefined;
   /** the caller's answers as the limits count them */
@@ -45,9 +47,10 @@ export function useAnswerData({ project, access }: Pick<Questionnaire, 'project'
     () => ANSWER_LAYERS.filter((l) => l === 'mine' || access.see_all),
     [access.see_all],
   );
+  const large = !normal && isLargeLayer(access);
   const [checked, setChecked] = useState<Record<AnswerLayer, boolean>>({
     mine: true,
-    all: !normal && access.see_all && !isLargeLayer(access),
+    all: !normal && access.see_all && !large,
     top: false,
   });
   const once = { revalidateOnFocus: false };
@@ -89,5 +92,5 @@ export function useAnswerData({ project, access }: Pick<Questionnaire, 'project'
       .flatMap((s) => s.collection?.features ?? [])
       .filter((f) => f.properties.attribute === attribute && !seen.has(f.id) && seen.add(f.id));
   };
-  return { offered, checked, setLayer, mine: mine.data, own, shown, refresh, answersOf };
+  return { offered, checked, setLayer, large, mine: mine.data, own, shown, refresh, answersOf };
 }
