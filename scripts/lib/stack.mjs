@@ -376,9 +376,16 @@ export async function spawnDeployable(name, env, port, log = () => {}) {
   return spawnProcess(name, [entry], { ...ownKeysOnly(env, name), PORT: String(port) }, port, log);
 }
 
-/** Spawns `node args` as `name`, its output logged line by line, and waits for its `/health` on `port`. */
+/**
+ * Spawns `node args` as `name`, its output logged line by line, and waits for its `/health` on `port`. With
+ * AGORA_CPU_PROF_DIR set, each process writes a V8 CPU profile `<name>.cpuprofile` there when it stops (for the
+ * benchmarks: Chromium's DevTools or speedscope read it).
+ */
 export async function spawnProcess(name, args, env, port, log = () => {}) {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = env.AGORA_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${env.AGORA_CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (d) =>
     String(d)
       .trimEnd()

@@ -109,6 +109,14 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
   return infra;
 }
 
+/**
+ * Settings of the embedded database on top of PGlite's own. Its shared buffers live in the process's WebAssembly
+ * memory and are touched when it starts: at PostgreSQL's default of 128 MB they were the largest part of the
+ * process's memory that depends on a setting, and they duplicate the operating system's cache of the same data
+ * folder. 32 MB holds the demo's and a small municipality's working set (bench/one-process.mjs, docs/performance.md).
+ */
+export const EMBEDDED_DATABASE_SETTINGS = ['shared_buffers=32MB'];
+
 async function createEmbeddedInfra(
   options: InfraOptions,
   timeouts: DatabaseTimeouts,
@@ -136,7 +144,11 @@ async function openEmbeddedDatabase(
   const { PGlite } = await import('@electric-sql/pglite');
   const { postgis } = await import('@electric-sql/pglite-postgis');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create({ dataDir, extensions: { postgis } });
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { postgis },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_DATABASE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
