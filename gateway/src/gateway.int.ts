@@ -794,6 +794,30 @@ describe('gateway against real upstream servers', () => {
       }
     });
 
+    it.each([
+      ['with a length', { 'content-length': '1000' }],
+      ['chunked', {}],
+    ])(
+      'cuts the browser connection when the service cuts its answer short (%s): never a complete-looking body',
+      async (_kind, headers) => {
+        const cutting = http.createServer((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', ...headers });
+          res.write('{"items": [1, 2, 3');
+          setImmediate(() => res.socket?.destroy());
+        });
+        const cuttingUrl = await listen(cutting);
+        try {
+          await withGateway({ LIBRARY_URL: cuttingUrl }, async (other) => {
+            const res = await fetch(`${other}/api/library/1`);
+            expect(res.status).toBe(200);
+            await expect(res.text()).rejects.toThrow();
+          });
+        } finally {
+          await close(cutting);
+        }
+      },
+    );
+
     it('with accounts down, a logged-in call is 503 (never silently anonymous) and anonymous calls go on', async () => {
       await withGateway({ ACCOUNTS_URL: mailingUrl }, async (other) => {
         const withSession = await fetch(`${other}/api/library/1`, {
