@@ -336,6 +336,8 @@ describe('the participant journey', () => {
     await act(page.getByTestId('mode-dialog').getByTestId('mode-add'));
     await page.getByTestId('draw-panel').waitFor();
     const map = page.getByTestId('questionnaire-map');
+    // leaflet-draw loads when the task starts: its handler is on once the map says so
+    await page.locator('[data-testid="questionnaire-map"][data-mouse-drawing]').waitFor();
     const box = (await map.boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     if (how === 'tap') {
@@ -760,6 +762,7 @@ describe('the participant journey', () => {
     await page.getByTestId(`attribute-${ATTRIBUTE}`).click();
     await page.getByTestId('mode-dialog').getByTestId('mode-add').click();
     await page.getByTestId('draw-panel').waitFor();
+    await page.locator('[data-testid="questionnaire-map"][data-mouse-drawing]').waitFor();
     const box = (await page.getByTestId('questionnaire-map').boundingBox())!;
     const at = { x: box.x + box.width / 2 - dx * box.width, y: box.y + box.height / 2 };
     await page.mouse.move(at.x - 10, at.y);

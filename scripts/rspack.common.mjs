@@ -42,10 +42,10 @@ const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
 /**
  * Shared singletons that no page needs at start: their chunks get no start-up preload hint (see
- * scripts/build-web.mjs). The first map of a page loads Leaflet; the remotes that pick from the library
- * (mf-library, mf-admin-structure) load @agora/library-ui with their own code.
+ * scripts/build-web.mjs). The remotes that pick from the library (mf-library, mf-admin-structure) load
+ * @agora/library-ui with their own code.
  */
-export const LAZY_SHARED = ['leaflet', 'leaflet-draw', '@agora/library-ui'];
+export const LAZY_SHARED = ['@agora/library-ui'];
 
 /** Shared singletons (DESIGN §5). The shell provides them; remotes consume them. */
 function sharedConfig({ provider }) {
@@ -64,10 +64,10 @@ function sharedConfig({ provider }) {
     jotai: 'jotai',
     swr: 'swr',
     'react-intl': 'react-intl',
-    // Loaded on first use by the map primitive of @agora/platform, one copy per page (leaflet-draw extends
-    // the global `L` of that copy).
-    leaflet: 'leaflet',
-    'leaflet-draw': 'leaflet-draw',
+    // Not Leaflet nor leaflet-draw: only the map primitive of @agora/platform (itself a shared singleton) imports
+    // them, on first use, so there is one copy per page without sharing them; as ordinary lazy chunks of the shell
+    // they load with one request each, where a shared module's load is two in a row (its consumer's chunk, then
+    // the provider's).
   };
   // The shell provides React Router's declarative API only (see shell/src/shared/react-router.ts).
   const imports = { 'react-router': SHARED_ROUTER, 'react-router-dom': SHARED_ROUTER };

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyPage, Loading, NotFound } from '@agora/platform';
 import { ForumPage } from './forum';
+import { questionnaireAhead } from './questionnaire/ahead';
 
 const FrontPage = lazyPage(() => import('./front/FrontPage'));
 const ParticipatePage = lazyPage(() => import('./categories/ParticipatePage'));
@@ -10,7 +11,7 @@ const DataCategoryPage = lazyPage(() => import('./data/DataCategoryPage'));
 const DataProjectPage = lazyPage(() => import('./data/DataProjectPage'));
 const EnrollPage = lazyPage(() => import('./enrol/EnrollPage'));
 const CategoryPage = lazyPage(() => import('./category-page/CategoryPage'));
-const QuestionnairePage = lazyPage(() => import('./questionnaire/QuestionnairePage'));
+const QuestionnairePage = lazyPage(() => import('./questionnaire/QuestionnairePage'), questionnaireAhead);
 const AcceptPage = lazyPage(() => import('./invitation/AcceptPage'));
 
 /** The routes of the consultation remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ANSWER_SEARCH_MAX, ANSWER_SUMMARY_SORTS, type AnswerSummarySort } from '@agora/contracts/api';
+import { ANSWER_SEARCH_MAX, ANSWER_SUMMARY_SORTS, type AnswerSummarySort } from '@agora/contracts';
 import { DateText, Loading, Pagination, useApiGetWithin, useErrorMessage } from '@agora/platform';
 import { AnswerListActions } from '../questionnaire/AnswersPanel';
 import type { QuestionnaireAttribute } from '../questionnaire/types';

@@ -6,6 +6,7 @@ import { isStaff } from '@agora/contracts';
 import { dataProjectPath } from '../data/paths';
 import { ShareWidget } from '../share';
 import { Reactions } from '@agora/library-ui';
+import { QUESTIONNAIRE_PATH, questionnaireInit } from './ahead';
 import { QuestionnaireScreen } from './QuestionnaireScreen';
 
 /** Whether a failed load sends the user to the category page (unknown category, not enrolled). */
@@ -48,8 +49,8 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
   const { user, status } = useSession();
   const staff = isStaff(user?.role);
   const { data, error, mutate } = useApiGet(
-    '/api/data/scope/questionnaire/category/{category}/project/{project}',
-    status === 'loggedIn' && user && !staff ? { params: { path: { category, project } } } : null,
+    QUESTIONNAIRE_PATH,
+    status === 'loggedIn' && user && !staff ? questionnaireInit(category, project) : null,
     { revalidateOnFocus: false },
   );
   if (status === 'pending') return <Loading />;

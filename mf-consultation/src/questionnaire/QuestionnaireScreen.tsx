@@ -73,7 +73,9 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
 
   // the map
   const box = useRef<HTMLDivElement>(null);
-  const handle = useLeafletMap(box, { ...mapView, draw: true });
+  // Leaflet alone: leaflet-draw is loaded when a task starts (useMouseDrawing) or for the filter of experts and
+  // staff (useAreaFilterDraw), not before the map shows
+  const handle = useLeafletMap(box, mapView);
   // a large layer of all answers opens as clusters (its answers drawn one by one only when ticked)
   const { large } = answers;
   const analytics = useMapAnalytics(

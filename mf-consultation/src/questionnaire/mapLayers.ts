@@ -7,6 +7,7 @@ import {
   drawnGeometry,
   setUpDraw,
   type DrawHandler,
+  useLeafletDraw,
   type LeafletMapHandle,
   type LeafletModule,
 } from '@agora/platform';
@@ -191,28 +192,32 @@ export function useAnswerLayers(
 
 /**
  * Drawing with the mouse: leaflet-draw's handler for the shape (marker, polyline, polygon), enabled while
- * `drawing` is set; each finished shape is handed to `onShape` and the handler starts again.
+ * `drawing` is set; each finished shape is handed to `onShape` and the handler starts again. leaflet-draw is
+ * loaded when `prepare` (a task has started: the participant is about to draw) or `drawing` is first set, not with
+ * the map. While the handler is on, the map's element has `data-mouse-drawing` (the shape).
  */
 export function useMouseDrawing(
   handle: LeafletMapHandle | null,
   drawing: { shape: 'point' | 'line' | 'polygon'; attribute: QuestionnaireAttribute; color: string } | null,
   onShape: (geometry: GeoJsonGeometry) => void,
   locale: string,
+  prepare = false,
 ): void {
   const done = useLatest(onShape);
   const shape = drawing?.shape;
   const attribute = drawing?.attribute;
   const color = drawing?.color;
+  const tools = useLeafletDraw(handle, prepare || drawing !== null);
   useEffect(() => {
-    if (!handle || !shape || !attribute) return;
+    if (!tools || !shape || !attribute) return;
     const paint = { color: color || DEFAULT_COLOR, weight: 3, fillOpacity: 0.25 };
     const handler: DrawHandler =
       shape === 'point'
-        ? { tool: 'marker', options: { icon: markerIcon(handle.L, attribute) as Leaflet.Icon } }
+        ? { tool: 'marker', options: { icon: markerIcon(tools.L, attribute) as Leaflet.Icon } }
         : shape === 'line'
           ? { tool: 'polyline', options: { shapeOptions: paint } }
           : { tool: 'polygon', options: { allowIntersection: false, showArea: true, shapeOptions: paint } };
-    return setUpDraw(handle, {
+    const undraw = setUpDraw(tools, {
       locale,
       handler: { ...handler, mouseOnly: true },
       onCreated: (layer) => {
@@ -220,7 +225,13 @@ export function useMouseDrawing(
         if (geometry) done.current(geometry);
       },
     });
-  }, [handle, shape, attribute, color, done, locale]);
+    const element = tools.map.getContainer();
+    element.dataset['mouseDrawing'] = shape;
+    return () => {
+      undraw();
+      delete element.dataset['mouseDrawing'];
+    };
+  }, [tools, shape, attribute, color, done, locale]);
 }
 
 /** How the shape being drawn may be changed with the mouse: its vertices dragged, or moved as a whole. */

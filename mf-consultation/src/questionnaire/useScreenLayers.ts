@@ -46,6 +46,7 @@ export function useScreenLayers(handle: LeafletMapHandle | null, layers: ScreenL
       : null,
     layers.onSubmit,
     layers.locale,
+    task.kind !== 'none',
   );
   const editing: DraftEditing = task.kind === 'edit' ? task.editing : drawing ? 'vertices' : 'none';
   useDraftLayer(

@@ -19,3 +19,5 @@ export * from './demo.js';
 export * from './service-graph.js';
 // the answer values' rule, without schema code: the answer form reads it from here
 export * from './api/answer-values.js';
+// the data pages' lists and limits (answers list, export), also without schema code
+export * from './api/data-lists.js';

@@ -13,6 +13,7 @@ export {
 } from './api';
 export {
   apiKey,
+  preloadApiGet,
   swrDefaults,
   useApiGet,
   useApiGetWithin,

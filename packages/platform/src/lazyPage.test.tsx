@@ -135,4 +135,26 @@ describe('preloadRoutes', () => {
     await other;
     expect(pages.other.load).toHaveBeenCalledTimes(1);
   });
+
+  it("starts a page's `ahead` with its route's parameters, before the page's module has loaded", async () => {
+    const module = deferredModule();
+    const ahead = jest.fn();
+    const Item = lazyPage(module.load, ahead);
+    const itemRoutes = (
+      <>
+        <Route path="/items/:id/view" element={<Item name="item" />} />
+        <Route path="/items" element={<Item name="items" />} />
+      </>
+    );
+    const loading = preloadRoutes(itemRoutes, '/items/42/view');
+    expect(ahead).toHaveBeenCalledTimes(1);
+    expect(ahead).toHaveBeenCalledWith({ id: '42' });
+    module.resolve();
+    await loading;
+    await preloadRoutes(itemRoutes, '/elsewhere');
+    expect(ahead).toHaveBeenCalledTimes(1);
+    // a page preloaded without a route gets no parameters
+    await Item.preload();
+    expect(ahead).toHaveBeenLastCalledWith({});
+  });
 });

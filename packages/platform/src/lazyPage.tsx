@@ -1,19 +1,27 @@
 import { Children, isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
-import { createRoutesFromElements, matchRoutes } from 'react-router-dom';
+import { createRoutesFromElements, matchRoutes, type Params } from 'react-router-dom';
 
 /** A page loaded on first render, like `React.lazy`, that can also be loaded ahead with `preload()`. */
 export interface LazyPage<P extends object> {
   (props: P): ReactNode;
-  /** Loads the page's module; a failed load is tried again by the next call or render. */
-  preload(): Promise<void>;
+  /**
+   * Loads the page's module, and starts what the page's `ahead` starts with the route's `params`; a failed load is
+   * tried again by the next call or render.
+   */
+  preload(params?: Readonly<Params>): Promise<void>;
 }
 
 /**
  * `React.lazy` for a route's page, with `preload()`: a page that was preloaded renders at once, without
  * suspending (no loading state, and React does not hold its content back after a fallback). One that was not
- * suspends like `React.lazy` does.
+ * suspends like `React.lazy` does. `ahead`, when given, is run by `preload` with the route's parameters, beside the
+ * module's load: what the page will need at once (its first API call, a library it loads itself), so that it is
+ * fetched in parallel with the page's code rather than after it.
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+export function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  ahead?: (params: Readonly<Params>) => void,
+): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = (): Promise<ComponentType<P>> => {
@@ -33,7 +41,11 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Component {...props} />;
   }
-  return Object.assign(Page, { preload: async () => void (await loadOnce()) });
+  const preload = async (params: Readonly<Params> = {}) => {
+    ahead?.(params);
+    await loadOnce();
+  };
+  return Object.assign(Page, { preload });
 }
 
 function isLazyPage(type: unknown): type is LazyPage<object> {
@@ -48,10 +60,12 @@ function pagesIn(node: ReactNode): Array<LazyPage<object>> {
 }
 
 /**
- * Loads the lazy pages that `routes` (the `<Route>` elements given to `<Routes>`) render at `pathname`: a remote's
- * `preload`, so that its first render shows the page at once.
+ * Loads the lazy pages that `routes` (the `<Route>` elements given to `<Routes>`) render at `pathname`, each with
+ * its route's parameters for its `ahead`: a remote's `preload`, so that its first render shows the page at once.
  */
 export async function preloadRoutes(routes: ReactNode, pathname: string): Promise<void> {
   const matches = matchRoutes(createRoutesFromElements(routes), pathname) ?? [];
-  await Promise.all(matches.flatMap((match) => pagesIn(match.route.element)).map((page) => page.preload()));
+  await Promise.all(
+    matches.flatMap((match) => pagesIn(match.route.element).map((page) => page.preload(match.params))),
+  );
 }

@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { clearCookies, mockFetch } from '../../../scripts/jest/web';
-import { apiKey, useApiGet, useApiGetWithin, withinKey } from './useApi';
+import { adminUser, clearCookies, mockFetch } from '../../../scripts/jest/web';
+import { ApiError } from './api';
+import { apiKey, preloadApiGet, useApiGet, useApiGetWithin, withinKey } from './useApi';
 
 beforeEach(() => clearCookies());
 
@@ -55,6 +56,32 @@ describe('useApiGetWithin', () => {
     await waitFor(() => expect(result.current.data).toBeDefined());
     expect(result.current.data?.zones).toEqual([]);
     renderHook(() => useApiGetWithin(path, null, null));
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('preloadApiGet', () => {
+  const path = '/api/users/uuid/{uuid}' as const;
+
+  it('starts the read at once; the first useApiGet of it takes that answer instead of fetching again', async () => {
+    const calls = mockFetch({ 'GET /api/profile': { status: 200, body: adminUser } });
+    preloadApiGet('/api/profile', {});
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/profile']);
+    const { result } = renderHook(() => useApiGet('/api/profile', {}));
+    await waitFor(() => expect(result.current.data).toBeDefined());
+    expect(result.current.data?.username).toBe(adminUser.username);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps a refusal for the read that takes it, as that read's error", async () => {
+    const calls = mockFetch({
+      'GET /api/users/uuid/u-refused': { status: 403, body: { Error: 'forbidden', code: 'AUTH.FORBIDDEN' } },
+    });
+    preloadApiGet(path, { params: { path: { uuid: 'u-refused' } } });
+    const { result } = renderHook(() => useApiGet(path, { params: { path: { uuid: 'u-refused' } } }));
+    await waitFor(() => expect(result.current.error).toBeDefined());
+    expect(result.current.error).toBeInstanceOf(ApiError);
+    expect(result.current.error?.status).toBe(403);
     expect(calls).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import {
   type ApiPaths,
   type ApiPathsWith,
 } from '@agora/contracts';
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { preload, type SWRConfiguration, type SWRResponse } from 'swr';
 import { ApiError, transport } from './api';
 
 /** Reads the URL of a typed path (the SWR key); the path's document types the answer. */
@@ -47,6 +47,15 @@ export function useApiGet<P extends GetPath>(
     fetcher<ApiData<GetOperation<P>>>,
     config,
   );
+}
+
+/**
+ * Starts a typed `GET` before the component that reads it renders (SWR's `preload`): the first `useApiGet` of the
+ * same path and parameters takes its answer instead of fetching. A failure is that read's error, not an unhandled
+ * rejection.
+ */
+export function preloadApiGet<P extends GetPath>(path: P, init: ApiInit<GetOperation<P>>): void {
+  preload(apiKey(path, init), fetcher).catch(() => undefined);
 }
 
 /** The paths whose reads have a `…/within/{filter}` form: the same answer about a drawn area only. */

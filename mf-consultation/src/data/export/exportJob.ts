@@ -1,11 +1,6 @@
 import { atom } from 'jotai';
-import {
-  EXPORT_CRSS,
-  type ExportCrs,
-  type ExportFormat,
-  type ExportJobAnswer,
-  type ExportJobBody,
-} from '@agora/contracts/api';
+import { EXPORT_CRSS, type ExportCrs } from '@agora/contracts';
+import type { ExportFormat, ExportJobAnswer, ExportJobBody } from '@agora/contracts/api';
 import { client, useJobProgress } from '@agora/platform';
 
 /** The formats in the order the dialog offers them (the map's format first) and the coordinate systems. */

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import { AREA_FILTER_LIMITS, type AreaPolygon } from '@agora/contracts';
-import { setUpDraw, type LeafletMapHandle } from '@agora/platform';
+import { setUpDraw, useLeafletDraw, type LeafletMapHandle } from '@agora/platform';
 import type { AreaFilter } from '../areaFilter';
 
 export const FILTER_COLOR = '#6b21a8';
@@ -27,7 +27,7 @@ const intersects = (layer: Leaflet.Polygon) =>
  * (refused while drawing and on edit); an eleventh one is refused.
  */
 export function useAreaFilterDraw(
-  handle: LeafletMapHandle | null,
+  map: LeafletMapHandle | null,
   enabled: boolean,
   filter: AreaFilter,
   project: string,
@@ -35,6 +35,8 @@ export function useAreaFilterDraw(
   onRefused: (why: FilterRefusal) => void,
   locale: string,
 ): void {
+  // leaflet-draw, loaded for experts and staff only (a map made without `draw` gets it here)
+  const handle = useLeafletDraw(map, enabled);
   const latest = useRef({ onChange, onRefused });
   useEffect(() => {
     latest.current = { onChange, onRefused };

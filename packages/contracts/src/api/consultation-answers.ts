@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeletedAnswer, pagedAnswer, UUID } from './common.js';
+import { ANSWER_SEARCH_MAX, ANSWER_SUMMARY_SORTS } from './data-lists.js';
 import { GeoJsonGeometryAnswer, VariableAnswer } from './consultation-structure.js';
 import { GEOMETRY_VALUE_TYPES, VALUE_TYPES } from '../consultation.js';
 import type { FieldRuleName } from '../http.js';
@@ -284,13 +285,6 @@ export const AnswerListAnswer = pagedAnswer(
   }),
 );
 export type AnswerListAnswer = z.infer<typeof AnswerListAnswer>;
-
-/** How `GET data/scope/list/page/{page}/attribute/{attr}` orders the answers. */
-export const ANSWER_SUMMARY_SORTS = ['newest', 'oldest', 'likes'] as const;
-export type AnswerSummarySort = (typeof ANSWER_SUMMARY_SORTS)[number];
-
-/** The longest search text of an answers list. */
-export const ANSWER_SEARCH_MAX = 100;
 
 /** The query of `GET data/scope/list/page/{page}/attribute/{attr}`: a search text and an order. */
 export const AnswerSummaryQuery = z.strictObject(

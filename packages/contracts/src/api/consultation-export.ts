@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_CRSS } from './data-lists.js';
 
 /**
  * The exports of a project's answers for experts and staff (decision 0040): CSV (UTF-8 with BOM, one row per
@@ -17,10 +18,6 @@ import { z } from 'zod';
 /** The file formats of an export. */
 export const EXPORT_FORMATS = ['csv', 'geojson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** The coordinate systems an export may be written in (EPSG codes): WGS 84, Greek Grid (GGRS87), Web Mercator. */
-export const EXPORT_CRSS = [4326, 2100, 3857] as const;
-export type ExportCrs = (typeof EXPORT_CRSS)[number];
 
 /** The MIME type of each format. */
 export const EXPORT_MIME: Record<ExportFormat, string> = {

@@ -8,6 +8,7 @@ export * from './answer-values.js';
 export * from './choices.js';
 export * from './consultation-answers.js';
 export * from './consultation-data.js';
+export * from './data-lists.js';
 export * from './consultation-export.js';
 export * from './consultation-participation.js';
 export * from './consultation-questionnaire.js';

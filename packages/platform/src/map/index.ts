@@ -35,6 +35,7 @@ export {
   loadLeaflet,
   loadLeafletDraw,
   useLatestProps,
+  useLeafletDraw,
   useLeafletMap,
   type LeafletMapHandle,
   type LeafletMapInit,

@@ -24,6 +24,8 @@ export interface LeafletMapInit {
 
 let leaflet: Promise<LeafletModule> | undefined;
 let leafletDraw: Promise<LeafletModule> | undefined;
+/** leaflet-draw has loaded (its handlers and toolbar are on the global `L`) */
+let leafletDrawLoaded = false;
 
 /** Leaflet and its stylesheet, loaded on first use, once per page. */
 export function loadLeaflet(): Promise<LeafletModule> {
@@ -38,9 +40,31 @@ export function loadLeafletDraw(): Promise<LeafletModule> {
   leafletDraw ??= loadLeaflet().then(async (L) => {
     (globalThis as { L?: LeafletModule }).L = L;
     await Promise.all([import('leaflet-draw'), import('leaflet-draw/dist/leaflet.draw.css')]);
+    leafletDrawLoaded = true;
     return L;
   });
   return leafletDraw;
+}
+
+/**
+ * The map of `handle` once leaflet-draw is loaded as well (`L.Draw`, `L.Control.Draw`, what `setUpDraw` needs),
+ * null before: for a map made without `draw` that draws only when the user starts to. leaflet-draw is loaded when
+ * `wanted` is first true (at once when it has already loaded on this page), so a page that never draws never
+ * downloads or runs it.
+ */
+export function useLeafletDraw(handle: LeafletMapHandle | null, wanted: boolean): LeafletMapHandle | null {
+  const [loaded, setLoaded] = useState(leafletDrawLoaded);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let cancelled = false;
+    void loadLeafletDraw().then(() => {
+      if (!cancelled) setLoaded(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, loaded]);
+  return loaded ? handle : null;
 }
 
 /**
