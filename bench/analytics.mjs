@@ -6,7 +6,9 @@
 // Seeds `--answers` point answers (each with a choice, a number and a date; one respondent per 5 answers, half
 // of them with a profile weight) directly with SQL into a fresh database, then asks, as the administrator
 // through the gateway, `--requests` times each: the statistics inside a drawn polygon
-// (GET data/scope/ensemble/attribute/{attr}/within/{filter}), the answers' points inside it and the zones.
+// (GET data/scope/ensemble/attribute/{attr}/within/{filter}), the same over every answer, the answers' points
+// inside it and the zones. The statistics are asked cold (one answer changed before each request, so the service
+// computes them; decision 0082) and warm (nothing changed since the last request, the kept result).
 // Side by side: the same statistics statement run directly on PostgreSQL (`statisticsSql`, the service's own, with its
 // settings `ANALYTICS_SETTINGS`).
 // Reported: p50 and p99 of each. The services must be built (`npx tsc -b tsconfig.build.json`).
@@ -133,12 +135,18 @@ async function seed(databaseUrl, q) {
   }
 }
 
+/**
+ * Times each path `REQUESTS` times. A path given as `[path, before]` runs `before()` ahead of each request,
+ * untimed: the cold statistics change one answer first, so that no kept result may be given back.
+ */
 async function timeRequests(url, header, paths) {
   const out = {};
-  for (const [name, p] of Object.entries(paths)) {
+  for (const [name, entry] of Object.entries(paths)) {
+    const [p, before] = Array.isArray(entry) ? entry : [entry, null];
     const times = [];
     let bytes = 0;
     for (let i = 0; i < REQUESTS; i++) {
+      if (before) await before();
       const started = performance.now();
       const res = await fetch(`${url}${p}`, { headers: { cookie: header } });
       const body = await res.text();
@@ -218,12 +226,24 @@ async function main() {
     console.error(`seeding ${ANSWERS} answers…`);
     results.seed_ms = await seed(stack.databaseUrl, q);
     const within = `/within/${FILTER}`;
+    const writer = new pg.Client({ connectionString: stack.databaseUrl });
+    await writer.connect();
+    // a write the statistics must see: one answer touched (its row rewritten, nothing else changed)
+    const change = () =>
+      writer.query(
+        `UPDATE consultation.answer SET updated = now() WHERE token = (
+           SELECT token FROM consultation.answer WHERE attribute = $1 LIMIT 1)`,
+        [q.attribute],
+      );
     results.service = await timeRequests(stack.url, session.header, {
+      'statistics within, cold': [`/api/data/scope/ensemble/attribute/${q.attribute}${within}`, change],
+      'statistics, cold': [`/api/data/scope/ensemble/attribute/${q.attribute}`, change],
       'statistics within': `/api/data/scope/ensemble/attribute/${q.attribute}${within}`,
       statistics: `/api/data/scope/ensemble/attribute/${q.attribute}`,
       'points within': `/api/data/scope/points/project/${q.project}${within}`,
       'zones within': `/api/data/scope/zones/project/${q.project}${within}`,
     });
+    await writer.end();
     const sql = await timeSql(stack.databaseUrl, q);
     results.sql = sql.times;
     results.inside = sql.inside;

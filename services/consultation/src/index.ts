@@ -25,6 +25,7 @@ import { AnswerFilesInStore1795400600000 } from './migrations/1795400600000-Answ
 import { StableChoiceIds1795400700000 } from './migrations/1795400700000-StableChoiceIds.js';
 import { GeometricValueOnce1795400710000 } from './migrations/1795400710000-GeometricValueOnce.js';
 import { AnswerValueColumns1795400720000 } from './migrations/1795400720000-AnswerValueColumns.js';
+import { StatisticsChanges1795400730000 } from './migrations/1795400730000-StatisticsChanges.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -71,6 +72,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     StableChoiceIds1795400700000,
     GeometricValueOnce1795400710000,
     AnswerValueColumns1795400720000,
+    StatisticsChanges1795400730000,
   ],
 };
 

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
+import { LOGGER } from '@agora/common';
 import type { SessionUser, VariableKind } from '@agora/contracts';
 import type { EnsembleAnswer, KindStatisticsAnswer, StatisticType } from '@agora/contracts/api';
+import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
@@ -9,7 +11,15 @@ import { AnswerReadsService } from '../answer/answer-reads.service.js';
 import { answerGeomType } from '../answer/answer.rules.js';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
 import { Cells, round } from './cells.js';
-import { analyticsQuery, statisticsSql, TOP_VALUES } from './statistics.sql.js';
+import { EVERY_SCOPE } from '../migrations/1795400730000-StatisticsChanges.js';
+import {
+  ANALYTICS_SETTINGS,
+  STATISTICS_FOLD_SQL,
+  STATISTICS_STAMP_SQL,
+  statisticsSql,
+  TOP_VALUES,
+  type StatisticsMeasure,
+} from './statistics.sql.js';
 
 const LABEL_KINDS = ['radio', 'checkbox', 'library'];
 
@@ -54,13 +64,44 @@ interface StatisticsRow {
   profile: ProfileRow[];
 }
 
+/** How many statistics rows a process keeps (each a few tens of KiB), the least recently asked dropped first. */
+const CACHED_ROWS = 64;
+/** How many change-log rows a stamp may count before the statistics fold them into one per scope. */
+const FOLD_AT = 256;
+
+/**
+ * The statistics rows last computed, by what they were computed for, each with the stamp of the snapshot it was
+ * computed in (decision 0082). A row is given back only while the stamp read now is the same, so a replica's rows
+ * never outlive a write, whichever replica made it.
+ */
+class StatisticsRows {
+  private readonly rows = new Map<string, { stamp: string; row: StatisticsRow }>();
+
+  get(key: string, stamp: string): StatisticsRow | undefined {
+    const hit = this.rows.get(key);
+    if (!hit || hit.stamp !== stamp) return undefined;
+    this.rows.delete(key);
+    this.rows.set(key, hit);
+    return hit.row;
+  }
+
+  set(key: string, stamp: string, row: StatisticsRow): void {
+    this.rows.delete(key);
+    this.rows.set(key, { stamp, row });
+    while (this.rows.size > CACHED_ROWS) this.rows.delete(this.rows.keys().next().value!);
+  }
+}
+
 /** The experts' and administrators' statistics of an attribute's answers, weighted, with small cells hidden. */
 @Injectable()
 export class StatisticsService {
+  private readonly rows = new StatisticsRows();
+
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
     private readonly reads: AnswerReadsService,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** The smallest cell of respondents shown to non-admins (`CONSULTATION_MIN_CELL`). */
@@ -83,14 +124,19 @@ export class StatisticsService {
     const { ctx, access } = await this.reads.seeAll(attribute, user);
     if (filter) assertMayFilter(access);
     const variables = await this.reads.variableRows(ctx.attribute, variable);
-    const where = filter ? areaFilterSql(filter, 4) : null;
-    const [row] = await analyticsQuery<StatisticsRow[]>(this.db, statisticsSql(where?.sql ?? null), [
+    const geomType = answerGeomType(ctx, {
+      has_geometry: ctx.node_has_geometry,
+      geom_type: ctx.node_geom_type,
+    });
+    const measure = geomType === 'line' ? 'length' : geomType === 'polygon' ? 'area' : null;
+    const row = await this.statisticsRow(
       ctx.attribute,
       ctx.category,
       variables.map((v) => v.token),
-      ...(where ? [where.param] : []),
-    ]);
-    const { totals, kinds, ranges, cells: cellRows, profile } = row!;
+      filter,
+      measure,
+    );
+    const { totals, kinds, ranges, cells: cellRows, profile } = row;
     const cells = this.cellsFor(user);
     const hidden = cells.hides(totals.respondents);
     const key = (variable: string, kind: string) => `${variable}|${kind}`;
@@ -102,10 +148,6 @@ export class StatisticsService {
       list.push(c);
       cellsBy.set(key(c.variable, c.kind), list);
     }
-    const geomType = answerGeomType(ctx, {
-      has_geometry: ctx.node_has_geometry,
-      geom_type: ctx.node_geom_type,
-    });
     return {
       count: cells.shown(totals.respondents, totals.answers),
       respondents: cells.shown(totals.respondents, totals.respondents),
@@ -143,6 +185,49 @@ export class StatisticsService {
       })),
       suppressed: cells.suppressed,
     };
+  }
+
+  /**
+   * The statistics row of an attribute's answers (inside the area), as computed last when nothing it reads has
+   * changed since, else computed now. The stamp and the statement read one snapshot (repeatable read), so the
+   * row kept is never older than its stamp.
+   */
+  private async statisticsRow(
+    attribute: string,
+    category: string | null,
+    variables: string[],
+    filter: AreaFilter | null,
+    measure: StatisticsMeasure,
+  ): Promise<StatisticsRow> {
+    const key = JSON.stringify([attribute, category, variables, filter?.geojson ?? null, measure]);
+    const where = filter ? areaFilterSql(filter, 4) : null;
+    const read = await this.db.transaction('REPEATABLE READ', async (m) => {
+      const [{ stamp, n }] = await m.query<Array<{ stamp: string; n: number }>>(STATISTICS_STAMP_SQL, [
+        attribute,
+        category,
+        EVERY_SCOPE,
+      ]);
+      const kept = this.rows.get(key, stamp);
+      if (kept) return { stamp, n, row: kept, computed: false };
+      for (const setting of ANALYTICS_SETTINGS) await m.query(`SET LOCAL ${setting}`);
+      const [row] = await m.query<StatisticsRow[]>(statisticsSql(where?.sql ?? null, measure), [
+        attribute,
+        category,
+        variables,
+        ...(where ? [where.param] : []),
+      ]);
+      return { stamp, n, row: row!, computed: true };
+    });
+    if (!read.computed) return read.row;
+    this.rows.set(key, read.stamp, read.row);
+    if (read.n > FOLD_AT)
+      // housekeeping only: a fold that fails (a deadlock with another one) is tried again by a later request
+      await this.db
+        .query(STATISTICS_FOLD_SQL, [[attribute, category, EVERY_SCOPE], read.stamp.split(':')[0]])
+        .catch((e: Error) =>
+          this.logger.warn(`folding the statistics changes of ${attribute}: ${e.message}`),
+        );
+    return read.row;
   }
 }
 

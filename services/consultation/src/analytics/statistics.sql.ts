@@ -3,13 +3,19 @@ import type { EntityManager } from 'typeorm';
 /** How many distinct values a text or number statistic lists (most respondents first). */
 export const TOP_VALUES = 10;
 
+/** Which geometric measure the totals sum: lines their length, polygons their area, points neither. */
+export type StatisticsMeasure = 'length' | 'area' | null;
+
 /**
  * The statistics of an attribute's answers in one statement: the answers (inside the drawn area when one is
  * given) are read once, their respondents joined once to their profile weights (1 when none is stored), and every
  * count, distribution, range and profile share is grouped from that set (decision 0039). Parameters: $1 the
  * attribute, $2 the category (weights, profile), $3 the variables (uuid[]), and the filter's when `filterSql` reads one.
+ * The values are joined to the answers table itself (not to the set of answers), so that the planner knows the
+ * answers' tokens are unique and hashes the answers rather than every value. Only the measure the answer shows is
+ * summed (`measure`): the geography length or area of 100,000 points is work for a figure nobody is shown.
  */
-export const statisticsSql = (filterSql: string | null): string => `
+export const statisticsSql = (filterSql: string | null, measure: StatisticsMeasure = null): string => `
 WITH f AS MATERIALIZED (
   SELECT a.token, a.owner, a.geom FROM consultation.answer a
   WHERE a.attribute = $1 ${filterSql ? `AND public.ST_Intersects(a.geom, ${filterSql})` : ''}
@@ -24,8 +30,9 @@ WITH f AS MATERIALIZED (
       WHEN v.kind = 'date' THEN ARRAY[v.date_value::text]
       WHEN v.kind IN ('text', 'string', 'resource') THEN ARRAY[v.text_value]
       ELSE ARRAY[]::text[] END AS vals
-  FROM consultation.answer_value v JOIN f ON f.token = v.answer
-  WHERE v.variable = ANY($3::uuid[])
+  FROM consultation.answer_value v JOIN consultation.answer f ON f.token = v.answer
+  WHERE v.variable = ANY($3::uuid[]) AND f.attribute = $1
+    ${filterSql ? `AND public.ST_Intersects(f.geom, ${filterSql})` : ''}
 ), d AS (
   SELECT v.variable, v.kind, e.value, v.owner FROM v, unnest(v.vals) AS e(value)
   WHERE e.value IS NOT NULL GROUP BY 1, 2, 3, 4
@@ -34,9 +41,18 @@ SELECT
   (SELECT json_build_object(
      'answers', count(*), 'respondents', (SELECT count(*) FROM wt), 'weighted', (SELECT coalesce(sum(w), 0) FROM wt),
      'geoms', count(geom),
-     'length', coalesce(sum(public.ST_Length(geom::public.geography))
-       FILTER (WHERE public.ST_Dimension(geom) = 1), 0),
-     'area', coalesce(sum(public.ST_Area(geom::public.geography)) FILTER (WHERE public.ST_Dimension(geom) = 2), 0))
+     'length', ${
+       measure === 'length'
+         ? `coalesce(sum(public.ST_Length(geom::public.geography))
+       FILTER (WHERE public.ST_Dimension(geom) = 1), 0)`
+         : '0'
+     },
+     'area', ${
+       measure === 'area'
+         ? `coalesce(sum(public.ST_Area(geom::public.geography))
+       FILTER (WHERE public.ST_Dimension(geom) = 2), 0)`
+         : '0'
+     })
    FROM f) AS totals,
   (SELECT coalesce(json_agg(k), '[]') FROM (
      SELECT d.variable, d.kind, count(*) AS n, sum(wt.w) AS w
@@ -85,3 +101,20 @@ export async function analyticsQuery<T>(db: EntityManager, sql: string, params: 
  * disk. Exported for the benchmark, which runs the same statements directly.
  */
 export const ANALYTICS_SETTINGS = ['jit = off', `work_mem = '32MB'`];
+
+/**
+ * The stamp of the statistics of an attribute for a category (decision 0082): the highest id and the number of the
+ * change-log rows of the attribute, of the category and of the nil scope (a `TRUNCATE`). Read in the snapshot the
+ * statistics are computed in, it changes with every committed write that can change them. $1 the attribute, $2 the
+ * category, $3 the nil scope.
+ */
+export const STATISTICS_STAMP_SQL = `SELECT coalesce(max(id), 0)::text || ':' || count(*)::text AS stamp, count(*)::int AS n
+  FROM consultation.statistics_change WHERE scope IN ($1::uuid, $2::uuid, $3::uuid)`;
+
+/**
+ * Folds a scope set's change-log rows up to an id into one new row per scope that had any: the stamp's highest id
+ * grows, so no stamp seen before can come back. $1 the scopes (uuid[]), $2 the highest id to fold.
+ */
+export const STATISTICS_FOLD_SQL = `WITH gone AS (
+    DELETE FROM consultation.statistics_change WHERE scope = ANY($1::uuid[]) AND id <= $2::bigint RETURNING scope)
+  INSERT INTO consultation.statistics_change (scope) SELECT DISTINCT scope FROM gone`;

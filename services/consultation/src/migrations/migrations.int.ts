@@ -18,6 +18,7 @@ const TABLES = [
   'profile_weight',
   'project',
   'social_reaction',
+  'statistics_change',
   'thread',
   'thread_post',
   'variable',
