@@ -16,7 +16,7 @@ let choices: number[];
 const WEST = '23.689,37.89_23.7,37.89_23.7,37.91_23.689,37.91';
 
 async function answer(owner: string, x: number, choice: string, number: number): Promise<string> {
-  const [{ token }] = await svc.db.query<Array<{ token: string }>>(
+  const [{ token }] = await svc.db.query<{ token: string }>(
     `INSERT INTO consultation.answer (project, node, attribute, owner, geom)
      VALUES ($1, $2, $3, $4, public.ST_SetSRID(public.ST_MakePoint($5, 37.9), 4326)) RETURNING token`,
     [w.project, w.places, w.points, owner, x],
@@ -86,13 +86,13 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(200);
   rating = made.body.token;
-  [{ token: question }] = await svc.db.query<Array<{ token: string }>>(
+  [{ token: question }] = await svc.db.query<{ token: string }>(
     `INSERT INTO consultation.profile_question (category, role, question, weight, sort_order)
      VALUES ($1, 'normal', 'Ηλικία', 1, 0) RETURNING token`,
     [w.category],
   );
   choices = (
-    await svc.db.query<Array<{ id: number }>>(
+    await svc.db.query<{ id: number }>(
       `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
        VALUES ($1, 'νέοι', '', 1, 0), ($1, 'μεγαλύτεροι', '', 2, 1) RETURNING id`,
       [question],
@@ -178,7 +178,7 @@ describe('the kept statistics follow every write', () => {
     for (let i = 0; i < 300; i++)
       await svc.db.query(`UPDATE consultation.answer SET updated = now() WHERE owner = $1`, [owners[1]]);
     const before = await seen();
-    const [{ n }] = await svc.db.query<Array<{ n: number }>>(
+    const [{ n }] = await svc.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM consultation.statistics_change WHERE scope = $1`,
       [w.points],
     );
