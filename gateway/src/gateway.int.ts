@@ -808,9 +808,16 @@ describe('gateway against real upstream servers', () => {
         const cuttingUrl = await listen(cutting);
         try {
           await withGateway({ LIBRARY_URL: cuttingUrl }, async (other) => {
-            const res = await fetch(`${other}/api/library/1`);
-            expect(res.status).toBe(200);
-            await expect(res.text()).rejects.toThrow();
+            // Cut before or after the answer's head reached the browser: either way its body never ends well.
+            const outcome = await fetch(`${other}/api/library/1`).then(
+              (res) =>
+                res.text().then(
+                  () => `complete ${res.status}`,
+                  () => 'cut',
+                ),
+              () => 'cut',
+            );
+            expect(outcome).toBe('cut');
           });
         } finally {
           await close(cutting);
