@@ -86,12 +86,17 @@ const WITHDRAWN = { total: 1, queued: 0, sent: 0, failed: 0, withdrawn: 1, accep
 const cancel = (id: string) => http().post(`/invitation/id/${id}/cancel`).set(IDENTITY_HEADER, admin());
 const remove = (id: string) => http().delete(`/invitation/id/${id}`).set(IDENTITY_HEADER, admin());
 
-/** The job of `mailId` once the queue is done with it (the worker returned or gave up). */
+/**
+ * The job of `mailId` once the queue is done with it (the worker returned or gave up). The state is read first and
+ * the job after it: a job read while still active, whose state is read once it completed, would show no return value.
+ */
 const finishedJob = (mailId: string) =>
   waitFor(
     async () => {
+      const state = await queue.getJobState(sendMailJobId(mailId));
+      if (state !== 'completed' && state !== 'failed') return { state, returned: undefined };
       const job = await queue.getJob(sendMailJobId(mailId));
-      return { state: job ? await job.getState() : 'missing', returned: job?.returnvalue as unknown };
+      return { state, returned: job?.returnvalue as unknown };
     },
     (j) => j.state === 'completed' || j.state === 'failed',
     { what: `the job of mail ${mailId} to finish` },
