@@ -18,6 +18,7 @@ import { signUserIdentity } from '@agora/identity';
 import type { GatewayConfig } from './config.js';
 import { CookieJar, VISITOR_COOKIE, isPlausibleSid, newVisitorId, readCookie } from './cookies.js';
 import { csrfKeyOf, csrfProtection, csrfTokenFor, isSafeMethod } from './csrf.js';
+import { auditRouter } from './audit.js';
 import { docsRouter } from './docs.js';
 import { notFound, sendError } from './errors.js';
 import { forward, isInternalHeader } from './proxy.js';
@@ -182,6 +183,18 @@ export function apiRouter(deps: ApiDeps): Router {
   });
 
   router.use(csrfProtection(csrfKey));
+
+  // the services' audit logs merged (admins; `GATEWAY_SEGMENTS` of the routing table keeps `audit` the gateway's)
+  router.use(
+    '/audit',
+    auditRouter({
+      services: config.services,
+      identityKey: config.identityKey,
+      timeoutMs: config.upstreamTimeoutMs,
+      logger,
+      identify,
+    }),
+  );
 
   router.use(async (req, res) => {
     const owner = routeOf(req.url);

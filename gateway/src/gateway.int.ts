@@ -1,7 +1,6 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +13,7 @@ import {
 import { exportKey, signUserIdentity, verifyIdentity } from '@agora/identity';
 import { csrfKeyOf, csrfTokenFor } from './csrf.js';
 import { createGateway, loadGatewayConfig, type Gateway } from './index.js';
+import { close, listen } from '../test/servers.js';
 
 /** The gateway's key pair: the fake services know only the public key. */
 const GATEWAY = generateKeyPairSync('ed25519');
@@ -48,21 +48,6 @@ interface Echo {
 interface Upstream {
   server: Server;
   url: string;
-}
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    );
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

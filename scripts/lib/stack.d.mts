@@ -34,6 +34,10 @@ export function demoLoginText(
 ): string | null;
 /** The services in an order where each starts after the ones it calls (the service graph of @agora/contracts). */
 export function serviceStartOrder(): Promise<string[]>;
+export function openCommandInfra(
+  env: Record<string, string | undefined>,
+  options?: { exitCode?: number; log?: (message: string) => void },
+): Promise<unknown>;
 
 export interface AllInOne {
   url: string;

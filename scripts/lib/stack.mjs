@@ -190,6 +190,28 @@ export async function serviceStartOrder() {
   return startOrder(SERVICES);
 }
 
+/**
+ * The infrastructure of an operator's command (`npm run migrate`, `npm run audit:check`): DATABASE_URL, or the
+ * embedded database in AGORA_DATA_DIR (./data); a failure to open it (the folder in use by a running `npm start`)
+ * ends the process with its message and `exitCode`.
+ */
+export async function openCommandInfra(env, { exitCode = 1, log } = {}) {
+  const common = await import('@agora/common');
+  return common
+    .createInfra({
+      databaseUrl: env.DATABASE_URL || undefined,
+      redisUrl: env.REDIS_URL || undefined,
+      dataDir: env.AGORA_DATA_DIR || path.join(ROOT, 'data'),
+      queuePrefix: 'agora',
+      timeouts: common.loadDatabaseTimeouts(env),
+      log,
+    })
+    .catch((e) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(exitCode);
+    });
+}
+
 /** Runs every service's migrations on the given infrastructure. */
 export async function migrateAll(env, infra, log = () => {}) {
   const common = await import('@agora/common');

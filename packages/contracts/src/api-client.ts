@@ -4,6 +4,7 @@ import type { paths as AccountsPaths } from './generated/accounts.js';
 import type { paths as ConsultationPaths } from './generated/consultation.js';
 import type { paths as LibraryPaths } from './generated/library.js';
 import type { paths as MailingPaths } from './generated/mailing.js';
+import type { AuditFilterParams, AuditPageAnswer, AuditQueryParams } from './api/audit.js';
 import type { SessionProbeAnswer } from './api/gateway.js';
 
 export type * as AccountsApi from './generated/accounts.js';
@@ -36,6 +37,20 @@ export interface GatewayPaths {
   '/api/login': {
     /** The session probe: hands out the CSRF token (the `token` cookie) and tells whether the session is logged in */
     get: { responses: { 200: { content: { 'application/json': SessionProbeAnswer } } } };
+  };
+  '/api/audit': {
+    /** The services' audit logs merged, newest first, a page at a time (admins; decision 0084) */
+    get: {
+      parameters: { query?: AuditQueryParams };
+      responses: { 200: { content: { 'application/json': AuditPageAnswer } } };
+    };
+  };
+  '/api/audit/csv': {
+    /** The services' audit logs merged, filtered, as one CSV file (admins) */
+    get: {
+      parameters: { query?: AuditFilterParams };
+      responses: { 200: { content: { 'text/csv': string } } };
+    };
   };
 }
 

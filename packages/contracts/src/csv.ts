@@ -13,3 +13,17 @@ export function neutralizeCsvCell(value: string | number): string {
   if (typeof value === 'number') return String(value);
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
+
+/**
+ * One CSV cell (RFC 4180): neutralised against formulas (`neutralizeCsvCell`; numbers are written as they are),
+ * quoted when it holds a quote, a separator or a break, its quotes doubled. Null is the empty cell.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = neutralizeCsvCell(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV record with its CRLF line end (RFC 4180). */
+export const csvLine = (cells: ReadonlyArray<string | number | null>): string =>
+  `${cells.map(csvCell).join(',')}\r\n`;

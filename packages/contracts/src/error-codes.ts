@@ -217,6 +217,8 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES][number];
 
 /** The codes of the gateway's own error answers. */
 export const GATEWAY_ERROR_CODES = [
+  'GATEWAY.AUDIT_QUERY',
+  'GATEWAY.AUDIT_UNAVAILABLE',
   'GATEWAY.BAD_REQUEST',
   'GATEWAY.CSRF',
   'GATEWAY.INTERNAL',

@@ -40,6 +40,12 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
   ['mailtemplate', 'mailing'],
 ];
 
+/**
+ * First segments that the gateway answers itself, whatever a service's prefix would match: `audit`, the merged audit
+ * log of the services (decision 0084).
+ */
+export const GATEWAY_SEGMENTS: ReadonlySet<string> = new Set(['audit']);
+
 /** Exact first segments (no prefix match) — keeps e.g. `adminX` from matching `admin`. */
 const EXACT_ONLY = new Set(['admin', 'data', 'node', 'login', 'profile', 'recovery', 'oauth']);
 
@@ -83,6 +89,7 @@ export function ownerOf(path: string, action?: string | null): ServiceName | nul
     return action ? (ACTION_OWNERS.get(action.toLowerCase()) ?? null) : null;
   }
   const first = segments[0]!.toLowerCase();
+  if (GATEWAY_SEGMENTS.has(first)) return null;
   if ((first === 'validation' || first === 'checkifexists') && segments[1]?.toLowerCase() === 'scope') {
     const scope = segments[2]?.toLowerCase();
     return scope ? (SCOPE_OWNERS.get(scope) ?? null) : null;

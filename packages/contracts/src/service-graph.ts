@@ -55,6 +55,11 @@ export const INTERNAL_ROUTES = {
   // identity only (operators' tools and the tests: the gateway routes no `/internal/…` path), no service's
   'POST /internal/mail': { service: 'mailing', callers: ['gateway'], uncalled: true },
   'GET /internal/mail/{id}': { service: 'mailing', callers: ['gateway'], uncalled: true },
+  // each service's audit log, which the gateway merges for `GET /api/audit` (decision 0084)
+  'GET /internal/accounts/audit': { service: 'accounts', callers: ['gateway'] },
+  'GET /internal/library/audit': { service: 'library', callers: ['gateway'] },
+  'GET /internal/consultation/audit': { service: 'consultation', callers: ['gateway'] },
+  'GET /internal/mailing/audit': { service: 'mailing', callers: ['gateway'] },
 } as const satisfies Record<`${InternalMethod} /internal/${string}`, InternalRouteDeclaration>;
 
 export type InternalRouteKey = keyof typeof INTERNAL_ROUTES;

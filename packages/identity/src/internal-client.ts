@@ -32,6 +32,8 @@ export interface InternalClientOptions<Target extends ServiceName = ServiceName>
 export interface InternalCallOptions {
   /** The request id of the request that led to this call, forwarded as `x-request-id`. */
   requestId?: string;
+  /** A query string added to the path (the path itself stays the route's, as the service graph declares it). */
+  query?: URLSearchParams;
 }
 
 /** A 2xx answer: its status and its parsed JSON body (undefined when empty or not JSON). */
@@ -138,7 +140,7 @@ export function createInternalClient<Target extends ServiceName>(
     method: InternalMethod,
     path: string,
     body: unknown,
-    { requestId }: InternalCallOptions = {},
+    { requestId, query }: InternalCallOptions = {},
   ): Promise<InternalAnswer> {
     const route = internalRouteOf(target, method, path);
     if (!route || !mayCall(caller, route))
@@ -158,7 +160,8 @@ export function createInternalClient<Target extends ServiceName>(
     let status: number;
     let text: string;
     try {
-      const res = await fetch(join(baseUrl, path), { method, headers, body: payload, signal });
+      const search = query?.size ? `?${query.toString()}` : '';
+      const res = await fetch(join(baseUrl, `${path}${search}`), { method, headers, body: payload, signal });
       status = res.status;
       text = await readText(res);
     } catch (err) {

@@ -1,5 +1,6 @@
 import type { ServiceDefinition } from '@agora/common';
 import { AccountsModule, ACCOUNTS_ENTITIES } from './accounts.module.js';
+import { AuditInternalModule } from './audit/audit-internal.controller.js';
 import { loadAccountsConfig } from './config/accounts.config.js';
 import { CreateAccounts1763769600000 } from './migrations/1763769600000-CreateAccounts.js';
 import {
@@ -14,6 +15,7 @@ import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.j
 import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter.js';
 import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js';
 import { OAuthRequestInvitation1800300000000 } from './migrations/1800300000000-OAuthRequestInvitation.js';
+import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
@@ -28,6 +30,7 @@ export const accountsStorage = {
     RateLimiter1798000000000,
     Enrolment1799000000000,
     OAuthRequestInvitation1800300000000,
+    AuditLog1801100000000,
   ],
 };
 
@@ -39,7 +42,7 @@ export function accountsService(env: Record<string, string | undefined>): Servic
     title: 'Agora accounts',
     description: 'Users, sessions, roles, settings',
     storage: accountsStorage,
-    modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env))],
+    modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env)), AuditInternalModule],
     onReady: async (app) => {
       await app.get(UsersService).ensureFirstAdmin();
       await app.get(DemoParticipants).seed();

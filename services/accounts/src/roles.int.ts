@@ -191,6 +191,8 @@ const TABLE = (): Row[] => [
     expect: [403, 403, 403, 403, 403, 403],
   },
   { method: 'get', path: '/internal/invitations/providers', expect: [403, 403, 403, 403, 403, 403] },
+  // the audit log: the gateway's identity only
+  { method: 'get', path: '/internal/accounts/audit', expect: [403, 403, 403, 403, 403, 403] },
 ];
 
 it('answers every endpoint with the expected status for every role', async () => {

@@ -24,6 +24,7 @@ export * from './http/body-parsing.js';
 export * from './http/json-depth.js';
 export * from './http/paging.js';
 export * from './http/scope-validation.js';
+export * from './audit/index.js';
 export * from './jobs/mail-request.js';
 export * from './jobs/schedule.js';
 export * from './observability/observability.js';

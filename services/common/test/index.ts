@@ -13,6 +13,7 @@ import {
   createServiceApp,
   dataSourceOptions,
   migrateService,
+  type AuditHashedFields,
   type DatabaseTimeouts,
   type Infra,
   type ServiceConfig,
@@ -375,3 +376,15 @@ export async function bootEmbeddedTestService(
 }
 export { runScheduledNow } from './scheduler.js';
 export { startTestS3Server, type TestS3Server } from './s3-server.js';
+
+/** An entry of a service's audit log as the tests read it back (decision 0084): its fields but the time. */
+export type AuditRow = Omit<AuditHashedFields, 'at'>;
+
+/** The entries of `schema`'s audit log, oldest first. */
+export function auditEntries(db: TestDatabase, schema: ServiceName): Promise<AuditRow[]> {
+  return db.query<AuditRow>(
+    `SELECT l.id::text AS id, l.actor_uuid::text AS actor_uuid, l.actor_username, l.actor_role, l.ip, l.request_id,
+            l.action, l.object_type, l.object_id, l.before, l.after, l.detail
+       FROM ${schema}.audit_log l ORDER BY l.id`,
+  );
+}

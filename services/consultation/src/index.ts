@@ -26,6 +26,8 @@ import { StableChoiceIds1795400700000 } from './migrations/1795400700000-StableC
 import { GeometricValueOnce1795400710000 } from './migrations/1795400710000-GeometricValueOnce.js';
 import { AnswerValueColumns1795400720000 } from './migrations/1795400720000-AnswerValueColumns.js';
 import { StatisticsChanges1795400730000 } from './migrations/1795400730000-StatisticsChanges.js';
+import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
+import { AuditInternalModule } from './audit/audit-internal.controller.js';
 import { NodeModule } from './node/node.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
@@ -73,6 +75,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     GeometricValueOnce1795400710000,
     AnswerValueColumns1795400720000,
     StatisticsChanges1795400730000,
+    AuditLog1801100000000,
   ],
 };
 
@@ -110,6 +113,7 @@ export function createConsultationService(env: Record<string, string | undefined
       QuestionnaireModule,
       StatsModule,
       ExportModule.forRoot(env),
+      AuditInternalModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

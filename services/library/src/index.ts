@@ -21,6 +21,8 @@ import { LibraryBackups1795600000000 } from './migrations/1795600000000-LibraryB
 import { BackupJobs1795700000000 } from './migrations/1795700000000-BackupJobs.js';
 import { ViewAndPageOwners1795800000000 } from './migrations/1795800000000-ViewAndPageOwners.js';
 import { DropBackupJobs1795900000000 } from './migrations/1795900000000-DropBackupJobs.js';
+import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
+import { AuditInternalModule } from './audit/audit-internal.controller.js';
 
 export type { LibraryConfig } from './config/library.config.js';
 export { loadLibraryConfig } from './config/library.config.js';
@@ -35,6 +37,7 @@ export const libraryStorage: ServiceDefinition['storage'] = {
     BackupJobs1795700000000,
     ViewAndPageOwners1795800000000,
     DropBackupJobs1795900000000,
+    AuditLog1801100000000,
   ],
 };
 
@@ -59,6 +62,7 @@ export function createLibraryService(env: Record<string, string | undefined>): S
       LibraryViewModule,
       DocumentationModule,
       MarkersModule,
+      AuditInternalModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -4,6 +4,7 @@ import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { mailingStorage } from './storage.js';
 import { TemplatesModule } from './templates/templates.module.js';
+import { AuditInternalModule } from './audit/audit-internal.controller.js';
 
 /** The mailing service with its mail settings taken from `env` (SMTP_URL, MAIL_FROM, MAIL_WORKER, ...). */
 export function createMailingService(env: Record<string, string | undefined>): ServiceDefinition {
@@ -23,7 +24,12 @@ export function mailingServiceFor(
     // A mail body may hold 100,000 characters (up to ~400 KB of UTF-8), above the default JSON limit of 100 KB;
     // an invitation batch of 10,000 rows takes a few MB.
     jsonLimit: '8mb',
-    modules: [mailModule, TemplatesModule, InvitationsModule.forRoot(invitations, mailModule)],
+    modules: [
+      mailModule,
+      TemplatesModule,
+      InvitationsModule.forRoot(invitations, mailModule),
+      AuditInternalModule,
+    ],
   };
 }
 

@@ -5,6 +5,7 @@ import { Invitations1800100000000 } from './migrations/1800100000000-Invitations
 import { MailTemplatesHtml1800200000000 } from './migrations/1800200000000-MailTemplatesHtml.js';
 import { MailClaimFence1800500000000 } from './migrations/1800500000000-MailClaimFence.js';
 import { InvitationCancelled1800600000000 } from './migrations/1800600000000-InvitationCancelled.js';
+import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { MailTemplate } from './templates/template.entity.js';
 
 /** Schema `mailing`: its entities and migrations, in order. */
@@ -17,5 +18,6 @@ export const mailingStorage: ServiceStorage = {
     MailTemplatesHtml1800200000000,
     MailClaimFence1800500000000,
     InvitationCancelled1800600000000,
+    AuditLog1801100000000,
   ],
 };

@@ -4,6 +4,7 @@
  */
 export * from './common.js';
 export * from './accounts.js';
+export * from './audit.js';
 export * from './answer-values.js';
 export * from './choices.js';
 export * from './consultation-answers.js';

@@ -11,7 +11,16 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, LoggedIn, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  Actor,
+  AppError,
+  CurrentUser,
+  LoggedIn,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type AuditActor,
+} from '@agora/common';
 import { REQUEST_ID_HEADER, roleAllows, SESSION_REFRESH_HEADER, type SessionUser } from '@agora/contracts';
 import {
   DeletedAnswer,
@@ -64,10 +73,11 @@ export class EnrolmentController {
     @ZodBody(EnrolmentPostBody) body: EnrolmentPostBody,
     @Headers(REQUEST_ID_HEADER) requestId: string | undefined,
     @Res({ passthrough: true }) res: Response,
+    @Actor() actor: AuditActor,
   ): Promise<EnrolmentPostAnswer> {
     if ('uuids' in body) {
       if (!roleAllows(user.role, 'admin')) throw AppError.forbidden();
-      return { enrolled: await this.members.enrol(body, requestId) };
+      return { enrolled: await this.members.enrol(actor, body) };
     }
     const enrolments = await this.enrolments.enrolSelf(user.uuid, body.category, requestId);
     // the gateway drops its cached session, so the caller's next request is signed with the new enrolment
@@ -120,8 +130,9 @@ export class EnrolmentController {
     @Param('category') category: string,
     @Param('uuid', uuidPipe) uuid: string,
     @ZodBody(EnrolmentRoleBody) body: EnrolmentRoleBody,
+    @Actor() actor: AuditActor,
   ): Promise<EnrolmentRoleAnswer> {
-    return this.members.changeRole(category, uuid, body.role);
+    return this.members.changeRole(actor, category, uuid, body.role);
   }
 
   @ApiOperation({
@@ -134,8 +145,9 @@ export class EnrolmentController {
   async unenrol(
     @Param('category') category: string,
     @Param('uuid', uuidPipe) uuid: string,
+    @Actor() actor: AuditActor,
   ): Promise<DeletedAnswer> {
-    await this.members.unenrol(category, uuid);
+    await this.members.unenrol(actor, category, uuid);
     return { message: 'data deleted' };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, paged, PAGE_SIZE } from '@agora/common';
+import { AppError, AuditLog, paged, PAGE_SIZE, type AuditActor } from '@agora/common';
 import type { EnrolRole, Role } from '@agora/contracts';
 import type {
   AdminEnrolmentBody,
@@ -46,6 +46,7 @@ export class MembersService {
   constructor(
     @InjectDataSource('accounts') private readonly db: DataSource,
     private readonly categories: ConsultationCategories,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The category's members; the weights are null when consultation cannot tell them. */
@@ -126,9 +127,11 @@ export class MembersService {
 
   /**
    * Enrols the users with one role, all or none: an unknown user refuses the whole request (404) before anything
-   * is written. Users enrolled already keep their enrolment. Answers how many were enrolled now.
+   * is written. Users enrolled already keep their enrolment. Answers how many were enrolled now; those are
+   * recorded in the audit log (`enrolments.create`).
    */
-  async enrol(body: AdminEnrolmentBody, requestId?: string): Promise<number> {
+  async enrol(actor: AuditActor, body: AdminEnrolmentBody): Promise<number> {
+    const requestId = actor.requestId ?? undefined;
     const category = await this.categories.enrolmentInfo(body.category, requestId);
     if (!category) throw EnrolmentErrors.categoryNotFound();
     const uuids = [...new Set(body.uuids.map((u) => u.toLowerCase()))];
@@ -146,28 +149,69 @@ export class MembersService {
          RETURNING user_uuid`,
         [category.token, uuids, body.role],
       );
+      if (inserted.length > 0) {
+        await this.audit.record(m, actor, {
+          action: 'enrolments.create',
+          object: { type: 'category', id: category.token },
+          after: { role: body.role, users: inserted.map((r) => r.user_uuid) },
+        });
+      }
       return inserted.length;
     });
   }
 
-  /** Changes a member's enrolment role; 404 when they are not enrolled in the category. */
-  async changeRole(token: string, uuid: string, role: EnrolRole): Promise<EnrolmentRoleAnswer> {
+  /**
+   * Changes a member's enrolment role, recorded in the audit log (`enrolments.role`); 404 when they are not
+   * enrolled in the category.
+   */
+  async changeRole(
+    actor: AuditActor,
+    token: string,
+    uuid: string,
+    role: EnrolRole,
+  ): Promise<EnrolmentRoleAnswer> {
     if (!Token.safeParse(token).success) throw EnrolmentErrors.categoryNotFound();
-    const [rows] = await this.db.query<[Array<{ category: string }>, number]>(
-      `UPDATE accounts.enrolment SET role = $3 WHERE category = $1 AND user_uuid = $2 RETURNING category::text`,
-      [token, uuid, role],
-    );
-    if (!rows.length) throw MemberErrors.enrolmentNotFound();
+    await this.db.transaction(async (m) => {
+      const [before] = await m.query<Array<{ role: EnrolRole }>>(
+        `SELECT role FROM accounts.enrolment WHERE category = $1 AND user_uuid = $2 FOR UPDATE`,
+        [token, uuid],
+      );
+      if (!before) throw MemberErrors.enrolmentNotFound();
+      await m.query(`UPDATE accounts.enrolment SET role = $3 WHERE category = $1 AND user_uuid = $2`, [
+        token,
+        uuid,
+        role,
+      ]);
+      await this.audit.record(m, actor, {
+        action: 'enrolments.role',
+        object: enrolmentObject(token, uuid),
+        before: { role: before.role },
+        after: { role },
+      });
+    });
     return { category: token, uuid, role };
   }
 
-  /** Unenrols a member; 404 when they are not enrolled in the category. */
-  async unenrol(token: string, uuid: string): Promise<void> {
+  /** Unenrols a member, recorded in the audit log (`enrolments.delete`); 404 when they are not enrolled. */
+  async unenrol(actor: AuditActor, token: string, uuid: string): Promise<void> {
     if (!Token.safeParse(token).success) throw EnrolmentErrors.categoryNotFound();
-    const [rows] = await this.db.query<[Array<{ category: string }>, number]>(
-      `DELETE FROM accounts.enrolment WHERE category = $1 AND user_uuid = $2 RETURNING category`,
-      [token, uuid],
-    );
-    if (!rows.length) throw MemberErrors.enrolmentNotFound();
+    await this.db.transaction(async (m) => {
+      const [rows] = await m.query<[Array<{ role: EnrolRole }>, number]>(
+        `DELETE FROM accounts.enrolment WHERE category = $1 AND user_uuid = $2 RETURNING role`,
+        [token, uuid],
+      );
+      if (!rows.length) throw MemberErrors.enrolmentNotFound();
+      await this.audit.record(m, actor, {
+        action: 'enrolments.delete',
+        object: enrolmentObject(token, uuid),
+        before: { category: token, user: uuid, role: rows[0]!.role },
+      });
+    });
   }
 }
+
+/** The object of an enrolment's audit entries: the category and the user. */
+const enrolmentObject = (category: string, user: string) => ({
+  type: 'enrolment',
+  id: `${category.toLowerCase()}/${user.toLowerCase()}`,
+});

@@ -3,6 +3,8 @@ import type { DataSource } from 'typeorm';
 import { accountsStorage } from '../index.js';
 
 const TABLES = [
+  'audit_anchor',
+  'audit_log',
   'enrolment',
   'external_identity',
   'oauth_request',
@@ -49,14 +51,19 @@ describe('accounts migrations', () => {
     expect(await columns('user')).toContain('locale');
     expect(await columns('oauth_request')).toContain('invitation');
 
-    // the last migration alone: an external login no longer keeps the invitation it accepts
+    // the last migration alone: the audit log goes
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutAudit = TABLES.filter((t) => !t.startsWith('audit_'));
+    expect(await tables()).toEqual(withoutAudit);
+
+    // the one before: an external login no longer keeps the invitation it accepts
     await ds.undoLastMigration({ transaction: 'each' });
     expect(await columns('oauth_request')).not.toContain('invitation');
-    expect(await tables()).toEqual(TABLES);
+    expect(await tables()).toEqual(withoutAudit);
 
     // the one before: the enrolments go
     await ds.undoLastMigration({ transaction: 'each' });
-    const withoutEnrolments = TABLES.filter((t) => t !== 'enrolment');
+    const withoutEnrolments = withoutAudit.filter((t) => t !== 'enrolment');
     expect(await tables()).toEqual(withoutEnrolments);
 
     // the one before: the counters go back to the fixed-window table
@@ -70,7 +77,7 @@ describe('accounts migrations', () => {
     expect(await columns('user')).not.toContain('locale');
     expect(await tables()).toEqual(fixedWindow);
 
-    for (let i = 4; i < accountsStorage.migrations.length; i++)
+    for (let i = 5; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
-import { LOGGER, ScheduledWorkerHost } from '@agora/common';
+import { AuditLog, LOGGER, ScheduledWorkerHost } from '@agora/common';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
@@ -17,12 +17,15 @@ export interface PurgeResult {
   sessions: number;
   counters: number;
   tokens: number;
+  /** audit entries past their retention */
+  audit: number;
 }
 
 /**
  * Server-side expiry: every 10 minutes (a job scheduler of the maintenance queue, one for all replicas; the
- * deletes are idempotent), removes expired sessions, dead rate-limit counters and old recovery tokens. Every
- * replica runs the queue's worker: one of them takes each run.
+ * deletes are idempotent), removes expired sessions, dead rate-limit counters, old recovery tokens and the audit
+ * entries past AUDIT_RETENTION_DAYS (decision 0084). Every replica runs the queue's worker: one of them takes each
+ * run.
  */
 @Processor(ACCOUNTS_MAINTENANCE_QUEUE)
 @Injectable()
@@ -31,6 +34,7 @@ export class SessionPurge extends ScheduledWorkerHost {
     private readonly sessions: SessionsService,
     private readonly rate: RateLimitService,
     private readonly recovery: RecoveryService,
+    private readonly audit: AuditLog,
     @InjectQueue(ACCOUNTS_MAINTENANCE_QUEUE) queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -46,9 +50,10 @@ export class SessionPurge extends ScheduledWorkerHost {
     const sessions = await this.sessions.purgeExpired();
     const counters = await this.rate.purgeOld();
     const tokens = await this.recovery.purgeOld();
-    if (sessions + counters + tokens > 0) {
-      this.logger.info({ sessions, counters, tokens }, 'expired sessions purged');
+    const audit = await this.audit.prune();
+    if (sessions + counters + tokens + audit > 0) {
+      this.logger.info({ sessions, counters, tokens, audit }, 'expired sessions purged');
     }
-    return { sessions, counters, tokens };
+    return { sessions, counters, tokens, audit };
   }
 }

@@ -8,7 +8,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { AppError, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import { Actor, AppError, Public, RequireRole, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import {
   GeneralSettingsBody,
   MessageAnswer,
@@ -53,8 +53,9 @@ export class SettingsController {
   @ZodResponse(MessageAnswer)
   async update(
     @ZodBody(GeneralSettingsBody, { code: 'ACCOUNTS.MISSING_PARAMETERS' }) body: GeneralSettingsBody,
+    @Actor() actor: AuditActor,
   ): Promise<MessageAnswer> {
-    await this.settings.updateGeneral(body);
+    await this.settings.updateGeneral(actor, body);
     return { message: 'settings updated' };
   }
 
@@ -82,8 +83,9 @@ export class SettingsController {
   @ZodResponse(SiteTextsAnswer, 200, 'what was stored')
   updateFrontpage(
     @ZodBody(SiteTextsBody, { code: 'ACCOUNTS.MISSING_PARAMETERS' }) body: SiteTextsBody,
+    @Actor() actor: AuditActor,
   ): Promise<SiteTextsAnswer> {
-    return this.settings.updateTexts('frontpage', body);
+    return this.settings.updateTexts(actor, 'frontpage', body);
   }
 
   @ApiOperation({ summary: 'Update the privacy policy (admins; the bodies are sanitised HTML)' })
@@ -94,8 +96,9 @@ export class SettingsController {
   @ZodResponse(SiteTextsAnswer, 200, 'what was stored')
   updatePolicy(
     @ZodBody(SiteTextsBody, { code: 'ACCOUNTS.MISSING_PARAMETERS' }) body: SiteTextsBody,
+    @Actor() actor: AuditActor,
   ): Promise<SiteTextsAnswer> {
-    return this.settings.updateTexts('policy', body);
+    return this.settings.updateTexts(actor, 'policy', body);
   }
 
   @ApiOperation({ summary: 'Any other settings scope: there is none (404)' })

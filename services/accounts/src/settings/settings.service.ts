@@ -1,4 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { AuditLog, changedFields, type AuditActor } from '@agora/common';
 import type {
   GeneralSettingsBody,
   SiteTextScope,
@@ -6,7 +7,7 @@ import type {
   SiteTextsBody,
 } from '@agora/contracts/api';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 import { AccountsErrors } from '../errors/accounts-errors.js';
 import { OAuthProviders } from '../oauth/oauth.service.js';
@@ -25,6 +26,7 @@ export class SettingsService {
   constructor(
     @InjectRepository(Setting, 'accounts') private readonly settings: Repository<Setting>,
     @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
+    private readonly audit: AuditLog,
     @Optional() private readonly providers?: OAuthProviders,
   ) {}
 
@@ -73,12 +75,27 @@ export class SettingsService {
     return out;
   }
 
-  /** Stores a subset of the general settings (validated by `GeneralSettingsBody`: the locales only as read). */
-  async updateGeneral(body: GeneralSettingsBody): Promise<void> {
+  /**
+   * Stores a subset of the general settings (validated by `GeneralSettingsBody`: the locales only as read),
+   * recorded in the audit log with the values changed (`settings.update`, object `settings/general`).
+   */
+  async updateGeneral(actor: AuditActor, body: GeneralSettingsBody): Promise<void> {
     const { locales: _fixed, ...values } = body;
     const entries = Object.entries(values).filter(([, v]) => v !== undefined) as Array<[SettingKey, unknown]>;
     this.checkProviders(values);
-    await this.settings.manager.transaction(async (m) => {
+    await this.store(actor, 'general', entries);
+  }
+
+  /**
+   * Writes settings rows in one transaction with their audit entry, which holds the stored values that changed
+   * (before them: the stored value or nothing, never the default).
+   */
+  private async store(actor: AuditActor, scope: string, entries: Array<[string, unknown]>): Promise<void> {
+    await this.settings.manager.transaction(async (m: EntityManager) => {
+      const rows = await m.query<Array<{ key: string; value: unknown }>>(
+        `SELECT key, value FROM accounts.setting WHERE key = ANY($1::text[]) FOR UPDATE`,
+        [entries.map(([key]) => key)],
+      );
       for (const [key, value] of entries) {
         await m.query(
           `INSERT INTO accounts.setting (key, value) VALUES ($1, $2::jsonb)
@@ -86,6 +103,16 @@ export class SettingsService {
           [key, JSON.stringify(value)],
         );
       }
+      const changed = changedFields(
+        Object.fromEntries(rows.map((r) => [r.key, r.value])),
+        Object.fromEntries(entries),
+      );
+      if (Object.keys(changed.after ?? {}).length === 0) return;
+      await this.audit.record(m, actor, {
+        action: 'settings.update',
+        object: { type: 'settings', id: scope },
+        ...changed,
+      });
     });
   }
 
@@ -106,17 +133,16 @@ export class SettingsService {
     return { el: text('el'), en: text('en') };
   }
 
-  /** Stores the front page or policy texts with their bodies sanitised; answers what was stored. */
-  async updateTexts(scope: SiteTextScope, body: SiteTextsBody): Promise<SiteTextsAnswer> {
+  /**
+   * Stores the front page or policy texts with their bodies sanitised, recorded in the audit log
+   * (`settings.update`, object `settings/<scope>`); answers what was stored.
+   */
+  async updateTexts(actor: AuditActor, scope: SiteTextScope, body: SiteTextsBody): Promise<SiteTextsAnswer> {
     const value: SiteTextsAnswer = {
       el: { title: body.el.title.trim(), body: sanitizeSiteHtml(body.el.body) },
       en: { title: body.en.title.trim(), body: sanitizeSiteHtml(body.en.body) },
     };
-    await this.settings.query(
-      `INSERT INTO accounts.setting (key, value) VALUES ($1, $2::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [scope, JSON.stringify(value)],
-    );
+    await this.store(actor, scope, [[scope, value]]);
     return value;
   }
 }

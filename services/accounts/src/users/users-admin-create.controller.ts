@@ -1,7 +1,6 @@
 import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireRole, ZodBody, ZodResponse } from '@agora/common';
-import type { SessionUser } from '@agora/contracts';
+import { Actor, RequireRole, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import { AdminUserCreateBody, UserAnswer } from '@agora/contracts/api';
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { toUserAnswer } from './user.mapper.js';
@@ -23,12 +22,10 @@ export class UsersAdminCreateController {
   @HttpCode(200)
   @ZodResponse(UserAnswer)
   async create(
-    @CurrentUser() caller: SessionUser,
+    @Actor() actor: AuditActor,
     @ZodBody(AdminUserCreateBody) body: AdminUserCreateBody,
   ): Promise<UserAnswer> {
     const { role, ...registration } = body;
-    const saved = await this.users.register(registration);
-    if (role && role !== saved.role) return this.users.adminUpdate(caller, saved.uuid, { role });
-    return toUserAnswer(saved);
+    return toUserAnswer(await this.users.register(registration, { actor, role }));
   }
 }

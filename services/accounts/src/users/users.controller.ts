@@ -1,6 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Put, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  Actor,
+  CurrentUser,
+  LoggedIn,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type AuditActor,
+} from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import {
   AdminUserUpdateBody,
@@ -61,9 +69,9 @@ export class UsersController {
   update(
     @Param('uuid', uuidPipe) uuid: string,
     @ZodBody(AdminUserUpdateBody) body: AdminUserUpdateBody,
-    @CurrentUser() caller: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<UserAnswer> {
-    return this.users.adminUpdate(caller, uuid, body);
+    return this.users.adminUpdate(actor, uuid, body);
   }
 
   @ApiOperation({ summary: 'Delete a user and their sessions (admins; not yourself)' })
@@ -71,11 +79,8 @@ export class UsersController {
   @Delete('uuid/:uuid')
   @HttpCode(200)
   @ZodResponse(MessageAnswer)
-  async remove(
-    @Param('uuid', uuidPipe) uuid: string,
-    @CurrentUser() caller: SessionUser,
-  ): Promise<MessageAnswer> {
-    await this.users.remove(caller, uuid);
+  async remove(@Param('uuid', uuidPipe) uuid: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
+    await this.users.remove(actor, uuid);
     return { message: 'data deleted' };
   }
 }

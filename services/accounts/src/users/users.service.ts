@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppError, LOGGER, paged, PAGE_SIZE } from '@agora/common';
+import { AppError, AuditLog, changedFields, LOGGER, paged, PAGE_SIZE, type AuditActor } from '@agora/common';
 import { roleAllows, type Role, type SessionUser } from '@agora/contracts';
 import type {
   AdminUserUpdateBody,
@@ -12,7 +12,7 @@ import type {
 } from '@agora/contracts/api';
 import argon2 from 'argon2';
 import type { Logger } from 'pino';
-import { QueryFailedError, Repository } from 'typeorm';
+import { QueryFailedError, Repository, type EntityManager } from 'typeorm';
 import { ACCOUNTS_CONFIG, DEV_ADMIN_PASSWORD, type AccountsConfig } from '../config/accounts.config.js';
 import { EnrolmentsService } from '../enrolments/enrolments.service.js';
 import { AccountsErrors } from '../errors/accounts-errors.js';
@@ -64,6 +64,7 @@ export class UsersService {
     @Inject(ACCOUNTS_CONFIG) private readonly config: AccountsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly enrolments: EnrolmentsService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Returns the active user with these credentials, or throws 'wrong credentials'. */
@@ -134,8 +135,11 @@ export class UsersService {
       .getOne();
   }
 
-  /** A new `authorized`, active user from the registration form (rules of the `users` scope). */
-  async register(body: RegistrationBody): Promise<User> {
+  /**
+   * A new active user from the registration form (rules of the `users` scope): `authorized`, or an admin's
+   * (`admin`) with the role they chose, recorded in the audit log with the user.
+   */
+  async register(body: RegistrationBody, admin?: { actor: AuditActor; role?: Role }): Promise<User> {
     this.validation.check(ruledValues({ ...body }, REGISTRATION_FIELDS), 'post');
     if (body.password_repeat !== undefined && body.password_repeat !== body.password) {
       throw AccountsErrors.passwordsDoNotMatch();
@@ -145,24 +149,32 @@ export class UsersService {
     const email = body.email!.trim();
     await this.validation.checkUnique({ username, email });
     const passwordHash = await hashPassword(body.password!);
+    const user = this.users.create({
+      username,
+      firstname: body.firstname!.trim(),
+      lastname: body.lastname!.trim(),
+      email,
+      role: admin?.role ?? 'authorized',
+      phone: optionalText(body.phone),
+      address: optionalText(body.address),
+      lat: location?.lat ?? null,
+      lon: location?.lon ?? null,
+      passwordHash,
+      active: true,
+      locale: body.locale ?? DEFAULT_USER_LOCALE,
+    });
     try {
-      const saved = await this.users.save(
-        this.users.create({
-          username,
-          firstname: body.firstname!.trim(),
-          lastname: body.lastname!.trim(),
-          email,
-          role: 'authorized',
-          phone: optionalText(body.phone),
-          address: optionalText(body.address),
-          lat: location?.lat ?? null,
-          lon: location?.lon ?? null,
-          passwordHash,
-          active: true,
-          locale: body.locale ?? DEFAULT_USER_LOCALE,
-        }),
-      );
-      return saved;
+      return await this.users.manager.transaction(async (m) => {
+        const saved = await m.save(user);
+        if (admin) {
+          await this.audit.record(m, admin.actor, {
+            action: 'users.create',
+            object: { type: 'user', id: saved.uuid },
+            after: toUserAnswer(saved),
+          });
+        }
+        return saved;
+      });
     } catch (e) {
       throw uniqueViolation(e) ?? e;
     }
@@ -203,13 +215,16 @@ export class UsersService {
     return this.applyChanges(user, body, {}, { keepSid: currentSid });
   }
 
-  /** `PUT /users/uuid/{uuid}` by an admin: role, active, or profile fields. */
-  async adminUpdate(caller: SessionUser, uuid: string, body: AdminUserUpdateBody): Promise<UserAnswer> {
+  /**
+   * `PUT /users/uuid/{uuid}` by an admin: role, active, or profile fields; recorded in the audit log as
+   * `users.activate`/`users.deactivate`, `users.role` or `users.update` with the fields changed.
+   */
+  async adminUpdate(actor: AuditActor, uuid: string, body: AdminUserUpdateBody): Promise<UserAnswer> {
     const user = await this.withHash(uuid);
     if (body.username !== undefined && body.username !== user.username) {
       throw AccountsErrors.notEditable('username');
     }
-    if (body.active !== undefined && uuid === caller.uuid) throw AccountsErrors.ownActive();
+    if (body.active !== undefined && uuid === actor.uuid) throw AccountsErrors.ownActive();
     this.validation.check(ruledValues({ ...body }, PROFILE_FIELDS), 'put');
     const losesAdmin =
       user.role === 'admin' &&
@@ -222,14 +237,30 @@ export class UsersService {
     const extra: Partial<User> = {};
     if (body.role !== undefined) extra.role = body.role;
     if (body.active !== undefined) extra.active = body.active;
-    const changed = await this.applyChanges(user, body, extra);
+    const action =
+      extra.active !== undefined && extra.active !== user.active
+        ? extra.active
+          ? 'users.activate'
+          : 'users.deactivate'
+        : extra.role !== undefined && extra.role !== user.role
+          ? 'users.role'
+          : 'users.update';
+    const changed = await this.applyChanges(user, body, extra, undefined, async (m, fresh) => {
+      await this.audit.record(m, actor, {
+        action,
+        object: { type: 'user', id: uuid },
+        ...changedFields(toUserAnswer(user), toUserAnswer(fresh)),
+        // a new password is told, never written (its hash is left out of every entry)
+        detail: body.password != null ? { changed: ['password'] } : null,
+      });
+    });
     if (body.active === false) await this.deleteSessionsOf(uuid);
     return changed;
   }
 
-  /** Deletes a user (not yourself) and their sessions. */
-  async remove(caller: SessionUser, uuid: string): Promise<void> {
-    if (uuid === caller.uuid) throw AccountsErrors.deleteSelf();
+  /** Deletes a user (not yourself) and their sessions, recorded in the audit log (`users.delete`). */
+  async remove(actor: AuditActor, uuid: string): Promise<void> {
+    if (uuid === actor.uuid) throw AccountsErrors.deleteSelf();
     const user = await this.users.findOne({ where: { uuid } });
     if (!user) throw UsersErrors.notFound();
     if (user.role === 'admin' && user.active) {
@@ -239,6 +270,11 @@ export class UsersService {
     await this.users.manager.transaction(async (m) => {
       await m.delete(Session, { userUuid: uuid });
       await m.delete(User, { uuid });
+      await this.audit.record(m, actor, {
+        action: 'users.delete',
+        object: { type: 'user', id: uuid },
+        before: toUserAnswer(user),
+      });
     });
   }
 
@@ -282,13 +318,15 @@ export class UsersService {
 
   /**
    * Writes the changed fields. With `keepSid` set, a new password ends every other session of the user in the
-   * same transaction (null: the caller has no session cookie, so all of them end).
+   * same transaction (null: the caller has no session cookie, so all of them end). `recorded` sees the user as
+   * written, inside the transaction (its audit entry), when anything changed.
    */
   private async applyChanges(
     user: User,
     body: ProfileUpdateBody | AdminUserUpdateBody,
     extra: Partial<User> = {},
     sessions?: { keepSid: string | null },
+    recorded?: (m: EntityManager, fresh: User) => Promise<void>,
   ): Promise<UserAnswer> {
     const patch: Partial<User> = { ...extra };
     // null in a required field was refused by the users rules: only null in phone, address, location clears
@@ -319,6 +357,10 @@ export class UsersService {
               .where('user_uuid = :uuid', { uuid: user.uuid });
             if (sessions.keepSid) others.andWhere('id_hash <> :keep', { keep: hashSid(sessions.keepSid) });
             await others.execute();
+          }
+          if (recorded) {
+            const written = await m.findOne(User, { where: { uuid: user.uuid } });
+            if (written) await recorded(m, written);
           }
         });
       } catch (e) {

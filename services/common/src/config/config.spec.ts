@@ -35,8 +35,20 @@ describe('loadServiceConfig', () => {
       migrateOnStart: false,
       shutdown: { graceMs: 5000, timeoutMs: 20_000 },
       telemetry: { metrics: undefined, tracing: undefined },
+      audit: { retentionDays: 730 },
     });
     expect(loadServiceConfig('mailing', { ...KEYS }).http.port).toBe(3104);
+  });
+
+  it('reads the audit log retention in whole days, and refuses none, a fraction or more than a hundred years', () => {
+    expect(loadServiceConfig('library', { ...KEYS, AUDIT_RETENTION_DAYS: '90' }).audit).toEqual({
+      retentionDays: 90,
+    });
+    for (const bad of ['0', '1.5', '36501', 'a year']) {
+      expect(() => loadServiceConfig('library', { ...KEYS, AUDIT_RETENTION_DAYS: bad })).toThrow(
+        /AUDIT_RETENTION_DAYS/,
+      );
+    }
   });
 
   it('reads the draining times of a stop, and refuses ones that are not whole milliseconds', () => {

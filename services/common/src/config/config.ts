@@ -126,6 +126,9 @@ export function loadDatabaseTimeouts(env: Record<string, string | undefined>): D
   return databaseTimeoutsOf(parseEnv('the database', databaseEnvSchema, env));
 }
 
+/** Days an audit entry is kept before the retention removes it (AUDIT_RETENTION_DAYS; decision 0084). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
+
 /** Settings every service shares, split by concern (metrics and traces: `telemetryEnvSchema`). */
 export const baseEnvSchema = databaseEnvSchema.extend(telemetryEnvSchema.shape).extend({
   HOST: z.string().default('127.0.0.1'),
@@ -146,6 +149,8 @@ export const baseEnvSchema = databaseEnvSchema.extend(telemetryEnvSchema.shape).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_TIMES.graceMs),
   /** After the grace: the longest wait for requests in flight before they are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_TIMES.timeoutMs),
+  /** Days the audit log keeps an entry: from one day to a hundred years. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_AUDIT_RETENTION_DAYS),
   /** Check every answer against its route's declared schema (tests; see `ResponseCheckInterceptor`). */
   CHECK_RESPONSES: z
     .enum(['true', 'false'])
@@ -172,6 +177,8 @@ export interface ServiceConfig {
   shutdown?: ShutdownTimes;
   /** The metrics listener and the trace exporter; absent: neither. */
   telemetry?: TelemetryConfig;
+  /** The audit log's retention (absent: `DEFAULT_AUDIT_RETENTION_DAYS`). */
+  audit?: { retentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -220,6 +227,7 @@ export function loadServiceConfig(
     migrateOnStart: e.MIGRATE_ON_START,
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     telemetry: telemetryConfigOf(e, e.HOST),
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
   };
 }
 

@@ -6,6 +6,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ServiceName } from '@agora/contracts';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { AuditModule } from '../audit/audit.module.js';
 import { ConfigError, loadServiceConfig, type ServiceConfig } from '../config/config.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { migrateService, type ServiceStorage } from '../database/database.js';
@@ -55,6 +56,7 @@ function serviceRootModule(def: ServiceDefinition, ctx: ServiceContext): Dynamic
     imports: [
       InfraModule.forRoot(ctx.infra, ctx.config, ctx.logger),
       DatabaseModule.forService(def.storage),
+      AuditModule.forService(def.storage.schema),
       HealthModule,
       ObservabilityModule,
       ...def.modules,

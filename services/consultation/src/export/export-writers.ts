@@ -1,19 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { neutralizeCsvCell } from '@agora/contracts';
+import { csvLine } from '@agora/contracts';
 import type { ExportCrs, ExportDictionary, ExportFormat } from '@agora/contracts/api';
 import type { ExportPlan, ExportRow } from './export-plan.js';
-
-/**
- * One CSV cell (RFC 4180): neutralised against formulas (a text starting with `= + - @`, tab or CR gets a leading
- * `'`; numbers are written as they are), quoted when it holds a quote, a separator or a break.
- */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = neutralizeCsvCell(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The `crs` member naming a projected CRS, so GDAL and QGIS read the coordinates right (RFC 7946 §4 leaves it out for 4326). */
 function crsMember(crs: ExportCrs): string {

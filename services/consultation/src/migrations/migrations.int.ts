@@ -10,6 +10,8 @@ const TABLES = [
   'answer_value',
   'attribute',
   'attribute_feature',
+  'audit_anchor',
+  'audit_log',
   'category',
   'node',
   'profile_answer',

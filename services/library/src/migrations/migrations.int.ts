@@ -2,7 +2,7 @@ import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/tes
 import type { DataSource } from 'typeorm';
 import { libraryStorage } from '../index.js';
 
-const TABLES = ['backup', 'documentation', 'library_item', 'library_view'];
+const TABLES = ['audit_anchor', 'audit_log', 'backup', 'documentation', 'library_item', 'library_view'];
 
 describe('library migrations', () => {
   let bed: MigrationTestBed;

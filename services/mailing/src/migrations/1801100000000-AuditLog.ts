@@ -1,0 +1,4 @@
+import { auditLogMigration } from '@agora/common';
+
+/** The mailing service's audit log of staff actions (docs/decisions/0084-audit-log.md). */
+export const AuditLog1801100000000 = auditLogMigration('mailing', 1801100000000);
