@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, ZodQuery, ZodResponse } from '@agora/common';
+import { Actor, CurrentUser, LoggedIn, ZodQuery, ZodResponse, type AuditActor } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import {
   AnswerListAnswer,
@@ -90,8 +90,9 @@ export class AnalyticsController {
     @Param('variable', OptionalTokenPipe) variable: string | undefined,
     @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<EnsembleAnswer> {
-    return this.statistics.ensemble(attribute, user, variable, filter);
+    return this.statistics.ensemble(attribute, user, variable, filter, actor);
   }
 
   @Get([

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { LOGGER } from '@agora/common';
+import { AuditLog, LOGGER, type AuditActor } from '@agora/common';
 import type { SessionUser, VariableKind } from '@agora/contracts';
 import type { EnsembleAnswer, KindStatisticsAnswer, StatisticType } from '@agora/contracts/api';
 import type { Logger } from 'pino';
@@ -102,6 +102,7 @@ export class StatisticsService {
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
     private readonly reads: AnswerReadsService,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The smallest cell of respondents shown to non-admins (`CONSULTATION_MIN_CELL`). */
@@ -120,6 +121,7 @@ export class StatisticsService {
     user: SessionUser,
     variable: string | undefined,
     filter: AreaFilter | null,
+    actor: AuditActor,
   ): Promise<EnsembleAnswer> {
     const { ctx, access } = await this.reads.seeAll(attribute, user);
     if (filter) assertMayFilter(access);
@@ -147,6 +149,14 @@ export class StatisticsService {
       const list = cellsBy.get(key(c.variable, c.kind)) ?? [];
       list.push(c);
       cellsBy.set(key(c.variable, c.kind), list);
+    }
+    // statistics of a drawn area reveal the answers of a place: recorded as they are served (decision 0084)
+    if (filter) {
+      await this.audit.recordRead(actor, {
+        action: 'statistics.area',
+        object: { type: 'attribute', id: ctx.attribute },
+        detail: { variable: variable ?? null, area: JSON.parse(filter.geojson) as object },
+      });
     }
     return {
       count: cells.shown(totals.respondents, totals.answers),

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  Actor,
   CurrentIdentity,
   CurrentUser,
   LoggedIn,
@@ -8,6 +9,7 @@ import {
   RequireRole,
   ZodBody,
   ZodResponse,
+  type AuditActor,
 } from '@agora/common';
 import type { Identity, SessionUser } from '@agora/contracts';
 import {
@@ -101,8 +103,9 @@ export class CategoryController {
   create(
     @ZodBody(NewCategoryBody, FIELD_REFUSAL) body: NewCategoryBody,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<CategoryAnswer> {
-    return this.categories.create(body, user);
+    return this.categories.create(body, user, actor);
   }
 
   @RequireRole('admin')
@@ -117,8 +120,9 @@ export class CategoryController {
     @Param('token', TokenPipe) token: string,
     @ZodBody(CategoryChangesBody, FIELD_REFUSAL) body: CategoryChangesBody,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<CategoryAnswer> {
-    return this.categories.update(token, body, user);
+    return this.categories.update(token, body, user, actor);
   }
 
   @RequireRole('admin')
@@ -126,8 +130,11 @@ export class CategoryController {
   @FormBody()
   @ApiOperation({ summary: 'Reorder categories: token → 1-based position, all or nothing' })
   @ZodResponse(MessageAnswer)
-  async reorder(@ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody): Promise<MessageAnswer> {
-    await this.categories.reorder(body);
+  async reorder(
+    @ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody,
+    @Actor() actor: AuditActor,
+  ): Promise<MessageAnswer> {
+    await this.categories.reorder(actor, body);
     return { message: 'successful update' };
   }
 
@@ -135,8 +142,8 @@ export class CategoryController {
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a category together with its projects' })
   @ZodResponse(MessageAnswer)
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
-    await this.categories.remove(token);
+  async remove(@Param('token', TokenPipe) token: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
+    await this.categories.remove(actor, token);
     return { message: 'data deleted' };
   }
 }

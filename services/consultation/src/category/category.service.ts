@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AuditLog, changedFields, type AuditActor } from '@agora/common';
 import { enrolmentRole, type SessionUser } from '@agora/contracts';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type DeepPartial, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
@@ -50,6 +51,7 @@ export class CategoryService {
   constructor(
     @InjectRepository(Category, 'consultation') private readonly categories: Repository<Category>,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -212,15 +214,24 @@ export class CategoryService {
   }
 
   /**
-   * Adds a category (already checked against the rules) at the end of the order. With `active: true` it becomes
-   * the caller's active category, in the same transaction.
+   * Adds a category (already checked against the rules) at the end of the order, recorded in the audit log
+   * (`category.create`). With `active: true` it becomes the caller's active category, in the same transaction.
    */
-  async create({ active, ...input }: NewCategoryBody, caller: SessionUser): Promise<CategoryAnswer> {
+  async create(
+    { active, ...input }: NewCategoryBody,
+    caller: SessionUser,
+    actor: AuditActor,
+  ): Promise<CategoryAnswer> {
     const token = await this.categories.manager.transaction(async (m) => {
       await assertMnameFree(m, Category, input.mname);
       const row = m.create(Category, { ...input, sort_order: await nextSortOrder(m, Category) });
       const saved = (await m.save(Category, row)).token;
       if (active) await this.setActive(m, caller, saved, true);
+      await this.audit.record(m, actor, {
+        action: 'category.create',
+        object: { type: 'category', id: saved },
+        after: await this.columns(m, saved),
+      });
       return saved;
     });
     return this.one({ token }, caller);
@@ -234,29 +245,70 @@ export class CategoryService {
     token: string,
     { active, ...input }: CategoryChangesBody,
     caller: SessionUser,
+    actor: AuditActor,
   ): Promise<CategoryAnswer> {
     await this.categories.manager.transaction(async (m) => {
       const current = await m.findOne(Category, { where: { token }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw CategoryErrors.notFound();
       if (input.mname !== undefined && input.mname !== current.mname)
         await assertMnameFree(m, Category, input.mname);
-      if (Object.keys(input).length > 0) await m.update(Category, { token }, input);
+      if (Object.keys(input).length > 0) {
+        await m.update(Category, { token }, input);
+        const changed = changedFields(current, await this.columns(m, token));
+        // the administrator's own active category is their view, not the category's data
+        if (Object.keys(changed.after ?? {}).length > 0) {
+          await this.audit.record(m, actor, {
+            action: 'category.update',
+            object: { type: 'category', id: token },
+            ...changed,
+          });
+        }
+      }
       if (active !== undefined) await this.setActive(m, caller, token, active);
     });
     return this.one({ token }, caller);
   }
 
-  /** Sets positions from a token → position map in one transaction; 404 (nothing written) for an unknown token. */
-  async reorder(order: ReadonlyMap<string, number>): Promise<void> {
+  /**
+   * Sets positions from a token → position map in one transaction, recorded in the audit log
+   * (`category.reorder`, the positions before and after); 404 (nothing written) for an unknown token.
+   */
+  async reorder(actor: AuditActor, order: ReadonlyMap<string, number>): Promise<void> {
     await this.categories.manager.transaction((m) =>
-      applySortOrder(m, Category, order, CategoryErrors.notFound),
+      applySortOrder(m, Category, order, CategoryErrors.notFound, {
+        log: this.audit,
+        actor,
+        type: 'category',
+      }),
     );
   }
 
-  /** Deletes a category; its projects go with it (and, through theirs, everything below them). */
-  async remove(token: string): Promise<void> {
-    const result = await this.categories.delete({ token });
-    if (!result.affected) throw CategoryErrors.notFound();
+  /**
+   * Deletes a category, recorded in the audit log with its fields (`category.delete`); its projects go with it
+   * (and, through theirs, everything below them).
+   */
+  async remove(actor: AuditActor, token: string): Promise<void> {
+    await this.categories.manager.transaction(async (m) => {
+      const before = await this.columns(m, token);
+      if (!before) throw CategoryErrors.notFound();
+      const projects = await m.find(Project, {
+        select: { token: true, mname: true },
+        where: { category: { token } },
+      });
+      await m.delete(Category, { token });
+      await this.audit.record(m, actor, {
+        action: 'category.delete',
+        object: { type: 'category', id: token },
+        before,
+        // what went with it
+        detail: { projects: projects.map((p) => ({ token: p.token, mname: p.mname })) },
+      });
+    });
+  }
+
+  /** A category's own fields (no projects), as its audit entries hold them; null when there is none. */
+  private async columns(m: EntityManager, token: string): Promise<Category | null> {
+    return m.findOne(Category, { where: { token } });
   }
 
   async isEmpty(): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { AppError } from '@agora/common';
+import type { AppError, AuditActor, AuditLog } from '@agora/common';
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ValidationErrors } from '../validation/validation.errors.js';
 
@@ -31,22 +31,32 @@ export async function assertMnameFree<T extends Ordered>(
   if (taken) throw ValidationErrors.exists('mname');
 }
 
+/** Who reorders, and the log that records it as `<type>.reorder` with the positions before and after. */
+export interface ReorderAudit {
+  log: AuditLog;
+  actor: AuditActor;
+  type: 'category' | 'project';
+}
+
 /**
- * Sets the positions of a token → position map, in the caller's transaction. Every token must exist: otherwise
- * `notFound` is thrown before anything is written (and the caller's transaction rolls back).
+ * Sets the positions of a token → position map, in the caller's transaction, with its audit entry. Every token
+ * must exist: otherwise `notFound` is thrown before anything is written (and the caller's transaction rolls back).
  */
 export async function applySortOrder<T extends Ordered>(
   m: EntityManager,
   target: EntityTarget<T>,
   order: ReadonlyMap<string, number>,
   notFound: () => AppError,
+  audit: ReorderAudit,
 ): Promise<void> {
   const tokens = [...order.keys()];
   const found = await m
     .createQueryBuilder(target, 'x')
+    .select('x.token', 'token')
+    .addSelect('x.sort_order', 'sort_order')
     .where('x.token IN (:...tokens)', { tokens })
-    .getCount();
-  if (found !== tokens.length) throw notFound();
+    .getRawMany<{ token: string; sort_order: number }>();
+  if (found.length !== tokens.length) throw notFound();
   // The table path comes from the entity metadata, never from the request.
   const table = m.connection.getMetadata(target).tablePath;
   await m.query(
@@ -54,4 +64,10 @@ export async function applySortOrder<T extends Ordered>(
      FROM unnest($1::uuid[], $2::integer[]) AS v(token, position) WHERE x.token = v.token`,
     [tokens, [...order.values()]],
   );
+  await audit.log.record(m, audit.actor, {
+    action: `${audit.type}.reorder`,
+    object: { type: audit.type },
+    before: Object.fromEntries(found.map((r) => [r.token, r.sort_order])),
+    after: Object.fromEntries(order),
+  });
 }

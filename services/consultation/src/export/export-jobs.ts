@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { AppError, INFRA, LOGGER, scheduleEvery, type Infra } from '@agora/common';
+import { AppError, INFRA, LOGGER, scheduleEvery, type AuditActor, type Infra } from '@agora/common';
 import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import type { SessionUser } from '@agora/contracts';
 import type { ExportCrs, ExportFormat, ExportJobAnswer } from '@agora/contracts/api';
@@ -84,12 +84,17 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
     await this.worker?.close();
   }
 
-  /** Checks the request as a direct export would (403, 404, 400) and queues it; answers the job's id. */
+  /**
+   * Checks the request as a direct export would (403, 404, 400) and queues it, recorded in the audit log as the
+   * export it serves; answers the job's id.
+   */
   async add(
     request: { project: string; format: ExportFormat; crs: ExportCrs; filter: string | null },
     user: SessionUser,
+    actor: AuditActor,
   ): Promise<string> {
-    await this.exports.prepare({ ...request, filter: await this.exports.areaFilter(request.filter) }, user);
+    const checked = { ...request, filter: await this.exports.areaFilter(request.filter) };
+    const prepared = await this.exports.prepare(checked, user);
     const id = randomUUID();
     const ttl = Math.ceil(this.config.ttlMs / 1000);
     await this.queue.add(
@@ -97,6 +102,7 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
       { ...request, user },
       { jobId: id, attempts: 1, removeOnComplete: { age: ttl }, removeOnFail: { age: ttl } },
     );
+    await this.exports.recordServed(actor, checked, prepared, id);
     return id;
   }
 

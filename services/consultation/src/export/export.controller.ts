@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LOGGER, LoggedIn, ZodBody, ZodResponse } from '@agora/common';
+import { Actor, CurrentUser, LOGGER, LoggedIn, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import type { Logger } from 'pino';
 import type { SessionUser } from '@agora/contracts';
 import {
@@ -63,9 +63,12 @@ export class ExportController {
     @Param('crs', ExportCrsPipe) crs: ExportCrs,
     @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
     @Res() res: Response,
   ): Promise<void> {
-    const prepared: PreparedExport = await this.exports.prepare({ project, format, crs, filter }, user);
+    const request = { project, format, crs, filter };
+    const prepared: PreparedExport = await this.exports.prepare(request, user);
+    await this.exports.recordServed(actor, request, prepared);
     attachment(res, prepared.fileName, prepared.mime);
     // the reader may go away mid-way: the cursor is closed and its connection given back; anything else is
     // logged (the answer has begun: it ends short)
@@ -123,10 +126,12 @@ export class ExportController {
     @Param('project') project: string,
     @ZodBody(ExportJobBody, FIELD_REFUSAL) body: ExportJobBody,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<ExportJobCreated> {
     const job = await this.jobs.add(
       { project, format: body.output_format, crs: body.crs ?? 4326, filter: body.filter ?? null },
       user,
+      actor,
     );
     return { job };
   }

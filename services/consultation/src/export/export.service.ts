@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import { AppError } from '@agora/common';
+import { AppError, AuditLog, type AuditActor } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import { EXPORT_MIME, type ExportCrs, type ExportFormat } from '@agora/contracts/api';
 import type { DataSource } from 'typeorm';
@@ -21,8 +21,9 @@ export interface ExportRequest {
   filter: AreaFilter | null;
 }
 
-/** An export ready to be written: its file name, MIME type and row count. */
+/** An export ready to be written: its project, file name, MIME type and row count. */
 export interface PreparedExport {
+  project: ExportProject;
   plan: ExportPlan;
   format: ExportFormat;
   fileName: string;
@@ -52,7 +53,10 @@ export const ExportErrors = {
  */
 @Injectable()
 export class ExportService {
-  constructor(@InjectDataSource('consultation') private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource('consultation') private readonly ds: DataSource,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** A job's drawn-area filter, checked as the `within/{filter}` segment is (400 when it does not parse). */
   async areaFilter(text: string | null): Promise<AreaFilter | null> {
@@ -93,12 +97,35 @@ export class ExportService {
     const count = plan.count();
     const [{ total }] = (await this.ds.query(count.sql, count.params)) as [{ total: number }];
     return {
+      project,
       plan,
       format: request.format,
       fileName: `${exportBaseName(project, request.crs)}.${request.format}`,
       mime: EXPORT_MIME[request.format],
       total,
     };
+  }
+
+  /**
+   * Records an export as it is served, or queued (`job`): `export.csv` or `export.geojson` on the project, with
+   * the CRS, the drawn area (GeoJSON) and the rows it holds.
+   */
+  async recordServed(
+    actor: AuditActor,
+    request: ExportRequest,
+    prepared: PreparedExport,
+    job: string | null = null,
+  ): Promise<void> {
+    await this.audit.recordRead(actor, {
+      action: `export.${request.format}`,
+      object: { type: 'project', id: prepared.project.token },
+      detail: {
+        crs: request.crs,
+        area: request.filter ? (JSON.parse(request.filter.geojson) as object) : null,
+        rows: prepared.total,
+        job,
+      },
+    });
   }
 
   /**

@@ -1,6 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, LoggedIn, Public, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  Actor,
+  CurrentUser,
+  LoggedIn,
+  Public,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type AuditActor,
+} from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import {
   MessageAnswer,
@@ -81,8 +90,11 @@ export class ProjectController {
       'Absent dates default: start today, end the day after the start, public_date tomorrow when is_public.',
   })
   @ZodResponse(ProjectAnswer)
-  create(@ZodBody(NewProjectBody, FIELD_REFUSAL) body: NewProjectBody): Promise<ProjectAnswer> {
-    return this.projects.create(body);
+  create(
+    @ZodBody(NewProjectBody, FIELD_REFUSAL) body: NewProjectBody,
+    @Actor() actor: AuditActor,
+  ): Promise<ProjectAnswer> {
+    return this.projects.create(actor, body);
   }
 
   @RequireRole('admin')
@@ -93,8 +105,9 @@ export class ProjectController {
   update(
     @Param('token', TokenPipe) token: string,
     @ZodBody(ProjectChangesBody, FIELD_REFUSAL) body: ProjectChangesBody,
+    @Actor() actor: AuditActor,
   ): Promise<ProjectAnswer> {
-    return this.projects.update(token, body);
+    return this.projects.update(actor, token, body);
   }
 
   @RequireRole('admin')
@@ -102,8 +115,11 @@ export class ProjectController {
   @FormBody()
   @ApiOperation({ summary: 'Reorder projects: token → 1-based position, all or nothing' })
   @ZodResponse(MessageAnswer)
-  async reorder(@ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody): Promise<MessageAnswer> {
-    await this.projects.reorder(body);
+  async reorder(
+    @ZodBody(SortOrderBody, FIELD_REFUSAL) body: SortOrderBody,
+    @Actor() actor: AuditActor,
+  ): Promise<MessageAnswer> {
+    await this.projects.reorder(actor, body);
     return { message: 'successful update' };
   }
 
@@ -111,8 +127,8 @@ export class ProjectController {
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a project with its topics, attributes and variables' })
   @ZodResponse(MessageAnswer)
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
-    await this.projects.remove(token);
+  async remove(@Param('token', TokenPipe) token: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
+    await this.projects.remove(actor, token);
     return { message: 'data deleted' };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { PAGE_SIZE, paged } from '@agora/common';
+import { AuditLog, changedFields, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import type { NewProjectBody, ProjectAnswer, ProjectChangesBody } from '@agora/contracts/api';
 import type { EntityManager, FindOptionsOrder, FindOptionsWhere, Repository } from 'typeorm';
@@ -18,6 +18,9 @@ import { toPoint, toProjectResponse } from './project.mapper.js';
 
 const ORDER: FindOptionsOrder<Project> = { sort_order: 'ASC', mname: 'ASC' };
 
+/** The fields of a project's publication: a change of one of them is recorded as `project.publish`. */
+const PUBLICATION: ReadonlySet<string> = new Set(['is_public', 'public_date', 'active']);
+
 /** The stored fields of a project input: the centre as a PostGIS point, the category as a reference. */
 function toColumns(input: ProjectChangesBody): Partial<Project> {
   const { center, category, ...plain } = input;
@@ -33,6 +36,7 @@ export class ProjectService {
     @InjectRepository(Project, 'consultation') private readonly projects: Repository<Project>,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
     private readonly categories: CategoryService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** One page of all projects, by sort_order. */
@@ -76,8 +80,11 @@ export class ProjectService {
     return project;
   }
 
-  /** Adds a project (fields already checked by the body's schema) at the end of the order, with default dates and limit. */
-  async create(input: NewProjectBody, now = new Date()): Promise<ProjectAnswer> {
+  /**
+   * Adds a project (fields already checked by the body's schema) at the end of the order, with default dates and
+   * limit, recorded in the audit log (`project.create`, the project as written).
+   */
+  async create(actor: AuditActor, input: NewProjectBody, now = new Date()): Promise<ProjectAnswer> {
     assertMaxBytes(input.max_bytes, this.maxBytes);
     const schedule = settleSchedule(null, input, this.today(now));
     const token = await this.projects.manager.transaction(async (m) => {
@@ -89,37 +96,81 @@ export class ProjectService {
         ...schedule,
         sort_order: await nextSortOrder(m, Project),
       });
-      return (await m.save(Project, row)).token;
+      const saved = (await m.save(Project, row)).token;
+      await this.audit.record(m, actor, {
+        action: 'project.create',
+        object: { type: 'project', id: saved },
+        after: await this.snapshot(m, saved),
+      });
+      return saved;
     });
     return this.one({ token });
   }
 
   /**
    * Writes the fields sent (already read and checked). The dates and the publication state are settled against
-   * the stored ones; a changed short name must be free (409); a new category must exist (404).
+   * the stored ones; a changed short name must be free (409); a new category must exist (404). Recorded in the
+   * audit log with the fields changed: `project.publish` when the publication (`is_public`, `public_date`,
+   * `active`) changed, `project.update` otherwise.
    */
-  async update(token: string, input: ProjectChangesBody, now = new Date()): Promise<ProjectAnswer> {
+  async update(
+    actor: AuditActor,
+    token: string,
+    input: ProjectChangesBody,
+    now = new Date(),
+  ): Promise<ProjectAnswer> {
     assertMaxBytes(input.max_bytes, this.maxBytes);
     await this.projects.manager.transaction(async (m) => {
       const current = await this.locked(m, token);
+      const before = await this.snapshot(m, token);
       const schedule = settleSchedule(current, input, this.today(now));
       if (input.mname !== undefined && input.mname !== current.mname)
         await assertMnameFree(m, Project, input.mname);
       if (input.category !== undefined) await this.categories.assertExists(input.category, m);
       await m.update(Project, { token }, { ...toColumns(input), ...schedule });
+      const changed = changedFields(before, await this.snapshot(m, token));
+      const fields = Object.keys(changed.after ?? {});
+      if (fields.length === 0) return;
+      await this.audit.record(m, actor, {
+        action: fields.some((f) => PUBLICATION.has(f)) ? 'project.publish' : 'project.update',
+        object: { type: 'project', id: token },
+        ...changed,
+      });
     });
     return this.one({ token });
   }
 
-  /** Sets positions from a token → position map in one transaction; 404 (nothing written) for an unknown token. */
-  async reorder(order: ReadonlyMap<string, number>): Promise<void> {
-    await this.projects.manager.transaction((m) => applySortOrder(m, Project, order, ProjectErrors.notFound));
+  /**
+   * Sets positions from a token → position map in one transaction, recorded in the audit log
+   * (`project.reorder`); 404 (nothing written) for an unknown token.
+   */
+  async reorder(actor: AuditActor, order: ReadonlyMap<string, number>): Promise<void> {
+    await this.projects.manager.transaction((m) =>
+      applySortOrder(m, Project, order, ProjectErrors.notFound, { log: this.audit, actor, type: 'project' }),
+    );
   }
 
-  /** Deletes a project and, through the database's cascades, everything below it. */
-  async remove(token: string): Promise<void> {
-    const result = await this.projects.delete({ token });
-    if (!result.affected) throw ProjectErrors.notFound();
+  /**
+   * Deletes a project and, through the database's cascades, everything below it; recorded in the audit log with
+   * the project as it was (`project.delete`).
+   */
+  async remove(actor: AuditActor, token: string): Promise<void> {
+    await this.projects.manager.transaction(async (m) => {
+      const before = await this.snapshot(m, token);
+      if (!before) throw ProjectErrors.notFound();
+      await m.delete(Project, { token });
+      await this.audit.record(m, actor, {
+        action: 'project.delete',
+        object: { type: 'project', id: token },
+        before,
+      });
+    });
+  }
+
+  /** A project as its answer shows it, read in the transaction `m` (its audit entries); null when there is none. */
+  private async snapshot(m: EntityManager, token: string): Promise<ProjectAnswer | null> {
+    const row = await m.findOne(Project, { relations: { category: true }, where: { token } });
+    return row ? toProjectResponse(row) : null;
   }
 
   /** Bounds and default of `max_bytes` (the service's settings). */
