@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
+  AuditModule,
   createLogger,
   DatabaseModule,
   HealthModule,
@@ -53,6 +54,8 @@ export async function startMailWorker(env: Record<string, string | undefined>): 
       imports: [
         InfraModule.forRoot(infra, config, logger),
         DatabaseModule.forService(mailingStorage),
+        // the templates (which the worker renders) record their changes in the service's audit log
+        AuditModule.forService(mailingStorage.schema),
         // the readiness checks (the database, the mail queue's backend); no HTTP: they answer on the metrics port
         HealthModule,
         MailModule.forRoot(mail, { http: false, worker: true }),

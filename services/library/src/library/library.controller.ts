@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  Actor,
   AppError,
   CurrentUser,
   FormFile,
@@ -9,6 +10,7 @@ import {
   RequireRole,
   ZodBody,
   ZodResponse,
+  type AuditActor,
 } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import {
@@ -141,8 +143,9 @@ export class LibraryController {
     @ZodBody(LibraryItemBody) form: LibraryItemBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<LibraryItemAnswer> {
-    return this.library.create(form, file, user);
+    return this.library.create(form, file, user, actor);
   }
 
   @Put('uuid/:uuid')
@@ -157,8 +160,9 @@ export class LibraryController {
     @ZodBody(LibraryItemBody) form: LibraryItemBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<LibraryItemAnswer> {
-    return this.library.update(assertUuid(uuid), form, file, user);
+    return this.library.update(assertUuid(uuid), form, file, user, actor);
   }
 
   @Post('uuid/:uuid')
@@ -171,9 +175,10 @@ export class LibraryController {
     @ZodBody(LibraryItemBody) form: LibraryItemBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<LibraryItemAnswer> {
     assertPut(form._method);
-    return this.library.update(assertUuid(uuid), form, file, user);
+    return this.library.update(assertUuid(uuid), form, file, user, actor);
   }
 
   @Delete('uuid/:uuid')
@@ -181,8 +186,12 @@ export class LibraryController {
   @ApiOperation({
     summary: 'Delete an item and its files (its owner or an admin, else 403 LIBRARY.NOT_OWNER)',
   })
-  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DeletedAnswer> {
-    await this.library.remove(assertUuid(uuid), user);
+  async remove(
+    @Param('uuid') uuid: string,
+    @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
+  ): Promise<DeletedAnswer> {
+    await this.library.remove(assertUuid(uuid), user, actor);
     return { message: 'data deleted' };
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppError, LOGGER, PAGE_SIZE, paged } from '@agora/common';
+import { AppError, AuditLog, changedFields, LOGGER, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { Repository } from 'typeorm';
@@ -47,6 +47,7 @@ export class LibraryService {
     @InjectRepository(LibraryItem, 'library') private readonly items: Repository<LibraryItem>,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -119,11 +120,15 @@ export class LibraryService {
     return rows.map((r) => r.tag);
   }
 
-  /** Adds an item from an uploaded image (checked by content, metadata removed, thumbnail made). */
+  /**
+   * Adds an item from an uploaded image (checked by content, metadata removed, thumbnail made), recorded in the
+   * audit log (`library.create`).
+   */
   async create(
     form: LibraryItemBody,
     file: UploadedPart | undefined,
     user: SessionUser,
+    actor: AuditActor,
   ): Promise<LibraryItemAnswer> {
     const tags = parseTags(form.tags) ?? [];
     const values = this.textValues(form);
@@ -140,35 +145,45 @@ export class LibraryService {
         { key: thumbnailKey, data: image.thumbnail },
       ],
       () =>
-        this.items.save(
-          this.items.create({
-            title: values.title ?? '',
-            tags,
-            tooltip: values.tooltip ?? '',
-            description: values.description ?? '',
-            documentation: values.documentation ?? '',
-            alt_text: values.alt_text ?? '',
-            resource_key: resourceKey,
-            thumbnail_key: thumbnailKey,
-            mime: image.mime,
-            width: image.width,
-            height: image.height,
-            owner: user.uuid,
-          }),
-        ),
+        this.items.manager.transaction(async (m) => {
+          const row = await m.save(
+            this.items.create({
+              title: values.title ?? '',
+              tags,
+              tooltip: values.tooltip ?? '',
+              description: values.description ?? '',
+              documentation: values.documentation ?? '',
+              alt_text: values.alt_text ?? '',
+              resource_key: resourceKey,
+              thumbnail_key: thumbnailKey,
+              mime: image.mime,
+              width: image.width,
+              height: image.height,
+              owner: user.uuid,
+            }),
+          );
+          await this.audit.record(m, actor, {
+            action: 'library.create',
+            object: { type: 'library_item', id: row.id },
+            after: row,
+          });
+          return row;
+        }),
     );
     return toLibraryItemResponse(saved, user);
   }
 
   /**
    * Changes the fields sent (and the image when a new one is sent); old files go once the row is saved. Any
-   * editor or admin, whoever uploaded it (decision 0066).
+   * editor or admin, whoever uploaded it (decision 0066). Recorded in the audit log with the fields changed
+   * (`library.update`).
    */
   async update(
     id: string,
     form: LibraryItemBody,
     file: UploadedPart | undefined,
     user: SessionUser,
+    actor: AuditActor,
   ): Promise<LibraryItemAnswer> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
@@ -191,19 +206,42 @@ export class LibraryService {
       );
     }
     const oldKeys = [row.resource_key, row.thumbnail_key];
+    const before = { ...row };
     const saved = await withStoredFiles(this.storage, files, () =>
-      this.items.save(this.items.merge(row, patch)),
+      this.items.manager.transaction(async (m) => {
+        const written = await m.save(this.items.merge(row, patch));
+        const changed = changedFields(before, written);
+        if (Object.keys(changed.after ?? {}).length > 0) {
+          await this.audit.record(m, actor, {
+            action: 'library.update',
+            object: { type: 'library_item', id },
+            ...changed,
+          });
+        }
+        return written;
+      }),
     );
     if (file) await this.removeQuietly(oldKeys);
     return toLibraryItemResponse(saved, user);
   }
 
-  /** Deletes an item and its files: only its owner or an admin (403 `LIBRARY.NOT_OWNER`). */
-  async remove(id: string, user: SessionUser): Promise<void> {
+  /**
+   * Deletes an item and its files: only its owner or an admin (403 `LIBRARY.NOT_OWNER`); recorded in the audit
+   * log with the item as it was (`library.delete`).
+   */
+  async remove(id: string, user: SessionUser, actor: AuditActor): Promise<void> {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
     assertMayManage(user, row.owner);
-    await this.items.delete({ id });
+    await this.items.manager.transaction(async (m) => {
+      const gone = await m.delete(LibraryItem, { id });
+      if (!gone.affected) throw LibraryErrors.notFound();
+      await this.audit.record(m, actor, {
+        action: 'library.delete',
+        object: { type: 'library_item', id },
+        before: row,
+      });
+    });
     await this.removeQuietly([row.resource_key, row.thumbnail_key]);
   }
 

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  Actor,
   AppError,
   CurrentUser,
   FormFile,
@@ -12,6 +13,7 @@ import {
   ZodBody,
   ZodQuery,
   ZodResponse,
+  type AuditActor,
   type FilePart,
 } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
@@ -114,8 +116,9 @@ export class InvitationsController {
   send(
     @ZodBody(InvitationSendBody) body: SendBody,
     @CurrentUser() caller: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<InvitationSendAnswer> {
-    return this.sending.send(body, false, caller);
+    return this.sending.send(body, false, caller, actor);
   }
 
   @RequireRole('admin')
@@ -126,8 +129,9 @@ export class InvitationsController {
   sendWithOAuth(
     @ZodBody(InvitationSendBody) body: SendBody,
     @CurrentUser() caller: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<InvitationSendAnswer> {
-    return this.sending.send(body, true, caller);
+    return this.sending.send(body, true, caller, actor);
   }
 
   @RequireRole('admin')
@@ -157,8 +161,8 @@ export class InvitationsController {
       'Withdraw an invitation not accepted: its link is refused from now on (410 MAILING.INVITATION_CANCELLED) ' +
       'and its mails not yet sent never go out; again answers the same. 409 MAILING.INVITATION_ACCEPTED, 404',
   })
-  cancel(@Param('id', uuidPipe) id: string): Promise<InvitationCancelAnswer> {
-    return this.withdrawal.cancel(id);
+  cancel(@Param('id', uuidPipe) id: string, @Actor() actor: AuditActor): Promise<InvitationCancelAnswer> {
+    return this.withdrawal.cancel(actor, id);
   }
 
   @RequireRole('admin')
@@ -170,8 +174,8 @@ export class InvitationsController {
       'Delete an invitation not accepted (withdrawn or not): it leaves the list, its link is unknown from then ' +
       'on and its mails not yet sent never go out. 409 MAILING.INVITATION_ACCEPTED, 404',
   })
-  async remove(@Param('id', uuidPipe) id: string): Promise<DeletedAnswer> {
-    await this.withdrawal.remove(id);
+  async remove(@Param('id', uuidPipe) id: string, @Actor() actor: AuditActor): Promise<DeletedAnswer> {
+    await this.withdrawal.remove(actor, id);
     return { message: 'data deleted' };
   }
 

@@ -10,7 +10,7 @@ import type {
   InvitationsPageAnswer,
   InvitationValidateAnswer,
 } from '@agora/contracts/api';
-import { bootTestService, TEST_ADMIN, type TestService } from '@agora/common/testing';
+import { auditEntries, bootTestService, TEST_ADMIN, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { accountsService, hashPassword } from '../../../accounts/src/index.js';
 import { createConsultationService } from '../../../consultation/src/index.js';
@@ -225,6 +225,7 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     );
     try {
       const before = await written();
+      const recorded = (await auditEntries(mailing.db, 'mailing')).length;
       const res = await http()
         .post('/invitation/scope/send')
         .set(IDENTITY_HEADER, as(admin))
@@ -236,6 +237,8 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
         );
       expect(res.status).toBe(500);
       expect(await written()).toEqual(before);
+      // nor its audit entry (decision 0084)
+      expect(await auditEntries(mailing.db, 'mailing')).toHaveLength(recorded);
     } finally {
       await mailing.db.query(`DROP TRIGGER refuse_boom ON mailing.invitation`);
       await mailing.db.query(`DROP FUNCTION mailing.refuse_boom()`);
@@ -302,6 +305,24 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       ['kostas@example.org', 'kostas@example.org'],
     ]);
     for (const r of rows) expect(r.key).toMatch(/^invitation-[0-9a-f-]{36}$/);
+    // the batch in the audit log: who sent it, who was invited, who was enrolled (decision 0084)
+    const recorded = (await auditEntries(mailing.db, 'mailing')).filter((e) => e.object_id === sent.batch);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        actor_uuid: admin.uuid,
+        action: 'invitations.send',
+        object_type: 'invitation_batch',
+        before: null,
+        after: {
+          invitations: expect.arrayContaining([
+            expect.objectContaining({ email: 'ada@example.org' }),
+            expect.objectContaining({ email: 'kostas@example.org' }),
+          ]),
+          enrolled: [{ uuid: existing.uuid, enrolments: [{ category: cat.parks, role: 'expert' }] }],
+        },
+        detail: expect.objectContaining({ with_oauth: false, skipped: 2 }),
+      }),
+    ]);
     const enrolments = await accounts.db.query<{ category: string; role: string }>(
       `SELECT category::text, role FROM accounts.enrolment WHERE user_uuid = $1`,
       [existing.uuid],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LOGGER } from '@agora/common';
+import { AuditLog, LOGGER, type AuditActor } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import type { InvitationEnrolment, InvitationSendAnswer, UserLocale } from '@agora/contracts/api';
 import type { DataSource } from 'typeorm';
@@ -23,11 +23,13 @@ export class InvitationSending {
     private readonly mailer: InvitationMails,
     @Inject(INVITATION_CONFIG) private readonly config: InvitationConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
    * Judges the rows again, enrols the existing users (accounts), then writes in ONE transaction the invitations,
-   * their mails and the enrolment notices; the mails' jobs are added after the commit (decision 0005).
+   * their mails, the enrolment notices and the batch's audit entry (`invitations.send`: who was invited, who was
+   * enrolled); the mails' jobs are added after the commit (decision 0005).
    */
   async send(
     body: {
@@ -42,6 +44,7 @@ export class InvitationSending {
     },
     withOAuth: boolean,
     caller: SessionUser,
+    actor: AuditActor,
   ): Promise<InvitationSendAnswer> {
     const candidates: Candidate[] = body.rows.map((r, i) => ({
       line: i + 1,
@@ -126,6 +129,24 @@ export class InvitationSending {
           caller.uuid,
         ],
       );
+      await this.audit.record(m, actor, {
+        action: 'invitations.send',
+        object: { type: 'invitation_batch', id: batch },
+        after: {
+          invitations: invitations.map((i) => ({
+            id: i.id,
+            email: i.j.report.email,
+            firstname: i.j.report.firstname,
+            lastname: i.j.report.lastname,
+            enrolments: i.j.enrolments.map(internalEnrolment),
+          })),
+          enrolled: existing.map((j) => ({
+            uuid: j.user!.uuid,
+            enrolments: j.enrolments.map(internalEnrolment),
+          })),
+        },
+        detail: { with_oauth: withOAuth, locale: body.locale, message: body.message, skipped },
+      });
     });
     this.mailer.addJobsLater(mails.map((m) => m.id));
     this.logger.info(

@@ -1,3 +1,4 @@
+import { AuditLog, DEFAULT_AUDIT_RETENTION_DAYS } from '@agora/common';
 import { createMigrationTestBed, type MigrationTestBed } from '@agora/common/testing';
 import type { DataSource } from 'typeorm';
 import { mailingStorage } from '../storage.js';
@@ -16,14 +17,14 @@ describe('mailing migrations', () => {
   it('run up, down and up again cleanly', async () => {
     expect(await bed.migrate()).toEqual(mailingStorage.migrations.map((m) => new m().name));
     ds = await bed.dataSource();
-    expect(await tables()).toEqual(['invitation', 'mail', 'template']);
+    expect(await tables()).toEqual(['audit_anchor', 'audit_log', 'invitation', 'mail', 'template']);
 
     for (let i = 0; i < mailingStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
 
     expect((await ds.runMigrations({ transaction: 'each' })).length).toBe(mailingStorage.migrations.length);
-    expect(await tables()).toEqual(['invitation', 'mail', 'template']);
+    expect(await tables()).toEqual(['audit_anchor', 'audit_log', 'invitation', 'mail', 'template']);
   });
 
   it('match the entities (nothing left for TypeORM to synchronise)', async () => {
@@ -83,6 +84,8 @@ describe('mailing migrations', () => {
        RETURNING id::text`,
     )) as Array<{ id: string }>;
 
+    // the audit log's migration, then the withdrawal's
+    await ds.undoLastMigration({ transaction: 'each' });
     await ds.undoLastMigration({ transaction: 'each' });
     const columns = (await ds.query(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = 'mailing' AND table_name = 'invitation'`,
@@ -100,7 +103,7 @@ describe('mailing migrations', () => {
   });
 
   it('seed the invitation template in Greek and English with its shortcodes', async () => {
-    const templates = new TemplateService(ds);
+    const templates = new TemplateService(ds, new AuditLog(ds, 'mailing', DEFAULT_AUDIT_RETENTION_DAYS));
     const values = {
       firstname: 'Μαρία',
       lastname: 'Παπαδοπούλου',

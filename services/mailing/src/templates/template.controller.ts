@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import { Actor, RequireRole, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import {
   MailTemplateAnswer,
   MailTemplateBody,
@@ -48,8 +48,9 @@ export class TemplateController {
     @Param('name') name: string,
     @Param('locale') locale: string,
     @ZodBody(MailTemplateBody, INVALID) body: MailTemplateBody,
+    @Actor() actor: AuditActor,
   ): Promise<MailTemplateContent> {
-    return this.templates.update(name, locale, body);
+    return this.templates.update(actor, name, locale, body);
   }
 
   @ApiOperation({ summary: 'Render a template as being edited with sample values (nothing is stored)' })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@agora/common';
+import { AppError, AuditLog, changedFields, type AuditActor } from '@agora/common';
 import {
   MAIL_TEMPLATE_LOCALES,
   type MailTemplateAnswer,
@@ -60,7 +60,10 @@ export function renderParts(
 /** Reads, edits and renders the e-mail templates. */
 @Injectable()
 export class TemplateService {
-  constructor(@InjectDataSource('mailing') private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource('mailing') private readonly ds: DataSource,
+    private readonly audit: AuditLog,
+  ) {}
 
   private get repo() {
     return this.ds.getRepository(MailTemplate);
@@ -114,8 +117,16 @@ export class TemplateService {
     return { name, shortcodes: [...shortcodesOf(name)], el: content('el'), en: content('en') };
   }
 
-  /** Stores a locale of an existing template, its HTML sanitised; answers what was stored. */
-  async update(name: string, locale: string, body: MailTemplateBody): Promise<MailTemplateContent> {
+  /**
+   * Stores a locale of an existing template, its HTML sanitised, recorded in the audit log with the content
+   * before and after (`templates.update`, object `template` `<name>/<locale>`); answers what was stored.
+   */
+  async update(
+    actor: AuditActor,
+    name: string,
+    locale: string,
+    body: MailTemplateBody,
+  ): Promise<MailTemplateContent> {
     if (!isLocale(locale)) throw notFound();
     const html = sanitizeMailHtml(body.html);
     const text = body.text.trim();
@@ -123,17 +134,29 @@ export class TemplateService {
     if (!html && !text) {
       throw AppError.badRequest('MAIL.TEMPLATE_EMPTY', 'the template needs an HTML or a plain-text part');
     }
-    const saved = await this.ds.query<Array<{ subject: string; html: string; body: string }>>(
-      `INSERT INTO mailing.template (name, locale, subject, html, body, updated)
-       SELECT $1, $2, $3, $4, $5, now() WHERE EXISTS (SELECT 1 FROM mailing.template WHERE name = $1)
-       ON CONFLICT (name, locale)
-         DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html, body = EXCLUDED.body, updated = now()
-       RETURNING subject, html, body`,
-      [name, locale, body.subject, html, text],
-    );
-    const row = saved[0];
-    if (!row) throw notFound();
-    return { subject: row.subject, html: row.html, text: row.body };
+    return this.ds.transaction(async (m) => {
+      const [before] = await m.query<Array<{ subject: string; html: string; text: string }>>(
+        `SELECT subject, html, body AS text FROM mailing.template WHERE name = $1 AND locale = $2 FOR UPDATE`,
+        [name, locale],
+      );
+      const saved = await m.query<Array<{ subject: string; html: string; body: string }>>(
+        `INSERT INTO mailing.template (name, locale, subject, html, body, updated)
+         SELECT $1, $2, $3, $4, $5, now() WHERE EXISTS (SELECT 1 FROM mailing.template WHERE name = $1)
+         ON CONFLICT (name, locale)
+           DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html, body = EXCLUDED.body, updated = now()
+         RETURNING subject, html, body`,
+        [name, locale, body.subject, html, text],
+      );
+      const row = saved[0];
+      if (!row) throw notFound();
+      const after: MailTemplateContent = { subject: row.subject, html: row.html, text: row.body };
+      await this.audit.record(m, actor, {
+        action: 'templates.update',
+        object: { type: 'template', id: `${name}/${locale}` },
+        ...changedFields(before ?? null, after),
+      });
+      return after;
+    });
   }
 
   /** A template as being edited, rendered with the sample values of its locale (nothing is stored). */

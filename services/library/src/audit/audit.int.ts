@@ -1,0 +1,78 @@
+// The library's audit log (decision 0084): library items added, changed and deleted by editors and admins, with
+// who, from where, before and after; a refused action records nothing.
+import { IDENTITY_HEADER } from '@agora/contracts';
+import { auditEntries, type TestService } from '@agora/common/testing';
+import request from 'supertest';
+import { libraryTestFolder, testUser, type LibraryTestFolder } from '../../test/library-test-bed.js';
+import { makeImage } from '@agora/common/uploads/fixtures';
+
+describe('the library audit log', () => {
+  let folder: LibraryTestFolder;
+  let svc: TestService;
+
+  beforeAll(async () => {
+    folder = await libraryTestFolder('agora-library-audit-');
+    ({ svc } = await folder.boot('audit'));
+  });
+  afterAll(() => folder?.close());
+
+  const editor = testUser('editor');
+  const send = (method: 'post' | 'put' | 'delete', path: string, id: string) => {
+    const http = request(svc.app.getHttpServer());
+    return http[method](path)
+      .set(IDENTITY_HEADER, svc.identity(editor, { ip: '192.0.2.50' }))
+      .set('x-request-id', id);
+  };
+  const entries = () => auditEntries(svc.db, 'library');
+  const last = async () => (await entries()).at(-1)!;
+  const count = async () => (await entries()).length;
+
+  it('records an item added, changed and deleted, and refused changes not at all', async () => {
+    const png = await makeImage('png', 300, 200);
+    const created = await send('post', '/library', 'lib-1')
+      .field('title', 'Πλατεία')
+      .attach('resource', png, { filename: 'a.png', contentType: 'image/png' });
+    expect(created.status).toBe(200);
+    const id = created.body.uuid as string;
+    expect(await last()).toMatchObject({
+      actor_uuid: editor.uuid,
+      actor_role: 'editor',
+      ip: '192.0.2.50',
+      request_id: 'lib-1',
+      action: 'library.create',
+      object_type: 'library_item',
+      object_id: id,
+      before: null,
+      after: { title: 'Πλατεία', owner: editor.uuid },
+    });
+
+    expect((await send('put', `/library/uuid/${id}`, 'lib-2').field('title', 'Η πλατεία')).status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'library.update',
+      before: { title: 'Πλατεία' },
+      after: { title: 'Η πλατεία' },
+    });
+
+    const n = await count();
+    const missing = await send('delete', '/library/uuid/3f1c6a52-2b1e-4c1a-9d3e-7a0b8c9d0e1f', 'lib-3');
+    expect(missing.status).toBe(404);
+    const noFile = await send('post', '/library', 'lib-4').field('title', 'x');
+    expect(noFile.status).toBe(400);
+    const reviewer = await request(svc.app.getHttpServer())
+      .delete(`/library/uuid/${id}`)
+      .set(
+        IDENTITY_HEADER,
+        svc.identity({ ...testUser('reviewer'), uuid: '7a1c0f0a-3f59-4a4e-8d7e-1d7a1c0f0a02' }),
+      );
+    expect(reviewer.status).toBe(403);
+    expect(await count()).toBe(n);
+
+    expect((await send('delete', `/library/uuid/${id}`, 'lib-5')).status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'library.delete',
+      object_id: id,
+      before: { title: 'Η πλατεία' },
+      after: null,
+    });
+  });
+});
