@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import { Actor, RequireRole, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import {
   AttributeAnswer,
   AttributeChangesBody,
@@ -54,9 +54,10 @@ export class AttributeController {
   @ZodResponse(AttributeAnswer)
   create(
     @ZodBody(NewAttributeBody, FIELD_REFUSAL) body: NewAttributeBody,
+    @Actor() actor: AuditActor,
     @UploadedFiles() files?: IconFile[],
   ): Promise<AttributeAnswer> {
-    return this.attributes.create(body, this.icons.formWriter(body, files));
+    return this.attributes.create(body, this.icons.formWriter(body, files), actor);
   }
 
   @Put('token/:attribute')
@@ -68,16 +69,17 @@ export class AttributeController {
   update(
     @Param('attribute', TokenPipe) attribute: string,
     @ZodBody(AttributeChangesBody, FIELD_REFUSAL) body: AttributeChangesBody,
+    @Actor() actor: AuditActor,
     @UploadedFiles() files?: IconFile[],
   ): Promise<AttributeAnswer> {
-    return this.attributes.update(attribute, body, this.icons.formWriter(body, files));
+    return this.attributes.update(attribute, body, this.icons.formWriter(body, files), actor);
   }
 
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete an attribute with its variables and features' })
   @ZodResponse(MessageAnswer)
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
-    await this.attributes.remove(token);
+  async remove(@Param('token', TokenPipe) token: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
+    await this.attributes.remove(token, actor);
     return { message: 'data deleted' };
   }
 
@@ -91,7 +93,8 @@ export class AttributeController {
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
     @ZodBody(AttributeOrderBody, FIELD_REFUSAL) body: AttributeOrderBody,
+    @Actor() actor: AuditActor,
   ): Promise<AttributeAnswer> {
-    return this.attributes.reorder(project, token, body);
+    return this.attributes.reorder(project, token, body, actor);
   }
 }

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
+import { AuditLog, type AuditActor } from '@agora/common';
 import {
   type AttributeWire,
   type GeoJsonFeature,
@@ -18,12 +19,15 @@ import { parseToken } from '../http/params.js';
 import {
   assertUniqueMname,
   ATTRIBUTES,
+  changedColumns,
   deleteItem,
   lockParents,
   nextPosition,
   type Placed,
   projectToken,
+  recordTreeChange,
   reorderItem,
+  treeAudit,
   TreeErrors,
   updateColumns,
 } from '../node/tree.js';
@@ -98,6 +102,7 @@ export class AttributeService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    @Optional() private readonly audit?: AuditLog,
   ) {}
 
   /**
@@ -130,8 +135,15 @@ export class AttributeService {
     return row;
   }
 
-  /** Adds an attribute; `icons` stores an uploaded icon (after the checks, before the write). */
-  async create(fields: NewAttributeBody, icons: IconWrite = NO_ICONS): Promise<AttributeWire> {
+  /**
+   * Adds an attribute; `icons` stores an uploaded icon (after the checks, before the write). An administrator's
+   * (`actor`) is recorded in the audit log (`attribute.create`).
+   */
+  async create(
+    fields: NewAttributeBody,
+    icons: IconWrite = NO_ICONS,
+    actor?: AuditActor,
+  ): Promise<AttributeWire> {
     const node = parseToken(fields.node);
     const { columns, features } = await this.read(fields, DEFAULTS, null);
     const token = await icons(async ([icon]) => {
@@ -146,6 +158,9 @@ export class AttributeService {
           [node, await nextPosition(m, ATTRIBUTES, node), ...keys.map((k) => columns[k])],
         );
         await this.writeFeatures(m, row!.token, features);
+        const [created] = await m.query<Row[]>(`${SELECT} WHERE a.token = $1`, [row!.token]);
+        const audit = treeAudit(this.audit, actor);
+        await recordTreeChange(m, audit, ATTRIBUTES, row!.token, 'create', { after: created });
         return row!.token;
       });
     });
@@ -160,6 +175,7 @@ export class AttributeService {
     token: string,
     fields: AttributeChangesBody,
     icons: IconWrite = NO_ICONS,
+    actor?: AuditActor,
   ): Promise<AttributeWire> {
     const current = await this.row(token);
     if (fields.node !== undefined && fields.node !== current.node)
@@ -175,21 +191,34 @@ export class AttributeService {
           await assertUniqueMname(m, ATTRIBUTES, current.node, columns.mname, token);
         await updateColumns(m, ATTRIBUTES, token, changes);
         await this.writeFeatures(m, token, features);
+        const audit = treeAudit(this.audit, actor);
+        const { before, after } = changedColumns(current, changes);
+        // features sent: how many there are now (their geometries are the attribute's answers' frame, not data)
+        if (fields.predefined !== undefined) after.predefined_features = features.predefined?.length ?? 0;
+        if (fields.context !== undefined) after.context_features = features.context?.length ?? 0;
+        if (Object.keys(after).length > 0)
+          await recordTreeChange(m, audit, ATTRIBUTES, token, 'update', { before, after });
       });
     });
     return this.find(token);
   }
 
-  async remove(token: string): Promise<void> {
-    await deleteItem(this.db, ATTRIBUTES, placed(await this.row(token)));
+  /** Deletes an attribute (`attribute.delete`, as it was). */
+  async remove(token: string, actor?: AuditActor): Promise<void> {
+    const row = await this.row(token);
+    await deleteItem(this.db, ATTRIBUTES, placed(row), treeAudit(this.audit, actor), row);
   }
 
   /** Moves an attribute to a 1-based position in a topic (`node`, its own by default) of the same project. */
-  async reorder(project: string, token: string, move: AttributeOrderBody): Promise<AttributeWire> {
-    await reorderItem(this.db, ATTRIBUTES, placed(await this.row(token)), project, {
-      sort_order: move.sort_order,
-      parent: move.node,
-    });
+  async reorder(
+    project: string,
+    token: string,
+    move: AttributeOrderBody,
+    actor?: AuditActor,
+  ): Promise<AttributeWire> {
+    const to = { sort_order: move.sort_order, parent: move.node };
+    const audit = treeAudit(this.audit, actor);
+    await reorderItem(this.db, ATTRIBUTES, placed(await this.row(token)), project, to, audit);
     return this.find(token);
   }
 

@@ -137,6 +137,65 @@ describe('structure changes', () => {
   });
 });
 
+describe('topics, attributes and variables', () => {
+  it('records a topic created, changed and deleted, and a refused change not at all', async () => {
+    const created = await send('post', '/node', 't-1').send({
+      project: w.project,
+      title: 'Θέμα',
+      mname: 'theme',
+    });
+    expect(created.status).toBe(200);
+    const topic = created.body.token as string;
+    expect(await last()).toMatchObject({
+      action: 'topic.create',
+      object_type: 'topic',
+      object_id: topic,
+      after: { title: 'Θέμα', mname: 'theme', project: w.project },
+    });
+    expect((await send('put', `/node/token/${topic}`, 't-2').send({ title: 'Το θέμα' })).status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'topic.update',
+      request_id: 't-2',
+      before: { title: 'Θέμα' },
+      after: { title: 'Το θέμα' },
+    });
+    const n = await count();
+    const taken = await send('put', `/node/token/${topic}`, 't-3').send({ mname: 'places' });
+    expect(taken.status).toBe(409);
+    expect(await count()).toBe(n);
+    expect((await send('delete', `/node/token/${topic}`, 't-4')).status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'topic.delete',
+      object_id: topic,
+      before: { title: 'Το θέμα', mname: 'theme' },
+    });
+  });
+
+  it('records an attribute changed and a variable moved', async () => {
+    const renamed = await send('put', `/attribute/token/${w.comments}`, 'a-1').send({ name: 'Παρατηρήσεις' });
+    expect(renamed.status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'attribute.update',
+      object_type: 'attribute',
+      object_id: w.comments,
+      after: { name: 'Παρατηρήσεις' },
+    });
+    const moved = await send('put', `/variable/project/${w.project}/token/${w.survey}/sortOrder`, 'v-1').send(
+      {
+        sort_order: 1,
+      },
+    );
+    expect(moved.status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'variable.reorder',
+      object_type: 'variable',
+      object_id: w.survey,
+      before: { attribute: w.comments },
+      after: { attribute: w.comments, sort_order: 1 },
+    });
+  });
+});
+
 describe('what reveals answers', () => {
   const area = formatAreaFilter([
     [

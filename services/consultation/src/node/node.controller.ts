@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import { Actor, RequireRole, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import {
   MessageAnswer,
   NewTopicBody,
@@ -44,8 +44,11 @@ export class NodeController {
       'boundary: GeoJSON Polygon/MultiPolygon (or a Feature/FeatureCollection of them), in geometry_crs',
   })
   @ZodResponse(TopicAnswer)
-  create(@ZodBody(NewTopicBody, FIELD_REFUSAL) body: NewTopicBody): Promise<TopicAnswer> {
-    return this.nodes.create(body);
+  create(
+    @ZodBody(NewTopicBody, FIELD_REFUSAL) body: NewTopicBody,
+    @Actor() actor: AuditActor,
+  ): Promise<TopicAnswer> {
+    return this.nodes.create(body, actor);
   }
 
   @Put('token/:topic')
@@ -55,15 +58,16 @@ export class NodeController {
   update(
     @Param('topic', TokenPipe) topic: string,
     @ZodBody(TopicChangesBody, FIELD_REFUSAL) body: TopicChangesBody,
+    @Actor() actor: AuditActor,
   ): Promise<TopicAnswer> {
-    return this.nodes.update(topic, body);
+    return this.nodes.update(topic, body, actor);
   }
 
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a topic with its attributes and variables' })
   @ZodResponse(MessageAnswer)
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
-    await this.nodes.remove(token);
+  async remove(@Param('token', TokenPipe) token: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
+    await this.nodes.remove(token, actor);
     return { message: 'data deleted' };
   }
 
@@ -75,7 +79,8 @@ export class NodeController {
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
     @ZodBody(TopicOrderBody, FIELD_REFUSAL) body: TopicOrderBody,
+    @Actor() actor: AuditActor,
   ): Promise<TopicAnswer> {
-    return this.nodes.reorder(project, token, body);
+    return this.nodes.reorder(project, token, body, actor);
   }
 }

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
+import { AuditLog, type AuditActor } from '@agora/common';
 import type { GeoJsonGeometry, GeometryCrs, TopicWire } from '@agora/contracts';
 import type { NewTopicBody, TopicChangesBody, TopicOrderBody } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
@@ -10,13 +11,16 @@ import { parseBoundary, parseCrs, requestCrs } from '../geo/geojson.js';
 import { ValidationErrors } from '../validation/validation.errors.js';
 import {
   assertUniqueMname,
+  changedColumns,
   deleteItem,
   lockParents,
   nextPosition,
   type Placed,
   projectToken,
+  recordTreeChange,
   reorderItem,
   TOPICS,
+  treeAudit,
   TreeErrors,
   updateColumns,
 } from './tree.js';
@@ -52,6 +56,7 @@ export class NodeService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    @Optional() private readonly audit?: AuditLog,
   ) {}
 
   /** The topics of a project (token or short name), by sort_order. */
@@ -73,8 +78,11 @@ export class NodeService {
     return row;
   }
 
-  /** Adds a topic (its fields checked by `NewTopicBody`) at the end of its project. */
-  async create(fields: NewTopicBody): Promise<TopicWire> {
+  /**
+   * Adds a topic (its fields checked by `NewTopicBody`) at the end of its project; an administrator's
+   * (`actor`) is recorded in the audit log (`topic.create`).
+   */
+  async create(fields: NewTopicBody, actor?: AuditActor): Promise<TopicWire> {
     const project = await projectToken(this.db, fields.project);
     const geometry = await this.geometry(fields, null);
     const mname = fields.mname;
@@ -99,13 +107,17 @@ export class NodeService {
           await nextPosition(m, TOPICS, project),
         ],
       );
+      const [created] = await m.query<TopicWire[]>(`${SELECT} WHERE token = $1`, [row!.token]);
+      await recordTreeChange(m, treeAudit(this.audit, actor), TOPICS, row!.token, 'create', {
+        after: created,
+      });
       return row!.token;
     });
     return this.find(token);
   }
 
-  /** Changes the fields sent (only those). */
-  async update(token: string, fields: TopicChangesBody): Promise<TopicWire> {
+  /** Changes the fields sent (only those), recorded with their values before and after (`topic.update`). */
+  async update(token: string, fields: TopicChangesBody, actor?: AuditActor): Promise<TopicWire> {
     const current = await this.find(token);
     const ref = fields.project;
     if (ref !== undefined && (await projectToken(this.db, ref)) !== current.project)
@@ -124,18 +136,29 @@ export class NodeService {
       if (fields.mname !== undefined && fields.mname !== current.mname)
         await assertUniqueMname(m, TOPICS, current.project, fields.mname, token);
       await updateColumns(m, TOPICS, token, changes);
+      if (changes.length > 0) {
+        const audit = treeAudit(this.audit, actor);
+        await recordTreeChange(m, audit, TOPICS, token, 'update', changedColumns(current, changes));
+      }
     });
     return this.find(token);
   }
 
-  /** Deletes a topic with its attributes, their variables and features. */
-  async remove(token: string): Promise<void> {
-    await deleteItem(this.db, TOPICS, placed(await this.find(token)));
+  /** Deletes a topic with its attributes, their variables and features (`topic.delete`, the topic as it was). */
+  async remove(token: string, actor?: AuditActor): Promise<void> {
+    const topic = await this.find(token);
+    await deleteItem(this.db, TOPICS, placed(topic), treeAudit(this.audit, actor), topic);
   }
 
-  /** Moves a topic of the project to a 1-based position among its topics. */
-  async reorder(project: string, token: string, move: TopicOrderBody): Promise<TopicWire> {
-    await reorderItem(this.db, TOPICS, placed(await this.find(token)), project, move);
+  /** Moves a topic of the project to a 1-based position among its topics (`topic.reorder`). */
+  async reorder(
+    project: string,
+    token: string,
+    move: TopicOrderBody,
+    actor?: AuditActor,
+  ): Promise<TopicWire> {
+    const audit = treeAudit(this.audit, actor);
+    await reorderItem(this.db, TOPICS, placed(await this.find(token)), project, move, audit);
     return this.find(token);
   }
 

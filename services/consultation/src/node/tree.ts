@@ -2,7 +2,7 @@
  * What topics, attributes and variables share: their place in the tree (project → topic → attribute →
  * variable), 1-based sort orders kept without gaps, unique short names within the parent, and their errors.
  */
-import { AppError } from '@agora/common';
+import { AppError, type AuditActor, type AuditLog } from '@agora/common';
 import { UUID } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
 import type { Sql } from '../geo/geo.sql.js';
@@ -46,6 +46,51 @@ export const VARIABLES: Level = {
   parentProject: `SELECT n.project FROM consultation.attribute a JOIN consultation.node n ON n.token = a.node
     WHERE a.token = $1`,
 };
+
+/**
+ * Who changes the tree, and the log that records it as `<label>.<action>` (`topic.update`, `variable.delete`);
+ * absent for the demo data, which nobody acts on (decision 0084).
+ */
+export interface TreeAudit {
+  log: AuditLog;
+  actor: AuditActor;
+}
+
+export function treeAudit(log: AuditLog | undefined, actor: AuditActor | undefined): TreeAudit | undefined {
+  return log && actor ? { log, actor } : undefined;
+}
+
+/** Records a change of an item in its transaction `m` (nothing without `audit`). */
+export async function recordTreeChange(
+  m: EntityManager,
+  audit: TreeAudit | undefined,
+  level: Level,
+  token: string,
+  action: 'create' | 'update' | 'delete' | 'reorder',
+  values: { before?: object | null; after?: object | null },
+): Promise<void> {
+  if (!audit) return;
+  await audit.log.record(m, audit.actor, {
+    action: `${level.label}.${action}`,
+    object: { type: level.label, id: token },
+    ...values,
+  });
+}
+
+/** The values before (of `current`) and after of `updateColumns`' changes; JSON columns as JSON. */
+export function changedColumns(
+  current: object,
+  changes: ReadonlyArray<[column: string, value: unknown, expression?: string]>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was = current as Record<string, unknown>;
+  const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const [column, value, expression] of changes) {
+    out.before[column] = was[column] ?? null;
+    out.after[column] =
+      expression === '$::jsonb' && typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  }
+  return out;
+}
 
 /** An item's place: its parent, its project and its short name (unique within the parent). */
 export interface Placed {
@@ -183,12 +228,22 @@ export async function updateColumns(
   await sql.query(`UPDATE consultation.${level.table} SET ${sets.join(', ')} WHERE token = $1`, params);
 }
 
-/** Deletes an item (its children go with it by the foreign keys) and closes the gap in its parent's list. */
-export async function deleteItem(db: EntityManager, level: Level, item: Placed): Promise<void> {
+/**
+ * Deletes an item (its children go with it by the foreign keys) and closes the gap in its parent's list; the
+ * audit entry holds the item as it was (`before`).
+ */
+export async function deleteItem(
+  db: EntityManager,
+  level: Level,
+  item: Placed,
+  audit?: TreeAudit,
+  before?: object,
+): Promise<void> {
   await db.transaction(async (m) => {
     await lockParents(m, level, [item.parent]);
     await m.query(`DELETE FROM consultation.${level.table} WHERE token = $1`, [item.token]);
     await renumber(m, level, item.parent);
+    await recordTreeChange(m, audit, level, item.token, 'delete', { before: before ?? item });
   });
 }
 
@@ -209,6 +264,7 @@ export async function reorderItem(
   item: Placed,
   project: string,
   move: Move,
+  audit?: TreeAudit,
 ) {
   if (item.project !== (await projectToken(db, project))) throw TreeErrors.notFound(level.label);
   const target = move.parent ? parseToken(move.parent) : item.parent;
@@ -221,5 +277,9 @@ export async function reorderItem(
     await lockParents(m, level, [item.parent, target]);
     if (target !== item.parent) await assertUniqueMname(m, level, target, item.mname, item.token);
     await moveTo(m, level, item.token, item.parent, target, move.sort_order);
+    await recordTreeChange(m, audit, level, item.token, 'reorder', {
+      before: { [level.parent]: item.parent },
+      after: { [level.parent]: target, sort_order: move.sort_order },
+    });
   });
 }

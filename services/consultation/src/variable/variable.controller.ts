@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import { Actor, RequireRole, ZodBody, ZodResponse, type AuditActor } from '@agora/common';
 import {
   MessageAnswer,
   NewVariableBody,
@@ -63,9 +63,10 @@ export class VariableController {
   @ZodResponse(VariableAnswer)
   create(
     @ZodBody(NewVariableBody, FIELD_REFUSAL) body: NewVariableBody,
+    @Actor() actor: AuditActor,
     @UploadedFiles() files?: IconFile[],
   ): Promise<VariableAnswer> {
-    return this.variables.create(body, this.icons.formWriter(body, files));
+    return this.variables.create(body, this.icons.formWriter(body, files), actor);
   }
 
   @Put('token/:token')
@@ -77,16 +78,17 @@ export class VariableController {
   update(
     @Param('token', TokenPipe) token: string,
     @ZodBody(VariableChangesBody, FIELD_REFUSAL) body: VariableChangesBody,
+    @Actor() actor: AuditActor,
     @UploadedFiles() files?: IconFile[],
   ): Promise<VariableAnswer> {
-    return this.variables.update(token, body, this.icons.formWriter(body, files));
+    return this.variables.update(token, body, this.icons.formWriter(body, files), actor);
   }
 
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a variable' })
   @ZodResponse(MessageAnswer)
-  async remove(@Param('token', TokenPipe) token: string): Promise<MessageAnswer> {
-    await this.variables.remove(token);
+  async remove(@Param('token', TokenPipe) token: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
+    await this.variables.remove(token, actor);
     return { message: 'data deleted' };
   }
 
@@ -101,7 +103,8 @@ export class VariableController {
     @Param('project') project: string,
     @Param('token', TokenPipe) token: string,
     @ZodBody(VariableOrderBody, FIELD_REFUSAL) body: VariableOrderBody,
+    @Actor() actor: AuditActor,
   ): Promise<VariableAnswer> {
-    return this.variables.reorder(project, token, body);
+    return this.variables.reorder(project, token, body, actor);
   }
 }

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
+import { AuditLog, type AuditActor } from '@agora/common';
 import type { VariableWire } from '@agora/contracts';
 import {
   withChoiceIds,
@@ -10,12 +11,15 @@ import {
 import type { EntityManager } from 'typeorm';
 import {
   assertUniqueMname,
+  changedColumns,
   deleteItem,
   lockParents,
   nextPosition,
   type Placed,
   projectToken,
+  recordTreeChange,
   reorderItem,
+  treeAudit,
   TreeErrors,
   updateColumns,
   VARIABLES,
@@ -51,7 +55,10 @@ const wire = ({ node: _node, project: _project, ...v }: Row): VariableWire => v;
  */
 @Injectable()
 export class VariableService {
-  constructor(@InjectEntityManager('consultation') private readonly db: EntityManager) {}
+  constructor(
+    @InjectEntityManager('consultation') private readonly db: EntityManager,
+    @Optional() private readonly audit?: AuditLog,
+  ) {}
 
   /** Every variable of a project (token or short name): by topic, attribute, then their own order. */
   async ofProject(project: string): Promise<VariableWire[]> {
@@ -85,8 +92,15 @@ export class VariableService {
     return row;
   }
 
-  /** Adds a variable; `icons` stores an uploaded icon (after the checks, before the write). */
-  async create(fields: NewVariableBody, icons: IconWrite = NO_ICONS): Promise<VariableWire> {
+  /**
+   * Adds a variable; `icons` stores an uploaded icon (after the checks, before the write). An administrator's
+   * (`actor`) is recorded in the audit log (`variable.create`).
+   */
+  async create(
+    fields: NewVariableBody,
+    icons: IconWrite = NO_ICONS,
+    actor?: AuditActor,
+  ): Promise<VariableWire> {
     const attribute = parseToken(fields.attribute);
     const mname = fields.mname;
     const token = await icons(([icon]) =>
@@ -108,6 +122,9 @@ export class VariableService {
             await nextPosition(m, VARIABLES, attribute),
           ],
         );
+        const [created] = await m.query<VariableWire[]>(`${SELECT} WHERE v.token = $1`, [row!.token]);
+        const audit = treeAudit(this.audit, actor);
+        await recordTreeChange(m, audit, VARIABLES, row!.token, 'create', { after: created });
         return row!.token;
       }),
     );
@@ -122,6 +139,7 @@ export class VariableService {
     token: string,
     fields: VariableChangesBody,
     icons: IconWrite = NO_ICONS,
+    actor?: AuditActor,
   ): Promise<VariableWire> {
     const current = await this.row(token);
     const ref = fields.attribute;
@@ -148,21 +166,31 @@ export class VariableService {
         if (mname !== undefined && mname !== current.mname)
           await assertUniqueMname(m, VARIABLES, current.attribute, mname, token);
         await updateColumns(m, VARIABLES, token, changes);
+        if (changes.length > 0) {
+          const audit = treeAudit(this.audit, actor);
+          await recordTreeChange(m, audit, VARIABLES, token, 'update', changedColumns(current, changes));
+        }
       });
     });
     return this.find(token);
   }
 
-  async remove(token: string): Promise<void> {
-    await deleteItem(this.db, VARIABLES, placed(await this.row(token)));
+  /** Deletes a variable (`variable.delete`, as it was). */
+  async remove(token: string, actor?: AuditActor): Promise<void> {
+    const row = await this.row(token);
+    await deleteItem(this.db, VARIABLES, placed(row), treeAudit(this.audit, actor), row);
   }
 
   /** Moves a variable to a 1-based position in an attribute (`attribute`, its own by default) of the same project. */
-  async reorder(project: string, token: string, move: VariableOrderBody): Promise<VariableWire> {
-    await reorderItem(this.db, VARIABLES, placed(await this.row(token)), project, {
-      sort_order: move.sort_order,
-      parent: move.attribute,
-    });
+  async reorder(
+    project: string,
+    token: string,
+    move: VariableOrderBody,
+    actor?: AuditActor,
+  ): Promise<VariableWire> {
+    const to = { sort_order: move.sort_order, parent: move.attribute };
+    const audit = treeAudit(this.audit, actor);
+    await reorderItem(this.db, VARIABLES, placed(await this.row(token)), project, to, audit);
     return this.find(token);
   }
 }
