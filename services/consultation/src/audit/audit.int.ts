@@ -196,6 +196,61 @@ describe('topics, attributes and variables', () => {
   });
 });
 
+describe('consultation-profile questions and choices', () => {
+  it('records a question and a choice created, changed and deleted, and a refused change not at all', async () => {
+    const created = await send('post', '/consultationProfile', 'q-1').send({
+      question: 'Πώς μετακινείστε;',
+      category: w.category,
+      role: 'normal',
+      weight: 3,
+      choices: [{ content: 'Με τα πόδια', icon: '/api/library/files/markers/star.svg', weight: 1 }],
+    });
+    expect(created.status).toBe(200);
+    const question = created.body.token as string;
+    expect(await last()).toMatchObject({
+      action: 'profile.question.create',
+      object_type: 'profile_question',
+      object_id: question,
+      after: { question: 'Πώς μετακινείστε;', weight: 3, choices: [{ content: 'Με τα πόδια' }] },
+    });
+    expect(
+      (await send('put', `/consultationProfile/token/${question}`, 'q-2').send({ weight: 5 })).status,
+    ).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'profile.question.update',
+      before: { weight: 3 },
+      after: { weight: 5 },
+    });
+    const choice = await send('post', '/consultationWeight', 'c-1').send({
+      question,
+      content: 'Με ποδήλατο',
+      icon: '/api/library/files/markers/star.svg',
+      weight: 2,
+    });
+    expect(choice.status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'profile.choice.create',
+      object_id: String(choice.body.id),
+      after: { content: 'Με ποδήλατο', question },
+    });
+    const n = await count();
+    const unknown = await send('put', '/consultationWeight/id/999999', 'c-2').send({ weight: 1 });
+    expect(unknown.status).toBe(404);
+    expect(await count()).toBe(n);
+    expect((await send('delete', `/consultationWeight/id/${choice.body.id}`, 'c-3')).status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'profile.choice.delete',
+      before: { content: 'Με ποδήλατο' },
+    });
+    expect((await send('delete', `/consultationProfile/token/${question}`, 'q-3')).status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'profile.question.delete',
+      object_id: question,
+      before: { question: 'Πώς μετακινείστε;', weight: 5 },
+    });
+  });
+});
+
 describe('what reveals answers', () => {
   const area = formatAreaFilter([
     [

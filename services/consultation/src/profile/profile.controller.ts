@@ -1,12 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  Actor,
   CurrentUser,
   FormFiles,
   LoggedIn,
   RequireRole,
   ZodBody,
   ZodResponse,
+  type AuditActor,
   type RefusalOptions,
 } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
@@ -98,6 +100,7 @@ export class ProfileQuestionController {
   create(
     @ZodBody(NewProfileQuestionBody, FIELD_REFUSAL) body: NewProfileQuestionBody,
     @FormFiles() files: IconFile[],
+    @Actor() actor: AuditActor,
   ): Promise<ProfileQuestionAnswer> {
     const { input, slots } = questionInput(
       body,
@@ -105,7 +108,7 @@ export class ProfileQuestionController {
     );
     return this.icons.writer(files)((urls) => {
       urls.forEach((url, k) => (input.choices[slots[k]!]!.icon = url));
-      return this.profile.create(input);
+      return this.profile.create(input, actor);
     });
   }
 
@@ -115,8 +118,9 @@ export class ProfileQuestionController {
   @ZodResponse(ProfileQuestionListAnswer)
   reorder(
     @ZodBody(ProfileQuestionOrderBody, ORDER_REFUSAL) body: ProfileQuestionOrderBody,
+    @Actor() actor: AuditActor,
   ): Promise<ProfileQuestionListAnswer> {
-    return this.profile.reorder(body);
+    return this.profile.reorder(body, actor);
   }
 
   @RequireRole('admin')
@@ -127,16 +131,20 @@ export class ProfileQuestionController {
   update(
     @Param('token', TokenPipe) token: string,
     @ZodBody(ProfileQuestionChangeBody, FIELD_REFUSAL) body: ProfileQuestionChangeBody,
+    @Actor() actor: AuditActor,
   ): Promise<ProfileQuestionAnswer> {
-    return this.profile.update(token, questionChange(body));
+    return this.profile.update(token, questionChange(body), actor);
   }
 
   @RequireRole('admin')
   @Delete('token/:token')
   @ApiOperation({ summary: 'Delete a question and its choices' })
   @ZodResponse(ProfileDeletedAnswer)
-  async remove(@Param('token', TokenPipe) token: string): Promise<ProfileDeletedAnswer> {
-    await this.profile.remove(token);
+  async remove(
+    @Param('token', TokenPipe) token: string,
+    @Actor() actor: AuditActor,
+  ): Promise<ProfileDeletedAnswer> {
+    await this.profile.remove(token, actor);
     return DELETED;
   }
 }
@@ -162,10 +170,11 @@ export class ProfileChoiceController {
   create(
     @ZodBody(NewProfileChoiceBody, FIELD_REFUSAL) body: NewProfileChoiceBody,
     @FormFiles() files: IconFile[],
+    @Actor() actor: AuditActor,
   ): Promise<ProfileChoiceAnswer> {
     const input = choiceInput(body, files.length > 0);
     return this.icons.writer(files)(([url]) =>
-      this.profile.addChoice(url === undefined ? input : { ...input, icon: url }),
+      this.profile.addChoice(url === undefined ? input : { ...input, icon: url }, actor),
     );
   }
 
@@ -174,8 +183,9 @@ export class ProfileChoiceController {
   @ZodResponse(ProfileChoiceListAnswer)
   reorder(
     @ZodBody(ProfileChoiceOrderBody, ORDER_REFUSAL) body: ProfileChoiceOrderBody,
+    @Actor() actor: AuditActor,
   ): Promise<ProfileChoiceListAnswer> {
-    return this.profile.reorderChoices(body);
+    return this.profile.reorderChoices(body, actor);
   }
 
   @Put('id/:id')
@@ -188,19 +198,20 @@ export class ProfileChoiceController {
     @Param('id') id: string,
     @ZodBody(ProfileChoiceChangeBody, FIELD_REFUSAL) body: ProfileChoiceChangeBody,
     @FormFiles() files: IconFile[],
+    @Actor() actor: AuditActor,
   ): Promise<ProfileChoiceAnswer> {
     const choice = parseId(id);
     const change = choiceChange(body, files.length > 0);
     return this.icons.writer(files)(([url]) =>
-      this.profile.updateChoice(choice, url === undefined ? change : { ...change, icon: url }),
+      this.profile.updateChoice(choice, url === undefined ? change : { ...change, icon: url }, actor),
     );
   }
 
   @Delete('id/:id')
   @ApiOperation({ summary: 'Delete a choice' })
   @ZodResponse(ProfileDeletedAnswer)
-  async remove(@Param('id') id: string): Promise<ProfileDeletedAnswer> {
-    await this.profile.removeChoice(parseId(id));
+  async remove(@Param('id') id: string, @Actor() actor: AuditActor): Promise<ProfileDeletedAnswer> {
+    await this.profile.removeChoice(parseId(id), actor);
     return DELETED;
   }
 }
