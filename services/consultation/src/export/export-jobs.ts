@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { AppError, INFRA, LOGGER, scheduleEvery, type AuditActor, type Infra } from '@agora/common';
+import { AppError, AuditLog, INFRA, LOGGER, scheduleEvery, type AuditActor, type Infra } from '@agora/common';
 import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import type { SessionUser } from '@agora/contracts';
 import type { ExportCrs, ExportFormat, ExportJobAnswer } from '@agora/contracts/api';
@@ -60,6 +60,7 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(PRIVATE_FILE_STORAGE) private readonly storage: FileStorage,
     private readonly exports: ExportService,
+    private readonly audit: AuditLog,
   ) {
     queue.on('error', (err) => logger.warn({ err }, 'exports queue error'));
   }
@@ -187,9 +188,15 @@ export class ExportJobs implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /** Removes the files older than EXPORT_TTL. */
+  /**
+   * The scheduled clean-up: the export files past EXPORT_TTL, and the service's audit entries past
+   * AUDIT_RETENTION_DAYS (decision 0084).
+   */
   private async cleanup(): Promise<void> {
     const oldest = Date.now() - this.config.ttlMs;
     for (const file of await this.storage.list('exports/'))
       if (file.modified.getTime() < oldest) await this.storage.delete(file.key);
+    const pruned = await this.audit.prune();
+    if (pruned > 0) this.logger.info({ audit: pruned }, 'audit entries past their retention removed');
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
-import { LOGGER, ScheduledWorkerHost } from '@agora/common';
+import { AuditLog, LOGGER, ScheduledWorkerHost } from '@agora/common';
 import type { Queue } from 'bullmq';
 import type { Logger } from '../logger.js';
 import { MAIL_SWEEP_JOB, MAIL_SWEEP_QUEUE, MAIL_SWEEP_SCHEDULER } from './mail.jobs.js';
@@ -24,6 +24,7 @@ export class MailRecovery extends ScheduledWorkerHost {
     private readonly mail: MailService,
     @InjectQueue(MAIL_SWEEP_QUEUE) queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {
     super(queue, { id: MAIL_SWEEP_SCHEDULER, everyMs: SWEEP_INTERVAL_MS, name: MAIL_SWEEP_JOB }, logger);
   }
@@ -36,11 +37,17 @@ export class MailRecovery extends ScheduledWorkerHost {
       .catch((err: unknown) => this.logger.warn({ err }, 'could not look for mails left mid-send'));
   }
 
-  /** One sweep: answers how many mails got their job again. */
+  /**
+   * One sweep: answers how many mails got their job again. It also removes the service's audit entries past
+   * AUDIT_RETENTION_DAYS (decision 0084).
+   */
   async process(): Promise<number> {
     try {
       await this.mail.recoverOrphans();
-      return await this.mail.requeueStale();
+      const requeued = await this.mail.requeueStale();
+      const pruned = await this.audit.prune();
+      if (pruned > 0) this.logger.info({ audit: pruned }, 'audit entries past their retention removed');
+      return requeued;
     } catch (err) {
       this.logger.warn({ err }, 'could not re-enqueue stale mails');
       throw err;
