@@ -75,4 +75,53 @@ describe('the library audit log', () => {
       after: null,
     });
   });
+
+  it('records documentation pages and library views added, changed and deleted', async () => {
+    const page = await send('post', '/documentation', 'doc-1')
+      .field('uri', 'help/audit')
+      .field('title', 'Βοήθεια')
+      .field('type', 'html')
+      .field('html', '<p>Καλώς ήρθατε</p>');
+    expect(page.status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'documentation.create',
+      object_type: 'documentation',
+      object_id: page.body.uuid,
+      after: { uri: 'help/audit', title: 'Βοήθεια', html: '<p>Καλώς ήρθατε</p>' },
+    });
+    const changed = await send('put', `/documentation/uuid/${page.body.uuid}`, 'doc-2').field(
+      'title',
+      'Οδηγός',
+    );
+    expect(changed.status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'documentation.update',
+      before: { title: 'Βοήθεια' },
+      after: { title: 'Οδηγός' },
+    });
+    expect((await send('delete', `/documentation/uuid/${page.body.uuid}`, 'doc-3')).status).toBe(200);
+    expect(await last()).toMatchObject({ action: 'documentation.delete', before: { uri: 'help/audit' } });
+
+    const view = await send('post', '/libraryView', 'view-1').send({
+      uri: 'views/audit',
+      title: 'Όψη',
+      items: [],
+    });
+    expect(view.status).toBe(200);
+    expect(await last()).toMatchObject({
+      action: 'library_view.create',
+      object_type: 'library_view',
+      after: { uri: 'views/audit', title: 'Όψη' },
+    });
+    const n = await count();
+    const taken = await send('post', '/libraryView', 'view-2').send({
+      uri: 'views/audit',
+      title: 'x',
+      items: [],
+    });
+    expect(taken.status).toBe(409);
+    expect(await count()).toBe(n);
+    expect((await send('delete', `/libraryView/uuid/${view.body.uuid}`, 'view-3')).status).toBe(200);
+    expect(await last()).toMatchObject({ action: 'library_view.delete', before: { title: 'Όψη' } });
+  });
 });

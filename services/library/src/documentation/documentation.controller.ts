@@ -1,6 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, FormFile, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  Actor,
+  AppError,
+  CurrentUser,
+  FormFile,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type AuditActor,
+} from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import {
   DeletedAnswer,
@@ -50,8 +59,9 @@ export class DocumentationController {
     @ZodBody(DocumentationBody) form: DocumentationBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<DocumentationAnswer> {
-    return this.docs.create(form, file, user);
+    return this.docs.create(form, file, user, actor);
   }
 
   @Put('uuid/:uuid')
@@ -65,8 +75,9 @@ export class DocumentationController {
     @ZodBody(DocumentationBody) form: DocumentationBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<DocumentationAnswer> {
-    return this.docs.update(assertUuid(uuid), form, file, user);
+    return this.docs.update(assertUuid(uuid), form, file, user, actor);
   }
 
   @Post('uuid/:uuid')
@@ -79,17 +90,22 @@ export class DocumentationController {
     @ZodBody(DocumentationBody) form: DocumentationBody,
     @FormFile('resource') file: UploadedPart | undefined,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<DocumentationAnswer> {
     if (form._method?.toUpperCase() !== 'PUT')
       throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
-    return this.docs.update(assertUuid(uuid), form, file, user);
+    return this.docs.update(assertUuid(uuid), form, file, user, actor);
   }
 
   @Delete('uuid/:uuid')
   @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Delete a page and its file (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
-  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DeletedAnswer> {
-    await this.docs.remove(assertUuid(uuid), user);
+  async remove(
+    @Param('uuid') uuid: string,
+    @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
+  ): Promise<DeletedAnswer> {
+    await this.docs.remove(assertUuid(uuid), user, actor);
     return { message: 'data deleted' };
   }
 }

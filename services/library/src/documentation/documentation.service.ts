@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppError, LOGGER, PAGE_SIZE, paged } from '@agora/common';
+import { AppError, AuditLog, LOGGER, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import type { DocumentationAnswer, DocumentationBody } from '@agora/contracts/api';
 import type { Logger } from 'pino';
 import { QueryFailedError, type Repository } from 'typeorm';
+import { deleteRecorded, saveRecorded, type RecordedKind } from '../audit/recorded-writes.js';
 import { fileUrl } from '../files/file-url.js';
 import { assertMayManage, rightsOf } from '../http/ownership.js';
 import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
@@ -59,6 +60,7 @@ export class DocumentationService {
     @InjectRepository(Documentation, 'library') private readonly docs: Repository<Documentation>,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {}
 
   async page(
@@ -93,10 +95,12 @@ export class DocumentationService {
     return this.docs.existsBy({ uri });
   }
 
+  /** Adds a page (HTML, or a document file), recorded in the audit log (`documentation.create`). */
   async create(
     form: DocumentationBody,
     file: UploadedPart | undefined,
     user: SessionUser,
+    actor: AuditActor,
   ): Promise<DocumentationAnswer> {
     const values = this.values(form);
     assertForm(DOCUMENTATION_RULES, values, 'post');
@@ -108,6 +112,8 @@ export class DocumentationService {
         [],
         this.docs.create({ ...base, type: 'html', html: sanitizeHtml(form.html ?? ''), resource_key: null }),
         user,
+        actor,
+        null,
       );
     }
     if (!file) throw UploadErrors.fileRequired('resource');
@@ -123,14 +129,18 @@ export class DocumentationService {
         filename: safeName(utf8Name(file), kind),
       }),
       user,
+      actor,
+      null,
     );
   }
 
+  /** Changes the fields sent (and the file), recorded with the fields changed (`documentation.update`). */
   async update(
     id: string,
     form: DocumentationBody,
     file: UploadedPart | undefined,
     user: SessionUser,
+    actor: AuditActor,
   ): Promise<DocumentationAnswer> {
     const row = await this.row(id);
     if (form.type !== undefined && form.type !== row.type) throw DocumentationErrors.typeFixed();
@@ -150,16 +160,17 @@ export class DocumentationService {
       patch.filename = safeName(utf8Name(file), kind);
       files.push({ key: patch.resource_key, data: file.buffer });
     }
-    const saved = await this.save(files, this.docs.merge(row, patch), user);
+    const before = { ...row };
+    const saved = await this.save(files, this.docs.merge(row, patch), user, actor, before);
     if (files.length > 0) await removeFiles(this.storage, [oldKey]);
     return saved;
   }
 
-  /** Deletes a page and its file: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
-  async remove(id: string, user: SessionUser): Promise<void> {
+  /** Deletes a page and its file: only the owner or an admin (403 `LIBRARY.NOT_OWNER`); recorded as it was. */
+  async remove(id: string, user: SessionUser, actor: AuditActor): Promise<void> {
     const row = await this.row(id);
     assertMayManage(user, row.owner);
-    await this.docs.delete({ id });
+    await deleteRecorded(this.docs, this.kind(actor), row);
     await removeFiles(this.storage, [row.resource_key]);
   }
 
@@ -192,13 +203,22 @@ export class DocumentationService {
     return row;
   }
 
+  /** How the pages' changes are recorded (`documentation.create`, …). */
+  private kind(actor: AuditActor): RecordedKind {
+    return { audit: this.audit, actor, action: 'documentation', type: 'documentation' };
+  }
+
   private async save(
     files: Array<{ key: string; data: Buffer }>,
     row: Documentation,
     user: SessionUser,
+    actor: AuditActor,
+    before: object | null,
   ): Promise<DocumentationAnswer> {
     try {
-      const saved = await withStoredFiles(this.storage, files, () => this.docs.save(row));
+      const saved = await withStoredFiles(this.storage, files, () =>
+        saveRecorded(this.docs, this.kind(actor), row, before),
+      );
       return toDocumentationResponse(saved, user);
     } catch (error) {
       if (isUniqueViolation(error)) throw UploadErrors.exists('uri');

@@ -1,6 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, CurrentUser, MultipartBody, RequireRole, ZodBody, ZodResponse } from '@agora/common';
+import {
+  Actor,
+  AppError,
+  CurrentUser,
+  MultipartBody,
+  RequireRole,
+  ZodBody,
+  ZodResponse,
+  type AuditActor,
+} from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import {
   DeletedAnswer,
@@ -42,8 +51,9 @@ export class LibraryViewController {
   create(
     @ZodBody(LibraryViewBody) form: LibraryViewBody,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<LibraryViewAnswer> {
-    return this.views.create(form, user);
+    return this.views.create(form, user, actor);
   }
 
   @Put('uuid/:uuid')
@@ -54,8 +64,9 @@ export class LibraryViewController {
     @Param('uuid') uuid: string,
     @ZodBody(LibraryViewBody) form: LibraryViewBody,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<LibraryViewAnswer> {
-    return this.views.update(assertUuid(uuid), form, user);
+    return this.views.update(assertUuid(uuid), form, user, actor);
   }
 
   @Post('uuid/:uuid')
@@ -67,17 +78,22 @@ export class LibraryViewController {
     @Param('uuid') uuid: string,
     @ZodBody(LibraryViewBody) form: LibraryViewBody,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<LibraryViewAnswer> {
     if (form._method?.toUpperCase() !== 'PUT')
       throw AppError.badRequest('REQUEST.METHOD', 'use PUT (or _method=PUT)');
-    return this.views.update(assertUuid(uuid), form, user);
+    return this.views.update(assertUuid(uuid), form, user, actor);
   }
 
   @Delete('uuid/:uuid')
   @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Delete a view (its owner or an admin, else 403 LIBRARY.NOT_OWNER)' })
-  async remove(@Param('uuid') uuid: string, @CurrentUser() user: SessionUser): Promise<DeletedAnswer> {
-    await this.views.remove(assertUuid(uuid), user);
+  async remove(
+    @Param('uuid') uuid: string,
+    @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
+  ): Promise<DeletedAnswer> {
+    await this.views.remove(assertUuid(uuid), user, actor);
     return { message: 'data deleted' };
   }
 }

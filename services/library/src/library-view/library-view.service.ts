@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppError, PAGE_SIZE, paged } from '@agora/common';
+import { AppError, AuditLog, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import type { LibraryViewAnswer, LibraryViewBody, LibraryViewPublicAnswer } from '@agora/contracts/api';
 import { QueryFailedError, type Repository } from 'typeorm';
+import { deleteRecorded, saveRecorded, type RecordedKind } from '../audit/recorded-writes.js';
 import { assertMayManage, rightsOf } from '../http/ownership.js';
 import { LibraryService } from '../library/library.service.js';
 import { assertForm, isUuid, LIBRARY_VIEW_RULES, parseStringList } from '../uploads/rules.js';
@@ -41,6 +42,7 @@ export class LibraryViewService {
   constructor(
     @InjectRepository(LibraryView, 'library') private readonly views: Repository<LibraryView>,
     private readonly library: LibraryService,
+    private readonly audit: AuditLog,
   ) {}
 
   async page(page: number, viewer: SessionUser): Promise<Paged<LibraryViewAnswer>> {
@@ -64,7 +66,8 @@ export class LibraryViewService {
     return this.views.existsBy({ uri });
   }
 
-  async create(form: LibraryViewBody, user: SessionUser): Promise<LibraryViewAnswer> {
+  /** Adds a view, recorded in the audit log (`library_view.create`). */
+  async create(form: LibraryViewBody, user: SessionUser, actor: AuditActor): Promise<LibraryViewAnswer> {
     const { values, items } = await this.read(form, 'post');
     if (await this.uriExists(values.uri!)) throw UploadErrors.exists('uri');
     return this.save(
@@ -76,23 +79,35 @@ export class LibraryViewService {
         owner: user.uuid,
       }),
       user,
+      actor,
+      null,
     );
   }
 
-  /** Changes the fields sent: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
-  async update(id: string, form: LibraryViewBody, user: SessionUser): Promise<LibraryViewAnswer> {
+  /**
+   * Changes the fields sent: only the owner or an admin (403 `LIBRARY.NOT_OWNER`); recorded with the fields
+   * changed (`library_view.update`).
+   */
+  async update(
+    id: string,
+    form: LibraryViewBody,
+    user: SessionUser,
+    actor: AuditActor,
+  ): Promise<LibraryViewAnswer> {
     const row = await this.row(id);
     assertMayManage(user, row.owner);
     const { values, items } = await this.read(form, 'put');
     if (values.uri !== undefined && values.uri !== row.uri && (await this.uriExists(values.uri)))
       throw UploadErrors.exists('uri');
-    return this.save(this.views.merge(row, { ...values, ...(items ? { items } : {}) }), user);
+    const before = { ...row };
+    return this.save(this.views.merge(row, { ...values, ...(items ? { items } : {}) }), user, actor, before);
   }
 
-  /** Deletes a view: only the owner or an admin (403 `LIBRARY.NOT_OWNER`). */
-  async remove(id: string, user: SessionUser): Promise<void> {
-    assertMayManage(user, (await this.row(id)).owner);
-    await this.views.delete({ id });
+  /** Deletes a view: only the owner or an admin (403 `LIBRARY.NOT_OWNER`); recorded as it was. */
+  async remove(id: string, user: SessionUser, actor: AuditActor): Promise<void> {
+    const row = await this.row(id);
+    assertMayManage(user, row.owner);
+    await deleteRecorded(this.views, this.kind(actor), row);
   }
 
   /** The public page: title, description and the items that still exist, in the view's order. */
@@ -126,9 +141,19 @@ export class LibraryViewService {
     return row;
   }
 
-  private async save(row: LibraryView, user: SessionUser): Promise<LibraryViewAnswer> {
+  /** How the views' changes are recorded (`library_view.create`, …). */
+  private kind(actor: AuditActor): RecordedKind {
+    return { audit: this.audit, actor, action: 'library_view', type: 'library_view' };
+  }
+
+  private async save(
+    row: LibraryView,
+    user: SessionUser,
+    actor: AuditActor,
+    before: object | null,
+  ): Promise<LibraryViewAnswer> {
     try {
-      return toLibraryViewResponse(await this.views.save(row), user);
+      return toLibraryViewResponse(await saveRecorded(this.views, this.kind(actor), row, before), user);
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505')
         throw UploadErrors.exists('uri');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AppError, AuditLog, changedFields, LOGGER, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
+import { AppError, AuditLog, LOGGER, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { Repository } from 'typeorm';
+import { deleteRecorded, saveRecorded, type RecordedKind } from '../audit/recorded-writes.js';
 import { assertMayManage } from '../http/ownership.js';
 import { FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { processImage } from '../uploads/image.js';
@@ -145,30 +146,25 @@ export class LibraryService {
         { key: thumbnailKey, data: image.thumbnail },
       ],
       () =>
-        this.items.manager.transaction(async (m) => {
-          const row = await m.save(
-            this.items.create({
-              title: values.title ?? '',
-              tags,
-              tooltip: values.tooltip ?? '',
-              description: values.description ?? '',
-              documentation: values.documentation ?? '',
-              alt_text: values.alt_text ?? '',
-              resource_key: resourceKey,
-              thumbnail_key: thumbnailKey,
-              mime: image.mime,
-              width: image.width,
-              height: image.height,
-              owner: user.uuid,
-            }),
-          );
-          await this.audit.record(m, actor, {
-            action: 'library.create',
-            object: { type: 'library_item', id: row.id },
-            after: row,
-          });
-          return row;
-        }),
+        saveRecorded(
+          this.items,
+          this.kind(actor),
+          this.items.create({
+            title: values.title ?? '',
+            tags,
+            tooltip: values.tooltip ?? '',
+            description: values.description ?? '',
+            documentation: values.documentation ?? '',
+            alt_text: values.alt_text ?? '',
+            resource_key: resourceKey,
+            thumbnail_key: thumbnailKey,
+            mime: image.mime,
+            width: image.width,
+            height: image.height,
+            owner: user.uuid,
+          }),
+          null,
+        ),
     );
     return toLibraryItemResponse(saved, user);
   }
@@ -208,18 +204,7 @@ export class LibraryService {
     const oldKeys = [row.resource_key, row.thumbnail_key];
     const before = { ...row };
     const saved = await withStoredFiles(this.storage, files, () =>
-      this.items.manager.transaction(async (m) => {
-        const written = await m.save(this.items.merge(row, patch));
-        const changed = changedFields(before, written);
-        if (Object.keys(changed.after ?? {}).length > 0) {
-          await this.audit.record(m, actor, {
-            action: 'library.update',
-            object: { type: 'library_item', id },
-            ...changed,
-          });
-        }
-        return written;
-      }),
+      saveRecorded(this.items, this.kind(actor), this.items.merge(row, patch), before),
     );
     if (file) await this.removeQuietly(oldKeys);
     return toLibraryItemResponse(saved, user);
@@ -233,16 +218,13 @@ export class LibraryService {
     const row = await this.items.findOneBy({ id });
     if (!row) throw LibraryErrors.notFound();
     assertMayManage(user, row.owner);
-    await this.items.manager.transaction(async (m) => {
-      const gone = await m.delete(LibraryItem, { id });
-      if (!gone.affected) throw LibraryErrors.notFound();
-      await this.audit.record(m, actor, {
-        action: 'library.delete',
-        object: { type: 'library_item', id },
-        before: row,
-      });
-    });
+    await deleteRecorded(this.items, this.kind(actor), row);
     await this.removeQuietly([row.resource_key, row.thumbnail_key]);
+  }
+
+  /** How the items' changes are recorded (`library.create`, … on `library_item`). */
+  private kind(actor: AuditActor): RecordedKind {
+    return { audit: this.audit, actor, action: 'library', type: 'library_item' };
   }
 
   private async removeQuietly(keys: Array<string | null>): Promise<void> {
