@@ -76,6 +76,23 @@ describe('the library audit log', () => {
     });
   });
 
+  it('records a backup started by an admin, and a refused deletion not at all', async () => {
+    const admin = { ...testUser('admin'), uuid: '7a1c0f0a-3f59-4a4e-8d7e-1d7a1c0f0a03' };
+    const as = (method: 'post' | 'delete', path: string) =>
+      request(svc.app.getHttpServer())[method](path).set(IDENTITY_HEADER, svc.identity(admin));
+    const started = await as('post', '/libraryExport');
+    expect(started.status).toBe(200);
+    expect(await last()).toMatchObject({
+      actor_uuid: admin.uuid,
+      action: 'backup.create',
+      object_type: 'backup',
+      detail: { job: started.body.job },
+    });
+    const n = await count();
+    expect((await as('delete', '/libraryExport/filename/library-nothing.tar.gz')).status).toBe(404);
+    expect(await count()).toBe(n);
+  });
+
   it('records documentation pages and library views added, changed and deleted', async () => {
     const page = await send('post', '/documentation', 'doc-1')
       .field('uri', 'help/audit')

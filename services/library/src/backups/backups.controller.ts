@@ -16,12 +16,15 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  Actor,
+  AuditLog,
   FormFile,
   multipartInterceptor,
   Public,
   RequireRole,
   ZodBody,
   ZodResponse,
+  type AuditActor,
   type MultipartForm,
 } from '@agora/common';
 import {
@@ -80,7 +83,12 @@ export class IdleJobsInterceptor implements NestInterceptor {
   }
 }
 
-/** Backups of the library (top admin only), see decision 0009. */
+/**
+ * Backups of the library (top admin only), see decision 0009. Each backup made, downloaded, deleted, restored,
+ * opened to or closed for the API is recorded in the audit log once it is done or its job started
+ * (`backup.<action>`, decision 0084): the archives and jobs are files and queued work outside the database's
+ * transactions.
+ */
 @ApiTags('library backups')
 @Controller('libraryExport')
 export class BackupsController {
@@ -90,7 +98,24 @@ export class BackupsController {
     private readonly exporter: BackupExporter,
     private readonly restorer: BackupRestorer,
     private readonly apiKeys: BackupApiKeys,
+    private readonly audit: AuditLog,
   ) {}
+
+  /** Records a backup action done (or its job started) by `actor`. */
+  private async recorded<T>(
+    actor: AuditActor,
+    action: string,
+    filename: string | null,
+    detail: object,
+    done: T,
+  ): Promise<T> {
+    await this.audit.recordRead(actor, {
+      action: `backup.${action}`,
+      object: { type: 'backup', id: filename },
+      detail,
+    });
+    return done;
+  }
 
   @RequireRole('admin')
   @Get()
@@ -105,8 +130,9 @@ export class BackupsController {
   @HttpCode(200)
   @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts exporting the whole library to a .tar.gz: {job}; 409 while a job runs' })
-  async export(): Promise<BackupJobStartedAnswer> {
-    return { job: await this.exporter.start() };
+  async export(@Actor() actor: AuditActor): Promise<BackupJobStartedAnswer> {
+    const job = await this.exporter.start();
+    return this.recorded(actor, 'create', null, { job }, { job });
   }
 
   @RequireRole('admin')
@@ -121,24 +147,29 @@ export class BackupsController {
   @Delete('filename/:filename')
   @ZodResponse(DeletedAnswer)
   @ApiOperation({ summary: 'Deletes a backup and its archive' })
-  async remove(@Param('filename') filename: string): Promise<DeletedAnswer> {
+  async remove(@Param('filename') filename: string, @Actor() actor: AuditActor): Promise<DeletedAnswer> {
     await this.catalog.remove(filename);
-    return { message: 'data deleted' };
+    return this.recorded(actor, 'delete', filename, {}, { message: 'data deleted' as const });
   }
 
   @RequireRole('admin')
   @Get('download/:filename')
   @ApiOperation({ summary: 'The archive of a backup, as a download' })
-  async download(@Param('filename') filename: string): Promise<StreamableFile> {
-    return attachment(await this.catalog.download(filename));
+  async download(@Param('filename') filename: string, @Actor() actor: AuditActor): Promise<StreamableFile> {
+    const file = attachment(await this.catalog.download(filename));
+    return this.recorded(actor, 'download', filename, {}, file);
   }
 
   @RequireRole('admin')
   @Put('scope/restore-from-server-file/filename/:filename')
   @ZodResponse(BackupJobStartedAnswer)
   @ApiOperation({ summary: 'Starts restoring the library from a stored backup: {job}' })
-  async restoreFromServerFile(@Param('filename') filename: string): Promise<BackupJobStartedAnswer> {
-    return { job: await this.restorer.startFromServerFile(assertFilename(filename)) };
+  async restoreFromServerFile(
+    @Param('filename') filename: string,
+    @Actor() actor: AuditActor,
+  ): Promise<BackupJobStartedAnswer> {
+    const job = await this.restorer.startFromServerFile(assertFilename(filename));
+    return this.recorded(actor, 'restore', filename, { source: 'server', job }, { job });
   }
 
   @RequireRole('admin')
@@ -150,8 +181,9 @@ export class BackupsController {
   @UseInterceptors(IdleJobsInterceptor, multipartInterceptor(ARCHIVE_FORM))
   restoreFromLocalFile(
     @FormFile('archive') file: UploadedArchive | undefined,
+    @Actor() actor: AuditActor,
   ): Promise<BackupJobStartedAnswer> {
-    return this.acceptUpload(file);
+    return this.acceptUpload(file, actor);
   }
 
   /** The same, sent as POST with `_method=PUT` (multipart forms of the spec). */
@@ -163,13 +195,18 @@ export class BackupsController {
   @UseInterceptors(IdleJobsInterceptor, multipartInterceptor(ARCHIVE_FORM))
   restoreFromLocalFilePost(
     @FormFile('archive') file: UploadedArchive | undefined,
+    @Actor() actor: AuditActor,
   ): Promise<BackupJobStartedAnswer> {
-    return this.acceptUpload(file);
+    return this.acceptUpload(file, actor);
   }
 
-  private async acceptUpload(file: UploadedArchive | undefined): Promise<BackupJobStartedAnswer> {
+  private async acceptUpload(
+    file: UploadedArchive | undefined,
+    actor: AuditActor,
+  ): Promise<BackupJobStartedAnswer> {
     if (!file) throw BackupErrors.noArchive();
-    return { job: await this.restorer.startFromUpload(file.path) };
+    const job = await this.restorer.startFromUpload(file.path);
+    return this.recorded(actor, 'restore', null, { source: 'upload', job }, { job });
   }
 
   @RequireRole('admin')
@@ -178,24 +215,29 @@ export class BackupsController {
   @ApiOperation({ summary: 'Starts restoring the library from a backup on another Agora server: {job}' })
   async restoreFromApi(
     @ZodBody(RestoreFromApiBody) body: RestoreFromApiBody,
+    @Actor() actor: AuditActor,
   ): Promise<BackupJobStartedAnswer> {
-    return { job: await this.restorer.startFromApi(body) };
+    const job = await this.restorer.startFromApi(body);
+    // the server and the client asked, never the secret
+    const detail = { source: 'api', domain: body.domain, api_client: body.api_client, job };
+    return this.recorded(actor, 'restore', null, detail, { job });
   }
 
   @RequireRole('admin')
   @Put('scope/enable-api/filename/:filename')
   @ZodResponse(BackupAnswer)
   @ApiOperation({ summary: 'Enables API access: the answer is the only time api_secret is shown' })
-  enableApi(@Param('filename') filename: string): Promise<BackupAnswer> {
-    return this.apiKeys.enable(filename);
+  async enableApi(@Param('filename') filename: string, @Actor() actor: AuditActor): Promise<BackupAnswer> {
+    const backup = await this.apiKeys.enable(filename);
+    return this.recorded(actor, 'api_enable', filename, { api_client: backup.api_client }, backup);
   }
 
   @RequireRole('admin')
   @Put('scope/disable-api/filename/:filename')
   @ZodResponse(BackupAnswer)
   @ApiOperation({ summary: 'Disables API access (client and secret are forgotten)' })
-  disableApi(@Param('filename') filename: string): Promise<BackupAnswer> {
-    return this.apiKeys.disable(filename);
+  async disableApi(@Param('filename') filename: string, @Actor() actor: AuditActor): Promise<BackupAnswer> {
+    return this.recorded(actor, 'api_disable', filename, {}, await this.apiKeys.disable(filename));
   }
 
   @Public()
