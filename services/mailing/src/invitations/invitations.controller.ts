@@ -139,8 +139,8 @@ export class InvitationsController {
   @HttpCode(200)
   @ZodResponse(InvitationResendAnswer)
   @ApiOperation({ summary: 'Mail again every invitation neither accepted nor expired (new links)' })
-  async resendAll(): Promise<InvitationResendAnswer> {
-    return { resent: await this.resending.resendAll() };
+  async resendAll(@Actor() actor: AuditActor): Promise<InvitationResendAnswer> {
+    return { resent: await this.resending.resendAll(actor) };
   }
 
   @RequireRole('admin')
@@ -148,8 +148,11 @@ export class InvitationsController {
   @HttpCode(200)
   @ZodResponse(InvitationResendAnswer)
   @ApiOperation({ summary: 'Mail an invitation again (a new link, a new expiry); 409 when accepted' })
-  async resendOne(@Param('id', uuidPipe) id: string): Promise<InvitationResendAnswer> {
-    return { resent: await this.resending.resendOne(id) };
+  async resendOne(
+    @Param('id', uuidPipe) id: string,
+    @Actor() actor: AuditActor,
+  ): Promise<InvitationResendAnswer> {
+    return { resent: await this.resending.resendOne(actor, id) };
   }
 
   @RequireRole('admin')

@@ -428,6 +428,13 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
       [ada!.id],
     );
     expect(now!.mail_id).not.toBe(ada!.mail_id);
+    expect((await auditEntries(mailing.db, 'mailing')).at(-1)).toMatchObject({
+      actor_uuid: admin.uuid,
+      action: 'invitations.resend',
+      object_type: 'invitation',
+      object_id: ada!.id,
+      after: { invitations: [{ id: ada!.id, email: 'ada@example.org' }] },
+    });
     const newToken = await tokenFromInbox('ada@example.org', before + 1);
     expect(newToken).not.toBe(oldToken);
     expect((await http().get(`/invitation/hash/${oldToken}`).set(IDENTITY_HEADER, as(null))).status).toBe(
@@ -439,8 +446,14 @@ describe('invitations (mailing, accounts and consultation; real Postgres, Redis 
     expect(
       (await http().post(`/invitation/id/${randomUUID()}/resend`).set(IDENTITY_HEADER, as(admin))).status,
     ).toBe(404);
+    const recorded = (await auditEntries(mailing.db, 'mailing')).length;
     const all = await http().post('/invitation/scope/resend').set(IDENTITY_HEADER, as(admin));
     expect(all.body).toEqual({ resent: 2 });
+    const entries = await auditEntries(mailing.db, 'mailing');
+    // the unknown invitation (404) recorded nothing; the batch one entry naming both
+    expect(entries).toHaveLength(recorded + 1);
+    expect(entries.at(-1)).toMatchObject({ action: 'invitations.resend', object_id: null });
+    expect(entries.at(-1)!.after!.invitations).toHaveLength(2);
     // every resent mail delivered before the next tests read the latest links
     await tokenFromInbox('ada@example.org', before + 2);
     await tokenFromInbox('kostas@example.org', 2);

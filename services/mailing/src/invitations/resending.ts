@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@agora/common';
+import { AppError, AuditLog, type AuditActor } from '@agora/common';
 import type { DataSource } from 'typeorm';
 import type { InvitationConfig } from '../config.js';
 import { INVITATION_CONFIG } from './invitation.tokens.js';
@@ -15,13 +15,15 @@ export class InvitationResending {
     @InjectDataSource('mailing') private readonly ds: DataSource,
     private readonly mailer: InvitationMails,
     @Inject(INVITATION_CONFIG) private readonly config: InvitationConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
    * Mails an invitation again: a NEW mail row with a NEW link (only the link's hash is kept, so the old link
-   * cannot be mailed again: it stops working) and a new expiry. An accepted invitation is 409.
+   * cannot be mailed again: it stops working) and a new expiry. An accepted invitation is 409. The invitations
+   * mailed again are recorded in the audit log (`invitations.resend`), with the new mail's transaction.
    */
-  async resendOne(id: string): Promise<number> {
+  async resendOne(actor: AuditActor, id: string): Promise<number> {
     const [row] = await this.ds.query<Array<{ id: string; accepted: Date | null; cancelled: Date | null }>>(
       `SELECT id, accepted, cancelled FROM mailing.invitation WHERE id = $1`,
       [id],
@@ -31,15 +33,25 @@ export class InvitationResending {
     if (row.cancelled) {
       throw AppError.conflict('MAILING.INVITATION_CANCELLED', 'invitation withdrawn: send a new one instead');
     }
-    return this.reissue(`i.id = $1`, [id]);
+    return this.reissue(actor, { type: 'invitation', id }, `i.id = $1`, [id]);
   }
 
   /** Every invitation neither accepted, withdrawn nor expired, mailed again (see `resendOne`). */
-  resendAll(): Promise<number> {
-    return this.reissue(`i.accepted IS NULL AND i.cancelled IS NULL AND i.expires > now()`, []);
+  resendAll(actor: AuditActor): Promise<number> {
+    return this.reissue(
+      actor,
+      { type: 'invitation' },
+      `i.accepted IS NULL AND i.cancelled IS NULL AND i.expires > now()`,
+      [],
+    );
   }
 
-  private async reissue(condition: string, params: unknown[]): Promise<number> {
+  private async reissue(
+    actor: AuditActor,
+    object: { type: string; id?: string },
+    condition: string,
+    params: unknown[],
+  ): Promise<number> {
     const rows = await this.ds.query<
       Array<Pick<InvitationRow, 'id' | 'firstname' | 'lastname' | 'email' | 'locale' | 'message'>>
     >(
@@ -78,6 +90,14 @@ export class InvitationResending {
       const dropped = mails.filter((x) => !kept.has(x.id)).map((x) => x.id);
       if (dropped.length > 0) {
         await m.query(`UPDATE mailing.mail SET status = 'cancelled' WHERE id = ANY($1::uuid[])`, [dropped]);
+      }
+      const resent = rows.filter((_, i) => kept.has(mails[i]!.id));
+      if (resent.length > 0) {
+        await this.audit.record(m, actor, {
+          action: 'invitations.resend',
+          object,
+          after: { invitations: resent.map((r) => ({ id: r.id, email: r.email })), expires },
+        });
       }
       return mails.filter((x) => kept.has(x.id)).map((x) => x.id);
     });
