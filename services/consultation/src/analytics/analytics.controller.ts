@@ -1,6 +1,14 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Actor, CurrentUser, LoggedIn, ZodQuery, ZodResponse, type AuditActor } from '@agora/common';
+import {
+  Actor,
+  AuditLog,
+  CurrentUser,
+  LoggedIn,
+  ZodQuery,
+  ZodResponse,
+  type AuditActor,
+} from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
 import {
   AnswerListAnswer,
@@ -21,7 +29,9 @@ import { StatisticsService } from './statistics.service.js';
 /**
  * What the experts' analysis reads of the answers: statistics, the points of the clusters and heat maps, the
  * answers per zone and the values of one variable, over all of a project's answers or (experts and staff) those
- * inside a drawn area (`…/within/{filter}`).
+ * inside a drawn area (`…/within/{filter}`). A read of a drawn area reveals the answers of a place: it is recorded
+ * in the audit log as it is served (`statistics.area`, `points.area`, `zones.area`, `answers.area`; decision
+ * 0084).
  */
 @ApiTags('answers')
 @LoggedIn()
@@ -32,7 +42,27 @@ export class AnalyticsController {
     private readonly statistics: StatisticsService,
     private readonly mapData: MapDataService,
     private readonly summaries: AnswerSummariesService,
+    private readonly audit: AuditLog,
   ) {}
+
+  /** Serves `read`, recording it first when it is of a drawn area (a refused read throws before: no entry). */
+  private async ofArea<T>(
+    actor: AuditActor,
+    filter: AreaFilter | null,
+    action: string,
+    object: { type: string; id: string },
+    read: Promise<T>,
+  ): Promise<T> {
+    const answer = await read;
+    if (filter) {
+      await this.audit.recordRead(actor, {
+        action,
+        object,
+        detail: { area: JSON.parse(filter.geojson) as object },
+      });
+    }
+    return answer;
+  }
 
   @Get(['data/scope/points/project/:project', 'data/scope/points/project/:project/within/:filter'])
   @ApiAreaFilter()
@@ -47,8 +77,10 @@ export class AnalyticsController {
     @Param('project') project: string,
     @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<AnswerPointsAnswer> {
-    return this.mapData.points(project, user, filter);
+    const object = { type: 'project', id: project };
+    return this.ofArea(actor, filter, 'points.area', object, this.mapData.points(project, user, filter));
   }
 
   @Get(['data/scope/zones/project/:project', 'data/scope/zones/project/:project/within/:filter'])
@@ -64,8 +96,10 @@ export class AnalyticsController {
     @Param('project') project: string,
     @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<AnswerZonesAnswer> {
-    return this.mapData.zones(project, user, filter);
+    const object = { type: 'project', id: project };
+    return this.ofArea(actor, filter, 'zones.area', object, this.mapData.zones(project, user, filter));
   }
 
   @Get([
@@ -113,8 +147,10 @@ export class AnalyticsController {
     @Param('variable', TokenPipe) variable: string,
     @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<AnswerListAnswer> {
-    return this.reads.list(page, attribute, variable, user, filter);
+    const read = this.reads.list(page, attribute, variable, user, filter);
+    return this.ofArea(actor, filter, 'answers.area', { type: 'variable', id: variable }, read);
   }
 
   @Get([
@@ -135,7 +171,9 @@ export class AnalyticsController {
     @Param('filter', AreaFilterPipe) filter: AreaFilter | null,
     @ZodQuery(AnswerSummaryQuery, FIELD_REFUSAL) query: AnswerSummaryQuery,
     @CurrentUser() user: SessionUser,
+    @Actor() actor: AuditActor,
   ): Promise<AnswerSummariesAnswer> {
-    return this.summaries.list(page, attribute, user, query, filter);
+    const read = this.summaries.list(page, attribute, user, query, filter);
+    return this.ofArea(actor, filter, 'answers.area', { type: 'attribute', id: attribute }, read);
   }
 }

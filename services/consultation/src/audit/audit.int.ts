@@ -284,6 +284,36 @@ describe('what reveals answers', () => {
     expect(await count()).toBe(n);
   });
 
+  it('records the points, zones and answers of a drawn area, not those of the whole project', async () => {
+    const expert = as(svc, w.people.expert);
+    const n = await count();
+    expect((await expert.get(`/data/scope/points/project/${w.project}`)).status).toBe(200);
+    expect(await count()).toBe(n);
+    expect((await expert.get(`/data/scope/zones/project/${w.project}/within/${area}`)).status).toBe(200);
+    expect(await last()).toMatchObject({
+      actor_uuid: w.people.expert.uuid,
+      action: 'zones.area',
+      object_type: 'project',
+      object_id: w.project,
+      detail: { area: { type: 'MultiPolygon' } },
+    });
+    expect((await expert.get(`/data/scope/list/page/1/attribute/${w.points}/within/${area}`)).status).toBe(
+      200,
+    );
+    expect(await last()).toMatchObject({
+      action: 'answers.area',
+      object_type: 'attribute',
+      object_id: w.points,
+    });
+    // a participant may not read a drawn area: refused, nothing recorded
+    const m = await count();
+    const normal = await as(svc, w.people.normal).get(
+      `/data/scope/points/project/${w.project}/within/${area}`,
+    );
+    expect(normal.status).toBe(403);
+    expect(await count()).toBe(m);
+  });
+
   it('records the statistics of a drawn area, not those of the whole attribute', async () => {
     const whole = await as(svc, w.people.expert).req('get', `/data/scope/ensemble/attribute/${w.points}`);
     expect(whole.status).toBe(200);
