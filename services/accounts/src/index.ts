@@ -40,6 +40,8 @@ export function accountsService(env: Record<string, string | undefined>): Servic
     description: 'Users, sessions, roles, settings',
     storage: accountsStorage,
     modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env))],
+    // the gateway asks who is calling before every request it forwards (the session id in the body)
+    readPaths: ['/internal/sessions/resolve'],
     onReady: async (app) => {
       await app.get(UsersService).ensureFirstAdmin();
       await app.get(DemoParticipants).seed();
