@@ -11,7 +11,16 @@ export const OPEN_DATA_LIMIT = { default: 100, maximum: 1000 } as const;
 export const OPEN_DATA_CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
 ] as const;
+
+/** The media types served: features, the API definition (`…/api`), the properties' schema, the rest. */
+export const OPEN_DATA_MEDIA = {
+  geojson: 'application/geo+json',
+  openapi: 'application/vnd.oai.openapi+json;version=3.0',
+  schema: 'application/schema+json',
+  json: 'application/json',
+} as const;
 
 /** The only coordinate reference system served: WGS 84 longitude, latitude. */
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
@@ -201,3 +210,12 @@ export const OpenDataSchemaAnswer = z.object({
   properties: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 export type OpenDataSchemaAnswer = z.infer<typeof OpenDataSchemaAnswer>;
+
+/** `GET opendata/project/{project}/api`: the definition of the project's open-data API (OpenAPI 3.0). */
+export const OpenDataApiAnswer = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type OpenDataApiAnswer = z.infer<typeof OpenDataApiAnswer>;

@@ -2,6 +2,8 @@ import { Controller, Get, Header, Param, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, ZodQuery, ZodResponse, type RefusalOptions } from '@agora/common';
 import {
+  OPEN_DATA_MEDIA,
+  OpenDataApiAnswer,
   OpenDataCollectionAnswer,
   OpenDataCollectionsAnswer,
   OpenDataConformanceAnswer,
@@ -14,7 +16,7 @@ import {
 } from '@agora/contracts/api';
 import type { Request } from 'express';
 import { TokenPipe } from '../http/params.js';
-import { GEOJSON, OpenDataService } from './open-data.service.js';
+import { OpenDataService } from './open-data.service.js';
 
 /** A refused query: 400 `CONSULTATION.OPEN_DATA_QUERY`, "parameter: message". */
 const QUERY_REFUSAL: RefusalOptions = { code: 'CONSULTATION.OPEN_DATA_QUERY', namesField: true };
@@ -54,6 +56,21 @@ export class OpenDataController {
     @Req() req: Request,
   ): Promise<OpenDataLandingAnswer> {
     return this.openData.landing(project, baseOf(req, project));
+  }
+
+  @Get('api')
+  @Header('Content-Type', OPEN_DATA_MEDIA.openapi)
+  @ApiOperation({
+    summary: "The definition of the project's open-data API (OpenAPI 3.0, naming the collections)",
+    description: PUBLISHED,
+  })
+  @ZodResponse(OpenDataApiAnswer)
+  api(
+    @Param('project', TokenPipe) project: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+    @Req() req: Request,
+  ): Promise<OpenDataApiAnswer> {
+    return this.openData.api(project, baseOf(req, project));
   }
 
   @Get('conformance')
@@ -96,7 +113,7 @@ export class OpenDataController {
   }
 
   @Get('collections/:collection/schema')
-  @Header('Content-Type', 'application/schema+json')
+  @Header('Content-Type', OPEN_DATA_MEDIA.schema)
   @ApiOperation({ summary: "The JSON Schema of a collection's feature properties", description: PUBLISHED })
   @ZodResponse(OpenDataSchemaAnswer)
   schema(
@@ -109,7 +126,7 @@ export class OpenDataController {
   }
 
   @Get('collections/:collection/items')
-  @Header('Content-Type', GEOJSON)
+  @Header('Content-Type', OPEN_DATA_MEDIA.geojson)
   @ApiOperation({
     summary: "A page of a collection's features (GeoJSON), generalised, without personal data",
     description:
@@ -129,7 +146,7 @@ export class OpenDataController {
   }
 
   @Get('collections/:collection/items/:feature')
-  @Header('Content-Type', GEOJSON)
+  @Header('Content-Type', OPEN_DATA_MEDIA.geojson)
   @ApiOperation({
     summary: 'One published feature; 404 CONSULTATION.FEATURE_NOT_FOUND when it is not published',
     description: PUBLISHED,

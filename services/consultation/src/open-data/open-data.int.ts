@@ -164,9 +164,23 @@ describe('the open data of a published project (OGC API - Features)', () => {
     expect(landing.status).toBe(200);
     expect(landing.headers['content-type']).toMatch(/^application\/json/);
     const rels = (landing.body.links as Array<{ rel: string; href: string }>).map((l) => l.rel);
-    expect(rels).toEqual(expect.arrayContaining(['self', 'conformance', 'data']));
+    expect(rels).toEqual(expect.arrayContaining(['self', 'service-desc', 'conformance', 'data']));
     const data = landing.body.links.find((l: { rel: string }) => l.rel === 'data');
     expect(data.href).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:[0-9]+${base}/collections$`));
+
+    // the API definition names the collections and states the limit's default and maximum
+    const api = await anonymous().get(`${base}/api`);
+    expect(api.status).toBe(200);
+    expect(api.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi\+json;\s*version=3\.0/);
+    const itemsOp = api.body.paths['/collections/{collectionId}/items'].get;
+    expect(itemsOp.parameters.find((p: { name: string }) => p.name === 'collectionId').schema.enum).toEqual([
+      'places.points',
+      'places.areas',
+    ]);
+    expect(itemsOp.parameters.find((p: { name: string }) => p.name === 'limit').schema).toMatchObject({
+      default: OPEN_DATA_LIMIT.default,
+      maximum: OPEN_DATA_LIMIT.maximum,
+    });
 
     const conformance = await anonymous().get(`${base}/conformance`);
     expect(conformance.body.conformsTo).toEqual([...OPEN_DATA_CONFORMANCE]);
@@ -189,7 +203,14 @@ describe('the open data of a published project (OGC API - Features)', () => {
   });
 
   it('answers the same to a participant and an administrator as to a visitor', async () => {
-    const paths = [base, `${base}/conformance`, `${base}/collections`, `${base}/collections/places.points`];
+    const paths = [
+      base,
+      `${base}/api`,
+      `${base}/conformance`,
+      `${base}/collections`,
+      `${base}/collections/places.points`,
+      `${base}/collections/places.points/schema`,
+    ];
     for (const path of [...paths, `${base}/collections/places.points/items`]) {
       const visitor = await anonymous().get(path);
       for (const who of [w.people.normal, w.people.outsider, w.people.expert, w.people.admin]) {

@@ -6,6 +6,8 @@ import {
   CRS84,
   OPEN_DATA_CONFORMANCE,
   OPEN_DATA_LIMIT,
+  OPEN_DATA_MEDIA,
+  type OpenDataApiAnswer,
   type OpenDataBbox,
   type OpenDataCollectionAnswer,
   type OpenDataCollectionsAnswer,
@@ -26,6 +28,7 @@ import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
 import { todayIn } from '../project/project-dates.js';
 import { ProjectErrors } from '../project/project.errors.js';
+import { apiDocument } from './open-data.api.js';
 import {
   featureProperties,
   FIXED_PROPERTIES,
@@ -41,8 +44,7 @@ export const OpenDataErrors = {
   featureNotFound: () => AppError.notFound('feature not found', 'CONSULTATION.FEATURE_NOT_FOUND'),
 };
 
-export const GEOJSON = 'application/geo+json';
-const JSON_TYPE = 'application/json';
+const { json: JSON_TYPE, geojson: GEOJSON } = OPEN_DATA_MEDIA;
 
 /** A published project, as the open data read it. */
 interface PublishedProject {
@@ -217,10 +219,27 @@ export class OpenDataService {
         `The published answers of the consultation “${project.title}”, generalised and without personal data.`,
       links: [
         { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
+        {
+          href: `${base}/api`,
+          rel: 'service-desc',
+          type: OPEN_DATA_MEDIA.openapi,
+          title: 'The API definition',
+        },
         { href: `${base}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
         { href: `${base}/collections`, rel: 'data', type: JSON_TYPE, title: 'The collections' },
       ],
     };
+  }
+
+  /** `…/api`: the API definition, naming the collections. */
+  async api(token: string, base: string): Promise<OpenDataApiAnswer> {
+    const project = await this.project(token);
+    const rows = await this.collectionRows(project.token);
+    return apiDocument(
+      project.title,
+      base,
+      rows.map((r) => r.id),
+    );
   }
 
   async conformance(token: string): Promise<OpenDataConformanceAnswer> {
@@ -273,7 +292,7 @@ export class OpenDataService {
         {
           href: `${href}/schema`,
           rel: 'describedby',
-          type: 'application/schema+json',
+          type: OPEN_DATA_MEDIA.schema,
           title: 'The properties',
         },
       ],
