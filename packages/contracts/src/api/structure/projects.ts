@@ -146,5 +146,10 @@ export const ProjectLimitsAnswer = z.object({
     max: z.number().int().min(0),
     default: z.number().int().min(0).meta({ description: 'taken when a new project has none' }),
   }),
+  open_data_grid_m: z.object({
+    min: z.number().int().min(1),
+    max: z.number().int().min(1),
+    default: z.number().int().min(1).meta({ description: 'taken when a new project has none' }),
+  }),
 });
 export type ProjectLimitsAnswer = z.infer<typeof ProjectLimitsAnswer>;
