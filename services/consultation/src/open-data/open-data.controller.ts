@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Req } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Header, Param, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, ZodQuery, ZodResponse, type RefusalOptions } from '@agora/common';
 import {
@@ -26,6 +26,13 @@ const PUBLISHED =
   'otherwise 404 CONSULTATION.PROJECT_NOT_FOUND, for everyone.';
 
 /**
+ * A GET of the open data, answered as `type`; any site's scripts may read it (CORS `*`: the data are public and
+ * no credentials are involved).
+ */
+const OpenDataGet = (path: string, type: string = OPEN_DATA_MEDIA.json) =>
+  applyDecorators(Get(path), Header('Content-Type', type), Header('Access-Control-Allow-Origin', '*'));
+
+/**
  * The address of the open data of `project` as its caller reached it: through the gateway (which says the
  * host and scheme it was asked on) under `/api`, else the service's own.
  */
@@ -47,7 +54,7 @@ function baseOf(req: Request, project: string): string {
 export class OpenDataController {
   constructor(private readonly openData: OpenDataService) {}
 
-  @Get()
+  @OpenDataGet('')
   @ApiOperation({ summary: 'The landing page of the open data of a project', description: PUBLISHED })
   @ZodResponse(OpenDataLandingAnswer)
   landing(
@@ -58,8 +65,7 @@ export class OpenDataController {
     return this.openData.landing(project, baseOf(req, project));
   }
 
-  @Get('api')
-  @Header('Content-Type', OPEN_DATA_MEDIA.openapi)
+  @OpenDataGet('api', OPEN_DATA_MEDIA.openapi)
   @ApiOperation({
     summary: "The definition of the project's open-data API (OpenAPI 3.0, naming the collections)",
     description: PUBLISHED,
@@ -73,7 +79,7 @@ export class OpenDataController {
     return this.openData.api(project, baseOf(req, project));
   }
 
-  @Get('conformance')
+  @OpenDataGet('conformance')
   @ApiOperation({ summary: 'The OGC API - Features conformance classes served', description: PUBLISHED })
   @ZodResponse(OpenDataConformanceAnswer)
   conformance(
@@ -83,7 +89,7 @@ export class OpenDataController {
     return this.openData.conformance(project);
   }
 
-  @Get('collections')
+  @OpenDataGet('collections')
   @ApiOperation({
     summary: 'One collection per attribute with answers that have a place',
     description: PUBLISHED,
@@ -97,7 +103,7 @@ export class OpenDataController {
     return this.openData.collections(project, baseOf(req, project));
   }
 
-  @Get('collections/:collection')
+  @OpenDataGet('collections/:collection')
   @ApiOperation({
     summary: 'A collection (topic.attribute); 404 CONSULTATION.COLLECTION_NOT_FOUND when there is none',
     description: PUBLISHED,
@@ -112,8 +118,7 @@ export class OpenDataController {
     return this.openData.collection(project, collection, baseOf(req, project));
   }
 
-  @Get('collections/:collection/schema')
-  @Header('Content-Type', OPEN_DATA_MEDIA.schema)
+  @OpenDataGet('collections/:collection/schema', OPEN_DATA_MEDIA.schema)
   @ApiOperation({ summary: "The JSON Schema of a collection's feature properties", description: PUBLISHED })
   @ZodResponse(OpenDataSchemaAnswer)
   schema(
@@ -125,8 +130,7 @@ export class OpenDataController {
     return this.openData.schema(project, collection, baseOf(req, project));
   }
 
-  @Get('collections/:collection/items')
-  @Header('Content-Type', OPEN_DATA_MEDIA.geojson)
+  @OpenDataGet('collections/:collection/items', OPEN_DATA_MEDIA.geojson)
   @ApiOperation({
     summary: "A page of a collection's features (GeoJSON), generalised, without personal data",
     description:
@@ -145,8 +149,7 @@ export class OpenDataController {
     return this.openData.items(project, collection, query, baseOf(req, project));
   }
 
-  @Get('collections/:collection/items/:feature')
-  @Header('Content-Type', OPEN_DATA_MEDIA.geojson)
+  @OpenDataGet('collections/:collection/items/:feature', OPEN_DATA_MEDIA.geojson)
   @ApiOperation({
     summary: 'One published feature; 404 CONSULTATION.FEATURE_NOT_FOUND when it is not published',
     description: PUBLISHED,

@@ -163,6 +163,7 @@ describe('the open data of a published project (OGC API - Features)', () => {
     const landing = await anonymous().get(base);
     expect(landing.status).toBe(200);
     expect(landing.headers['content-type']).toMatch(/^application\/json/);
+    expect(landing.headers['access-control-allow-origin']).toBe('*');
     const rels = (landing.body.links as Array<{ rel: string; href: string }>).map((l) => l.rel);
     expect(rels).toEqual(expect.arrayContaining(['self', 'service-desc', 'conformance', 'data']));
     const data = landing.body.links.find((l: { rel: string }) => l.rel === 'data');
@@ -225,6 +226,8 @@ describe('the open data of a published project (OGC API - Features)', () => {
     const res = await anonymous().get(`${base}/collections/places.points/items`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/geo\+json/);
+    // any site's scripts may read the public data (no credentials)
+    expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.body).toMatchObject({ type: 'FeatureCollection', numberMatched: 3, numberReturned: 3 });
     expect(Date.parse(res.body.timeStamp)).not.toBeNaN();
     for (const f of res.body.features) {
