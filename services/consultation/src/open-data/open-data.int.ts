@@ -298,6 +298,23 @@ describe('the open data of a published project (OGC API - Features)', () => {
     }
   });
 
+  it('leaves out hidden variables and hidden attributes', async () => {
+    const hide = (table: string, token: string, hidden: boolean) =>
+      svc.db.query(`UPDATE consultation.${table} SET is_visible = $2 WHERE token = $1`, [token, !hidden]);
+    await hide('variable', tags, true);
+    await hide('attribute', w.areas, true);
+    try {
+      const items = await anonymous().get(`${base}/collections/places.points/items`);
+      expect(items.body.features.every((f: { properties: object }) => !('tags' in f.properties))).toBe(true);
+      const collections = await anonymous().get(`${base}/collections`);
+      expect(collections.body.collections.map((c: { id: string }) => c.id)).toEqual(['places.points']);
+      expect((await anonymous().get(`${base}/collections/places.areas/items`)).status).toBe(404);
+    } finally {
+      await hide('variable', tags, false);
+      await hide('attribute', w.areas, false);
+    }
+  });
+
   it('pages with limit and offset, with next and prev links, and cuts a larger limit to the maximum', async () => {
     const items = `${base}/collections/places.points/items`;
     const first = await anonymous().get(`${items}?limit=2`);
