@@ -26,7 +26,9 @@ import { StableChoiceIds1795400700000 } from './migrations/1795400700000-StableC
 import { GeometricValueOnce1795400710000 } from './migrations/1795400710000-GeometricValueOnce.js';
 import { AnswerValueColumns1795400720000 } from './migrations/1795400720000-AnswerValueColumns.js';
 import { StatisticsChanges1795400730000 } from './migrations/1795400730000-StatisticsChanges.js';
+import { OpenDataSettings1801200000000 } from './migrations/1801200000000-OpenDataSettings.js';
 import { NodeModule } from './node/node.module.js';
+import { OpenDataModule } from './open-data/open-data.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
 import { ProfileQuestion } from './profile/entities/profile-question.entity.js';
@@ -73,6 +75,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     GeometricValueOnce1795400710000,
     AnswerValueColumns1795400720000,
     StatisticsChanges1795400730000,
+    OpenDataSettings1801200000000,
   ],
 };
 
@@ -110,6 +113,7 @@ export function createConsultationService(env: Record<string, string | undefined
       QuestionnaireModule,
       StatsModule,
       ExportModule.forRoot(env),
+      OpenDataModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();
