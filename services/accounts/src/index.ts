@@ -14,6 +14,7 @@ import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.j
 import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter.js';
 import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js';
 import { OAuthRequestInvitation1800300000000 } from './migrations/1800300000000-OAuthRequestInvitation.js';
+import { MyDataArchives1801300000000 } from './migrations/1801300000000-MyDataArchives.js';
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
@@ -28,6 +29,7 @@ export const accountsStorage = {
     RateLimiter1798000000000,
     Enrolment1799000000000,
     OAuthRequestInvitation1800300000000,
+    MyDataArchives1801300000000,
   ],
 };
 

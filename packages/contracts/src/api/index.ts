@@ -18,3 +18,4 @@ export * from './gateway.js';
 export * from './invitations.js';
 export * from './library.js';
 export * from './mailing.js';
+export * from './my-data.js';
