@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * A citizen's own data (decision 0086): `POST profile/data` asks for an archive of everything the platform holds
  * about the caller, built in the background by accounts (which asks consultation for its part over the internal
- * routes below); `GET profile/data` is the caller's latest request, `GET profile/data/{job}` one request and
+ * routes below); `GET profile/data` is the caller's latest request (or null), `GET profile/data/{job}` one request and
  * `GET profile/data/{job}/file` its archive (`.tar.gz`), for the caller only, until a day has passed.
  */
 
@@ -23,6 +23,10 @@ export const MyDataAnswer = z.object({
   code: z.string().nullable().meta({ description: 'the error code when failed' }),
 });
 export type MyDataAnswer = z.infer<typeof MyDataAnswer>;
+
+/** `GET profile/data`: the caller's latest request of the last day, or null. */
+export const MyDataLatestAnswer = z.object({ latest: MyDataAnswer.nullable() });
+export type MyDataLatestAnswer = z.infer<typeof MyDataLatestAnswer>;
 
 /** One answer file of the user, listed in `UserDataAnswer` (its bytes: `GET /internal/users/{uuid}/files/{id}`). */
 export const UserDataFile = z.object({

@@ -116,15 +116,14 @@ export class MyDataArchives extends ScheduledWorkerHost {
     return { created: true, answer: answerOf(row) };
   }
 
-  /** The caller's latest request of the last day; 404 when there is none. */
-  async latest(user: SessionUser): Promise<MyDataAnswer> {
+  /** The caller's latest request of the last day; null when there is none. */
+  async latest(user: SessionUser): Promise<MyDataAnswer | null> {
     const [row] = await this.db.query<ArchiveRow[]>(
       `SELECT ${COLUMNS} FROM accounts.my_data_archive WHERE user_uuid = $1 AND ${ALIVE}
         ORDER BY created DESC, id LIMIT 1`,
       [user.uuid],
     );
-    if (!row) throw MyDataErrors.notFound();
-    return answerOf(row);
+    return row ? answerOf(row) : null;
   }
 
   /** One request: 404 when there is none (or it expired), 403 when it is someone else's, admins included. */

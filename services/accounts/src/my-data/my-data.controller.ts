@@ -2,7 +2,7 @@ import { Controller, Get, Param, Post, Res, StreamableFile } from '@nestjs/commo
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, LoggedIn, ZodResponse } from '@agora/common';
 import type { SessionUser } from '@agora/contracts';
-import { MyDataAnswer } from '@agora/contracts/api';
+import { MyDataAnswer, MyDataLatestAnswer } from '@agora/contracts/api';
 import type { Response } from 'express';
 import { MyDataArchives } from './my-data-archives.js';
 
@@ -30,12 +30,12 @@ export class MyDataController {
     return answer;
   }
 
-  @ApiOperation({ summary: 'Your latest request of the last day (404 when there is none)' })
+  @ApiOperation({ summary: 'Your latest request of the last day (null when there is none)' })
   @LoggedIn()
   @Get()
-  @ZodResponse(MyDataAnswer)
-  latest(@CurrentUser() user: SessionUser): Promise<MyDataAnswer> {
-    return this.archives.latest(user);
+  @ZodResponse(MyDataLatestAnswer)
+  async latest(@CurrentUser() user: SessionUser): Promise<MyDataLatestAnswer> {
+    return { latest: await this.archives.latest(user) };
   }
 
   @ApiOperation({ summary: "Where a request is: its progress, then the archive's name (403 to anyone else)" })

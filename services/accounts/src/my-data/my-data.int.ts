@@ -149,7 +149,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
   let job = '';
 
   it('builds the archive in the background and it holds every part, as the databases hold it', async () => {
-    expect((await as(maria).get('/profile/data')).body.code).toBe('ACCOUNTS.MY_DATA_NOT_FOUND');
+    expect((await as(maria).get('/profile/data')).body).toEqual({ latest: null });
     const asked = await as(maria).post('/profile/data');
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({
@@ -164,7 +164,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
 
     const state = await finished(maria, job);
     expect(state).toMatchObject({ job, state: 'done', percent: 100, code: null });
-    expect((await as(maria).get('/profile/data')).body.job).toBe(job);
+    expect((await as(maria).get('/profile/data')).body.latest.job).toBe(job);
     const archive = await download(maria, job);
     expect(archive.length).toBe(state.size);
     const entries = await readTarGz(archive);

@@ -71,11 +71,11 @@ function MyDataProgress({ job }: { job: string }) {
  */
 export function MyDataSection() {
   const notify = useNotify();
-  // the latest request of the last day (404 when there is none)
-  const latest = useApiGet('/api/profile/data', {}, { shouldRetryOnError: false, revalidateOnFocus: false });
+  // the latest request of the last day, if any
+  const latest = useApiGet('/api/profile/data', {}, { revalidateOnFocus: false });
   const [asked, setAsked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const job = asked ?? latest.data?.job ?? null;
+  const job = asked ?? latest.data?.latest?.job ?? null;
 
   async function ask() {
     setBusy(true);

@@ -529,6 +529,7 @@ describe('ProfilePage: download my data', () => {
     async (locale, ask, download) => {
       const calls = mockFetch({
         'GET /api/profile': { status: 200, body: profile },
+        'GET /api/profile/data': { status: 200, body: { latest: null } },
         'POST /api/profile/data': { status: 202, body: queued },
         [`GET /api/profile/data/${job}`]: {
           status: 200,
@@ -552,7 +553,7 @@ describe('ProfilePage: download my data', () => {
   it('shows the progress of a request being built', async () => {
     mockFetch({
       'GET /api/profile': { status: 200, body: profile },
-      'GET /api/profile/data': { status: 200, body: queued },
+      'GET /api/profile/data': { status: 200, body: { latest: queued } },
       [`GET /api/profile/data/${job}`]: { status: 200, body: { ...queued, state: 'running', percent: 40 } },
     });
     await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
@@ -563,7 +564,10 @@ describe('ProfilePage: download my data', () => {
   it('follows the latest request on a return, and says when it failed', async () => {
     mockFetch({
       'GET /api/profile': { status: 200, body: profile },
-      'GET /api/profile/data': { status: 200, body: { ...queued, state: 'running', percent: 40 } },
+      'GET /api/profile/data': {
+        status: 200,
+        body: { latest: { ...queued, state: 'running', percent: 40 } },
+      },
       [`GET /api/profile/data/${job}`]: {
         status: 200,
         body: { ...queued, state: 'failed', code: 'ACCOUNTS.CONSULTATION_UNAVAILABLE' },
