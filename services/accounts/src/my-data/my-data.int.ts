@@ -1,7 +1,7 @@
 // A citizen's archive of their own data (decision 0086): accounts builds it in the background from its own rows
 // and consultation's internal routes; the archive is opened and every part checked against both databases.
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
-import { bootTestService, TEST_ADMIN, type TestService } from '@agora/common/testing';
+import { bootTestService, closedPort, TEST_ADMIN, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createConsultationService } from '../../../consultation/src/index.js';
 import {
@@ -18,6 +18,15 @@ import { accountsService } from '../index.js';
 import { MyDataArchives } from './my-data-archives.js';
 
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n a photo of the bench', 'binary');
+
+/** Calls of the accounts service `svc` as `who`. */
+function callAs(svc: TestService, who: SessionUser | null) {
+  const server = svc.app.getHttpServer();
+  return {
+    get: (path: string) => request(server).get(path).set(IDENTITY_HEADER, svc.identity(who)),
+    post: (path: string) => request(server).post(path).set(IDENTITY_HEADER, svc.identity(who)),
+  };
+}
 
 describe("a citizen's own data (accounts and consultation, real Postgres)", () => {
   let consultation: TestService;
@@ -110,13 +119,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
     await consultation?.close();
   });
 
-  const as = (who: SessionUser | null) => {
-    const server = svc.app.getHttpServer();
-    return {
-      get: (path: string) => request(server).get(path).set(IDENTITY_HEADER, svc.identity(who)),
-      post: (path: string) => request(server).post(path).set(IDENTITY_HEADER, svc.identity(who)),
-    };
-  };
+  const as = (who: SessionUser | null) => callAs(svc, who);
 
   /** Asks for the request's state until it has finished (done or failed). */
   async function finished(who: SessionUser, job: string) {
@@ -386,5 +389,50 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
     expect([gone.status, gone.body.code]).toEqual([404, 'ACCOUNTS.MY_DATA_NOT_FOUND']);
     expect(await archives.cleanup()).toBeGreaterThanOrEqual(1);
     expect(await svc.db.query(`SELECT id FROM accounts.my_data_archive WHERE id = $1`, [job])).toEqual([]);
+  });
+});
+
+describe('an archive of own data while consultation cannot answer', () => {
+  let svc: TestService;
+  let nikos: SessionUser;
+
+  beforeAll(async () => {
+    svc = await bootTestService(
+      accountsService({
+        AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        CONSULTATION_URL: `http://127.0.0.1:${await closedPort()}/`,
+      }),
+    );
+    [nikos] = (await svc.db.query<SessionUser>(
+      `INSERT INTO accounts."user" (username, firstname, lastname, email, role, password_hash)
+       VALUES ('nikos', 'Νίκος', 'Ν', 'nikos@example.org', 'authorized', 'x')
+       RETURNING uuid::text, username, firstname, lastname, email, role`,
+    )) as [SessionUser];
+  });
+
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  it('fails with the code that says so, and a new request may be made', async () => {
+    const as = () => callAs(svc, nikos);
+    const asked = await as().post('/profile/data');
+    expect(asked.status).toBe(202);
+    for (;;) {
+      const res = await as().get(`/profile/data/${asked.body.job}`);
+      if (res.body.state === 'failed') {
+        expect(res.body).toMatchObject({
+          code: 'ACCOUNTS.CONSULTATION_UNAVAILABLE',
+          file_name: null,
+          size: null,
+        });
+        break;
+      }
+      expect(res.body.state).not.toBe('done');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const file = await as().get(`/profile/data/${asked.body.job}/file`);
+    expect([file.status, file.body.code]).toEqual([409, 'ACCOUNTS.MY_DATA_NOT_READY']);
+    expect((await as().post('/profile/data')).status).toBe(202);
   });
 });
