@@ -1,4 +1,5 @@
-import type { ServiceDefinition } from '@agora/common';
+import { SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@agora/common';
+import { loadStorageConfig, StorageModule } from '@agora/common/storage';
 import { AccountsModule, ACCOUNTS_ENTITIES } from './accounts.module.js';
 import { loadAccountsConfig } from './config/accounts.config.js';
 import { CreateAccounts1763769600000 } from './migrations/1763769600000-CreateAccounts.js';
@@ -41,7 +42,14 @@ export function accountsService(env: Record<string, string | undefined>): Servic
     title: 'Agora accounts',
     description: 'Users, sessions, roles, settings',
     storage: accountsStorage,
-    modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env))],
+    modules: [
+      AccountsModule.forRoot(config),
+      OAuthModule.forRoot(loadOAuthConfig(env)),
+      // the archives of one's own data in the private area of the file store
+      StorageModule.forRoot(SERVICE_CONFIG, (service: ServiceConfig) =>
+        loadStorageConfig('accounts', env, service.dataDir),
+      ),
+    ],
     onReady: async (app) => {
       await app.get(UsersService).ensureFirstAdmin();
       await app.get(DemoParticipants).seed();

@@ -91,12 +91,3 @@ export const UserDataAnswer = z.object({
   files: z.array(UserDataFile),
 });
 export type UserDataAnswer = z.infer<typeof UserDataAnswer>;
-
-/** `GET /internal/users/{uuid}/files/{id}` (consultation, for accounts): one of the user's answer files. */
-export const UserDataFileContent = z.object({
-  id: z.string(),
-  name: z.string(),
-  mime: z.string(),
-  content: z.base64().meta({ description: "the file's bytes, base64" }),
-});
-export type UserDataFileContent = z.infer<typeof UserDataFileContent>;

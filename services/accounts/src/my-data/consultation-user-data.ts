@@ -6,7 +6,8 @@ import {
   type InternalClient,
   type ServiceConfig,
 } from '@agora/common';
-import { UserDataAnswer, UserDataFileContent } from '@agora/contracts/api';
+import type { Readable } from 'node:stream';
+import { UserDataAnswer } from '@agora/contracts/api';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 import { consultationUnavailable } from '../enrolments/consultation-categories.js';
 
@@ -42,18 +43,22 @@ export class ConsultationUserData {
     return data.data;
   }
 
-  /** One of the user's answer files; null when it is gone or too large to be given whole. */
-  async file(uuid: string, id: string): Promise<Buffer | null> {
-    let body: unknown;
+  /**
+   * One of the user's answer files, streamed as consultation sends it (never held whole) with its length; null
+   * when it is gone.
+   */
+  async file(uuid: string, id: string): Promise<{ stream: Readable; size: number } | null> {
     try {
-      ({ body } = await this.consultation.get(`/internal/users/${uuid}/files/${id}`));
+      const { body, length } = await this.consultation.stream(`/internal/users/${uuid}/files/${id}`);
+      if (length === null || !Number.isSafeInteger(length)) {
+        body.destroy();
+        throw consultationUnavailable();
+      }
+      return { stream: body, size: length };
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
-      if (error.status === 404 || error.status === 413) return null;
+      if (error.status === 404) return null;
       throw consultationUnavailable();
     }
-    const file = UserDataFileContent.safeParse(body);
-    if (!file.success) throw consultationUnavailable();
-    return Buffer.from(file.data.content, 'base64');
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, LOGGER, ScheduledWorkerHost } from '@agora/common';
-import { TarGzWriter } from '@agora/common/storage';
+import { PRIVATE_FILE_STORAGE, TarGzWriter, type FileStorage, type StoredFile } from '@agora/common/storage';
 import type { SessionUser } from '@agora/contracts';
 import type { MyDataAnswer, MyDataState, UserDataFile } from '@agora/contracts/api';
 import type { Job, Queue } from 'bullmq';
@@ -36,8 +36,7 @@ interface ArchiveRow {
   created: Date;
 }
 
-const COLUMNS = `id::text AS id, user_uuid::text AS user_uuid, state, percent, code,
-  octet_length(archive) AS size, created`;
+const COLUMNS = `id::text AS id, user_uuid::text AS user_uuid, state, percent, code, size, created`;
 const TTL = `interval '${MY_DATA_TTL_MS / 1000} seconds'`;
 /** Only the requests of the last day exist for their owner (the clean-up removes the older ones). */
 const ALIVE = `created > now() - ${TTL}`;
@@ -46,6 +45,9 @@ export const MyDataErrors = {
   notFound: () => AppError.notFound('no such archive of your data', 'ACCOUNTS.MY_DATA_NOT_FOUND'),
   notReady: () => AppError.conflict('ACCOUNTS.MY_DATA_NOT_READY', 'the archive is not ready yet'),
 };
+
+/** The archive's file in the store's private area (its owner: the row's user, its only reader). */
+const fileKey = (id: string): string => `my-data/${id}`;
 
 /** The archive's file name: `agora-my-data-<yyyy-mm-dd>.tar.gz` of the day it was asked for. */
 const fileName = (created: Date): string => `agora-my-data-${created.toISOString().slice(0, 10)}.tar.gz`;
@@ -66,8 +68,9 @@ function answerOf(row: ArchiveRow): MyDataAnswer {
 /**
  * A citizen's archive of their own data (decision 0086): one request at a time per user (a row, unique while
  * queued or running), built by a worker of the `accounts-my-data` queue from accounts' own rows and
- * consultation's part (its internal routes), kept as a .tar.gz in the row, for its asker only, and removed a day
- * after it was asked for by a scheduled clean-up.
+ * consultation's part (its internal routes), streamed as a .tar.gz into the file store's private area
+ * (`my-data/<request id>`, whole once complete, as the exports: decision 0049) whose key the row keeps, served to
+ * its asker only, and removed with its row a day after it was asked for by a scheduled clean-up.
  */
 @Processor(MY_DATA_QUEUE)
 @Injectable()
@@ -76,6 +79,7 @@ export class MyDataArchives extends ScheduledWorkerHost {
     @InjectDataSource('accounts') private readonly db: DataSource,
     @InjectQueue(MY_DATA_QUEUE) private readonly queue: Queue,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PRIVATE_FILE_STORAGE) private readonly storage: FileStorage,
     private readonly consultation: ConsultationUserData,
     private readonly categories: ConsultationCategories,
   ) {
@@ -143,15 +147,16 @@ export class MyDataArchives extends ScheduledWorkerHost {
   }
 
   /** The finished archive of the caller's request (409 while it is being built). */
-  async file(id: string, user: SessionUser): Promise<{ name: string; data: Buffer }> {
+  async file(id: string, user: SessionUser): Promise<StoredFile & { name: string }> {
     const row = await this.find(id, user);
     if (row.state !== 'done') throw MyDataErrors.notReady();
-    const [stored] = await this.db.query<Array<{ archive: Buffer | null }>>(
-      `SELECT archive FROM accounts.my_data_archive WHERE id = $1`,
+    const [stored] = await this.db.query<Array<{ storage_key: string | null }>>(
+      `SELECT storage_key FROM accounts.my_data_archive WHERE id = $1`,
       [id],
     );
-    if (!stored?.archive) throw MyDataErrors.notFound();
-    return { name: fileName(row.created), data: stored.archive };
+    const file = stored?.storage_key ? await this.storage.get(stored.storage_key) : null;
+    if (!file) throw MyDataErrors.notFound();
+    return { name: fileName(row.created), ...file };
   }
 
   async process(job: Job<{ id?: string }>): Promise<void> {
@@ -162,11 +167,18 @@ export class MyDataArchives extends ScheduledWorkerHost {
     if (job.data.id) await this.build(job.data.id);
   }
 
-  /** Removes the requests (and their archives) asked for more than a day ago; answers how many. */
+  /**
+   * Removes the requests asked for more than a day ago and their files, then any archive file older than a day
+   * (one whose row went with its user, or whose build stopped halfway); answers how many requests.
+   */
   async cleanup(): Promise<number> {
-    const [, removed] = await this.db.query<[unknown, number]>(
-      `DELETE FROM accounts.my_data_archive WHERE created <= now() - ${TTL}`,
+    const [rows, removed] = await this.db.query<[Array<{ storage_key: string | null }>, number]>(
+      `DELETE FROM accounts.my_data_archive WHERE created <= now() - ${TTL} RETURNING storage_key`,
     );
+    for (const row of rows) if (row.storage_key) await this.storage.delete(row.storage_key);
+    const oldest = Date.now() - MY_DATA_TTL_MS;
+    for (const file of await this.storage.list('my-data/'))
+      if (file.modified.getTime() < oldest) await this.storage.delete(file.key);
     if (removed > 0) this.logger.info({ removed }, 'expired archives of own data removed');
     return removed;
   }
@@ -193,11 +205,12 @@ export class MyDataArchives extends ScheduledWorkerHost {
     );
     if (!claimed) return;
     try {
-      const archive = await this.archive(id, claimed.user_uuid);
+      const size = await this.store(id, claimed.user_uuid);
       await this.db.query(
-        `UPDATE accounts.my_data_archive SET state = 'done', percent = 100, archive = $2, finished = now()
+        `UPDATE accounts.my_data_archive
+            SET state = 'done', percent = 100, storage_key = $2, size = $3, finished = now()
           WHERE id = $1`,
-        [id, archive],
+        [id, fileKey(id), size],
       );
     } catch (error) {
       this.logger.warn({ err: error, archive: id }, 'the archive of own data failed');
@@ -208,8 +221,35 @@ export class MyDataArchives extends ScheduledWorkerHost {
     }
   }
 
-  /** The .tar.gz of everything the platform holds about user `uuid`. */
-  private async archive(id: string, uuid: string): Promise<Buffer> {
+  /**
+   * Streams the archive of request `id` into the store (the file exists only once whole: a renamed temporary
+   * file, a completed multipart upload); answers its size.
+   */
+  private async store(id: string, uuid: string): Promise<number> {
+    const writer = new TarGzWriter();
+    // a failure is answered by `put` and by the writing below; the stream may fail before `put` reads it
+    writer.output.on('error', () => undefined);
+    const stored = this.storage.put(fileKey(id), writer.output);
+    try {
+      await Promise.all([
+        stored,
+        this.archive(id, uuid, writer).catch((error: unknown) => {
+          writer.output.destroy(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        }),
+      ]);
+    } catch (error) {
+      await stored.catch(() => undefined);
+      await this.storage.delete(fileKey(id));
+      throw error;
+    }
+    const info = await this.storage.stat(fileKey(id));
+    if (!info) throw new Error(`the archive ${id} is missing from the file store once written`);
+    return info.size;
+  }
+
+  /** Writes the .tar.gz of everything the platform holds about user `uuid` into `writer`. */
+  private async archive(id: string, uuid: string, writer: TarGzWriter): Promise<void> {
     const user = await this.db.getRepository(User).findOneBy({ uuid });
     if (!user) throw AppError.notFound('user not found', 'ACCOUNTS.USER_NOT_FOUND');
     const logins = await this.db.query<
@@ -243,13 +283,6 @@ export class MyDataArchives extends ScheduledWorkerHost {
     const part = await this.consultation.data(uuid);
     await this.progress(id, 30);
 
-    const writer = new TarGzWriter();
-    const chunks: Buffer[] = [];
-    writer.output.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const ended = new Promise<void>((resolve, reject) => {
-      writer.output.once('end', resolve);
-      writer.output.once('error', reject);
-    });
     const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
     await writer.addBuffer('README.md', Buffer.from(archiveReadme(new Date())));
     await writer.addBuffer(
@@ -271,14 +304,12 @@ export class MyDataArchives extends ScheduledWorkerHost {
     await writer.addBuffer('forum-posts.json', json(part.forum_posts));
     const files: Array<UserDataFile & { path: string | null }> = [];
     for (const [i, f] of part.files.entries()) {
-      const data = await this.consultation.file(uuid, f.id);
-      if (data) await writer.addBuffer(fileEntryName(f), data);
-      files.push({ ...f, path: data ? fileEntryName(f) : null });
+      const file = await this.consultation.file(uuid, f.id);
+      if (file) await writer.addStream(fileEntryName(f), file.size, file.stream);
+      files.push({ ...f, path: file ? fileEntryName(f) : null });
       await this.progress(id, 30 + (65 * (i + 1)) / part.files.length);
     }
     await writer.addBuffer('files.json', json(files));
     await writer.finish();
-    await ended;
-    return Buffer.concat(chunks);
   }
 }

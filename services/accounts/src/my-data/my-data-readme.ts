@@ -51,12 +51,11 @@ const ENTRIES: ReadonlyArray<readonly [string, string, string]> = [
   ],
   [
     'files.json, files/',
-    'Τα αρχεία που ανεβάσατε στις απαντήσεις σας, στον φάκελο files/<απάντηση>/. Το files.json λέει σε ποια ' +
-      'απάντηση και μεταβλητή ανήκει το καθένα· ένα αρχείο με path null ήταν πολύ μεγάλο για το αρχείο ' +
-      'δεδομένων και μένει διαθέσιμο από την απάντησή του.',
-    'The files you uploaded with your answers, in files/<answer>/. files.json says which answer and variable ' +
-      'each belongs to; a file whose path is null was too large for the archive and stays available from its ' +
-      'answer.',
+    'Όλα τα αρχεία που ανεβάσατε στις απαντήσεις σας, ολόκληρα, στον φάκελο files/<απάντηση>/. Το files.json ' +
+      'λέει σε ποια απάντηση και μεταβλητή ανήκει το καθένα· ένα αρχείο με path null διαγράφηκε ενώ ' +
+      'φτιαχνόταν το αρχείο δεδομένων.',
+    'Every file you uploaded with your answers, whole, in files/<answer>/. files.json says which answer and ' +
+      'variable each belongs to; a file whose path is null was deleted while the archive was being made.',
   ],
 ];
 

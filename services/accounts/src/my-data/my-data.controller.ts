@@ -53,10 +53,10 @@ export class MyDataController {
   @LoggedIn()
   @Get(':job/file')
   async file(@Param('job') job: string, @CurrentUser() user: SessionUser): Promise<StreamableFile> {
-    const { name, data } = await this.archives.file(job, user);
-    return new StreamableFile(data, {
+    const { name, stream, size } = await this.archives.file(job, user);
+    return new StreamableFile(stream, {
       type: 'application/gzip',
-      length: data.length,
+      length: size,
       disposition: `attachment; filename="${name}"`,
     });
   }

@@ -1,6 +1,8 @@
 // A citizen's archive of their own data (decision 0086): accounts builds it in the background from its own rows
 // and consultation's internal routes; the archive is opened and every part checked against both databases.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
+import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { bootTestService, closedPort, TEST_ADMIN, type TestService } from '@agora/common/testing';
 import request from 'supertest';
 import { createConsultationService } from '../../../consultation/src/index.js';
@@ -18,6 +20,16 @@ import { accountsService } from '../index.js';
 import { MyDataArchives } from './my-data-archives.js';
 
 const PHOTO = Buffer.from('\x89PNG\r\n\x1a\n a photo of the bench', 'binary');
+/** A document above the 20 MB that a JSON answer of the internal client may be, in consultation's file store. */
+const PLAN = Buffer.concat([randomBytes(1024 * 1024), Buffer.alloc(20 * 1024 * 1024, 'plan ')]);
+
+/** Reads a response body as bytes (supertest leaves unknown types unparsed). */
+const bytes = (req: request.Test) =>
+  req.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
 
 /** Calls of the accounts service `svc` as `who`. */
 function callAs(svc: TestService, who: SessionUser | null) {
@@ -36,6 +48,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
   let thread: number;
   let answers: Record<'point' | 'line' | 'polygon', string>;
   let fileId: string;
+  const planId = randomUUID();
 
   beforeAll(async () => {
     consultation = await bootTestService(createConsultationService({}));
@@ -95,6 +108,12 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
     );
     fileId = file!.id;
     await consultation.db.query(
+      `INSERT INTO consultation.answer_file (id, owner, answer, variable, name, mime, bytes, storage_key)
+       VALUES ($1, $2, $3, $4, 'plan.pdf', 'application/pdf', $5, $6)`,
+      [planId, maria.uuid, answers.line, SHOWN_VAR, PLAN.length, `answers/${planId}`],
+    );
+    await consultation.app.get<FileStorage>(PRIVATE_FILE_STORAGE).put(`answers/${planId}`, PLAN);
+    await consultation.db.query(
       `INSERT INTO consultation.answer_value (answer, variable, kind, file) VALUES ($1, $2, 'photo', $3)`,
       [answers.point, SHOWN_VAR, fileId],
     );
@@ -120,6 +139,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
   });
 
   const as = (who: SessionUser | null) => callAs(svc, who);
+  const store = () => svc.app.get<FileStorage>(PRIVATE_FILE_STORAGE);
 
   /** Asks for the request's state until it has finished (done or failed). */
   async function finished(who: SessionUser, job: string) {
@@ -133,14 +153,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
   }
 
   async function download(who: SessionUser, job: string): Promise<Buffer> {
-    const res = await as(who)
-      .get(`/profile/data/${job}/file`)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await bytes(as(who).get(`/profile/data/${job}/file`));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toMatch(
@@ -170,6 +183,18 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
     expect((await as(maria).get('/profile/data')).body.latest.job).toBe(job);
     const archive = await download(maria, job);
     expect(archive.length).toBe(state.size);
+    // the archive is a file of the store's private area, the row keeps its key (no bytes in PostgreSQL)
+    const [row] = await svc.db.query<{ storage_key: string; size: string }>(
+      `SELECT storage_key, size FROM accounts.my_data_archive WHERE id = $1`,
+      [job],
+    );
+    expect(row).toEqual({ storage_key: `my-data/${job}`, size: String(archive.length) });
+    expect((await store().stat(`my-data/${job}`))?.size).toBe(archive.length);
+    const columns = await svc.db.query<{ data_type: string }>(
+      `SELECT data_type FROM information_schema.columns
+        WHERE table_schema = 'accounts' AND table_name = 'my_data_archive' AND data_type = 'bytea'`,
+    );
+    expect(columns).toEqual([]);
     const entries = await readTarGz(archive);
     expect([...entries.keys()]).toEqual([
       'README.md',
@@ -180,6 +205,7 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
       'likes.json',
       'forum-posts.json',
       `files/${answers.point}/${fileId}-bench.png`,
+      `files/${answers.line}/${planId}-plan.pdf`,
       'files.json',
     ]);
     const json = (name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
@@ -270,8 +296,10 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
       ),
     ).toBe(values!.n);
 
-    // the uploaded file, byte for byte, and its index
+    // the uploaded files, byte for byte, however large, and their index
     expect(entries.get(`files/${answers.point}/${fileId}-bench.png`)).toEqual(PHOTO);
+    expect(PLAN.length).toBeGreaterThan(20 * 1024 * 1024);
+    expect(entries.get(`files/${answers.line}/${planId}-plan.pdf`)!.equals(PLAN)).toBe(true);
     expect(json('files.json')).toEqual([
       {
         id: fileId,
@@ -281,6 +309,15 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
         mime: 'image/png',
         bytes: PHOTO.length,
         path: `files/${answers.point}/${fileId}-bench.png`,
+      },
+      {
+        id: planId,
+        answer: answers.line,
+        variable: 'why',
+        name: 'plan.pdf',
+        mime: 'application/pdf',
+        bytes: PLAN.length,
+        path: `files/${answers.line}/${planId}-plan.pdf`,
       },
     ]);
 
@@ -323,8 +360,20 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
       expect((await internal(file, identity)).status).toBe(403);
     }
     const accounts = consultation.identity(null, { sys: 'accounts' });
-    const mine = await internal(file, accounts);
-    expect([mine.status, Buffer.from(mine.body.content, 'base64')]).toEqual([200, PHOTO]);
+    // the file's bytes as they are, with its type and length
+    const mine = await bytes(internal(file, accounts));
+    expect([mine.status, mine.headers['content-type'], mine.headers['content-length'], mine.body]).toEqual([
+      200,
+      'image/png',
+      String(PHOTO.length),
+      PHOTO,
+    ]);
+    const plan = await bytes(internal(`/internal/users/${maria.uuid}/files/${planId}`, accounts));
+    expect([plan.status, plan.headers['content-length'], plan.body.equals(PLAN)]).toEqual([
+      200,
+      String(PLAN.length),
+      true,
+    ]);
     const other = await internal(`/internal/users/${kostas.uuid}/files/${fileId}`, accounts);
     expect([other.status, other.body.code]).toEqual([404, 'CONSULTATION.FILE_NOT_FOUND']);
     expect((await internal('/internal/users/not-a-uuid/data', accounts)).status).toBe(404);
@@ -387,8 +436,10 @@ describe("a citizen's own data (accounts and consultation, real Postgres)", () =
     );
     const gone = await as(maria).get(`/profile/data/${job}/file`);
     expect([gone.status, gone.body.code]).toEqual([404, 'ACCOUNTS.MY_DATA_NOT_FOUND']);
+    expect(await store().exists(`my-data/${job}`)).toBe(true);
     expect(await archives.cleanup()).toBeGreaterThanOrEqual(1);
     expect(await svc.db.query(`SELECT id FROM accounts.my_data_archive WHERE id = $1`, [job])).toEqual([]);
+    expect(await store().exists(`my-data/${job}`)).toBe(false);
   });
 });
 

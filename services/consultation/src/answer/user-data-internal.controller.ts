@@ -1,8 +1,8 @@
-import { Controller, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Header, Param, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, Internal, ZodResponse } from '@agora/common';
-import { UserDataAnswer, UserDataFileContent } from '@agora/contracts/api';
+import { UserDataAnswer } from '@agora/contracts/api';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { AnswerFileStore } from './answer-files.js';
@@ -10,18 +10,12 @@ import { AnswerErrors } from './answer.rules.js';
 
 const Uuid = z.uuid();
 
-/**
- * The largest answer file given whole (base64 in JSON, within the internal client's answer limit of 20 MB); a
- * larger one is refused with 413 and listed without its bytes.
- */
-export const USER_FILE_MAX_BYTES = 14 * 1024 * 1024;
-
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
 /**
  * Routes for the other services, never routed by the gateway (`/internal/…`): consultation's part of a citizen's
- * archive of their own data (decision 0086), which accounts builds. Every row is read by its owner's uuid; the
- * files' bytes come one at a time, so that no answer is larger than the internal client reads.
+ * archive of their own data (decision 0086), which accounts builds. Every row is read by its owner's uuid; each
+ * file's bytes are streamed as they are, one file a call, whatever its size.
  */
 @ApiTags('internal')
 @Controller()
@@ -139,13 +133,14 @@ export class UserDataInternalController {
   }
 
   @Internal('GET /internal/users/{uuid}/files/{id}')
-  @ZodResponse(UserDataFileContent)
+  @ApiProduces('application/octet-stream')
+  @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
     summary:
-      "One of the user's own answer files, base64; 404 for another's or none, 413 above 14 MiB (system calls " +
-      'only: accounts)',
+      "One of the user's own answer files: its bytes, streamed, with its type and length; 404 for another's or " +
+      'none (system calls only: accounts)',
   })
-  async file(@Param('uuid') uuid: string, @Param('id') id: string): Promise<UserDataFileContent> {
+  async file(@Param('uuid') uuid: string, @Param('id') id: string): Promise<StreamableFile> {
     if (!Uuid.safeParse(uuid).success || !Uuid.safeParse(id).success) throw AnswerErrors.fileNotFound();
     const [row] = await this.db.query<
       Array<{ id: string; name: string; mime: string; bytes: number; storage_key: string | null }>
@@ -155,12 +150,8 @@ export class UserDataInternalController {
       [id, uuid],
     );
     if (!row) throw AnswerErrors.fileNotFound();
-    if (row.bytes > USER_FILE_MAX_BYTES)
-      throw new AppError('REQUEST.TOO_LARGE', 413, 'the file is too large to be given whole');
     const opened = await this.files.open(row);
     if (!opened) throw AnswerErrors.fileNotFound();
-    const chunks: Buffer[] = [];
-    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
-    return { id: row.id, name: row.name, mime: row.mime, content: Buffer.concat(chunks).toString('base64') };
+    return new StreamableFile(opened.stream, { type: opened.mime, length: opened.size });
   }
 }
