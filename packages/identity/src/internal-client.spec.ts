@@ -161,7 +161,7 @@ describe('the internal client', () => {
     };
     const res = await client().stream('/internal/library/uuid/abc/owner', { requestId: 'req-8' });
     expect([res.status, res.type, res.length]).toEqual([200, 'image/png', chunk.length * chunks]);
-    expect(seen!.headers[REQUEST_ID_HEADER]).toBe('req-8');
+    expect(seen!.headers).toMatchObject({ [REQUEST_ID_HEADER]: 'req-8', accept: '*/*' });
     let size = 0;
     for await (const part of res.body as AsyncIterable<Buffer>) {
       expect(part.every((b) => b === 7)).toBe(true);

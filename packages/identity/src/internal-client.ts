@@ -158,12 +158,13 @@ export function createInternalClient<Target extends ServiceName>(
     path: string,
     body: unknown,
     { requestId }: InternalCallOptions,
+    accept = 'application/json',
   ): Promise<{ res: Response; signal: AbortSignal }> {
     const route = internalRouteOf(target, method, path);
     if (!route || !mayCall(caller, route))
       throw new UndeclaredInternalCallError(caller, target, method, path);
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept,
       [IDENTITY_HEADER]: signServiceIdentity(privateKey, caller, audience),
     };
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
@@ -219,7 +220,7 @@ export function createInternalClient<Target extends ServiceName>(
   }
 
   async function stream(path: string, callOptions: InternalCallOptions = {}): Promise<InternalStreamAnswer> {
-    const sent = await send('GET', path, undefined, callOptions);
+    const sent = await send('GET', path, undefined, callOptions, '*/*');
     const { res } = sent;
     if (res.status < 200 || res.status >= 300) {
       await read('GET', path, sent);

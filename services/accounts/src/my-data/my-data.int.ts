@@ -484,6 +484,9 @@ describe('an archive of own data while consultation cannot answer', () => {
     }
     const file = await as().get(`/profile/data/${asked.body.job}/file`);
     expect([file.status, file.body.code]).toEqual([409, 'ACCOUNTS.MY_DATA_NOT_READY']);
+    // the failed build left no file in the store
+    const store = svc.app.get<FileStorage>(PRIVATE_FILE_STORAGE);
+    expect(await store.exists(`my-data/${asked.body.job}`)).toBe(false);
     expect((await as().post('/profile/data')).status).toBe(202);
   });
 });
