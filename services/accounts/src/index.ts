@@ -1,4 +1,5 @@
-import type { ServiceDefinition } from '@agora/common';
+import { SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@agora/common';
+import { loadStorageConfig, StorageModule } from '@agora/common/storage';
 import { AccountsModule, ACCOUNTS_ENTITIES } from './accounts.module.js';
 import { loadAccountsConfig } from './config/accounts.config.js';
 import { CreateAccounts1763769600000 } from './migrations/1763769600000-CreateAccounts.js';
@@ -14,6 +15,7 @@ import { UserLocale1797000000000 } from './migrations/1797000000000-UserLocale.j
 import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter.js';
 import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js';
 import { OAuthRequestInvitation1800300000000 } from './migrations/1800300000000-OAuthRequestInvitation.js';
+import { MyDataArchives1801300000000 } from './migrations/1801300000000-MyDataArchives.js';
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
@@ -28,6 +30,7 @@ export const accountsStorage = {
     RateLimiter1798000000000,
     Enrolment1799000000000,
     OAuthRequestInvitation1800300000000,
+    MyDataArchives1801300000000,
   ],
 };
 
@@ -39,7 +42,14 @@ export function accountsService(env: Record<string, string | undefined>): Servic
     title: 'Agora accounts',
     description: 'Users, sessions, roles, settings',
     storage: accountsStorage,
-    modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env))],
+    modules: [
+      AccountsModule.forRoot(config),
+      OAuthModule.forRoot(loadOAuthConfig(env)),
+      // the archives of one's own data in the private area of the file store
+      StorageModule.forRoot(SERVICE_CONFIG, (service: ServiceConfig) =>
+        loadStorageConfig('accounts', env, service.dataDir),
+      ),
+    ],
     // the gateway asks who is calling before every request it forwards (the session id in the body)
     readPaths: ['/internal/sessions/resolve'],
     onReady: async (app) => {

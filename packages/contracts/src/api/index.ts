@@ -18,4 +18,5 @@ export * from './gateway.js';
 export * from './invitations.js';
 export * from './library.js';
 export * from './mailing.js';
+export * from './my-data.js';
 export * from './open-data.js';

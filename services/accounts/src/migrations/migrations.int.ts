@@ -5,6 +5,7 @@ import { accountsStorage } from '../index.js';
 const TABLES = [
   'enrolment',
   'external_identity',
+  'my_data_archive',
   'oauth_request',
   'rate_limiter',
   'recovery_token',
@@ -49,14 +50,19 @@ describe('accounts migrations', () => {
     expect(await columns('user')).toContain('locale');
     expect(await columns('oauth_request')).toContain('invitation');
 
-    // the last migration alone: an external login no longer keeps the invitation it accepts
+    // the last migration alone: the archives of one's own data go
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutArchives = TABLES.filter((t) => t !== 'my_data_archive');
+    expect(await tables()).toEqual(withoutArchives);
+
+    // the one before: an external login no longer keeps the invitation it accepts
     await ds.undoLastMigration({ transaction: 'each' });
     expect(await columns('oauth_request')).not.toContain('invitation');
-    expect(await tables()).toEqual(TABLES);
+    expect(await tables()).toEqual(withoutArchives);
 
     // the one before: the enrolments go
     await ds.undoLastMigration({ transaction: 'each' });
-    const withoutEnrolments = TABLES.filter((t) => t !== 'enrolment');
+    const withoutEnrolments = withoutArchives.filter((t) => t !== 'enrolment');
     expect(await tables()).toEqual(withoutEnrolments);
 
     // the one before: the counters go back to the fixed-window table
@@ -70,7 +76,7 @@ describe('accounts migrations', () => {
     expect(await columns('user')).not.toContain('locale');
     expect(await tables()).toEqual(fixedWindow);
 
-    for (let i = 4; i < accountsStorage.migrations.length; i++)
+    for (let i = 5; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);
