@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { imageMaker } from './lib/images.mjs';
-import { ADMIN_PASSWORD, apiLogin, machine, numberArg, writeResults } from './lib/common.mjs';
+import { ADMIN_PASSWORD, apiLogin, machine, numberArg, oneProcessEnv, writeResults } from './lib/common.mjs';
 import { startProbe } from './lib/probe.mjs';
-import { freePort, loadDefinition, startAllInOne } from '../scripts/lib/stack.mjs';
+import { loadDefinition, startAllInOne } from '../scripts/lib/stack.mjs';
 
 const argv = process.argv.slice(2);
 const IMAGES = numberArg(argv, '--images', 1000, 1_000_000);
@@ -25,21 +25,9 @@ const QUIET_SECONDS = 10;
 
 const base = await mkdtemp(path.join(os.tmpdir(), 'agora-bench-backup-1p-'));
 const storage = path.join(base, 'data', 'files', 'library');
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: String(await freePort()),
-  DATABASE_URL: '',
-  REDIS_URL: '',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-  AGORA_DEMO_DATA: 'true',
-  AGORA_DATA_DIR: path.join(base, 'data'),
-  STORAGE_DIR: storage,
-  BACKUP_STAGING_DIR: path.join(base, 'staging'),
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-};
+const env = await oneProcessEnv(base, {
+  extra: { STORAGE_DIR: storage, BACKUP_STAGING_DIR: path.join(base, 'staging') },
+});
 let t = performance.now();
 const site = await startAllInOne({ env });
 const startSeconds = (performance.now() - t) / 1000;

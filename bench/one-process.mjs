@@ -33,13 +33,14 @@ import {
   machine,
   markdownTable,
   numberArg,
+  oneProcessEnv,
   stopOnSignal,
   waitForQuietMachine,
   writeResults,
 } from './lib/common.mjs';
 import { createQuestionnaire, participants, runWorker } from './lib/answer-load.mjs';
 import { startProbe } from './lib/probe.mjs';
-import { freePort, startAllInOne } from '../scripts/lib/stack.mjs';
+import { startAllInOne } from '../scripts/lib/stack.mjs';
 
 const MiB = 2 ** 20;
 /** The Node flags of `npm start` (package.json's start script), so that the site runs here as it runs there. */
@@ -140,20 +141,11 @@ async function main() {
     const { createTestDatabase } = await import('@agora/common/testing');
     database = await createTestDatabase('agora_bench');
   }
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    DATABASE_URL: database?.url ?? '',
-    REDIS_URL: '',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    PUBLIC_URL: 'http://agora.bench.invalid',
-    AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    AGORA_DEMO_DATA: 'true',
-    AGORA_DATA_DIR: path.join(base, 'data'),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'error',
-  };
+  const env = await oneProcessEnv(base, {
+    databaseUrl: database?.url ?? '',
+    logLevel: 'error',
+    extra: { PUBLIC_URL: 'http://agora.bench.invalid' },
+  });
   const started = Date.now();
   const site = startSite(env);
   const cleanup = async () => {

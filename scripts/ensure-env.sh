@@ -5,7 +5,7 @@
 #   - Redis answering on $REDIS_HOST:$REDIS_PORT (default 127.0.0.1:6379),
 #   - Debian's Chromium ($CHROMIUM_PATH, default /usr/bin/chromium) and a font with Greek glyphs,
 #   - unzip (scripts/kubectl.mjs unpacks the pinned kubectl with it),
-#   - GDAL's ogrinfo (the export tests read the exported GeoJSON with it),
+#   - GDAL's ogrinfo (the export tests read the exported GeoJSON with it, the open-data test the OGC API),
 #   - podman, runc, catatonit, debootstrap, podman-compose and CNI's dnsname plugin (the images and the deployment
 #     tests).
 # Missing packages are installed with apt-get when running as root (Debian); stopped local servers are started.
@@ -143,7 +143,7 @@ if ! command -v unzip >/dev/null 2>&1; then
   missing+=('unzip')
   pkgs+=(unzip)
 fi
-# ogrinfo (GDAL) opens the exported GeoJSON in the export tests, to check it as GIS software reads it.
+# ogrinfo (GDAL) opens the exported GeoJSON in the export tests and the open data (OAPIF) in their test, to check them as GIS software reads them.
 if ! command -v ogrinfo >/dev/null 2>&1; then
   missing+=('GDAL (ogrinfo)')
   pkgs+=(gdal-bin)

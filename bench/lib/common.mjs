@@ -139,6 +139,27 @@ async function deleteRedisKeys(redisUrl, pattern) {
 }
 
 /** Stops `stop` once on SIGINT/SIGTERM, then exits. */
+/**
+ * The environment of a one-process site as `npm start` runs it in production, its data in `base`: embedded
+ * database (unless `databaseUrl`), queues on it, mail to a closed port, the demo data on; `extra` on top.
+ */
+export async function oneProcessEnv(base, { databaseUrl = '', logLevel = 'warn', extra = {} } = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    AGORA_DEMO_DATA: 'true',
+    AGORA_DATA_DIR: path.join(base, 'data'),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || logLevel,
+    ...extra,
+  };
+}
+
 export function stopOnSignal(stop) {
   const handler = (signal) => {
     console.error(`\n${signal}: stopping the stack`);

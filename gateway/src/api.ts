@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
+import { LRUCache } from 'lru-cache';
 import {
   CSRF_COOKIE,
   IDENTITY_HEADER,
@@ -23,7 +24,6 @@ import { docsRouter } from './docs.js';
 import { notFound, sendError } from './errors.js';
 import { forward, isInternalHeader } from './proxy.js';
 import { requestIdOf } from './request-id.js';
-import { TtlLru } from './cache.js';
 import { SESSION_CACHE_MAX, type SessionResolver } from './session.js';
 import type { UpstreamAgents } from './upstream.js';
 
@@ -97,7 +97,7 @@ export function apiRouter(deps: ApiDeps): Router {
    * (as resolved: a changed user is a new key), session and address: signing is much of the gateway's work per
    * request, and the service skips checking a signature it has already checked.
    */
-  const signedIdentities = new TtlLru<string, string>(SESSION_CACHE_MAX, IDENTITY_REUSE_MS);
+  const signedIdentities = new LRUCache<string, string>({ max: SESSION_CACHE_MAX, ttl: IDENTITY_REUSE_MS });
   function identityFor(
     owner: ServiceName,
     fields: { user: SessionUser | null; sid: string | null; ip: string | undefined },

@@ -67,3 +67,64 @@ describe('SessionResolver', () => {
     expect(asked).toHaveLength(2);
   });
 });
+
+describe('SessionResolver keeps each answer for two seconds', () => {
+  let server: http.Server;
+  let questions = 0;
+  /** What accounts answers next: a user, or 404 (no such session). */
+  let answer: SessionUser | 404 = USER;
+  let now = 1_000_000;
+  let resolver: SessionResolver;
+
+  beforeAll(async () => {
+    server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+      req.resume();
+      questions++;
+      if (answer === 404) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ Error: 'session not found' }));
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ user: answer }));
+      }
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    resolver = new SessionResolver({
+      accountsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      identityKey: generateKeyPairSync('ed25519').privateKey,
+      now: () => now,
+    });
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+  });
+
+  it('reuses a user until the time to live has passed, then asks again', async () => {
+    const sid = 'kept-user-session-0123456789abcdefghij';
+    const before = questions;
+    expect(await resolver.resolve(sid, 'r1')).toEqual(USER);
+    now += 1_999;
+    expect(await resolver.resolve(sid, 'r2')).toEqual(USER);
+    expect(questions - before).toBe(1);
+    now += 2;
+    answer = { ...USER, role: 'editor' };
+    expect(await resolver.resolve(sid, 'r3')).toEqual({ ...USER, role: 'editor' });
+    expect(questions - before).toBe(2);
+    answer = USER;
+  });
+
+  it('keeps "no such session" apart from a miss, for the same time', async () => {
+    const sid = 'unknown-session-0123456789abcdefghijkl';
+    answer = 404;
+    const before = questions;
+    expect(await resolver.resolve(sid, 'r1')).toBeNull();
+    now += 1_000;
+    expect(await resolver.resolve(sid, 'r2')).toBeNull();
+    expect(questions - before).toBe(1);
+    now += 1_001;
+    answer = USER;
+    expect(await resolver.resolve(sid, 'r3')).toEqual(USER);
+    expect(questions - before).toBe(2);
+  });
+});

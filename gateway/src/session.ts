@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { SessionUser } from '@agora/contracts';
 import { createInternalClient, InternalCallError, type InternalClient } from '@agora/identity';
-import { TtlLru } from './cache.js';
+import { LRUCache } from 'lru-cache';
 import { ServiceUnavailableError } from './upstream.js';
 
 export const SESSION_CACHE_TTL_MS = 2_000;
@@ -33,14 +33,21 @@ function isSessionUser(value: unknown): value is SessionUser {
  * answer: the gateway cannot tell who is calling then, and must not guess "anonymous".
  */
 export class SessionResolver {
-  private readonly cache: TtlLru<string, SessionUser | null>;
+  /** Answers by session id; "no such session" is kept too, as `{ user: null }` (the cache holds no empty values). */
+  private readonly cache: LRUCache<string, { user: SessionUser | null }>;
   private readonly inFlight = new Map<string, Promise<SessionUser | null>>();
   private readonly accounts: InternalClient<'accounts'>;
   /** Counts evictions: an answer asked for before an eviction may be stale and is not cached. */
   private evictions = 0;
 
   constructor(options: SessionResolverOptions) {
-    this.cache = new TtlLru(SESSION_CACHE_MAX, SESSION_CACHE_TTL_MS, options.now);
+    this.cache = new LRUCache({
+      max: SESSION_CACHE_MAX,
+      ttl: SESSION_CACHE_TTL_MS,
+      // the clock read on every look-up, not cached for a millisecond: an injected clock is seen at once
+      ttlResolution: 0,
+      ...(options.now ? { perf: { now: options.now } } : {}),
+    });
     this.accounts = createInternalClient({
       caller: 'gateway',
       privateKey: options.identityKey,
@@ -52,7 +59,7 @@ export class SessionResolver {
 
   async resolve(sid: string, requestId: string): Promise<SessionUser | null> {
     const cached = this.cache.get(sid);
-    if (cached !== undefined) return cached;
+    if (cached) return cached.user;
     const pending = this.inFlight.get(sid);
     if (pending) return pending;
     const call: Promise<SessionUser | null> = this.ask(sid, requestId).finally(() => {
@@ -92,7 +99,7 @@ export class SessionResolver {
       if (err.status !== 404) throw new ServiceUnavailableError('accounts', err.message);
       user = null;
     }
-    if (evictions === this.evictions) this.cache.set(sid, user);
+    if (evictions === this.evictions) this.cache.set(sid, { user });
     return user;
   }
 }

@@ -7,6 +7,7 @@ import {
   bindConfirmStore,
   bindNotifyStore,
   MessagesProvider,
+  preloadApiGet,
   preloadRoutes,
   refreshSession,
   swrDefaults,
@@ -24,6 +25,8 @@ async function start(): Promise<void> {
   bindConfirmStore(store);
   // The session loads in parallel; pages wait for it through sessionStatusAtom ('pending').
   void refreshSession(store, takeEarly('profile'));
+  // The settings that the layout reads first (useSettings), from the request the entry chunk made.
+  preloadApiGet('/api/settings', {}, takeEarly('settings'));
   // The page's own chunk, when the shell's route at this address is a lazy one, loads meanwhile: the first render
   // shows it at once.
   const page = preloadRoutes(shellRoutes(), window.location.pathname).catch((error: unknown) => {

@@ -23,19 +23,21 @@ async function startAt(pathname: string, { token }: { token: boolean }) {
   const calls = mockFetch({
     'GET /remotes.json': { status: 200, body: REGISTRY },
     'GET /api/profile': { status: 401, body: { Error: 'not logged in' } },
+    'GET /api/settings': { status: 200, body: {} },
   });
   startEarlyRequests();
   const remotes = takeEarly('remotes');
   await remotes;
-  return { calls, remotes, profile: takeEarly('profile') };
+  return { calls, remotes, profile: takeEarly('profile'), settings: takeEarly('settings') };
 }
 
 beforeEach(() => jest.clearAllMocks());
 
 describe('startEarlyRequests', () => {
   it('registers the remotes from /remotes.json and starts loading the current route’s remote', async () => {
-    const { calls, remotes, profile } = await startAt('/admin/library/gallery', { token: true });
-    expect(calls.map((c) => c.url)).toEqual(['/remotes.json', '/api/profile']);
+    const { calls, remotes, profile, settings } = await startAt('/admin/library/gallery', { token: true });
+    expect(calls.map((c) => c.url)).toEqual(['/remotes.json', '/api/profile', '/api/settings']);
+    expect(settings).toBeInstanceOf(Promise);
     expect(registerRemotesFromRegistry).toHaveBeenCalledWith('/remotes.json', expect.any(Promise));
     expect(remotes).toBeInstanceOf(Promise);
     expect(profile).toBeInstanceOf(Promise);
@@ -45,8 +47,11 @@ describe('startEarlyRequests', () => {
   });
 
   it('starts the remote of a public route without a session', async () => {
-    const { profile } = await startAt('/participate', { token: false });
+    const { profile, settings, calls } = await startAt('/participate', { token: false });
     expect(profile).toBeUndefined();
+    // the settings are public: asked for every visitor
+    expect(settings).toBeInstanceOf(Promise);
+    expect(calls.map((c) => c.url)).toEqual(['/remotes.json', '/api/settings']);
     expect(startRemoteApp).toHaveBeenCalledWith('mf_consultation');
   });
 
@@ -60,7 +65,7 @@ describe('startEarlyRequests', () => {
   it('uses the registry the gateway put in the page instead of asking for /remotes.json', async () => {
     jest.mocked(inlineRemotesRegistry).mockReturnValueOnce(REGISTRY);
     const { calls, remotes } = await startAt('/admin/library/gallery', { token: true });
-    expect(calls.map((c) => c.url)).toEqual(['/api/profile']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/profile', '/api/settings']);
     expect(registerRemotesFromRegistry).not.toHaveBeenCalled();
     expect(applyRemotesRegistry).toHaveBeenCalledWith(REGISTRY, 'in the page');
     await expect(remotes).resolves.toEqual(REGISTRY);

@@ -1,5 +1,5 @@
 // What every page needs, started from the entry chunk while the bootstrap chunks and the shared singletons
-// download: the remotes registry, the profile, and the current route's remote. This module is in the entry chunk:
+// download: the remotes registry, the profile, the site's settings, and the current route's remote. This module is in the entry chunk:
 // it must not import any shared module (areas.ts and federation.ts import none; types are free).
 import type { ApiGetResponse, ApiPlainGetPath } from '@agora/contracts';
 import { areaForPath, isAdminPath } from '@agora/contracts/areas';
@@ -16,6 +16,8 @@ export interface EarlyRequests {
   remotes?: Promise<RemotesRegistry>;
   /** GET /api/profile */
   profile?: Promise<ApiGetResponse<'/api/profile'>>;
+  /** GET /api/settings (public: the site's name, languages and texts, which the layout shows first) */
+  settings?: Promise<ApiGetResponse<'/api/settings'>>;
 }
 
 /**
@@ -45,7 +47,9 @@ export function startEarlyRequests(): void {
     early.profile = earlyGet('/api/profile', { credentials: 'include', headers: accept });
     early.profile.catch(() => undefined);
   }
+  early.settings = earlyGet('/api/settings', { credentials: 'include', headers: accept });
   // A failure is handled where the result is used; never an unhandled rejection meanwhile.
+  early.settings.catch(() => undefined);
   early.remotes.catch(() => undefined);
 
   // The current route's remote loads alongside the shell's own chunks, so that it is there when the shell renders

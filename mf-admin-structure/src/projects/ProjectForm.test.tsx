@@ -15,8 +15,22 @@ const base = {
   'GET /api/settings': { status: 200, body: { map: { center: { lat: 38, lng: 23.7 }, zoom: 9 } } },
   'GET /api/project/limits': {
     status: 200,
-    body: { max_bytes: { min: 1024, max: 10485760, default: 2097152 } },
+    body: {
+      max_bytes: { min: 1024, max: 10485760, default: 2097152 },
+      open_data_grid_m: { min: 10, max: 10000, default: 50 },
+    },
   },
+};
+
+/** Project 1 to edit: read by short name and token, updated with the body sent. */
+const editing: Parameters<typeof mockFetch>[0] = {
+  ...base,
+  'GET /api/project/mname/proj1': { status: 200, body: project(1) },
+  [`GET /api/project/token/${TOKEN_P1}`]: { status: 200, body: project(1) },
+  [`PUT /api/project/token/${TOKEN_P1}`]: (call) => ({
+    status: 200,
+    body: project(1, call.body as never),
+  }),
 };
 
 const type = (label: string | RegExp, value: string) =>
@@ -203,6 +217,8 @@ describe('project form', () => {
       center: { lat: 40.5, lng: 23.7 },
       wms_services: [{ title: 'Cadastre', WMSurl: 'http://127.0.0.1/wms', layers: 'parcels' }],
       legislation: [{ title: 'Law 4412/2016', file: '/files/law.pdf' }],
+      open_data_free_text: false,
+      open_data_grid_m: 50,
       category: TOKEN_C1,
     });
     await waitFor(() =>
@@ -235,15 +251,7 @@ describe('project form', () => {
 
   it('sends only the changed fields on update, and nothing when nothing changed', async () => {
     document.cookie = 'token=t1';
-    const calls = mockFetch({
-      ...base,
-      'GET /api/project/mname/proj1': { status: 200, body: project(1) },
-      [`GET /api/project/token/${TOKEN_P1}`]: { status: 200, body: project(1) },
-      [`PUT /api/project/token/${TOKEN_P1}`]: (call) => ({
-        status: 200,
-        body: project(1, call.body as never),
-      }),
-    });
+    const calls = mockFetch(editing);
     const { store } = await renderWeb(<App basePath="" />, { route: EDIT, user: adminUser, messages });
     await screen.findByTestId('project-form');
     expect(input('Title *').value).toBe('Project 1');
@@ -260,6 +268,26 @@ describe('project form', () => {
     ]);
     expect(store.get(notificationsAtom).map((n) => [n.type, n.body])).toEqual([
       ['success', 'successful update'],
+    ]);
+  });
+
+  it('edits the open-data settings, refusing a grid outside the bounds', async () => {
+    document.cookie = 'token=t1';
+    const calls = mockFetch(editing);
+    await renderWeb(<App basePath="" />, { route: EDIT, user: adminUser, messages });
+    await screen.findByTestId('project-form');
+    expect(input('Open-data grid (metres)').value).toBe('50');
+    expect(input('The open data include the free-text answers').checked).toBe(false);
+    type('Open-data grid (metres)', '5');
+    expect(screen.getByText('Between 10 and 10000 metres.')).toBeTruthy();
+    await click(screen.getByTestId('project-save'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    type('Open-data grid (metres)', '100');
+    await click(screen.getByLabelText('The open data include the free-text answers'));
+    await click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { open_data_free_text: true, open_data_grid_m: 100 },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LatLng, TitledFile, WmsService } from '@agora/contracts';
 import {
@@ -50,6 +50,9 @@ export interface ProjectValues extends Record<string, string | number | boolean 
   center: readonly number[];
   wms_services: readonly WmsService[];
   legislation: readonly TitledFile[];
+  open_data_free_text: boolean;
+  /** digits, as typed */
+  open_data_grid_m: string;
 }
 
 export const WMS_COLUMNS: ReadonlyArray<RowColumn<WmsService>> = [
@@ -64,14 +67,31 @@ export const LEGISLATION_COLUMNS: ReadonlyArray<RowColumn<TitledFile>> = [
 const EMPTY_WMS: WmsService = { title: '', WMSurl: '', layers: '' };
 const EMPTY_LAW: TitledFile = { title: '', file: '' };
 /** Fields that show a server refusal under themselves; others show it above the buttons. */
-const INLINE = ['title', 'mname', 'summary', 'start_date', 'end_date', 'public_date', 'max_bytes'];
-const FALLBACK_LIMITS: ProjectLimitsAnswer = { max_bytes: { min: 0, max: 104_857_600, default: 10_485_760 } };
+const INLINE = [
+  'title',
+  'mname',
+  'summary',
+  'start_date',
+  'end_date',
+  'public_date',
+  'max_bytes',
+  'open_data_grid_m',
+];
+const FALLBACK_LIMITS: ProjectLimitsAnswer = {
+  max_bytes: { min: 0, max: 104_857_600, default: 10_485_760 },
+  open_data_grid_m: { min: 10, max: 10_000, default: 50 },
+};
 
-/** A max_bytes outside the server's bounds (digits only; the rule's pattern reports other text). */
-export function maxBytesOutOfBounds(value: string, limits: ProjectLimitsAnswer): boolean {
+/** Digits outside `bounds` (digits only; the rule's pattern or the server reports other text). */
+function outOfBounds(value: string, bounds: { min: number; max: number }): boolean {
   if (!/^[0-9]+$/.test(value.trim())) return false;
   const n = Number(value);
-  return n < limits.max_bytes.min || n > limits.max_bytes.max;
+  return n < bounds.min || n > bounds.max;
+}
+
+/** A max_bytes outside the server's bounds. */
+export function maxBytesOutOfBounds(value: string, limits: ProjectLimitsAnswer): boolean {
+  return outOfBounds(value, limits.max_bytes);
 }
 
 /** The form's values for a project, or the spec's defaults for a new one (start today, end and public date tomorrow). */
@@ -98,6 +118,8 @@ export function projectValues(
     center: [center.lat, center.lng],
     wms_services: p?.wms_services ?? [],
     legislation: p?.legislation ?? [],
+    open_data_free_text: p?.open_data_free_text ?? false,
+    open_data_grid_m: String(p?.open_data_grid_m ?? limits.open_data_grid_m.default),
   };
 }
 
@@ -120,6 +142,8 @@ export function projectToWire(v: Partial<ProjectValues>): ProjectChangesBody {
     center: v.center === undefined ? undefined : lat !== undefined && lng !== undefined ? { lat, lng } : null,
     wms_services: v.wms_services && cleanRows(v.wms_services),
     legislation: v.legislation && cleanRows(v.legislation),
+    open_data_free_text: v.open_data_free_text,
+    open_data_grid_m: v.open_data_grid_m === undefined ? undefined : Number(v.open_data_grid_m),
   };
 }
 
@@ -157,6 +181,7 @@ function ProjectFields({
 
   const datesWrong = endBeforeStart(v.start_date, v.end_date);
   const bytesWrong = maxBytesOutOfBounds(v.max_bytes, limits);
+  const gridWrong = outOfBounds(v.open_data_grid_m, limits.open_data_grid_m);
   const rowsWrong =
     v.wms_services.some((r) => missingCells(r, WMS_COLUMNS).length > 0) ||
     v.legislation.some((r) => missingCells(r, LEGISLATION_COLUMNS).length > 0);
@@ -181,7 +206,7 @@ function ProjectFields({
               mode: 'post',
               send: (values) => client.POST('/api/project', { body: newProject(values, category ?? '') }),
             }),
-        localValid: !datesWrong && !bytesWrong && !rowsWrong,
+        localValid: !datesWrong && !bytesWrong && !gridWrong && !rowsWrong,
         notify,
         onRefused: server.record,
         onSaved: (answer) => {
@@ -217,6 +242,30 @@ function ProjectFields({
         const n = Number(text);
         if (text.trim() !== '' && Number.isFinite(n)) onChange(n);
       }}
+    />
+  );
+
+  /** A whole number within the server's `bounds`, its refusal under it (`message`: its label's and error's id). */
+  const boundedField = (
+    name: 'max_bytes' | 'open_data_grid_m',
+    bounds: { min: number; max: number },
+    wrong: boolean,
+    message: string,
+    hint: ReactNode,
+  ) => (
+    <TextField
+      {...form.field<string>(name)}
+      type="number"
+      min={bounds.min}
+      max={bounds.max}
+      step={1}
+      errorText={
+        wrong
+          ? intl.formatMessage({ id: `structure.projects.error.${message}` }, bounds)
+          : server.errorFor(name)
+      }
+      label={<FormattedMessage id={`structure.projects.field.${message}`} />}
+      hint={hint}
     />
   );
 
@@ -264,28 +313,27 @@ function ProjectFields({
         errorText={server.errorFor('public_date')}
         label={<FormattedMessage id="structure.projects.field.publicDate" />}
       />
-      <TextField
-        {...form.field<string>('max_bytes')}
-        type="number"
-        min={limits.max_bytes.min}
-        max={limits.max_bytes.max}
-        step={1}
-        errorText={
-          bytesWrong
-            ? intl.formatMessage(
-                { id: 'structure.projects.error.maxBytes' },
-                { min: limits.max_bytes.min, max: limits.max_bytes.max },
-              )
-            : server.errorFor('max_bytes')
-        }
-        label={<FormattedMessage id="structure.projects.field.maxBytes" />}
-        hint={
-          <FormattedMessage
-            id="structure.projects.field.maxBytesHint"
-            values={{ mb: Math.round((Number(v.max_bytes) / 1048576) * 100) / 100 }}
-          />
-        }
+      {boundedField(
+        'max_bytes',
+        limits.max_bytes,
+        bytesWrong,
+        'maxBytes',
+        <FormattedMessage
+          id="structure.projects.field.maxBytesHint"
+          values={{ mb: Math.round((Number(v.max_bytes) / 1048576) * 100) / 100 }}
+        />,
+      )}
+      <Checkbox
+        {...form.field<boolean>('open_data_free_text')}
+        label={<FormattedMessage id="structure.projects.field.openDataFreeText" />}
       />
+      {boundedField(
+        'open_data_grid_m',
+        limits.open_data_grid_m,
+        gridWrong,
+        'openDataGrid',
+        <FormattedMessage id="structure.projects.field.openDataGridHint" />,
+      )}
       <fieldset className="ag-field st-map-field">
         <legend className="ag-field-label">
           <FormattedMessage id="structure.projects.field.map" />

@@ -41,6 +41,8 @@ export const project = (n: 1 | 2, extra: Partial<ProjectAnswer> = {}): ProjectAn
   center: { lat: 40.63, lng: 22.94 },
   wms_services: [],
   legislation: [],
+  open_data_free_text: false,
+  open_data_grid_m: 50,
   forum_topic_id: null,
   forum_topic_url: null,
   sort_order: n,

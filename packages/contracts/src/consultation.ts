@@ -129,6 +129,10 @@ export interface ProjectWire {
   center: LatLng | null;
   wms_services: WmsService[];
   legislation: TitledFile[];
+  /** the open data publish the free-text answers */
+  open_data_free_text: boolean;
+  /** metres: the grid the open data snap locations to */
+  open_data_grid_m: number;
   forum_topic_id: number | null;
   forum_topic_url: string | null;
   sort_order: number;

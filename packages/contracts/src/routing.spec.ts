@@ -21,6 +21,7 @@ describe('ownerOf', () => {
     ['stats', 'accounts'],
     ['stats/answers', 'consultation'],
     ['stats/answers/days/30', 'consultation'],
+    ['opendata/project/abc/collections/topic.attribute/items', 'consultation'],
     ['invitation/scope/validate', 'mailing'],
     ['template/name/invitation', 'mailing'],
     ['mailTemplate/name/invitation/locale/el', 'mailing'],

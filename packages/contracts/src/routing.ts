@@ -34,6 +34,7 @@ const PREFIX_OWNERS: ReadonlyArray<readonly [string, ServiceName]> = [
   ['consultationweight', 'consultation'],
   ['social', 'consultation'],
   ['forumposts', 'consultation'],
+  ['opendata', 'consultation'], // the published results as OGC API - Features, for anyone
   // mailing
   ['invitation', 'mailing'],
   ['template', 'mailing'],

@@ -147,6 +147,47 @@ describe('the internal client', () => {
     });
   });
 
+  it("streams a file's answer with its type and length, unbounded by the JSON answers' limit", async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const chunks = 21; // above the 20 MB that a JSON answer may be
+    answer = (res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(chunk.length * chunks) });
+      const write = (left: number): void => {
+        if (left === 0) return void res.end();
+        if (res.write(chunk)) write(left - 1);
+        else res.once('drain', () => write(left - 1));
+      };
+      write(chunks);
+    };
+    const res = await client().stream('/internal/library/uuid/abc/owner', { requestId: 'req-8' });
+    expect([res.status, res.type, res.length]).toEqual([200, 'image/png', chunk.length * chunks]);
+    expect(seen!.headers).toMatchObject({ [REQUEST_ID_HEADER]: 'req-8', accept: '*/*' });
+    let size = 0;
+    for await (const part of res.body as AsyncIterable<Buffer>) {
+      expect(part.every((b) => b === 7)).toBe(true);
+      size += part.length;
+    }
+    expect(size).toBe(chunk.length * chunks);
+  });
+
+  it('refuses a streamed call as the others: a 4xx with its code, a 5xx or no answer unavailable', async () => {
+    answer = json(404, { Error: 'no such file', code: 'CONSULTATION.FILE_NOT_FOUND' });
+    expect(await failure(client().stream('/internal/library/uuid/abc/owner'))).toMatchObject({
+      kind: 'refused',
+      status: 404,
+      code: 'CONSULTATION.FILE_NOT_FOUND',
+    });
+    answer = json(503, { Error: 'not ready', code: 'SERVICE.NOT_READY' });
+    expect(await failure(client().stream('/internal/library/uuid/abc/owner'))).toMatchObject({
+      kind: 'unavailable',
+      status: 503,
+    });
+    answer = undefined;
+    expect(await failure(client({ timeoutMs: 50 }).stream('/internal/library/uuid/abc/owner'))).toMatchObject(
+      { kind: 'unavailable', status: undefined },
+    );
+  });
+
   it('sends nothing for a route the service graph does not declare for the caller', async () => {
     const undeclared = async (call: Promise<unknown>) => {
       await expect(call).rejects.toBeInstanceOf(UndeclaredInternalCallError);

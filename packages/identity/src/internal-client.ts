@@ -1,4 +1,6 @@
 import type { KeyObject } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   IDENTITY_HEADER,
   internalRouteOf,
@@ -40,6 +42,17 @@ export interface InternalCallOptions {
 export interface InternalAnswer {
   status: number;
   body: unknown;
+}
+
+/**
+ * A 2xx answer whose body is not read but handed over as a stream (a file's bytes): its status, `content-type`
+ * and `content-length` (null when the answer has none).
+ */
+export interface InternalStreamAnswer {
+  status: number;
+  type: string | null;
+  length: number | null;
+  body: Readable;
 }
 
 /**
@@ -85,6 +98,11 @@ export interface InternalClient<Target extends ServiceName = ServiceName> {
     options?: InternalCallOptions,
   ): Promise<InternalAnswer>;
   delete(path: InternalPath<Target, 'DELETE'>, options?: InternalCallOptions): Promise<InternalAnswer>;
+  /**
+   * A GET whose 2xx answer is streamed as it arrives, never held whole (no size limit); the timeout still
+   * bounds the whole answer (the stream then fails). Anything else throws as the other calls do.
+   */
+  stream(path: InternalPath<Target, 'GET'>, options?: InternalCallOptions): Promise<InternalStreamAnswer>;
 }
 
 /**
@@ -136,17 +154,19 @@ export function createInternalClient<Target extends ServiceName>(
   const { caller, privateKey, target, baseUrl, timeoutMs } = options;
   const audience = options.audience ?? target;
 
-  async function call(
+  /** Sends the call; answers the response once its headers have come, or throws `unavailable`. */
+  async function send(
     method: InternalMethod,
     path: string,
     body: unknown,
-    { requestId, query }: InternalCallOptions = {},
-  ): Promise<InternalAnswer> {
+    { requestId, query }: InternalCallOptions,
+    accept = 'application/json',
+  ): Promise<{ res: Response; signal: AbortSignal }> {
     const route = internalRouteOf(target, method, path);
     if (!route || !mayCall(caller, route))
       throw new UndeclaredInternalCallError(caller, target, method, path);
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept,
       [IDENTITY_HEADER]: signServiceIdentity(privateKey, caller, audience),
     };
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
@@ -157,30 +177,71 @@ export function createInternalClient<Target extends ServiceName>(
       headers['content-type'] = 'application/json';
     }
     const signal = AbortSignal.timeout(timeoutMs);
-    let status: number;
+    try {
+      const url = join(baseUrl, query?.size ? `${path}?${query.toString()}` : path);
+      return { res: await fetch(url, { method, headers, body: payload, signal }), signal };
+    } catch (err) {
+      throw unavailable(err, signal);
+    }
+  }
+
+  function unavailable(err: unknown, signal: AbortSignal): InternalCallError {
+    const reason = signal.aborted
+      ? `no answer within ${timeoutMs} ms`
+      : err instanceof Error
+        ? ((err.cause as Error | undefined)?.message ?? err.message)
+        : String(err);
+    return new InternalCallError(target, 'unavailable', reason);
+  }
+
+  /** Reads the whole (bounded) body: the parsed JSON of a 2xx, else the error it stands for. */
+  async function read(
+    method: InternalMethod,
+    path: string,
+    { res, signal }: Awaited<ReturnType<typeof send>>,
+  ) {
     let text: string;
     try {
-      const search = query?.size ? `?${query.toString()}` : '';
-      const res = await fetch(join(baseUrl, `${path}${search}`), { method, headers, body: payload, signal });
-      status = res.status;
       text = await readText(res);
     } catch (err) {
-      const reason = signal.aborted
-        ? `no answer within ${timeoutMs} ms`
-        : err instanceof Error
-          ? ((err.cause as Error | undefined)?.message ?? err.message)
-          : String(err);
-      throw new InternalCallError(target, 'unavailable', reason);
+      throw unavailable(err, signal);
     }
     const parsed = parseJson(text);
+    const { status } = res;
     if (status >= 200 && status < 300) return { status, body: parsed };
     const kind = status >= 400 && status < 500 ? 'refused' : 'unavailable';
     throw new InternalCallError(target, kind, `${method} ${path} answered ${status}`, status, parsed);
+  }
+
+  async function call(
+    method: InternalMethod,
+    path: string,
+    body: unknown,
+    callOptions: InternalCallOptions = {},
+  ): Promise<InternalAnswer> {
+    return read(method, path, await send(method, path, body, callOptions));
+  }
+
+  async function stream(path: string, callOptions: InternalCallOptions = {}): Promise<InternalStreamAnswer> {
+    const sent = await send('GET', path, undefined, callOptions, '*/*');
+    const { res } = sent;
+    if (res.status < 200 || res.status >= 300) {
+      await read('GET', path, sent);
+      throw new InternalCallError(target, 'unavailable', `GET ${path} answered ${res.status}`, res.status);
+    }
+    const length = res.headers.get('content-length');
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      length: length === null ? null : Number(length),
+      body: res.body ? Readable.fromWeb(res.body as WebReadableStream) : Readable.from([]),
+    };
   }
 
   return {
     get: (path, callOptions) => call('GET', path, undefined, callOptions),
     post: (path, body, callOptions) => call('POST', path, body, callOptions),
     delete: (path, callOptions) => call('DELETE', path, undefined, callOptions),
+    stream: (path, callOptions) => stream(path, callOptions),
   };
 }

@@ -183,13 +183,20 @@ export const transport: ApiTransport = async (method, path, body) => {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(apiUrl(path), { method, credentials: 'include', headers, body: payload });
+  return readApiResponse(await fetch(apiUrl(path), { method, credentials: 'include', headers, body: payload }), path);
+};
+
+/**
+ * The answer of an API call to `path` as `transport` gives it: the parsed body, or an `ApiError` thrown for a
+ * non-2xx (a 401 reported, see `onUnauthorized`). Also for a response fetched before the platform loaded.
+ */
+export async function readApiResponse(res: Response, path: string): Promise<unknown> {
   if (!res.ok) {
     if (res.status === 401) reportUnauthorized(path);
     throw await toApiError(res);
   }
   return parseBody(res);
-};
+}
 
 /**
  * The typed client of the whole API: paths, parameters, bodies and answers as the services' committed OpenAPI

@@ -73,6 +73,30 @@ describe('preloadApiGet', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('reads a response already on its way instead of asking again', async () => {
+    const calls = mockFetch({ 'GET /api/settings': { status: 200, body: { multilingual: true } } });
+    const prefetched = fetch('/api/settings');
+    expect(calls).toHaveLength(1);
+    preloadApiGet('/api/settings', {}, prefetched);
+    const { result } = renderHook(() => useApiGet('/api/settings', {}));
+    await waitFor(() => expect(result.current.data).toBeDefined());
+    expect(result.current.data).toMatchObject({ multilingual: true });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('makes a refused response already on its way the error of the read that takes it', async () => {
+    const calls = mockFetch({
+      'GET /api/users/uuid/u-early': { status: 404, body: { Error: 'not found', code: 'USERS.NOT_FOUND' } },
+    });
+    const init = { params: { path: { uuid: 'u-early' } } };
+    preloadApiGet(path, init, fetch('/api/users/uuid/u-early'));
+    const { result } = renderHook(() => useApiGet(path, init));
+    await waitFor(() => expect(result.current.error).toBeDefined());
+    expect(result.current.error?.status).toBe(404);
+    expect(result.current.error?.code).toBe('USERS.NOT_FOUND');
+    expect(calls).toHaveLength(1);
+  });
+
   it("keeps a refusal for the read that takes it, as that read's error", async () => {
     const calls = mockFetch({
       'GET /api/users/uuid/u-refused': { status: 403, body: { Error: 'forbidden', code: 'AUTH.FORBIDDEN' } },

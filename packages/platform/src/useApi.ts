@@ -7,7 +7,7 @@ import {
   type ApiPathsWith,
 } from '@agora/contracts';
 import useSWR, { preload, type SWRConfiguration, type SWRResponse } from 'swr';
-import { ApiError, transport } from './api';
+import { ApiError, readApiResponse, transport } from './api';
 
 /** Reads the URL of a typed path (the SWR key); the path's document types the answer. */
 const fetcher = <T>(url: string): Promise<T> => transport('GET', url) as Promise<T>;
@@ -52,10 +52,17 @@ export function useApiGet<P extends GetPath>(
 /**
  * Starts a typed `GET` before the component that reads it renders (SWR's `preload`): the first `useApiGet` of the
  * same path and parameters takes its answer instead of fetching. A failure is that read's error, not an unhandled
- * rejection.
+ * rejection. `prefetched`: the same read already on its way (started with `fetch` before the platform loaded),
+ * whose response is read instead of a new request.
  */
-export function preloadApiGet<P extends GetPath>(path: P, init: ApiInit<GetOperation<P>>): void {
-  preload(apiKey(path, init), fetcher).catch(() => undefined);
+export function preloadApiGet<P extends GetPath>(
+  path: P,
+  init: ApiInit<GetOperation<P>>,
+  prefetched?: Promise<Response>,
+): void {
+  const key = apiKey(path, init);
+  const read = prefetched ? () => prefetched.then((res) => readApiResponse(res, key)) : fetcher;
+  preload(key, read).catch(() => undefined);
 }
 
 /** The paths whose reads have a `…/within/{filter}` form: the same answer about a drawn area only. */

@@ -11,6 +11,9 @@ import { MembersService } from './enrolments/members.service.js';
 import { EnrolmentsService } from './enrolments/enrolments.service.js';
 import { InvitationsInternalController } from './invitations-internal/invitations-internal.controller.js';
 import { InvitationsInternalService } from './invitations-internal/invitations-internal.service.js';
+import { ConsultationUserData } from './my-data/consultation-user-data.js';
+import { MY_DATA_QUEUE, MyDataArchives } from './my-data/my-data-archives.js';
+import { MyDataController } from './my-data/my-data.controller.js';
 import { RateLimitService } from './ratelimit/rate-limit.service.js';
 import { MailRequestsProducer } from './recovery/mail-requests.producer.js';
 import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
@@ -50,11 +53,16 @@ export class AccountsModule {
           inject: [INFRA],
           useFactory: (infra: Infra) => ({ connection: infra.bullConnection, prefix: infra.queuePrefix }),
         }),
-        BullModule.registerQueue({ name: MAIL_REQUESTS_QUEUE }, { name: ACCOUNTS_MAINTENANCE_QUEUE }),
+        BullModule.registerQueue(
+          { name: MAIL_REQUESTS_QUEUE },
+          { name: ACCOUNTS_MAINTENANCE_QUEUE },
+          { name: MY_DATA_QUEUE },
+        ),
       ],
       controllers: [
         LoginController,
         ProfileController,
+        MyDataController,
         RegistrationController,
         RecoveryController,
         UsersController,
@@ -82,6 +90,8 @@ export class AccountsModule {
         EnrolmentsService,
         DemoParticipants,
         InvitationsInternalService,
+        ConsultationUserData,
+        MyDataArchives,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

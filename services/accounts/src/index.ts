@@ -1,4 +1,5 @@
-import type { ServiceDefinition } from '@agora/common';
+import { SERVICE_CONFIG, type ServiceConfig, type ServiceDefinition } from '@agora/common';
+import { loadStorageConfig, StorageModule } from '@agora/common/storage';
 import { AccountsModule, ACCOUNTS_ENTITIES } from './accounts.module.js';
 import { AuditInternalModule } from './audit/audit-internal.controller.js';
 import { loadAccountsConfig } from './config/accounts.config.js';
@@ -16,6 +17,7 @@ import { RateLimiter1798000000000 } from './migrations/1798000000000-RateLimiter
 import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js';
 import { OAuthRequestInvitation1800300000000 } from './migrations/1800300000000-OAuthRequestInvitation.js';
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
+import { MyDataArchives1801300000000 } from './migrations/1801300000000-MyDataArchives.js';
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
@@ -31,6 +33,7 @@ export const accountsStorage = {
     Enrolment1799000000000,
     OAuthRequestInvitation1800300000000,
     AuditLog1801100000000,
+    MyDataArchives1801300000000,
   ],
 };
 
@@ -42,7 +45,17 @@ export function accountsService(env: Record<string, string | undefined>): Servic
     title: 'Agora accounts',
     description: 'Users, sessions, roles, settings',
     storage: accountsStorage,
-    modules: [AccountsModule.forRoot(config), OAuthModule.forRoot(loadOAuthConfig(env)), AuditInternalModule],
+    modules: [
+      AccountsModule.forRoot(config),
+      OAuthModule.forRoot(loadOAuthConfig(env)),
+      // the archives of one's own data in the private area of the file store
+      StorageModule.forRoot(SERVICE_CONFIG, (service: ServiceConfig) =>
+        loadStorageConfig('accounts', env, service.dataDir),
+      ),
+      AuditInternalModule,
+    ],
+    // the gateway asks who is calling before every request it forwards (the session id in the body)
+    readPaths: ['/internal/sessions/resolve'],
     onReady: async (app) => {
       await app.get(UsersService).ensureFirstAdmin();
       await app.get(DemoParticipants).seed();

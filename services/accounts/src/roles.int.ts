@@ -55,6 +55,10 @@ const TABLE = (): Row[] => [
   { method: 'delete', path: '/login', expect: [200, 200, 200, 200, 200, 200] },
   { method: 'get', path: '/profile', expect: [401, 200, 200, 200, 200, 200] },
   { method: 'put', path: '/profile', body: () => ({}), expect: [401, 200, 200, 200, 200, 200] },
+  { method: 'get', path: '/profile/data', expect: [401, 200, 200, 200, 200, 200] },
+  { method: 'get', path: `/profile/data/${MISSING}`, expect: [401, 404, 404, 404, 404, 404] },
+  { method: 'get', path: `/profile/data/${MISSING}/file`, expect: [401, 404, 404, 404, 404, 404] },
+  { method: 'post', path: '/profile/data', expect: [401, 202, 202, 202, 202, 202] },
   { method: 'post', path: '/registration', body: () => ({}), expect: [400, 400, 400, 400, 400, 400] },
   { method: 'post', path: '/users', body: () => ({}), expect: [401, 403, 403, 403, 403, 400] },
   {

@@ -28,7 +28,9 @@ import { AnswerValueColumns1795400720000 } from './migrations/1795400720000-Answ
 import { StatisticsChanges1795400730000 } from './migrations/1795400730000-StatisticsChanges.js';
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { AuditInternalModule } from './audit/audit-internal.controller.js';
+import { OpenDataSettings1801200000000 } from './migrations/1801200000000-OpenDataSettings.js';
 import { NodeModule } from './node/node.module.js';
+import { OpenDataModule } from './open-data/open-data.module.js';
 import { VariableModule } from './variable/variable.module.js';
 import { ProfileChoice } from './profile/entities/profile-choice.entity.js';
 import { ProfileQuestion } from './profile/entities/profile-question.entity.js';
@@ -76,6 +78,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     AnswerValueColumns1795400720000,
     StatisticsChanges1795400730000,
     AuditLog1801100000000,
+    OpenDataSettings1801200000000,
   ],
 };
 
@@ -114,6 +117,7 @@ export function createConsultationService(env: Record<string, string | undefined
       StatsModule,
       ExportModule.forRoot(env),
       AuditInternalModule,
+      OpenDataModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

@@ -5,6 +5,7 @@
 import type { SessionUser } from '@agora/contracts';
 import type { TestService } from '@agora/common/testing';
 import { callerUser, enrolledUser } from './test-callers.js';
+import { addProfileQuestion } from './profile-test-helpers.js';
 
 export const OPEN = '00000000-0000-4000-8000-00000000c0a1';
 export const HIDDEN = '00000000-0000-4000-8000-00000000c0a2';
@@ -73,21 +74,15 @@ export async function seedParticipation(svc: TestService): Promise<{ thread: num
     [thread, `/forum/${thread}`, PROJECT],
   );
   const question = async (text: string, weight: number, choices: Array<[string, number]>, sort: number) => {
-    const [{ token }] = await svc.db.query<{ token: string }>(
-      `INSERT INTO consultation.profile_question (category, role, question, weight, sort_order)
-       VALUES ($1, 'normal', $2, $3, $4) RETURNING token`,
-      [OPEN, text, weight, sort],
-    );
-    const ids: number[] = [];
-    for (const [i, [content, w]] of choices.entries()) {
-      const [{ id }] = await svc.db.query<{ id: number }>(
-        `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
-         VALUES ($1, $2, '/marker.svg', $3, $4) RETURNING id`,
-        [token, content, w, i + 1],
-      );
-      ids.push(id);
-    }
-    return { token, ids };
+    const made = await addProfileQuestion(svc, {
+      category: OPEN,
+      question: text,
+      weight,
+      sortOrder: sort,
+      choices: choices.map(([content, w]) => ({ content, weight: w, icon: '/marker.svg' })),
+      firstChoiceOrder: 1,
+    });
+    return { token: made.token, ids: made.choices };
   };
   const mode = await question(
     'Πώς μετακινείστε;',

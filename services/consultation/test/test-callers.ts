@@ -80,3 +80,17 @@ export function requestAs(svc: TestService, caller: Caller, method: Method, path
 export function call(svc: TestService, caller: Caller, method: Method, path: string, body?: object) {
   return callWith(svc, callerUser(caller), method, path, body);
 }
+
+/** The routes of the service's OpenAPI document (`method /path/{param}`) whose path `scope` matches. */
+export async function documentedRoutes(svc: TestService, scope: RegExp): Promise<string[]> {
+  const doc = await request(svc.app.getHttpServer()).get('/openapi.json');
+  return Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
+    .filter(([p]) => scope.test(p))
+    .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
+}
+
+/** Whether `concrete` (`method /path`) is an instance of the documented route `template` (a trailing slash aside). */
+export function matchesRoute(concrete: string, template: string): boolean {
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${pattern}/?$`).test(concrete);
+}

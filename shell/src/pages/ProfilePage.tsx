@@ -26,6 +26,7 @@ import {
   formAction,
 } from '@agora/platform';
 import { addressText, addressValue, locationText } from './account/address';
+import { MyDataSection } from './account/MyDataSection';
 
 /** `GET /api/profile`: the session user and the profile fields. */
 export type Profile = UserAnswer;
@@ -210,7 +211,10 @@ function PasswordForm() {
   );
 }
 
-/** /profile: the user form in put mode (own profile: no role selector) and a password change. */
+/**
+ * /profile: the user form in put mode (own profile: no role selector), a password change and the download of
+ * one's own data.
+ */
 export function ProfilePage() {
   const { user, refresh } = useSession();
   const { data, error, isLoading, mutate } = useApiGet('/api/profile', user ? {} : null);
@@ -237,6 +241,7 @@ export function ProfilePage() {
         )}
       </Loaded>
       <PasswordForm />
+      <MyDataSection />
     </section>
   );
 }

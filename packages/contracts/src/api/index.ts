@@ -19,3 +19,5 @@ export * from './gateway.js';
 export * from './invitations.js';
 export * from './library.js';
 export * from './mailing.js';
+export * from './my-data.js';
+export * from './open-data.js';

@@ -51,10 +51,10 @@ export class ConsultationCategories {
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
       if (error.status === 404 || error.status === 400) return null;
-      throw unavailable();
+      throw consultationUnavailable();
     }
     const info = CategoryEnrolmentInfo.safeParse(body);
-    if (!info.success) throw unavailable();
+    if (!info.success) throw consultationUnavailable();
     return info.data;
   }
 
@@ -91,13 +91,14 @@ export class ConsultationCategories {
       ({ body } = await this.consultation.get('/internal/stats', { requestId }));
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
-      throw unavailable();
+      throw consultationUnavailable();
     }
     const counts = ConsultationStatsAnswer.safeParse(body);
-    if (!counts.success) throw unavailable();
+    if (!counts.success) throw consultationUnavailable();
     return counts.data;
   }
 }
 
-const unavailable = () =>
+/** 503 `ACCOUNTS.CONSULTATION_UNAVAILABLE`: consultation did not answer, or not in the expected shape. */
+export const consultationUnavailable = () =>
   new AppError('ACCOUNTS.CONSULTATION_UNAVAILABLE', 503, 'the consultation service cannot answer');

@@ -7,6 +7,7 @@ const TABLES = [
   'audit_log',
   'enrolment',
   'external_identity',
+  'my_data_archive',
   'oauth_request',
   'rate_limiter',
   'recovery_token',
@@ -51,9 +52,14 @@ describe('accounts migrations', () => {
     expect(await columns('user')).toContain('locale');
     expect(await columns('oauth_request')).toContain('invitation');
 
-    // the last migration alone: the audit log goes
+    // the last migration alone: the archives of one's own data go
     await ds.undoLastMigration({ transaction: 'each' });
-    const withoutAudit = TABLES.filter((t) => !t.startsWith('audit_'));
+    const withoutArchives = TABLES.filter((t) => t !== 'my_data_archive');
+    expect(await tables()).toEqual(withoutArchives);
+
+    // the one before: the audit log goes
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutAudit = withoutArchives.filter((t) => !t.startsWith('audit_'));
     expect(await tables()).toEqual(withoutAudit);
 
     // the one before: an external login no longer keeps the invitation it accepts
@@ -77,7 +83,7 @@ describe('accounts migrations', () => {
     expect(await columns('user')).not.toContain('locale');
     expect(await tables()).toEqual(fixedWindow);
 
-    for (let i = 5; i < accountsStorage.migrations.length; i++)
+    for (let i = 6; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);

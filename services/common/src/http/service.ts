@@ -4,7 +4,7 @@ import { NestFactory, Reflector } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ServiceName } from '@agora/contracts';
-import type { Express, Request, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { AuditModule } from '../audit/audit.module.js';
 import { ConfigError, loadServiceConfig, type ServiceConfig } from '../config/config.js';
@@ -17,6 +17,7 @@ import { Readiness } from '../health/readiness.js';
 import { IdentityGuard } from '../identity/identity.guard.js';
 import { createInfra, type Infra } from '../infra/infra.js';
 import { InfraModule } from '../infra/infra.module.js';
+import { asWaitedRead } from '../infra/shared-connection.js';
 import { createLogger, requestLogContext, requestLogger } from '../logging/logging.js';
 import { ObservabilityModule } from '../observability/observability.module.js';
 import { serviceHttpMetrics, startServiceMetrics } from '../observability/observability.js';
@@ -38,6 +39,20 @@ export interface ServiceDefinition {
   jsonLimit?: string;
   /** Runs once after the app is initialised (e.g. create the first admin). */
   onReady?: (app: INestApplication, config: ServiceConfig) => Promise<void>;
+  /** POST routes that only read and that a request waits for (besides every GET and HEAD): see `waitedReads`. */
+  readPaths?: readonly string[];
+}
+
+/**
+ * GET and HEAD requests, and the service's `readPaths`, are reads that a person waits for: on the embedded
+ * database's one connection their turns come before the writers' (`asWaitedRead`); elsewhere this changes nothing.
+ */
+function waitedReads(readPaths: readonly string[] = []): RequestHandler {
+  const reads = new Set(readPaths);
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || reads.has(req.path)) asWaitedRead(next);
+    else next();
+  };
 }
 
 export interface ServiceContext {
@@ -83,6 +98,7 @@ export async function createServiceApp(
   app.use(serviceHttpMetrics(def.name));
   app.use(requestLogger(ctx.logger));
   app.use(requestLogContext());
+  app.use(waitedReads(def.readPaths));
   useRequestParsing(app, def.jsonLimit ?? DEFAULT_JSON_LIMIT);
   app.useGlobalGuards(new IdentityGuard(app.get(Reflector), ctx.config));
   app.useGlobalFilters(new ErrorFilter(ctx.logger));

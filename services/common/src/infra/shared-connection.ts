@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 
@@ -12,6 +13,71 @@ export interface SharedConnectionOptions {
   /** Statements run on every new connection (PGlite ignores startup options). */
   sessionSetup: string[];
   log: (message: string) => void;
+}
+
+/**
+ * Work that only reads and that a person waits for (a page's GET): while it runs, its turns on the shared
+ * connection come before those of the writers waiting (see `createSharedConnection`).
+ */
+const readsFirst = new AsyncLocalStorage<true>();
+
+/** Runs `fn` as a read that takes its turns on the embedded database's connection before the writers waiting. */
+export function asWaitedRead<T>(fn: () => T): T {
+  return readsFirst.run(true, fn);
+}
+
+/**
+ * How many turns in a row the reads may take while writers wait: a steady stream of reads slows the writers
+ * down but never stops them.
+ */
+export const READ_TURNS_IN_A_ROW = 4;
+
+/** The error of a caller that waited longer than `waitTimeoutMs` for its turn (pg.Pool's words for it). */
+const waitTimeout = () => new Error('timeout exceeded when trying to connect');
+
+interface Waiter {
+  grant: () => void;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Turns on the one connection: one holder at a time, the waiting reads (`asWaitedRead`) before the waiting
+ * writers, at most READ_TURNS_IN_A_ROW of them in a row while a writer waits.
+ */
+function createTurns(waitTimeoutMs: number) {
+  let held = false;
+  let readsInARow = 0;
+  const reads: Waiter[] = [];
+  const writes: Waiter[] = [];
+  const take = (): Promise<void> => {
+    if (!held) {
+      held = true;
+      return Promise.resolve();
+    }
+    const line = readsFirst.getStore() ? reads : writes;
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: () => {
+          if (waiter.timer) clearTimeout(waiter.timer);
+          resolve();
+        },
+      };
+      line.push(waiter);
+      if (waitTimeoutMs > 0)
+        waiter.timer = setTimeout(() => {
+          line.splice(line.indexOf(waiter), 1);
+          reject(waitTimeout());
+        }, waitTimeoutMs);
+    });
+  };
+  const pass = (): void => {
+    const readTurn = reads.length > 0 && (writes.length === 0 || readsInARow < READ_TURNS_IN_A_ROW);
+    const next = readTurn ? reads.shift() : writes.shift();
+    readsInARow = readTurn ? readsInARow + 1 : 0;
+    if (next) next.grant();
+    else held = false;
+  };
+  return { take, pass };
 }
 
 /** The error a holder's statements fail with once its idle hold was ended. */
@@ -72,8 +138,11 @@ export function createSharedConnection(url: string, options: SharedConnectionOpt
     connectionString: url,
     max: 1,
     idleTimeoutMillis: 0,
+    // the turns below decide who waits for the connection; the pool's one connection is free whenever a holder
+    // asks for it, and this bounds only the opening of a new one
     connectionTimeoutMillis: options.waitTimeoutMs,
   });
+  const turns = createTurns(options.waitTimeoutMs);
   const log = options.log;
   const notify = new EventEmitter();
   notify.setMaxListeners(200);
@@ -106,7 +175,8 @@ export function createSharedConnection(url: string, options: SharedConnectionOpt
         () => client.release(),
         (e: Error) => client.release(e),
       )
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(turns.pass);
   };
   const watchdog =
     options.idleTimeoutMs > 0
@@ -161,7 +231,11 @@ export function createSharedConnection(url: string, options: SharedConnectionOpt
       if (lease.released) return;
       lease.released = true;
       leases.delete(lease);
-      client.release(err);
+      try {
+        client.release(err);
+      } finally {
+        turns.pass();
+      }
     };
     return new Proxy(client, {
       get(target, prop) {
@@ -178,6 +252,15 @@ export function createSharedConnection(url: string, options: SharedConnectionOpt
    * refuse the new one for a moment: that is retried, a time-out is not.
    */
   const acquire = async (): Promise<pg.PoolClient> => {
+    await turns.take();
+    try {
+      return await connectOnTurn();
+    } catch (e) {
+      turns.pass();
+      throw e;
+    }
+  };
+  const connectOnTurn = async (): Promise<pg.PoolClient> => {
     for (let attempt = 1; ; attempt++) {
       try {
         const client = await pool.connect();

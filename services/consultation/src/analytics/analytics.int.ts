@@ -3,6 +3,7 @@ import { bootTestService, type TestService } from '@agora/common/testing';
 import type { Role, SessionUser } from '@agora/contracts';
 import { createConsultationService } from '../index.js';
 import { as, buildWorld, personOf, type World } from '../../test/answer-test-helpers.js';
+import { addProfileQuestion, AGE_QUESTION } from '../../test/profile-test-helpers.js';
 
 let svc: TestService;
 let w: World;
@@ -53,18 +54,7 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(200);
   rating = made.body.token;
-  [{ token: question }] = await svc.db.query<{ token: string }>(
-    `INSERT INTO consultation.profile_question (category, role, question, weight, sort_order)
-     VALUES ($1, 'normal', 'Ηλικία', 1, 0) RETURNING token`,
-    [w.category],
-  );
-  choiceIds = (
-    await svc.db.query<{ id: number }>(
-      `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
-       VALUES ($1, 'νέοι', '', 1, 0), ($1, 'μεγαλύτεροι', '', 2, 1) RETURNING id`,
-      [question],
-    )
-  ).map((r) => r.id);
+  ({ token: question, choices: choiceIds } = await addProfileQuestion(svc, AGE_QUESTION(w.category)));
 
   // 12 respondents: choices A×6, B×4, Γ×2; west of 23.7 the first seven; some weighted, the rest count 1
   owners = Array.from({ length: 12 }, () => randomUUID());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { createConsultationService } from '../index.js';
 import { as, buildWorld, type World } from '../../test/answer-test-helpers.js';
+import { addProfileQuestion, AGE_QUESTION } from '../../test/profile-test-helpers.js';
 
 // The statistics are kept per process with the stamp of the change log they were computed at (decision 0082):
 // each write below must show in the very next request, inside a drawn area as over every answer.
@@ -86,18 +87,7 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(200);
   rating = made.body.token;
-  [{ token: question }] = await svc.db.query<{ token: string }>(
-    `INSERT INTO consultation.profile_question (category, role, question, weight, sort_order)
-     VALUES ($1, 'normal', 'Ηλικία', 1, 0) RETURNING token`,
-    [w.category],
-  );
-  choices = (
-    await svc.db.query<{ id: number }>(
-      `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
-       VALUES ($1, 'νέοι', '', 1, 0), ($1, 'μεγαλύτεροι', '', 2, 1) RETURNING id`,
-      [question],
-    )
-  ).map((r) => r.id);
+  ({ token: question, choices } = await addProfileQuestion(svc, AGE_QUESTION(w.category)));
   // west: owners 0 and 1; east: owner 2
   await answer(owners[0]!, 23.695, 'y', 10);
   await answer(owners[1]!, 23.696, 'n', 20);

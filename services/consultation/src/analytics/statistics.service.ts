@@ -3,6 +3,7 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { AuditLog, LOGGER, type AuditActor } from '@agora/common';
 import type { SessionUser, VariableKind } from '@agora/contracts';
 import type { EnsembleAnswer, KindStatisticsAnswer, StatisticType } from '@agora/contracts/api';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
@@ -11,9 +12,9 @@ import { AnswerReadsService } from '../answer/answer-reads.service.js';
 import { answerGeomType } from '../answer/answer.rules.js';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
 import { Cells, round } from './cells.js';
-import { EVERY_SCOPE } from '../migrations/1795400730000-StatisticsChanges.js';
 import {
-  ANALYTICS_SETTINGS,
+  applyAnalyticsSettings,
+  EVERY_SCOPE,
   STATISTICS_FOLD_SQL,
   STATISTICS_STAMP_SQL,
   statisticsSql,
@@ -69,33 +70,15 @@ const CACHED_ROWS = 64;
 /** How many change-log rows a stamp may count before the statistics fold them into one per scope. */
 const FOLD_AT = 256;
 
-/**
- * The statistics rows last computed, by what they were computed for, each with the stamp of the snapshot it was
- * computed in (decision 0082). A row is given back only while the stamp read now is the same, so a replica's rows
- * never outlive a write, whichever replica made it.
- */
-class StatisticsRows {
-  private readonly rows = new Map<string, { stamp: string; row: StatisticsRow }>();
-
-  get(key: string, stamp: string): StatisticsRow | undefined {
-    const hit = this.rows.get(key);
-    if (!hit || hit.stamp !== stamp) return undefined;
-    this.rows.delete(key);
-    this.rows.set(key, hit);
-    return hit.row;
-  }
-
-  set(key: string, stamp: string, row: StatisticsRow): void {
-    this.rows.delete(key);
-    this.rows.set(key, { stamp, row });
-    while (this.rows.size > CACHED_ROWS) this.rows.delete(this.rows.keys().next().value!);
-  }
-}
-
 /** The experts' and administrators' statistics of an attribute's answers, weighted, with small cells hidden. */
 @Injectable()
 export class StatisticsService {
-  private readonly rows = new StatisticsRows();
+  /**
+   * The statistics rows last computed, by what they were computed for, each with the stamp of the snapshot it was
+   * computed in (decision 0082). A row is given back only while the stamp read now is the same, so a replica's
+   * rows never outlive a write, whichever replica made it.
+   */
+  private readonly rows = new LRUCache<string, { stamp: string; row: StatisticsRow }>({ max: CACHED_ROWS });
 
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
@@ -217,9 +200,9 @@ export class StatisticsService {
         category,
         EVERY_SCOPE,
       ]);
-      const kept = this.rows.get(key, stamp);
-      if (kept) return { stamp, n, row: kept, computed: false };
-      for (const setting of ANALYTICS_SETTINGS) await m.query(`SET LOCAL ${setting}`);
+      const kept = this.rows.get(key);
+      if (kept?.stamp === stamp) return { stamp, n, row: kept.row, computed: false };
+      await applyAnalyticsSettings(m);
       const [row] = await m.query<StatisticsRow[]>(statisticsSql(where?.sql ?? null, measure), [
         attribute,
         category,
@@ -229,7 +212,7 @@ export class StatisticsService {
       return { stamp, n, row: row!, computed: true };
     });
     if (!read.computed) return read.row;
-    this.rows.set(key, read.stamp, read.row);
+    this.rows.set(key, { stamp: read.stamp, row: read.row });
     if (read.n > FOLD_AT)
       // housekeeping only: a fold that fails (a deadlock with another one) is tried again by a later request
       await this.db

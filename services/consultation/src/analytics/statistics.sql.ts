@@ -91,9 +91,14 @@ SELECT
  */
 export async function analyticsQuery<T>(db: EntityManager, sql: string, params: unknown[]): Promise<T> {
   return db.transaction(async (m) => {
-    for (const setting of ANALYTICS_SETTINGS) await m.query(`SET LOCAL ${setting}`);
+    await applyAnalyticsSettings(m);
     return m.query<T>(sql, params);
   });
+}
+
+/** The analytics settings for the rest of the transaction `m` is in (see `analyticsQuery`). */
+export async function applyAnalyticsSettings(m: EntityManager): Promise<void> {
+  for (const setting of ANALYTICS_SETTINGS) await m.query(`SET LOCAL ${setting}`);
 }
 
 /**
@@ -101,6 +106,13 @@ export async function analyticsQuery<T>(db: EntityManager, sql: string, params: 
  * disk. Exported for the benchmark, which runs the same statements directly.
  */
 export const ANALYTICS_SETTINGS = ['jit = off', `work_mem = '32MB'`];
+
+/**
+ * The scope that a `TRUNCATE` of one of the watched tables writes to the change log: part of every stamp. The
+ * migration that made the log (1795400730000-StatisticsChanges) writes the same literal; a migration keeps its
+ * own copy so that it never changes with the code.
+ */
+export const EVERY_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The stamp of the statistics of an attribute for a category (decision 0082): the highest id and the number of the

@@ -56,11 +56,14 @@ export interface ValueRow {
 
 /**
  * The labels of a radio or checkbox value's choice ids (`consultation.answer_value` aliased `v`), joined by ';'
- * in the order of the ids, from its variable's current choices (an id whose choice is gone stands for itself);
- * NULL for the other kinds.
+ * (`as` 'array': a text array) in the order of the ids, from its variable's current choices (an id whose choice is
+ * gone stands for itself); NULL for the other kinds.
  */
-export const choiceLabelsSql = (v = 'v') => `CASE WHEN ${v}.kind IN ('radio', 'checkbox') THEN (
-    SELECT string_agg(coalesce(c.label, e.id), ';' ORDER BY e.n)
+export const choiceLabelsSql = (
+  v = 'v',
+  as: 'text' | 'array' = 'text',
+) => `CASE WHEN ${v}.kind IN ('radio', 'checkbox') THEN (
+    SELECT ${as === 'text' ? "string_agg(coalesce(c.label, e.id), ';' ORDER BY e.n)" : 'array_agg(coalesce(c.label, e.id) ORDER BY e.n)'}
     FROM unnest(coalesce(${v}.list_value, ARRAY[${v}.text_value])) WITH ORDINALITY AS e(id, n)
     LEFT JOIN LATERAL (
       SELECT ch->>'label' AS label FROM consultation.variable cv,

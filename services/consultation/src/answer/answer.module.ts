@@ -7,11 +7,12 @@ import { AnswerController } from './answer.controller.js';
 import { AnswerValuesService } from './answer-values.service.js';
 import { AnswerWritesService } from './answer-writes.service.js';
 import { ChoiceReadsService } from './choice-reads.service.js';
+import { UserDataInternalController } from './user-data-internal.controller.js';
 
 /** Answers of the questionnaire: their geometry, values, files and layers (their analysis: AnalyticsModule). */
 @Module({
   imports: [VariableModule],
-  controllers: [AnswerController],
+  controllers: [AnswerController, UserDataInternalController],
   providers: [
     AnswerAccessService,
     AnswerWritesService,

@@ -1,8 +1,14 @@
 // Every category and project endpoint × every caller kind, with the expected status, asserted in one loop
 // (docs/decisions/0013-categories-and-projects.md).
 import { bootTestService, type TestService } from '@agora/common/testing';
-import request from 'supertest';
-import { CALLERS, callerUser, callWith, type Caller } from '../../test/test-callers.js';
+import {
+  CALLERS,
+  callerUser,
+  callWith,
+  documentedRoutes,
+  matchesRoute,
+  type Caller,
+} from '../../test/test-callers.js';
 import { createConsultationService } from '../index.js';
 
 const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
@@ -103,17 +109,11 @@ it('answers every category and project endpoint with the expected status for eve
 });
 
 it('the table covers every category and project route', async () => {
-  const doc = await request(svc.app.getHttpServer()).get('/openapi.json');
-  const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
-    .filter(([p]) => /^\/(category|project)(\/|$)/.test(p) && !p.includes('/createThread/'))
-    .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
+  const documented = (await documentedRoutes(svc, /^\/(category|project)(\/|$)/)).filter(
+    (r) => !r.includes('/createThread/'),
+  );
   const covered = TABLE.map((r) => `${r.method} ${r.path.replace(/\/$/, '')}`);
-  const missing = documented.filter((route) => !covered.some((c) => matches(c, route)));
+  const missing = documented.filter((route) => !covered.some((c) => matchesRoute(c, route)));
   expect(missing).toEqual([]);
   expect(documented.length).toBe(TABLE.length);
 });
-
-function matches(concrete: string, template: string): boolean {
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${pattern}$`).test(concrete);
-}

@@ -13,6 +13,7 @@ describe('loadConsultationConfig', () => {
       project: DEFAULT_PROJECT,
       geoJson: { maxCoordinates: 100_000 },
       statistics: { minCell: 5 },
+      openData: { idKey: '' },
       libraryUrl: 'http://127.0.0.1:3102',
     });
     expect(loadConsultationConfig({ LIBRARY_URL: 'http://library:3000/' }).libraryUrl).toBe(
@@ -20,6 +21,12 @@ describe('loadConsultationConfig', () => {
     );
     expect(loadConsultationConfig({ AGORA_DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(loadConsultationConfig({ AGORA_DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('reads the secret of the open data ids, refusing a short one', () => {
+    const key = 'a-secret-of-open-data-ids';
+    expect(loadConsultationConfig({ OPEN_DATA_ID_KEY: key }).openData).toEqual({ idKey: key });
+    expect(() => loadConsultationConfig({ OPEN_DATA_ID_KEY: 'short' })).toThrow(/OPEN_DATA_ID_KEY/);
   });
 
   it('rejects anything else with a readable error', () => {

@@ -49,6 +49,11 @@ export const consultationEnvSchema = z
       .optional()
       .transform((v) => (v ? Number(v) : 5))
       .refine((n) => n >= 1, 'at least 1'),
+    /**
+     * A secret mixed into the ids of the open data's features with each project's own secret (decision 0085);
+     * unset: the projects' secrets alone. Changing it changes every published id.
+     */
+    OPEN_DATA_ID_KEY: z.string().trim().min(16, 'at least 16 characters').optional(),
   })
   .superRefine((e, ctx) => {
     if (e.PROJECT_MAX_BYTES_MIN > e.PROJECT_MAX_BYTES_MAX)
@@ -91,6 +96,8 @@ export interface ConsultationConfig {
   geoJson: { maxCoordinates: number };
   /** Statistics: the smallest cell of respondents shown to non-admins (`CONSULTATION_MIN_CELL`, default 5). */
   statistics: { minCell: number };
+  /** Open data: the secret of the features' ids (`OPEN_DATA_ID_KEY`, '' when unset). */
+  openData: { idKey: string };
   /** The library service's base URL (`LIBRARY_URL`), for its internal routes: uploaded icons. */
   libraryUrl: string;
 }
@@ -110,6 +117,7 @@ export function loadConsultationConfig(env: Record<string, string | undefined>):
     },
     geoJson: { maxCoordinates: e.GEOJSON_MAX_COORDINATES },
     statistics: { minCell: e.CONSULTATION_MIN_CELL },
+    openData: { idKey: e.OPEN_DATA_ID_KEY ?? '' },
     libraryUrl: loadSocialConfig(env).libraryUrl,
   };
 }

@@ -14,6 +14,7 @@ import { formatAreaFilter, type SessionUser } from '@agora/contracts';
 import { parse } from 'csv-parse/sync';
 import { createConsultationService } from '../index.js';
 import { as, buildWorld, personOf, point, polygon, type World } from '../../test/answer-test-helpers.js';
+import { addProfileQuestion } from '../../test/profile-test-helpers.js';
 
 const run = promisify(execFile);
 
@@ -45,19 +46,17 @@ beforeAll(async () => {
   owner = personOf('normal', w.category);
   second = personOf('normal', w.category);
   // a profile question of the category, answered by the owner, who has a stored weight
-  const [question] = await svc.db.query<{ token: string }>(
-    `INSERT INTO consultation.profile_question (category, role, question, weight)
-     VALUES ($1, 'normal', 'Ηλικία', 1) RETURNING token`,
-    [w.category],
-  );
-  const choices = await svc.db.query<{ id: number }>(
-    `INSERT INTO consultation.profile_choice (question, content, icon, weight, sort_order)
-     VALUES ($1, '18-30', 'i', 2, 0), ($1, '31-60', 'i', 1, 1) RETURNING id`,
-    [question!.token],
-  );
+  const question = await addProfileQuestion(svc, {
+    category: w.category,
+    question: 'Ηλικία',
+    choices: [
+      { content: '18-30', weight: 2, icon: 'i' },
+      { content: '31-60', weight: 1, icon: 'i' },
+    ],
+  });
   await svc.db.query(
     `INSERT INTO consultation.profile_answer (user_uuid, question, category, choice) VALUES ($1, $2, $3, $4)`,
-    [owner.uuid, question!.token, w.category, choices[1]!.id],
+    [owner.uuid, question.token, w.category, question.choices[1]!],
   );
   await svc.db.query(
     `INSERT INTO consultation.profile_weight (category, user_uuid, role, weight) VALUES ($1, $2, 'normal', 2.5)`,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The scope a `TRUNCATE` of one of the watched tables writes: it is part of every stamp. */
-export const EVERY_SCOPE = '00000000-0000-0000-0000-000000000000';
+/** The scope a `TRUNCATE` of one of the watched tables writes: it is part of every stamp (statistics.sql.ts). */
+const EVERY_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 /** The watched tables, what each one's rows change (an attribute's answers or a category's respondents). */
 const WATCHED: Array<{ table: string; scopes: (rows: string) => string }> = [

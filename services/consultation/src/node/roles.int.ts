@@ -2,8 +2,8 @@
 // Participants and experts have the site role 'authorized' (their enrolment role does not open the structure
 // endpoints: docs/decisions/0011-structure-access-and-geometry.md).
 import { bootTestService, type TestService } from '@agora/common/testing';
-import request from 'supertest';
 import { createConsultationService } from '../index.js';
+import { documentedRoutes, matchesRoute } from '../../test/test-callers.js';
 import { client, seedProject, type Caller } from '../../test/tree-test-helpers.js';
 
 const CALLERS: readonly Caller[] = ['anonymous', 'participant', 'expert', 'admin'];
@@ -138,20 +138,14 @@ it('writes nothing for the callers it refuses', async () => {
 });
 
 it('the table covers every topic, attribute and variable route of the OpenAPI document', async () => {
-  const doc = await request(svc.app.getHttpServer()).get('/openapi.json');
-  const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
-    .filter(([p]) => /^\/(node|attribute|variable)(\/|$)/.test(p) && !p.includes('/createThread/'))
-    .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
+  const documented = (await documentedRoutes(svc, /^\/(node|attribute|variable)(\/|$)/)).filter(
+    (r) => !r.includes('/createThread/'),
+  );
   const covered = TABLE().map((r) => `${r.method} ${r.path.replace(/\/$/, '')}`);
-  const missing = documented.filter((route) => !covered.some((c) => matches(c, route)));
+  const missing = documented.filter((route) => !covered.some((c) => matchesRoute(c, route)));
   expect(missing).toEqual([]);
   // and no row stands for a route the document does not have
-  const unknown = covered.filter((c) => !documented.some((route) => matches(c, route)));
+  const unknown = covered.filter((c) => !documented.some((route) => matchesRoute(c, route)));
   expect(unknown).toEqual([]);
   expect(documented.length).toBeGreaterThanOrEqual(18);
 });
-
-function matches(concrete: string, template: string): boolean {
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${pattern}/?$`).test(concrete);
-}

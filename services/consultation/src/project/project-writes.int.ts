@@ -72,6 +72,8 @@ describe('POST /project', () => {
       center: { lat: 40.6264, lng: 22.9484 },
       wms_services: WMS,
       legislation: LAWS,
+      open_data_free_text: true,
+      open_data_grid_m: 200,
       token: MISSING,
       forum_topic_id: 7,
     });
@@ -93,6 +95,8 @@ describe('POST /project', () => {
       center: { lat: 40.6264, lng: 22.9484 },
       wms_services: WMS,
       legislation: LAWS,
+      open_data_free_text: true,
+      open_data_grid_m: 200,
       forum_topic_id: null,
       forum_topic_url: null,
       sort_order: 2,
@@ -125,6 +129,8 @@ describe('POST /project', () => {
       center: null,
       wms_services: [],
       legislation: [],
+      open_data_free_text: false,
+      open_data_grid_m: 50,
     });
     expect(published).toMatchObject({ is_public: true, public_date: addDays(today, 1) });
     // A form may keep its date filled while publication is off: the date is not stored.
@@ -343,10 +349,13 @@ describe('project reads, order and deletion', () => {
     expect((await admin('get', '/project/token/readable')).status).toBe(400);
   });
 
-  it('serves the bounds of max_bytes from the settings', async () => {
+  it('serves the bounds of max_bytes from the settings, and those of open_data_grid_m', async () => {
     const res = await call(svc, 'anonymous', 'get', '/project/limits');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ max_bytes: { min: 1024, max: MAX_BYTES, default: 10 * 1024 * 1024 } });
+    expect(res.body).toEqual({
+      max_bytes: { min: 1024, max: MAX_BYTES, default: 10 * 1024 * 1024 },
+      open_data_grid_m: { min: 10, max: 10_000, default: 50 },
+    });
   });
 
   it('reorders with a token → position map, all or nothing', async () => {

@@ -14,6 +14,7 @@ import type { Paged, SessionUser } from '@agora/contracts';
 import {
   MessageAnswer,
   NewProjectBody,
+  OPEN_DATA_GRID_M,
   ProjectAnswer,
   ProjectChangesBody,
   ProjectLimitsAnswer,
@@ -54,10 +55,13 @@ export class ProjectController {
 
   @Public()
   @Get('limits')
-  @ApiOperation({ summary: 'The bounds of max_bytes (bytes) and its default, as the server checks them' })
+  @ApiOperation({
+    summary:
+      'The bounds of max_bytes (bytes) and of open_data_grid_m (metres) and their defaults, as the server checks them',
+  })
   @ZodResponse(ProjectLimitsAnswer)
   limits(): ProjectLimitsAnswer {
-    return { max_bytes: { ...this.projects.maxBytes } };
+    return { max_bytes: { ...this.projects.maxBytes }, open_data_grid_m: { ...OPEN_DATA_GRID_M } };
   }
 
   @RequireRole('admin')

@@ -78,6 +78,8 @@ describe('GET /project', () => {
       center: { lat: 40.6264, lng: 22.9484 },
       wms_services: [],
       legislation: [],
+      open_data_free_text: false,
+      open_data_grid_m: 50,
       forum_topic_id: null,
       forum_topic_url: null,
       sort_order: 1,

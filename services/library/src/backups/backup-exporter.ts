@@ -7,9 +7,8 @@ import { AppError } from '@agora/common';
 import type { DataSource } from 'typeorm';
 import { LIBRARY_CONFIG } from '../config/library-config.module.js';
 import type { LibraryConfig } from '../config/library.config.js';
-import { FILE_STORAGE, PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
+import { FILE_STORAGE, PRIVATE_FILE_STORAGE, TarGzWriter, type FileStorage } from '@agora/common/storage';
 import { MANIFEST } from './archive-reader.js';
-import { TarGzWriter } from './archive-writer.js';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,

@@ -507,6 +507,79 @@ describe('ProfilePage', () => {
   });
 });
 
+describe('ProfilePage: download my data', () => {
+  const profile = { ...participantUser, phone: null, address: null };
+  const job = '5e0b6f0a-3c1d-4d8e-9a51-0d6f2b7c1a01';
+  const queued = {
+    job,
+    state: 'queued',
+    percent: 0,
+    created: '2026-12-07T01:00:00.000Z',
+    expires: '2026-12-08T01:00:00.000Z',
+    size: null,
+    file_name: null,
+    code: null,
+  };
+
+  it.each([
+    ['en', 'Download my data', 'Download the archive (.tar.gz)'],
+    ['el', 'Λήψη των δεδομένων μου', 'Κατέβασμα του αρχείου (.tar.gz)'],
+  ] as const)(
+    'asks for the archive, follows it and offers its download (%s)',
+    async (locale, ask, download) => {
+      const calls = mockFetch({
+        'GET /api/profile': { status: 200, body: profile },
+        'GET /api/profile/data': { status: 200, body: { latest: null } },
+        'POST /api/profile/data': { status: 202, body: queued },
+        [`GET /api/profile/data/${job}`]: {
+          status: 200,
+          body: {
+            ...queued,
+            state: 'done',
+            percent: 100,
+            size: 1234,
+            file_name: 'agora-my-data-2026-12-07.tar.gz',
+          },
+        },
+      });
+      await page('/profile', <ProfilePage />, '/profile', { user: participantUser, locale });
+      await click(await screen.findByRole('button', { name: ask }));
+      const link = await screen.findByRole('link', { name: download });
+      expect(link.getAttribute('href')).toBe(`/api/profile/data/${job}/file`);
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/profile/data']);
+    },
+  );
+
+  it('shows the progress of a request being built', async () => {
+    mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'GET /api/profile/data': { status: 200, body: { latest: queued } },
+      [`GET /api/profile/data/${job}`]: { status: 200, body: { ...queued, state: 'running', percent: 40 } },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    expect((await screen.findByTestId('my-data-percent')).textContent).toBe('Preparing the archive… 40%');
+    expect((screen.getByTestId('my-data-progress') as HTMLProgressElement).value).toBe(40);
+  });
+
+  it('follows the latest request on a return, and says when it failed', async () => {
+    mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'GET /api/profile/data': {
+        status: 200,
+        body: { latest: { ...queued, state: 'running', percent: 40 } },
+      },
+      [`GET /api/profile/data/${job}`]: {
+        status: 200,
+        body: { ...queued, state: 'failed', code: 'ACCOUNTS.CONSULTATION_UNAVAILABLE' },
+      },
+    });
+    await page('/profile', <ProfilePage />, '/profile', { user: participantUser });
+    expect((await screen.findByTestId('my-data-failed')).textContent).toContain(
+      'The archive of your data could not be prepared.',
+    );
+  });
+});
+
 describe('PolicyPage', () => {
   it.each([
     ['en', 'Privacy policy', /session cookie/],

@@ -16,6 +16,7 @@ import {
   wholeNumber,
   writeBody,
 } from '../common.js';
+import { OPEN_DATA_GRID_M } from '../open-data.js';
 import { PROJECT_RULES } from './rules.js';
 import { NamedRef, TitledFileAnswer, titledFiles } from './tree.js';
 
@@ -63,6 +64,14 @@ const projectFields = {
   center: LatLngBody.optional(),
   wms_services: wmsServices.optional(),
   legislation: titledFiles(50).optional(),
+  open_data_free_text: Flag.optional().meta({
+    description: 'the open data publish the free-text answers (text, string); default false',
+  }),
+  open_data_grid_m: wholeNumber(OPEN_DATA_GRID_M.min, OPEN_DATA_GRID_M.max)
+    .optional()
+    .meta({
+      description: `metres: the grid the open data snap locations to (default ${OPEN_DATA_GRID_M.default})`,
+    }),
 };
 
 /** The end of a project cannot precede its start (both sent; against stored dates the service checks). */
@@ -111,6 +120,8 @@ export const ProjectAnswer = z.object({
   center: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   wms_services: z.array(WmsServiceAnswer),
   legislation: z.array(TitledFileAnswer),
+  open_data_free_text: z.boolean(),
+  open_data_grid_m: z.number().int().min(OPEN_DATA_GRID_M.min).max(OPEN_DATA_GRID_M.max),
   forum_topic_id: z.number().int().nullable(),
   forum_topic_url: z.string().nullable(),
   sort_order: z.number().int().min(0),
@@ -134,6 +145,11 @@ export const ProjectLimitsAnswer = z.object({
     min: z.number().int().min(0),
     max: z.number().int().min(0),
     default: z.number().int().min(0).meta({ description: 'taken when a new project has none' }),
+  }),
+  open_data_grid_m: z.object({
+    min: z.number().int().min(1),
+    max: z.number().int().min(1),
+    default: z.number().int().min(1).meta({ description: 'taken when a new project has none' }),
   }),
 });
 export type ProjectLimitsAnswer = z.infer<typeof ProjectLimitsAnswer>;

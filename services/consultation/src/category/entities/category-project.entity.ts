@@ -64,6 +64,14 @@ export class Project extends Summarised {
   /** Links to the legislation the project refers to. */
   legislation: TitledFile[];
 
+  /** The open data publish the free-text answers (decision 0085). */
+  @Column('boolean', { default: false })
+  open_data_free_text: boolean;
+
+  /** Metres: the side of the grid cells the open data snap locations to (decision 0085). */
+  @Column('integer', { default: 50 })
+  open_data_grid_m: number;
+
   @Column('integer', { nullable: true })
   forum_topic_id: number | null;
 

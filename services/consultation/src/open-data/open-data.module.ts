@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { OpenDataController } from './open-data.controller.js';
+import { OpenDataService } from './open-data.service.js';
+
+/** A published project's results as open geodata (OGC API - Features; decision 0085). */
+@Module({
+  controllers: [OpenDataController],
+  providers: [OpenDataService],
+})
+export class OpenDataModule {}
