@@ -8,6 +8,7 @@ const MembersPage = lazyPage(() => import('./members/MembersPage'));
 const EnrollPage = lazyPage(() => import('./members/EnrollPage'));
 const MailTemplatesPage = lazyPage(() => import('./templates/MailTemplatesPage'));
 const InvitationsPage = lazyPage(() => import('./invitations/InvitationsPage'));
+const AuditPage = lazyPage(() => import('./audit/AuditPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -50,6 +51,7 @@ export function membersRoutes(basePath: string): ReactNode {
         path={`${basePath}/admin/administration/invitations`}
         element={<InvitationsPage basePath={basePath} />}
       />
+      <Route path={`${basePath}/admin/audit`} element={<AuditPage />} />
       <Route path="*" element={<NotFound homeHref={`${basePath}/admin/dashboard`} />} />
     </>
   );

@@ -4,6 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAnswer } from '@agora/contracts';
+import { AuditPageAnswer } from '@agora/contracts/api';
+
+/** The answers of the gateway's own JSON routes (gateway/src/api.ts), which no service's document describes. */
+const GATEWAY_ANSWERS: Readonly<Record<string, z.ZodType>> = {
+  'GET /api/audit': AuditPageAnswer,
+};
 
 /** In the order of `SERVICES` (scripts/lib/stack.mjs): a path two services describe is the first one's. */
 const SERVICES = ['accounts', 'library', 'consultation', 'mailing'] as const;
@@ -114,9 +120,14 @@ export function answerMismatch(method: string, url: string, status: number, body
     .filter((r) => r.pattern.test(pathname) && r.operations[method.toLowerCase()])
     .sort(moreSpecific)[0];
   if (!route) {
-    // the gateway's own route (gateway/src/api.ts): the token cookie and the session, no service's document
+    // the gateway's own routes (gateway/src/api.ts): the token cookie and the session, no service's document
     if (method === 'GET' && pathname === '/api/login') return null;
-    return `${method} ${pathname} is no documented route`;
+    const gateway = GATEWAY_ANSWERS[`${method} ${pathname}`];
+    if (!gateway) return `${method} ${pathname} is no documented route`;
+    const checked = gateway.safeParse(body);
+    if (checked.success) return null;
+    const issues = checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+    return `the fixture of ${method} ${url} (${status}) is not the gateway's answer: ${issues}`;
   }
   const schema = answerSchema(route, method, status);
   if (!schema) return null;

@@ -43,6 +43,7 @@ export const REMOTE_AREAS: readonly RemoteAreaDef[] = [
       '/admin/administration/invitations',
       '/admin/users/*',
       '/admin/settings/templates/*',
+      '/admin/audit',
     ],
   },
 ];

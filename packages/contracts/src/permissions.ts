@@ -16,6 +16,7 @@ export const PAGE_PERMISSIONS: ReadonlyArray<{ readonly path: string; readonly r
   { path: '/admin/administration/*', role: 'admin' },
   { path: '/admin/users/*', role: 'admin' },
   { path: '/admin/settings/*', role: 'admin' },
+  { path: '/admin/audit', role: 'admin' },
   // any other admin route: staff (spec part 1 §2: reviewers and above use the admin side)
   { path: '/admin/*', role: STAFF_ROLE },
 ];

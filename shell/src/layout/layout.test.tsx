@@ -114,6 +114,7 @@ describe('sidebar and aside', () => {
         '/admin/administration/profile',
         '/admin/administration/invitations',
         '/admin/users/list',
+        '/admin/audit',
         '/admin/settings/general',
         '/admin/settings/general',
         '/admin/settings/frontpage',
