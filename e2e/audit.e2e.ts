@@ -35,7 +35,9 @@ const T = {
 
 /** The action codes of the rows shown, top to bottom. */
 const actionsShown = (page: Page) =>
-  page.getByTestId('audit-row').evaluateAll((rows) => rows.map((r) => r.querySelector('code')?.textContent ?? ''));
+  page
+    .getByTestId('audit-row')
+    .evaluateAll((rows) => rows.map((r) => r.querySelector('code')?.textContent ?? ''));
 
 describe('the audit log of staff actions', () => {
   let site: AdminSite;
@@ -57,9 +59,18 @@ describe('the audit log of staff actions', () => {
     });
     editorUuid = made.uuid;
     // the change the log must show with its values before and after
-    await api.PUT('/api/users/uuid/{uuid}', { params: { path: { uuid: editorUuid } }, body: { role: 'editor' } });
+    await api.PUT('/api/users/uuid/{uuid}', {
+      params: { path: { uuid: editorUuid } },
+      body: { role: 'editor' },
+    });
     await api.POST('/api/category', {
-      body: { title: 'Harbour', mname: 'harbour', summary: 'The harbour', autosubscribe: false, active: true },
+      body: {
+        title: 'Harbour',
+        mname: 'harbour',
+        summary: 'The harbour',
+        autosubscribe: false,
+        active: true,
+      },
     });
   }, 180_000);
 
@@ -90,34 +101,45 @@ describe('the audit log of staff actions', () => {
     expect(await row.getByTestId('audit-before').textContent()).toContain('"authorized"');
     expect(await row.getByTestId('audit-after').textContent()).toContain('"editor"');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('audit-csv').click(),
+    ]);
     const csv = await readFile((await download.path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toContain('at,service,id');
     expect(lines.slice(1).length).toBeGreaterThan(0);
     expect(lines.slice(1).every((l) => l.includes('users.role'))).toBe(true);
     expect(csv).toContain(editorUuid);
   });
 
-  it.each(['el', 'en'] as const)('reads in %s on a phone and a desktop, with nothing serious for axe', async (locale) => {
-    for (const width of [390, 1280]) {
-      const context = await newContext(site.browser, site.stack.url, { locale, width });
-      const own = await context.newPage();
-      await loginAs(own, 'admin', ADMIN_PASSWORD);
-      await own.goto(AUDIT);
-      await own.getByRole('heading', { name: T[locale].title }).waitFor();
-      await own.getByTestId('audit-row').first().waitFor();
-      expect(await seriousViolations(own)).toEqual([]);
-      await snap(own, `audit-${locale}-${width}`);
-      await context.close();
-    }
-  });
+  it.each(['el', 'en'] as const)(
+    'reads in %s on a phone and a desktop, with nothing serious for axe',
+    async (locale) => {
+      for (const width of [390, 1280]) {
+        const context = await newContext(site.browser, site.stack.url, { locale, width });
+        const own = await context.newPage();
+        await loginAs(own, 'admin', ADMIN_PASSWORD);
+        await own.goto(AUDIT);
+        await own.getByRole('heading', { name: T[locale].title }).waitFor();
+        await own.getByTestId('audit-row').first().waitFor();
+        expect(await seriousViolations(own)).toEqual([]);
+        await snap(own, `audit-${locale}-${width}`);
+        await context.close();
+      }
+    },
+  );
 
   it('offers an editor no audit log (el)', async () => {
     const context = await newContext(site.browser, site.stack.url, { locale: 'el' });
     const own = await context.newPage();
     await loginAs(own, 'audit-editor', PASSWORD);
-    const hrefs = await own.locator('#sh-sidebar a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await own
+      .locator('#sh-sidebar a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toContain('/admin/dashboard');
     expect(hrefs).not.toContain(AUDIT);
     await own.goto(AUDIT);

@@ -126,7 +126,9 @@ export function answerMismatch(method: string, url: string, status: number, body
     if (!gateway) return `${method} ${pathname} is no documented route`;
     const checked = gateway.safeParse(body);
     if (checked.success) return null;
-    const issues = checked.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+    const issues = checked.error.issues
+      .map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`)
+      .join('; ');
     return `the fixture of ${method} ${url} (${status}) is not the gateway's answer: ${issues}`;
   }
   const schema = answerSchema(route, method, status);

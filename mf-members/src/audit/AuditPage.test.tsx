@@ -24,7 +24,11 @@ function entry(id: string, over: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
-const page = (entries: AuditEntry[], next: string | null = null, missing: AuditPageAnswer['missing'] = []) => ({
+const page = (
+  entries: AuditEntry[],
+  next: string | null = null,
+  missing: AuditPageAnswer['missing'] = [],
+) => ({
   status: 200,
   body: { entries, next, missing } satisfies AuditPageAnswer,
 });
@@ -95,7 +99,9 @@ describe('the audit log', () => {
     const calls = mockFetch({ 'GET /api/audit': page([]) });
     await render();
     expect(await screen.findByText('No entries match.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Action (e.g. users.update)'), { target: { value: 'Drop table' } });
+    fireEvent.change(screen.getByLabelText('Action (e.g. users.update)'), {
+      target: { value: 'Drop table' },
+    });
     click(screen.getByTestId('audit-search'));
     expect(await screen.findByText(/An action code: lower-case words joined by dots/)).toBeTruthy();
     expect(calls).toHaveLength(1);

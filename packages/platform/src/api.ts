@@ -183,7 +183,10 @@ export const transport: ApiTransport = async (method, path, body) => {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  return readApiResponse(await fetch(apiUrl(path), { method, credentials: 'include', headers, body: payload }), path);
+  return readApiResponse(
+    await fetch(apiUrl(path), { method, credentials: 'include', headers, body: payload }),
+    path,
+  );
 };
 
 /**
