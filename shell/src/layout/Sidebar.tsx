@@ -38,7 +38,7 @@ const STAFF_ITEMS: Item[] = [
   { to: '/admin/administration/profile', label: 'shell.nav.consultationProfile', icon: '☰' },
   { to: '/admin/administration/invitations', label: 'shell.nav.invitations', icon: '✉' },
   { to: '/admin/users/list', label: 'shell.nav.users', icon: '☺' },
-  { to: '/admin/audit', label: 'shell.nav.audit', icon: '⎙' },
+  { to: '/admin/audit', label: 'shell.nav.audit', icon: '◷' },
   {
     to: '/admin/settings/general',
     label: 'shell.nav.settings',
