@@ -98,6 +98,19 @@ export const EnsembleAnswer = z.object({
 });
 export type EnsembleAnswer = z.infer<typeof EnsembleAnswer>;
 
+/**
+ * `GET opendata/project/{project}/statistics/{collection}`: the statistics of an open-data collection's attribute
+ * for the public results page (decision 0087), as the experts' statistics show them to non-administrators (cells
+ * of fewer than `min_cell` respondents hidden), without the profile questions and without free texts unless the
+ * project publishes them.
+ */
+export const OpenDataStatisticsAnswer = EnsembleAnswer.omit({ profile: true, filtered: true }).extend({
+  id: z.string().meta({ description: 'the collection, topic.attribute' }),
+  title: z.string().meta({ description: "the attribute's name" }),
+  topic: z.string().meta({ description: "the topic's title" }),
+});
+export type OpenDataStatisticsAnswer = z.infer<typeof OpenDataStatisticsAnswer>;
+
 /** `GET data/scope/points/project/{project}[/within/{filter}]`: each answer's point, for clusters and heat maps. */
 export const AnswerPointsAnswer = z.object({
   attributes: z.array(

@@ -13,6 +13,7 @@ import {
   OpenDataLandingAnswer,
   OpenDataQuery,
   OpenDataSchemaAnswer,
+  OpenDataStatisticsAnswer,
 } from '@agora/contracts/api';
 import type { Request } from 'express';
 import { TokenPipe } from '../http/params.js';
@@ -128,6 +129,23 @@ export class OpenDataController {
     @Req() req: Request,
   ): Promise<OpenDataSchemaAnswer> {
     return this.openData.schema(project, collection, baseOf(req, project));
+  }
+
+  @OpenDataGet('statistics/:collection')
+  @ApiOperation({
+    summary: "The statistics of a collection's attribute, for the public results page",
+    description:
+      `${PUBLISHED} The values' distributions as the experts' statistics show them to non-administrators: ` +
+      'cells with fewer respondents than CONSULTATION_MIN_CELL hidden; no profile questions; free texts only ' +
+      'when the project allows them. Not part of OGC API - Features.',
+  })
+  @ZodResponse(OpenDataStatisticsAnswer)
+  statistics(
+    @Param('project', TokenPipe) project: string,
+    @Param('collection') collection: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+  ): Promise<OpenDataStatisticsAnswer> {
+    return this.openData.statisticsOf(project, collection);
   }
 
   @OpenDataGet('collections/:collection/items', OPEN_DATA_MEDIA.geojson)

@@ -19,9 +19,11 @@ import {
   type OpenDataLandingAnswer,
   type OpenDataLink,
   type OpenDataSchemaAnswer,
+  type OpenDataStatisticsAnswer,
   type OpenDataValue,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
+import { StatisticsService } from '../analytics/statistics.service.js';
 import { analyticsQuery } from '../analytics/statistics.sql.js';
 import { choiceLabelsSql } from '../answer/answer.mapper.js';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
@@ -153,6 +155,7 @@ export class OpenDataService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    private readonly statistics: StatisticsService,
   ) {}
 
   /**
@@ -326,6 +329,22 @@ export class OpenDataService {
         ...FIXED_PROPERTIES,
         ...Object.fromEntries(properties.map((p) => [p.key, p.schema])),
       },
+    };
+  }
+
+  /**
+   * `…/statistics/{collection}`: the statistics of the collection's attribute, its small cells hidden as for every
+   * non-administrator, its published value kinds only (decision 0087).
+   */
+  async statisticsOf(token: string, id: string): Promise<OpenDataStatisticsAnswer> {
+    const project = await this.project(token);
+    const row = await this.collectionRow(project.token, id);
+    const kinds = [...PUBLISHED_KINDS, ...(project.open_data_free_text ? FREE_TEXT_KINDS : [])];
+    return {
+      id: row.id,
+      title: row.name,
+      topic: row.topic,
+      ...(await this.statistics.published(row.attribute, kinds)),
     };
   }
 
