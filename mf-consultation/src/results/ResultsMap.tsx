@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLeafletMap } from '@agora/platform';
+import type { PublishedResults } from './results';
+
+/** The collections' colours, in turn (each with a dark outline, readable on the base tiles). */
+export const COLLECTION_COLOURS = ['#1f6fb2', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0f766e'];
+
+const colourOf = (index: number) => COLLECTION_COLOURS[index % COLLECTION_COLOURS.length]!;
+
+/** Athens, until the published points are known. */
+const START = { center: { lat: 37.98, lng: 23.73 }, zoom: 12 };
+
+/**
+ * The published (generalised) answers of every collection on the site's map, one colour per collection, with a
+ * legend that names each colour and its number of points. The points are the open data's, never the answers.
+ */
+export function ResultsMap({ collections }: { collections: PublishedResults['collections'] }) {
+  const intl = useIntl();
+  const box = useRef<HTMLDivElement>(null);
+  const handle = useLeafletMap(box, START);
+
+  useEffect(() => {
+    if (!handle) return;
+    const { L, map } = handle;
+    const layer = L.featureGroup();
+    collections.forEach((c, index) => {
+      for (const f of c.features) {
+        const [lng, lat] = f.geometry.coordinates as [number, number];
+        L.circleMarker([lat, lng], {
+          radius: 6,
+          color: '#1b1b1b',
+          weight: 1,
+          fillColor: colourOf(index),
+          fillOpacity: 0.85,
+          interactive: false,
+        }).addTo(layer);
+      }
+    });
+    layer.addTo(map);
+    const bounds = layer.getBounds();
+    if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: 16, padding: [16, 16] });
+    return () => {
+      layer.remove();
+    };
+  }, [handle, collections]);
+
+  const label = intl.formatMessage({ id: 'consultation.results.map' });
+  return (
+    <figure className="cons-results-map" data-testid="results-map">
+      <div ref={box} className="ag-map" role="img" aria-label={label} />
+      <figcaption>
+        <FormattedMessage id="consultation.results.mapNote" />
+        <ul className="cons-results-legend" data-testid="results-legend">
+          {collections.map((c, index) => (
+            <li key={c.id}>
+              <span
+                className="cons-results-swatch"
+                style={{ background: colourOf(index) }}
+                aria-hidden="true"
+              />
+              <FormattedMessage
+                id="consultation.results.legendItem"
+                values={{ name: c.title, n: c.features.length }}
+              />
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,137 @@
+import type {
+  OpenDataCollectionsAnswer,
+  OpenDataFeatureAnswer,
+  OpenDataStatisticsAnswer,
+  ProjectCard,
+} from '@agora/contracts/api';
+import { client } from '@agora/platform';
+import { questionnairePath } from '../categories/cards';
+
+/** The published results of a project (decision 0087): its collections, their statistics and their features. */
+export interface PublishedResults {
+  title: string;
+  collections: Array<{
+    id: string;
+    title: string;
+    statistics: OpenDataStatisticsAnswer;
+    features: OpenDataFeatureAnswer[];
+  }>;
+}
+
+/** The features of one items page asked for: the most the open data give at once. */
+const PAGE = 1000;
+
+/** The site path of a project's public results page (short names). */
+export function resultsPath(basePath: string, category: string, project: string): string {
+  return `${questionnairePath(basePath, category, project)}/results`;
+}
+
+/**
+ * Whether a project's results are public as its card tells: published, its publication day come (the browser's
+ * day; the server's rule decides, the page says "not found" for a day too early).
+ */
+export function resultsArePublic(
+  project: Pick<ProjectCard, 'is_public' | 'public_date'>,
+  today: string,
+): boolean {
+  return project.is_public && project.public_date !== null && project.public_date <= today;
+}
+
+/** Today in the browser's time zone, `yyyy-MM-dd`. */
+export function todayText(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The API address of a project's open data (the OGC API - Features landing page), as a GIS client opens it. */
+export function openDataUrl(project: string, origin = window.location.origin): string {
+  return `${origin}/api/opendata/project/${encodeURIComponent(project)}`;
+}
+
+/** The address of every published feature of a collection at once (GeoJSON). */
+export function itemsUrl(project: string, collection: string): string {
+  return `${openDataUrl(project)}/collections/${encodeURIComponent(collection)}/items?limit=${PAGE}`;
+}
+
+/** Every published feature of a collection, page after page. */
+async function allFeatures(project: string, collection: string): Promise<OpenDataFeatureAnswer[]> {
+  const features: OpenDataFeatureAnswer[] = [];
+  for (;;) {
+    const page = await client.GET('/api/opendata/project/{project}/collections/{collection}/items', {
+      params: {
+        path: { project, collection },
+        query: { limit: String(PAGE), ...(features.length > 0 && { offset: String(features.length) }) },
+      },
+    });
+    features.push(...page.features);
+    if (page.features.length === 0 || features.length >= page.numberMatched) return features;
+  }
+}
+
+/** The results page's data: the landing page's title, then each collection's statistics and features. */
+export async function loadResults(project: string): Promise<PublishedResults> {
+  const path = { project };
+  const [landing, list]: [{ title: string }, OpenDataCollectionsAnswer] = await Promise.all([
+    client.GET('/api/opendata/project/{project}', { params: { path } }),
+    client.GET('/api/opendata/project/{project}/collections', { params: { path } }),
+  ]);
+  const collections = await Promise.all(
+    list.collections.map(async (c) => {
+      const [statistics, features] = await Promise.all([
+        client.GET('/api/opendata/project/{project}/statistics/{collection}', {
+          params: { path: { project, collection: c.id } },
+        }),
+        allFeatures(project, c.id),
+      ]);
+      return { id: c.id, title: c.title, statistics, features };
+    }),
+  );
+  return { title: landing.title, collections };
+}
+
+/** The CSV columns of the statistics. */
+export const CSV_HEADER = [
+  'collection',
+  'topic',
+  'attribute',
+  'variable',
+  'kind',
+  'statistic',
+  'value',
+  'respondents',
+  'percent',
+  'weighted',
+  'weighted_percent',
+] as const;
+
+/**
+ * The statistics as CSV rows: per kind of each variable its summary numbers (respondents, min, max, mean,
+ * median) and one row per value of its distribution and per day; a hidden cell's numbers are empty.
+ */
+export function statisticsRows(results: PublishedResults): unknown[][] {
+  const rows: unknown[][] = [];
+  for (const { statistics: s } of results.collections)
+    for (const v of s.variables)
+      for (const k of v.kinds) {
+        const row = (statistic: string, value: unknown, cell?: (typeof k.dist)[number]) =>
+          rows.push([
+            s.id,
+            s.topic,
+            s.title,
+            v.label || v.mname,
+            k.variable_type,
+            statistic,
+            value,
+            cell?.count ?? null,
+            cell?.percent ?? null,
+            cell?.weighted ?? null,
+            cell?.weighted_percent ?? null,
+          ]);
+        row('respondents', k.count);
+        for (const name of ['min', 'max', 'mean', 'median'] as const)
+          if (k[name] !== undefined && k[name] !== null) row(name, k[name]);
+        for (const d of k.dist) row('count', d.value, d);
+        for (const d of k.per_day ?? []) row('day', d.day, { ...d, value: d.day });
+      }
+  return rows;
+}
