@@ -48,7 +48,7 @@ export function ResultsMap({ collections }: { collections: PublishedResults['col
   const label = intl.formatMessage({ id: 'consultation.results.map' });
   return (
     <figure className="cons-results-map" data-testid="results-map">
-      <div ref={box} className="ag-map" role="img" aria-label={label} />
+      <div ref={box} className="ag-map" role="region" aria-label={label} />
       <figcaption>
         <FormattedMessage id="consultation.results.mapNote" />
         <ul className="cons-results-legend" data-testid="results-legend">
