@@ -67,6 +67,13 @@ const STATISTICS: OpenDataStatisticsAnswer = {
   ],
 };
 
+const COMMENTS: OpenDataStatisticsAnswer = {
+  ...STATISTICS,
+  suppressed: false,
+  geometry: { type: null, count: 0, length_m: null, area_m2: null },
+  variables: [{ ...STATISTICS.variables[0]!, kinds: [STATISTICS.variables[0]!.kinds[1]!] }],
+};
+
 const feature = (id: string, lon: number) => ({
   type: 'Feature' as const,
   id,
@@ -97,7 +104,21 @@ const OPEN_DATA_ROUTES: FakeRoutes = {
       ],
     },
   },
+  [`GET ${OPEN_DATA}/statistics`]: {
+    status: 200,
+    body: {
+      attributes: [
+        { id: 'places.points', title: 'Points', topic: 'Places' },
+        { id: 'opinions.comments', title: 'Comments', topic: 'Opinions' },
+      ],
+    },
+  },
   [`GET ${OPEN_DATA}/statistics/places.points`]: { status: 200, body: STATISTICS },
+  // an attribute without a place: statistics, no collection
+  [`GET ${OPEN_DATA}/statistics/opinions.comments`]: {
+    status: 200,
+    body: { ...COMMENTS, id: 'opinions.comments', title: 'Comments', topic: 'Opinions' },
+  },
   // two pages of the items: the page follows them to the end
   [`GET ${OPEN_DATA}/collections/places.points/items?limit=1000`]: {
     status: 200,
@@ -122,10 +143,12 @@ describe('mf-consultation public results page', () => {
     mockFetch({ [CATEGORY]: categoryPage(), ...OPEN_DATA_ROUTES });
     await renderWeb(<App basePath="" />, { route: ROUTE, user: null });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Results: Project 1');
-    const collection = screen.getByTestId('results-collection');
-    expect(within(collection).getByRole('heading', { level: 2 }).textContent).toBe('Points (Places)');
+    const [collection, comments] = screen.getAllByTestId('results-collection');
+    expect(within(comments!).getByRole('heading', { level: 2 }).textContent).toBe('Comments (Opinions)');
+    expect(within(comments!).getByTestId('stats-kind-number')).toBeTruthy();
+    expect(within(collection!).getByRole('heading', { level: 2 }).textContent).toBe('Points (Places)');
     // the choice: a chart and its table, the hidden cell as "fewer than 3" in both
-    const radio = within(collection).getByTestId('stats-kind-radio');
+    const radio = within(collection!).getByTestId('stats-kind-radio');
     expect(within(radio).getByTestId('stats-dist-chart').textContent).toContain('fewer than 3');
     const table = within(radio).getByRole('table');
     expect(within(table).getByText('Distribution: Rating: Choice', { selector: 'caption' })).toBeTruthy();
@@ -134,9 +157,9 @@ describe('mf-consultation public results page', () => {
         .getAllByRole('row')
         .map((r) => r.querySelector('th')?.textContent),
     ).toEqual(['Value', 'Good', 'Bad']);
-    expect(within(collection).getByTestId('stats-suppressed')).toBeTruthy();
+    expect(within(collection!).getByTestId('stats-suppressed')).toBeTruthy();
     // the number: its range, mean and median
-    expect(within(collection).getByTestId('stats-kind-number').textContent).toContain('3.5');
+    expect(within(collection!).getByTestId('stats-kind-number').textContent).toContain('3.5');
     // the map's legend counts the points of every page
     expect(screen.getByTestId('results-legend').textContent).toBe('Points: 2 points');
     // the open data's address, with how to open it in QGIS and GDAL
@@ -202,10 +225,7 @@ describe('mf-consultation public results page', () => {
 
 describe('the statistics as CSV', () => {
   it('gives a row per summary number and per value, a hidden cell empty', () => {
-    const results: PublishedResults = {
-      title: 'Project 1',
-      collections: [{ id: 'places.points', title: 'Points', statistics: STATISTICS, features: [] }],
-    };
+    const results: PublishedResults = { title: 'Project 1', statistics: [STATISTICS], collections: [] };
     const rows = statisticsRows(results);
     expect(CSV_HEADER).toHaveLength(rows[0]!.length);
     const key = (r: unknown[]) => `${String(r[4])}/${String(r[5])}`;

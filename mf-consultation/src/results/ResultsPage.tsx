@@ -16,12 +16,12 @@ const fileName = (text: string) => text.replace(/[^\p{L}\p{N}.-]+/gu, '-');
 
 function Statistics({ results }: { results: PublishedResults }) {
   const intl = useIntl();
-  const format = useStatsFormat(results.collections[0]?.statistics.min_cell ?? 1);
+  const format = useStatsFormat(results.statistics[0]?.min_cell ?? 1);
   const display: Display = { view: 'both', weighting: 'unweighted', format };
   return (
     <>
-      {results.collections.map(({ id, statistics: s }) => (
-        <section key={id} className="cons-results-collection" data-testid="results-collection">
+      {results.statistics.map((s) => (
+        <section key={s.id} className="cons-results-collection" data-testid="results-collection">
           <h2>
             <FormattedMessage
               id="consultation.results.collection"
@@ -145,25 +145,22 @@ export default function ResultsPage({ basePath }: { basePath: string }) {
     >
       <PageHeader title={intl.formatMessage({ id: 'consultation.results.title' }, { title: card.title })} />
       <p className="cons-muted">
-        <FormattedMessage
-          id="consultation.results.intro"
-          values={{ k: data.collections[0]?.statistics.min_cell ?? 1 }}
-        />
+        <FormattedMessage id="consultation.results.intro" values={{ k: data.statistics[0]?.min_cell ?? 1 }} />
       </p>
-      {data.collections.length === 0 ? (
+      {data.statistics.length === 0 ? (
         <p data-testid="results-empty">
           <FormattedMessage id="consultation.results.none" />
         </p>
       ) : (
-        <>
-          <Statistics results={data} />
-          <section>
-            <h2>
-              <FormattedMessage id="consultation.results.map" />
-            </h2>
-            <ResultsMap collections={data.collections} />
-          </section>
-        </>
+        <Statistics results={data} />
+      )}
+      {data.collections.length > 0 && (
+        <section>
+          <h2>
+            <FormattedMessage id="consultation.results.map" />
+          </h2>
+          <ResultsMap collections={data.collections} />
+        </section>
       )}
       <Downloads project={card.token} results={data} />
     </section>

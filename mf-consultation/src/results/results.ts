@@ -1,21 +1,15 @@
-import type {
-  OpenDataCollectionsAnswer,
-  OpenDataFeatureAnswer,
-  OpenDataStatisticsAnswer,
-  ProjectCard,
-} from '@agora/contracts/api';
+import type { OpenDataFeatureAnswer, OpenDataStatisticsAnswer, ProjectCard } from '@agora/contracts/api';
 import { client } from '@agora/platform';
 import { questionnairePath } from '../categories/cards';
 
-/** The published results of a project (decision 0087): its collections, their statistics and their features. */
+/**
+ * The published results of a project (decision 0087): the statistics of each attribute with answers, and the
+ * features of each collection (the attributes whose answers have a place).
+ */
 export interface PublishedResults {
   title: string;
-  collections: Array<{
-    id: string;
-    title: string;
-    statistics: OpenDataStatisticsAnswer;
-    features: OpenDataFeatureAnswer[];
-  }>;
+  statistics: OpenDataStatisticsAnswer[];
+  collections: Array<{ id: string; title: string; features: OpenDataFeatureAnswer[] }>;
 }
 
 /** The features of one items page asked for: the most the open data give at once. */
@@ -68,25 +62,31 @@ async function allFeatures(project: string, collection: string): Promise<OpenDat
   }
 }
 
-/** The results page's data: the landing page's title, then each collection's statistics and features. */
+/** The results page's data: the landing page's title, each attribute's statistics, each collection's features. */
 export async function loadResults(project: string): Promise<PublishedResults> {
   const path = { project };
-  const [landing, list]: [{ title: string }, OpenDataCollectionsAnswer] = await Promise.all([
+  const [landing, list, published] = await Promise.all([
     client.GET('/api/opendata/project/{project}', { params: { path } }),
     client.GET('/api/opendata/project/{project}/collections', { params: { path } }),
+    client.GET('/api/opendata/project/{project}/statistics', { params: { path } }),
   ]);
-  const collections = await Promise.all(
-    list.collections.map(async (c) => {
-      const [statistics, features] = await Promise.all([
-        client.GET('/api/opendata/project/{project}/statistics/{collection}', {
-          params: { path: { project, collection: c.id } },
+  const [statistics, collections] = await Promise.all([
+    Promise.all(
+      published.attributes.map((a) =>
+        client.GET('/api/opendata/project/{project}/statistics/{attribute}', {
+          params: { path: { project, attribute: a.id } },
         }),
-        allFeatures(project, c.id),
-      ]);
-      return { id: c.id, title: c.title, statistics, features };
-    }),
-  );
-  return { title: landing.title, collections };
+      ),
+    ),
+    Promise.all(
+      list.collections.map(async (c) => ({
+        id: c.id,
+        title: c.title,
+        features: await allFeatures(project, c.id),
+      })),
+    ),
+  ]);
+  return { title: landing.title, statistics, collections };
 }
 
 /** The CSV columns of the statistics. */
@@ -110,7 +110,7 @@ export const CSV_HEADER = [
  */
 export function statisticsRows(results: PublishedResults): unknown[][] {
   const rows: unknown[][] = [];
-  for (const { statistics: s } of results.collections)
+  for (const s of results.statistics)
     for (const v of s.variables)
       for (const k of v.kinds) {
         const row = (statistic: string, value: unknown, cell?: (typeof k.dist)[number]) =>

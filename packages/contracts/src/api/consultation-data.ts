@@ -98,14 +98,25 @@ export const EnsembleAnswer = z.object({
 });
 export type EnsembleAnswer = z.infer<typeof EnsembleAnswer>;
 
+/** An attribute whose statistics the open data publish: topic.attribute, its name and its topic's title. */
+const PublishedAttribute = z.object({
+  id: z.string().meta({ description: "the topic's and the attribute's short names, topic.attribute" }),
+  title: z.string().meta({ description: "the attribute's name" }),
+  topic: z.string().meta({ description: "the topic's title" }),
+});
+
+/** `GET opendata/project/{project}/statistics`: the visible attributes with answers, with or without a place. */
+export const OpenDataStatisticsListAnswer = z.object({ attributes: z.array(PublishedAttribute) });
+export type OpenDataStatisticsListAnswer = z.infer<typeof OpenDataStatisticsListAnswer>;
+
 /**
- * `GET opendata/project/{project}/statistics/{collection}`: the statistics of an open-data collection's attribute
- * for the public results page (decision 0087), as the experts' statistics show them to non-administrators (cells
- * of fewer than `min_cell` respondents hidden), without the profile questions and without free texts unless the
- * project publishes them.
+ * `GET opendata/project/{project}/statistics/{attribute}`: the statistics of an attribute for the public results
+ * page (decision 0087), as the experts' statistics show them to non-administrators (cells of fewer than
+ * `min_cell` respondents hidden), without the profile questions and without free texts unless the project
+ * publishes them.
  */
 export const OpenDataStatisticsAnswer = EnsembleAnswer.omit({ profile: true, filtered: true }).extend({
-  id: z.string().meta({ description: 'the collection, topic.attribute' }),
+  id: z.string().meta({ description: 'the attribute, topic.attribute (the collection when it has places)' }),
   title: z.string().meta({ description: "the attribute's name" }),
   topic: z.string().meta({ description: "the topic's title" }),
 });

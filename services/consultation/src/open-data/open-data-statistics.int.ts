@@ -61,6 +61,17 @@ beforeAll(async () => {
         [token, variable, kind, text, number],
       );
   }
+  // three answers without a place to the comments: statistics, but no collection
+  for (const choice of ['yes', 'yes', 'no']) {
+    const [{ token }] = await svc.db.query<{ token: string }>(
+      `INSERT INTO consultation.answer (project, node, attribute, owner) VALUES ($1, $2, $3, $4) RETURNING token`,
+      [w.project, w.opinions, w.comments, randomUUID()],
+    );
+    await svc.db.query(
+      `INSERT INTO consultation.answer_value (answer, variable, kind, text_value) VALUES ($1, $2, 'radio', $3)`,
+      [token, w.survey, choice],
+    );
+  }
   await publish(true);
 });
 afterAll(() => svc?.close());
@@ -101,6 +112,38 @@ describe('the statistics of the public results page', () => {
     expect(experts.variables.some((v) => v.variable === note)).toBe(true);
     expect(body.variables.some((v) => v.variable === note)).toBe(false);
     expect(JSON.stringify(body)).not.toContain('I live at');
+  });
+
+  it('lists the attributes with answers, with a place or without, and gives the statistics of one without', async () => {
+    const list = await as(svc, null).get(`/opendata/project/${w.project}/statistics`);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({
+      attributes: [
+        { id: 'places.points', title: 'Σημεία', topic: 'Τόποι' },
+        { id: 'opinions.comments', title: 'Σχόλια', topic: 'Γνώμες' },
+      ],
+    });
+    const res = await as(svc, null).get(`/opendata/project/${w.project}/statistics/opinions.comments`);
+    expect(res.status).toBe(200);
+    const body = res.body as OpenDataStatisticsAnswer;
+    expect(body).toMatchObject({ respondents: 3, geometry: { type: null } });
+    const expert = await as(svc, w.people.expert).get(`/data/scope/ensemble/attribute/${w.comments}`);
+    const radio = (a: Pick<EnsembleAnswer, 'variables'>) =>
+      a.variables[0]!.kinds.find((k) => k.variable_type === 'radio');
+    expect(radio(body)).toEqual(radio(expert.body as EnsembleAnswer));
+    // the survey's published kinds only: no documents, photos, addresses, free texts
+    expect(body.variables[0]!.kinds.map((k) => k.variable_type)).toEqual([
+      'radio',
+      'checkbox',
+      'date',
+      'number',
+      'library',
+    ]);
+    // no place: no collection
+    const collection = await as(svc, null).get(
+      `/opendata/project/${w.project}/collections/opinions.comments`,
+    );
+    expect(collection.status).toBe(404);
   });
 
   it('gives the free texts too when the project publishes them', async () => {

@@ -14,6 +14,7 @@ import {
   OpenDataQuery,
   OpenDataSchemaAnswer,
   OpenDataStatisticsAnswer,
+  OpenDataStatisticsListAnswer,
 } from '@agora/contracts/api';
 import type { Request } from 'express';
 import { TokenPipe } from '../http/params.js';
@@ -131,9 +132,24 @@ export class OpenDataController {
     return this.openData.schema(project, collection, baseOf(req, project));
   }
 
-  @OpenDataGet('statistics/:collection')
+  @OpenDataGet('statistics')
   @ApiOperation({
-    summary: "The statistics of a collection's attribute, for the public results page",
+    summary: 'The attributes whose statistics are published (those with answers, with or without a place)',
+    description: `${PUBLISHED} Not part of OGC API - Features.`,
+  })
+  @ZodResponse(OpenDataStatisticsListAnswer)
+  statisticsList(
+    @Param('project', TokenPipe) project: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+  ): Promise<OpenDataStatisticsListAnswer> {
+    return this.openData.statisticsList(project);
+  }
+
+  @OpenDataGet('statistics/:attribute')
+  @ApiOperation({
+    summary:
+      'The statistics of an attribute (topic.attribute) for the public results page; 404 ' +
+      'CONSULTATION.COLLECTION_NOT_FOUND when it is not visible or has no answers',
     description:
       `${PUBLISHED} The values' distributions as the experts' statistics show them to non-administrators: ` +
       'cells with fewer respondents than CONSULTATION_MIN_CELL hidden; no profile questions; free texts only ' +
@@ -142,10 +158,10 @@ export class OpenDataController {
   @ZodResponse(OpenDataStatisticsAnswer)
   statistics(
     @Param('project', TokenPipe) project: string,
-    @Param('collection') collection: string,
+    @Param('attribute') attribute: string,
     @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
   ): Promise<OpenDataStatisticsAnswer> {
-    return this.openData.statisticsOf(project, collection);
+    return this.openData.statisticsOf(project, attribute);
   }
 
   @OpenDataGet('collections/:collection/items', OPEN_DATA_MEDIA.geojson)

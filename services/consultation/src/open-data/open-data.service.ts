@@ -20,6 +20,7 @@ import {
   type OpenDataLink,
   type OpenDataSchemaAnswer,
   type OpenDataStatisticsAnswer,
+  type OpenDataStatisticsListAnswer,
   type OpenDataValue,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
@@ -173,20 +174,25 @@ export class OpenDataService {
     return row;
   }
 
-  private async collectionRows(project: string, id?: string): Promise<CollectionRow[]> {
+  /**
+   * The project's visible attributes with answers (`placed`: with answers that have a place, the collections),
+   * all of them or the one `id`, in the structure's order.
+   */
+  private async collectionRows(project: string, id?: string, placed = true): Promise<CollectionRow[]> {
     return this.db.query<CollectionRow[]>(
       `SELECT at.token AS attribute, n.mname || '.' || at.mname AS id, at.name, n.title AS topic
        FROM consultation.attribute at JOIN consultation.node n ON n.token = at.node
        WHERE n.project = $1 AND at.is_visible
-         AND EXISTS (SELECT 1 FROM consultation.answer a WHERE a.attribute = at.token AND a.geom IS NOT NULL)
+         AND EXISTS (SELECT 1 FROM consultation.answer a WHERE a.attribute = at.token
+           ${placed ? 'AND a.geom IS NOT NULL' : ''})
          ${id === undefined ? '' : `AND n.mname || '.' || at.mname = $2`}
        ORDER BY n.sort_order, n.created, n.token, at.sort_order, at.created, at.token`,
       id === undefined ? [project] : [project, id],
     );
   }
 
-  private async collectionRow(project: string, id: string): Promise<CollectionRow> {
-    const [row] = await this.collectionRows(project, id);
+  private async collectionRow(project: string, id: string, placed = true): Promise<CollectionRow> {
+    const [row] = await this.collectionRows(project, id, placed);
     if (!row) throw OpenDataErrors.collectionNotFound();
     return row;
   }
@@ -332,13 +338,21 @@ export class OpenDataService {
     };
   }
 
+  /** `…/statistics`: the attributes with answers, with or without a place, whose statistics are published. */
+  async statisticsList(token: string): Promise<OpenDataStatisticsListAnswer> {
+    const project = await this.project(token);
+    const rows = await this.collectionRows(project.token, undefined, false);
+    return { attributes: rows.map((r) => ({ id: r.id, title: r.name, topic: r.topic })) };
+  }
+
   /**
-   * `…/statistics/{collection}`: the statistics of the collection's attribute, its small cells hidden as for every
-   * non-administrator, its published value kinds only (decision 0087).
+   * `…/statistics/{attribute}`: the statistics of a visible attribute with answers (topic.attribute, a collection's
+   * id when its answers have a place), its small cells hidden as for every non-administrator, its published value
+   * kinds only (decision 0087).
    */
   async statisticsOf(token: string, id: string): Promise<OpenDataStatisticsAnswer> {
     const project = await this.project(token);
-    const row = await this.collectionRow(project.token, id);
+    const row = await this.collectionRow(project.token, id, false);
     const kinds = [...PUBLISHED_KINDS, ...(project.open_data_free_text ? FREE_TEXT_KINDS : [])];
     return {
       id: row.id,

@@ -16,6 +16,7 @@ const ROUTES = (feature: string) => [
   '/collections',
   '/collections/places.points',
   '/collections/places.points/schema',
+  '/statistics',
   '/statistics/places.points',
   '/collections/places.points/items',
   `/collections/places.points/items/${feature}`,
