@@ -132,12 +132,11 @@ export class StatisticsService {
     const variables = (await this.reads.variableRows(ctx.attribute))
       .map((v) => ({ ...v, variable_type: v.variable_type.filter((k) => kinds.includes(k.kind)) }))
       .filter((v) => v.variable_type.length > 0);
-    const { profile: _profile, filtered: _filtered, ...shown } = await this.statistics(
-      ctx,
-      variables,
-      null,
-      new Cells(this.minCell),
-    );
+    const {
+      profile: _profile,
+      filtered: _filtered,
+      ...shown
+    } = await this.statistics(ctx, variables, null, new Cells(this.minCell));
     return shown;
   }
 
