@@ -15,12 +15,19 @@ import { until } from './support/wait.js';
 const RESULTS = '/participate/category/open/project/squares/results';
 
 const T = {
-  en: { title: 'Results: Πλατείες', results: 'Results', fewer: 'fewer than 2', points: 'Σημεία: 4 points' },
+  en: {
+    title: 'Results: Πλατείες',
+    fewer: 'fewer than 2',
+    area: "The project's area",
+    points: 'Σημεία: 4 points',
+    routes: 'Διαδρομές: 2 points',
+  },
   el: {
     title: 'Αποτελέσματα: Πλατείες',
-    results: 'Αποτελέσματα',
     fewer: 'λιγότεροι από 2',
+    area: 'Η περιοχή του έργου',
     points: 'Σημεία: 4 σημεία',
+    routes: 'Διαδρομές: 2 σημεία',
   },
 } as const;
 
@@ -73,15 +80,18 @@ describe('the public results page of a published project', () => {
         const score = await spots.getByTestId('stats-kind-number').textContent();
         expect([score?.includes('1.5'), score?.includes('4.5')]).toEqual([true, true]);
 
-        // the published points (four at one place, two routes' points), never the lone answer elsewhere
+        // the topic's boundary and the published points (four at one place, two routes' points), never the lone
+        // answer elsewhere
         await until(
           () => page.locator('.cons-results-map .leaflet-overlay-pane path').count(),
-          (n) => n === 6,
-          'the six published points on the map',
+          (n) => n === 7,
+          "the topic's boundary and the six published points on the map",
         );
-        expect(await page.getByTestId('results-legend').locator('li').first().textContent()).toBe(
+        expect(await page.getByTestId('results-legend').locator('li').allTextContents()).toEqual([
+          T[locale].area,
           T[locale].points,
-        );
+          T[locale].routes,
+        ]);
 
         expect(await seriousViolations(page)).toEqual([]);
         await snap(page, `results-${locale}-${width}`);

@@ -10,7 +10,7 @@ export interface PublishedProject {
 
 /**
  * A project whose results are public (published, its publication day past), in the category `open`, with
- * one topic `squares` and two attributes with a place: `spots` (points, a number `score` and a choice `mood`)
+ * one topic `squares` (its boundary around both places) and two attributes with a place: `spots` (points, a number `score` and a choice `mood`)
  * answered by four respondents at one place and one alone elsewhere, and `routes` (lines), two through one place.
  * Written to the database directly, for the tests of the open data and the results page (decisions 0085, 0087).
  */
@@ -27,7 +27,10 @@ export async function seedPublishedProject(db: TestDatabase): Promise<PublishedP
     [project, category],
   );
   await db.query(
-    `INSERT INTO consultation.node (token, project, title, mname) VALUES ($1, $2, 'Πλατείες', 'squares')`,
+    `INSERT INTO consultation.node (token, project, title, mname, has_geometry, boundary, geom_type, max_geom)
+     VALUES ($1, $2, 'Πλατείες', 'squares', true,
+       public.ST_GeomFromText('POLYGON((22.93 40.61, 22.97 40.61, 22.97 40.65, 22.93 40.65, 22.93 40.61))', 4326),
+       'point', 10)`,
     [topic, project],
   );
   await db.query(

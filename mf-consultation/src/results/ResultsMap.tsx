@@ -8,22 +8,28 @@ export const COLLECTION_COLOURS = ['#1f6fb2', '#c2410c', '#15803d', '#7e22ce', '
 
 const colourOf = (index: number) => COLLECTION_COLOURS[index % COLLECTION_COLOURS.length]!;
 
-/** Athens, until the published points are known. */
-const START = { center: { lat: 37.98, lng: 23.73 }, zoom: 12 };
+/** The first view of a project without a centre of its own: Athens. */
+const ATHENS = { lat: 37.98, lng: 23.73 };
+
+/** The topics' boundaries: an outline, not filled, under the points. */
+const BOUNDARY_STYLE = { color: '#1b1b1b', weight: 2, dashArray: '6 4', fill: false, interactive: false };
 
 /**
- * The published (generalised) answers of every collection on the site's map, one colour per collection, with a
- * legend that names each colour and its number of points. The points are the open data's, never the answers.
+ * The published (generalised) answers of every collection on the site's map, one colour per collection, inside
+ * the outlines of the project's topics, with a legend that names each colour and its number of points and the
+ * outline. The points are the open data's, never the answers.
  */
-export function ResultsMap({ collections }: { collections: PublishedResults['collections'] }) {
+export function ResultsMap({ area, collections }: Pick<PublishedResults, 'area' | 'collections'>) {
   const intl = useIntl();
   const box = useRef<HTMLDivElement>(null);
-  const handle = useLeafletMap(box, START);
+  const handle = useLeafletMap(box, { center: area.center ?? ATHENS, zoom: area.zoom });
 
   useEffect(() => {
     if (!handle) return;
     const { L, map } = handle;
     const layer = L.featureGroup();
+    for (const topic of area.topics)
+      L.geoJSON(topic.boundary as GeoJSON.Geometry, { style: BOUNDARY_STYLE }).addTo(layer);
     collections.forEach((c, index) => {
       for (const f of c.features) {
         const [lng, lat] = f.geometry.coordinates as [number, number];
@@ -43,7 +49,7 @@ export function ResultsMap({ collections }: { collections: PublishedResults['col
     return () => {
       layer.remove();
     };
-  }, [handle, collections]);
+  }, [handle, area, collections]);
 
   const label = intl.formatMessage({ id: 'consultation.results.map' });
   return (
@@ -52,6 +58,12 @@ export function ResultsMap({ collections }: { collections: PublishedResults['col
       <figcaption>
         <FormattedMessage id="consultation.results.mapNote" />
         <ul className="cons-results-legend" data-testid="results-legend">
+          {area.topics.length > 0 && (
+            <li>
+              <span className="cons-results-swatch cons-results-outline" aria-hidden="true" />
+              <FormattedMessage id="consultation.results.legendArea" />
+            </li>
+          )}
           {collections.map((c, index) => (
             <li key={c.id}>
               <span

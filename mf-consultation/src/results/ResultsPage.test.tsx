@@ -95,6 +95,29 @@ const OPEN_DATA_ROUTES: FakeRoutes = {
     status: 200,
     body: { title: 'Project 1', description: 'Summary of project 1', links: [] },
   },
+  [`GET ${OPEN_DATA}/area`]: {
+    status: 200,
+    body: {
+      center: { lat: 37.9, lng: 23.7 },
+      zoom: 14,
+      topics: [
+        {
+          title: 'Places',
+          boundary: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [23.69, 37.89],
+                [23.72, 37.89],
+                [23.72, 37.91],
+                [23.69, 37.89],
+              ],
+            ],
+          },
+        },
+      ],
+    },
+  },
   [`GET ${OPEN_DATA}/collections`]: {
     status: 200,
     body: {
@@ -161,7 +184,11 @@ describe('mf-consultation public results page', () => {
     // the number: its range, mean and median
     expect(within(collection!).getByTestId('stats-kind-number').textContent).toContain('3.5');
     // the map's legend counts the points of every page
-    expect(screen.getByTestId('results-legend').textContent).toBe('Points: 2 points');
+    expect(
+      within(screen.getByTestId('results-legend'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(["The project's area", 'Points: 2 points']);
     // the open data's address, with how to open it in QGIS and GDAL
     const address = screen.getByTestId('results-opendata');
     expect(address.getAttribute('href')).toBe(`http://localhost${OPEN_DATA}`);
@@ -225,7 +252,12 @@ describe('mf-consultation public results page', () => {
 
 describe('the statistics as CSV', () => {
   it('gives a row per summary number and per value, a hidden cell empty', () => {
-    const results: PublishedResults = { title: 'Project 1', statistics: [STATISTICS], collections: [] };
+    const results: PublishedResults = {
+      title: 'Project 1',
+      area: { center: null, zoom: 14, topics: [] },
+      statistics: [STATISTICS],
+      collections: [],
+    };
     const rows = statisticsRows(results);
     expect(CSV_HEADER).toHaveLength(rows[0]!.length);
     const key = (r: unknown[]) => `${String(r[4])}/${String(r[5])}`;

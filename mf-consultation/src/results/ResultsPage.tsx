@@ -159,7 +159,7 @@ export default function ResultsPage({ basePath }: { basePath: string }) {
           <h2>
             <FormattedMessage id="consultation.results.map" />
           </h2>
-          <ResultsMap collections={data.collections} />
+          <ResultsMap area={data.area} collections={data.collections} />
         </section>
       )}
       <Downloads project={card.token} results={data} />

@@ -1,4 +1,9 @@
-import type { OpenDataFeatureAnswer, OpenDataStatisticsAnswer, ProjectCard } from '@agora/contracts/api';
+import type {
+  OpenDataAreaAnswer,
+  OpenDataFeatureAnswer,
+  OpenDataStatisticsAnswer,
+  ProjectCard,
+} from '@agora/contracts/api';
 import { client } from '@agora/platform';
 import { questionnairePath } from '../categories/cards';
 
@@ -8,6 +13,8 @@ import { questionnairePath } from '../categories/cards';
  */
 export interface PublishedResults {
   title: string;
+  /** the project's first view and its topics' boundaries */
+  area: OpenDataAreaAnswer;
   statistics: OpenDataStatisticsAnswer[];
   collections: Array<{ id: string; title: string; features: OpenDataFeatureAnswer[] }>;
 }
@@ -62,11 +69,15 @@ async function allFeatures(project: string, collection: string): Promise<OpenDat
   }
 }
 
-/** The results page's data: the landing page's title, each attribute's statistics, each collection's features. */
+/**
+ * The results page's data: the landing page's title, the project's area, each attribute's statistics and each
+ * collection's features.
+ */
 export async function loadResults(project: string): Promise<PublishedResults> {
   const path = { project };
-  const [landing, list, published] = await Promise.all([
+  const [landing, area, list, published] = await Promise.all([
     client.GET('/api/opendata/project/{project}', { params: { path } }),
+    client.GET('/api/opendata/project/{project}/area', { params: { path } }),
     client.GET('/api/opendata/project/{project}/collections', { params: { path } }),
     client.GET('/api/opendata/project/{project}/statistics', { params: { path } }),
   ]);
@@ -86,7 +97,7 @@ export async function loadResults(project: string): Promise<PublishedResults> {
       })),
     ),
   ]);
-  return { title: landing.title, statistics, collections };
+  return { title: landing.title, area, statistics, collections };
 }
 
 /** The CSV columns of the statistics. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_VALUE_KINDS } from './consultation-answers.js';
+import { GeoJsonGeometryAnswer } from './consultation-structure.js';
 
 /**
  * What experts and administrators read of a consultation's answers (issue 12, decision 0039): statistics with
@@ -121,6 +122,22 @@ export const OpenDataStatisticsAnswer = EnsembleAnswer.omit({ profile: true, fil
   topic: z.string().meta({ description: "the topic's title" }),
 });
 export type OpenDataStatisticsAnswer = z.infer<typeof OpenDataStatisticsAnswer>;
+
+/**
+ * `GET opendata/project/{project}/area`: where the consultation took place, for the public results page's map
+ * (decision 0087): the project's first view and its topics' boundaries as the staff drew them.
+ */
+export const OpenDataAreaAnswer = z.object({
+  center: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  zoom: z.int().min(0).max(22),
+  topics: z.array(
+    z.object({
+      title: z.string(),
+      boundary: GeoJsonGeometryAnswer.meta({ description: 'a polygon or multipolygon, EPSG:4326' }),
+    }),
+  ),
+});
+export type OpenDataAreaAnswer = z.infer<typeof OpenDataAreaAnswer>;
 
 /** `GET data/scope/points/project/{project}[/within/{filter}]`: each answer's point, for clusters and heat maps. */
 export const AnswerPointsAnswer = z.object({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import type { EnsembleAnswer, OpenDataStatisticsAnswer } from '@agora/contracts/api';
 import { createConsultationService } from '../index.js';
-import { addVariable, as, buildWorld, type World } from '../../test/answer-test-helpers.js';
+import { addVariable, as, BOUNDARY, buildWorld, type World } from '../../test/answer-test-helpers.js';
 
 // The statistics of the public results page (decision 0087) against the real database: the experts' numbers with
 // the same small cells hidden, to anyone, without the profile questions or free texts, and nothing of a project
@@ -144,6 +144,26 @@ describe('the statistics of the public results page', () => {
       `/opendata/project/${w.project}/collections/opinions.comments`,
     );
     expect(collection.status).toBe(404);
+  });
+
+  it("gives the project's first view and its topics' boundaries for the map", async () => {
+    const res = await as(svc, null).get(`/opendata/project/${w.project}/area`);
+    expect(res.status).toBe(200);
+    const [view] = await svc.db.query<{ zoom: number }>(
+      `SELECT zoom FROM consultation.project WHERE token = $1`,
+      [w.project],
+    );
+    // the boundary as drawn, to six decimals
+    const six = (ring: number[][]) => ring.map((p) => p.map((n) => Math.round(n * 1e6) / 1e6));
+    expect(res.body).toMatchObject({
+      zoom: view!.zoom,
+      topics: [
+        {
+          title: 'Τόποι',
+          boundary: { type: 'Polygon', coordinates: BOUNDARY.coordinates.map(six) },
+        },
+      ],
+    });
   });
 
   it('gives the free texts too when the project publishes them', async () => {

@@ -4,6 +4,7 @@ import { Public, ZodQuery, ZodResponse, type RefusalOptions } from '@agora/commo
 import {
   OPEN_DATA_MEDIA,
   OpenDataApiAnswer,
+  OpenDataAreaAnswer,
   OpenDataCollectionAnswer,
   OpenDataCollectionsAnswer,
   OpenDataConformanceAnswer,
@@ -130,6 +131,19 @@ export class OpenDataController {
     @Req() req: Request,
   ): Promise<OpenDataSchemaAnswer> {
     return this.openData.schema(project, collection, baseOf(req, project));
+  }
+
+  @OpenDataGet('area')
+  @ApiOperation({
+    summary: "Where the consultation took place: the project's first view and its topics' boundaries",
+    description: `${PUBLISHED} For the public results page's map; not part of OGC API - Features.`,
+  })
+  @ZodResponse(OpenDataAreaAnswer)
+  area(
+    @Param('project', TokenPipe) project: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+  ): Promise<OpenDataAreaAnswer> {
+    return this.openData.area(project);
   }
 
   @OpenDataGet('statistics')

@@ -8,6 +8,7 @@ import {
   OPEN_DATA_LIMIT,
   OPEN_DATA_MEDIA,
   type OpenDataApiAnswer,
+  type OpenDataAreaAnswer,
   type OpenDataBbox,
   type OpenDataCollectionAnswer,
   type OpenDataCollectionsAnswer,
@@ -335,6 +336,25 @@ export class OpenDataService {
         ...FIXED_PROPERTIES,
         ...Object.fromEntries(properties.map((p) => [p.key, p.schema])),
       },
+    };
+  }
+
+  /** `…/area`: the project's first view and its topics' boundaries, by the structure's order. */
+  async area(token: string): Promise<OpenDataAreaAnswer> {
+    const project = await this.project(token);
+    const [view] = await this.db.query<Array<{ lat: number | null; lng: number | null; zoom: number }>>(
+      `SELECT public.ST_Y(center) AS lat, public.ST_X(center) AS lng, zoom FROM consultation.project WHERE token = $1`,
+      [project.token],
+    );
+    const topics = await this.db.query<OpenDataAreaAnswer['topics']>(
+      `SELECT title, public.ST_AsGeoJSON(boundary, 6)::json AS boundary FROM consultation.node
+       WHERE project = $1 AND boundary IS NOT NULL ORDER BY sort_order, created, token`,
+      [project.token],
+    );
+    return {
+      center: view!.lat === null || view!.lng === null ? null : { lat: view!.lat, lng: view!.lng },
+      zoom: view!.zoom,
+      topics,
     };
   }
 
