@@ -1,8 +1,8 @@
 // The public results page of a published project, end to end in Chromium on a fresh site (decision 0087): a
 // visitor without an account finds it from the category's project card, sees each attribute's charts and their
-// tables (a cell of too few respondents hidden), the map with the published points and its legend, and downloads a
-// collection's GeoJSON; in Greek and English, on a phone and a desktop, with axe. Screenshots when E2E_SCREENSHOTS
-// names a folder.
+// tables (a cell of too few respondents hidden), the map with the topic's outline, the published points and its
+// legend, and downloads a collection's GeoJSON and the statistics' CSV; in Greek and English, on a phone and a
+// desktop, with axe. Screenshots when E2E_SCREENSHOTS names a folder.
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { seriousViolations } from './support/axe.js';
@@ -107,6 +107,17 @@ describe('the public results page of a published project', () => {
         };
         expect(geojson.type).toBe('FeatureCollection');
         expect(geojson.features.map((f) => f.geometry.type)).toEqual(['Point', 'Point', 'Point', 'Point']);
+
+        const [csv] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByTestId('results-csv').click(),
+        ]);
+        const lines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+        expect(lines[0]).toBe(
+          'collection,topic,attribute,variable,kind,statistic,value,respondents,percent,weighted,weighted_percent',
+        );
+        // the hidden cell's numbers are empty
+        expect(lines).toContain('squares.spots,Πλατείες,Σημεία,Διάθεση,radio,count,Κακή,,,,');
         await context.close();
       }
     },
