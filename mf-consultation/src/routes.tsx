@@ -13,6 +13,7 @@ const EnrollPage = lazyPage(() => import('./enrol/EnrollPage'));
 const CategoryPage = lazyPage(() => import('./category-page/CategoryPage'));
 const QuestionnairePage = lazyPage(() => import('./questionnaire/QuestionnairePage'), questionnaireAhead);
 const AcceptPage = lazyPage(() => import('./invitation/AcceptPage'));
+const ResultsPage = lazyPage(() => import('./results/ResultsPage'));
 
 /** The routes of the consultation remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function consultationRoutes(basePath: string): ReactNode {
@@ -39,6 +40,10 @@ export function consultationRoutes(basePath: string): ReactNode {
       <Route
         path={`${basePath}/participate/category/:category/project/:project`}
         element={<QuestionnairePage basePath={basePath} />}
+      />
+      <Route
+        path={`${basePath}/participate/category/:category/project/:project/results`}
+        element={<ResultsPage basePath={basePath} />}
       />
       <Route path={`${basePath}/invitation/accept/:hash`} element={<AcceptPage basePath={basePath} />} />
       <Route path="*" element={<NotFound homeHref={`${basePath}/`} />} />

@@ -5,7 +5,7 @@ import type { QuestionnaireAccess } from '@agora/contracts/api';
 import { Loading, Modal, Tabs, useApiGetWithin, useErrorMessage } from '@agora/platform';
 import { areaFilterAtom, withinOf } from '../data/areaFilter';
 import { useKindLabel } from './KindField';
-import { CellView, type CellRow, type View } from './stats/CellView';
+import { CellView, type CellRow, type Shown, type View } from './stats/CellView';
 import { useStatsFormat, type StatsFormat, type Weighting } from './stats/format';
 import type { KindStatistics, StatsAnswer } from './stats/types';
 import { ValueList } from './stats/ValueList';
@@ -52,8 +52,8 @@ function Summary({
   );
 }
 
-interface Display {
-  view: View;
+export interface Display {
+  view: Shown;
   weighting: Weighting;
   format: StatsFormat;
 }
@@ -90,7 +90,8 @@ function Toggle<T extends string>({
   );
 }
 
-function KindStats({
+/** The numbers, distribution and answers per day of one value kind of a variable. */
+export function KindStats({
   stats,
   display,
   name,
@@ -152,7 +153,14 @@ function KindStats({
   );
 }
 
-function Total({ data, format }: { data: StatsAnswer; format: StatsFormat }) {
+/** An attribute's totals: answers, respondents, their weighted number, the drawn shapes. */
+export function Total({
+  data,
+  format,
+}: {
+  data: Pick<StatsAnswer, 'count' | 'respondents' | 'weighted_respondents' | 'geometry'>;
+  format: StatsFormat;
+}) {
   const { geometry } = data;
   return (
     <Summary

@@ -12,13 +12,15 @@ export interface ProjectCardsProps {
   level?: 2 | 3;
   /** the message of the card's button (default: answer when open, else view) */
   action?: string;
+  /** the project's public results page, or null when its results are not public */
+  resultsOf?: (project: ProjectCard) => string | null;
 }
 
 /**
  * Project cards: image, state (open, upcoming, closed), title, summary and dates. When the visitor may open the
  * questionnaire, the title is its link, and a button repeats it for pointers (hidden from assistive technology).
  */
-export function ProjectCards({ projects, linkOf, level = 3, action }: ProjectCardsProps) {
+export function ProjectCards({ projects, linkOf, level = 3, action, resultsOf }: ProjectCardsProps) {
   const intl = useIntl();
   if (projects.length === 0) {
     return (
@@ -32,6 +34,7 @@ export function ProjectCards({ projects, linkOf, level = 3, action }: ProjectCar
     <ul className="cons-cards" aria-label={intl.formatMessage({ id: 'consultation.category.projects' })}>
       {projects.map((project) => {
         const href = linkOf(project);
+        const results = resultsOf?.(project) ?? null;
         const titleId = `project-${project.token}`;
         return (
           <Card
@@ -65,6 +68,12 @@ export function ProjectCards({ projects, linkOf, level = 3, action }: ProjectCar
                     (project.state === 'open' ? 'consultation.project.answer' : 'consultation.project.view')
                   }
                 />
+              </Link>
+            )}
+            {results && (
+              <Link className="ag-button cons-card-results" to={results} data-testid="project-results">
+                <FormattedMessage id="consultation.results.link" />
+                <span className="ag-visually-hidden">: {project.title}</span>
               </Link>
             )}
           </Card>

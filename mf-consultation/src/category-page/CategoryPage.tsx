@@ -5,6 +5,7 @@ import { loginHref } from '../access';
 import { questionnairePath } from '../categories/cards';
 import { useCategoryPage } from '../categories/participation';
 import { ProjectCards } from '../categories/ProjectCards';
+import { resultsArePublic, resultsPath, todayText } from '../results/results';
 import { useEnrolDialog } from '../enrol/useEnrolDialog';
 import { ShareWidget } from '../share';
 import '../categories/categories.css';
@@ -113,6 +114,11 @@ export default function CategoryPage({ basePath }: { basePath: string }) {
           projects={projects}
           linkOf={(project) =>
             enrolment ? questionnairePath(basePath, category.mname, project.mname) : null
+          }
+          resultsOf={(project) =>
+            resultsArePublic(project, todayText())
+              ? resultsPath(basePath, category.mname, project.mname)
+              : null
           }
         />
       ) : (

@@ -489,3 +489,24 @@ describe('QuestionnairePage: shapes', () => {
     expect(document.querySelector('.leaflet-control-layers-overlays')?.textContent).toContain('Cadastre');
   });
 });
+
+describe('QuestionnairePage: the results', () => {
+  it("links the public results page once the results are public (the server's day)", async () => {
+    const published = questionnaire();
+    published.project = { ...published.project, is_public: true, public_date: '2026-11-26' };
+    page(ready(published));
+    await show();
+    expect((await screen.findByTestId('questionnaire-results')).getAttribute('href')).toBe(
+      `${ROUTE}/results`,
+    );
+  });
+
+  it('has no results link before the publication day', async () => {
+    const later = questionnaire();
+    later.project = { ...later.project, is_public: true, public_date: '2026-11-27' };
+    page(ready(later));
+    await show();
+    await screen.findByTestId('share-widget');
+    expect(screen.queryByTestId('questionnaire-results')).toBeNull();
+  });
+});

@@ -1,9 +1,10 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { ApiError, ErrorState, Loading, NotFound, useApiGet, useSession } from '@agora/platform';
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
 import { isStaff } from '@agora/contracts';
 import { dataProjectPath } from '../data/paths';
+import { resultsArePublic, resultsPath } from '../results/results';
 import { ShareWidget } from '../share';
 import { Reactions } from '@agora/library-ui';
 import { QUESTIONNAIRE_PATH, questionnaireInit } from './ahead';
@@ -70,7 +71,22 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
       data={data}
       basePath={basePath}
       reload={() => void mutate()}
-      share={<ShareWidget title={data.project.title} />}
+      share={
+        <>
+          {resultsArePublic(data.project, data.today) && (
+            <p>
+              <Link
+                className="ag-button"
+                to={resultsPath(basePath, category, project)}
+                data-testid="questionnaire-results"
+              >
+                <FormattedMessage id="consultation.results.link" />
+              </Link>
+            </p>
+          )}
+          <ShareWidget title={data.project.title} />
+        </>
+      }
       reactions={(choice) => <Reactions scope="choice" token={choice} />}
     />
   );

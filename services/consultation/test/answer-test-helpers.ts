@@ -213,3 +213,16 @@ export async function rows(svc: TestService, table: string, where = 'true', para
   );
   return row!.n;
 }
+
+/** A variable of `attribute` made by the world's administrator; its token. */
+export async function addVariable(
+  svc: TestService,
+  w: World,
+  attribute: string,
+  mname: string,
+  variable_type: object[],
+): Promise<string> {
+  const res = await as(svc, w.people.admin).post('/variable', { attribute, mname, variable_type });
+  expect(res.status).toBe(200);
+  return res.body.token as string;
+}

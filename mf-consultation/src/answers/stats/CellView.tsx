@@ -3,6 +3,8 @@ import { StatsTable } from './StatsTable';
 import type { StatsCell } from './types';
 
 export type View = 'chart' | 'table';
+/** What a statistic shows: its chart, its table, or both (the chart, then its table alternative). */
+export type Shown = View | 'both';
 
 export interface CellRow {
   key: string;
@@ -15,7 +17,7 @@ interface Props {
   caption: string;
   /** bars: a share of the whole per row; days: one column per day, scaled to the largest day */
   shape: 'bars' | 'days';
-  view: View;
+  view: Shown;
   weighting: Weighting;
   format: StatsFormat;
   testId?: string;
@@ -101,8 +103,18 @@ function CellTable({ rows, caption, format, testId }: Omit<Props, 'view' | 'shap
   );
 }
 
-/** Cells of a statistic as a chart (following the weighting) or, as its alternative, a table of both numbers. */
+/**
+ * Cells of a statistic as a chart (following the weighting) or, as its alternative, a table of both numbers; or
+ * the chart followed by the table.
+ */
 export function CellView({ shape, view, ...props }: Props) {
+  const chart = shape === 'days' ? <Days {...props} /> : <Bars {...props} />;
   if (view === 'table') return <CellTable {...props} />;
-  return shape === 'days' ? <Days {...props} /> : <Bars {...props} />;
+  if (view === 'chart') return chart;
+  return (
+    <>
+      {chart}
+      <CellTable {...props} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_VALUE_KINDS } from './consultation-answers.js';
+import { GeoJsonGeometryAnswer } from './consultation-structure.js';
 
 /**
  * What experts and administrators read of a consultation's answers (issue 12, decision 0039): statistics with
@@ -97,6 +98,46 @@ export const EnsembleAnswer = z.object({
     .meta({ description: "the respondents per answer of the category's profile questions" }),
 });
 export type EnsembleAnswer = z.infer<typeof EnsembleAnswer>;
+
+/** An attribute whose statistics the open data publish: topic.attribute, its name and its topic's title. */
+const PublishedAttribute = z.object({
+  id: z.string().meta({ description: "the topic's and the attribute's short names, topic.attribute" }),
+  title: z.string().meta({ description: "the attribute's name" }),
+  topic: z.string().meta({ description: "the topic's title" }),
+});
+
+/** `GET opendata/project/{project}/statistics`: the visible attributes with answers, with or without a place. */
+export const OpenDataStatisticsListAnswer = z.object({ attributes: z.array(PublishedAttribute) });
+export type OpenDataStatisticsListAnswer = z.infer<typeof OpenDataStatisticsListAnswer>;
+
+/**
+ * `GET opendata/project/{project}/statistics/{attribute}`: the statistics of an attribute for the public results
+ * page (decision 0087), as the experts' statistics show them to non-administrators (cells of fewer than
+ * `min_cell` respondents hidden), without the profile questions and without free texts unless the project
+ * publishes them.
+ */
+export const OpenDataStatisticsAnswer = EnsembleAnswer.omit({ profile: true, filtered: true }).extend({
+  id: z.string().meta({ description: 'the attribute, topic.attribute (the collection when it has places)' }),
+  title: z.string().meta({ description: "the attribute's name" }),
+  topic: z.string().meta({ description: "the topic's title" }),
+});
+export type OpenDataStatisticsAnswer = z.infer<typeof OpenDataStatisticsAnswer>;
+
+/**
+ * `GET opendata/project/{project}/area`: where the consultation took place, for the public results page's map
+ * (decision 0087): the project's first view and its topics' boundaries as the staff drew them.
+ */
+export const OpenDataAreaAnswer = z.object({
+  center: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  zoom: z.int().min(0).max(22),
+  topics: z.array(
+    z.object({
+      title: z.string(),
+      boundary: GeoJsonGeometryAnswer.meta({ description: 'a polygon or multipolygon, EPSG:4326' }),
+    }),
+  ),
+});
+export type OpenDataAreaAnswer = z.infer<typeof OpenDataAreaAnswer>;
 
 /** `GET data/scope/points/project/{project}[/within/{filter}]`: each answer's point, for clusters and heat maps. */
 export const AnswerPointsAnswer = z.object({

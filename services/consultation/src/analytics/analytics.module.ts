@@ -10,5 +10,6 @@ import { StatisticsService } from './statistics.service.js';
   imports: [AnswerModule],
   controllers: [AnalyticsController],
   providers: [StatisticsService, MapDataService, AnswerSummariesService],
+  exports: [StatisticsService],
 })
 export class AnalyticsModule {}

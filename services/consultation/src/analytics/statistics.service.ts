@@ -9,7 +9,8 @@ import type { EntityManager } from 'typeorm';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
 import type { ConsultationConfig } from '../config/consultation.config.js';
 import { AnswerReadsService } from '../answer/answer-reads.service.js';
-import { answerGeomType } from '../answer/answer.rules.js';
+import { AnswerAccessService, type AttributeContext } from '../answer/answer-access.service.js';
+import { AnswerErrors, answerGeomType } from '../answer/answer.rules.js';
 import { areaFilterSql, assertMayFilter, type AreaFilter } from './area-filter.js';
 import { Cells, round } from './cells.js';
 import {
@@ -65,6 +66,12 @@ interface StatisticsRow {
   profile: ProfileRow[];
 }
 
+/** An attribute's visible variables, as the answers' reads give them. */
+type VariableRow = Awaited<ReturnType<AnswerReadsService['variableRows']>>[number];
+
+/** The statistics the open data publish: no drawn-area filter, no profile questions. */
+export type PublishedStatistics = Omit<EnsembleAnswer, 'profile' | 'filtered'>;
+
 /** How many statistics rows a process keeps (each a few tens of KiB), the least recently asked dropped first. */
 const CACHED_ROWS = 64;
 /** How many change-log rows a stamp may count before the statistics fold them into one per scope. */
@@ -84,6 +91,7 @@ export class StatisticsService {
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
     private readonly reads: AnswerReadsService,
+    private readonly gate: AnswerAccessService,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly audit: AuditLog,
   ) {}
@@ -109,6 +117,47 @@ export class StatisticsService {
     const { ctx, access } = await this.reads.seeAll(attribute, user);
     if (filter) assertMayFilter(access);
     const variables = await this.reads.variableRows(ctx.attribute, variable);
+    const answer = await this.statistics(ctx, variables, filter, this.cellsFor(user));
+    // statistics of a drawn area reveal the answers of a place: recorded as they are served (decision 0084)
+    if (filter) {
+      await this.audit.recordRead(actor, {
+        action: 'statistics.area',
+        object: { type: 'attribute', id: ctx.attribute },
+        detail: { variable: variable ?? null, area: JSON.parse(filter.geojson) as object },
+      });
+    }
+    return answer;
+  }
+
+  /**
+   * The statistics of a visible attribute as the open data publish them (decision 0087): the cells hidden as
+   * for every non-administrator, only the value kinds `kinds` of the visible variables, without the profile
+   * questions' breakdown. The caller has checked that the project's results are public.
+   */
+  async published(
+    attribute: string,
+    kinds: ReadonlyArray<VariableKind['kind']>,
+  ): Promise<PublishedStatistics> {
+    const ctx = await this.gate.context(attribute);
+    if (!ctx.is_visible) throw AnswerErrors.attributeNotFound();
+    const variables = (await this.reads.variableRows(ctx.attribute))
+      .map((v) => ({ ...v, variable_type: v.variable_type.filter((k) => kinds.includes(k.kind)) }))
+      .filter((v) => v.variable_type.length > 0);
+    const {
+      profile: _profile,
+      filtered: _filtered,
+      ...shown
+    } = await this.statistics(ctx, variables, null, new Cells(this.minCell));
+    return shown;
+  }
+
+  /** The statistics of `variables` of the attribute `ctx` (inside `filter`), `cells` hiding the small ones. */
+  private async statistics(
+    ctx: AttributeContext,
+    variables: VariableRow[],
+    filter: AreaFilter | null,
+    cells: Cells,
+  ): Promise<EnsembleAnswer> {
     const geomType = answerGeomType(ctx, {
       has_geometry: ctx.node_has_geometry,
       geom_type: ctx.node_geom_type,
@@ -122,7 +171,6 @@ export class StatisticsService {
       measure,
     );
     const { totals, kinds, ranges, cells: cellRows, profile } = row;
-    const cells = this.cellsFor(user);
     const hidden = cells.hides(totals.respondents);
     const key = (variable: string, kind: string) => `${variable}|${kind}`;
     const kindBy = new Map(kinds.map((k) => [key(k.variable, k.kind), k]));
@@ -132,14 +180,6 @@ export class StatisticsService {
       const list = cellsBy.get(key(c.variable, c.kind)) ?? [];
       list.push(c);
       cellsBy.set(key(c.variable, c.kind), list);
-    }
-    // statistics of a drawn area reveal the answers of a place: recorded as they are served (decision 0084)
-    if (filter) {
-      await this.audit.recordRead(actor, {
-        action: 'statistics.area',
-        object: { type: 'attribute', id: ctx.attribute },
-        detail: { variable: variable ?? null, area: JSON.parse(filter.geojson) as object },
-      });
     }
     return {
       count: cells.shown(totals.respondents, totals.answers),

@@ -4,6 +4,7 @@ import { Public, ZodQuery, ZodResponse, type RefusalOptions } from '@agora/commo
 import {
   OPEN_DATA_MEDIA,
   OpenDataApiAnswer,
+  OpenDataAreaAnswer,
   OpenDataCollectionAnswer,
   OpenDataCollectionsAnswer,
   OpenDataConformanceAnswer,
@@ -13,6 +14,8 @@ import {
   OpenDataLandingAnswer,
   OpenDataQuery,
   OpenDataSchemaAnswer,
+  OpenDataStatisticsAnswer,
+  OpenDataStatisticsListAnswer,
 } from '@agora/contracts/api';
 import type { Request } from 'express';
 import { TokenPipe } from '../http/params.js';
@@ -128,6 +131,51 @@ export class OpenDataController {
     @Req() req: Request,
   ): Promise<OpenDataSchemaAnswer> {
     return this.openData.schema(project, collection, baseOf(req, project));
+  }
+
+  @OpenDataGet('area')
+  @ApiOperation({
+    summary: "Where the consultation took place: the project's first view and its topics' boundaries",
+    description: `${PUBLISHED} For the public results page's map; not part of OGC API - Features.`,
+  })
+  @ZodResponse(OpenDataAreaAnswer)
+  area(
+    @Param('project', TokenPipe) project: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+  ): Promise<OpenDataAreaAnswer> {
+    return this.openData.area(project);
+  }
+
+  @OpenDataGet('statistics')
+  @ApiOperation({
+    summary: 'The attributes whose statistics are published (those with answers, with or without a place)',
+    description: `${PUBLISHED} Not part of OGC API - Features.`,
+  })
+  @ZodResponse(OpenDataStatisticsListAnswer)
+  statisticsList(
+    @Param('project', TokenPipe) project: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+  ): Promise<OpenDataStatisticsListAnswer> {
+    return this.openData.statisticsList(project);
+  }
+
+  @OpenDataGet('statistics/:attribute')
+  @ApiOperation({
+    summary:
+      'The statistics of an attribute (topic.attribute) for the public results page; 404 ' +
+      'CONSULTATION.COLLECTION_NOT_FOUND when it is not visible or has no answers',
+    description:
+      `${PUBLISHED} The values' distributions as the experts' statistics show them to non-administrators: ` +
+      'cells with fewer respondents than CONSULTATION_MIN_CELL hidden; no profile questions; free texts only ' +
+      'when the project allows them. Not part of OGC API - Features.',
+  })
+  @ZodResponse(OpenDataStatisticsAnswer)
+  statistics(
+    @Param('project', TokenPipe) project: string,
+    @Param('attribute') attribute: string,
+    @ZodQuery(OpenDataQuery, QUERY_REFUSAL) _query: OpenDataQuery,
+  ): Promise<OpenDataStatisticsAnswer> {
+    return this.openData.statisticsOf(project, attribute);
   }
 
   @OpenDataGet('collections/:collection/items', OPEN_DATA_MEDIA.geojson)

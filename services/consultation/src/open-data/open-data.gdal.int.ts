@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import { seedPublishedProject } from '../../../../e2e/support/open-data.js';
 import { startTestSite, type TestSite } from '../../../../e2e/support/site.js';
 
 // GDAL as the independent client of the open data (decision 0085): `ogrinfo OAPIF:<url>` against the whole site
@@ -11,7 +11,7 @@ import { startTestSite, type TestSite } from '../../../../e2e/support/site.js';
 const run = promisify(execFile);
 
 let site: TestSite;
-const project = randomUUID();
+let project: string;
 
 /** ogrinfo on the open data of the project, all collections or `layer`'s features (loopback: no proxy). */
 async function ogrinfo(layer?: string, ...options: string[]): Promise<string> {
@@ -29,52 +29,7 @@ beforeAll(async () => {
     MAIL_WORKER: 'off',
     HOST: '127.0.0.1',
   });
-  const db = site.db;
-  const [category, topic, spots, routes, score] = [
-    randomUUID(),
-    randomUUID(),
-    randomUUID(),
-    randomUUID(),
-    randomUUID(),
-  ];
-  await db.query(`INSERT INTO consultation.category (token, mname, title) VALUES ($1, 'open', 'Ανοιχτά')`, [
-    category,
-  ]);
-  await db.query(
-    `INSERT INTO consultation.project (token, mname, title, start_date, end_date, category, is_public, public_date)
-     VALUES ($1, 'squares', 'Πλατείες', '2026-01-01', '2026-02-01', $2, true, '2026-02-02')`,
-    [project, category],
-  );
-  await db.query(
-    `INSERT INTO consultation.node (token, project, title, mname) VALUES ($1, $2, 'Πλατείες', 'squares')`,
-    [topic, project],
-  );
-  await db.query(
-    `INSERT INTO consultation.attribute (token, node, name, mname, has_geometry, geom_type, sort_order)
-     VALUES ($1, $3, 'Σημεία', 'spots', true, 'point', 0), ($2, $3, 'Διαδρομές', 'routes', true, 'line', 1)`,
-    [spots, routes, topic],
-  );
-  await db.query(
-    `INSERT INTO consultation.variable (token, attribute, mname, variable_type)
-     VALUES ($1, $2, 'score', '[{"kind": "number", "options": {}}]')`,
-    [score, spots],
-  );
-  // four respondents at one place and one alone elsewhere (left out); two routes through one place
-  const answer = (attribute: string, geom: string) =>
-    db.query<{ token: string }>(
-      `INSERT INTO consultation.answer (project, node, attribute, owner, geom)
-       VALUES ($1, $2, $3, $4, public.ST_SetSRID(public.ST_GeomFromText($5), 4326)) RETURNING token`,
-      [project, topic, attribute, randomUUID(), geom],
-    );
-  for (const n of [1.5, 2.5, 3.5, 4.5]) {
-    const [{ token }] = await answer(spots, 'POINT(22.9444 40.6401)');
-    await db.query(
-      `INSERT INTO consultation.answer_value (answer, variable, kind, number_value) VALUES ($1, $2, 'number', $3)`,
-      [token, score, n],
-    );
-  }
-  await answer(spots, 'POINT(22.96 40.62)');
-  for (let k = 0; k < 2; k++) await answer(routes, 'LINESTRING(22.9440 40.6400, 22.9441 40.6400)');
+  ({ project } = await seedPublishedProject(site.db));
 });
 
 afterAll(() => site?.stop());

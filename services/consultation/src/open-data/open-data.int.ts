@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bootTestService, type TestService } from '@agora/common/testing';
 import { OPEN_DATA_CONFORMANCE, OPEN_DATA_LIMIT } from '@agora/contracts/api';
 import { createConsultationService } from '../index.js';
-import { as, buildWorld, type World } from '../../test/answer-test-helpers.js';
+import { addVariable, as, buildWorld, type World } from '../../test/answer-test-helpers.js';
 
 // The open data of a published project (decision 0085) against the real database: the OGC API - Features
 // routes, and the privacy rules (no person, no free text by default, locations snapped to the grid, small
@@ -85,12 +85,8 @@ beforeAll(async () => {
   svc = await bootTestService(createConsultationService({ CONSULTATION_MIN_CELL: String(MIN_CELL) }));
   w = await buildWorld(svc);
   base = `/opendata/project/${w.project}`;
-  const admin = as(svc, w.people.admin);
-  const variable = async (mname: string, variable_type: object[]) => {
-    const res = await admin.post('/variable', { attribute: w.points, mname, variable_type });
-    expect(res.status).toBe(200);
-    return res.body.token as string;
-  };
+  const variable = (mname: string, variable_type: object[]) =>
+    addVariable(svc, w, w.points, mname, variable_type);
   rating = await variable('rating', [
     {
       kind: 'radio',

@@ -8,6 +8,7 @@ import {
   OPEN_DATA_LIMIT,
   OPEN_DATA_MEDIA,
   type OpenDataApiAnswer,
+  type OpenDataAreaAnswer,
   type OpenDataBbox,
   type OpenDataCollectionAnswer,
   type OpenDataCollectionsAnswer,
@@ -19,9 +20,12 @@ import {
   type OpenDataLandingAnswer,
   type OpenDataLink,
   type OpenDataSchemaAnswer,
+  type OpenDataStatisticsAnswer,
+  type OpenDataStatisticsListAnswer,
   type OpenDataValue,
 } from '@agora/contracts/api';
 import type { EntityManager } from 'typeorm';
+import { StatisticsService } from '../analytics/statistics.service.js';
 import { analyticsQuery } from '../analytics/statistics.sql.js';
 import { choiceLabelsSql } from '../answer/answer.mapper.js';
 import { CONSULTATION_CONFIG } from '../config/consultation-config.module.js';
@@ -153,6 +157,7 @@ export class OpenDataService {
   constructor(
     @InjectEntityManager('consultation') private readonly db: EntityManager,
     @Inject(CONSULTATION_CONFIG) private readonly config: ConsultationConfig,
+    private readonly statistics: StatisticsService,
   ) {}
 
   /**
@@ -170,20 +175,25 @@ export class OpenDataService {
     return row;
   }
 
-  private async collectionRows(project: string, id?: string): Promise<CollectionRow[]> {
+  /**
+   * The project's visible attributes with answers (`placed`: with answers that have a place, the collections),
+   * all of them or the one `id`, in the structure's order.
+   */
+  private async collectionRows(project: string, id?: string, placed = true): Promise<CollectionRow[]> {
     return this.db.query<CollectionRow[]>(
       `SELECT at.token AS attribute, n.mname || '.' || at.mname AS id, at.name, n.title AS topic
        FROM consultation.attribute at JOIN consultation.node n ON n.token = at.node
        WHERE n.project = $1 AND at.is_visible
-         AND EXISTS (SELECT 1 FROM consultation.answer a WHERE a.attribute = at.token AND a.geom IS NOT NULL)
+         AND EXISTS (SELECT 1 FROM consultation.answer a WHERE a.attribute = at.token
+           ${placed ? 'AND a.geom IS NOT NULL' : ''})
          ${id === undefined ? '' : `AND n.mname || '.' || at.mname = $2`}
        ORDER BY n.sort_order, n.created, n.token, at.sort_order, at.created, at.token`,
       id === undefined ? [project] : [project, id],
     );
   }
 
-  private async collectionRow(project: string, id: string): Promise<CollectionRow> {
-    const [row] = await this.collectionRows(project, id);
+  private async collectionRow(project: string, id: string, placed = true): Promise<CollectionRow> {
+    const [row] = await this.collectionRows(project, id, placed);
     if (!row) throw OpenDataErrors.collectionNotFound();
     return row;
   }
@@ -326,6 +336,49 @@ export class OpenDataService {
         ...FIXED_PROPERTIES,
         ...Object.fromEntries(properties.map((p) => [p.key, p.schema])),
       },
+    };
+  }
+
+  /** `…/area`: the project's first view and its topics' boundaries, by the structure's order. */
+  async area(token: string): Promise<OpenDataAreaAnswer> {
+    const project = await this.project(token);
+    const [view] = await this.db.query<Array<{ lat: number | null; lng: number | null; zoom: number }>>(
+      `SELECT public.ST_Y(center) AS lat, public.ST_X(center) AS lng, zoom FROM consultation.project WHERE token = $1`,
+      [project.token],
+    );
+    const topics = await this.db.query<OpenDataAreaAnswer['topics']>(
+      `SELECT title, public.ST_AsGeoJSON(boundary, 6)::json AS boundary FROM consultation.node
+       WHERE project = $1 AND boundary IS NOT NULL ORDER BY sort_order, created, token`,
+      [project.token],
+    );
+    return {
+      center: view!.lat === null || view!.lng === null ? null : { lat: view!.lat, lng: view!.lng },
+      zoom: view!.zoom,
+      topics,
+    };
+  }
+
+  /** `…/statistics`: the attributes with answers, with or without a place, whose statistics are published. */
+  async statisticsList(token: string): Promise<OpenDataStatisticsListAnswer> {
+    const project = await this.project(token);
+    const rows = await this.collectionRows(project.token, undefined, false);
+    return { attributes: rows.map((r) => ({ id: r.id, title: r.name, topic: r.topic })) };
+  }
+
+  /**
+   * `…/statistics/{attribute}`: the statistics of a visible attribute with answers (topic.attribute, a collection's
+   * id when its answers have a place), its small cells hidden as for every non-administrator, its published value
+   * kinds only (decision 0087).
+   */
+  async statisticsOf(token: string, id: string): Promise<OpenDataStatisticsAnswer> {
+    const project = await this.project(token);
+    const row = await this.collectionRow(project.token, id, false);
+    const kinds = [...PUBLISHED_KINDS, ...(project.open_data_free_text ? FREE_TEXT_KINDS : [])];
+    return {
+      id: row.id,
+      title: row.name,
+      topic: row.topic,
+      ...(await this.statistics.published(row.attribute, kinds)),
     };
   }
 

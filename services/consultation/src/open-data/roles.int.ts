@@ -16,6 +16,9 @@ const ROUTES = (feature: string) => [
   '/collections',
   '/collections/places.points',
   '/collections/places.points/schema',
+  '/area',
+  '/statistics',
+  '/statistics/places.points',
   '/collections/places.points/items',
   `/collections/places.points/items/${feature}`,
 ];
