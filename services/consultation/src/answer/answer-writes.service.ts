@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { GeoJsonGeometry, SessionUser } from '@agora/contracts';
@@ -23,8 +24,22 @@ export class AnswerWritesService {
     private readonly files: AnswerFileStore,
   ) {}
 
-  /** `POST data/scope/attribute`: a new answer, with its geometry when the attribute or its topic has one. */
-  async create(body: NewChoiceBody, user: SessionUser): Promise<ChoiceAnswer> {
+  /**
+   * `POST data/scope/attribute`: a new answer, with its geometry when the attribute or its topic has one. With an
+   * `Idempotency-Key` (decision 0092), a request sent again with the same key and body answers the answer the
+   * first one made (`replayed`), whatever has changed since (the dates, max_geom); the same key with another body
+   * is refused (422). A key is its owner's: another user's key never matches.
+   */
+  async create(
+    body: NewChoiceBody,
+    user: SessionUser,
+    idempotencyKey?: string,
+  ): Promise<{ answer: ChoiceAnswer; replayed: boolean }> {
+    const key = idempotencyKey === undefined ? null : { key: idempotencyKey, digest: requestDigest(body) };
+    if (key) {
+      const earlier = await this.madeWith(this.db, user.uuid, key);
+      if (earlier) return { answer: choiceAnswer(earlier, user.uuid), replayed: true };
+    }
     const ctx = await this.gate.context(body.attribute);
     if (body.node !== undefined && body.node !== ctx.node)
       throw ValidationErrors.invalidField('node', "not the attribute's topic", 'invalid');
@@ -43,11 +58,19 @@ export class AnswerWritesService {
       geometry = drawnGeometry(raw, type);
     }
 
-    const row = await this.db.transaction(async (tx) => {
+    const made = await this.db.transaction(async (tx) => {
       // One writer per (owner, topic) at a time: concurrent posts of one user count each other's answers.
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
         `answer:${user.uuid}:${ctx.node}`,
       ]);
+      if (key) {
+        // one writer per (owner, key) too: a key sent twice at once, for another topic, waits for the first
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+          `answer-key:${user.uuid}:${key.key}`,
+        ]);
+        const earlier = await this.madeWith(tx, user.uuid, key);
+        if (earlier) return { row: earlier, replayed: true };
+      }
       const json = geometry ? JSON.stringify(geometry) : null;
       if (geometry) {
         await this.assertMayAdd(tx, ctx, user.uuid, predefined === null ? json : null);
@@ -59,16 +82,43 @@ export class AnswerWritesService {
         if (mine) throw AnswerErrors.once();
       }
       const [inserted] = await tx.query<ChoiceRow[]>(
-        `INSERT INTO consultation.answer AS a (project, node, attribute, owner, geom, predefined)
+        `INSERT INTO consultation.answer AS a
+           (project, node, attribute, owner, geom, predefined, idempotency_key, idempotency_digest)
          VALUES ($1, $2, $3, $4,
            CASE WHEN $5::text IS NULL THEN NULL ELSE public.ST_SetSRID(public.ST_GeomFromGeoJSON($5::text), 4326) END,
-           $6::bigint)
+           $6::bigint, $7, $8)
          RETURNING ${CHOICE_COLUMNS}`,
-        [ctx.project, ctx.node, ctx.attribute, user.uuid, json, predefined],
+        [
+          ctx.project,
+          ctx.node,
+          ctx.attribute,
+          user.uuid,
+          json,
+          predefined,
+          key?.key ?? null,
+          key?.digest ?? null,
+        ],
       );
-      return inserted!;
+      return { row: inserted!, replayed: false };
     });
-    return choiceAnswer(row, user.uuid);
+    return { answer: choiceAnswer(made.row, user.uuid), replayed: made.replayed };
+  }
+
+  /** The owner's answer made with this key, or null; the key with another body is refused. */
+  private async madeWith(
+    db: EntityManager,
+    owner: string,
+    key: { key: string; digest: string },
+  ): Promise<ChoiceRow | null> {
+    const [row] = await db.query<Array<ChoiceRow & { idempotency_digest: string }>>(
+      `SELECT ${CHOICE_COLUMNS}, a.idempotency_digest FROM consultation.answer a
+        WHERE a.owner = $1 AND a.idempotency_key = $2`,
+      [owner, key.key],
+    );
+    if (!row) return null;
+    if (row.idempotency_digest !== key.digest) throw AnswerErrors.idempotencyKeyReused();
+    const { idempotency_digest: _digest, ...answer } = row;
+    return answer;
   }
 
   /** A predefined feature of the attribute, by id: its geometry (already in the attribute's store). */
@@ -181,4 +231,10 @@ export class AnswerWritesService {
     await this.db.query(`DELETE FROM consultation.answer WHERE token = $1`, [token]);
     await this.files.sweep();
   }
+}
+
+/** The SHA-256 of what a new answer's request asks for, in a fixed key order: a replay sends the same bytes. */
+function requestDigest(body: NewChoiceBody): string {
+  const canonical = JSON.stringify([body.attribute, body.node ?? null, body.geometry ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
 }

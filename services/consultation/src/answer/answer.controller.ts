@@ -1,5 +1,18 @@
-import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   CurrentUser,
   FormFiles,
@@ -28,6 +41,7 @@ import { AreaFilterPipe, type AreaFilter, ApiAreaFilter, WITHIN } from '../analy
 import { ProfileChoicePipe } from '../analytics/profile-choice.pipe.js';
 import { FormBody } from '../http/form.js';
 import { TokenPipe } from '../http/params.js';
+import { ValidationErrors } from '../validation/validation.errors.js';
 import { FIELD_REFUSAL } from '../http/refusals.js';
 import { VariableService } from '../variable/variable.service.js';
 import { AnswerReadsService } from './answer-reads.service.js';
@@ -78,12 +92,24 @@ export class AnswerController {
       'Enrolled participants while the project is open; the geometry must be of the attribute’s type (else the ' +
       'topic’s), intersect the topic boundary (points inside it) and stay within max_geom of the attribute and topic.',
   })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'A key of 1 to 255 visible ASCII characters (a UUID, say) that makes the request safe to send again: the ' +
+      'same key with the same body answers the answer it made (201, `Idempotent-Replayed: true`) and makes no ' +
+      'other; the same key with another body is 422 CONSULTATION.IDEMPOTENCY_KEY_REUSED',
+  })
   @ZodResponse(ChoiceAnswer, 201, 'Created')
-  create(
+  async create(
     @ZodBody(NewChoiceBody, FIELD_REFUSAL) body: NewChoiceBody,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
     @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<ChoiceAnswer> {
-    return this.writes.create(body, user);
+    const made = await this.writes.create(body, user, idempotencyKeyOf(idempotencyKey));
+    if (made.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return made.answer;
   }
 
   @Put('data/scope/attribute/choice/:choice')
@@ -237,4 +263,18 @@ export class AnswerController {
     const token = await this.reads.formAttribute(attribute, user);
     return (await this.variables.ofAttribute(token)).filter((v) => v.is_visible);
   }
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The `Idempotency-Key` header's value, checked; absent: undefined. */
+function idempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(header))
+    throw ValidationErrors.invalidField(
+      'Idempotency-Key',
+      'a key of 1 to 255 visible ASCII characters',
+      'invalid',
+    );
+  return header;
 }

@@ -77,6 +77,13 @@ export const AnswerErrors = {
         rule: 'unique',
       },
     ),
+  idempotencyKeyReused: () =>
+    new AppError(
+      'CONSULTATION.IDEMPOTENCY_KEY_REUSED',
+      422,
+      'Idempotency-Key: this key was sent before with another request body',
+      { field: 'Idempotency-Key', rule: 'unique' },
+    ),
   once: () =>
     new AppError('CONSULTATION.EXISTS', 409, 'attribute: you have answered this attribute already', {
       field: 'attribute',

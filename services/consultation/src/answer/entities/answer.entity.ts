@@ -44,4 +44,12 @@ export class Answer {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updated: Date;
+
+  /** The `Idempotency-Key` its owner's client sent with the request that made it (decision 0092), or null. */
+  @Column('text', { name: 'idempotency_key', nullable: true, select: false })
+  idempotencyKey: string | null;
+
+  /** The SHA-256 of that request's body (attribute, topic, geometry), so a reused key with another body is refused. */
+  @Column('text', { name: 'idempotency_digest', nullable: true, select: false })
+  idempotencyDigest: string | null;
 }
