@@ -20,6 +20,8 @@ import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
 import { RecoveryController } from './recovery/recovery.controller.js';
 import { RecoveryToken } from './recovery/recovery-token.entity.js';
 import { RecoveryService } from './recovery/recovery.service.js';
+import { ConsultationResults } from './results-mail/consultation-results.js';
+import { RESULTS_MAIL_QUEUE, ResultsAnnouncer } from './results-mail/results-announcer.js';
 import { RegistrationController } from './registration/registration.controller.js';
 import { UsersAdminCreateController } from './users/users-admin-create.controller.js';
 import { LoginController } from './sessions/login.controller.js';
@@ -57,6 +59,7 @@ export class AccountsModule {
           { name: MAIL_REQUESTS_QUEUE },
           { name: ACCOUNTS_MAINTENANCE_QUEUE },
           { name: MY_DATA_QUEUE },
+          { name: RESULTS_MAIL_QUEUE },
         ),
       ],
       controllers: [
@@ -92,6 +95,8 @@ export class AccountsModule {
         InvitationsInternalService,
         ConsultationUserData,
         MyDataArchives,
+        ConsultationResults,
+        ResultsAnnouncer,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

@@ -3,7 +3,7 @@ import type { SiteTextsAnswer } from '@agora/contracts/api';
 import { Loading, PageHeader, useApiGet } from '@agora/platform';
 
 /** The sections of the default policy text; each has `shell.policy.<id>.title` and `.text` messages. */
-const SECTIONS = ['controller', 'account', 'answers', 'cookies', 'storage', 'rights'] as const;
+const SECTIONS = ['controller', 'account', 'answers', 'resultsMail', 'cookies', 'storage', 'rights'] as const;
 
 type SiteText = SiteTextsAnswer['el'];
 

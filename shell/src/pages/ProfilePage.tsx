@@ -27,6 +27,7 @@ import {
 } from '@agora/platform';
 import { addressText, addressValue, locationText } from './account/address';
 import { MyDataSection } from './account/MyDataSection';
+import { ResultsMailSection } from './account/ResultsMailSection';
 
 /** `GET /api/profile`: the session user and the profile fields. */
 export type Profile = UserAnswer;
@@ -241,6 +242,7 @@ export function ProfilePage() {
         )}
       </Loaded>
       <PasswordForm />
+      <ResultsMailSection />
       <MyDataSection />
     </section>
   );

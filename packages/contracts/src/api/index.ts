@@ -21,3 +21,4 @@ export * from './library.js';
 export * from './mailing.js';
 export * from './my-data.js';
 export * from './open-data.js';
+export * from './results-mail.js';

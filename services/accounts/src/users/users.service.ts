@@ -162,6 +162,7 @@ export class UsersService {
       passwordHash,
       active: true,
       locale: body.locale ?? DEFAULT_USER_LOCALE,
+      resultsMail: false,
     });
     try {
       return await this.users.manager.transaction(async (m) => {
@@ -344,6 +345,7 @@ export class UsersService {
       patch.lon = loc?.lon ?? null;
     }
     if ('locale' in body && body.locale !== undefined) patch.locale = body.locale;
+    if ('results_mail' in body && body.results_mail !== undefined) patch.resultsMail = body.results_mail;
     if (body.password != null) patch.passwordHash = await hashPassword(body.password);
     if (Object.keys(patch).length > 0) {
       try {
