@@ -105,8 +105,8 @@ export class AnswerRetention {
       [token, project.category],
     );
     const [{ at }] = await m.query<Array<{ at: Date }>>(
-      `UPDATE consultation.project SET personal_links_removed_at = now() WHERE token = $1
-       RETURNING personal_links_removed_at AS at`,
+      `WITH marked AS (UPDATE consultation.project SET personal_links_removed_at = now() WHERE token = $1
+         RETURNING personal_links_removed_at AS at) SELECT at FROM marked`,
       [token],
     );
     const { answers, respondents, files } = counts!;
