@@ -164,7 +164,7 @@ describe('the retention of the answers personal links', () => {
     expect(done).toEqual([{ project: w.project, answers: 4, respondents: 3, files: 4 }]);
 
     const after = await owners(w.project);
-    const originals = new Set(Object.values(people));
+    const originals = new Set<string>(Object.values(people));
     for (const row of after) {
       expect(originals.has(row.owner)).toBe(false);
       expect(row.files).toEqual([row.owner]);
