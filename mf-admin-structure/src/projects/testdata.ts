@@ -33,6 +33,8 @@ export const project = (n: 1 | 2, extra: Partial<ProjectAnswer> = {}): ProjectAn
   summary_img_alt: '',
   start_date: '2026-03-01',
   end_date: '2026-12-31',
+  retention_days: null,
+  personal_links_removed_at: null,
   public_date: null,
   is_public: false,
   active: true,

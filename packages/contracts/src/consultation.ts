@@ -121,6 +121,10 @@ export interface ProjectWire {
   summary_img_alt: string;
   start_date: string;
   end_date: string;
+  /** days after end_date at which the answers are detached from their people; null: never */
+  retention_days: number | null;
+  /** ISO time at which they were, else null */
+  personal_links_removed_at: string | null;
   public_date: string | null;
   is_public: boolean;
   active: boolean;

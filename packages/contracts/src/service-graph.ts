@@ -88,6 +88,10 @@ export const QUEUES = {
   'accounts-results-mail': { producers: ['accounts'], consumers: ['accounts'] },
   backups: { producers: ['library'], consumers: ['library'] },
   'consultation-exports': { producers: ['consultation'], consumers: ['consultation'] },
+  // the retention of the answers' personal links (decision 0089)
+  'consultation-maintenance': { producers: ['consultation'], consumers: ['consultation'] },
+  // the library's audit log pruned past AUDIT_RETENTION_DAYS (decision 0089)
+  'library-maintenance': { producers: ['library'], consumers: ['library'] },
 } as const satisfies Record<string, QueueDeclaration>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -87,6 +87,8 @@ describe('POST /project', () => {
       summary_img_alt: 'Ποδήλατο',
       start_date: '2026-11-01',
       end_date: '2026-12-01',
+      retention_days: null,
+      personal_links_removed_at: null,
       public_date: '2026-12-05',
       is_public: true,
       active: true,
@@ -176,6 +178,11 @@ describe('POST /project', () => {
     ],
     ['summary_img: a link: /… or http(s)://…', { summary_img: 'data:image/png;base64,AAAA' }],
     ['is_public: true or false', { is_public: 'maybe' }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 0 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: -5 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 3651 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 1.5 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 'thirty' }],
     ['owner: unknown field', { owner: 'me' }],
   ])('answers 400 %p, writing nothing', async (message, fields) => {
     await create('kept');

@@ -70,6 +70,8 @@ describe('GET /project', () => {
       summary_img_alt: '',
       start_date: '2026-11-01',
       end_date: '2026-12-15',
+      retention_days: null,
+      personal_links_removed_at: null,
       public_date: '2026-12-16',
       is_public: true,
       active: true,

@@ -21,6 +21,8 @@ export function toProjectResponse(project: Project): ProjectAnswer {
     ...summaryOf(project),
     start_date: project.start_date,
     end_date: project.end_date,
+    retention_days: project.retention_days,
+    personal_links_removed_at: project.personal_links_removed_at?.toISOString() ?? null,
     public_date: project.public_date,
     is_public: project.is_public,
     active: project.active,

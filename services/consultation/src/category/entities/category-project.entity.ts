@@ -35,6 +35,14 @@ export class Project extends Summarised {
   @Column('date')
   end_date: string;
 
+  /** Days after `end_date` at which the answers are detached from their people; null: never (decision 0089). */
+  @Column('integer', { nullable: true })
+  retention_days: number | null;
+
+  /** When they were detached; cleared when `end_date` or `retention_days` changes (decision 0089). */
+  @Column('timestamptz', { nullable: true })
+  personal_links_removed_at: Date | null;
+
   /** Upload limit per answer file, in bytes. */
   @Column('bigint', { default: 10_485_760, transformer: bigintAsNumber })
   max_bytes: number;
