@@ -193,7 +193,9 @@ async function precompress(dir) {
 async function buildServiceWorker(shellDir) {
   await compile(serviceWorkerConfig());
   const html = readFileSync(path.join(shellDir, 'index.html'), 'utf8');
-  const startFiles = [...html.matchAll(/(?:src|href)="\/([^"/]+\.[0-9a-f]{8}\.(?:js|css))"/g)].map((m) => m[1]);
+  const startFiles = [...html.matchAll(/(?:src|href)="\/([^"/]+\.[0-9a-f]{8}\.(?:js|css))"/g)].map(
+    (m) => m[1],
+  );
   const sw = path.join(shellDir, 'sw.js');
   const { count, size, warnings } = await injectManifest({
     swSrc: sw,

@@ -9,7 +9,10 @@ import { chromium } from 'playwright-core';
 
 const ICONS = path.resolve(import.meta.dirname, '../shell/public/icons');
 const BACKGROUND = '#1e3a8a';
-const svg = readFileSync(path.join(ICONS, 'mark.svg'), 'utf8').replace('<svg ', '<svg width="100%" height="100%" ');
+const svg = readFileSync(path.join(ICONS, 'mark.svg'), 'utf8').replace(
+  '<svg ',
+  '<svg width="100%" height="100%" ',
+);
 
 // [file, size in px, share of the square the mark fills]: a maskable icon keeps it inside the central safe zone
 // (a circle of 80% of the width), which launchers may crop to any shape.

@@ -109,3 +109,11 @@ export function ownTilePrefix(tileUrl: string, origin: string): string | null {
   if (url.origin !== origin || url.pathname === '/' || url.pathname.startsWith('/api/')) return null;
   return url.pathname;
 }
+
+/**
+ * The map's icons and markers (the library's public files that attributes and choices name as their icon): kept
+ * for the offline map, in a cache of their own that is not personal.
+ */
+export function isMapIcon(url: URL, origin: string): boolean {
+  return url.origin === origin && /^\/api\/library\/files\/(?:icons|markers|demo)\/[^/]+$/.test(url.pathname);
+}

@@ -9,13 +9,14 @@
 //   cache-first; the files of a version that a newer registry no longer names are dropped;
 // - the questionnaire's API reads: network-first in the current user's own cache, emptied when the user changes
 //   and at logout; nothing but GET, nothing but the listed reads;
+// - the map's icons (public library files): stale-while-revalidate;
 // - map tiles only from the site's own tile server (MAP_TILE_URL on this origin), a few hundred at most.
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { PrecacheEntry } from 'workbox-precaching';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types.js';
 import {
@@ -26,6 +27,7 @@ import {
 } from '@agora/contracts/offline';
 import {
   isContentHashedPath,
+  isMapIcon,
   isOfflineApiRead,
   isShellAsset,
   isStaleRemote,
@@ -45,6 +47,7 @@ const REMOTE_ENTRIES = 'agora-remote-entries';
 const REMOTE_ASSETS = 'agora-remote-assets';
 const SHELL_ASSETS = 'agora-shell-assets';
 const TILES = 'agora-tiles';
+const ICONS = 'agora-icons';
 const META = 'agora-meta';
 /** Every navigation is stored under this one key: the last page served is the offline page of every route. */
 const PAGE_KEY = `${ORIGIN}/__agora/page`;
@@ -82,7 +85,12 @@ async function dropStaleRemotes(registry: Record<string, unknown> | null): Promi
 
 const registryPlugin: WorkboxPlugin = {
   cacheDidUpdate: async ({ newResponse }) => {
-    await dropStaleRemotes(await newResponse.clone().json().catch(() => null));
+    await dropStaleRemotes(
+      await newResponse
+        .clone()
+        .json()
+        .catch(() => null),
+    );
   },
 };
 
@@ -94,17 +102,24 @@ registerRoute(
 // A version's files: hashed ones never change (cache-first); its manifest and remoteEntry.js may be rebuilt in
 // place and are revalidated (network-first). Expiration bounds both caches.
 registerRoute(
-  ({ url }) => url.origin === ORIGIN && remoteFileOf(url.pathname) !== null && isContentHashedPath(url.pathname),
+  ({ url }) =>
+    url.origin === ORIGIN && remoteFileOf(url.pathname) !== null && isContentHashedPath(url.pathname),
   new CacheFirst({
     cacheName: REMOTE_ASSETS,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+    ],
   }),
 );
 registerRoute(
   ({ url }) => url.origin === ORIGIN && remoteFileOf(url.pathname) !== null,
   new NetworkFirst({
     cacheName: REMOTE_ENTRIES,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -114,7 +129,10 @@ registerRoute(
   ({ url }) => isShellAsset(url, ORIGIN),
   new CacheFirst({
     cacheName: SHELL_ASSETS,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -149,14 +167,36 @@ registerRoute(
 
 // --- the API reads of the questionnaire, per user --------------------------------------------------------
 
-/** The user whose API answers are cached: the one `agora-api-*` cache (undefined: not known yet). */
+/**
+ * The user whose API answers are cached: the one `agora-api-*` cache; null: nobody is logged in; undefined: not
+ * known yet (the worker has just started and holds no user's cache).
+ */
 let currentUser: string | null | undefined;
 
-async function userOfCaches(): Promise<string | null> {
+async function userOfCaches(): Promise<string | null | undefined> {
   if (currentUser !== undefined) return currentUser;
   const name = (await caches.keys()).find(isPersonalCache);
-  currentUser = name ? name.slice(OFFLINE_API_CACHE_PREFIX.length) : null;
+  if (name) currentUser = name.slice(OFFLINE_API_CACHE_PREFIX.length);
   return currentUser;
+}
+
+let asking: Promise<void> | undefined;
+
+/**
+ * The user to store a read for. When the worker knows none yet, it asks `GET /api/profile` itself (once; the
+ * page's own profile request may reach the worker after the page's first reads, fetch events keep no order).
+ */
+async function userOfRequest(): Promise<string | null> {
+  const known = await userOfCaches();
+  if (known !== undefined) return known;
+  asking ??= fetch('/api/profile', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(learnUser)
+    .catch(() => undefined)
+    .finally(() => {
+      asking = undefined;
+    });
+  await asking;
+  return currentUser ?? null;
 }
 
 async function dropPersonalCaches(keep?: string): Promise<void> {
@@ -201,7 +241,10 @@ async function learnUser(response: Response): Promise<void> {
     return;
   }
   if (response.status !== 200) return;
-  const profile = (await response.clone().json().catch(() => null)) as { uuid?: unknown } | null;
+  const profile = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { uuid?: unknown } | null;
   if (typeof profile?.uuid === 'string') await switchUser(profile.uuid);
 }
 
@@ -210,7 +253,10 @@ let tilePrefix: string | null | undefined;
 
 async function learnTiles(response: Response): Promise<void> {
   if (response.status !== 200) return;
-  const settings = (await response.clone().json().catch(() => null)) as { tileUrl?: unknown } | null;
+  const settings = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { tileUrl?: unknown } | null;
   if (typeof settings?.tileUrl !== 'string') return;
   tilePrefix = ownTilePrefix(settings.tileUrl, ORIGIN);
   await (await caches.open(META)).put(TILE_PREFIX_KEY, new Response(tilePrefix ?? ''));
@@ -224,33 +270,59 @@ async function currentTilePrefix(): Promise<string | null> {
   return tilePrefix;
 }
 
+/**
+ * The last `GET /api/profile` under way: the page asks for it first (shell/src/early.ts), and the reads that follow
+ * wait for its answer before choosing the cache, so that the first page of a session is stored in its user's.
+ */
+let learning: Promise<unknown> = Promise.resolve();
+
+async function profileRead(request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch {
+    const user = await userOfCaches();
+    const cached = user ? await caches.match(request, { cacheName: offlineApiCacheName(user) }) : undefined;
+    return cached ?? Response.error();
+  }
+  await learnUser(response);
+  const user = await userOfCaches();
+  if (user && response.status === 200)
+    await (await caches.open(offlineApiCacheName(user))).put(request, response.clone());
+  return response;
+}
+
 registerRoute(
   ({ url, request }) => isOfflineApiRead(url, request.method, ORIGIN),
   async (options: RouteHandlerCallbackOptions) => {
     const path = options.url.pathname;
     if (path === '/api/profile') {
-      // The profile tells who the user is: learn it from the network answer before storing anything.
-      let response: Response;
-      try {
-        response = await fetch(options.request);
-      } catch {
-        const user = await userOfCaches();
-        const cached = user ? await caches.match(options.request, { cacheName: offlineApiCacheName(user) }) : undefined;
-        return cached ?? Response.error();
-      }
-      await learnUser(response);
-      const user = await userOfCaches();
-      if (user && response.status === 200)
-        await (await caches.open(offlineApiCacheName(user))).put(options.request, response.clone());
-      return response;
+      // The profile tells who the user is: learnt from the network answer before anything is stored.
+      const answer = profileRead(options.request);
+      learning = answer.catch(() => undefined);
+      return answer;
     }
-    const user = await userOfCaches();
+    await learning;
+    const user = await userOfRequest();
     // Nobody known: nothing is stored (a visitor's reads are not kept).
     const response = user ? await apiStrategy(user).handle(options) : await fetch(options.request);
     if (path === '/api/settings') await learnTiles(response);
     return response;
   },
   'GET',
+);
+
+// --- the map's icons and markers (public library files), shown at once and refreshed behind --------------------
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isMapIcon(url, ORIGIN),
+  new StaleWhileRevalidate({
+    cacheName: ICONS,
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
 );
 
 // --- map tiles of the site's own tile server -----------------------------------------------------------------
@@ -266,6 +338,9 @@ registerRoute(
     url.pathname.startsWith(tilePrefix),
   new CacheFirst({
     cacheName: TILES,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
   }),
 );
