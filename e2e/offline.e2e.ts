@@ -1,17 +1,19 @@
 // The installable, offline questionnaire (decision 0091), in Chromium at a phone's width: the service worker
 // controls the page, Chromium finds the site installable (`Page.getInstallabilityErrors`, the check Lighthouse's
 // removed installability audit ran) and reads the manifest; a participant's questionnaire visited once online is
-// shown again with the connection gone; logging out empties the cache of the participant's data.
+// shown again with the connection gone; logging out empties the cache of the participant's data; a remote version
+// published through the registry replaces the cached one at the next visit.
 //
 // Offline for real: Playwright's `context.setOffline` does not reach a service worker's own requests in Chromium
 // (microsoft/playwright#2311, still so in the version the repository uses), so the test also puts a TCP relay of
 // its own between the browser and the site and cuts it, and checks that not one connection reached the site while
 // the page was reloaded.
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ROOT } from '../scripts/lib/stack.mjs';
 import { typedApiAs } from './support/api.js';
 import { launchProfileContext } from './support/browser.js';
 import { DEMO_PASSWORD } from './support/demo.js';
@@ -107,15 +109,24 @@ const personal = (all: Record<string, string[]>) =>
 describe('offline questionnaire', () => {
   let stack: TestSite;
   let relay: Relay;
+  /** the site's own copy of the built remotes and their registry, which a test publishes a version into */
+  let remotesDir: string;
 
   beforeAll(async () => {
-    stack = await startTestSite('offline', ADMIN_PASSWORD, { AGORA_DEMO_DATA: 'true' });
+    remotesDir = await mkdtemp(path.join(tmpdir(), 'agora-e2e-offline-remotes-'));
+    await cp(path.join(ROOT, 'dist', 'remotes'), remotesDir, { recursive: true });
+    stack = await startTestSite('offline', ADMIN_PASSWORD, {
+      AGORA_DEMO_DATA: 'true',
+      REMOTES_DIR: remotesDir,
+      REMOTES_REGISTRY: path.join(remotesDir, 'remotes.json'),
+    });
     relay = await startRelay(stack.url);
   }, 180_000);
 
   afterAll(async () => {
     await relay?.close();
     await stack?.stop();
+    if (remotesDir) await rm(remotesDir, { recursive: true, force: true });
   });
 
   it.each([
@@ -245,4 +256,65 @@ describe('offline questionnaire', () => {
     },
     180_000,
   );
+
+  it('takes a remote version published through the registry at the next visit, and drops the old one', async () => {
+    const profileDir = await mkdtemp(path.join(tmpdir(), 'agora-e2e-offline-update-'));
+    const context = await launchProfileContext(profileDir, relay.url, {
+      locale: 'en',
+      width: 390,
+      height: 844,
+      serviceWorker: true,
+    });
+    const registryFile = path.join(remotesDir, 'remotes.json');
+    const original = await readFile(registryFile, 'utf8');
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await controllingWorker(page);
+      // the front page is mf-consultation's: with the worker in control, its files go into the caches
+      await page.reload();
+      const registry = JSON.parse(original) as Record<string, string>;
+      const current = registry.mf_consultation!.split('/')[3]!;
+      const remoteFiles = (all: Record<string, string[]>) =>
+        [...(all['agora-remote-entries'] ?? []), ...(all['agora-remote-assets'] ?? [])].filter((u) =>
+          u.startsWith('/remotes/mf-consultation/'),
+        );
+      await until(
+        () => cachedUrls(page),
+        (all) => remoteFiles(all).includes(`/remotes/mf-consultation/${current}/remoteEntry.js`),
+        'the current version in the cache',
+      );
+
+      // Publish a new version (a copy of the current build under another folder) and switch the registry to it.
+      const next = `${current}-offline-e2e`;
+      await cp(
+        path.join(remotesDir, 'mf-consultation', current),
+        path.join(remotesDir, 'mf-consultation', next),
+        {
+          recursive: true,
+        },
+      );
+      registry.mf_consultation = `/remotes/mf-consultation/${next}/mf-manifest.json`;
+      await writeFile(registryFile, JSON.stringify(registry));
+
+      await page.reload();
+      const loaded = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+      );
+      expect(loaded).toContain(`/remotes/mf-consultation/${next}/remoteEntry.js`);
+      expect(loaded.filter((u) => u.startsWith(`/remotes/mf-consultation/${current}/`))).toEqual([]);
+      const after = await until(
+        () => cachedUrls(page),
+        (all) =>
+          remoteFiles(all).includes(`/remotes/mf-consultation/${next}/remoteEntry.js`) &&
+          remoteFiles(all).every((u) => !u.startsWith(`/remotes/mf-consultation/${current}/`)),
+        'only the new version in the cache',
+      );
+      expect(remoteFiles(after).length).toBeGreaterThan(1);
+    } finally {
+      await writeFile(registryFile, original);
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
