@@ -4,10 +4,10 @@
 // shown again with the connection gone; logging out empties the cache of the participant's data; a remote version
 // published through the registry replaces the cached one at the next visit.
 //
-// Offline for real: Playwright's `context.setOffline` does not reach a service worker's own requests in Chromium
-// (microsoft/playwright#2311, still so in the version the repository uses), so the test also puts a TCP relay of
-// its own between the browser and the site and cuts it, and checks that not one connection reached the site while
-// the page was reloaded.
+// Offline for real: `context.setOffline(true)` alone does not keep every request off the site once a service
+// worker is involved (microsoft/playwright#2311; with Playwright 1.65 and Debian's Chromium the offline reload
+// still opened two connections to the site). So the test also puts a TCP relay of its own between the browser and
+// the site, cuts it, and checks that not one connection reached the site while the page was reloaded.
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -55,9 +55,9 @@ async function prepareContext(context: BrowserContext, opts: ContextOptions): Pr
 
 /**
  * A fresh browser context with external requests (map tiles) answered locally so pages don't wait on them;
- * `touch`: a phone's touch screen. The site's service worker is blocked unless `serviceWorker` is set: requests a
- * worker makes escape the context's routes (which many tests use to hold or rewrite answers), and only the
- * offline test is about the worker.
+ * `touch`: a phone's touch screen. The site's service worker is blocked unless `serviceWorker` is set: a page's
+ * routes (`page.route`, which tests use to hold or rewrite answers) do not see the requests a worker answers, and
+ * only the offline test is about the worker.
  */
 export async function newContext(
   browser: Browser,
