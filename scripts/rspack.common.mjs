@@ -256,6 +256,7 @@ export function serviceWorkerConfig() {
       extensions: ['.ts', '.js'],
       extensionAlias: { '.js': ['.ts', '.js'] },
       alias: {
+        '@agora/contracts/areas$': path.join(ROOT, 'packages/contracts/src/areas.ts'),
         '@agora/contracts/offline$': path.join(ROOT, 'packages/contracts/src/offline.ts'),
       },
     },

@@ -2,6 +2,7 @@ import {
   isContentHashedPath,
   isMapIcon,
   isOfflineApiRead,
+  isPageUrl,
   isShellAsset,
   isStaleRemote,
   ownTilePrefix,
@@ -119,5 +120,19 @@ describe('map icons', () => {
     expect(isMapIcon(new URL('https://other.example.org/api/library/files/markers/pin.svg'), ORIGIN)).toBe(
       false,
     );
+  });
+});
+
+describe('page URLs', () => {
+  it('are the site’s routes, as the gateway answers them with the shell’s page', () => {
+    const page = (path: string, origin = ORIGIN) => isPageUrl(new URL(path, origin), ORIGIN);
+    expect(page('/')).toBe(true);
+    expect(page('/participate/category/urban-mobility/project/cycle-lane')).toBe(true);
+    expect(page('/admin/library/gallery?x=1')).toBe(true);
+    expect(page('/api/profile/data/j1')).toBe(false);
+    expect(page('/api/library/files/law.pdf')).toBe(false);
+    expect(page('/remotes/mf-library/1.0.0/')).toBe(false);
+    expect(page('/manifest.webmanifest')).toBe(false);
+    expect(page('/', 'https://elsewhere.example.org')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // What the service worker caches and how long (decision 0091), as pure functions of URLs so that they are
 // unit-tested without a worker. The worker itself (sw.ts) only wires them to Workbox.
+import { isPagePath } from '@agora/contracts/areas';
 
 /** The API reads the questionnaire needs offline (GET only): path patterns, checked against the URL's path. */
 const OFFLINE_API_READS: readonly RegExp[] = [
@@ -116,4 +117,13 @@ export function ownTilePrefix(tileUrl: string, origin: string): string | null {
  */
 export function isMapIcon(url: URL, origin: string): boolean {
   return url.origin === origin && /^\/api\/library\/files\/(?:icons|markers|demo)\/[^/]+$/.test(url.pathname);
+}
+
+/**
+ * A URL the gateway answers with the shell's page. Only these navigations are the worker's: a document opened
+ * from the API (a download, a library file in a tab) goes to the network untouched and is never stored as the
+ * offline page.
+ */
+export function isPageUrl(url: URL, origin: string): boolean {
+  return url.origin === origin && isPagePath(url.pathname);
 }

@@ -29,6 +29,7 @@ import {
   isContentHashedPath,
   isMapIcon,
   isOfflineApiRead,
+  isPageUrl,
   isShellAsset,
   isStaleRemote,
   ownTilePrefix,
@@ -144,6 +145,11 @@ const pages = new NetworkFirst({
   networkTimeoutSeconds: 8,
   plugins: [
     okOnly,
+    // only the shell's page is ever the offline page
+    {
+      cacheWillUpdate: async ({ response }) =>
+        (response.headers.get('Content-Type') ?? '').startsWith('text/html') ? response : null,
+    },
     { cacheKeyWillBeUsed: async () => PAGE_KEY },
     {
       cacheDidUpdate: async ({ newResponse }) => {
@@ -154,7 +160,7 @@ const pages = new NetworkFirst({
 });
 
 registerRoute(
-  ({ request }) => request.mode === 'navigate',
+  ({ request, url }) => request.mode === 'navigate' && isPageUrl(url, ORIGIN),
   async (options: RouteHandlerCallbackOptions) => {
     try {
       return await pages.handle(options);
