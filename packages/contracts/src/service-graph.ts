@@ -54,6 +54,9 @@ export const INTERNAL_ROUTES = {
   // a citizen's own data (decision 0086): consultation's part of the archive accounts builds
   'GET /internal/users/{uuid}/data': { service: 'consultation', callers: ['accounts'] },
   'GET /internal/users/{uuid}/files/{id}': { service: 'consultation', callers: ['accounts'] },
+  // deleting an account (decision 0088): what consultation would erase, then the erasure (idempotent)
+  'GET /internal/users/{uuid}/forget': { service: 'consultation', callers: ['accounts'] },
+  'POST /internal/users/{uuid}/forget': { service: 'consultation', callers: ['accounts'] },
   // mailing: the services send mail through the `mail-requests` queue; the HTTP form answers the gateway's service
   // identity only (operators' tools and the tests: the gateway routes no `/internal/…` path), no service's
   'POST /internal/mail': { service: 'mailing', callers: ['gateway'], uncalled: true },

@@ -29,6 +29,7 @@ import { StatisticsChanges1795400730000 } from './migrations/1795400730000-Stati
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { AuditInternalModule } from './audit/audit-internal.controller.js';
 import { OpenDataSettings1801200000000 } from './migrations/1801200000000-OpenDataSettings.js';
+import { EraseAnswersOnAccountDeletion1801500000000 } from './migrations/1801500000000-EraseAnswersOnAccountDeletion.js';
 import { NodeModule } from './node/node.module.js';
 import { OpenDataModule } from './open-data/open-data.module.js';
 import { VariableModule } from './variable/variable.module.js';
@@ -79,6 +80,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     StatisticsChanges1795400730000,
     AuditLog1801100000000,
     OpenDataSettings1801200000000,
+    EraseAnswersOnAccountDeletion1801500000000,
   ],
 };
 
