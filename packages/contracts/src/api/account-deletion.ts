@@ -85,3 +85,12 @@ export type DataRequestAnswer = z.infer<typeof DataRequestAnswer>;
 
 export const DataRequestsPageAnswer = pagedAnswer(DataRequestAnswer);
 export type DataRequestsPageAnswer = z.infer<typeof DataRequestsPageAnswer>;
+
+/** `GET users/data-requests`: the page (from 1) and the kind (both when absent). */
+export const DataRequestsQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    kind: z.enum(DATA_REQUEST_KINDS).optional(),
+  })
+  .strict();
+export type DataRequestsQuery = z.infer<typeof DataRequestsQuery>;
