@@ -19,7 +19,10 @@ export type ErasedProject = z.infer<typeof ErasedProject>;
 /** `GET /internal/users/{uuid}/forget`: what consultation would erase and keep detached. */
 export const UserForgetPreview = z.object({
   erased_projects: z.array(ErasedProject),
-  kept_answers: z.int().min(0).meta({ description: 'answers kept for the statistics, detached from the person' }),
+  kept_answers: z
+    .int()
+    .min(0)
+    .meta({ description: 'answers kept for the statistics, detached from the person' }),
   profile_answers: z.int().min(0),
   files: z.int().min(0),
   likes: z.int().min(0),

@@ -94,7 +94,9 @@ export class AccountDeletion {
 
   private async refuseLastAdmin(user: User, refusal: () => AppError): Promise<void> {
     if (user.role !== 'admin' || !user.active) return;
-    const admins = await this.db.getRepository(User).count({ where: { role: 'admin' as Role, active: true } });
+    const admins = await this.db
+      .getRepository(User)
+      .count({ where: { role: 'admin' as Role, active: true } });
     if (admins <= 1) throw refusal();
   }
 

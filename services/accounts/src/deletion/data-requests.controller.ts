@@ -12,7 +12,7 @@ export class DataRequestsController {
 
   @ApiOperation({
     summary:
-      'The requests for one\'s data (exports and deletions), newest first, paged, of one kind or both (admins): ' +
+      "The requests for one's data (exports and deletions), newest first, paged, of one kind or both (admins): " +
       'dates, state, counts; who asked while the account exists, nothing identifying once it is deleted',
   })
   @RequireRole('admin')

@@ -89,22 +89,24 @@ export class DataRequests {
       `SELECT count(*)::int AS n FROM accounts.data_request r ${kind ? 'WHERE r.kind = $1' : ''}`,
       kind ? [kind] : [],
     );
-    const values = rows.map(
-      (r): DataRequestAnswer => ({
-        id: r.id,
-        kind: r.kind,
-        requested_by: r.requested_by,
-        state: r.state,
-        requested: r.requested.toISOString(),
-        finished: r.finished ? r.finished.toISOString() : null,
-        code: r.code,
-        counts: r.counts,
-        user:
-          r.user_uuid && r.username
-            ? { uuid: r.user_uuid, username: r.username, name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim() }
-            : null,
-      }),
-    );
+    const values = rows.map((r): DataRequestAnswer => ({
+      id: r.id,
+      kind: r.kind,
+      requested_by: r.requested_by,
+      state: r.state,
+      requested: r.requested.toISOString(),
+      finished: r.finished ? r.finished.toISOString() : null,
+      code: r.code,
+      counts: r.counts,
+      user:
+        r.user_uuid && r.username
+          ? {
+              uuid: r.user_uuid,
+              username: r.username,
+              name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim(),
+            }
+          : null,
+    }));
     return { ...paged(values, page, total!.n, DATA_REQUESTS_PAGE_SIZE), total: total!.n };
   }
 

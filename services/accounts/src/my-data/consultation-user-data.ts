@@ -84,7 +84,8 @@ export class ConsultationUserData {
     let body: unknown;
     try {
       const path = `/internal/users/${uuid}/forget` as const;
-      ({ body } = method === 'get' ? await this.consultation.get(path) : await this.consultation.post(path, {}));
+      ({ body } =
+        method === 'get' ? await this.consultation.get(path) : await this.consultation.post(path, {}));
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
       throw DeletionErrors.unavailable();

@@ -187,7 +187,8 @@ export class MyDataArchives extends ScheduledWorkerHost {
     if (removed > 0) this.logger.info({ removed }, 'expired archives of own data removed');
     // the overview of the requests is kept as long as the audit log
     const requests = await this.requests.cleanup();
-    if (requests > 0) this.logger.info({ removed: requests }, 'requests for own data past the retention removed');
+    if (requests > 0)
+      this.logger.info({ removed: requests }, 'requests for own data past the retention removed');
     return removed;
   }
 

@@ -40,7 +40,9 @@ export class UserForgetInternalController {
   })
   async preview(@Param('uuid') uuid: string): Promise<UserForgetPreview> {
     if (!Uuid.safeParse(uuid).success) throw AppError.notFound('user not found');
-    const projects = await this.db.query<Array<{ token: string; title: string; answers: number; erase: boolean }>>(
+    const projects = await this.db.query<
+      Array<{ token: string; title: string; answers: number; erase: boolean }>
+    >(
       `SELECT p.token::text AS token, p.title, count(*)::int AS answers,
               p.erase_answers_on_account_deletion AS erase
          FROM consultation.answer a JOIN consultation.project p ON p.token = a.project
@@ -100,7 +102,9 @@ export class UserForgetInternalController {
         WHERE file IN (SELECT id FROM consultation.answer_file WHERE owner = $1)`,
       [uuid],
     );
-    const [, files] = await m.query<Affected>(`DELETE FROM consultation.answer_file WHERE owner = $1`, [uuid]);
+    const [, files] = await m.query<Affected>(`DELETE FROM consultation.answer_file WHERE owner = $1`, [
+      uuid,
+    ]);
     // the answers in the projects set to erase them, with their values and the reactions on them
     const [erased, erasedAnswers] = await m.query<Affected<{ token: string }>>(
       `DELETE FROM consultation.answer a USING consultation.project p
@@ -148,7 +152,9 @@ export class UserForgetInternalController {
         WHERE author = $1`,
       [uuid],
     );
-    await m.query(`UPDATE consultation.thread SET created_by = gen_random_uuid() WHERE created_by = $1`, [uuid]);
+    await m.query(`UPDATE consultation.thread SET created_by = gen_random_uuid() WHERE created_by = $1`, [
+      uuid,
+    ]);
     return {
       erased_answers: erasedAnswers,
       detached_answers: detachedAnswers,

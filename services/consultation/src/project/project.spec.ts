@@ -53,7 +53,7 @@ describe('project mapping', () => {
       wms_services: [{ title: 'Ορθοφωτοχάρτες', WMSurl: 'https://gis.example.org/wms', layers: 'ortho' }],
       legislation: [{ title: 'Ν. 4784/2021', file: '/api/library/files/law.pdf' }],
       open_data_free_text: false,
-    erase_answers_on_account_deletion: false,
+      erase_answers_on_account_deletion: false,
       open_data_grid_m: 50,
       forum_topic_id: null,
       forum_topic_url: null,
