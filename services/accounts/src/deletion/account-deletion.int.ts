@@ -71,8 +71,9 @@ describe('deleting an account (accounts and consultation, real Postgres)', () =>
       [ELSEWHERE],
     );
     await consultation.db.query(
-      `INSERT INTO consultation.node (token, project, title, mname, has_geometry, geom_type, max_geom)
-       VALUES ($1, $2, 'Πλατεία', 'square', true, 'point', 5)`,
+      `INSERT INTO consultation.node (token, project, title, mname, has_geometry, boundary, geom_type, max_geom)
+       VALUES ($1, $2, 'Πλατεία', 'square', true,
+         public.ST_GeomFromText('POLYGON((22 40, 23 40, 23 41, 22 41, 22 40))', 4326), 'point', 5)`,
       [ELSEWHERE_TOPIC, ELSEWHERE],
     );
     await consultation.db.query(
@@ -308,9 +309,7 @@ describe('deleting an account (accounts and consultation, real Postgres)', () =>
     );
     expect(likes!.n).toBe(2);
 
-    const [entry] = await svc.db.query<
-      Array<{ action: string; before: unknown; actor_username: string | null }>
-    >(
+    const [entry] = await svc.db.query<{ action: string; before: unknown; actor_username: string | null }>(
       `SELECT action, before, actor_username FROM accounts.audit_log WHERE object_id = $1 ORDER BY id DESC LIMIT 1`,
       [maria.user.uuid],
     );
