@@ -26,6 +26,7 @@ import {
   formAction,
 } from '@agora/platform';
 import { addressText, addressValue, locationText } from './account/address';
+import { DeleteAccountSection } from './account/DeleteAccountSection';
 import { MyDataSection } from './account/MyDataSection';
 
 /** `GET /api/profile`: the session user and the profile fields. */
@@ -212,8 +213,8 @@ function PasswordForm() {
 }
 
 /**
- * /profile: the user form in put mode (own profile: no role selector), a password change and the download of
- * one's own data.
+ * /profile: the user form in put mode (own profile: no role selector), a password change, the download of one's
+ * own data and the deletion of one's account.
  */
 export function ProfilePage() {
   const { user, refresh } = useSession();
@@ -242,6 +243,7 @@ export function ProfilePage() {
       </Loaded>
       <PasswordForm />
       <MyDataSection />
+      <DeleteAccountSection />
     </section>
   );
 }

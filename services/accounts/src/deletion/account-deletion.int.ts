@@ -320,6 +320,24 @@ describe('deleting an account (accounts and consultation, real Postgres)', () =>
     });
   });
 
+  it("gives consultation's forget routes to the accounts service alone", async () => {
+    const server = consultation.app.getHttpServer();
+    const path = `/internal/users/${kostas.user.uuid}/forget`;
+    for (const identity of [
+      consultation.identity(kostas.user),
+      consultation.identity(TEST_ADMIN),
+      consultation.identity(null, { sys: 'library' }),
+    ]) {
+      expect((await request(server).get(path).set(IDENTITY_HEADER, identity)).status).toBe(403);
+      expect((await request(server).post(path).set(IDENTITY_HEADER, identity)).status).toBe(403);
+    }
+    const accounts = consultation.identity(null, { sys: 'accounts' });
+    expect(
+      (await request(server).get('/internal/users/not-a-uuid/forget').set(IDENTITY_HEADER, accounts)).status,
+    ).toBe(404);
+    expect(await traces(kostas.user.uuid)).toMatchObject({ answers: 3, files: 1, posts: 1 });
+  });
+
   it('a retry finds nothing left in consultation and succeeds', async () => {
     const res = await request(consultation.app.getHttpServer())
       .post(`/internal/users/${maria.user.uuid}/forget`)

@@ -73,7 +73,9 @@ export class AccountDeletion {
       [{ policy: POLICIES.currentPassword, key: user.uuid, onSuccess: 'forget' }],
       async () => {
         if (body.password !== undefined) {
-          if (!(await argon2.verify(user.passwordHash, body.password))) throw wrongPassword();
+          // a hash argon2 cannot read (none was ever set) matches no password
+          const ok = await argon2.verify(user.passwordHash, body.password).catch(() => false);
+          if (!ok) throw wrongPassword();
         } else if (body.username!.trim().toLowerCase() !== user.username.toLowerCase()) {
           throw DeletionErrors.wrongConfirmation();
         }
