@@ -69,7 +69,7 @@ const projectFields = {
   }),
   erase_answers_on_account_deletion: Flag.optional().meta({
     description:
-      "a participant who deletes their account takes their answers in this project with them (default false: " +
+      'a participant who deletes their account takes their answers in this project with them (default false: ' +
       'they stay, detached from the person)',
   }),
   open_data_grid_m: wholeNumber(OPEN_DATA_GRID_M.min, OPEN_DATA_GRID_M.max)
