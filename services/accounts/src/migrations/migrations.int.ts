@@ -5,6 +5,7 @@ import { accountsStorage } from '../index.js';
 const TABLES = [
   'audit_anchor',
   'audit_log',
+  'data_request',
   'enrolment',
   'external_identity',
   'my_data_archive',
@@ -52,9 +53,14 @@ describe('accounts migrations', () => {
     expect(await columns('user')).toContain('locale');
     expect(await columns('oauth_request')).toContain('invitation');
 
-    // the last migration alone: the archives of one's own data go
+    // the last migration alone: the requests for one's own data go
     await ds.undoLastMigration({ transaction: 'each' });
-    const withoutArchives = TABLES.filter((t) => t !== 'my_data_archive');
+    const withoutRequests = TABLES.filter((t) => t !== 'data_request');
+    expect(await tables()).toEqual(withoutRequests);
+
+    // the one before: the archives of one's own data go
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutArchives = withoutRequests.filter((t) => t !== 'my_data_archive');
     expect(await tables()).toEqual(withoutArchives);
 
     // the one before: the audit log goes
