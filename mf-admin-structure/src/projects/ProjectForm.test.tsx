@@ -219,6 +219,7 @@ describe('project form', () => {
       wms_services: [{ title: 'Cadastre', WMSurl: 'http://127.0.0.1/wms', layers: 'parcels' }],
       legislation: [{ title: 'Law 4412/2016', file: '/files/law.pdf' }],
       open_data_free_text: false,
+      erase_answers_on_account_deletion: false,
       open_data_grid_m: 50,
       category: TOKEN_C1,
     });
@@ -331,6 +332,22 @@ describe('project form', () => {
     expect(screen.getByTestId('project-detached').textContent).toBe(
       'Answers detached from their people on 20/01/2027.',
     );
+  });
+
+  it('edits whether a deleted account takes its answers in this project with it', async () => {
+    document.cookie = 'token=t1';
+    const calls = mockFetch(editing);
+    await renderWeb(<App basePath="" />, { route: EDIT, user: adminUser, messages });
+    await screen.findByTestId('project-form');
+    const label = 'Deleting an account deletes its answers in this project too';
+    expect(input(label).checked).toBe(false);
+    expect(screen.getByText(/Otherwise they stay in the statistics, detached from the person/)).toBeTruthy();
+    await click(screen.getByLabelText(label));
+    await click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { erase_answers_on_account_deletion: true },
+    ]);
   });
 
   it('fills a legislation row and the summary image from the library', async () => {

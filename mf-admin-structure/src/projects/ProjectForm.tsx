@@ -55,6 +55,7 @@ export interface ProjectValues extends Record<string, string | number | boolean 
   wms_services: readonly WmsService[];
   legislation: readonly TitledFile[];
   open_data_free_text: boolean;
+  erase_answers_on_account_deletion: boolean;
   /** digits, as typed */
   open_data_grid_m: string;
 }
@@ -125,6 +126,7 @@ export function projectValues(
     wms_services: p?.wms_services ?? [],
     legislation: p?.legislation ?? [],
     open_data_free_text: p?.open_data_free_text ?? false,
+    erase_answers_on_account_deletion: p?.erase_answers_on_account_deletion ?? false,
     open_data_grid_m: String(p?.open_data_grid_m ?? limits.open_data_grid_m.default),
   };
 }
@@ -155,6 +157,7 @@ export function projectToWire(v: Partial<ProjectValues>): ProjectChangesBody {
     wms_services: v.wms_services && cleanRows(v.wms_services),
     legislation: v.legislation && cleanRows(v.legislation),
     open_data_free_text: v.open_data_free_text,
+    erase_answers_on_account_deletion: v.erase_answers_on_account_deletion,
     open_data_grid_m: v.open_data_grid_m === undefined ? undefined : Number(v.open_data_grid_m),
   };
 }
@@ -362,6 +365,11 @@ function ProjectFields({
         'openDataGrid',
         <FormattedMessage id="structure.projects.field.openDataGridHint" />,
       )}
+      <Checkbox
+        {...form.field<boolean>('erase_answers_on_account_deletion')}
+        label={<FormattedMessage id="structure.projects.field.eraseAnswersOnAccountDeletion" />}
+        hint={<FormattedMessage id="structure.projects.field.eraseAnswersOnAccountDeletionHint" />}
+      />
       <fieldset className="ag-field st-map-field">
         <legend className="ag-field-label">
           <FormattedMessage id="structure.projects.field.map" />

@@ -44,6 +44,7 @@ export const project = (n: 1 | 2, extra: Partial<ProjectAnswer> = {}): ProjectAn
   wms_services: [],
   legislation: [],
   open_data_free_text: false,
+  erase_answers_on_account_deletion: false,
   open_data_grid_m: 50,
   forum_topic_id: null,
   forum_topic_url: null,

@@ -135,6 +135,8 @@ export interface ProjectWire {
   legislation: TitledFile[];
   /** the open data publish the free-text answers */
   open_data_free_text: boolean;
+  /** a deleted account's answers in this project are deleted too (else kept, detached: decision 0088) */
+  erase_answers_on_account_deletion: boolean;
   /** metres: the grid the open data snap locations to */
   open_data_grid_m: number;
   forum_topic_id: number | null;

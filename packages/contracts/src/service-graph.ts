@@ -57,6 +57,9 @@ export const INTERNAL_ROUTES = {
   // the mail of a project's published results (decision 0090): which are public, and who answered one
   'GET /internal/results/published': { service: 'consultation', callers: ['accounts'] },
   'GET /internal/projects/{token}/respondents': { service: 'consultation', callers: ['accounts'] },
+  // deleting an account (decision 0088): what consultation would erase, then the erasure (idempotent)
+  'GET /internal/users/{uuid}/forget': { service: 'consultation', callers: ['accounts'] },
+  'POST /internal/users/{uuid}/forget': { service: 'consultation', callers: ['accounts'] },
   // mailing: the services send mail through the `mail-requests` queue; the HTTP form answers the gateway's service
   // identity only (operators' tools and the tests: the gateway routes no `/internal/…` path), no service's
   'POST /internal/mail': { service: 'mailing', callers: ['gateway'], uncalled: true },

@@ -11,6 +11,10 @@ import { MembersService } from './enrolments/members.service.js';
 import { EnrolmentsService } from './enrolments/enrolments.service.js';
 import { InvitationsInternalController } from './invitations-internal/invitations-internal.controller.js';
 import { InvitationsInternalService } from './invitations-internal/invitations-internal.service.js';
+import { AccountDeletion } from './deletion/account-deletion.js';
+import { AccountDeletionController } from './deletion/account-deletion.controller.js';
+import { DataRequests } from './deletion/data-requests.js';
+import { DataRequestsController } from './deletion/data-requests.controller.js';
 import { ConsultationUserData } from './my-data/consultation-user-data.js';
 import { MY_DATA_QUEUE, MyDataArchives } from './my-data/my-data-archives.js';
 import { MyDataController } from './my-data/my-data.controller.js';
@@ -66,8 +70,10 @@ export class AccountsModule {
         LoginController,
         ProfileController,
         MyDataController,
+        AccountDeletionController,
         RegistrationController,
         RecoveryController,
+        DataRequestsController,
         UsersController,
         UsersAdminCreateController,
         PlatformStatsController,
@@ -97,6 +103,8 @@ export class AccountsModule {
         MyDataArchives,
         ConsultationResults,
         ResultsAnnouncer,
+        DataRequests,
+        AccountDeletion,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

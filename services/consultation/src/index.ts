@@ -29,6 +29,7 @@ import { StatisticsChanges1795400730000 } from './migrations/1795400730000-Stati
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { AuditInternalModule } from './audit/audit-internal.controller.js';
 import { OpenDataSettings1801200000000 } from './migrations/1801200000000-OpenDataSettings.js';
+import { EraseAnswersOnAccountDeletion1801500000000 } from './migrations/1801500000000-EraseAnswersOnAccountDeletion.js';
 import { ProjectRetention1801600000000 } from './migrations/1801600000000-ProjectRetention.js';
 import { AnswerIdempotencyKey1801800000000 } from './migrations/1801800000000-AnswerIdempotencyKey.js';
 import { NodeModule } from './node/node.module.js';
@@ -82,6 +83,7 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     StatisticsChanges1795400730000,
     AuditLog1801100000000,
     OpenDataSettings1801200000000,
+    EraseAnswersOnAccountDeletion1801500000000,
     ProjectRetention1801600000000,
     AnswerIdempotencyKey1801800000000,
   ],

@@ -26,6 +26,7 @@ import {
   formAction,
 } from '@agora/platform';
 import { addressText, addressValue, locationText } from './account/address';
+import { DeleteAccountSection } from './account/DeleteAccountSection';
 import { MyDataSection } from './account/MyDataSection';
 import { ResultsMailSection } from './account/ResultsMailSection';
 
@@ -213,8 +214,8 @@ function PasswordForm() {
 }
 
 /**
- * /profile: the user form in put mode (own profile: no role selector), a password change and the download of
- * one's own data.
+ * /profile: the user form in put mode (own profile: no role selector), a password change, the download of one's
+ * own data and the deletion of one's account.
  */
 export function ProfilePage() {
   const { user, refresh } = useSession();
@@ -244,6 +245,7 @@ export function ProfilePage() {
       <PasswordForm />
       <ResultsMailSection />
       <MyDataSection />
+      <DeleteAccountSection />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { accountsStorage } from '../index.js';
 const TABLES = [
   'audit_anchor',
   'audit_log',
+  'data_request',
   'enrolment',
   'external_identity',
   'my_data_archive',
@@ -62,9 +63,14 @@ describe('accounts migrations', () => {
     expect(await tables()).toEqual(withoutResultsMail);
     expect(await columns('user')).not.toContain('results_mail');
 
+    // the one before: the requests for one's own data go
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutRequests = withoutResultsMail.filter((t) => t !== 'data_request');
+    expect(await tables()).toEqual(withoutRequests);
+
     // the one before: the archives of one's own data go
     await ds.undoLastMigration({ transaction: 'each' });
-    const withoutArchives = withoutResultsMail.filter((t) => t !== 'my_data_archive');
+    const withoutArchives = withoutRequests.filter((t) => t !== 'my_data_archive');
     expect(await tables()).toEqual(withoutArchives);
 
     // the one before: the audit log goes

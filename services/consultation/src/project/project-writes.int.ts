@@ -73,6 +73,7 @@ describe('POST /project', () => {
       wms_services: WMS,
       legislation: LAWS,
       open_data_free_text: true,
+      erase_answers_on_account_deletion: true,
       open_data_grid_m: 200,
       token: MISSING,
       forum_topic_id: 7,
@@ -98,6 +99,7 @@ describe('POST /project', () => {
       wms_services: WMS,
       legislation: LAWS,
       open_data_free_text: true,
+      erase_answers_on_account_deletion: true,
       open_data_grid_m: 200,
       forum_topic_id: null,
       forum_topic_url: null,
@@ -132,6 +134,7 @@ describe('POST /project', () => {
       wms_services: [],
       legislation: [],
       open_data_free_text: false,
+      erase_answers_on_account_deletion: false,
       open_data_grid_m: 50,
     });
     expect(published).toMatchObject({ is_public: true, public_date: addDays(today, 1) });

@@ -32,6 +32,7 @@ export function toProjectResponse(project: Project): ProjectAnswer {
     wms_services: project.wms_services.map(({ title, WMSurl, layers }) => ({ title, WMSurl, layers })),
     legislation: project.legislation.map(({ title, file }) => ({ title, file })),
     open_data_free_text: project.open_data_free_text,
+    erase_answers_on_account_deletion: project.erase_answers_on_account_deletion,
     open_data_grid_m: project.open_data_grid_m,
     forum_topic_id: project.forum_topic_id,
     forum_topic_url: project.forum_topic_url,

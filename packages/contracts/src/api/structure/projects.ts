@@ -83,6 +83,11 @@ const projectFields = {
   open_data_free_text: Flag.optional().meta({
     description: 'the open data publish the free-text answers (text, string); default false',
   }),
+  erase_answers_on_account_deletion: Flag.optional().meta({
+    description:
+      'a participant who deletes their account takes their answers in this project with them (default false: ' +
+      'they stay, detached from the person)',
+  }),
   open_data_grid_m: wholeNumber(OPEN_DATA_GRID_M.min, OPEN_DATA_GRID_M.max)
     .optional()
     .meta({
@@ -142,6 +147,7 @@ export const ProjectAnswer = z.object({
   wms_services: z.array(WmsServiceAnswer),
   legislation: z.array(TitledFileAnswer),
   open_data_free_text: z.boolean(),
+  erase_answers_on_account_deletion: z.boolean(),
   open_data_grid_m: z.number().int().min(OPEN_DATA_GRID_M.min).max(OPEN_DATA_GRID_M.max),
   forum_topic_id: z.number().int().nullable(),
   forum_topic_url: z.string().nullable(),

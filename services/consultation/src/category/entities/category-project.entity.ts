@@ -76,6 +76,10 @@ export class Project extends Summarised {
   @Column('boolean', { default: false })
   open_data_free_text: boolean;
 
+  /** A deleted account's answers here are deleted too; else kept, detached from the person (decision 0088). */
+  @Column('boolean', { default: false })
+  erase_answers_on_account_deletion: boolean;
+
   /** Metres: the side of the grid cells the open data snap locations to (decision 0085). */
   @Column('integer', { default: 50 })
   open_data_grid_m: number;
