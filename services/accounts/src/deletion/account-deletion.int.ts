@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { IDENTITY_HEADER, type SessionUser } from '@agora/contracts';
 import { PRIVATE_FILE_STORAGE, type FileStorage } from '@agora/common/storage';
 import { bootTestService, closedPort, TEST_ADMIN, type TestService } from '@agora/common/testing';
+import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { createConsultationService } from '../../../consultation/src/index.js';
 import {
@@ -83,7 +84,7 @@ describe('deleting an account (accounts and consultation, real Postgres)', () =>
     );
     await consultation.db.query(
       `INSERT INTO consultation.variable (token, attribute, mname, description, is_visible, sort_order, variable_type)
-       VALUES ($1, $2, 'kind', 'Είδος', true, 1, '[{"kind": "text"}]')`,
+       VALUES ($1, $2, 'kind', 'Είδος', true, 1, '[{"kind": "text", "options": {}}]')`,
       [ELSEWHERE_VAR, ELSEWHERE_ATTR],
     );
   });
@@ -186,6 +187,23 @@ describe('deleting an account (accounts and consultation, real Postgres)', () =>
     };
   }
 
+  /** A project's CSV export as an administrator downloads it: each answer's token and respondent pseudonym. */
+  async function exported(project: string): Promise<Map<string, string>> {
+    const res = await request(consultation.app.getHttpServer())
+      .get(`/export/project/${project}/output_format/csv`)
+      .set(IDENTITY_HEADER, consultation.identity(TEST_ADMIN))
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    const [header, ...rows] = parse(res.body as Buffer, { bom: true }) as string[][];
+    const [answer, respondent] = [header!.indexOf('answer'), header!.indexOf('respondent')];
+    return new Map(rows.map((r) => [r[answer]!, r[respondent]!]));
+  }
+
   /** Every trace of `uuid` in consultation's tables. */
   async function traces(uuid: string) {
     const [row] = await cdb<Record<string, number>>(
@@ -271,9 +289,34 @@ describe('deleting an account (accounts and consultation, real Postgres)', () =>
     );
     expect(erasedBefore!.n).toBe(2);
 
+    const [keptBefore, erasingBefore] = [await exported(PROJECT), await exported(ELSEWHERE)];
+    const mine = async (project: string) =>
+      (
+        await cdb<{ token: string }>(
+          `SELECT token::text FROM consultation.answer WHERE project = $1 AND owner = $2 ORDER BY token`,
+          [project, maria.user.uuid],
+        )
+      ).map((r) => r.token);
+    const [mariaKept, mariaErased] = [await mine(PROJECT), await mine(ELSEWHERE)];
+    expect(mariaKept).toHaveLength(2);
+    expect(mariaErased).toHaveLength(1);
+
     const res = await as(maria.user).delete('/profile', { password: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'data deleted' });
+
+    // the exports show it: the kept project has the same answers, hers under one new pseudonym that matches none
+    // of the export before; the erasing project's export no longer has hers
+    const [keptAfter, erasingAfter] = [await exported(PROJECT), await exported(ELSEWHERE)];
+    expect([...keptAfter.keys()].sort()).toEqual([...keptBefore.keys()].sort());
+    const renamed = new Set(mariaKept.map((t) => keptAfter.get(t)));
+    expect(renamed.size).toBe(1);
+    expect(new Set(keptBefore.values()).has([...renamed][0]!)).toBe(false);
+    for (const [token, respondent] of keptBefore)
+      if (!mariaKept.includes(token)) expect(keptAfter.get(token)).toBe(respondent);
+    expect(erasingBefore.has(mariaErased[0]!)).toBe(true);
+    expect(erasingAfter.has(mariaErased[0]!)).toBe(false);
+    expect(erasingAfter.size).toBe(erasingBefore.size - 1);
     expect(res.headers['x-agora-session-clear']).toBe('1');
 
     expect(await accountRows(maria.user.uuid)).toEqual({ users: 0, sessions: 0, enrolments: 0, recovery: 0 });
