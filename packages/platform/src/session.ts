@@ -3,6 +3,7 @@ import { atom, useAtomValue, useSetAtom, type Store } from 'jotai';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE, roleAllows, type ApiGetResponse, type Role, type SessionUser } from '@agora/contracts';
 import { ApiError, client, readCookie } from './api';
+import { leaveOutbox } from './offline/logout';
 
 export type SessionStatus = 'pending' | 'loggedIn' | 'loggedOut';
 
@@ -90,6 +91,8 @@ export function useSession(): Session {
   );
 
   const logout = useCallback(async () => {
+    // the answers kept offline go with the session (asked first when there are some)
+    if (!(await leaveOutbox(user?.uuid))) return;
     try {
       await client.DELETE('/api/login');
     } catch {
@@ -97,7 +100,7 @@ export function useSession(): Session {
     }
     apply(null);
     await mutate(() => true, undefined, { revalidate: false });
-  }, [apply, mutate]);
+  }, [apply, mutate, user]);
 
   const allows = useCallback((required: Role | readonly Role[]) => roleAllows(user?.role, required), [user]);
 
