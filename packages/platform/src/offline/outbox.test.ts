@@ -5,6 +5,7 @@ import {
   bytesOf,
   claimEntry,
   clearOutbox,
+  endEditing,
   fileOf,
   getEntry,
   listEntries,
@@ -128,6 +129,13 @@ describe('the outbox store', () => {
     expect([first, second].filter(Boolean)).toHaveLength(1);
     expect(await claimEntry(e.id, 5_000 + STALE_CLAIM_MS - 1)).toBeNull();
     expect(await claimEntry(e.id, 5_000 + STALE_CLAIM_MS + 1)).not.toBeNull();
+  });
+
+  it('does not give out an entry whose form is open, until a new page ends the editing', async () => {
+    const e = await entry({ editing: true });
+    expect(await claimEntry(e.id)).toBeNull();
+    await endEditing('u1');
+    expect(await claimEntry(e.id)).not.toBeNull();
   });
 });
 

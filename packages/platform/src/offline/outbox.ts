@@ -65,6 +65,8 @@ export interface OutboxEntry {
   refusal: OutboxRefusal | null;
   /** the questionnaire changed since the entry was made: its values must be checked before it is sent */
   changed: boolean;
+  /** its form is open: not sent until it closes (a page loaded again ends it, see `endEditing`) */
+  editing: boolean;
 }
 
 /** What a new entry needs; the rest starts empty. */
@@ -72,7 +74,7 @@ export type NewOutboxEntry = Pick<
   OutboxEntry,
   'user' | 'category' | 'project' | 'topic' | 'attribute' | 'geometry' | 'fingerprint'
 > &
-  Partial<Pick<OutboxEntry, 'id' | 'values' | 'created'>>;
+  Partial<Pick<OutboxEntry, 'id' | 'values' | 'created' | 'editing'>>;
 
 /** A claim older than this is a tab that closed while sending: another may send the entry again. */
 export const STALE_CLAIM_MS = 2 * 60 * 1000;
@@ -140,6 +142,7 @@ export async function addEntry(entry: NewOutboxEntry): Promise<OutboxEntry> {
     sent: [],
     refusal: null,
     changed: false,
+    editing: entry.editing ?? false,
   };
   await (await db()).add(STORE, full);
   changed();
@@ -188,11 +191,21 @@ export async function claimEntry(id: string, now = Date.now()): Promise<OutboxEn
   let taken: OutboxEntry | null = null;
   await updateEntry(id, (e) => {
     const free = e.state === 'pending' || (e.state === 'sending' && now - (e.claimed ?? 0) > STALE_CLAIM_MS);
-    if (!free || e.changed) return null;
+    if (!free || e.changed || e.editing) return null;
     taken = { ...e, state: 'sending', claimed: now };
     return taken;
   });
   return taken;
+}
+
+/** Marks the entry's form open (not sent meanwhile) or closed. */
+export function setEditing(id: string, editing: boolean) {
+  return updateEntry(id, (e) => (e.editing === editing ? null : { ...e, editing }));
+}
+
+/** A page loaded again: forms left open by a closed page end, so their entries can be sent. */
+export async function endEditing(user: string): Promise<void> {
+  for (const e of await listEntries(user)) if (e.editing) await setEditing(e.id, false);
 }
 
 /** Gives an entry back as pending (a network failure: tried again later). */
