@@ -220,6 +220,13 @@ describe('answers made offline', () => {
       'Not accepted: You cannot add other objects.',
     );
     await snap(page, 'offline-refused-en-390');
+    await page.getByTestId('language-select').selectOption('el');
+    await until(
+      () => page.getByTestId('pending-refused').textContent(),
+      (text) => text === 'Δεν έγινε δεκτή: Δεν μπορείτε να προσθέσετε άλλα αντικείμενα.',
+      'the reason in Greek',
+    );
+    await snap(page, 'offline-refused-el-390');
 
     // stored once each: the point with its photo, the polygon, and the other device's bench
     const features = await until(mine, (f) => f.length === 3, 'three answers on the server');

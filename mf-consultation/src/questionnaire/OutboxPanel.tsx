@@ -67,40 +67,50 @@ export function OutboxPanel({ outbox, entries, onCorrect }: OutboxPanelProps) {
         <FormattedMessage id="consultation.outbox.waiting" values={{ n: waiting.length }} />
       </p>
       {waiting.length > 0 && (
-        <>
-          <ul className="cons-outbox-list" data-testid="outbox-list">
-            {waiting.map((kept) => (
-              <li key={kept.id} data-testid="outbox-entry" data-state={kept.state}>
-                <span className="cons-outbox-name">{entries.get(kept.attribute)?.attribute.name ?? ''}</span>{' '}
-                <span className="cons-hint">
-                  <DateText value={new Date(kept.created).toISOString()} withTime />
-                </span>{' '}
-                <PendingBadge kept={kept} />
-                {(kept.state === 'refused' || kept.changed) && (
-                  <span className="cons-actions">
-                    {isCorrectable(kept) && entries.has(kept.attribute) && (
+        <div className="cons-outbox-body">
+          <details
+            className="cons-outbox-details"
+            open={waiting.some((k) => k.state === 'refused' || k.changed)}
+          >
+            <summary>
+              <FormattedMessage id="consultation.outbox.show" />
+            </summary>
+            <ul className="cons-outbox-list" data-testid="outbox-list">
+              {waiting.map((kept) => (
+                <li key={kept.id} data-testid="outbox-entry" data-state={kept.state}>
+                  <span className="cons-outbox-name">
+                    {entries.get(kept.attribute)?.attribute.name ?? ''}
+                  </span>{' '}
+                  <span className="cons-hint">
+                    <DateText value={new Date(kept.created).toISOString()} withTime />
+                  </span>{' '}
+                  <PendingBadge kept={kept} />
+                  {(kept.state === 'refused' || kept.changed) && (
+                    <span className="cons-actions">
+                      {isCorrectable(kept) && entries.has(kept.attribute) && (
+                        <button
+                          type="button"
+                          className="ag-button"
+                          onClick={() => onCorrect(kept)}
+                          data-testid="outbox-correct"
+                        >
+                          <FormattedMessage id="consultation.outbox.correct" />
+                        </button>
+                      )}
                       <button
                         type="button"
-                        className="ag-button"
-                        onClick={() => onCorrect(kept)}
-                        data-testid="outbox-correct"
+                        className="ag-button ag-button-danger"
+                        onClick={() => outbox.discard(kept.id)}
+                        data-testid="outbox-discard"
                       >
-                        <FormattedMessage id="consultation.outbox.correct" />
+                        <FormattedMessage id="consultation.outbox.discard" />
                       </button>
-                    )}
-                    <button
-                      type="button"
-                      className="ag-button ag-button-danger"
-                      onClick={() => outbox.discard(kept.id)}
-                      data-testid="outbox-discard"
-                    >
-                      <FormattedMessage id="consultation.outbox.discard" />
-                    </button>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </details>
           <button
             type="button"
             className="ag-button ag-button-primary"
@@ -110,7 +120,7 @@ export function OutboxPanel({ outbox, entries, onCorrect }: OutboxPanelProps) {
           >
             <FormattedMessage id="consultation.outbox.sendNow" />
           </button>
-        </>
+        </div>
       )}
     </section>
   );

@@ -22,7 +22,7 @@ export function usePendingLayer(
       const { geometry } = kept;
       if (!geometry || !('type' in geometry) || hidden.has(kept.attribute)) continue;
       const entry = entries.get(kept.attribute);
-      const color = entry ? colorOf(entry) : '#1a56db';
+      const color = (entry && colorOf(entry)) || '#1a56db';
       const title = intl.formatMessage(
         { id: 'consultation.outbox.mapTitle' },
         { name: entry?.attribute.name ?? '', refused: String(kept.state === 'refused') },
