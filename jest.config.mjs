@@ -64,6 +64,7 @@ export default {
         '^@agora/contracts/api$': '<rootDir>/packages/contracts/src/api/index.ts',
         '^@agora/contracts/areas$': '<rootDir>/packages/contracts/src/areas.ts',
         '^@agora/contracts/crs$': '<rootDir>/packages/contracts/src/crs.ts',
+        '^@agora/contracts/offline$': '<rootDir>/packages/contracts/src/offline.ts',
         '^@agora/platform$': '<rootDir>/packages/platform/src/index.ts',
         '^@agora/library-ui$': '<rootDir>/packages/library-ui/src/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',

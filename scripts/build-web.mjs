@@ -15,7 +15,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
-import { DIST, LAZY_SHARED, REMOTES, remoteConfig, shellConfig } from './rspack.common.mjs';
+import { injectManifest } from 'workbox-build';
+import {
+  DIST,
+  LAZY_SHARED,
+  REMOTES,
+  remoteConfig,
+  serviceWorkerConfig,
+  shellConfig,
+} from './rspack.common.mjs';
 
 function parseArgs(argv) {
   const only = [];
@@ -175,6 +183,31 @@ async function precompress(dir) {
   );
 }
 
+/**
+ * The service worker (decision 0091): bundled by rspack, then workbox-build writes into it the precache list:
+ * index.html and the files it loads at start (its entry script and preloaded start-up chunks), which the first
+ * visit has just downloaded; the hashed ones need no revision (their name changes with their content), so the
+ * install reads them from the HTTP cache. The shell's lazy chunks, the remotes and the rest are cached as pages use
+ * them: a first visit downloads nothing more for the worker.
+ */
+async function buildServiceWorker(shellDir) {
+  await compile(serviceWorkerConfig());
+  const html = readFileSync(path.join(shellDir, 'index.html'), 'utf8');
+  const startFiles = [...html.matchAll(/(?:src|href)="\/([^"/]+\.[0-9a-f]{8}\.(?:js|css))"/g)].map(
+    (m) => m[1],
+  );
+  const sw = path.join(shellDir, 'sw.js');
+  const { count, size, warnings } = await injectManifest({
+    swSrc: sw,
+    swDest: sw,
+    globDirectory: shellDir,
+    globPatterns: ['index.html', ...new Set(startFiles)],
+    dontCacheBustURLsMatching: /\.[0-9a-f]{8}\./,
+  });
+  for (const w of warnings) console.warn(`warning: ${w}`);
+  console.log(`  sw.js: ${count} precached files, ${kib(size)}`);
+}
+
 /** Files (relative to dir) of the sync + async assets of an mf-manifest entry. */
 function manifestAssets(entry) {
   const a = entry?.assets ?? {};
@@ -226,6 +259,7 @@ async function main() {
     const stats = await compile(config);
     console.log(`  built in ${Date.now() - t} ms`);
     addPreloadHints(config.output.path, config.output.publicPath, startupFiles(stats));
+    await buildServiceWorker(config.output.path);
     await precompress(config.output.path);
   }
   const built = [];

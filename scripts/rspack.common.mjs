@@ -139,6 +139,7 @@ function makeConfig({ appDir, name, outDir, publicPath, version, host, exposes }
         '@agora/contracts$': path.join(ROOT, 'packages/contracts/src/index.ts'),
         '@agora/contracts/areas$': path.join(ROOT, 'packages/contracts/src/areas.ts'),
         '@agora/contracts/crs$': path.join(ROOT, 'packages/contracts/src/crs.ts'),
+        '@agora/contracts/offline$': path.join(ROOT, 'packages/contracts/src/offline.ts'),
         '@agora/platform$': path.join(ROOT, 'packages/platform/src/index.ts'),
         '@agora/library-ui$': path.join(ROOT, 'packages/library-ui/src/index.ts'),
         '@agora/react-router-impl$': ROUTER_BUILD,
@@ -190,6 +191,8 @@ function makeConfig({ appDir, name, outDir, publicPath, version, host, exposes }
           : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
       }),
       host && new rspack.HtmlRspackPlugin({ template: './index.html', scriptLoading: 'defer' }),
+      // the web app manifest and its icons, under fixed names (the manifest names them; decision 0091)
+      host && new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.' }] }),
     ].filter(Boolean),
   };
 }
@@ -224,5 +227,51 @@ export function remoteConfig(folder, version = process.env.REMOTE_VERSION) {
       host: false,
       exposes: { './App': './src/App.tsx' },
     }),
+  };
+}
+
+/**
+ * The shell's service worker (shell/src/sw/sw.ts, decision 0091): one classic script, `dist/shell/sw.js`, at the
+ * site's root so that its scope is the whole site. Built after the shell (whose build empties dist/shell); its
+ * precache list is injected afterwards by workbox-build (scripts/build-web.mjs).
+ */
+export function serviceWorkerConfig() {
+  const appDir = path.join(ROOT, 'shell');
+  return {
+    mode: 'production',
+    context: appDir,
+    entry: { sw: './src/sw/sw.ts' },
+    devtool: false,
+    target: 'webworker',
+    output: {
+      path: path.join(DIST, 'shell'),
+      filename: 'sw.js',
+      clean: false,
+      publicPath: '/',
+      // one file: the worker has no chunks to load
+      chunkLoading: false,
+      asyncChunks: false,
+    },
+    resolve: {
+      extensions: ['.ts', '.js'],
+      extensionAlias: { '.js': ['.ts', '.js'] },
+      alias: {
+        '@agora/contracts/areas$': path.join(ROOT, 'packages/contracts/src/areas.ts'),
+        '@agora/contracts/offline$': path.join(ROOT, 'packages/contracts/src/offline.ts'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]s$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: swcOptions,
+        },
+      ],
+    },
+    optimization: { splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
   };
 }

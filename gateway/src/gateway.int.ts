@@ -209,6 +209,8 @@ describe('gateway against real upstream servers', () => {
       '<!doctype html><html><head><title>Agora shell</title></head><body></body></html>',
     );
     await writeFile(join(shellDir, 'main.0a1b2c3d.js'), 'console.log("shell");');
+    await writeFile(join(shellDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(join(shellDir, 'manifest.webmanifest'), '{"name": "Agora"}');
     const lib = join(remotesDir, 'mf-library', '1.0.0');
     await writeFile(join(lib, 'mf-manifest.json'), '{"name":"mf_library"}');
     await writeFile(join(lib, 'remoteEntry.js'), `/* entry */ ${'var x = 1;\n'.repeat(500)}`);
@@ -955,6 +957,18 @@ describe('gateway against real upstream servers', () => {
       expect(await asset.text()).toBe('console.log("shell");');
     });
 
+    it('serves the service worker and the web app manifest at the root, revalidated (decision 0091)', async () => {
+      const sw = await get('/sw.js');
+      expect(sw.status).toBe(200);
+      expect(sw.headers.get('cache-control')).toBe('no-cache');
+      expect(sw.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+      const manifest = await get('/manifest.webmanifest');
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      expect(await manifest.json()).toEqual({ name: 'Agora' });
+    });
+
     it("puts the registry in the page, and preload links for the start-up files of the route's remote", async () => {
       const v3 = join(dir, 'remotes', 'mf-library', '3.0.0');
       await mkdir(v3, { recursive: true });
@@ -1053,6 +1067,9 @@ describe('gateway against real upstream servers', () => {
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
+      // the service worker and the manifest are this origin's (decision 0091)
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).toContain("manifest-src 'self'");
       // any https image (a project's WMS layers, decision 0022), and the configured tile server's origin
       expect(csp).toContain(
         "img-src 'self' data: blob: https: https://*.tile.openstreetmap.org https://tile.openstreetmap.org;",

@@ -17,7 +17,9 @@ export function contentSecurityPolicy(csp: GatewayConfig['csp']): string {
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...csp.connectSrc]],
     ['media-src', ["'self'", 'blob:']],
+    // the shell's service worker (/sw.js) and the web app manifest are this origin's (decision 0091)
     ['worker-src', ["'self'", 'blob:']],
+    ['manifest-src', ["'self'"]],
     ['frame-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -32,7 +34,7 @@ export function contentSecurityPolicy(csp: GatewayConfig['csp']): string {
  * documents), and repeating ~1 KiB of header on each of a page's ~20 asset requests costs more than the page's
  * own code. Everything under /api keeps it (files served from there may be opened as documents).
  */
-const STATIC_ASSET = /^\/(?!api\/)[^?]*\.(?:js|mjs|css|json|map|woff2?|ttf)$/;
+const STATIC_ASSET = /^\/(?!api\/)[^?]*\.(?:js|mjs|css|json|webmanifest|map|woff2?|ttf)$/;
 
 /** HSTS: one year, this host only (a city's other hosts under the same domain are not the site's to decide). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Router, type Request } from 'express';
+import { isPagePath } from '@agora/contracts/areas';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.js';
 import { notFound } from './errors.js';
@@ -14,21 +15,14 @@ import {
 import { readRemotesRegistry, type RemotesRegistry } from './remotes.js';
 import { NO_CACHE, staticFiles } from './static-files.js';
 
-/** A static file's name: what follows the last `/` has an extension (`main.3f2a1b9c.js`, `favicon.ico`). */
-const FILE_NAME = /\.[A-Za-z0-9]{1,12}$/;
-
 /**
- * A page URL: a GET or HEAD of any path but the API (`/api/…`), the remotes (`/remotes/…`, `/remotes.json`) and
- * file names (a missing script or image is a 404, never the page). The Accept header does not matter: curl, a
- * link checker or a prefetch get the page a browser gets. The site's routes hold no file names (their tokens,
- * uuids and uris are letters, digits, `-` and `_`).
+ * A page URL: a GET or HEAD of any path but the API, the remotes and file names (`isPagePath` of
+ * `@agora/contracts/areas`, which the service worker follows too). The Accept header does not matter: curl, a link
+ * checker or a prefetch get the page a browser gets.
  */
 export function wantsPage(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = req.path;
-  if (path === '/api' || path.startsWith('/api/') || path === '/remotes' || path.startsWith('/remotes/'))
-    return false;
-  return !FILE_NAME.test(path.slice(path.lastIndexOf('/') + 1));
+  return isPagePath(req.path);
 }
 
 /**

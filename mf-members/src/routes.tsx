@@ -9,6 +9,7 @@ const EnrollPage = lazyPage(() => import('./members/EnrollPage'));
 const MailTemplatesPage = lazyPage(() => import('./templates/MailTemplatesPage'));
 const InvitationsPage = lazyPage(() => import('./invitations/InvitationsPage'));
 const AuditPage = lazyPage(() => import('./audit/AuditPage'));
+const DataRequestsPage = lazyPage(() => import('./requests/DataRequestsPage'));
 
 /** The routes of the members remote (spec paths under `basePath`): what `<Routes>` and `preload` match. */
 export function membersRoutes(basePath: string): ReactNode {
@@ -26,6 +27,7 @@ export function membersRoutes(basePath: string): ReactNode {
         element={<UsersPage basePath={basePath} />}
       />
       <Route path={`${basePath}/admin/users/add`} element={<UserAddPage basePath={basePath} />} />
+      <Route path={`${basePath}/admin/users/requests`} element={<DataRequestsPage basePath={basePath} />} />
       <Route
         path={`${basePath}/admin/administration/members`}
         element={<MembersPage basePath={basePath} />}

@@ -209,6 +209,7 @@ describe('project form', () => {
       summary_img_alt: '',
       start_date: today(),
       end_date: tomorrow(),
+      retention_days: null,
       active: false,
       is_public: false,
       public_date: tomorrow(),
@@ -218,6 +219,7 @@ describe('project form', () => {
       wms_services: [{ title: 'Cadastre', WMSurl: 'http://127.0.0.1/wms', layers: 'parcels' }],
       legislation: [{ title: 'Law 4412/2016', file: '/files/law.pdf' }],
       open_data_free_text: false,
+      erase_answers_on_account_deletion: false,
       open_data_grid_m: 50,
       category: TOKEN_C1,
     });
@@ -288,6 +290,63 @@ describe('project form', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { open_data_free_text: true, open_data_grid_m: 100 },
+    ]);
+  });
+
+  it('edits the retention of the answers, refusing days outside 1 to 3650, empty for none', async () => {
+    document.cookie = 'token=t1';
+    const calls = mockFetch(editing);
+    await renderWeb(<App basePath="" />, { route: EDIT, user: adminUser, messages });
+    await screen.findByTestId('project-form');
+    const label = 'Keep the answers linked to their people (days)';
+    expect(input(label).value).toBe('');
+    expect(screen.getByText(/days after the project's end date the answers are detached/)).toBeTruthy();
+    expect(screen.queryByTestId('project-detached')).toBeNull();
+    type(label, '0');
+    expect(screen.getByText('Between 1 and 3650 days, or empty.')).toBeTruthy();
+    await click(screen.getByTestId('project-save'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    type(label, '30');
+    expect(screen.queryByText('Between 1 and 3650 days, or empty.')).toBeNull();
+    await click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    type(label, '');
+    await click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { retention_days: 30 },
+      { retention_days: null },
+    ]);
+  });
+
+  it('says when the answers were detached from their people', async () => {
+    document.cookie = 'token=t1';
+    const detached = project(1, {
+      retention_days: 30,
+      personal_links_removed_at: '2027-01-20T10:00:00.000Z',
+    });
+    mockFetch({ ...editing, [`GET /api/project/token/${TOKEN_P1}`]: { status: 200, body: detached } });
+    await renderWeb(<App basePath="" />, { route: EDIT, user: adminUser, messages });
+    await screen.findByTestId('project-form');
+    expect(input('Keep the answers linked to their people (days)').value).toBe('30');
+    expect(screen.getByTestId('project-detached').textContent).toBe(
+      'Answers detached from their people on 20/01/2027.',
+    );
+  });
+
+  it('edits whether a deleted account takes its answers in this project with it', async () => {
+    document.cookie = 'token=t1';
+    const calls = mockFetch(editing);
+    await renderWeb(<App basePath="" />, { route: EDIT, user: adminUser, messages });
+    await screen.findByTestId('project-form');
+    const label = 'Deleting an account deletes its answers in this project too';
+    expect(input(label).checked).toBe(false);
+    expect(screen.getByText(/Otherwise they stay in the statistics, detached from the person/)).toBeTruthy();
+    await click(screen.getByLabelText(label));
+    await click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { erase_answers_on_account_deletion: true },
     ]);
   });
 

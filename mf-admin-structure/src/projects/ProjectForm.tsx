@@ -5,6 +5,7 @@ import {
   Checkbox,
   client,
   CoordinateInput,
+  DateText,
   ErrorFromCall,
   Loading,
   SubmitForm,
@@ -22,11 +23,12 @@ import { endBeforeStart, today, tomorrow } from './dates';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from './formSubmit';
 import { cleanRows, missingCells, RowsEditor, type RowColumn } from './RowsEditor';
 import './projects.css';
-import type {
-  NewProjectBody,
-  ProjectAnswer,
-  ProjectChangesBody,
-  ProjectLimitsAnswer,
+import {
+  RETENTION_DAYS,
+  type NewProjectBody,
+  type ProjectAnswer,
+  type ProjectChangesBody,
+  type ProjectLimitsAnswer,
 } from '@agora/contracts/api';
 
 const ProjectMap = lazy(() => import('./ProjectMap'));
@@ -39,6 +41,8 @@ export interface ProjectValues extends Record<string, string | number | boolean 
   summary_img_alt: string;
   start_date: string;
   end_date: string;
+  /** digits, as typed; '' when the answers stay linked until the account is deleted */
+  retention_days: string;
   active: boolean;
   is_public: boolean;
   /** '' when none */
@@ -51,6 +55,7 @@ export interface ProjectValues extends Record<string, string | number | boolean 
   wms_services: readonly WmsService[];
   legislation: readonly TitledFile[];
   open_data_free_text: boolean;
+  erase_answers_on_account_deletion: boolean;
   /** digits, as typed */
   open_data_grid_m: string;
 }
@@ -73,6 +78,7 @@ const INLINE = [
   'summary',
   'start_date',
   'end_date',
+  'retention_days',
   'public_date',
   'max_bytes',
   'open_data_grid_m',
@@ -110,6 +116,7 @@ export function projectValues(
     summary_img_alt: p?.summary_img_alt ?? '',
     start_date: p?.start_date ?? today(now),
     end_date: p?.end_date ?? tomorrow(now),
+    retention_days: p?.retention_days == null ? '' : String(p.retention_days),
     active: p?.active ?? false,
     is_public: p?.is_public ?? false,
     public_date: p ? (p.public_date ?? '') : tomorrow(now),
@@ -119,6 +126,7 @@ export function projectValues(
     wms_services: p?.wms_services ?? [],
     legislation: p?.legislation ?? [],
     open_data_free_text: p?.open_data_free_text ?? false,
+    erase_answers_on_account_deletion: p?.erase_answers_on_account_deletion ?? false,
     open_data_grid_m: String(p?.open_data_grid_m ?? limits.open_data_grid_m.default),
   };
 }
@@ -134,6 +142,12 @@ export function projectToWire(v: Partial<ProjectValues>): ProjectChangesBody {
     summary_img_alt: v.summary_img_alt,
     start_date: v.start_date,
     end_date: v.end_date,
+    retention_days:
+      v.retention_days === undefined
+        ? undefined
+        : v.retention_days.trim() === ''
+          ? null
+          : Number(v.retention_days),
     active: v.active,
     is_public: v.is_public,
     public_date: v.public_date === undefined ? undefined : v.public_date || null,
@@ -143,6 +157,7 @@ export function projectToWire(v: Partial<ProjectValues>): ProjectChangesBody {
     wms_services: v.wms_services && cleanRows(v.wms_services),
     legislation: v.legislation && cleanRows(v.legislation),
     open_data_free_text: v.open_data_free_text,
+    erase_answers_on_account_deletion: v.erase_answers_on_account_deletion,
     open_data_grid_m: v.open_data_grid_m === undefined ? undefined : Number(v.open_data_grid_m),
   };
 }
@@ -182,6 +197,7 @@ function ProjectFields({
   const datesWrong = endBeforeStart(v.start_date, v.end_date);
   const bytesWrong = maxBytesOutOfBounds(v.max_bytes, limits);
   const gridWrong = outOfBounds(v.open_data_grid_m, limits.open_data_grid_m);
+  const retentionWrong = outOfBounds(v.retention_days, RETENTION_DAYS);
   const rowsWrong =
     v.wms_services.some((r) => missingCells(r, WMS_COLUMNS).length > 0) ||
     v.legislation.some((r) => missingCells(r, LEGISLATION_COLUMNS).length > 0);
@@ -206,7 +222,7 @@ function ProjectFields({
               mode: 'post',
               send: (values) => client.POST('/api/project', { body: newProject(values, category ?? '') }),
             }),
-        localValid: !datesWrong && !bytesWrong && !gridWrong && !rowsWrong,
+        localValid: !datesWrong && !bytesWrong && !gridWrong && !retentionWrong && !rowsWrong,
         notify,
         onRefused: server.record,
         onSaved: (answer) => {
@@ -247,7 +263,7 @@ function ProjectFields({
 
   /** A whole number within the server's `bounds`, its refusal under it (`message`: its label's and error's id). */
   const boundedField = (
-    name: 'max_bytes' | 'open_data_grid_m',
+    name: 'max_bytes' | 'open_data_grid_m' | 'retention_days',
     bounds: { min: number; max: number },
     wrong: boolean,
     message: string,
@@ -295,6 +311,21 @@ function ProjectFields({
           }
         />
       </div>
+      {boundedField(
+        'retention_days',
+        RETENTION_DAYS,
+        retentionWrong,
+        'retention',
+        <FormattedMessage id="structure.projects.field.retentionHint" />,
+      )}
+      {project?.personal_links_removed_at && (
+        <p className="ag-field-hint" data-testid="project-detached">
+          <FormattedMessage
+            id="structure.projects.field.detached"
+            values={{ date: <DateText value={project.personal_links_removed_at} /> }}
+          />
+        </p>
+      )}
       <Checkbox
         {...form.field<boolean>('active')}
         label={<FormattedMessage id="structure.projects.field.active" />}
@@ -334,6 +365,11 @@ function ProjectFields({
         'openDataGrid',
         <FormattedMessage id="structure.projects.field.openDataGridHint" />,
       )}
+      <Checkbox
+        {...form.field<boolean>('erase_answers_on_account_deletion')}
+        label={<FormattedMessage id="structure.projects.field.eraseAnswersOnAccountDeletion" />}
+        hint={<FormattedMessage id="structure.projects.field.eraseAnswersOnAccountDeletionHint" />}
+      />
       <fieldset className="ag-field st-map-field">
         <legend className="ag-field-label">
           <FormattedMessage id="structure.projects.field.map" />

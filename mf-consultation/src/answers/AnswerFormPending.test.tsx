@@ -1,4 +1,4 @@
-import '../../../packages/platform/src/offline/fakeIndexedDb.testutil';
+import '../../../packages/platform/src/outbox/fakeIndexedDb.testutil';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addEntry, bytesOf, clearOutbox, getEntry } from '@agora/platform';
 import { mockFetch, renderWeb } from '../../../scripts/jest/web';

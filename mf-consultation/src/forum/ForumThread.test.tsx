@@ -47,6 +47,19 @@ describe('ForumThread', () => {
     expect(screen.getByTestId('forum-login-to-reply').textContent).toBe('Log in to reply.');
   });
 
+  it('shows the post of a deleted account as by a deleted participant', async () => {
+    mockFetch({
+      'GET /api/forumPosts/topicID/7': {
+        status: 200,
+        body: topic([
+          { ...post(2, 'A post kept after its account went', '2026-03-05T09:07:00'), username: '' },
+        ]),
+      },
+    });
+    await renderWeb(<ForumThread id={7} />, { user: null, messages });
+    expect((await screen.findByTestId('forum-post-name')).textContent).toBe('Deleted participant');
+  });
+
   it('lets a logged-in user reply (at least 20 characters, with a counter) and shows the new post', async () => {
     let posts = [post(1, 'First message of the thread', '2026-03-05T09:07:00')];
     const calls = mockFetch({

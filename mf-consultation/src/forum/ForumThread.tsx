@@ -104,7 +104,11 @@ export function ForumThread({ id, headingLevel = 1 }: ForumThreadProps) {
       ) : (
         <ol className="ag-forum-posts">
           {data.posts.map((post) => {
-            const name = post.display_username || post.username;
+            // a deleted account's posts keep no name (decision 0088)
+            const name =
+              post.display_username ||
+              post.username ||
+              intl.formatMessage({ id: 'consultation.forum.deletedParticipant' });
             return (
               <li key={post.id} className="ag-forum-post" data-testid="forum-post">
                 <div className="ag-forum-meta">

@@ -1,4 +1,4 @@
-import '../../../packages/platform/src/offline/fakeIndexedDb.testutil';
+import '../../../packages/platform/src/outbox/fakeIndexedDb.testutil';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useMemo } from 'react';
 import { addEntry, clearOutbox, listEntries, platformMessages } from '@agora/platform';

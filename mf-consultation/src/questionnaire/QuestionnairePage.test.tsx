@@ -509,4 +509,36 @@ describe('QuestionnairePage: the results', () => {
     await screen.findByTestId('share-widget');
     expect(screen.queryByTestId('questionnaire-results')).toBeNull();
   });
+
+  it.each([
+    ['en', 'E-mail me when a consultation I answered publishes its results'],
+    ['el', 'Να λαμβάνω e-mail όταν μια διαβούλευση στην οποία συμμετείχα δημοσιεύει τα αποτελέσματά της'],
+  ] as const)('offers the e-mail of the results until they are public (%s)', async (locale, label) => {
+    const profile = { ...participantUser, phone: null, address: null, locale, results_mail: false };
+    const calls = page({
+      ...ready(),
+      'GET /api/profile': { status: 200, body: profile },
+      'PUT /api/profile': { status: 200, body: { ...profile, results_mail: true } },
+    });
+    await show({ locale });
+    const box = (await screen.findByLabelText(label)) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await click(box);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      ['/api/profile', { results_mail: true }],
+    ]);
+    expect(((await screen.findByLabelText(label)) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('offers no e-mail once the results are public: the page is linked instead', async () => {
+    const published = questionnaire();
+    published.project = { ...published.project, is_public: true, public_date: '2026-11-26' };
+    page({
+      ...ready(published),
+      'GET /api/profile': { status: 200, body: { ...participantUser, results_mail: false } },
+    });
+    await show();
+    await screen.findByTestId('questionnaire-results');
+    expect(screen.queryByTestId('questionnaire-results-mail')).toBeNull();
+  });
 });

@@ -1,5 +1,13 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { ApiError, ErrorState, Loading, NotFound, useApiGet, useSession } from '@agora/platform';
+import {
+  ApiError,
+  ErrorState,
+  Loading,
+  NotFound,
+  ResultsMailCheckbox,
+  useApiGet,
+  useSession,
+} from '@agora/platform';
 import { FormattedMessage } from 'react-intl';
 import { errorMessageId } from '@agora/platform';
 import { isStaff } from '@agora/contracts';
@@ -73,7 +81,7 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
       reload={() => void mutate()}
       share={
         <>
-          {resultsArePublic(data.project, data.today) && (
+          {resultsArePublic(data.project, data.today) ? (
             <p>
               <Link
                 className="ag-button"
@@ -83,6 +91,11 @@ export default function QuestionnairePage({ basePath }: { basePath: string }) {
                 <FormattedMessage id="consultation.results.link" />
               </Link>
             </p>
+          ) : (
+            // before the results are public: the participant may ask to be told (decision 0090)
+            <div data-testid="questionnaire-results-mail">
+              <ResultsMailCheckbox id="questionnaire-results-mail" />
+            </div>
           )}
           <ShareWidget title={data.project.title} />
         </>

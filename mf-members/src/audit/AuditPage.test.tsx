@@ -37,6 +37,24 @@ const render = (locale: 'el' | 'en' = 'en') =>
   renderWeb(<App basePath="" />, { route: '/admin/audit', user: adminUser, locale });
 
 describe('the audit log', () => {
+  it("names no one for the deletion of one's own account, only its uuid", async () => {
+    const uuid = 'c0ffee00-0000-4000-8000-000000000009';
+    mockFetch({
+      'GET /api/audit': page([
+        entry('3', {
+          actor: { uuid, username: null, role: 'authorized' },
+          action: 'users.delete_own',
+          object: { type: 'user', id: uuid },
+          before: { uuid },
+          after: null,
+        }),
+      ]),
+    });
+    await render();
+    const row = within((await screen.findAllByTestId('audit-row'))[0]!);
+    expect(row.getByTestId('audit-actor-unnamed').textContent).toBe(`Deleted account ${uuid}`);
+  });
+
   it('lists the newest entries with who, from where, what and the values before and after', async () => {
     mockFetch({
       'GET /api/audit': page([

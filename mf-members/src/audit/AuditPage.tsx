@@ -159,6 +159,11 @@ export default function AuditPage() {
                 </span>
               )}
             </>
+          ) : e.actor.uuid ? (
+            // a user who deleted their own account: the entry keeps no name (decision 0088)
+            <span data-testid="audit-actor-unnamed">
+              <FormattedMessage id="members.audit.unnamed" /> <code>{e.actor.uuid}</code>
+            </span>
           ) : (
             <FormattedMessage id="members.audit.system" />
           ),

@@ -48,6 +48,7 @@ const maria: UserRow = {
   address: 'Ερμού+12Α+Αθήνα+105 63',
   location: { lat: 37.9762, lon: 23.7281 },
   locale: 'el',
+  results_mail: false,
 };
 const self: UserRow = {
   ...maria,

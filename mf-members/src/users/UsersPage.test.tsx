@@ -18,6 +18,7 @@ const user = (n: number, active: boolean): UserRow => ({
   address: n === 1 ? 'Ερμού+12Α+Αθήνα+105 63' : null,
   location: null,
   locale: 'el',
+  results_mail: false,
 });
 const page = (values: UserRow[]): Paged<UserRow> => ({ values, page: 1, total_pages: 1 });
 const USERS_URL = '/api/users/page/1/sort/lastname/sort_method/asc';

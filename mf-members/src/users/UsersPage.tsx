@@ -131,13 +131,18 @@ export default function UsersPage({ basePath = '' }: { basePath?: string }) {
       <PageHeader
         title={<FormattedMessage id="members.users.title" />}
         actions={
-          <Link
-            className="ag-button ag-button-primary"
-            to={`${basePath}/admin/users/add`}
-            data-testid="user-add"
-          >
-            <FormattedMessage id="members.user.add" />
-          </Link>
+          <>
+            <Link className="ag-button" to={`${basePath}/admin/users/requests`} data-testid="users-requests">
+              <FormattedMessage id="members.requests.link" />
+            </Link>
+            <Link
+              className="ag-button ag-button-primary"
+              to={`${basePath}/admin/users/add`}
+              data-testid="user-add"
+            >
+              <FormattedMessage id="members.user.add" />
+            </Link>
+          </>
         }
       />
       <div className="mb-people mb-users">

@@ -73,3 +73,15 @@ export function isAdminPath(pathname: string): boolean {
 export function areaForPath(pathname: string): RemoteAreaDef | undefined {
   return AREA_PATTERNS.find(({ patterns }) => patterns.some((p) => p.test(pathname)))?.area;
 }
+
+/**
+ * Whether a path is one of the site's pages, which the gateway answers with the shell's page and the service
+ * worker serves offline: any path but the API (`/api/…`), the remotes (`/remotes/…`, `/remotes.json`) and file
+ * names (a missing script or image is a 404, never the page). The site's routes hold no file names (their tokens,
+ * uuids and uris are letters, digits, `-` and `_`).
+ */
+export function isPagePath(path: string): boolean {
+  if (path === '/api' || path.startsWith('/api/') || path === '/remotes' || path.startsWith('/remotes/'))
+    return false;
+  return !/\.[A-Za-z0-9]{1,12}$/.test(path.slice(path.lastIndexOf('/') + 1));
+}

@@ -121,6 +121,10 @@ export interface ProjectWire {
   summary_img_alt: string;
   start_date: string;
   end_date: string;
+  /** days after end_date at which the answers are detached from their people; null: never */
+  retention_days: number | null;
+  /** ISO time at which they were, else null */
+  personal_links_removed_at: string | null;
   public_date: string | null;
   is_public: boolean;
   active: boolean;
@@ -131,6 +135,8 @@ export interface ProjectWire {
   legislation: TitledFile[];
   /** the open data publish the free-text answers */
   open_data_free_text: boolean;
+  /** a deleted account's answers in this project are deleted too (else kept, detached: decision 0088) */
+  erase_answers_on_account_deletion: boolean;
   /** metres: the grid the open data snap locations to */
   open_data_grid_m: number;
   forum_topic_id: number | null;

@@ -54,6 +54,12 @@ export const INTERNAL_ROUTES = {
   // a citizen's own data (decision 0086): consultation's part of the archive accounts builds
   'GET /internal/users/{uuid}/data': { service: 'consultation', callers: ['accounts'] },
   'GET /internal/users/{uuid}/files/{id}': { service: 'consultation', callers: ['accounts'] },
+  // the mail of a project's published results (decision 0090): which are public, and who answered one
+  'GET /internal/results/published': { service: 'consultation', callers: ['accounts'] },
+  'GET /internal/projects/{token}/respondents': { service: 'consultation', callers: ['accounts'] },
+  // deleting an account (decision 0088): what consultation would erase, then the erasure (idempotent)
+  'GET /internal/users/{uuid}/forget': { service: 'consultation', callers: ['accounts'] },
+  'POST /internal/users/{uuid}/forget': { service: 'consultation', callers: ['accounts'] },
   // mailing: the services send mail through the `mail-requests` queue; the HTTP form answers the gateway's service
   // identity only (operators' tools and the tests: the gateway routes no `/internal/…` path), no service's
   'POST /internal/mail': { service: 'mailing', callers: ['gateway'], uncalled: true },
@@ -82,8 +88,13 @@ export const QUEUES = {
   'mail-sweep': { producers: ['mail-worker'], consumers: ['mail-worker'] },
   'accounts-maintenance': { producers: ['accounts'], consumers: ['accounts'] },
   'accounts-my-data': { producers: ['accounts'], consumers: ['accounts'] },
+  'accounts-results-mail': { producers: ['accounts'], consumers: ['accounts'] },
   backups: { producers: ['library'], consumers: ['library'] },
   'consultation-exports': { producers: ['consultation'], consumers: ['consultation'] },
+  // the retention of the answers' personal links (decision 0089)
+  'consultation-maintenance': { producers: ['consultation'], consumers: ['consultation'] },
+  // the library's audit log pruned past AUDIT_RETENTION_DAYS (decision 0089)
+  'library-maintenance': { producers: ['library'], consumers: ['library'] },
 } as const satisfies Record<string, QueueDeclaration>;
 
 export type QueueName = keyof typeof QUEUES;

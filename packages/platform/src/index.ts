@@ -91,5 +91,5 @@ export {
   type OutboxRefusal,
   type OutboxState,
   type OutboxValue,
-} from './offline/outbox';
-export { isTransient, retryEntry, sendOutbox, type OutboxApi, type SendResult } from './offline/send';
+} from './outbox/outbox';
+export { isTransient, retryEntry, sendOutbox, type OutboxApi, type SendResult } from './outbox/send';

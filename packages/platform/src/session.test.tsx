@@ -99,9 +99,21 @@ describe('session', () => {
       s.set(localeAtom, 'en');
     });
     document.cookie = 'token=t';
+    // the service worker's cache of the user's API answers (decision 0091)
+    const deleted: string[] = [];
+    const caches = {
+      keys: async () => ['agora-api-u1', 'agora-pages'],
+      delete: async (name: string) => deleted.push(name) > 0,
+    };
+    Object.defineProperty(window, 'caches', { value: caches, configurable: true });
     const calls = mockFetch({ 'DELETE /api/login': { status: 200, body: { loggedin: false } } });
-    await act(() => hook.result.current.logout());
+    try {
+      await act(() => hook.result.current.logout());
+    } finally {
+      delete (window as { caches?: unknown }).caches;
+    }
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/login']);
+    expect(deleted).toEqual(['agora-api-u1']);
     expect(store.get(sessionUserAtom)).toBeNull();
     expect(store.get(sessionStatusAtom)).toBe('loggedOut');
     expect(store.get(localeAtom)).toBe('en');

@@ -3,7 +3,8 @@ import { atom, useAtomValue, useSetAtom, type Store } from 'jotai';
 import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE, roleAllows, type ApiGetResponse, type Role, type SessionUser } from '@agora/contracts';
 import { ApiError, client, readCookie } from './api';
-import { leaveOutbox } from './offline/logout';
+import { clearOfflineData } from './offline';
+import { leaveOutbox } from './outbox/logout';
 
 export type SessionStatus = 'pending' | 'loggedIn' | 'loggedOut';
 
@@ -78,6 +79,8 @@ export function useSession(): Session {
     async (username: string, password: string) => {
       // wrong credentials answer 401 (an ApiError)
       await client.POST('/api/login', { body: { username, password } });
+      // nothing kept offline for the previous visitor survives into this session
+      await clearOfflineData();
       const next = await fetchProfile();
       if (!next) throw new ApiError(401, 'wrong credentials');
       // Data cached for the previous visitor must not leak into this session. Revalidating also drops SWR's
@@ -98,6 +101,8 @@ export function useSession(): Session {
     } catch {
       // already logged out on the server: the local state is reset anyway
     }
+    // the offline copies of the user's data go before anything else can show or keep them
+    await clearOfflineData();
     apply(null);
     await mutate(() => true, undefined, { revalidate: false });
   }, [apply, mutate, user]);

@@ -11,6 +11,10 @@ import { MembersService } from './enrolments/members.service.js';
 import { EnrolmentsService } from './enrolments/enrolments.service.js';
 import { InvitationsInternalController } from './invitations-internal/invitations-internal.controller.js';
 import { InvitationsInternalService } from './invitations-internal/invitations-internal.service.js';
+import { AccountDeletion } from './deletion/account-deletion.js';
+import { AccountDeletionController } from './deletion/account-deletion.controller.js';
+import { DataRequests } from './deletion/data-requests.js';
+import { DataRequestsController } from './deletion/data-requests.controller.js';
 import { ConsultationUserData } from './my-data/consultation-user-data.js';
 import { MY_DATA_QUEUE, MyDataArchives } from './my-data/my-data-archives.js';
 import { MyDataController } from './my-data/my-data.controller.js';
@@ -20,6 +24,8 @@ import { MailRequestsReadiness } from './recovery/mail-requests.readiness.js';
 import { RecoveryController } from './recovery/recovery.controller.js';
 import { RecoveryToken } from './recovery/recovery-token.entity.js';
 import { RecoveryService } from './recovery/recovery.service.js';
+import { ConsultationResults } from './results-mail/consultation-results.js';
+import { RESULTS_MAIL_QUEUE, ResultsAnnouncer } from './results-mail/results-announcer.js';
 import { RegistrationController } from './registration/registration.controller.js';
 import { UsersAdminCreateController } from './users/users-admin-create.controller.js';
 import { LoginController } from './sessions/login.controller.js';
@@ -57,14 +63,17 @@ export class AccountsModule {
           { name: MAIL_REQUESTS_QUEUE },
           { name: ACCOUNTS_MAINTENANCE_QUEUE },
           { name: MY_DATA_QUEUE },
+          { name: RESULTS_MAIL_QUEUE },
         ),
       ],
       controllers: [
         LoginController,
         ProfileController,
         MyDataController,
+        AccountDeletionController,
         RegistrationController,
         RecoveryController,
+        DataRequestsController,
         UsersController,
         UsersAdminCreateController,
         PlatformStatsController,
@@ -92,6 +101,10 @@ export class AccountsModule {
         InvitationsInternalService,
         ConsultationUserData,
         MyDataArchives,
+        ConsultationResults,
+        ResultsAnnouncer,
+        DataRequests,
+        AccountDeletion,
       ],
       exports: [UsersService, SessionsService, SettingsService, RateLimitService, ACCOUNTS_CONFIG],
     };

@@ -18,6 +18,8 @@ import { Enrolment1799000000000 } from './migrations/1799000000000-Enrolment.js'
 import { OAuthRequestInvitation1800300000000 } from './migrations/1800300000000-OAuthRequestInvitation.js';
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { MyDataArchives1801300000000 } from './migrations/1801300000000-MyDataArchives.js';
+import { DataRequests1801500000000 } from './migrations/1801500000000-DataRequests.js';
+import { ResultsMail1801700000000 } from './migrations/1801700000000-ResultsMail.js';
 import { DemoParticipants } from './enrolments/demo-participants.js';
 import { UsersService } from './users/users.service.js';
 
@@ -34,6 +36,8 @@ export const accountsStorage = {
     OAuthRequestInvitation1800300000000,
     AuditLog1801100000000,
     MyDataArchives1801300000000,
+    DataRequests1801500000000,
+    ResultsMail1801700000000,
   ],
 };
 
@@ -72,6 +76,13 @@ export {
   SessionPurge,
   type PurgeResult,
 } from './sessions/session-purge.js';
+export {
+  ANNOUNCE_EVERY_MS,
+  RESULTS_ANNOUNCEMENT_SCHEDULER,
+  RESULTS_MAIL_QUEUE,
+  ResultsAnnouncer,
+  type AnnounceResult,
+} from './results-mail/results-announcer.js';
 export { SettingsService } from './settings/settings.service.js';
 export { DEFAULT_SETTINGS, type SiteSettings } from './settings/settings.schema.js';
 export { USER_RULES } from './validation/user-rules.js';

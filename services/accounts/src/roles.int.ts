@@ -59,6 +59,14 @@ const TABLE = (): Row[] => [
   { method: 'get', path: `/profile/data/${MISSING}`, expect: [401, 404, 404, 404, 404, 404] },
   { method: 'get', path: `/profile/data/${MISSING}/file`, expect: [401, 404, 404, 404, 404, 404] },
   { method: 'post', path: '/profile/data', expect: [401, 202, 202, 202, 202, 202] },
+  // consultation does not run here: past the identity checks, the preview answers 503
+  { method: 'get', path: '/profile/deletion', expect: [401, 503, 503, 503, 503, 503] },
+  {
+    method: 'delete',
+    path: '/profile',
+    body: () => ({ password: 'not the password' }),
+    expect: [401, 400, 400, 400, 400, 400],
+  },
   { method: 'post', path: '/registration', body: () => ({}), expect: [400, 400, 400, 400, 400, 400] },
   { method: 'post', path: '/users', body: () => ({}), expect: [401, 403, 403, 403, 403, 400] },
   {
@@ -116,6 +124,7 @@ const TABLE = (): Row[] => [
     expect: [401, 403, 403, 403, 403, 200],
   },
   { method: 'get', path: '/users/admin/stats', expect: [401, 403, 403, 403, 403, 200] },
+  { method: 'get', path: '/users/data-requests', expect: [401, 403, 403, 403, 403, 200] },
   // the dashboard's numbers: consultation, which gives its counts, does not run here (stats.int.ts of consultation)
   { method: 'get', path: '/stats', expect: [401, 403, 403, 403, 403, 503] },
   { method: 'get', path: `/users/uuid/${MISSING}`, expect: [401, 403, 403, 403, 403, 404] },

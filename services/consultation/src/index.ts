@@ -29,6 +29,8 @@ import { StatisticsChanges1795400730000 } from './migrations/1795400730000-Stati
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { AuditInternalModule } from './audit/audit-internal.controller.js';
 import { OpenDataSettings1801200000000 } from './migrations/1801200000000-OpenDataSettings.js';
+import { EraseAnswersOnAccountDeletion1801500000000 } from './migrations/1801500000000-EraseAnswersOnAccountDeletion.js';
+import { ProjectRetention1801600000000 } from './migrations/1801600000000-ProjectRetention.js';
 import { AnswerIdempotencyKey1801800000000 } from './migrations/1801800000000-AnswerIdempotencyKey.js';
 import { NodeModule } from './node/node.module.js';
 import { OpenDataModule } from './open-data/open-data.module.js';
@@ -38,6 +40,7 @@ import { ProfileQuestion } from './profile/entities/profile-question.entity.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { Project } from './project/entities/project.entity.js';
 import { ProjectModule } from './project/project.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { QuestionnaireModule } from './questionnaire/questionnaire.module.js';
 import { SocialReaction } from './social/entities/social-reaction.entity.js';
 import { SocialModule } from './social/social.module.js';
@@ -80,6 +83,8 @@ export const consultationStorage: ServiceDefinition['storage'] = {
     StatisticsChanges1795400730000,
     AuditLog1801100000000,
     OpenDataSettings1801200000000,
+    EraseAnswersOnAccountDeletion1801500000000,
+    ProjectRetention1801600000000,
     AnswerIdempotencyKey1801800000000,
   ],
 };
@@ -118,6 +123,7 @@ export function createConsultationService(env: Record<string, string | undefined
       QuestionnaireModule,
       StatsModule,
       ExportModule.forRoot(env),
+      RetentionModule,
       AuditInternalModule,
       OpenDataModule,
     ],

@@ -23,6 +23,7 @@ import { ViewAndPageOwners1795800000000 } from './migrations/1795800000000-ViewA
 import { DropBackupJobs1795900000000 } from './migrations/1795900000000-DropBackupJobs.js';
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
 import { AuditInternalModule } from './audit/audit-internal.controller.js';
+import { LibraryMaintenanceModule } from './audit/audit-prune.js';
 
 export type { LibraryConfig } from './config/library.config.js';
 export { loadLibraryConfig } from './config/library.config.js';
@@ -63,6 +64,7 @@ export function createLibraryService(env: Record<string, string | undefined>): S
       DocumentationModule,
       MarkersModule,
       AuditInternalModule,
+      LibraryMaintenanceModule,
     ],
     onReady: async (app) => {
       await app.get(DemoService).seed();

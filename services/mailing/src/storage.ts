@@ -6,6 +6,7 @@ import { MailTemplatesHtml1800200000000 } from './migrations/1800200000000-MailT
 import { MailClaimFence1800500000000 } from './migrations/1800500000000-MailClaimFence.js';
 import { InvitationCancelled1800600000000 } from './migrations/1800600000000-InvitationCancelled.js';
 import { AuditLog1801100000000 } from './migrations/1801100000000-AuditLog.js';
+import { ResultsPublishedTemplate1801700000000 } from './migrations/1801700000000-ResultsPublishedTemplate.js';
 import { MailTemplate } from './templates/template.entity.js';
 
 /** Schema `mailing`: its entities and migrations, in order. */
@@ -19,5 +20,6 @@ export const mailingStorage: ServiceStorage = {
     MailClaimFence1800500000000,
     InvitationCancelled1800600000000,
     AuditLog1801100000000,
+    ResultsPublishedTemplate1801700000000,
   ],
 };

@@ -26,7 +26,9 @@ import {
   formAction,
 } from '@agora/platform';
 import { addressText, addressValue, locationText } from './account/address';
+import { DeleteAccountSection } from './account/DeleteAccountSection';
 import { MyDataSection } from './account/MyDataSection';
+import { ResultsMailSection } from './account/ResultsMailSection';
 
 /** `GET /api/profile`: the session user and the profile fields. */
 export type Profile = UserAnswer;
@@ -212,8 +214,8 @@ function PasswordForm() {
 }
 
 /**
- * /profile: the user form in put mode (own profile: no role selector), a password change and the download of
- * one's own data.
+ * /profile: the user form in put mode (own profile: no role selector), a password change, the download of one's
+ * own data and the deletion of one's account.
  */
 export function ProfilePage() {
   const { user, refresh } = useSession();
@@ -241,7 +243,9 @@ export function ProfilePage() {
         )}
       </Loaded>
       <PasswordForm />
+      <ResultsMailSection />
       <MyDataSection />
+      <DeleteAccountSection />
     </section>
   );
 }

@@ -179,6 +179,8 @@ export const UserAnswer = SessionUserSchema.extend({
   last_login: z.iso.datetime().nullable(),
   /** the language of the user's account mails */
   locale: z.enum(USER_LOCALES),
+  /** mailed when a project the user answered publishes its results (decision 0090) */
+  results_mail: z.boolean(),
 });
 export type UserAnswer = z.infer<typeof UserAnswer>;
 
@@ -245,6 +247,10 @@ export const ProfileUpdateBody = z.strictObject({
   password_repeat: newPassword('if sent, must equal password'),
   role: userText({ description: 'not editable here: 400 unless equal to the current one' }),
   locale: userLocale.optional(),
+  results_mail: z
+    .boolean(missing)
+    .optional()
+    .meta({ description: 'mail me when a project I answered publishes its results (decision 0090)' }),
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 

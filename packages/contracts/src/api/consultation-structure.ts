@@ -32,6 +32,7 @@ export {
 } from './structure/tree.js';
 export * from './structure/categories.js';
 export * from './structure/projects.js';
+export * from './structure/retention.js';
 export * from './structure/topics.js';
 export * from './structure/attributes.js';
 export * from './structure/variables.js';

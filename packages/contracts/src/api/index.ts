@@ -20,4 +20,6 @@ export * from './invitations.js';
 export * from './library.js';
 export * from './mailing.js';
 export * from './my-data.js';
+export * from './account-deletion.js';
 export * from './open-data.js';
+export * from './results-mail.js';

@@ -29,3 +29,4 @@ export { SubmitForm, type SubmitFormProps } from './SubmitForm';
 export { NewPasswordFields, useNewPassword, type NewPassword, type PasswordForm } from './NewPasswordFields';
 export { LeaveGuard, useLeaveGuard } from './useLeaveGuard';
 export { useModalLeaveGuard } from './useModalLeaveGuard';
+export { ResultsMailCheckbox } from './ResultsMailCheckbox';

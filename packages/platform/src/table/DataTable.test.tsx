@@ -58,6 +58,7 @@ const row = (uuid: string, lastname: string, address: string): Row => ({
   created: '2026-02-03T09:00:00Z',
   last_login: null,
   locale: 'el',
+  results_mail: false,
 });
 const ROWS = [row('1', 'Ελένη', 'Αθήνα'), row('2', 'Bob "B"', 'Patra, Achaia')];
 const gets = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET').map((c) => c.url);

@@ -221,15 +221,16 @@ describe('the accounts audit log (real Postgres)', () => {
     expect(await count()).toBe(n);
   });
 
-  it('records a user deleted by an admin with the user as they were', async () => {
+  it('records a user deleted by an admin by their uuid alone (decision 0088)', async () => {
     const res = await request(server()).delete(`/users/uuid/${newUser}`).set(admin('delete-1'));
     expect(res.status).toBe(200);
     expect(await last()).toMatchObject({
       action: 'users.delete',
       object_id: newUser,
-      before: { username: 'newbie', firstname: 'Άννα', role: 'reviewer' },
+      before: { uuid: newUser },
       after: null,
     });
+    expect(JSON.stringify(await last())).not.toContain('newbie');
   });
 
   it('serves pages to the gateway alone: newest first, filtered, after a position', async () => {

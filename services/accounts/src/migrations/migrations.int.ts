@@ -5,12 +5,15 @@ import { accountsStorage } from '../index.js';
 const TABLES = [
   'audit_anchor',
   'audit_log',
+  'data_request',
   'enrolment',
   'external_identity',
   'my_data_archive',
   'oauth_request',
   'rate_limiter',
   'recovery_token',
+  'results_announcement',
+  'results_announcer',
   'session',
   'setting',
   'user',
@@ -52,9 +55,22 @@ describe('accounts migrations', () => {
     expect(await columns('user')).toContain('locale');
     expect(await columns('oauth_request')).toContain('invitation');
 
-    // the last migration alone: the archives of one's own data go
+    expect(await columns('user')).toContain('results_mail');
+
+    // the last migration alone: the results mail's opt-in and its announcements go
     await ds.undoLastMigration({ transaction: 'each' });
-    const withoutArchives = TABLES.filter((t) => t !== 'my_data_archive');
+    const withoutResultsMail = TABLES.filter((t) => !t.startsWith('results_'));
+    expect(await tables()).toEqual(withoutResultsMail);
+    expect(await columns('user')).not.toContain('results_mail');
+
+    // the one before: the requests for one's own data go
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutRequests = withoutResultsMail.filter((t) => t !== 'data_request');
+    expect(await tables()).toEqual(withoutRequests);
+
+    // the one before: the archives of one's own data go
+    await ds.undoLastMigration({ transaction: 'each' });
+    const withoutArchives = withoutRequests.filter((t) => t !== 'my_data_archive');
     expect(await tables()).toEqual(withoutArchives);
 
     // the one before: the audit log goes
@@ -83,7 +99,7 @@ describe('accounts migrations', () => {
     expect(await columns('user')).not.toContain('locale');
     expect(await tables()).toEqual(fixedWindow);
 
-    for (let i = 6; i < accountsStorage.migrations.length; i++)
+    for (let i = 7; i < accountsStorage.migrations.length; i++)
       await ds.undoLastMigration({ transaction: 'each' });
     expect(await tables()).toEqual([]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM accounts.migrations`)).toEqual([{ n: 0 }]);

@@ -7,14 +7,18 @@ import {
   type ServiceConfig,
 } from '@agora/common';
 import type { Readable } from 'node:stream';
-import { UserDataAnswer } from '@agora/contracts/api';
+import { UserDataAnswer, UserForgetAnswer, UserForgetPreview } from '@agora/contracts/api';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../config/accounts.config.js';
 import { consultationUnavailable } from '../enrolments/consultation-categories.js';
+import { DeletionErrors } from '../deletion/deletion.errors.js';
 
 /** A whole user's part may take a while to read: longer than a lookup's 5 s. */
 const USER_DATA_TIMEOUT_MS = 60_000;
 
-/** What accounts asks consultation (which owns answers, profile answers, files, likes and posts) for an archive. */
+/**
+ * What accounts asks consultation (which owns answers, profile answers, files, likes and posts) for an archive
+ * (decision 0086) and for the deletion of an account (decision 0088).
+ */
 @Injectable()
 export class ConsultationUserData {
   private readonly consultation: InternalClient<'consultation'>;
@@ -60,5 +64,34 @@ export class ConsultationUserData {
       if (error.status === 404) return null;
       throw consultationUnavailable();
     }
+  }
+
+  /** What deleting the user would erase and keep detached; 503 `ACCOUNTS.DELETION_UNAVAILABLE` without an answer. */
+  async forgetPreview(uuid: string): Promise<UserForgetPreview> {
+    return this.forgetCall(uuid, 'get', UserForgetPreview);
+  }
+
+  /** Erases and detaches the user's data in consultation (idempotent); 503 when consultation does not answer. */
+  async forget(uuid: string): Promise<UserForgetAnswer> {
+    return this.forgetCall(uuid, 'post', UserForgetAnswer);
+  }
+
+  private async forgetCall<T>(
+    uuid: string,
+    method: 'get' | 'post',
+    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  ): Promise<T> {
+    let body: unknown;
+    try {
+      const path = `/internal/users/${uuid}/forget` as const;
+      ({ body } =
+        method === 'get' ? await this.consultation.get(path) : await this.consultation.post(path, {}));
+    } catch (error) {
+      if (!(error instanceof InternalCallError)) throw error;
+      throw DeletionErrors.unavailable();
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw DeletionErrors.unavailable();
+    return parsed.data;
   }
 }

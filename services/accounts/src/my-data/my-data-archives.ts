@@ -8,6 +8,7 @@ import type { MyDataAnswer, MyDataState, UserDataFile } from '@agora/contracts/a
 import type { Job, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { DataRequests } from '../deletion/data-requests.js';
 import { ConsultationCategories } from '../enrolments/consultation-categories.js';
 import { User } from '../users/user.entity.js';
 import { toUserAnswer } from '../users/user.mapper.js';
@@ -82,6 +83,7 @@ export class MyDataArchives extends ScheduledWorkerHost {
     @Inject(PRIVATE_FILE_STORAGE) private readonly storage: FileStorage,
     private readonly consultation: ConsultationUserData,
     private readonly categories: ConsultationCategories,
+    private readonly requests: DataRequests,
   ) {
     super(queue, { id: MY_DATA_CLEANUP_SCHEDULER, everyMs: CLEANUP_EVERY_MS, name: CLEANUP_JOB }, logger);
   }
@@ -108,6 +110,8 @@ export class MyDataArchives extends ScheduledWorkerHost {
       return { created: false, answer: answerOf(running) };
     }
     try {
+      // the administrators' overview of the requests (decision 0088) lists it under the archive's id
+      await this.requests.open('export', user.uuid, { id: row.id });
       await this.queue.add(
         BUILD_JOB,
         { id: row.id },
@@ -115,6 +119,7 @@ export class MyDataArchives extends ScheduledWorkerHost {
       );
     } catch (error) {
       await this.db.query(`DELETE FROM accounts.my_data_archive WHERE id = $1`, [row.id]);
+      await this.requests.drop(row.id);
       throw error;
     }
     return { created: true, answer: answerOf(row) };
@@ -180,6 +185,10 @@ export class MyDataArchives extends ScheduledWorkerHost {
     for (const file of await this.storage.list('my-data/'))
       if (file.modified.getTime() < oldest) await this.storage.delete(file.key);
     if (removed > 0) this.logger.info({ removed }, 'expired archives of own data removed');
+    // the overview of the requests is kept as long as the audit log
+    const requests = await this.requests.cleanup();
+    if (requests > 0)
+      this.logger.info({ removed: requests }, 'requests for own data past the retention removed');
     return removed;
   }
 
@@ -204,6 +213,7 @@ export class MyDataArchives extends ScheduledWorkerHost {
       [id],
     );
     if (!claimed) return;
+    await this.requests.settle(id, 'running');
     try {
       const size = await this.store(id, claimed.user_uuid);
       await this.db.query(
@@ -212,12 +222,14 @@ export class MyDataArchives extends ScheduledWorkerHost {
           WHERE id = $1`,
         [id, fileKey(id), size],
       );
+      await this.requests.settle(id, 'done');
     } catch (error) {
       this.logger.warn({ err: error, archive: id }, 'the archive of own data failed');
       await this.db.query(
         `UPDATE accounts.my_data_archive SET state = 'failed', code = $2, finished = now() WHERE id = $1`,
         [id, error instanceof AppError ? error.code : 'INTERNAL'],
       );
+      await this.requests.settle(id, 'failed', { code: error instanceof AppError ? error.code : 'INTERNAL' });
     }
   }
 

@@ -15,11 +15,12 @@ const ENTRIES: ReadonlyArray<readonly [string, string, string]> = [
   [
     'profile.json',
     'Ο λογαριασμός σας: όνομα χρήστη, ονοματεπώνυμο, e-mail, ρόλος, τηλέφωνο, διεύθυνση, τοποθεσία, γλώσσα, ' +
-      'ημερομηνίες δημιουργίας και τελευταίας σύνδεσης, και οι συνδέσεις μέσω άλλων υπηρεσιών. Ο κωδικός ' +
+      'αν ζητήσατε e-mail για τα δημοσιευμένα αποτελέσματα (results_mail), ημερομηνίες δημιουργίας και ' +
+      'τελευταίας σύνδεσης, και οι συνδέσεις μέσω άλλων υπηρεσιών. Ο κωδικός ' +
       'πρόσβασης δεν φυλάσσεται ως κείμενο και δεν περιλαμβάνεται.',
-    'Your account: user name, names, e-mail, role, phone, address, location, language, the dates it was created ' +
-      'and last used, and your logins through other services. Your password is not stored as text and is not ' +
-      'included.',
+    'Your account: user name, names, e-mail, role, phone, address, location, language, whether you asked to be ' +
+      'e-mailed about published results (results_mail), the dates it was created and last used, and your logins ' +
+      'through other services. Your password is not stored as text and is not included.',
   ],
   [
     'enrolments.json',

@@ -44,6 +44,10 @@ export class User {
   @Column('text', { default: 'el' })
   locale: UserLocale;
 
+  /** Mailed when a project the user answered publishes its results (decision 0090). */
+  @Column('boolean', { name: 'results_mail', default: false })
+  resultsMail: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created: Date;
 

@@ -24,5 +24,6 @@ export function toUserAnswer(u: User): UserAnswer {
     created: u.created.toISOString(),
     last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
     locale: u.locale,
+    results_mail: u.resultsMail,
   };
 }

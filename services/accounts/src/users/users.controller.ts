@@ -20,6 +20,7 @@ import {
 import { AccountsErrorFilter } from '../errors/accounts-errors.js';
 import { parseUserFilters, parseUserSort } from './users.query.js';
 import { ListPath, listPaths, parseListPath, type ListPathParams } from './list-path.js';
+import { AccountDeletion } from '../deletion/account-deletion.js';
 import { UsersService } from './users.service.js';
 
 const uuidPipe = new ParseUUIDPipe({ version: '4' });
@@ -30,7 +31,10 @@ const LIST_PATHS = listPaths();
 @UseFilters(AccountsErrorFilter)
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly deletion: AccountDeletion,
+  ) {}
 
   @ApiOperation({
     summary:
@@ -74,13 +78,17 @@ export class UsersController {
     return this.users.adminUpdate(actor, uuid, body);
   }
 
-  @ApiOperation({ summary: 'Delete a user and their sessions (admins; not yourself)' })
+  @ApiOperation({
+    summary:
+      'Delete a user as they could themselves (admins; not yourself): their consultation data erased or detached, ' +
+      'then the account with its sessions, enrolments and external logins; 503 when consultation does not answer',
+  })
   @RequireRole('admin')
   @Delete('uuid/:uuid')
   @HttpCode(200)
   @ZodResponse(MessageAnswer)
   async remove(@Param('uuid', uuidPipe) uuid: string, @Actor() actor: AuditActor): Promise<MessageAnswer> {
-    await this.users.remove(actor, uuid);
+    await this.deletion.deleteByAdmin(actor, uuid);
     return { message: 'data deleted' };
   }
 }

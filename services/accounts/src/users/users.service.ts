@@ -162,6 +162,7 @@ export class UsersService {
       passwordHash,
       active: true,
       locale: body.locale ?? DEFAULT_USER_LOCALE,
+      resultsMail: false,
     });
     try {
       return await this.users.manager.transaction(async (m) => {
@@ -258,26 +259,6 @@ export class UsersService {
     return changed;
   }
 
-  /** Deletes a user (not yourself) and their sessions, recorded in the audit log (`users.delete`). */
-  async remove(actor: AuditActor, uuid: string): Promise<void> {
-    if (uuid === actor.uuid) throw AccountsErrors.deleteSelf();
-    const user = await this.users.findOne({ where: { uuid } });
-    if (!user) throw UsersErrors.notFound();
-    if (user.role === 'admin' && user.active) {
-      const admins = await this.users.count({ where: { role: 'admin' as Role, active: true } });
-      if (admins <= 1) throw AccountsErrors.lastAdmin();
-    }
-    await this.users.manager.transaction(async (m) => {
-      await m.delete(Session, { userUuid: uuid });
-      await m.delete(User, { uuid });
-      await this.audit.record(m, actor, {
-        action: 'users.delete',
-        object: { type: 'user', id: uuid },
-        before: toUserAnswer(user),
-      });
-    });
-  }
-
   async stats(): Promise<UserStatsAnswer> {
     const rows = await this.users
       .createQueryBuilder('u')
@@ -344,6 +325,7 @@ export class UsersService {
       patch.lon = loc?.lon ?? null;
     }
     if ('locale' in body && body.locale !== undefined) patch.locale = body.locale;
+    if ('results_mail' in body && body.results_mail !== undefined) patch.resultsMail = body.results_mail;
     if (body.password != null) patch.passwordHash = await hashPassword(body.password);
     if (Object.keys(patch).length > 0) {
       try {

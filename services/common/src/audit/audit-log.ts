@@ -21,6 +21,18 @@ export interface AuditActor {
   requestId: string | null;
 }
 
+/**
+ * The actor of the work that the services' schedulers do on their own (no request, no person): the retention
+ * of the answers' personal links (decision 0089).
+ */
+export const SYSTEM_ACTOR: AuditActor = {
+  uuid: null,
+  username: 'system',
+  role: null,
+  ip: null,
+  requestId: null,
+};
+
 /** What an entry says: the action (a stable dotted code), its object, the values before and after, details. */
 export interface AuditRecord {
   action: string;

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { pageRole, roleAllows, ROLES, type Role } from '@agora/contracts';
 import { SettingsController } from '../../../accounts/src/settings/settings.controller.js';
 import { EnrolmentController } from '../../../accounts/src/enrolments/enrolment.controller.js';
+import { DataRequestsController } from '../../../accounts/src/deletion/data-requests.controller.js';
 import { UsersController } from '../../../accounts/src/users/users.controller.js';
 import { ProjectController } from '../../../consultation/src/project/project.controller.js';
 import { CategoryController } from '../../../consultation/src/category/category.controller.js';
@@ -35,6 +36,7 @@ const PAGES: ReadonlyArray<readonly [path: string, calls: readonly Handler[]]> =
   ['/admin/administration/enroll', [[EnrolmentController, 'listCandidates']]],
   ['/admin/users/list', [[UsersController, 'list']]],
   ['/admin/users/add', [[UsersController, 'list']]],
+  ['/admin/users/requests', [[DataRequestsController, 'list']]],
   ['/admin/settings/general', [[SettingsController, 'update']]],
 ];
 

@@ -8,11 +8,12 @@ import { AnswerValuesService } from './answer-values.service.js';
 import { AnswerWritesService } from './answer-writes.service.js';
 import { ChoiceReadsService } from './choice-reads.service.js';
 import { UserDataInternalController } from './user-data-internal.controller.js';
+import { UserForgetInternalController } from './user-forget-internal.controller.js';
 
 /** Answers of the questionnaire: their geometry, values, files and layers (their analysis: AnalyticsModule). */
 @Module({
   imports: [VariableModule],
-  controllers: [AnswerController, UserDataInternalController],
+  controllers: [AnswerController, UserDataInternalController, UserForgetInternalController],
   providers: [
     AnswerAccessService,
     AnswerWritesService,

@@ -56,6 +56,7 @@ const TABLE: Row[] = [
   { method: 'get', path: '/project/page/1', expect: ADMIN_ONLY },
   { method: 'get', path: `/project/category/${CATEGORY}`, expect: ADMIN_ONLY },
   { method: 'get', path: '/project/limits', expect: EVERYONE },
+  { method: 'get', path: '/project/retention', expect: EVERYONE },
   { method: 'get', path: `/project/token/${PROJECT}`, expect: ADMIN_ONLY },
   { method: 'get', path: '/project/mname/seafront', expect: ENROLLED },
   {

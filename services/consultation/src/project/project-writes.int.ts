@@ -73,6 +73,7 @@ describe('POST /project', () => {
       wms_services: WMS,
       legislation: LAWS,
       open_data_free_text: true,
+      erase_answers_on_account_deletion: true,
       open_data_grid_m: 200,
       token: MISSING,
       forum_topic_id: 7,
@@ -87,6 +88,8 @@ describe('POST /project', () => {
       summary_img_alt: 'Ποδήλατο',
       start_date: '2026-11-01',
       end_date: '2026-12-01',
+      retention_days: null,
+      personal_links_removed_at: null,
       public_date: '2026-12-05',
       is_public: true,
       active: true,
@@ -96,6 +99,7 @@ describe('POST /project', () => {
       wms_services: WMS,
       legislation: LAWS,
       open_data_free_text: true,
+      erase_answers_on_account_deletion: true,
       open_data_grid_m: 200,
       forum_topic_id: null,
       forum_topic_url: null,
@@ -130,6 +134,7 @@ describe('POST /project', () => {
       wms_services: [],
       legislation: [],
       open_data_free_text: false,
+      erase_answers_on_account_deletion: false,
       open_data_grid_m: 50,
     });
     expect(published).toMatchObject({ is_public: true, public_date: addDays(today, 1) });
@@ -176,6 +181,11 @@ describe('POST /project', () => {
     ],
     ['summary_img: a link: /… or http(s)://…', { summary_img: 'data:image/png;base64,AAAA' }],
     ['is_public: true or false', { is_public: 'maybe' }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 0 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: -5 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 3651 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 1.5 }],
+    ['retention_days: a whole number from 1 to 3650', { retention_days: 'thirty' }],
     ['owner: unknown field', { owner: 'me' }],
   ])('answers 400 %p, writing nothing', async (message, fields) => {
     await create('kept');

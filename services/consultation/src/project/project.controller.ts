@@ -20,6 +20,7 @@ import {
   ProjectLimitsAnswer,
   ProjectListAnswer,
   ProjectPageAnswer,
+  ProjectRetentionAnswer,
   SortOrderBody,
 } from '@agora/contracts/api';
 import { FormBody } from '../http/form.js';
@@ -62,6 +63,19 @@ export class ProjectController {
   @ZodResponse(ProjectLimitsAnswer)
   limits(): ProjectLimitsAnswer {
     return { max_bytes: { ...this.projects.maxBytes }, open_data_grid_m: { ...OPEN_DATA_GRID_M } };
+  }
+
+  @Public()
+  @Get('retention')
+  @ApiOperation({
+    summary: 'How long the answers of the open and the published projects stay linked to their people',
+    description:
+      'The projects that are open or whose results are public, by sort_order: their end date, retention_days ' +
+      '(null: kept until the account is deleted) and the day the answers are detached (decision 0089). Anyone.',
+  })
+  @ZodResponse(ProjectRetentionAnswer)
+  retention(): Promise<ProjectRetentionAnswer> {
+    return this.projects.retention();
   }
 
   @RequireRole('admin')

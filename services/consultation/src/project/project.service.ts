@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AuditLog, changedFields, PAGE_SIZE, paged, type AuditActor } from '@agora/common';
 import type { Paged, SessionUser } from '@agora/contracts';
-import type { NewProjectBody, ProjectAnswer, ProjectChangesBody } from '@agora/contracts/api';
+import type {
+  NewProjectBody,
+  ProjectAnswer,
+  ProjectChangesBody,
+  ProjectRetentionAnswer,
+} from '@agora/contracts/api';
 import type { EntityManager, FindOptionsOrder, FindOptionsWhere, Repository } from 'typeorm';
 import { CategoryService } from '../category/category.service.js';
 import { Category } from '../category/entities/category.entity.js';
@@ -12,7 +17,7 @@ import type { ConsultationConfig, MaxBytesLimits } from '../config/consultation.
 import { Project } from './entities/project.entity.js';
 import { ProjectErrors } from './project.errors.js';
 import { assertMayEnter, isStaff } from '../category/access.js';
-import { todayIn } from './project-dates.js';
+import { projectOpenSql, todayIn } from './project-dates.js';
 import { assertMaxBytes, settleSchedule } from './project.form.js';
 import { toPoint, toProjectResponse } from './project.mapper.js';
 
@@ -20,6 +25,19 @@ const ORDER: FindOptionsOrder<Project> = { sort_order: 'ASC', mname: 'ASC' };
 
 /** The fields of a project's publication: a change of one of them is recorded as `project.publish`. */
 const PUBLICATION: ReadonlySet<string> = new Set(['is_public', 'public_date', 'active']);
+
+/**
+ * A new end date or retention clears the mark that the answers were detached, so the rule applies again at the
+ * new date (decision 0089); nothing otherwise.
+ */
+function retentionReset(
+  current: Project,
+  input: ProjectChangesBody,
+  schedule: { end_date: string },
+): Partial<Project> {
+  const retention = input.retention_days !== undefined && input.retention_days !== current.retention_days;
+  return retention || schedule.end_date !== current.end_date ? { personal_links_removed_at: null } : {};
+}
 
 /** The stored fields of a project input: the centre as a PostGIS point, the category as a reference. */
 function toColumns(input: ProjectChangesBody): Partial<Project> {
@@ -81,6 +99,23 @@ export class ProjectService {
   }
 
   /**
+   * The retention of the answers of the projects that are open or whose results are public (the policy page,
+   * decision 0089): public facts of the projects alone.
+   */
+  async retention(now = new Date()): Promise<ProjectRetentionAnswer> {
+    const rows = await this.projects.query<ProjectRetentionAnswer['projects']>(
+      `SELECT p.token::text AS token, p.mname, p.title, to_char(p.end_date, 'YYYY-MM-DD') AS end_date,
+              p.retention_days,
+              to_char(p.end_date + p.retention_days, 'YYYY-MM-DD') AS detach_date
+         FROM consultation.project p
+        WHERE ${projectOpenSql('p', '$1')} OR (p.is_public AND p.public_date <= $1::date)
+        ORDER BY p.sort_order, p.mname`,
+      [this.today(now)],
+    );
+    return { projects: rows };
+  }
+
+  /**
    * Adds a project (fields already checked by the body's schema) at the end of the order, with default dates and
    * limit, recorded in the audit log (`project.create`, the project as written).
    */
@@ -127,7 +162,11 @@ export class ProjectService {
       if (input.mname !== undefined && input.mname !== current.mname)
         await assertMnameFree(m, Project, input.mname);
       if (input.category !== undefined) await this.categories.assertExists(input.category, m);
-      await m.update(Project, { token }, { ...toColumns(input), ...schedule });
+      await m.update(
+        Project,
+        { token },
+        { ...toColumns(input), ...schedule, ...retentionReset(current, input, schedule) },
+      );
       const changed = changedFields(before, await this.snapshot(m, token));
       const fields = Object.keys(changed.after ?? {});
       if (fields.length === 0) return;

@@ -1,8 +1,17 @@
 // The library's audit log (decision 0084): library items added, changed and deleted by editors and admins, with
 // who, from where, before and after; a refused action records nothing.
 import { IDENTITY_HEADER } from '@agora/contracts';
-import { auditEntries, type TestService } from '@agora/common/testing';
+import { AuditLog } from '@agora/common';
+import { auditEntries, runScheduledNow, type TestService } from '@agora/common/testing';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
+import {
+  AUDIT_PRUNE_EVERY_MS,
+  AUDIT_PRUNE_SCHEDULER,
+  LIBRARY_MAINTENANCE_QUEUE,
+  LibraryAuditPrune,
+} from './audit-prune.js';
 import { libraryTestFolder, testUser, type LibraryTestFolder } from '../../test/library-test-bed.js';
 import { makeImage } from '@agora/common/uploads/fixtures';
 
@@ -140,5 +149,39 @@ describe('the library audit log', () => {
     expect(await count()).toBe(n);
     expect((await send('delete', `/libraryView/uuid/${view.body.uuid}`, 'view-3')).status).toBe(200);
     expect(await last()).toMatchObject({ action: 'library_view.delete', before: { title: 'Όψη' } });
+  });
+
+  it('is pruned on schedule past AUDIT_RETENTION_DAYS, the rest checking from the anchor left', async () => {
+    const pruning = svc.app.get(LibraryAuditPrune);
+    await pruning.scheduled;
+    const queue = svc.app.get<Queue>(getQueueToken(LIBRARY_MAINTENANCE_QUEUE));
+    expect(await queue.getJobScheduler(AUDIT_PRUNE_SCHEDULER)).toEqual(
+      expect.objectContaining({ every: AUDIT_PRUNE_EVERY_MS, name: 'audit-prune' }),
+    );
+    const n = await count();
+    expect(n).toBeGreaterThan(0);
+    // a run now: nothing is old enough
+    expect(await runScheduledNow(queue, AUDIT_PRUNE_SCHEDULER)).toBe(0);
+    expect(await count()).toBe(n);
+    const hashes = () =>
+      svc.db.query<{ prev_hash: string; hash: string }>(
+        `SELECT prev_hash, hash FROM library.audit_log ORDER BY id`,
+      );
+    const head = (await hashes()).at(-1)!.hash;
+
+    // as if the retention's days had gone by: every entry goes, its last hash kept as the anchor
+    const audit = svc.app.get(AuditLog);
+    expect(await pruning.prune(new Date(Date.now() + (audit.retentionDays + 1) * 86_400_000))).toBe(n);
+    expect(await count()).toBe(0);
+    const created = await send('post', '/libraryView', 'view-after').send({
+      uri: 'views/after',
+      title: 'Μετά',
+      items: [],
+    });
+    expect(created.status).toBe(200);
+    expect(await last()).toMatchObject({ action: 'library_view.create' });
+    expect((await hashes())[0]!.prev_hash).toBe(head);
+    // the check of audit:check (verifyAuditLog) from the anchor
+    expect(await audit.verify()).toMatchObject({ schema: 'library', anchor: head, entries: 1, broken: null });
   });
 });

@@ -84,7 +84,8 @@ describe('mailing migrations', () => {
        RETURNING id::text`,
     )) as Array<{ id: string }>;
 
-    // the audit log's migration, then the withdrawal's
+    // the results template's migration, the audit log's, then the withdrawal's
+    await ds.undoLastMigration({ transaction: 'each' });
     await ds.undoLastMigration({ transaction: 'each' });
     await ds.undoLastMigration({ transaction: 'each' });
     const columns = (await ds.query(
@@ -100,6 +101,20 @@ describe('mailing migrations', () => {
       [{ cancelled: null }],
     );
     await ds.query(`DELETE FROM mailing.invitation`);
+  });
+
+  it('seed the results mail in Greek and English, and remove it on undo', async () => {
+    const names = async () =>
+      (
+        (await ds.query(
+          `SELECT locale FROM mailing.template WHERE name = 'results_published' ORDER BY locale`,
+        )) as Array<{ locale: string }>
+      ).map((r) => r.locale);
+    expect(await names()).toEqual(['el', 'en']);
+    await ds.undoLastMigration({ transaction: 'each' });
+    expect(await names()).toEqual([]);
+    await ds.runMigrations({ transaction: 'each' });
+    expect(await names()).toEqual(['el', 'en']);
   });
 
   it('seed the invitation template in Greek and English with its shortcodes', async () => {

@@ -37,6 +37,7 @@ describe('renderShortcodes', () => {
       invitation: ['firstname', 'lastname', 'email', 'link', 'message'],
       password_recovery: ['firstname', 'lastname', 'username', 'link', 'minutes'],
       enrolment: ['firstname', 'lastname', 'category', 'role', 'link'],
+      results_published: ['firstname', 'lastname', 'project', 'category', 'link', 'profile'],
     });
   });
 

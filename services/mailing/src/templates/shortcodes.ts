@@ -13,6 +13,8 @@ export const SHORTCODES = [
   'minutes',
   'category',
   'role',
+  'project',
+  'profile',
 ] as const;
 export type Shortcode = (typeof SHORTCODES)[number];
 export type ShortcodeValues = Partial<Record<Shortcode, string>>;
@@ -22,6 +24,7 @@ export const TEMPLATE_SHORTCODES: Readonly<Record<string, readonly Shortcode[]>>
   invitation: ['firstname', 'lastname', 'email', 'link', 'message'],
   password_recovery: ['firstname', 'lastname', 'username', 'link', 'minutes'],
   enrolment: ['firstname', 'lastname', 'category', 'role', 'link'],
+  results_published: ['firstname', 'lastname', 'project', 'category', 'link', 'profile'],
 };
 
 /** The values a preview fills in, per locale (what a real mail of that template could hold). */
@@ -36,6 +39,8 @@ export const SAMPLE_VALUES: Readonly<Record<'el' | 'en', Required<ShortcodeValue
     minutes: '60',
     category: 'Κυκλοφοριακές ρυθμίσεις στο κέντρο',
     role: 'ειδικός',
+    project: 'Ποδηλατόδρομος της παραλίας',
+    profile: 'https://agora.example.org/profile',
   },
   en: {
     firstname: 'Mary',
@@ -47,17 +52,21 @@ export const SAMPLE_VALUES: Readonly<Record<'el' | 'en', Required<ShortcodeValue
     minutes: '60',
     category: 'Traffic in the city centre',
     role: 'expert',
+    project: 'The seafront cycle lane',
+    profile: 'https://agora.example.org/profile',
   },
 };
 
 /**
  * The sample link of a template's preview, where a real mail of it would lead (the accept page of an invitation,
- * the new-password page of a recovery, the site of an enrolment notice); the sample values' link otherwise.
+ * the new-password page of a recovery, the site of an enrolment notice, the results page of published results);
+ * the sample values' link otherwise.
  */
 export const SAMPLE_LINKS: Readonly<Record<string, string>> = {
   invitation: 'https://agora.example.org/invitation/accept/3f0c9b1e2d4a',
   password_recovery: 'https://agora.example.org/password_recovery/reset/7d2a64c90b1f',
   enrolment: 'https://agora.example.org/',
+  results_published: 'https://agora.example.org/participate/category/traffic/project/seafront/results',
 };
 
 /** The values a template's preview fills in, in a locale. */

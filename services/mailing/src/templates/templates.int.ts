@@ -100,6 +100,11 @@ describe('GET /mailTemplate and /mailTemplate/name/{name}', () => {
         shortcodes: ['firstname', 'lastname', 'username', 'link', 'minutes'],
         locales: ['el', 'en'],
       },
+      {
+        name: 'results_published',
+        shortcodes: ['firstname', 'lastname', 'project', 'category', 'link', 'profile'],
+        locales: ['el', 'en'],
+      },
     ]);
   });
 
@@ -299,6 +304,58 @@ describe('mails rendered from the templates (mail-requests queue)', () => {
     );
     expect(n).toBe(1);
     expect(await inbox.withSubject('Changed Parks')).toHaveLength(0);
+  });
+
+  it('renders the seeded results mail with its shortcodes, in Greek and in English', async () => {
+    const link = 'https://agora.example.org/participate/category/traffic/project/seafront/results';
+    const profile = 'https://agora.example.org/profile';
+    const run = randomBytes(4).toString('hex');
+    const cases = [
+      {
+        to: `eleni-${run}@example.org`,
+        locale: 'el',
+        values: { firstname: 'Ελένη', lastname: 'Ν', project: 'Παραλία <νέα>', category: 'Κυκλοφορία' },
+        subject: 'Δημοσιεύθηκαν τα αποτελέσματα: «Παραλία <νέα>»',
+        text: 'Τα αποτελέσματα της διαβούλευσης «Παραλία <νέα>» (Κυκλοφορία), στην οποία συμμετείχατε',
+        html: '<p>Αγαπητέ/ή Ελένη Ν,</p>',
+      },
+      {
+        to: `john-${run}@example.org`,
+        locale: 'en',
+        values: { firstname: 'John', lastname: 'S', project: 'Seafront <new>', category: 'Traffic' },
+        subject: 'Results published: “Seafront <new>”',
+        text: 'The results of the consultation “Seafront <new>” (Traffic), which you answered, are now public:',
+        html: '<p>Dear John S,</p>',
+      },
+    ];
+    for (const c of cases) {
+      const key = `results:${run}:${c.locale}`;
+      await requests.add(
+        MAIL_REQUEST_JOB,
+        {
+          to: c.to,
+          template: 'results_published',
+          locale: c.locale,
+          values: { ...c.values, link, profile },
+          idempotencyKey: key,
+        },
+        { jobId: `t-${key.replace(/:/g, '_')}` },
+      );
+      const [mail] = await waitFor(
+        async () => (await inbox.all()).filter((m) => m.to[0]?.address === c.to),
+        (m) => m.length === 1,
+        { what: `the ${c.locale} results mail` },
+      );
+      expect(mail!.subject).toBe(c.subject);
+      expect(mail!.text).toContain(c.text);
+      expect(mail!.text).toContain(link);
+      expect(mail!.text).toContain(profile);
+      expect(mail!.html).toContain(c.html);
+      expect(mail!.html).toContain(`<a href="${link}">${link}</a>`);
+      expect(mail!.html).toContain(`<a href="${profile}">${profile}</a>`);
+      // the value is escaped in the HTML part
+      expect(mail!.html).toContain(`${c.values.project.replace('<', '&lt;').replace('>', '&gt;')}`);
+    }
   });
 
   it('falls back to Greek for another locale, and drops a request for an unknown template', async () => {

@@ -580,6 +580,130 @@ describe('ProfilePage: download my data', () => {
   });
 });
 
+describe('ProfilePage: delete my account', () => {
+  const profile = { ...participantUser, phone: null, address: null };
+  const preview = {
+    erased_projects: [{ token: 'p-1', title: 'Seafront', answers: 2 }],
+    kept_answers: 3,
+    profile_answers: 1,
+    files: 1,
+    likes: 4,
+    posts: 1,
+    confirm_with: 'password',
+    external_logins: 0,
+    enrolments: 2,
+    sessions: 1,
+  };
+
+  function profileAndFront(locale: 'el' | 'en') {
+    return renderWeb(
+      <>
+        <Routes>
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/" element={<p data-testid="front-page">front</p>} />
+        </Routes>
+        <Notifications />
+      </>,
+      { route: '/profile', user: participantUser, locale, messages: shellMessages, probe: true },
+    );
+  }
+
+  it.each([
+    [
+      'en',
+      'Delete my account…',
+      'Seafront: 2 answers',
+      '3 other answers stay in the consultations',
+      'Your current password',
+      'The current password is wrong.',
+      'Delete my account permanently',
+      'Your account has been deleted.',
+    ],
+    [
+      'el',
+      'Διαγραφή του λογαριασμού μου…',
+      'Seafront: 2 απαντήσεις',
+      '3 ακόμη απαντήσεις μένουν στα στατιστικά',
+      'Ο τρέχων κωδικός σας',
+      'Ο τρέχων κωδικός είναι λάθος.',
+      'Οριστική διαγραφή του λογαριασμού μου',
+      'Ο λογαριασμός σας διαγράφηκε.',
+    ],
+  ] as const)(
+    'shows what happens, refuses a wrong password, then deletes and lands on the front page (%s)',
+    async (locale, open, project, kept, label, wrong, confirm, done) => {
+      let attempts = 0;
+      const calls = mockFetch({
+        'GET /api/profile': { status: 200, body: profile },
+        'GET /api/profile/data': { status: 200, body: { latest: null } },
+        'GET /api/profile/deletion': { status: 200, body: preview },
+        'DELETE /api/profile': () =>
+          ++attempts === 1
+            ? {
+                status: 400,
+                body: {
+                  Error: 'wrong credentials',
+                  code: 'ACCOUNTS.WRONG_CURRENT_PASSWORD',
+                  field: 'password',
+                },
+              }
+            : { status: 200, body: { message: 'data deleted' } },
+        'DELETE /api/login': { status: 200, body: { loggedin: false } },
+      });
+      await profileAndFront(locale);
+      // nothing is asked of the server before the section is opened
+      await screen.findByTestId('profile-form');
+      expect(calls.some((c) => c.url === '/api/profile/deletion')).toBe(false);
+      await click(screen.getByRole('button', { name: open }));
+      expect((await screen.findByTestId('delete-account-projects')).textContent).toBe(project);
+      expect(screen.getByTestId('delete-account-kept').textContent).toContain(kept);
+      fill(label, 'not it');
+      await click(screen.getByRole('button', { name: confirm }));
+      expect(errorUnder(label)).toBe(wrong);
+      expect(screen.queryByTestId('front-page')).toBeNull();
+      fill(label, 'the password');
+      await click(screen.getByRole('button', { name: confirm }));
+      expect(await screen.findByTestId('front-page')).toBeTruthy();
+      expect(notes()).toContain(done);
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.url, c.body])).toEqual([
+        ['/api/profile', { password: 'not it' }],
+        ['/api/profile', { password: 'the password' }],
+        ['/api/login', undefined],
+      ]);
+    },
+  );
+
+  it('asks an account with external logins for its username, and says why a deletion is refused', async () => {
+    const calls = mockFetch({
+      'GET /api/profile': { status: 200, body: profile },
+      'GET /api/profile/data': { status: 200, body: { latest: null } },
+      'GET /api/profile/deletion': {
+        status: 200,
+        body: { ...preview, erased_projects: [], confirm_with: 'username', external_logins: 1 },
+      },
+      'DELETE /api/profile': {
+        status: 409,
+        body: { Error: 'last admin', code: 'ACCOUNTS.LAST_ADMIN_DELETE' },
+      },
+    });
+    await profileAndFront('en');
+    await click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    await screen.findByTestId('delete-account-form');
+    expect(screen.queryByTestId('delete-account-projects')).toBeNull();
+    await click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+    // the field has a hint too: the error is the second of the texts that describe it
+    expect(input('Your username').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Fill in this field to confirm.')).toBeTruthy();
+    fill('Your username', participantUser.username);
+    await click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+    expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ username: participantUser.username });
+    expect(notes()).toContain(
+      'You are the last active administrator: make someone else an administrator first.',
+    );
+    expect(screen.queryByTestId('front-page')).toBeNull();
+  });
+});
+
 describe('PolicyPage', () => {
   it.each([
     ['en', 'Privacy policy', /session cookie/],

@@ -17,6 +17,7 @@ import {
   writeBody,
 } from '../common.js';
 import { OPEN_DATA_GRID_M } from '../open-data.js';
+import { RETENTION_DAYS } from './retention.js';
 import { PROJECT_RULES } from './rules.js';
 import { NamedRef, TitledFileAnswer, titledFiles } from './tree.js';
 
@@ -43,7 +44,14 @@ const wmsServices = rows(
   20,
 );
 
-const PROJECT_READ_ONLY = ['token', 'sort_order', 'forum_topic_id', 'forum_topic_url', 'created'] as const;
+const PROJECT_READ_ONLY = [
+  'token',
+  'sort_order',
+  'forum_topic_id',
+  'forum_topic_url',
+  'created',
+  'personal_links_removed_at',
+] as const;
 
 const projectFields = {
   title: ruledText(PROJECT_RULES.title),
@@ -54,6 +62,14 @@ const projectFields = {
   summary_img_alt: ruledText(PROJECT_RULES.summary_img_alt).optional(),
   start_date: IsoDate.optional().meta({ description: 'default today' }),
   end_date: IsoDate.optional().meta({ description: 'default the day after start_date; not before it' }),
+  retention_days: wholeNumber(RETENTION_DAYS.min, RETENTION_DAYS.max)
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'days after end_date at which the answers are detached from the people who gave them; null (the ' +
+        'default): kept until the account is deleted',
+    }),
   public_date: OptionalIsoDate.optional().meta({ description: 'default tomorrow when is_public' }),
   is_public: Flag.optional().meta({ description: 'the results will be published' }),
   active: Flag.optional(),
@@ -66,6 +82,11 @@ const projectFields = {
   legislation: titledFiles(50).optional(),
   open_data_free_text: Flag.optional().meta({
     description: 'the open data publish the free-text answers (text, string); default false',
+  }),
+  erase_answers_on_account_deletion: Flag.optional().meta({
+    description:
+      'a participant who deletes their account takes their answers in this project with them (default false: ' +
+      'they stay, detached from the person)',
   }),
   open_data_grid_m: wholeNumber(OPEN_DATA_GRID_M.min, OPEN_DATA_GRID_M.max)
     .optional()
@@ -112,6 +133,11 @@ export const ProjectAnswer = z.object({
   summary_img_alt: z.string(),
   start_date: z.string().meta({ format: 'date' }),
   end_date: z.string().meta({ format: 'date' }),
+  retention_days: z.number().int().min(RETENTION_DAYS.min).max(RETENTION_DAYS.max).nullable(),
+  personal_links_removed_at: z
+    .string()
+    .meta({ format: 'date-time', description: 'when the answers were detached from their people; else null' })
+    .nullable(),
   public_date: NullableDate.meta({ description: 'only when is_public' }),
   is_public: z.boolean(),
   active: z.boolean(),
@@ -121,6 +147,7 @@ export const ProjectAnswer = z.object({
   wms_services: z.array(WmsServiceAnswer),
   legislation: z.array(TitledFileAnswer),
   open_data_free_text: z.boolean(),
+  erase_answers_on_account_deletion: z.boolean(),
   open_data_grid_m: z.number().int().min(OPEN_DATA_GRID_M.min).max(OPEN_DATA_GRID_M.max),
   forum_topic_id: z.number().int().nullable(),
   forum_topic_url: z.string().nullable(),

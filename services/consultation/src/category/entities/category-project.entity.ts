@@ -35,6 +35,14 @@ export class Project extends Summarised {
   @Column('date')
   end_date: string;
 
+  /** Days after `end_date` at which the answers are detached from their people; null: never (decision 0089). */
+  @Column('integer', { nullable: true })
+  retention_days: number | null;
+
+  /** When they were detached; cleared when `end_date` or `retention_days` changes (decision 0089). */
+  @Column('timestamptz', { nullable: true })
+  personal_links_removed_at: Date | null;
+
   /** Upload limit per answer file, in bytes. */
   @Column('bigint', { default: 10_485_760, transformer: bigintAsNumber })
   max_bytes: number;
@@ -67,6 +75,10 @@ export class Project extends Summarised {
   /** The open data publish the free-text answers (decision 0085). */
   @Column('boolean', { default: false })
   open_data_free_text: boolean;
+
+  /** A deleted account's answers here are deleted too; else kept, detached from the person (decision 0088). */
+  @Column('boolean', { default: false })
+  erase_answers_on_account_deletion: boolean;
 
   /** Metres: the side of the grid cells the open data snap locations to (decision 0085). */
   @Column('integer', { default: 50 })

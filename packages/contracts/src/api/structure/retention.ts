@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * The bounds of a project's `retention_days` (decision 0089): the days after its end date at which its answers
+ * are detached from the people who gave them. Null means kept until the account is deleted.
+ */
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
+/** One project as the policy page lists it: public facts only, no person. */
+export const ProjectRetentionItem = z.object({
+  token: z.string(),
+  mname: z.string(),
+  title: z.string(),
+  end_date: z.string().meta({ format: 'date' }),
+  retention_days: z.number().int().min(RETENTION_DAYS.min).max(RETENTION_DAYS.max).nullable(),
+  /** the day the answers are (or were) detached: end_date + retention_days; null when kept */
+  detach_date: z.string().meta({ format: 'date' }).nullable(),
+});
+export type ProjectRetentionItem = z.infer<typeof ProjectRetentionItem>;
+
+/** `GET project/retention`: the projects that are open or whose results are public, by sort_order. */
+export const ProjectRetentionAnswer = z.object({ projects: z.array(ProjectRetentionItem) });
+export type ProjectRetentionAnswer = z.infer<typeof ProjectRetentionAnswer>;
