@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GeoJsonGeometry, LatLng } from '@agora/contracts';
 import type { AnswerValueAnswer, ChoiceValuesAnswer, VariableValuesAnswer } from '@agora/contracts/api';
@@ -11,8 +11,14 @@ import {
   Modal,
   notify,
   Tabs,
+  fileOf,
+  getEntry,
+  outboxFileOf,
+  saveValues,
   useApiGet,
   useModalLeaveGuard,
+  type OutboxEntry,
+  type OutboxValue,
 } from '@agora/platform';
 import {
   UploadCanceledError,
@@ -55,6 +61,8 @@ export interface AnswerFormProps {
   onClose(saved: boolean): void;
   /** the geometric kinds' maps open here when neither the answer nor its values have a geometry (the project's view) */
   mapView?: { center: LatLng; zoom: number };
+  /** an answer kept offline (decision 0093): the values are saved into this outbox entry instead of sent */
+  pending?: string;
 }
 
 /** What the form holds for one variable. */
@@ -90,6 +98,57 @@ function stateOf(variable: QuestionnaireVariable, stored: readonly AnswerValueAn
   };
 }
 
+/** A variable's state from the values kept in an outbox entry (a kept file is chosen again). */
+function pendingStateOf(variable: QuestionnaireVariable, kept: readonly OutboxValue[]): VariableState {
+  const initial: Partial<Record<AnswerKind, Draft>> = {};
+  for (const { kind } of formKinds(variable.variable_type)) {
+    const value = kept.find((v) => v.kind === kind);
+    initial[kind] = value?.file
+      ? { stored: null, storedName: '', file: fileOf(value.file) }
+      : draftOf(kind, value && ({ ...value, variable_type: kind } as unknown as AnswerValueAnswer));
+  }
+  return { initial, drafts: initial, saved: kept.length > 0, attempted: false, touched: {}, refused: {} };
+}
+
+/** The values of a save kept in the outbox entry (files as their bytes). */
+async function keptValues(outgoing: readonly OutgoingValue[]): Promise<OutboxValue[]> {
+  return Promise.all(
+    outgoing.map(async ({ file, ...rest }) => ({ ...rest, ...(file && { file: await outboxFileOf(file) }) })),
+  );
+}
+
+/** The form of an answer kept offline: its values come from, and go to, its outbox entry. */
+function PendingAnswerForm(props: AnswerFormProps & { pending: string }) {
+  const { pending, attribute, onClose } = props;
+  const intl = useIntl();
+  const [kept, setKept] = useState<OutboxEntry | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void getEntry(pending).then((e) => live && setKept(e ?? null));
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  const title = intl.formatMessage({ id: 'consultation.answers.title' }, { name: attribute.name });
+  if (!kept) {
+    return (
+      <Modal title={title} onClose={() => onClose(false)} testId="answer-form">
+        {kept === null ? (
+          <p role="alert">
+            <FormattedMessage id="consultation.outbox.gone" />
+          </p>
+        ) : (
+          <Loading />
+        )}
+      </Modal>
+    );
+  }
+  const around = kept.geometry && 'type' in kept.geometry ? kept.geometry : null;
+  return (
+    <AnswerTabs {...props} title={title} stored={[]} around={around} onSaved={() => undefined} kept={kept} />
+  );
+}
+
 /**
  * The attribute answer form (spec part 2 §4 "Answering"): a modal with one tab per variable, each with the
  * inputs of the variable's kinds. Saving a variable POSTs its values the first time and PUTs only the changed
@@ -97,6 +156,14 @@ function stateOf(variable: QuestionnaireVariable, stored: readonly AnswerValueAn
  * button. `editable` false shows the values only.
  */
 export function AnswerForm(props: AnswerFormProps) {
+  return props.pending ? (
+    <PendingAnswerForm {...props} pending={props.pending} />
+  ) : (
+    <SentAnswerForm {...props} />
+  );
+}
+
+function SentAnswerForm(props: AnswerFormProps) {
   const { choice, attribute, onClose } = props;
   const intl = useIntl();
   const errorText = useErrorMessage();
@@ -159,7 +226,10 @@ function AnswerTabs({
   around,
   mapView,
   onSaved,
+  kept,
 }: AnswerFormProps & {
+  /** an answer kept offline: the values are saved into its outbox entry */
+  kept?: OutboxEntry;
   title: string;
   /** the answer's own geometry (the geometric kinds' maps open on it) */
   around: GeoJsonGeometry | null;
@@ -172,10 +242,12 @@ function AnswerTabs({
     Object.fromEntries(
       variables.map((v) => [
         v.token,
-        stateOf(
-          v,
-          stored.filter((s) => s.variable === v.token),
-        ),
+        kept
+          ? pendingStateOf(v, kept.values[v.token] ?? [])
+          : stateOf(
+              v,
+              stored.filter((s) => s.variable === v.token),
+            ),
       ]),
     ),
   );
@@ -196,7 +268,9 @@ function AnswerTabs({
       return (
         !!s &&
         formKinds(v.variable_type).some(({ kind }) =>
-          isChanged(kind, s.drafts[kind] ?? '', s.initial[kind] ?? ''),
+          kept
+            ? s.drafts[kind] !== s.initial[kind]
+            : isChanged(kind, s.drafts[kind] ?? '', s.initial[kind] ?? ''),
         )
       );
     });
@@ -243,6 +317,10 @@ function AnswerTabs({
     if (invalid) {
       update(variable.token, (s) => ({ ...s, attempted: true }));
       setStatus({ id: 'platform.validation.form', alert: true });
+      return;
+    }
+    if (kept) {
+      await keep(variable, state);
       return;
     }
     const first = !state.saved;
@@ -309,6 +387,26 @@ function AnswerTabs({
       abort.current = null;
       setBusy(false);
       setProgress(null);
+    }
+  };
+
+  /** An answer kept offline: every value of the variable goes into its outbox entry, files included. */
+  const keep = async (v: QuestionnaireVariable, s: VariableState) => {
+    if (!kept) return;
+    const outgoing: OutgoingValue[] = formKinds(v.variable_type)
+      .filter(({ kind }) => !isEmptyDraft(kind, s.drafts[kind] ?? ''))
+      .map(({ kind }) => ({ kind, ...wireOf(kind, s.drafts[kind] ?? '') }));
+    setBusy(true);
+    try {
+      await saveValues(kept.id, v.token, await keptValues(outgoing));
+      savedAny.current = true;
+      update(v.token, (c) => ({ ...c, initial: c.drafts, saved: outgoing.length > 0, attempted: false }));
+      setStatus({ id: 'consultation.outbox.kept', alert: false });
+      next();
+    } catch {
+      setStatus({ id: 'consultation.outbox.keepFailed', alert: true });
+    } finally {
+      setBusy(false);
     }
   };
 

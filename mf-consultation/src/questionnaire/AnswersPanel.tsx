@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DateText } from '@agora/platform';
+import { DateText, type OutboxEntry } from '@agora/platform';
+import { PendingBadge } from './OutboxPanel';
 import type { AnswerFeature, QuestionnaireAttribute } from './types';
 
 export interface AnswerListProps {
   attribute: QuestionnaireAttribute;
   /** the attribute's answers in the checked layers */
   answers: readonly AnswerFeature[];
+  /** the caller's answers to it kept on the device, not sent yet (listed with their badge) */
+  pending?: readonly OutboxEntry[] | undefined;
   onOpen: (answer: AnswerFeature) => void;
   onStats: () => void;
   /** offered when the caller may add one */
@@ -15,14 +18,35 @@ export interface AnswerListProps {
 }
 
 /** The answers of one attribute, as a list (the keyboard's way to what the map shows), with its statistics. */
-export function AnswerList({ attribute, answers, onOpen, onStats, onAdd, onClose }: AnswerListProps) {
+export function AnswerList({
+  attribute,
+  answers,
+  pending = [],
+  onOpen,
+  onStats,
+  onAdd,
+  onClose,
+}: AnswerListProps) {
   const intl = useIntl();
   return (
     <section className="cons-panel" aria-labelledby="cons-answers-title" data-testid="answer-list">
       <h2 id="cons-answers-title" className="cons-panel-title">
         <FormattedMessage id="consultation.questionnaire.answers.title" values={{ name: attribute.name }} />
       </h2>
-      {answers.length === 0 ? (
+      {pending.length > 0 && (
+        <ul className="cons-answer-list" data-testid="answer-list-pending">
+          {pending.map((kept) => (
+            <li key={kept.id}>
+              <FormattedMessage
+                id="consultation.outbox.item"
+                values={{ date: <DateText value={new Date(kept.created).toISOString()} withTime /> }}
+              />{' '}
+              <PendingBadge kept={kept} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {answers.length === 0 && pending.length === 0 ? (
         <p>
           <FormattedMessage id="consultation.questionnaire.answers.none" />
         </p>

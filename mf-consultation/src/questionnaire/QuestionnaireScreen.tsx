@@ -2,7 +2,7 @@ import { useCallback, useMemo, useReducer, useRef, useState, useEffect } from 'r
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { LatLng } from '@agora/contracts';
-import { useLeafletMap } from '@agora/platform';
+import { setEditing, useLeafletMap } from '@agora/platform';
 import { DataTab } from '../data/DataTab';
 import { ExportTools } from '../data/export/ExportTools';
 import { useAreaWithin, useMapAnalytics } from '../data/map/MapAnalytics';
@@ -22,6 +22,10 @@ import { useDrawer } from './useDrawer';
 import { useHiddenAttributes } from './useHiddenAttributes';
 import { useLiveRegion } from './useLiveRegion';
 import { useMapKeys } from './useMapKeys';
+import { fingerprintOf } from './outbox';
+import { OutboxPanel } from './OutboxPanel';
+import { useOutbox } from './useOutbox';
+import { usePendingLayer } from './usePendingLayer';
 import { useScreenLayers } from './useScreenLayers';
 import { useTaskFocus } from './useTaskFocus';
 import './questionnaire.css';
@@ -63,6 +67,12 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
 
   const answers = useAnswerData(data);
   const entries = useMemo(() => entriesOf(data.topics), [data.topics]);
+  // answers kept while offline, sent when the connection is back (decision 0093)
+  const outbox = useOutbox(data, answers.refresh);
+  const own = useMemo(
+    () => [...answers.own, ...outbox.entries.map((e) => ({ attribute: e.attribute, node: e.topic }))],
+    [answers.own, outbox.entries],
+  );
 
   const [hidden, setVisible] = useHiddenAttributes();
   const [task, dispatchTask] = useReducer(taskReducer, NO_TASK);
@@ -104,9 +114,10 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     project: project.token,
     task,
     dispatchTask,
-    own: answers.own,
+    own,
     refresh: answers.refresh,
     live,
+    outbox,
     onDraw: (shape) => {
       draft.reset(shape);
       drawer.giveWay();
@@ -157,6 +168,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
     onSubmit: (geometry) => void actions.submit(geometry),
     locale: intl.locale,
   });
+  usePendingLayer(handle, outbox.entries, entries, hidden);
   useMapKeys(box, {
     drawing: drawing?.kind ?? null,
     picking: isPicking(task),
@@ -228,6 +240,16 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
             </>
           )}
           {analyst && <ExportTools project={project.token} />}
+          <OutboxPanel
+            outbox={outbox}
+            entries={entries}
+            onCorrect={(pending) => {
+              const entry = entries.get(pending.attribute);
+              if (!entry) return;
+              void outbox.editing(pending.id, true);
+              dispatchTask({ type: 'form', entry, choice: '', editable: true, pending: pending.id });
+            }}
+          />
         </div>
         {panelOpen && (
           <TaskPanel
@@ -250,6 +272,7 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
             onCancel={cancelDrawing}
             reactions={reactions}
             summaries={analyst && access.see_all ? { within } : undefined}
+            pending={outbox.entries}
           />
         )}
       </div>
@@ -264,6 +287,14 @@ export function QuestionnaireScreen({ data, basePath, reload, share, reactions }
         mapView={mapView}
         onStart={actions.start}
         onSaved={answers.refresh}
+        onKept={(pending, entry, saved) => {
+          // a held-back entry, checked or corrected, is sent again; any other may be sent now
+          const kept = outbox.entries.find((e) => e.id === pending);
+          const fixed = saved && kept && (kept.changed || kept.state === 'refused');
+          void setEditing(pending, false).then(() =>
+            fixed ? outbox.retry(pending, fingerprintOf(entry.attribute)) : outbox.editing(pending, false),
+          );
+        }}
         confirmDelete={confirmDelete}
         onDelete={(answer) => {
           setConfirmDelete(null);

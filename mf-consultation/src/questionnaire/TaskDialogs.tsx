@@ -14,6 +14,8 @@ export interface TaskDialogsProps {
   onStart: (entry: Entry) => void;
   /** the form saved: the answers change */
   onSaved: () => void;
+  /** the form of an answer kept offline saved its values */
+  onKept: (pending: string, entry: Entry, saved: boolean) => void;
   /** the answer whose deletion is being confirmed */
   confirmDelete: AnswerFeature | null;
   onDelete: (answer: AnswerFeature) => void;
@@ -64,8 +66,10 @@ export function TaskDialogs(props: TaskDialogsProps) {
           projectMaxBytes={project.max_bytes}
           mapView={props.mapView}
           editable={task.editable}
+          {...(task.pending && { pending: task.pending })}
           onClose={(saved) => {
-            if (saved) props.onSaved();
+            if (task.pending) props.onKept(task.pending, task.entry, saved);
+            else if (saved) props.onSaved();
             dispatchTask({ type: 'formClosed' });
           }}
         />

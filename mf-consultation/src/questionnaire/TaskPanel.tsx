@@ -6,6 +6,7 @@ import { AnswerDetails, AnswerList } from './AnswersPanel';
 import { DrawPanel } from './DrawPanel';
 import { drawingOf, type Entry, type Task, type TaskAction } from './task';
 import type { AnswerFeature } from './types';
+import type { OutboxEntry } from '@agora/platform';
 import type { DraftState } from './useDraft';
 
 export interface TaskPanelProps {
@@ -31,6 +32,8 @@ export interface TaskPanelProps {
   reactions?: (choice: string) => React.ReactNode;
   /** experts and staff: the answers list from the server (paged, searched, sorted), inside the drawn area */
   summaries?: { within: string | null };
+  /** the caller's answers kept on the device, not sent yet */
+  pending?: readonly OutboxEntry[];
 }
 
 /** The panel beside the map of the task that has one: the closed message, the answers, an answer, drawing. */
@@ -72,6 +75,7 @@ export const TaskPanel = forwardRef<HTMLDivElement, TaskPanelProps>(function Tas
         <AnswerList
           attribute={task.entry.attribute}
           answers={props.answersOf(task.entry.attribute.token)}
+          pending={props.pending?.filter((e) => e.attribute === task.entry.attribute.token)}
           onOpen={props.onOpen}
           onStats={stats}
           onAdd={props.canAdd ? () => props.onStart(task.entry) : undefined}

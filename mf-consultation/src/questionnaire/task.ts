@@ -29,7 +29,15 @@ export type Task =
   | { kind: 'draw'; entry: Entry; shape: GeomType }
   | { kind: 'edit'; entry: Entry; shape: GeomType; answer: AnswerFeature; editing: 'vertices' | 'move' }
   | { kind: 'details'; entry: Entry; answer: AnswerFeature }
-  | { kind: 'form'; entry: Entry; choice: string; editable: boolean; back?: AnswerFeature }
+  | {
+      kind: 'form';
+      entry: Entry;
+      choice: string;
+      editable: boolean;
+      back?: AnswerFeature;
+      /** an answer kept offline: its values are saved into this outbox entry */
+      pending?: string;
+    }
   | { kind: 'stats'; entry: Entry };
 
 /** A task that draws a shape (a new answer's, or an answer's being edited). */
@@ -43,7 +51,7 @@ export type TaskAction =
   /** the mode-choice dialog's "see answers" */
   | { type: 'see' }
   | { type: 'draw'; entry: Entry; shape: GeomType }
-  | { type: 'form'; entry: Entry; choice: string; editable: boolean }
+  | { type: 'form'; entry: Entry; choice: string; editable: boolean; pending?: string }
   /** an answer opened (on the map or in a list) */
   | { type: 'open'; entry: Entry; answer: AnswerFeature }
   /** the details' values: the form, back to the details when it closes */
@@ -80,7 +88,13 @@ export function taskReducer(task: Task, action: TaskAction): Task {
     case 'draw':
       return { kind: 'draw', entry: action.entry, shape: action.shape };
     case 'form':
-      return { kind: 'form', entry: action.entry, choice: action.choice, editable: action.editable };
+      return {
+        kind: 'form',
+        entry: action.entry,
+        choice: action.choice,
+        editable: action.editable,
+        ...(action.pending && { pending: action.pending }),
+      };
     case 'open':
       return { kind: 'details', entry: action.entry, answer: action.answer };
     case 'values':

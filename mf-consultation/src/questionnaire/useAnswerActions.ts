@@ -3,19 +3,23 @@
 // the live region, and the answers' layers loaded again.
 import { useState } from 'react';
 import type { GeoJsonGeometry, GeomType } from '@agora/contracts';
-import { client, useNotify } from '@agora/platform';
+import { client, useNotify, type OutboxGeometry } from '@agora/platform';
 import { canAddMore, checkNewShape } from './checks';
+import { fingerprintOf, isOffline } from './outbox';
 import { shapeOf, type Entry, type Task, type TaskAction } from './task';
 import type { AnswerFeature } from './types';
 import type { LiveRegion } from './useLiveRegion';
+import type { OutboxView } from './useOutbox';
 
 export interface AnswerActionsInput {
   project: string;
   task: Task;
   dispatchTask: (action: TaskAction) => void;
-  /** the caller's answers as the limits count them */
+  /** the caller's answers as the limits count them (those not sent yet included) */
   own: ReadonlyArray<{ attribute: string; node: string }>;
   refresh: () => void;
+  /** where answers go while the device is offline */
+  outbox: OutboxView;
   live: LiveRegion;
   /** a shape to draw starts (the draft starts again with it) */
   onDraw: (shape: GeomType) => void;
@@ -33,7 +37,7 @@ export interface AnswerActions {
 }
 
 export function useAnswerActions(input: AnswerActionsInput): AnswerActions {
-  const { project, task, dispatchTask, own, refresh, live } = input;
+  const { project, task, dispatchTask, own, refresh, live, outbox } = input;
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
@@ -49,9 +53,45 @@ export function useAnswerActions(input: AnswerActionsInput): AnswerActions {
     }
   };
 
-  /** An attribute without geometry: its existing answer is edited, or a new one made, and the form opens. */
-  const answerWithoutGeometry = (entry: Entry) =>
+  /**
+   * A new answer kept in the outbox (offline, or its request found no connection): its form opens as usual and
+   * saves into the entry. False: no outbox on this device (the failure is said as any other).
+   */
+  const keepOffline = async (entry: Entry, geometry: OutboxGeometry): Promise<boolean> => {
+    const kept = await outbox.keep({
+      topic: entry.topic.token,
+      attribute: entry.attribute.token,
+      geometry,
+      fingerprint: fingerprintOf(entry.attribute),
+      editing: entry.attribute.variables.length > 0,
+    });
+    if (!kept) return false;
+    live.sayLive('keptOffline');
+    if (entry.attribute.variables.length > 0)
+      dispatchTask({ type: 'form', entry, choice: '', editable: true, pending: kept.id });
+    else dispatchTask({ type: 'close' });
+    return true;
+  };
+
+  /** Runs a request that makes a new answer; offline, the answer is kept in the outbox instead. */
+  const making = (entry: Entry, geometry: OutboxGeometry, request: () => Promise<void>) =>
     sending(async () => {
+      if (!navigator.onLine && (await keepOffline(entry, geometry))) return;
+      try {
+        await request();
+      } catch (e) {
+        if (!isOffline(e) || !(await keepOffline(entry, geometry))) throw e;
+      }
+    });
+
+  /** An attribute without geometry: its existing answer is edited, or a new one made, and the form opens. */
+  const answerWithoutGeometry = (entry: Entry) => {
+    const kept = outbox.entries.find((e) => e.attribute === entry.attribute.token && e.state !== 'refused');
+    if (kept) {
+      dispatchTask({ type: 'form', entry, choice: '', editable: true, pending: kept.id });
+      return outbox.editing(kept.id, true);
+    }
+    return making(entry, null, async () => {
       const listed = await client.GET('/api/data/scope/choices/project/{project}', {
         params: { path: { project }, query: { layer: 'mine' } },
       });
@@ -65,6 +105,7 @@ export function useAnswerActions(input: AnswerActionsInput): AnswerActions {
         ).token;
       dispatchTask({ type: 'form', entry, choice, editable: true });
     });
+  };
 
   const start = (entry: Entry) => {
     const shape = shapeOf(entry);
@@ -95,7 +136,7 @@ export function useAnswerActions(input: AnswerActionsInput): AnswerActions {
       live.refuse(refusal);
       return;
     }
-    await sending(async () => {
+    await making(entry, 'type' in geometry ? { ...geometry } : geometry, async () => {
       const choice = await client.POST('/api/data/scope/attribute', {
         body: { attribute: entry.attribute.token, node: entry.topic.token, geometry: { ...geometry } },
       });

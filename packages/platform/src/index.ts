@@ -9,6 +9,7 @@ export {
   onUnauthorized,
   readCookie,
   reportUnauthorized,
+  transportWith,
   type HttpMethod,
 } from './api';
 export {
@@ -67,3 +68,28 @@ export * from './frame/index';
 export * from './forms/index';
 export * from './table/index';
 export * from './map/index';
+export {
+  addEntry,
+  bytesOf,
+  clearOutbox,
+  endEditing,
+  fileOf,
+  getEntry,
+  hasOutbox,
+  listEntries,
+  onOutboxChange,
+  outboxFileOf,
+  pendingCount,
+  removeEntry,
+  saveValues,
+  setEditing,
+  updateEntry,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxFile,
+  type OutboxGeometry,
+  type OutboxRefusal,
+  type OutboxState,
+  type OutboxValue,
+} from './outbox/outbox';
+export { isTransient, retryEntry, sendOutbox, type OutboxApi, type SendResult } from './outbox/send';

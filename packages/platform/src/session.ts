@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { CSRF_COOKIE, roleAllows, type ApiGetResponse, type Role, type SessionUser } from '@agora/contracts';
 import { ApiError, client, readCookie } from './api';
 import { clearOfflineData } from './offline';
+import { leaveOutbox } from './outbox/logout';
 
 export type SessionStatus = 'pending' | 'loggedIn' | 'loggedOut';
 
@@ -93,6 +94,8 @@ export function useSession(): Session {
   );
 
   const logout = useCallback(async () => {
+    // the answers kept offline go with the session (asked first when there are some)
+    if (!(await leaveOutbox(user?.uuid))) return;
     try {
       await client.DELETE('/api/login');
     } catch {
@@ -102,7 +105,7 @@ export function useSession(): Session {
     await clearOfflineData();
     apply(null);
     await mutate(() => true, undefined, { revalidate: false });
-  }, [apply, mutate]);
+  }, [apply, mutate, user]);
 
   const allows = useCallback((required: Role | readonly Role[]) => roleAllows(user?.role, required), [user]);
 
