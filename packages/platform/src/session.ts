@@ -48,7 +48,11 @@ export interface Session {
   status: SessionStatus;
   /** Logs in; throws `ApiError` (401 for wrong credentials). Resolves to the logged-in user. */
   login: (username: string, password: string) => Promise<SessionUser>;
-  logout: () => Promise<void>;
+  /**
+   * Logs out, deleting what the device keeps of the user (the answers not sent yet, asked first when there are
+   * some: a refusal keeps the session; `ask: false` when the account is gone and nothing could be sent anyway).
+   */
+  logout: (options?: { ask?: boolean }) => Promise<void>;
   refresh: () => Promise<SessionUser | null>;
   /** The permission gate of the spec (`roleAllows` from the contracts). */
   allows: (required: Role | readonly Role[]) => boolean;
@@ -93,19 +97,22 @@ export function useSession(): Session {
     [apply, mutate],
   );
 
-  const logout = useCallback(async () => {
-    // the answers kept offline go with the session (asked first when there are some)
-    if (!(await leaveOutbox(user?.uuid))) return;
-    try {
-      await client.DELETE('/api/login');
-    } catch {
-      // already logged out on the server: the local state is reset anyway
-    }
-    // the offline copies of the user's data go before anything else can show or keep them
-    await clearOfflineData();
-    apply(null);
-    await mutate(() => true, undefined, { revalidate: false });
-  }, [apply, mutate, user]);
+  const logout = useCallback(
+    async ({ ask = true }: { ask?: boolean } = {}) => {
+      // the answers kept offline go with the session (asked first when there are some)
+      if (!(await leaveOutbox(ask ? user?.uuid : undefined))) return;
+      try {
+        await client.DELETE('/api/login');
+      } catch {
+        // already logged out on the server: the local state is reset anyway
+      }
+      // the offline copies of the user's data go before anything else can show or keep them
+      await clearOfflineData();
+      apply(null);
+      await mutate(() => true, undefined, { revalidate: false });
+    },
+    [apply, mutate, user],
+  );
 
   const allows = useCallback((required: Role | readonly Role[]) => roleAllows(user?.role, required), [user]);
 

@@ -42,8 +42,9 @@ function DeletionConfirm({ preview, onCancel }: { preview: AccountDeletionPrevie
     setBusy(true);
     try {
       await client.DELETE('/api/profile', { body: byName ? { username: value } : { password: value } });
-      // the server ended the session: the local one ends too, then the front page with the notice
-      await logout();
+      // the server ended the session: the local one ends too, then the front page with the notice; the account is
+      // gone, so the answers kept on this device, which could never be sent, go without asking
+      await logout({ ask: false });
       notify({ type: 'success', body: 'shell.deleteAccount.done' });
       navigate('/');
     } catch (error) {
