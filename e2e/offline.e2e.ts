@@ -298,10 +298,13 @@ describe('offline questionnaire', () => {
       await writeFile(registryFile, JSON.stringify(registry));
 
       await page.reload();
-      const loaded = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+      // the remote's entry may load after the page's load event: waited for, then nothing of the old version
+      const loaded = await until(
+        () =>
+          page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)),
+        (urls) => urls.includes(`/remotes/mf-consultation/${next}/remoteEntry.js`),
+        'the new version of the remote loaded',
       );
-      expect(loaded).toContain(`/remotes/mf-consultation/${next}/remoteEntry.js`);
       expect(loaded.filter((u) => u.startsWith(`/remotes/mf-consultation/${current}/`))).toEqual([]);
       const after = await until(
         () => cachedUrls(page),
