@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LatLng, TitledFile, WmsService } from '@agora/contracts';
+import { RETENTION_DAYS, type LatLng, type TitledFile, type WmsService } from '@agora/contracts';
 import {
   Checkbox,
   client,
@@ -23,12 +23,11 @@ import { endBeforeStart, today, tomorrow } from './dates';
 import { sendForm, useRevalidateStructure, useSending, useServerError } from './formSubmit';
 import { cleanRows, missingCells, RowsEditor, type RowColumn } from './RowsEditor';
 import './projects.css';
-import {
-  RETENTION_DAYS,
-  type NewProjectBody,
-  type ProjectAnswer,
-  type ProjectChangesBody,
-  type ProjectLimitsAnswer,
+import type {
+  NewProjectBody,
+  ProjectAnswer,
+  ProjectChangesBody,
+  ProjectLimitsAnswer,
 } from '@agora/contracts/api';
 
 const ProjectMap = lazy(() => import('./ProjectMap'));

@@ -3,6 +3,13 @@
 // request may carry geometry in EPSG:2100 or EPSG:3857 with `geometry_crs`, reprojected by the server.
 import type { LatLng } from './address.js';
 
+/**
+ * The bounds of a project's `retention_days` (decision 0089): the days after its end date at which its answers
+ * are detached from the people who gave them. Null means kept until the account is deleted. Here, free of any
+ * schema library, so the project form's bundle checks them without the API's schemas.
+ */
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
 /** A GeoJSON geometry or feature collection, EPSG:4326 (lon, lat) unless a request says otherwise. */
 export interface GeoJsonGeometry {
   type: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { RETENTION_DAYS } from '../../consultation.js';
 
-/**
- * The bounds of a project's `retention_days` (decision 0089): the days after its end date at which its answers
- * are detached from the people who gave them. Null means kept until the account is deleted.
- */
-export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+export { RETENTION_DAYS };
 
 /** One project as the policy page lists it: public facts only, no person. */
 export const ProjectRetentionItem = z.object({
