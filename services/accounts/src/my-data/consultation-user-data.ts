@@ -68,24 +68,25 @@ export class ConsultationUserData {
 
   /** What deleting the user would erase and keep detached; 503 `ACCOUNTS.DELETION_UNAVAILABLE` without an answer. */
   async forgetPreview(uuid: string): Promise<UserForgetPreview> {
-    return this.forgetCall(uuid, 'get', UserForgetPreview);
+    return this.forgetCall(() => this.consultation.get(`/internal/users/${uuid}/forget`), UserForgetPreview);
   }
 
   /** Erases and detaches the user's data in consultation (idempotent); 503 when consultation does not answer. */
   async forget(uuid: string): Promise<UserForgetAnswer> {
-    return this.forgetCall(uuid, 'post', UserForgetAnswer);
+    return this.forgetCall(
+      () => this.consultation.post(`/internal/users/${uuid}/forget`, {}),
+      UserForgetAnswer,
+    );
   }
 
+  /** One of the forget calls (written out at each call site, where the service graph's check reads them). */
   private async forgetCall<T>(
-    uuid: string,
-    method: 'get' | 'post',
+    call: () => Promise<{ body: unknown }>,
     schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
   ): Promise<T> {
     let body: unknown;
     try {
-      const path = `/internal/users/${uuid}/forget` as const;
-      ({ body } =
-        method === 'get' ? await this.consultation.get(path) : await this.consultation.post(path, {}));
+      ({ body } = await call());
     } catch (error) {
       if (!(error instanceof InternalCallError)) throw error;
       throw DeletionErrors.unavailable();
