@@ -1,14 +1,20 @@
-// Answers made offline, end to end, in Chromium at phone size with touch (decision 0093): a citizen loads the
-// questionnaire online, loses the connection, answers with a point and its photo, a polygon and another point,
-// sees them pending, closes the page; the page opened again in the same browser (IndexedDB survives) sends them
-// when the connection is back: each answer stored once, with its photo; the one the server refuses meanwhile
-// (its attribute's max_geom reached from another device) stays listed with its reason.
+// Answers made offline, end to end, in Chromium at phone size with touch (decisions 0091 and 0093): a citizen
+// visits the questionnaire once online (the service worker keeps it), loses the connection, reloads it from the
+// worker's caches, answers with a point and its photo, a polygon and another point, sees them pending, closes the
+// page and opens it again still offline (IndexedDB survives); back online they are sent: each answer stored once,
+// with its photo; the one the server refuses meanwhile (its attribute's max_geom reached from another device)
+// stays listed with its reason. Offline for real: the browser reaches the site through a relay that is cut, and
+// not one connection gets through while offline (./support/offline.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { makeImage } from '@agora/common/uploads/fixtures';
 import type { ApiClient } from '@agora/contracts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { openAdminSite, type AdminSite } from './support/admin.js';
 import { typedApi, typedApiAs } from './support/api.js';
-import { newContext } from './support/browser.js';
+import { launchProfileContext, newContext } from './support/browser.js';
+import { controllingWorker, startRelay, type Relay } from './support/offline.js';
 import { snap } from './support/screenshots.js';
 import { until } from './support/wait.js';
 
@@ -24,6 +30,8 @@ describe('answers made offline', () => {
   let site: AdminSite;
   let api: ApiClient;
   let context: BrowserContext;
+  let relay: Relay;
+  let profileDir: string;
   let png: Buffer;
   const world = { project: '', topic: '', spots: '', zones: '', benches: '', photo: '' };
 
@@ -79,11 +87,15 @@ describe('answers made offline', () => {
         role: 'authorized',
       },
     });
-    context = await newContext(site.browser, site.stack.url, {
+    relay = await startRelay(site.stack.url);
+    // a profile on disk, the service worker on: what a phone that installed the site keeps
+    profileDir = await mkdtemp(path.join(tmpdir(), 'agora-e2e-offline-answers-'));
+    context = await launchProfileContext(profileDir, relay.url, {
       locale: 'en',
       width: 390,
       height: 844,
       touch: true,
+      serviceWorker: true,
     });
     const citizen = await typedApiAs(context, CITIZEN, CITIZEN_PASSWORD);
     await citizen.POST('/api/enrolment', { body: { category: category.token } });
@@ -91,8 +103,21 @@ describe('answers made offline', () => {
 
   afterAll(async () => {
     await context?.close();
+    await relay?.close();
     await site?.close();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
   });
+
+  /** Whether the worker keeps this user's questionnaire read (what an offline reload needs). */
+  const questionnaireCached = (page: Page) =>
+    page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('agora-api-')) continue;
+        const urls = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        if (urls.some((u) => u.startsWith('/api/data/scope/questionnaire/'))) return true;
+      }
+      return false;
+    });
 
   const mine = async () =>
     (
@@ -123,13 +148,21 @@ describe('answers made offline', () => {
   it('keeps them on the device and sends each once when the connection is back', async () => {
     let page = await context.newPage();
     await page.goto(PATH);
+    await controllingWorker(page);
+    // with the worker in control, the page once more: its files and reads go into the worker's caches
+    await page.reload();
     const map = page.getByTestId('questionnaire-map');
     await map.locator('.leaflet-control-zoom').waitFor();
-    // online, drawing once loads leaflet-draw's code into the page (the installable questionnaire caches it)
+    // online, drawing once loads leaflet-draw's code into the page, and so into the cache
     await start(page, 'spots');
     await page.getByTestId('draw-cancel').tap();
+    await until(() => questionnaireCached(page), Boolean, 'the questionnaire in the cache');
 
+    // no connection at all, and the questionnaire reloaded from the worker's caches
+    relay.cut();
     await context.setOffline(true);
+    await page.reload();
+    await map.locator('.leaflet-control-zoom').waitFor();
     // a point, and its photo kept with it
     await start(page, 'spots');
     await tapAt(page, map, 0.5, 0.5);
@@ -205,11 +238,22 @@ describe('answers made offline', () => {
     });
     await other.close();
 
-    // the page opened again: without the installable questionnaire's worker it needs the connection to load
+    // the page opened again, still offline: from the worker's caches, the three answers still waiting
     page = await context.newPage();
-    await page.goto(PATH).catch(() => undefined);
-    await context.setOffline(false);
     await page.goto(PATH);
+    await page.getByTestId('questionnaire-map').locator('.leaflet-control-zoom').waitFor();
+    await until(
+      () => page.getByTestId('outbox-entry').count(),
+      (n) => n === 3,
+      'three answers still kept',
+    );
+    expect(await page.getByTestId('questionnaire-map').getAttribute('data-pending-drawn')).toBe('3');
+    expect(relay.relayedSinceCut()).toBe(0);
+    await snap(page, 'offline-reopened-en-390');
+
+    // the connection back: the page sends them on its own
+    relay.restore();
+    await context.setOffline(false);
     const refused = page.getByTestId('outbox-entry');
     await until(
       async () => (await refused.count()) === 1 && (await refused.getAttribute('data-state')) === 'refused',

@@ -8,7 +8,6 @@
 // worker is involved (microsoft/playwright#2311; with Playwright 1.65 and Debian's Chromium the offline reload
 // still opened two connections to the site). So the test also puts a TCP relay of its own between the browser and
 // the site, cuts it, and checks that not one connection reached the site while the page was reloaded.
-import { createServer, type Server, type Socket, connect } from 'node:net';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../scripts/lib/stack.mjs';
 import { typedApiAs } from './support/api.js';
 import { launchProfileContext } from './support/browser.js';
+import { controllingWorker, startRelay, type Relay } from './support/offline.js';
 import { DEMO_PASSWORD } from './support/demo.js';
 import { snap } from './support/screenshots.js';
 import { startTestSite, type TestSite } from './support/site.js';
@@ -23,73 +23,6 @@ import { until } from './support/wait.js';
 
 const ADMIN_PASSWORD = 'offline-admin-pw1';
 const CATEGORY = 'urban-mobility';
-
-/** A TCP relay to the site that can be cut: while cut, it closes every connection at once and counts them. */
-interface Relay {
-  url: string;
-  cut(): void;
-  restore(): void;
-  /** connections that reached the site through the relay since the last cut */
-  relayedSinceCut(): number;
-  close(): Promise<void>;
-}
-
-async function startRelay(target: string): Promise<Relay> {
-  const { hostname, port } = new URL(target);
-  const open = new Set<Socket>();
-  let cut = false;
-  let relayed = 0;
-  const server: Server = createServer((client) => {
-    if (cut) {
-      client.destroy();
-      return;
-    }
-    relayed++;
-    const upstream = connect(Number(port), hostname);
-    open.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('relay has no port');
-  return {
-    // `localhost`: a secure context for the service worker, like the site's own address
-    url: `http://localhost:${address.port}`,
-    cut() {
-      cut = true;
-      relayed = 0;
-      for (const socket of open) socket.destroy();
-      open.clear();
-    },
-    restore() {
-      cut = false;
-    },
-    relayedSinceCut: () => relayed,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
-/** Waits until a service worker controls the page (no sleeps: the worker's own promise and event). */
-async function controllingWorker(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const sw = navigator.serviceWorker;
-    await sw.ready;
-    if (!sw.controller)
-      await new Promise<void>((done) => {
-        sw.addEventListener('controllerchange', () => done(), { once: true });
-        if (sw.controller) done();
-      });
-    return sw.controller!.scriptURL;
-  });
-}
 
 /** The page's caches and the URLs each holds. */
 async function cachedUrls(page: Page): Promise<Record<string, string[]>> {
